@@ -1,0 +1,80 @@
+"""``main.py bench``: the project's benchmark, one section per package.
+
+Each package may have a ``bench`` module with ``TITLE`` and ``run(quick) -> {row: {metric:
+value}}``. The command prints a table, or with ``--json`` one JSON object
+``{section: {row: {metric: value}}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import os
+import platform
+import sys
+from typing import Any
+
+SECTIONS = ("engine", "search", "records", "ui")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``bench`` subcommand."""
+    bench = subparsers.add_parser("bench", help="measure speed: engine, search, screen",
+                                  description="Run the project's benchmarks and print a table.")
+    bench.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    bench.add_argument("--quick", action="store_true", help="fewer deals and frames (a rough check)")
+    bench.add_argument("--only", choices=SECTIONS, action="append", help="run only these sections")
+    bench.set_defaults(func=run_bench)
+
+
+def collect(only: list[str] | None, quick: bool) -> dict[str, Any]:
+    """Run every section that exists (or those named) and gather the figures."""
+    results: dict[str, Any] = {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                    "platform": platform.platform()},
+    }
+    for name in only or SECTIONS:
+        module_name = f"game.{name}.bench"
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        module = importlib.import_module(module_name)
+        print(f"bench: running {name}…", file=sys.stderr, flush=True)
+        results[module.TITLE] = module.run(quick=quick)
+    return results
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """``bench [--json] [--quick] [--only SECTION]``."""
+    results = collect(args.only, args.quick)
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    for section, rows in results.items():
+        if section == "machine":
+            continue
+        print(f"\n== {section} ==")
+        metrics: list[str] = []
+        for row in rows.values():
+            for metric in row:
+                if metric not in metrics:
+                    metrics.append(metric)
+        width = max(len(r) for r in rows) + 2
+        for metric in metrics:
+            line = f"{metric:<30}" + "".join(
+                f"{_fmt(rows[r].get(metric)):>{width}}" for r in rows)
+            if metric == metrics[0]:
+                print(" " * 30 + "".join(f"{r:>{width}}" for r in rows))
+            print(line)
+    return 0
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)

@@ -1,0 +1,131 @@
+"""British Constitution as Lady Cadogan gives it and PySolFC plays it (game 391).
+
+Every place of all four rows is a pile built down in alternating colours, each row from
+the row directly below only, and Row 4 from the waste. An empty pile in Rows 1–3 may be
+filled with any top card of the row below; an empty pile in Row 4 is filled at once from
+the waste, and an empty waste at once from the stock. The stock is turned one card at a
+time onto the waste, once through.
+"""
+
+from __future__ import annotations
+
+from .cards import ALTERNATE_BELOW, JACK
+from .rows import FIRST, RowsGame, row_of, row_places, row_range
+from .state import Move, Transfer
+
+ROW1 = row_range(0)
+ROW4 = row_range(3)
+
+
+class Cadogan(RowsGame):
+    """British Constitution (Lady Cadogan): four rows of alternating-colour piles."""
+
+    rules = "constitution-cadogan"
+    title = "British Constitution (Lady Cadogan)"
+    summary = "Every row builds down in alternate colours from the row below; Row 4 from the waste."
+    places = row_places(with_waste=True)
+    waste = len(places) - 2
+    stock = len(places) - 1
+
+    @classmethod
+    def _deal_piles(cls, game: str) -> list[list[int]]:
+        return cls._deal_rows(game, waste=True)
+
+    def legal_moves(self) -> list[Move]:
+        piles = self.piles
+        table = self.move_table
+        moves: list[Move] = []
+        to_foundation: dict[int, list[int]] = {}
+        for f in range(8):
+            top = piles[f][-1]
+            if top & 15 < JACK:
+                to_foundation.setdefault(top + 1, []).append(f)
+        for s in ROW1:
+            pile = piles[s]
+            if pile:
+                for f in to_foundation.get(pile[-1], ()):
+                    moves.append(table[s][f])
+        for row in range(3):
+            targets = row_range(row)
+            sources = row_range(row + 1)
+            builds: dict[int, list[int]] = {}
+            empty: list[int] = []
+            for t in targets:
+                pile = piles[t]
+                if pile:
+                    for wanted in ALTERNATE_BELOW[pile[-1]]:
+                        builds.setdefault(wanted, []).append(t)
+                else:
+                    empty.append(t)
+            for s in sources:
+                pile = piles[s]
+                if pile:
+                    row_moves = table[s]
+                    for t in builds.get(pile[-1], ()):
+                        moves.append(row_moves[t])
+                    for t in empty:
+                        moves.append(row_moves[t])
+        waste = piles[self.waste]
+        if waste:
+            from_waste = table[self.waste]
+            top = waste[-1]
+            for t in ROW4:
+                pile = piles[t]
+                if pile and top in ALTERNATE_BELOW[pile[-1]]:
+                    moves.append(from_waste[t])
+        if piles[self.stock]:
+            moves.append(table[self.stock][self.waste])
+        return moves
+
+    def why_illegal(self, move: Move) -> str | None:
+        src, dst = move
+        piles = self.piles
+        name = self.place_name
+        if src == dst:
+            return "a card cannot move onto its own place"
+        if src == self.stock:
+            if dst != self.waste:
+                return "the stock is turned only onto the waste (s-w)"
+            return None if piles[src] else "the stock is empty"
+        if not piles[src]:
+            return f"{name(src)} is empty"
+        moving = piles[src][-1]
+        if dst in self.foundations:
+            if src not in ROW1:
+                return "only the top cards of Row 1 go to the foundations"
+            return self._foundation_reason(moving, dst)
+        if dst in self.tableau:
+            row = row_of(dst)
+            if row == 3:
+                if src != self.waste:
+                    return "Row 4 takes cards only from the waste"
+            elif src not in row_range(row + 1):
+                return f"Row {row + 1} takes cards only from Row {row + 2}"
+            if not piles[dst]:
+                return None
+            onto = piles[dst][-1]
+            if not self._fits_alternate(moving, onto):
+                return self._build_reason(moving, onto, alternate=True)
+            return None
+        if dst == self.waste:
+            return "only the stock turns onto the waste"
+        return "nothing goes back to the stock"
+
+    def _apply(self, move: Move) -> list[Transfer]:
+        src, dst = move
+        piles = self.piles
+        moving = piles[src].pop()
+        piles[dst].append(moving)
+        transfers = [Transfer(src, dst, moving, False)]
+        if src == self.stock:
+            return transfers
+        waste = piles[self.waste]
+        if src >= FIRST + 24 and src < FIRST + 32 and not piles[src] and waste:
+            c = waste.pop()
+            piles[src].append(c)
+            transfers.append(Transfer(self.waste, src, c, True))
+        if not waste and piles[self.stock]:
+            c = piles[self.stock].pop()
+            waste.append(c)
+            transfers.append(Transfer(self.stock, self.waste, c, True))
+        return transfers

@@ -1,0 +1,65 @@
+"""Command-line tools of the rules engine: ``deal``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..cli import fail
+from .deals import GameNumberError
+from .rulesets import RULE_IDS, UnknownRulesError, new_game
+from .state import Game, IllegalMove
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the engine's subcommands."""
+    deal = subparsers.add_parser(
+        "deal",
+        help="show a deal (after some moves) and its legal moves",
+        description="Show the position of a deal after some moves, as text or JSON, "
+        "followed by the legal moves.",
+    )
+    add_game_arguments(deal)
+    deal.add_argument("--json", action="store_true", help="print the RULES.md JSON layout plus \"legal\"")
+    deal.set_defaults(func=run_deal)
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = True) -> None:
+    """RULES GAME [--moves "…"], shared by the commands that start from a deal."""
+    parser.add_argument("rules", metavar="RULES", help="rule set: " + ", ".join(RULE_IDS))
+    parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
+                        help="game number, 1 to 10^20-1 (PySolFC numbering)")
+    parser.add_argument("--moves", default="", metavar='"m1 m2 …"',
+                        help="moves to play first, in RULES.md notation (e.g. \"r2c3-r1c5 r3c1-r2c3\")")
+
+
+def game_from_arguments(args: argparse.Namespace) -> Game | str:
+    """The position the arguments name, or an error message for a person."""
+    try:
+        game = new_game(args.rules, args.game)
+    except (UnknownRulesError, GameNumberError) as err:
+        return str(err)
+    moves = args.moves.split()
+    for number, text in enumerate(moves, 1):
+        try:
+            game.play_text(text)
+        except IllegalMove as err:
+            return f"move {number} of --moves, {err}"
+    return game
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    """``deal RULES GAME [--moves] [--json]``."""
+    game = game_from_arguments(args)
+    if isinstance(game, str):
+        return fail(game)
+    if args.json:
+        layout = game.to_layout()
+        layout["legal"] = game.legal_texts()
+        print(json.dumps(layout))
+    else:
+        from .text import render
+
+        print(render(game, colour=sys.stdout.isatty()))
+    return 0

@@ -1,0 +1,179 @@
+"""British Constitution, as Mott-Smith and Morehead give it (RULES.md, ``constitution``).
+
+Only Row 1 tops go to the foundations. Row 1 piles are built down in alternating colours
+from another Row 1 top or from Row 2. A space in Row 1 or 2 must be filled at once from
+the row directly below, the player choosing the card; each fill opens a space one row
+lower, and a space in Row 4 is filled from the stock by itself. While a fill is owed,
+only the fills of that space are legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ALTERNATE_BELOW, JACK
+from .rows import FIRST, RowsGame, row_of, row_places, row_range
+from .state import LayoutError, Move, Transfer
+
+ROW1 = row_range(0)
+ROW2 = row_range(1)
+NO_SPACE = -1
+
+
+class Constitution(RowsGame):
+    """British Constitution: owed fills push a space down to Row 4 and the stock."""
+
+    rules = "constitution"
+    title = "British Constitution"
+    summary = "Build Row 1 down in alternate colours; every space is filled from the row below."
+    places = row_places(with_waste=False)
+    waste = -1
+    stock = len(places) - 1
+
+    def __init__(self, piles: list[list[int]], game: str) -> None:
+        super().__init__(piles, game)
+        #: the tableau index of the space that must be filled now, or NO_SPACE
+        self.owed = NO_SPACE
+
+    @classmethod
+    def _deal_piles(cls, game: str) -> list[list[int]]:
+        return cls._deal_rows(game, waste=False)
+
+    def _save(self) -> Any:
+        return self.owed
+
+    def _restore(self, saved: Any) -> None:
+        self.owed = saved
+
+    def owed_sources(self) -> range:
+        """The row that may fill the owed space (empty range when nothing is owed)."""
+        if self.owed == NO_SPACE:
+            return range(0)
+        return row_range(row_of(self.owed) + 1)
+
+    def legal_moves(self) -> list[Move]:
+        piles = self.piles
+        table = self.move_table
+        owed = self.owed
+        if owed != NO_SPACE:
+            return [table[s][owed] for s in self.owed_sources() if piles[s]]
+        moves: list[Move] = []
+        to_foundation: dict[int, list[int]] = {}
+        for f in range(8):
+            top = piles[f][-1]
+            if top & 15 < JACK:
+                to_foundation.setdefault(top + 1, []).append(f)
+        builds: dict[int, list[int]] = {}
+        for t in ROW1:
+            pile = piles[t]
+            if pile:
+                for wanted in ALTERNATE_BELOW[pile[-1]]:
+                    builds.setdefault(wanted, []).append(t)
+        for s in ROW1:
+            pile = piles[s]
+            if pile:
+                c = pile[-1]
+                row = table[s]
+                for f in to_foundation.get(c, ()):
+                    moves.append(row[f])
+                for t in builds.get(c, ()):
+                    if t != s:
+                        moves.append(row[t])
+        for s in ROW2:
+            pile = piles[s]
+            if pile:
+                row = table[s]
+                for t in builds.get(pile[-1], ()):
+                    moves.append(row[t])
+        return moves
+
+    def why_illegal(self, move: Move) -> str | None:
+        src, dst = move
+        piles = self.piles
+        name = self.place_name
+        if src == dst:
+            return "a card cannot move onto its own place"
+        if self.owed != NO_SPACE:
+            sources = self.owed_sources()
+            if dst != self.owed or src not in sources:
+                return (f"the space at {name(self.owed)} must be filled first, "
+                        f"with a card from Row {row_of(self.owed) + 2}")
+            if not piles[src]:
+                return f"{name(src)} is empty"
+            return None
+        if src == self.stock:
+            return "stock cards enter play only by filling a space in Row 4, by themselves"
+        if not piles[src]:
+            return f"{name(src)} is empty"
+        moving = piles[src][-1]
+        if dst in self.foundations:
+            if src not in ROW1:
+                return "only the top cards of Row 1 go to the foundations"
+            return self._foundation_reason(moving, dst)
+        if dst in ROW1:
+            if src not in ROW1 and src not in ROW2:
+                return "Row 1 is built only from Row 1 and Row 2"
+            if not piles[dst]:
+                return f"{name(dst)} is an empty space that can no longer be filled"
+            onto = piles[dst][-1]
+            if not self._fits_alternate(moving, onto):
+                return self._build_reason(moving, onto, alternate=True)
+            return None
+        if dst == self.stock:
+            return "nothing goes back to the stock"
+        if dst in self.tableau:
+            return f"Row {row_of(dst) + 1} is never built on; only Row 1 takes cards"
+        return "that is not a move of this game"
+
+    def _apply(self, move: Move) -> list[Transfer]:
+        src, dst = move
+        piles = self.piles
+        moving = piles[src].pop()
+        piles[dst].append(moving)
+        transfers = [Transfer(src, dst, moving, False)]
+        if self.owed != NO_SPACE:
+            self.owed = NO_SPACE
+            self._open_space(src, transfers)
+        elif src < FIRST + 8:
+            if not piles[src]:
+                self._open_space(src, transfers)
+        elif src < FIRST + 16:
+            self._open_space(src, transfers)
+        return transfers
+
+    def _open_space(self, space: int, transfers: list[Transfer]) -> None:
+        """A place has just become empty: owe a fill from below, or fill Row 4 from stock."""
+        row = row_of(space)
+        piles = self.piles
+        if row == 3:
+            stock = piles[self.stock]
+            if stock:
+                c = stock.pop()
+                piles[space].append(c)
+                transfers.append(Transfer(self.stock, space, c, True))
+            return
+        if any(piles[i] for i in row_range(row + 1)):
+            self.owed = space
+
+    def _layout_extras(self) -> dict[str, Any]:
+        return {"owed": self.place_name(self.owed)} if self.owed != NO_SPACE else {}
+
+    def _extras_from_layout(self, layout: dict[str, Any]) -> None:
+        owed = layout.get("owed")
+        if owed is None:
+            return
+        try:
+            index = self.place_index(str(owed))
+        except KeyError as err:
+            raise LayoutError(f"owed: {err.args[0]}") from None
+        if index not in self.tableau or row_of(index) > 2 or self.piles[index]:
+            raise LayoutError(f"owed: {owed} is not an empty place of Rows 1 to 3")
+        self.owed = index
+
+    def _key_extra(self) -> Any:
+        return row_of(self.owed) if self.owed != NO_SPACE else -1
+
+    def owed_text(self) -> str | None:
+        """``r2c3`` when a fill is owed there, else None."""
+        return self.place_name(self.owed) if self.owed != NO_SPACE else None
+

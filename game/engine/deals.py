@@ -1,0 +1,97 @@
+"""Game numbers, exactly as PySolFC turns them into shuffled packs.
+
+See ``pysolfc-deals.md``: a number from 1 to 31999 (or PySolFC's ``msN`` form) seeds the
+Microsoft-compatible ``LCRandom31``; a larger number seeds ``MTRandom`` (Python's Mersenne
+Twister). The shuffle is pysol-cards' own Fisher–Yates, drawn from the end of the list.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from pysol_cards.random import LCRandom31, MTRandom
+
+from .cards import ACE, full_pack, rank_of, suit_of
+
+MAX_GAME_NUMBER = 10**20 - 1
+LC_LIMIT = 32000
+MS_MAX = (1 << 33) - 1
+
+_MS_FORM = re.compile(r"ms([0-9]+)\n?\Z")
+_IGNORED = re.compile(r"[\s#\-_.,]")
+
+
+class GameNumberError(ValueError):
+    """A game number that is not a whole number from 1 to 10^20 - 1 (or ``msN``)."""
+
+
+def parse_game_number(text: str | int) -> str:
+    """Clean a typed game number as PySolFC does and return its canonical text.
+
+    ``"#12,345"`` gives ``"12345"``; ``"ms5"`` gives ``"5"`` (the same deal here);
+    ``"ms40000"`` stays ``"ms40000"`` (a Microsoft-generator deal of its own).
+    Raises GameNumberError with a message a player understands.
+    """
+    raw = str(text)
+    match = _MS_FORM.match(raw.strip().lower())
+    if match:
+        n = int(match.group(1))
+        if not 1 <= n <= MS_MAX:
+            raise GameNumberError(f"game number {raw!r}: an ms number must be from ms1 to ms{MS_MAX}")
+        return str(n) if n < LC_LIMIT else f"ms{n}"
+    cleaned = raw.strip()
+    if cleaned.endswith("L"):
+        cleaned = cleaned[:-1]
+    cleaned = _IGNORED.sub("", cleaned.lower())
+    if not cleaned:
+        raise GameNumberError(f"game number {raw!r}: it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
+    if not cleaned.isascii() or not cleaned.isdigit():
+        raise GameNumberError(
+            f"game number {raw!r}: only digits are allowed (a number from 1 to {MAX_GAME_NUMBER})"
+        )
+    n = int(cleaned)
+    if n < 1:
+        raise GameNumberError(f"game number {raw!r}: it must be at least 1")
+    if n > MAX_GAME_NUMBER:
+        raise GameNumberError(f"game number {raw!r}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
+    return str(n)
+
+
+def shuffled_pack(game: str, max_rank: int) -> list[int]:
+    """Two packs of ranks 1..max_rank, shuffled for this canonical game number.
+
+    The list is PySolFC's talon, bottom to top: the last card is dealt first.
+    """
+    cards = full_pack(max_rank) * 2
+    if game.startswith("ms"):
+        generator: LCRandom31 | MTRandom = LCRandom31(int(game[2:]))
+    else:
+        n = int(game)
+        generator = LCRandom31(n) if n < LC_LIMIT else MTRandom(n)
+    generator.shuffle(cards)
+    return cards
+
+
+def constitution_pack(game: str) -> list[int]:
+    """PySolFC game 391's talon: 88 cards, the eight aces moved to the top.
+
+    The aces end the list as D D H H S S C C, so the clubs are dealt first. Which pack an
+    ace came from does not matter here (copies are interchangeable), so only the suit
+    order of PySolFC's ace sort survives.
+    """
+    pack = shuffled_pack(game, max_rank=11)
+    others = [c for c in pack if rank_of(c) != ACE]
+    aces = sorted((c for c in pack if rank_of(c) == ACE), key=suit_of, reverse=True)
+    return others + aces
+
+
+def square_pack(game: str) -> list[int]:
+    """PySolFC game 35's talon: 104 cards, no reordering after the shuffle."""
+    return shuffled_pack(game, max_rank=13)
+
+
+def random_game_number(rng: random.Random | None = None) -> str:
+    """A new game number the way PySolFC picks one: a 16- to 20-digit number."""
+    r = rng or random.SystemRandom()
+    return str(r.randint(10**15, MAX_GAME_NUMBER))

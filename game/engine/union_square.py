@@ -1,0 +1,115 @@
+"""British Square, American layout — Union Square as PySolFC plays it (game 35).
+
+Sixteen piles of one card in a 4×4 grid, then one stock card turned to the waste. A pile
+takes a card of its suit one rank above or below its top, in the direction its bottom two
+cards fix (a pile of one card takes either). An empty pile takes any available card, and
+nothing refills it by itself. Stock to waste at any time, once through.
+"""
+
+from __future__ import annotations
+
+from .deals import square_pack
+from .squares import SquareGame, neighbours, square_places
+from .state import Move, Transfer
+
+PILES = range(4, 20)
+
+
+class UnionSquare(SquareGame):
+    """Union Square: a 4×4 grid of piles whose bottom two cards fix their direction."""
+
+    rules = "union-square"
+    title = "British Square (Union Square)"
+    summary = "A 4x4 grid of piles built up or down by suit; any card fills a space."
+    places = square_places("p", 16)
+    tableau = PILES
+    waste = 20
+    stock = 21
+
+    @classmethod
+    def _deal_piles(cls, game: str) -> list[list[int]]:
+        talon = square_pack(game)
+        piles: list[list[int]] = [[] for _ in cls.places]
+        for p in PILES:
+            piles[p].append(talon.pop())
+        piles[cls.waste].append(talon.pop())
+        piles[cls.stock] = talon
+        return piles
+
+    def direction(self, pile_index: int) -> int:
+        """+1 up, -1 down, 0 either (fewer than two cards)."""
+        pile = self.piles[pile_index]
+        if len(pile) < 2:
+            return 0
+        return 1 if pile[1] > pile[0] else -1
+
+    def _wanted(self, pile_index: int) -> tuple[int, ...]:
+        pile = self.piles[pile_index]
+        top = pile[-1]
+        if len(pile) >= 2:
+            nxt = top + (pile[1] - pile[0])
+            return (nxt,) if 1 <= nxt & 15 <= 13 else ()
+        return neighbours(top)
+
+    def legal_moves(self) -> list[Move]:
+        piles = self.piles
+        table = self.move_table
+        moves: list[Move] = []
+        to_foundation = self._foundation_targets()
+        builds: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for t in PILES:
+            if piles[t]:
+                for wanted in self._wanted(t):
+                    builds.setdefault(wanted, []).append(t)
+            else:
+                empty.append(t)
+        for s in (*PILES, self.waste):
+            pile = piles[s]
+            if pile:
+                c = pile[-1]
+                row = table[s]
+                f = to_foundation.get(c)
+                if f is not None:
+                    moves.append(row[f])
+                for t in builds.get(c, ()):
+                    if t != s:
+                        moves.append(row[t])
+                for t in empty:
+                    moves.append(row[t])
+        if piles[self.stock]:
+            moves.append(table[self.stock][self.waste])
+        return moves
+
+    def why_illegal(self, move: Move) -> str | None:
+        src, dst = move
+        piles = self.piles
+        name = self.place_name
+        if src == dst:
+            return "a card cannot move onto its own place"
+        if src == self.stock:
+            if dst != self.waste:
+                return "the stock is turned only onto the waste (s-w)"
+            return None if piles[src] else "the stock is empty"
+        if src not in PILES and src != self.waste:
+            return f"cards never leave {name(src)}"
+        if not piles[src]:
+            return f"{name(src)} is empty"
+        moving = piles[src][-1]
+        if dst in self.foundations:
+            return self._foundation_reason(moving, dst)
+        if dst in PILES:
+            if not piles[dst]:
+                return None
+            onto = piles[dst][-1]
+            if moving in self._wanted(dst):
+                return None
+            way = "up" if self.direction(dst) > 0 else "down"
+            return self._suit_build_reason(moving, onto, f"{name(dst)} is built {way}")
+        return f"nothing can be put on {name(dst)}"
+
+    def _apply(self, move: Move) -> list[Transfer]:
+        src, dst = move
+        moving = self.piles[src].pop()
+        self.piles[dst].append(moving)
+        return [Transfer(src, dst, moving, False)]
