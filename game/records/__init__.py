@@ -1,0 +1,1 @@
+"""Replays, saved games, statistics and settings: versioned files on disk, never pygame."""

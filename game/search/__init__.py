@@ -1,0 +1,1 @@
+"""Hints, the demo player and the solver: they read the engine, never the screen."""
