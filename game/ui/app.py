@@ -1,0 +1,183 @@
+"""The window, the main loop and the stack of scenes.
+
+One loop, paced to the display (vsync where the driver allows it, otherwise a steady
+60 frames per second). Each frame: events go to the top scene, every scene updates
+(only the top one gets input), and the stack is drawn from the lowest opaque scene up,
+so a dialog draws over the table beneath it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from ..records.settings import Settings
+from .art import CardArt
+
+MIN_SIZE = (800, 600)
+FPS = 60
+
+
+class Scene:
+    """One screen (menu, table, dialog…): events in, update, draw.
+
+    ``opaque`` scenes hide what is below them; dialogs set it False.
+    """
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene onto ``surface``."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; lay the scene out again."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """The scene on top was popped; this one is on top again."""
+
+    def wants_quit(self) -> bool:
+        """The window is closing: save what must be saved; False keeps the app open."""
+        return True
+
+
+class App:
+    """The window, the clock, the shared card art and settings, and the scene stack."""
+
+    def __init__(self, *, size: tuple[int, int] | None = None, data_dir: Path | None = None,
+                 settings: Settings | None = None, headless: bool = False) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        self.settings = settings or Settings()
+        self.data_dir = data_dir
+        want = size or self.settings.window_size
+        self.size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
+        self.screen = self._open_window(self.size)
+        pygame.display.set_caption("British Constitution & British Square")
+        self.clock = pygame.time.Clock()
+        self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
+        self.scenes: list[Scene] = []
+        self.running = False
+        self.frames = 0
+        self.messages: list[str] = []
+
+    @staticmethod
+    def _open_window(size: tuple[int, int]) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        try:
+            return pygame.display.set_mode(size, flags, vsync=1)
+        except pygame.error:
+            return pygame.display.set_mode(size, flags)
+
+    # ----- the scene stack ----------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that gets input now."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top (the one below pauses)."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below resumes. Quits when none is left."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene (for example back to the menu)."""
+        self.scenes.clear()
+        self.push(scene)
+
+    # ----- the loop -------------------------------------------------------------------
+
+    def quit(self) -> None:
+        """Close the window after asking every scene whether it must save first."""
+        for scene in reversed(self.scenes):
+            if not scene.wants_quit():
+                return
+        self.running = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay every scene out for a new window size."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if size != self.screen.get_size():
+            self.screen = self._open_window(size)
+        self.size = size
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif self.top is not None:
+            self.top.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        """Draw the stack from its lowest opaque scene up."""
+        target = surface or self.screen
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(target)
+
+    def run(self, max_frames: int | None = None) -> None:
+        """Run the loop until the last scene is popped, quit, or ``max_frames`` frames."""
+        self.running = True
+        while self.running and (max_frames is None or self.frames < max_frames):
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+
+    def save_screenshot(self, path: Path) -> None:
+        """Draw the current stack and write it as a PNG."""
+        self.draw()
+        pygame.image.save(self.screen, str(path))

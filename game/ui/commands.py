@@ -1,0 +1,135 @@
+"""Command-line entries that open the window: ``menu`` (the default), ``play``,
+``screenshot``.
+
+Each scene module that can be photographed has ``screenshot_scene(app, name, args)``,
+which pushes what that picture needs onto a headless app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..cli import fail
+from ..engine.commands import add_game_arguments, game_from_arguments
+
+if TYPE_CHECKING:
+    from .app import App
+
+#: scene name → the module whose screenshot_scene() builds it
+SCREENSHOT_SCENES = {
+    "menu": "game.ui.menu",
+    "rules": "game.ui.rules_scene",
+    "options": "game.ui.options",
+    "stats": "game.ui.stats_scene",
+    "replay": "game.ui.replay_scene",
+    "table": "game.ui.table",
+    "drag": "game.ui.table",
+    "win": "game.ui.table",
+    "lost": "game.ui.table",
+}
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir DIR``: where saves, replays, statistics and settings live."""
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="keep saves, replays, statistics and settings here "
+                        "(default: the user data directory)")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the window commands."""
+    menu = subparsers.add_parser("menu", help="open the game on its menu (the default)",
+                                 description="Open the game window on the main menu.")
+    add_data_dir(menu)
+    menu.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x800")
+    menu.set_defaults(func=run_menu)
+
+    play = subparsers.add_parser("play", help="open the game straight on a deal",
+                                 description="Open the game window on a deal of a rule set "
+                                 "(a random deal when GAME is left out).")
+    add_game_arguments(play, game_required=False)
+    add_data_dir(play)
+    play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x800")
+    play.set_defaults(func=run_play)
+
+    shot = subparsers.add_parser("screenshot", help="save a PNG of a scene without a display",
+                                 description="Render one scene headless and write it as a PNG.")
+    shot.add_argument("out", type=Path, metavar="OUT.png")
+    shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
+    shot.add_argument("--rules", default="constitution", help="rule set (default constitution)")
+    shot.add_argument("--game", default="1", help="game number (default 1)")
+    shot.add_argument("--moves", default="", help="moves to play first, in RULES.md notation")
+    shot.add_argument("--size", type=_size, default=(1280, 800), help="window size (default 1280x800)")
+    shot.add_argument("--frames", type=int, default=90,
+                      help="frames to run before the picture, so animations settle (default 90)")
+    add_data_dir(shot)
+    shot.set_defaults(func=run_screenshot)
+
+
+def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
+    from .app import App
+
+    return App(size=args.size, data_dir=args.data_dir, headless=headless)
+
+
+def run_menu(args: argparse.Namespace) -> int:
+    """Open the window on the menu and play until it closes."""
+    from .menu import MenuScene
+
+    app = _app(args)
+    app.push(MenuScene(app))
+    app.run()
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Open the window straight on a deal."""
+    from ..engine import random_game_number
+
+    if args.game is None:
+        args.game = random_game_number()
+    game = game_from_arguments(args)
+    if isinstance(game, str):
+        return fail(game)
+    from .menu import MenuScene
+    from .table import TableScene
+
+    app = _app(args)
+    app.push(MenuScene(app))
+    app.push(TableScene(app, game))
+    app.run()
+    return 0
+
+
+def run_screenshot(args: argparse.Namespace) -> int:
+    """Render the named scene headless and save it."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    args.game_arg = args.game
+    module = importlib.import_module(SCREENSHOT_SCENES[args.scene])
+    app = _app(args, headless=True)
+    try:
+        module.screenshot_scene(app, args.scene, args)
+    except ValueError as err:
+        return fail(str(err))
+    app.running = True
+    for _ in range(max(1, args.frames)):
+        app.step(1 / 60)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    app.save_screenshot(args.out)
+    print(f"saved {args.out} ({args.size[0]}x{args.size[1]}, scene {args.scene})")
+    return 0
