@@ -71,7 +71,9 @@ class Cadogan(RowsGame):
             top = waste[-1]
             for t in ROW4:
                 pile = piles[t]
-                if pile and top in ALTERNATE_BELOW[pile[-1]]:
+                # an empty Row 4 pile is refilled at once in play; a hand-made layout
+                # may still hold one, and then the waste may fill it
+                if not pile or top in ALTERNATE_BELOW[pile[-1]]:
                     moves.append(from_waste[t])
         if piles[self.stock]:
             moves.append(table[self.stock][self.waste])

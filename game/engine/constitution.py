@@ -160,15 +160,28 @@ class Constitution(RowsGame):
 
     def _extras_from_layout(self, layout: dict[str, Any]) -> None:
         owed = layout.get("owed")
-        if owed is None:
-            return
-        try:
-            index = self.place_index(str(owed))
-        except KeyError as err:
-            raise LayoutError(f"owed: {err.args[0]}") from None
-        if index not in self.tableau or row_of(index) > 2 or self.piles[index]:
-            raise LayoutError(f"owed: {owed} is not an empty place of Rows 1 to 3")
-        self.owed = index
+        if owed is not None:
+            try:
+                index = self.place_index(str(owed))
+            except KeyError as err:
+                raise LayoutError(f"owed: {err.args[0]}") from None
+            if index not in self.tableau or row_of(index) > 2 or self.piles[index]:
+                raise LayoutError(f"owed: {owed} is not an empty place of Rows 1 to 3")
+            if not any(self.piles[i] for i in row_range(row_of(index) + 1)):
+                raise LayoutError(f"owed: Row {row_of(index) + 2} is empty, so {owed} "
+                                  "stays empty for good and no fill is owed")
+            self.owed = index
+        self._check_spaces()
+
+    def _check_spaces(self) -> None:
+        """Rows 2 to 4 hold at most one card a place.
+
+        Spaces a layout leaves unfilled (other than the owed one) are taken as spaces
+        that stay empty for good, so hand-made puzzle positions may have them.
+        """
+        for t in self.tableau:
+            if row_of(t) > 0 and len(self.piles[t]) > 1:
+                raise LayoutError(f"{self.place_name(t)}: Rows 2 to 4 hold at most one card a place")
 
     def _key_extra(self) -> Any:
         return row_of(self.owed) if self.owed != NO_SPACE else -1

@@ -41,6 +41,8 @@ def parse_game_number(text: str | int) -> str:
             raise GameNumberError(f"game number {raw!r}: an ms number must be from ms1 to ms{MS_MAX}")
         return str(n) if n < LC_LIMIT else f"ms{n}"
     cleaned = raw.strip()
+    if cleaned.startswith("-"):
+        raise GameNumberError(f"game number {raw!r}: it must be at least 1 (not negative)")
     if cleaned.endswith("L"):
         cleaned = cleaned[:-1]
     cleaned = _IGNORED.sub("", cleaned.lower())

@@ -41,6 +41,7 @@ class RowsGame(Game):
     """Eight foundations (two per suit, Ace to Jack) and four rows of eight."""
 
     card_count = 88
+    foundation_minimum = 1
     max_rank = JACK
     foundations = range(0, 8)
     tableau = range(FIRST, FIRST + ROWS * COLUMNS)

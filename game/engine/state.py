@@ -99,6 +99,8 @@ class Game(ABC):
     waste: ClassVar[int]  # -1 when the rule set has no waste
     stock: ClassVar[int]
     card_count: ClassVar[int]
+    #: cards every foundation holds from the deal on (the Constitution sets start with Aces)
+    foundation_minimum: ClassVar[int] = 0
     max_rank: ClassVar[int]
     #: every possible Move object, indexed [src][dst], so generating a move allocates nothing
     move_table: ClassVar[tuple[tuple[Move, ...], ...]]
@@ -398,7 +400,7 @@ class Game(ABC):
         for f in self.foundations:
             pile = self.piles[f]
             expected = self.foundation_sequence(self.foundation_suit(f))[: len(pile)]
-            if pile != expected:
+            if pile != expected or len(pile) < self.foundation_minimum:
                 raise LayoutError(f"{self.places[f].name}: not a foundation of "
                                   f"{SUIT_LETTERS[self.foundation_suit(f)]} built in order")
 

@@ -1,0 +1,113 @@
+"""The ``deal`` command: a position as text or JSON with its legal moves, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine import RULE_IDS, new_game
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["deal", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_text_shows_constitution_rows_labels_suits_and_legal_moves(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "constitution", "1")
+    assert status == 0 and err == ""
+    assert "British Constitution — game 1" in out
+    for label in ("Row 1", "Row 2", "Row 3", "Row 4", "c1", "c8", "f1", "f8"):
+        assert label in out
+    assert all(symbol in out for symbol in "♣♠♥♦")
+    assert "Stock 48 cards" in out
+    legal = new_game("constitution", "1").legal_texts()
+    assert f"Legal moves ({len(legal)}): " + " ".join(legal) in out
+    assert "\x1b[" not in out  # no colour when not writing to a terminal
+
+
+@pytest.mark.parametrize(("rules", "labels"), [
+    ("constitution-cadogan", ("Row 1", "Row 4", "f8", "Waste")),
+    ("square", ("c1", "c4", "f4", "Waste", "Stock 88 cards")),
+    ("union-square", ("p1", "p16", "f4", "Waste", "Stock 87 cards")),
+])
+def test_deal_text_shows_the_places_of_every_rule_set(
+        capsys: pytest.CaptureFixture[str], rules: str, labels: tuple[str, ...]) -> None:
+    status, out, _ = run(capsys, rules, "123456")
+    assert status == 0
+    for label in labels:
+        assert label in out
+    assert "Legal moves (" in out
+
+
+def test_deal_plays_the_moves_first_and_shows_an_owed_fill(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "constitution", "1", "--moves", "r2c5-r1c5")
+    assert status == 0
+    assert "A fill is owed: r2c5 must be filled with a card from Row 3." in out
+    assert "Legal moves (8): " + " ".join(f"r3c{i}-r2c5" for i in range(1, 9)) in out
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_deal_json_is_the_layout_plus_legal(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    status, out, _ = run(capsys, rules, "#12,345", "--json")
+    assert status == 0
+    data = json.loads(out)
+    game = new_game(rules, "12345")
+    assert data["legal"] == game.legal_texts()
+    assert {k: v for k, v in data.items() if k != "legal"} == game.to_layout()
+
+
+def test_deal_json_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "square", "1", "--json", "--moves", "s-w s-w")
+    assert status == 0
+    data = json.loads(out)
+    assert len(data["waste"]) == 2 and len(data["stock"]) == 86
+    assert "s-w" in data["legal"]
+
+
+def test_deal_bad_move_exits_2_with_the_move_and_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "constitution", "1", "--moves", "r2c5-r1c5 r2c3-r1c5")
+    assert status == 2 and out == ""
+    assert err.startswith("error: move 2 of --moves, r2c3-r1c5: ")
+    assert "must be filled first" in err
+
+
+def test_deal_malformed_move_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "union-square", "1", "--moves", "xyz")
+    assert status == 2
+    assert err.startswith("error: move 1 of --moves, xyz: not a move")
+
+
+@pytest.mark.parametrize("number", ["0", "abc", "100000000000000000000", "ms0"])
+def test_deal_bad_game_number_exits_2(capsys: pytest.CaptureFixture[str], number: str) -> None:
+    status, out, err = run(capsys, "square", number)
+    assert status == 2 and out == ""
+    assert err.startswith(f"error: game number {number!r}")
+
+
+def test_deal_unknown_rules_exits_2_listing_the_rule_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "klondike", "1")
+    assert status == 2
+    assert err.startswith("error: unknown rule set 'klondike'")
+    assert all(rules in err for rules in RULE_IDS)
+
+
+def test_main_py_deal_runs_as_a_program() -> None:
+    done = subprocess.run([sys.executable, "main.py", "deal", "union-square", "1", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["rules"] == "union-square" and data["legal"] == new_game("union-square", "1").legal_texts()
+    done = subprocess.run([sys.executable, "main.py", "deal", "square", "0"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "error: game number '0'" in done.stderr

@@ -1,0 +1,107 @@
+"""Game numbers: PySolFC's cleaning, its two generators, and clear errors (RULES.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pysol_cards.random import LCRandom31, MTRandom
+
+from game.engine import (
+    RULE_IDS,
+    GameNumberError,
+    UnknownRulesError,
+    new_game,
+    parse_game_number,
+    random_game_number,
+    rules_class,
+)
+from game.engine.cards import full_pack
+from game.engine.deals import shuffled_pack
+
+
+@pytest.mark.parametrize("text", ["#12,345", "12 345", "12-345", "12_345", "12.345", "1,2,3,4,5",
+                                  " #12,345 ", 12345, "12345"])
+def test_punctuation_is_ignored_like_pysolfc(text: object) -> None:
+    assert parse_game_number(text) == "12345"  # type: ignore[arg-type]
+
+
+def test_hash_and_comma_form_deals_the_same_as_the_plain_number() -> None:
+    for rules in RULE_IDS:
+        assert new_game(rules, "#12,345").to_layout() == new_game(rules, 12345).to_layout()
+
+
+def test_ms_form_is_the_same_deal_as_the_plain_number() -> None:
+    assert parse_game_number("ms5") == "5"
+    assert parse_game_number("MS5") == "5"
+    for rules in RULE_IDS:
+        assert new_game(rules, "ms5").to_layout() == new_game(rules, "5").to_layout()
+
+
+def test_game_31999_uses_lcrandom31() -> None:
+    pack = full_pack(13) * 2
+    lc, mt = list(pack), list(pack)
+    LCRandom31(31999).shuffle(lc)
+    MTRandom(31999).shuffle(mt)
+    assert lc != mt
+    assert shuffled_pack("31999", 13) == lc
+
+
+def test_game_32000_uses_mtrandom() -> None:
+    pack = full_pack(13) * 2
+    lc, mt = list(pack), list(pack)
+    LCRandom31(32000).shuffle(lc)
+    MTRandom(32000).shuffle(mt)
+    assert lc != mt
+    assert shuffled_pack("32000", 13) == mt
+
+
+def test_largest_game_number_works_in_every_rule_set() -> None:
+    biggest = 10**20 - 1
+    assert parse_game_number(biggest) == str(biggest)
+    for rules in RULE_IDS:
+        game = new_game(rules, str(biggest))
+        assert game.game == str(biggest)
+        assert game.card_total() == game.card_count
+
+
+@pytest.mark.parametrize("bad", [0, "0", -5, 10**20, str(10**20), "abc", "", "   ", "12a", "1e5",
+                                 "ms0", f"ms{2**33}", "ms" + "9" * 30, "5ms", "١٢", None])
+def test_bad_game_numbers_raise_game_number_error_with_a_clear_message(bad: object) -> None:
+    with pytest.raises(GameNumberError) as info:
+        parse_game_number(bad)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert "game number" in message
+    assert len(message) > 20
+    for rules in RULE_IDS:
+        with pytest.raises(GameNumberError):
+            new_game(rules, bad)  # type: ignore[arg-type]
+
+
+def test_unknown_rules_error_lists_the_four_ids() -> None:
+    with pytest.raises(UnknownRulesError) as info:
+        new_game("klondike", "1")
+    for rules in RULE_IDS:
+        assert rules in str(info.value)
+    assert "klondike" in str(info.value)
+    with pytest.raises(UnknownRulesError):
+        rules_class("")
+    assert set(RULE_IDS) == {"constitution", "constitution-cadogan", "square", "union-square"}
+
+
+def test_random_game_numbers_have_16_to_20_digits_and_parse() -> None:
+    rng = random.Random(7)
+    numbers = [random_game_number(rng) for _ in range(300)] + [random_game_number() for _ in range(20)]
+    for number in numbers:
+        assert 16 <= len(number) <= 20
+        assert parse_game_number(number) == number
+    assert len(set(numbers)) == len(numbers)
+
+
+def test_ms_form_above_31999_stays_a_microsoft_deal_of_its_own() -> None:
+    assert parse_game_number("ms40000") == "ms40000"
+    pack = full_pack(13) * 2
+    LCRandom31(40000).shuffle(pack)
+    assert shuffled_pack("ms40000", 13) == pack
+    assert shuffled_pack("40000", 13) != pack
+    assert new_game("square", "ms40000").game == "ms40000"
