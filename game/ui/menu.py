@@ -1,0 +1,572 @@
+"""The main menu: choose a rule set, deal a random or numbered game, continue the last
+one, replay a recent one, open the rules, statistics and options, or quit."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS, GameNumberError, parse_game_number, random_game_number
+from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..records.replay import ABANDONED, LOST, WON, Replay, ReplayError, format_seconds, load_replay
+from ..records.saves import (
+    ReplayEntry,
+    abandon_saved_game,
+    list_recent_games,
+    list_replays,
+    load_saved_game,
+)
+from ..records.store import Store
+from . import theme
+from .app import App, Scene
+from .art import card_size_for_width, draw_suit, table_surface
+from .rules_scene import TAB_NAMES
+from .theme import Button
+from .widgets import Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale, wrap
+
+#: The suit shown beside each rule set in the list.
+RULE_EMBLEMS = {"constitution": SPADES, "constitution-cadogan": HEARTS,
+                "square": CLUBS, "union-square": DIAMONDS}
+
+#: The cards of the two decorative fans beside the title.
+LEFT_FAN = (card(HEARTS, 13), card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 1))
+RIGHT_FAN = (card(CLUBS, 13), card(HEARTS, 12), card(SPADES, 11), card(DIAMONDS, 1))
+
+RED_INK = (214, 64, 58)
+
+
+#: How many recent games and saved replays the menu lists at most.
+LISTED = 12
+
+
+#: The colour of the dot before a listed game, by its result.
+RESULT_MARKS = {WON: theme.LEGAL, LOST: theme.DANGER, ABANDONED: (150, 160, 150)}
+
+
+def _entry_texts(entry: ReplayEntry) -> tuple[str, str, tuple[int, int, int] | None]:
+    """The name, detail and result mark colour of a replay file in a menu list."""
+    replay = entry.replay
+    if replay is None:
+        return entry.path.name, "cannot be read", theme.DANGER
+    detail = f"#{replay.game} · {replay.result} · {format_seconds(replay.seconds)}"
+    return TAB_NAMES.get(replay.rules, replay.title), detail, RESULT_MARKS.get(replay.result)
+
+
+class RuleCard(Control):
+    """One rule set in the menu's list: its suit, name and one-line description."""
+
+    def __init__(self, rules: str, choose: Callable[[str], None]) -> None:
+        super().__init__()
+        self.rules = rules
+        self.title = RULESETS[rules].title
+        self.summary = RULESETS[rules].summary
+        self.choose = choose
+        self.selected = False
+
+    def activate(self) -> None:
+        """Make this the chosen rule set."""
+        self.choose(self.rules)
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        """A card-like strip, gold-edged when chosen."""
+        r = self.rect
+        radius = max(6, r.height // 8)
+        fill = (40, 92, 62) if self.selected else ((30, 72, 50) if self.hover else (20, 54, 37))
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, theme.GOLD if self.selected else (70, 110, 84), r,
+                         width=3 if self.selected else 1, border_radius=radius)
+        emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
+        badge = pygame.Rect(0, 0, emblem, emblem)
+        badge.midleft = (r.x + px * 3 // 4, r.centery)
+        pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
+        suit = RULE_EMBLEMS[self.rules]
+        draw_suit(surface, suit, badge.center, emblem * 0.58,
+                  RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
+        x = badge.right + px * 3 // 4
+        width = r.right - x - px // 2
+        small = max(10, round(px * 0.78))
+        lines = wrap(self.summary, small, width)
+        block = round(px * 1.25) + len(lines) * round(small * 1.22)
+        y = r.centery - block // 2
+        title_px = px
+        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
+            title_px -= 1
+        theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
+                   colour=theme.GOLD if self.selected else theme.INK, bold=True)
+        y += round(px * 1.25)
+        for line in lines:
+            theme.text(surface, line, small, (x, y), colour=theme.INK_DIM)
+            y += round(small * 1.22)
+        if self.focused:
+            focus_glow(surface, r, radius)
+
+
+class Entry(Control):
+    """A line in the recent games or replays list: two texts and an action."""
+
+    def __init__(self, main: str, detail: str, action: Callable[[], None],
+                 mark: tuple[int, int, int] | None = None) -> None:
+        super().__init__()
+        self.main = main
+        self.detail = detail
+        self.action = action
+        self.mark = mark
+
+    def activate(self) -> None:
+        """Open the game or replay."""
+        self.action()
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        """Its result mark, its name and its detail, on a strip that lights up on hover."""
+        r = self.rect
+        radius = max(4, r.height // 5)
+        if self.hover or self.focused:
+            pygame.draw.rect(surface, (40, 92, 62), r, border_radius=radius)
+        x = r.x + px // 2
+        if self.mark is not None:
+            mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
+            mark.midleft = (x, r.centery)
+            pygame.draw.ellipse(surface, self.mark, mark)
+            x = mark.right + px // 2
+        small = max(10, round(px * 0.8))
+        detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
+        theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
+                   (x, r.centery), anchor="midleft")
+        theme.text(surface, fit_text(self.detail, small, detail_w), small,
+                   (r.right - px // 2, r.centery), colour=theme.INK_DIM, anchor="midright")
+        if self.focused:
+            focus_glow(surface, r, radius)
+
+
+class MenuScene(Scene):
+    """The main menu."""
+
+    def __init__(self, app: App, rules: str | None = None) -> None:
+        super().__init__(app)
+        self.store = Store(app.data_dir)
+        self.saved: Replay | None = load_saved_game(self.store)
+        self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
+        self.error = ""
+        self.notice = ""
+        self.rule_cards = [RuleCard(r, self.choose) for r in RULE_IDS]
+        self.random_button = Button("Deal a random game", self.start_random)
+        self.number_input = TextInput("Game number, e.g. 12345", self.start_number,
+                                      on_change=self._number_changed, max_len=32)
+        self.number_button = Button("Play this number", lambda: self.start_number(self.number_input.value))
+        self.continue_button = Button("Continue", self.continue_game)
+        self.rules_button = Button("How to play", self.open_rules)
+        self.stats_button = Button("Statistics", self.open_stats)
+        self.options_button = Button("Options", self.open_options)
+        self.quit_button = Button("Quit", self.app.quit)
+        self.entries: list[Entry] = []
+        self.replay_entries: list[Entry] = []
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.panels: list[tuple[pygame.Rect, str]] = []
+        self.fans: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.empty_fan: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.error_rect = pygame.Rect(0, 0, 0, 0)
+        self.lists_rect = pygame.Rect(0, 0, 0, 0)
+        self.replay_heading_y = 0
+        self.caption_y = 0
+        self.number_label_y = 0
+        self.divider_y = 0
+        self.recent_heading_y = 0
+        self._refresh_records()
+        self.resize(app.size)
+        self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
+
+    # ----- actions --------------------------------------------------------------------
+
+    def choose(self, rules: str) -> None:
+        """Make ``rules`` the rule set that new deals use."""
+        self.rules = rules
+        for rc in self.rule_cards:
+            rc.selected = rc.rules == rules
+
+    def _number_changed(self, value: str) -> None:
+        self.error = ""
+
+    def start_random(self) -> None:
+        """Deal a new random game of the chosen rule set."""
+        self._start(random_game_number())
+
+    def start_number(self, typed: str) -> None:
+        """Deal the typed game number, or show why it is not a game number."""
+        try:
+            number = parse_game_number(typed)
+        except GameNumberError as err:
+            self.error = str(err)
+            self.ring.focus(self.number_input)
+            return
+        self.error = ""
+        self._start(number)
+
+    def _start(self, number: str) -> None:
+        from .table import TableScene
+
+        scene = TableScene.new(self.app, self.rules, number)
+        if self.saved is not None:
+            abandon_saved_game(self.store)
+            self._refresh_records()
+            self._layout()
+        self.app.push(scene)
+
+    def continue_game(self) -> None:
+        """Open the saved game in progress where it was left."""
+        replay = load_saved_game(self.store)
+        if replay is None:
+            self.error = "The saved game is gone or could not be read."
+            self._refresh_records()
+            self._layout()
+            return
+        from .table import TableScene
+
+        self.app.push(TableScene(self.app, replay.play_out()))
+
+    def open_replay(self, path: Path) -> None:
+        """Open a replay file of the lists."""
+        try:
+            replay = load_replay(path)
+        except ReplayError as err:
+            self.error = f"{path.name}: {err}"
+            return
+        from .replay_scene import ReplayScene
+
+        self.app.push(ReplayScene(self.app, replay))
+
+    def open_rules(self) -> None:
+        """Show the rules of the chosen rule set."""
+        from .rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app, self.rules))
+
+    def open_stats(self) -> None:
+        """Show the statistics of the chosen rule set."""
+        from .stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app, self.rules))
+
+    def open_options(self) -> None:
+        """Show the options."""
+        from .options import OptionsScene
+
+        self.app.push(OptionsScene(self.app))
+
+    # ----- records ----------------------------------------------------------------------
+
+    def _refresh_records(self) -> None:
+        self.saved = load_saved_game(self.store)
+        self.continue_button.enabled = self.saved is not None
+        if self.saved is None:
+            self.continue_button.label = "Continue"
+            self.continue_button.hint = "No game in progress"
+        else:
+            self.continue_button.label = "Continue last game"
+            moves = len(self.saved.moves)
+            self.continue_button.hint = (f"{TAB_NAMES.get(self.saved.rules, self.saved.title)} "
+                                         f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
+        self.entries = [self._entry(e) for e in list_recent_games(self.store)[:LISTED]]
+        self.replay_entries = [self._entry(e) for e in list_replays(self.store)[:LISTED]]
+        warnings = self.store.take_warnings()
+        if warnings:
+            self.notice = warnings[-1]
+
+    def _entry(self, entry: ReplayEntry) -> Entry:
+        main, detail, mark = _entry_texts(entry)
+        return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
+
+    def resume(self) -> None:
+        """Back from a game or another screen: the saved game and lists may have changed."""
+        self._refresh_records()
+        self._layout()
+
+    # ----- layout ----------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the menu out for a window of ``size``."""
+        self.size = size
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = self.size
+        s = ui_scale(self.size)
+        self.px = px = max(12, round(19 * s))
+        margin = round(24 * s)
+        gap = round(18 * s)
+        title_h = round(170 * s)
+        self.title_rect = pygame.Rect(0, round(8 * s), w, title_h)
+        footer = round(34 * s)
+        body = pygame.Rect(margin, self.title_rect.bottom + round(6 * s), w - 2 * margin,
+                           h - self.title_rect.bottom - round(6 * s) - footer)
+        col_w = [0.37, 0.26, 0.37]
+        inner_w = body.width - 2 * gap
+        xs = [body.x, body.x + round(inner_w * col_w[0]) + gap]
+        xs.append(xs[1] + round(inner_w * col_w[1]) + gap)
+        widths = [round(inner_w * col_w[0]), round(inner_w * col_w[1]), body.right - xs[2]]
+        left, mid, right = (pygame.Rect(xs[i], body.y, widths[i], body.height) for i in range(3))
+        self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
+        head = round(px * 2.6)
+        pad = round(14 * s)
+
+        # Left: the four rule sets.
+        n = len(self.rule_cards)
+        area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
+        step = area.height // n
+        for i, rc in enumerate(self.rule_cards):
+            rc.rect = pygame.Rect(area.x, area.y + i * step, area.width, step - round(10 * s))
+            rc.selected = rc.rules == self.rules
+
+        # Middle: continue, deal, the game number, then the other screens; the column
+        # is centred in its panel, with a rule between the two groups.
+        bx, bw = mid.x + pad, mid.width - 2 * pad
+        bh = round(px * 2.3)
+        gap_b = round(px * 0.5)
+        rest = [self.rules_button, self.stats_button, self.options_button, self.quit_button]
+        error_h = 3 * round(max(10, round(px * 0.8)) * 1.2)
+        natural = (bh + round(px * 1.75) + bh + round(px * 2.0) + bh + round(px * 0.4) + bh
+                   + round(px * 0.3) + error_h + round(px * 1.2) + len(rest) * (bh + gap_b))
+        y = mid.y + head + max(0, (mid.bottom - pad - mid.y - head - natural) // 2)
+        self.continue_button.rect = pygame.Rect(bx, y, bw, bh)
+        y += bh + round(px * 0.25)
+        self.caption_y = y
+        y += round(px * 1.5)
+        self.random_button.rect = pygame.Rect(bx, y, bw, bh)
+        y += bh + round(px * 0.7)
+        self.number_label_y = y
+        y += round(px * 1.3)
+        self.number_input.rect = pygame.Rect(bx, y, bw, bh)
+        y += bh + round(px * 0.4)
+        self.number_button.rect = pygame.Rect(bx, y, bw, bh)
+        y += bh + round(px * 0.3)
+        self.error_rect = pygame.Rect(bx, y, bw, error_h)
+        y += error_h + round(px * 0.6)
+        self.divider_y = y
+        y += round(px * 0.6)
+        for i, b in enumerate(rest):
+            b.rect = pygame.Rect(bx, y + i * (bh + gap_b), bw, bh)
+
+        # Right: recent games, then saved replays.
+        self.lists_rect = pygame.Rect(right.x + pad, right.y + head, right.width - 2 * pad,
+                                      right.height - head - pad)
+        line = round(px * 1.75)
+        rows = max(2, self.lists_rect.height // line - 2)
+        n_rep = min(len(self.replay_entries), max(1, rows // 3)) if self.replay_entries else 0
+        n_rec = max(0, rows - n_rep - (1 if self.replay_entries else 0))
+        y = self.lists_rect.y
+        self.recent_heading_y = y
+        y += line
+        for i, e in enumerate(self.entries):
+            e.enabled = i < n_rec
+            e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
+            if e.enabled:
+                y += line
+        if not self.entries:
+            y += line
+        self.replay_heading_y = y + round(px * 0.4)
+        y = self.replay_heading_y + line
+        for i, e in enumerate(self.replay_entries):
+            e.enabled = i < n_rep
+            e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
+            if e.enabled:
+                y += line
+
+        self._layout_fans(s)
+        self._layout_empty_fan()
+        items: list[Focusable] = [*self.rule_cards, self.continue_button, self.random_button,
+                                  self.number_input, self.number_button, *rest,
+                                  *[e for e in self.entries if e.enabled],
+                                  *[e for e in self.replay_entries if e.enabled]]
+        columns = [0] * n + [1] * (4 + len(rest)) + [2] * (len(items) - n - 4 - len(rest))
+        self.ring.set_items(items, columns)
+
+    def _layout_empty_fan(self) -> None:
+        """Card backs spread in the empty space of the lists, before any game is finished."""
+        self.empty_fan = []
+        if self.entries or self.replay_entries:
+            return
+        lr = self.lists_rect
+        top = self.replay_heading_y + round(self.px * 5.5)
+        room = pygame.Rect(lr.x, top, lr.width, lr.bottom - top)
+        cw = round(min(room.width * 0.26, room.height / 1.4 * 0.6))
+        if cw < 30:
+            return
+        size = card_size_for_width(cw)
+        back = self.app.art.back(size)
+        centre = (room.centerx, room.centery + size[1] // 6)
+        for i in range(5):
+            angle = (i - 2) * 13.0
+            image = pygame.transform.rotozoom(back, -angle, 1.0)
+            dx = math.sin(math.radians(angle)) * size[1] * 1.1
+            dy = (1 - math.cos(math.radians(angle))) * size[1] * 1.1
+            self.empty_fan.append((image, image.get_rect(center=(round(centre[0] + dx),
+                                                                  round(centre[1] + dy)))))
+        if not all(room.contains(rect) for _, rect in self.empty_fan):
+            self.empty_fan = []
+
+    def _layout_fans(self, s: float) -> None:
+        self.fans = []
+        w = self.size[0]
+        cw = round(min(74 * ui_scale(self.size), w * 0.06))
+        size = card_size_for_width(cw)
+        cy = self.title_rect.centery + round(4 * s)
+        for side, cards in ((-1, LEFT_FAN), (1, RIGHT_FAN)):
+            cx = w // 2 + side * round(w * 0.36)
+            for i, code in enumerate(cards):
+                angle = (i - (len(cards) - 1) / 2) * 14.0
+                image = pygame.transform.rotozoom(self.app.art.face(code, size), -angle, 1.0)
+                dx = math.sin(math.radians(angle)) * size[1] * 0.7
+                dy = (1 - math.cos(math.radians(angle))) * size[1] * 0.7
+                rect = image.get_rect(center=(round(cx + dx), round(cy + dy)))
+                self.fans.append((image, rect))
+
+    # ----- events ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys move the focus and activate; typing a digit goes to the number field."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.number_input.focused and self.number_input.value:
+                    self.number_input.set_text("")
+                else:
+                    self.app.quit()
+                return
+            self.ring.handle_key(event)
+        elif event.type == pygame.TEXTINPUT:
+            typed = str(getattr(event, "text", ""))
+            if self.number_input.focused:
+                self.number_input.handle_text(event)
+            elif typed[:1].isdigit() or typed[:1] == "#":
+                self.ring.focus(self.number_input)
+                self.number_input.handle_text(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ring.handle_mouse(event)
+
+    def update(self, dt: float) -> None:
+        """Blink the text cursor."""
+        self.number_input.update(dt)
+
+    # ----- drawing ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, title and fans, the three panels and the key hints."""
+        surface.blit(table_surface(self.size), (0, 0))
+        self._draw_title(surface)
+        px = self.px
+        for rect, heading in self.panels:
+            theme.panel(surface, rect, radius=max(8, px // 2))
+            theme.text(surface, heading, round(px * 1.15), (rect.x + round(px * 0.9), rect.y + px * 0.7),
+                       colour=theme.GOLD, bold=True)
+        for rc in self.rule_cards:
+            rc.draw(surface, px)
+        small = max(10, round(px * 0.78))
+        cap = self.continue_button.hint
+        theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
+                   (self.continue_button.rect.centerx, self.caption_y), colour=theme.INK_DIM,
+                   anchor="midtop")
+        for b in (self.random_button, self.number_button, self.continue_button, self.rules_button,
+                  self.stats_button, self.options_button, self.quit_button):
+            b.draw(surface, px)
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        label_px = round(px * 0.85)
+        label = f"Game number ({TAB_NAMES[self.rules]})"
+        if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
+            label = "Game number"
+        theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
+                   colour=theme.INK_DIM)
+        self.number_input.draw(surface, px)
+        line = self.number_button.rect
+        pygame.draw.line(surface, (70, 110, 84), (line.x + px, self.divider_y),
+                         (line.right - px, self.divider_y), 1)
+        self._draw_error(surface)
+        self._draw_lists(surface)
+        hint = "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   Esc: quit"
+        colour = theme.INK_DIM
+        if self.notice:
+            hint, colour = self.notice, (255, 170, 150)
+        small = max(10, round(px * 0.72))
+        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
+                   (self.size[0] // 2, self.size[1] - round(px * 0.9)), colour=colour, anchor="center")
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        for image, rect in self.fans:
+            surface.blit(image, rect)
+        r = self.title_rect
+        s = ui_scale(self.size)
+        big = round(50 * s)
+        cx = r.centerx
+        y = r.y + round(14 * s)
+        for line in ("British Constitution", "& British Square"):
+            theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
+            theme.text(surface, line, big, (cx, y), colour=theme.GOLD, bold=True, anchor="midtop")
+            y += round(big * 1.18)
+        sy = y + round(big * 0.35)
+        suit_h = round(26 * s)
+        spacing = round(40 * s)
+        for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
+            x = cx + (i - 1.5) * spacing
+            ink = RED_INK if suit in (HEARTS, DIAMONDS) else (245, 242, 230)
+            draw_suit(surface, suit, (x, sy), suit_h, ink)
+        line_w = round(120 * s)
+        for side in (-1, 1):
+            x0 = cx + side * (2 * spacing + round(8 * s))
+            pygame.draw.line(surface, theme.GOLD, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
+
+    def _draw_error(self, surface: pygame.Surface) -> None:
+        if not self.error:
+            return
+        small = max(10, round(self.px * 0.8))
+        lines = wrap(self.error, small, self.error_rect.width)
+        max_lines = max(1, self.error_rect.height // round(small * 1.2))
+        if len(lines) > max_lines:
+            lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small,
+                                                       self.error_rect.width)]
+        y = self.error_rect.y
+        for line in lines:
+            theme.text(surface, line, small, (self.error_rect.x, y), colour=(255, 150, 130))
+            y += round(small * 1.2)
+
+    def _draw_lists(self, surface: pygame.Surface) -> None:
+        px = self.px
+        small = max(10, round(px * 0.85))
+        lr = self.lists_rect
+        theme.text(surface, "Recent games", small, (lr.x, self.recent_heading_y + px * 0.3),
+                   colour=theme.INK_DIM, bold=True)
+        shown = [e for e in self.entries if e.enabled]
+        for e in shown:
+            e.draw(surface, px)
+        if not shown:
+            theme.text(surface, "No games yet: deal one!", small,
+                       (lr.x + px // 2, self.recent_heading_y + round(px * 1.75) + px * 0.3),
+                       colour=theme.INK_DIM)
+        theme.text(surface, "Saved replays", small, (lr.x, self.replay_heading_y + px * 0.3),
+                   colour=theme.INK_DIM, bold=True)
+        replays = [e for e in self.replay_entries if e.enabled]
+        for e in replays:
+            e.draw(surface, px)
+        if not replays:
+            msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
+            y = self.replay_heading_y + round(px * 1.75) + px * 0.3
+            for line in msg[:2]:
+                theme.text(surface, line, small, (lr.x + px // 2, y), colour=theme.INK_DIM)
+                y += round(small * 1.25)
+        for image, rect in self.empty_fan:
+            surface.blit(image, rect)
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """The menu with ``--rules`` chosen."""
+    rules = str(getattr(args, "rules", RULE_IDS[0]))
+    if rules not in RULESETS:
+        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+    scene = MenuScene(app, rules)
+    scene.choose(rules)
+    app.push(scene)

@@ -1,0 +1,324 @@
+"""The options: animation speed, auto-drop, hints, winnable deals only, sound and volume,
+card back, four-colour suits, high contrast and window size.
+
+Every change takes effect at once and is saved at once (``settings.json`` in the data
+directory, written atomically by game.records.settings), so it is kept between runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+import pygame
+
+from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings
+from ..records.store import Store
+from . import theme
+from .app import App, Scene
+from .art import BACK_STYLES, card_size_for_width, draw_suit, table_surface
+from .theme import Button
+from .widgets import (
+    Choice,
+    Control,
+    Focusable,
+    FocusRing,
+    Slider,
+    Toggle,
+    fit_text,
+    focus_glow,
+    ui_scale,
+    wrap,
+)
+
+#: Window sizes offered (the current one is added when it is not among them).
+WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 800), (1440, 900), (1600, 900), (1920, 1080),
+                (2560, 1440)]
+
+BACK_NAMES = ("Blue lattice", "Red lattice")
+
+#: A sentence about each option, shown beside the list for the focused one.
+HELP = {
+    "animation_speed": "How fast the cards fly. Off puts every card in place at once.",
+    "auto_drop": "Cards that can safely go to the foundations go there by themselves.",
+    "hints": "Offer hints: the Hint key suggests a move (it never peeks at the stock).",
+    "winnable_only": "Random deals are only those the solver has shown can be won.",
+    "sound": "Sound effects for dealing, moving cards and winning.",
+    "volume": "How loud the sound effects are.",
+    "card_back": "The design on the backs of the cards.",
+    "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
+    "high_contrast": "Stronger outlines and brighter highlights on the table.",
+    "window_size": "The size the window opens at. You can also drag its edges.",
+    "defaults": "Put every option back as it was when the game was new.",
+    "back": "Back to where you were. Options are saved as you change them.",
+}
+
+PREVIEW_CARDS = (card(CLUBS, 1), card(DIAMONDS, 13), card(HEARTS, 12), card(SPADES, 11))
+
+
+@runtime_checkable
+class SoundPlayer(Protocol):
+    """What the options need of the app's sound effects (game.ui.sound.Sounds), when the
+    app has them as ``app.sounds``."""
+
+    def set_options(self, *, enabled: bool | None = None, volume: float | None = None) -> None:
+        """Turn the effects on or off and set their volume."""
+
+    def play(self, name: str) -> None:
+        """Play one effect."""
+
+
+def describe_speed(value: float) -> str:
+    """Animation speed in words."""
+    if value <= 0:
+        return "Off"
+    if value == 1:
+        return "Normal"
+    return f"{value:g}×"
+
+
+class OptionsScene(Scene):
+    """The options screen; every change is applied and saved at once."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.store = Store(app.data_dir)
+        self.settings = app.settings
+        self.message = ""
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_y = 0
+        self.back_button = Button("Back", self.back)
+        self.defaults_button = Button("Restore defaults", self.restore_defaults)
+        self.controls: list[Control] = []
+        self.names: list[str] = []
+        self._build()
+        self.resize(app.size)
+
+    # ----- the controls -------------------------------------------------------------------
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        def set_value(value: Any) -> None:
+            self.change(name, value)
+        return set_value
+
+    def _build(self) -> None:
+        s = self.settings
+        sizes = list(WINDOW_SIZES)
+        current = (int(s.window_size[0]), int(s.window_size[1]))
+        if current not in sizes:
+            sizes.append(current)
+            sizes.sort()
+        self.window_sizes = sizes
+        lo, hi = ANIMATION_SPEED_RANGE
+        rows: list[tuple[str, Control]] = [
+            ("animation_speed", Slider("Animation speed", s.animation_speed, lo, hi, 0.25, describe_speed,
+                                       self._setter("animation_speed"))),
+            ("auto_drop", Toggle("Auto-drop safe cards", s.auto_drop, self._setter("auto_drop"))),
+            ("hints", Toggle("Hints", s.hints, self._setter("hints"))),
+            ("winnable_only", Toggle("Winnable deals only", s.winnable_only, self._setter("winnable_only"))),
+            ("sound", Toggle("Sound", s.sound, self._setter("sound"))),
+            ("volume", Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",
+                              self._setter("volume"))),
+            ("card_back", Choice("Card back", BACK_NAMES[:BACK_STYLES], s.card_back,
+                                 self._setter("card_back"))),
+            ("four_colour", Toggle("Four-colour suits", s.four_colour, self._setter("four_colour"))),
+            ("high_contrast", Toggle("High contrast", s.high_contrast, self._setter("high_contrast"))),
+            ("window_size", Choice("Window size", [f"{w} × {h}" for w, h in sizes],
+                                   sizes.index(current), self._choose_size)),
+        ]
+        focused = self.ring.current
+        index = self.controls.index(focused) if isinstance(focused, Control) and focused in self.controls \
+            else None
+        self.names = [name for name, _ in rows]
+        self.controls = [control for _, control in rows]
+        if index is not None:
+            self.ring.focus(self.controls[index])
+
+    def _choose_size(self, index: int) -> None:
+        self.change("window_size", self.window_sizes[index])
+
+    def change(self, name: str, value: Any) -> None:
+        """Set one option, apply it to the running game and save the settings."""
+        setattr(self.settings, name, value)
+        if name in ("card_back", "four_colour"):
+            self.app.art.set_options(back_style=self.settings.card_back,
+                                     four_colour=self.settings.four_colour)
+        if name in ("sound", "volume"):
+            self._apply_sound()
+        self._save()
+        if name == "window_size":
+            self.app.resize(tuple(value))
+
+    def _apply_sound(self) -> None:
+        """Sound on/off and volume take effect at once, with a click to hear the volume."""
+        sounds = getattr(self.app, "sounds", None)
+        if isinstance(sounds, SoundPlayer):
+            sounds.set_options(enabled=self.settings.sound, volume=self.settings.volume)
+            sounds.play("click")
+
+    def _save(self) -> None:
+        if save_settings(self.store, self.settings):
+            self.message = ""
+        else:
+            warnings = self.store.take_warnings()
+            self.message = warnings[-1] if warnings else "The options could not be saved."
+
+    def restore_defaults(self) -> None:
+        """Every option back to its default; saved at once."""
+        size = tuple(self.settings.window_size)
+        fresh = Settings()
+        for f in dataclasses.fields(Settings):
+            setattr(self.settings, f.name, getattr(fresh, f.name))
+        self.app.art.set_options(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
+        self._apply_sound()
+        self._save()
+        self._build()
+        if tuple(self.settings.window_size) != size:
+            self.app.resize(self.settings.window_size)
+        else:
+            self._layout()
+        self.ring.focus(self.defaults_button)
+
+    def back(self) -> None:
+        """Close the options."""
+        self.app.pop()
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the options out for a window of ``size``."""
+        self.size = size
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = self.size
+        s = ui_scale(self.size)
+        self.px = px = max(12, round(19 * s))
+        margin = round(28 * s)
+        self.title_y = round(22 * s)
+        top = self.title_y + round(px * 4.0)
+        bottom = h - round(px * 2.0)
+        gap = round(20 * s)
+        list_w = min(round((w - 2 * margin - gap) * 0.58), round(px * 34))
+        preview_w = min(w - 2 * margin - gap - list_w, round(px * 24))
+        left = (w - list_w - gap - preview_w) // 2
+        pad = round(px * 0.9)
+        n = len(self.controls)
+        button_h = round(px * 2.3)
+        room = bottom - top - 3 * pad - button_h
+        step = min(round(px * 2.6), room // n)
+        height = 3 * pad + button_h + n * step
+        top += max(0, (bottom - top - height) // 3)
+        self.list_rect = pygame.Rect(left, top, list_w, height)
+        self.preview_rect = pygame.Rect(self.list_rect.right + gap, top, preview_w, height)
+        row_h = step - max(3, round(px * 0.3))
+        y = self.list_rect.y + pad
+        for control in self.controls:
+            control.rect = pygame.Rect(self.list_rect.x + pad, y, self.list_rect.width - 2 * pad, row_h)
+            y += step
+        by = self.list_rect.bottom - pad - button_h
+        half = (self.list_rect.width - 3 * pad) // 2
+        self.back_button.rect = pygame.Rect(self.list_rect.x + pad, by, half, button_h)
+        self.defaults_button.rect = pygame.Rect(self.back_button.rect.right + pad, by, half, button_h)
+        items: list[Focusable] = [*self.controls, self.back_button, self.defaults_button]
+        self.ring.set_items(items, [0] * len(items))
+
+    # ----- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Arrows and Tab move and change; Enter toggles; Esc goes back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+                return
+            if self.ring.current in (self.back_button, self.defaults_button) and \
+                    event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.ring.focus(self.defaults_button if event.key == pygame.K_RIGHT else self.back_button)
+                return
+            self.ring.handle_key(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ring.handle_mouse(event)
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, title, the list of options and the preview."""
+        surface.blit(table_surface(self.size), (0, 0))
+        px = self.px
+        w = self.size[0]
+        big = round(px * 2.0)
+        theme.text(surface, "Options", big, (w // 2 + 2, self.title_y + 2), colour=(8, 30, 18), bold=True,
+                   anchor="midtop")
+        theme.text(surface, "Options", big, (w // 2, self.title_y), colour=theme.GOLD, bold=True,
+                   anchor="midtop")
+        suit_y = self.title_y + round(big * 1.55)
+        for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
+            ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else theme.INK
+            draw_suit(surface, suit, (w // 2 + (i - 1.5) * px * 1.6, suit_y), px * 0.9, ink)
+        theme.panel(surface, self.list_rect, radius=max(8, px // 2))
+        theme.panel(surface, self.preview_rect, radius=max(8, px // 2))
+        for control in self.controls:
+            control.draw(surface, px)
+        for b in (self.back_button, self.defaults_button):
+            b.draw(surface, px)
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        self._draw_preview(surface)
+        hint = "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back"
+        small = max(10, round(px * 0.72))
+        colour = theme.INK_DIM
+        if self.message:
+            hint, colour = self.message, (255, 170, 150)
+        theme.text(surface, fit_text(hint, small, w - 40), small,
+                   (w // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        r = self.preview_rect
+        px = self.px
+        pad = round(px * 0.9)
+        theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad), colour=theme.GOLD,
+                   bold=True)
+        cw = min((r.width - 2 * pad) // 3, round((r.height * 0.42) / 1.4))
+        size = card_size_for_width(max(30, cw))
+        y = r.y + pad + round(px * 2.2)
+        back = self.app.art.back(size)
+        surface.blit(back, (r.x + pad, y))
+        step = max(8, (r.right - pad - (r.x + pad + size[0] + pad) - size[0]) // (len(PREVIEW_CARDS) - 1))
+        x = r.x + pad + size[0] + pad
+        for code in PREVIEW_CARDS:
+            surface.blit(self.app.art.face(code, size), (x, y))
+            x += step
+        y += size[1] + round(px * 1.2)
+        current = self.ring.current
+        name = "back" if current is self.back_button else (
+            "defaults" if current is self.defaults_button else
+            self.names[self.controls.index(current)] if isinstance(current, Control) else "")
+        title = ""
+        if isinstance(current, Control):
+            title = getattr(current, "label", "")
+        elif current is not None:
+            title = current.label
+        if title:
+            theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px, (r.x + pad, y),
+                       bold=True)
+            y += round(px * 1.5)
+        for line in wrap(HELP.get(name, ""), round(px * 0.9), r.width - 2 * pad):
+            if y + px > r.bottom - pad:
+                break
+            theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=theme.INK_DIM)
+            y += round(px * 1.2)
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """The options over the menu."""
+    from .menu import MenuScene
+
+    app.push(MenuScene(app))
+    app.push(OptionsScene(app))

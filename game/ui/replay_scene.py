@@ -1,0 +1,616 @@
+"""Watching a replay: play and pause, step forward and back, change the speed, jump to
+any move on the timeline or by number, and take over to play on from there.
+
+The table is drawn with the table's own geometry (game.ui.layout) and card art, and the
+moves fly with the table's animator (game.ui.anim): the ReplayPlayer (game.records.replay)
+makes each step with the engine, and this scene only animates the transfers it returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pygame
+
+from ..engine import Game, card_pretty
+from ..engine.state import FOUNDATION, STOCK, TABLEAU, WASTE
+from ..records.replay import Replay, ReplayError, ReplayPlayer, format_seconds, load_replay
+from . import theme
+from .anim import Animator
+from .app import App, Scene
+from .art import draw_suit, table_surface
+from .layout import TableLayout, table_layout
+from .theme import Button
+from .widgets import Choice, Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale
+
+#: Playback speeds offered: (name, rate, as played). A steady pace makes ``rate`` moves a
+#: second; "as played" keeps the recorded times between moves, ``rate`` times faster.
+SPEEDS: tuple[tuple[str, float, bool], ...] = (
+    ("As played", 1.0, True), ("4× as played", 4.0, True), ("0.5 move/s", 0.5, False),
+    ("1 move/s", 1.0, False), ("2 moves/s", 2.0, False), ("4 moves/s", 4.0, False),
+    ("8 moves/s", 8.0, False),
+)
+DEFAULT_SPEED = 3
+#: While playing as played, a wait longer than this many seconds is counted down on screen.
+LONG_WAIT = 2.0
+#: Seconds a move's flight takes during playback at 1 move per second.
+FLIGHT_SHARE = 0.45
+
+
+def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A transport icon centred in ``rect``: start, back, play, pause, forward, end."""
+    size = min(rect.width, rect.height) * 0.42
+    cx, cy = rect.center
+    h = size / 2
+
+    def triangle(x: float, pointing: int) -> None:
+        back_x = x - pointing * h * 0.8
+        tip = (x + pointing * h * 0.8, cy)
+        pygame.draw.polygon(surface, colour, [(back_x, cy - h), (back_x, cy + h), tip])
+
+    bar = max(2, round(size * 0.18))
+    if name == "play":
+        triangle(cx + h * 0.1, 1)
+    elif name == "pause":
+        for dx in (-h * 0.45, h * 0.45):
+            pygame.draw.rect(surface, colour, pygame.Rect(round(cx + dx - bar / 2 - 1), round(cy - h),
+                                                          bar + 2, round(size)))
+    elif name in ("back", "forward"):
+        d = 1 if name == "forward" else -1
+        triangle(cx - d * h * 0.2, d)
+        pygame.draw.rect(surface, colour, pygame.Rect(round(cx + d * h * 0.75 - bar / 2), round(cy - h),
+                                                      bar, round(size)))
+    elif name in ("start", "end"):
+        d = 1 if name == "end" else -1
+        triangle(cx - d * h * 0.7, d)
+        triangle(cx + d * h * 0.25, d)
+        pygame.draw.rect(surface, colour, pygame.Rect(round(cx + d * h * 1.2 - bar / 2), round(cy - h),
+                                                      bar, round(size)))
+
+
+class Timeline(Control):
+    """The replay's moves as a track: click or drag to jump; ←/→ step while focused."""
+
+    def __init__(self, scene: ReplayScene) -> None:
+        super().__init__()
+        self.scene = scene
+        self.dragging = False
+
+    def _jump_to_x(self, x: int) -> None:
+        length = self.scene.player.length
+        if self.rect.width > 0 and length:
+            t = (x - self.rect.x) / self.rect.width
+            self.scene.jump(round(max(0.0, min(1.0, t)) * length))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Jump to the move under the pointer and start dragging."""
+        self.dragging = True
+        self._jump_to_x(pos[0])
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """Clicks and drags along the track."""
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._jump_to_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 \
+                and self.rect.inflate(0, self.rect.height // 2).collidepoint(event.pos):
+            self.click(event.pos)
+            return True
+        return super().handle_mouse(event) if event.type == pygame.MOUSEMOTION else False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """← and → step one move."""
+        if event.key == pygame.K_LEFT:
+            self.scene.step_back()
+            return True
+        if event.key == pygame.K_RIGHT:
+            self.scene.step_forward()
+            return True
+        return False
+
+    def activate(self) -> None:
+        """Enter plays or pauses."""
+        self.scene.toggle_play()
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        """The track, the part already played, a tick per move when there is room, the knob."""
+        player = self.scene.player
+        r = self.rect
+        track = pygame.Rect(r.x, r.centery - max(2, px // 5), r.width, max(4, px * 2 // 5))
+        pygame.draw.rect(surface, (60, 80, 68), track, border_radius=track.height // 2)
+        t = player.step / player.length if player.length else 0.0
+        done = track.copy()
+        done.width = round(track.width * t)
+        pygame.draw.rect(surface, theme.GOLD, done, border_radius=track.height // 2)
+        if player.length and r.width / player.length >= 6:
+            for i in range(1, player.length):
+                x = r.x + round(r.width * i / player.length)
+                pygame.draw.line(surface, (30, 50, 40), (x, track.y), (x, track.bottom - 1), 1)
+        knob = (r.x + round(r.width * t), r.centery)
+        pygame.draw.circle(surface, theme.INK, knob, max(6, round(px * 0.6)))
+        pygame.draw.circle(surface, theme.GOLD, knob, max(6, round(px * 0.6)), 2)
+        if self.focused:
+            focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2))
+
+
+class ReplayScene(Scene):
+    """One replay on the table with its playback controls."""
+
+    def __init__(self, app: App, replay: Replay) -> None:
+        super().__init__(app)
+        self.replay = replay
+        self.player = ReplayPlayer(replay)
+        self.anim = Animator()
+        self.playing = False
+        self.timer = 0.0
+        self.play_clock = 0.0
+        self.speed_index = DEFAULT_SPEED
+        self.message = ""
+        self.size = app.size
+        self.px = 20
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.layout: TableLayout = table_layout(replay.rules, app.size)
+        self._background: pygame.Surface | None = None
+        self.icons: dict[str, Button] = {
+            "start": Button("", self.to_start), "back": Button("", self.step_back),
+            "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),
+            "end": Button("", self.to_end),
+        }
+        self.speed = Choice("Speed", [name for name, _, _ in SPEEDS], self.speed_index, self._set_speed)
+        self.goto = TextInput("Move no.", self.goto_typed, on_change=self._clear_message, max_len=6)
+        self.timeline = Timeline(self)
+        self.take_over_button = Button("Take over", self.take_over)
+        self.menu_button = Button("Back", self.back)
+        self.ring = FocusRing()
+        self.resize(app.size)
+        self.ring.focus(self.icons["play"])
+
+    @property
+    def game(self) -> Game:
+        """The position on the table."""
+        return self.player.game
+
+    # ----- playback ------------------------------------------------------------------------
+
+    @property
+    def rate(self) -> float:
+        """Moves a second at a steady pace, or how many times faster than played."""
+        return SPEEDS[self.speed_index][1]
+
+    @property
+    def as_played(self) -> bool:
+        """Playback keeps the recorded times between moves."""
+        return SPEEDS[self.speed_index][2]
+
+    def _set_speed(self, index: int) -> None:
+        self.speed_index = index
+        self._sync_clock()
+
+    def _sync_clock(self) -> None:
+        """Set the playback clock to the recorded time of the position on the table."""
+        self.play_clock = self.player.time_at(self.player.step)
+        self.timer = 0.0
+
+    def _flight_speed(self) -> float:
+        """The animator's speed: the animation setting, quicker at fast playback."""
+        setting = float(self.app.settings.animation_speed)
+        if setting <= 0:
+            return 0.0
+        if self.as_played:
+            return setting
+        return max(setting, self.rate / (FLIGHT_SHARE * 5))
+
+    def _clear_message(self, value: str) -> None:
+        self.message = ""
+
+    def toggle_play(self) -> None:
+        """Play or pause; playing from the end starts again from the deal."""
+        if self.playing:
+            self.playing = False
+            return
+        if self.player.at_end:
+            self.jump(0)
+        self.playing = True
+        self._sync_clock()
+
+    def step_forward(self) -> None:
+        """One move on (animated)."""
+        self.anim.finish()
+        transfers = self.player.forward()
+        self.anim.queue_transfers(transfers, self.game.piles, speed=self._flight_speed())
+        self._sync_clock()
+        if self.player.at_end:
+            self.playing = False
+
+    def step_back(self) -> None:
+        """One move back (animated); pauses playback."""
+        self.playing = False
+        self.anim.finish()
+        transfers = self.player.back()
+        self.anim.queue_transfers(transfers, self.game.piles, speed=self._flight_speed())
+
+    def jump(self, step: int) -> None:
+        """Go straight to the position after ``step`` moves."""
+        self.anim.finish()
+        self.player.jump(step)
+        self._sync_clock()
+
+    def to_start(self) -> None:
+        """Back to the deal; pauses."""
+        self.playing = False
+        self.jump(0)
+
+    def to_end(self) -> None:
+        """The last position; pauses."""
+        self.playing = False
+        self.jump(self.player.length)
+
+    def goto_typed(self, typed: str) -> None:
+        """Jump to the move number typed in the field, or say why it is not one."""
+        words = typed.strip().lstrip("#")
+        if not words.isdigit():
+            self.message = f"Type a move number from 0 to {self.player.length}."
+            return
+        n = int(words)
+        if n > self.player.length:
+            self.message = f"This replay has {self.player.length} moves; type 0 to {self.player.length}."
+            return
+        self.playing = False
+        self.jump(n)
+        self.message = ""
+
+    def take_over(self) -> None:
+        """Play on from this position as a new game (the moves so far can be undone)."""
+        from .table import TableScene
+
+        self.anim.finish()
+        recorder = self.player.take_over()
+        self.app.replace(TableScene(self.app, recorder.game))
+
+    def back(self) -> None:
+        """Leave the replay."""
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Fly the cards and, while playing, make the next move when its time comes."""
+        self.anim.update(dt)
+        self.goto.update(dt)
+        if not self.playing:
+            return
+        if self.as_played:
+            self.play_clock += dt * self.rate
+            batches = self.player.advance_to(self.play_clock)
+            if batches:
+                # Moves recorded close together land at once; only the last one flies.
+                self.anim.finish()
+                self.anim.queue_transfers(batches[-1], self.game.piles, speed=self._flight_speed())
+        else:
+            self.timer += dt
+            if self.timer >= 1.0 / self.rate and not self.anim.busy:
+                self.step_forward()
+        if self.player.at_end:
+            self.playing = False
+
+    def wait_left(self) -> float:
+        """While playing as played: recorded seconds until the next move, at this speed."""
+        if not (self.playing and self.as_played) or self.player.at_end:
+            return 0.0
+        return max(0.0, (self.player.time_at(self.player.step + 1) - self.play_clock) / self.rate)
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table and the controls out for a window of ``size``."""
+        self.size = size
+        w, h = size
+        s = ui_scale(size)
+        self.px = px = max(12, round(18 * s))
+        pad = round(px * 0.8)
+        line_h = round(px * 1.4)
+        bh = round(px * 2.2)
+        bar_h = pad + line_h + round(px * 0.5) + bh + pad
+        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.layout = table_layout(self.replay.rules, (w, h - bar_h))
+        self._background = None
+        n = self.player.length
+        left_w = theme.font(round(px * 0.9), True).size(f"Move {n} of {n}")[0] + 2 * pad
+        right_w = round(px * 8)
+        self.timeline.rect = pygame.Rect(left_w, self.bar.y + pad, w - left_w - right_w, line_h)
+        y = self.bar.bottom - pad - bh
+        x = pad
+        for button in self.icons.values():
+            button.rect = pygame.Rect(x, y, round(bh * 1.25), bh)
+            x += round(bh * 1.25) + round(px * 0.3)
+        x += round(px * 0.6)
+        right = w - pad
+        self.menu_button.rect = pygame.Rect(right - round(px * 5), y, round(px * 5), bh)
+        take_w = round(px * 7.5)
+        self.take_over_button.rect = pygame.Rect(self.menu_button.rect.x - round(px * 0.5) - take_w, y,
+                                                 take_w, bh)
+        room = self.take_over_button.rect.x - round(px * 0.6) - x
+        goto_w = min(round(px * 6.5), room // 3)
+        self.goto.rect = pygame.Rect(self.take_over_button.rect.x - round(px * 0.6) - goto_w, y, goto_w, bh)
+        self.speed.rect = pygame.Rect(x, y, max(px * 8, self.goto.rect.x - round(px * 0.6) - x), bh)
+        items: list[Focusable] = [self.timeline, *self.icons.values(), self.speed, self.goto,
+                                  self.take_over_button, self.menu_button]
+        self.ring.set_items(items, [0] + [1] * (len(items) - 1))
+
+    # ----- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Space plays/pauses, ←/→ step, Home/End, PageUp/PageDown ten moves, +/− speed,
+        T takes over, digits type a move number, Esc goes back."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.TEXTINPUT:
+            typed = str(getattr(event, "text", ""))
+            if self.goto.focused:
+                self.goto.handle_text(event)
+            elif typed[:1].isdigit():
+                self.ring.focus(self.goto)
+                self.goto.handle_text(event)
+            elif typed in ("+", "="):
+                self.speed.set(min(len(SPEEDS) - 1, self.speed.index + 1))
+            elif typed in ("-", "_"):
+                self.speed.set(max(0, self.speed.index - 1))
+            elif typed.lower() == "t":
+                self.take_over()
+        elif event.type == pygame.MOUSEWHEEL:
+            if getattr(event, "y", 0) > 0:
+                self.step_back()
+            elif getattr(event, "y", 0) < 0:
+                self.step_forward()
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ring.handle_mouse(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.goto.focused and self.goto.value:
+                self.goto.set_text("")
+            else:
+                self.back()
+            return
+        if self.goto.focused and self.goto.handle_key(event):
+            return
+        if self.goto.focused and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.goto.activate()
+            return
+        actions = {pygame.K_SPACE: self.toggle_play, pygame.K_HOME: self.to_start, pygame.K_END: self.to_end,
+                   pygame.K_PAGEUP: lambda: self._jump_by(-10), pygame.K_PAGEDOWN: lambda: self._jump_by(10)}
+        if key in actions and not (key == pygame.K_SPACE and isinstance(self.ring.current, Button)):
+            actions[key]()
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and not isinstance(self.ring.current, Choice):
+            self.step_back() if key == pygame.K_LEFT else self.step_forward()
+            return
+        self.ring.handle_key(event)
+
+    def _jump_by(self, n: int) -> None:
+        self.playing = False
+        self.jump(self.player.step + n)
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def _background_surface(self) -> pygame.Surface:
+        if self._background is not None:
+            return self._background
+        lay = self.layout
+        g = self.game
+        surf = pygame.Surface(self.size)
+        surf.blit(table_surface(lay.size), (0, 0))
+        outline = self.app.art.outline(lay.card, (235, 240, 225, 120))
+        px = max(10, round(lay.card[1] * 0.12))
+        for place in g.places:
+            rect = lay.bases[place.index]
+            surf.blit(outline, rect)
+            if place.kind == FOUNDATION:
+                draw_suit(surf, g.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
+                          (200, 225, 205))
+            elif place.kind in (STOCK, WASTE):
+                theme.text(surf, "Stock" if place.kind == STOCK else "Waste", px, rect.center,
+                           colour=(205, 225, 210), bold=True, anchor="center")
+            elif place.kind == TABLEAU:
+                theme.text(surf, place.name, max(10, px - 2), rect.center, colour=(170, 200, 180),
+                           anchor="center")
+        for words, centre, size in lay.labels:
+            theme.text(surf, words, size, centre, colour=(200, 225, 205), anchor="center")
+        self._background = surf
+        return surf
+
+    def _locate(self, place: int, slot: int) -> tuple[float, float]:
+        count = max(slot + 1, len(self.game.piles[place]))
+        r = self.layout.bases[place].move(0, round(slot * self.layout.pile_step(place, count)))
+        return (float(r.x), float(r.y))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table with its cards, the header and the playback controls."""
+        surface.blit(self._background_surface(), (0, 0))
+        lay = self.layout
+        art = self.app.art
+        size = lay.card
+        piles = self.anim.display_piles(self.game.piles)
+        for index, pile in enumerate(piles):
+            if not pile:
+                continue
+            if lay.steps[index] == 0:
+                rect = lay.bases[index]
+                if index == self.game.stock:
+                    for d in range(min(4, (len(pile) + 11) // 12), 0, -1):
+                        surface.blit(art.back(size), rect.move(-d, -d))
+                    surface.blit(art.back(size), rect)
+                else:
+                    surface.blit(art.face(pile[-1], size), rect)
+                continue
+            for code, rect in zip(pile, lay.card_rects(index, len(pile)), strict=True):
+                surface.blit(art.face(code, size), rect)
+        self._draw_counts(surface, piles)
+        self._draw_directions(surface)
+        for flight in self.anim.in_air():
+            x, y = flight.position(self._locate)
+            image = art.back(size) if flight.src == self.game.stock and flight.dst == self.game.stock \
+                else art.face(flight.card, size)
+            surface.blit(image, (round(x), round(y)))
+        self._draw_last_move(surface)
+        self._draw_header(surface)
+        self._draw_bar(surface)
+
+    def _draw_counts(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+        g = self.game
+        px = max(11, round(self.layout.card[1] * 0.12))
+        for index in (g.stock, g.waste):
+            if index < 0:
+                continue
+            rect = self.layout.bases[index]
+            image = theme.font(px, True).render(str(len(piles[index])), True, (255, 255, 255))
+            pill = image.get_rect().inflate(px, round(px * 0.35))
+            pill.midbottom = (rect.centerx, rect.bottom - round(px * 0.3))
+            pygame.draw.rect(surface, (20, 30, 40), pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, theme.GOLD, pill, width=1, border_radius=pill.height // 2)
+            surface.blit(image, image.get_rect(center=pill.center))
+
+    def _draw_directions(self, surface: pygame.Surface) -> None:
+        direction = getattr(self.game, "direction", None)
+        if direction is None or not self.layout.direction_slots:
+            return
+        px = max(11, round(self.layout.card[1] * 0.12))
+        for index, slot in self.layout.direction_slots.items():
+            choices, colour = {1: (("▲ up", "▲"), (140, 220, 255)), -1: (("▼ down", "▼"), (255, 170, 120)),
+                               0: (("◆ either way", "◆ either", "◆"), (200, 215, 200))}[direction(index)]
+            if not self.game.piles[index]:
+                choices, colour = ("space", "–"), (200, 215, 200)
+            words = next((c for c in choices if theme.font(px).size(c)[0] <= slot.width - px // 2),
+                         choices[-1])
+            pygame.draw.rect(surface, (12, 40, 26), slot, border_radius=slot.height // 2)
+            theme.text(surface, words, px, slot.center, colour=colour, anchor="center")
+
+    def _draw_last_move(self, surface: pygame.Surface) -> None:
+        """A gold frame on the card the last move placed (when it has landed)."""
+        if self.player.at_start or self.anim.busy:
+            return
+        move = self.game.history[-1].move
+        n = len(self.game.piles[move.dst])
+        if n == 0:
+            return
+        rect = self.layout.card_rects(move.dst, n)[-1] if self.layout.steps[move.dst] else \
+            self.layout.bases[move.dst]
+        pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3,
+                         border_radius=max(6, self.layout.card[0] // 10))
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        hud = self.layout.hud
+        layer = pygame.Surface(hud.size, pygame.SRCALPHA)
+        layer.fill((8, 28, 18, 200))
+        surface.blit(layer, hud)
+        pygame.draw.line(surface, theme.GOLD, (hud.x, hud.bottom - 1), (hud.right - 1, hud.bottom - 1), 1)
+        px = max(12, round(hud.height * 0.34))
+        r = self.replay
+        left = f"Replay · {r.title} · #{r.game}"
+        right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
+        right_w = theme.font(round(px * 0.85)).size(right)[0]
+        theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True), px,
+                   (hud.x + px, hud.centery), colour=theme.GOLD, bold=True, anchor="midleft")
+        theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery), colour=theme.INK_DIM,
+                   anchor="midright")
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        px = self.px
+        layer = pygame.Surface(self.bar.size, pygame.SRCALPHA)
+        layer.fill((8, 28, 18, 235))
+        surface.blit(layer, self.bar)
+        pygame.draw.line(surface, theme.GOLD, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
+        player = self.player
+        tl = self.timeline.rect
+        theme.text(surface, f"Move {player.step} of {player.length}", round(px * 0.9),
+                   (tl.x - px, tl.centery), bold=True, anchor="midright")
+        now = "the deal"
+        if player.step:
+            step = self.game.history[-1]
+            moved = card_pretty(step.transfers[0].card) if step.transfers else ""
+            now = f"{moved} {player.move_text(player.step)}".strip()
+        wait = self.wait_left()
+        if wait > LONG_WAIT:
+            now = f"next move in {wait:.0f} s"
+        theme.text(surface, fit_text(self.message or now, round(px * 0.85), self.size[0] - tl.right - 2 * px),
+                   round(px * 0.85), (tl.right + px, tl.centery),
+                   colour=(255, 170, 150) if self.message else theme.INK_DIM, anchor="midleft")
+        self.timeline.draw(surface, px)
+        for name, button in self.icons.items():
+            button.draw(surface, px)
+            icon = "pause" if name == "play" and self.playing else name
+            draw_icon(surface, icon, button.rect, theme.INK if button.enabled else theme.INK_DIM)
+            if button.focused:
+                focus_glow(surface, button.rect, max(4, button.rect.height // 4))
+        self.speed.draw(surface, round(px * 0.85))
+        self.goto.draw(surface, round(px * 0.9))
+        for button in (self.take_over_button, self.menu_button):
+            button.draw(surface, round(px * 0.9))
+            if button.focused:
+                focus_glow(surface, button.rect, max(4, button.rect.height // 4))
+
+
+def _demo_replay(args: argparse.Namespace) -> Replay:
+    """A replay for the screenshot: ``--moves`` if given, otherwise the first legal move
+    (in notation order) played thirty times from the deal."""
+    from ..engine import GameNumberError, IllegalMove, UnknownRulesError, new_game
+    from ..records.replay import Recorder
+
+    try:
+        game = new_game(str(args.rules), str(getattr(args, "game_arg", None) or args.game))
+    except (UnknownRulesError, GameNumberError) as err:
+        raise ValueError(str(err)) from None
+    recorder = Recorder(game, clock=iter(range(0, 100000, 3)).__next__)
+    moves = str(getattr(args, "moves", "") or "").split()
+    try:
+        for text in moves:
+            recorder.play(game.parse_move(text))
+    except IllegalMove as err:
+        raise ValueError(str(err)) from None
+    if not moves:
+        for _ in range(30):
+            legal = game.legal_texts()
+            if not legal:
+                break
+            # Prefer a move of the cards over a turn of the stock, so the picture shows play.
+            plays = [m for m in legal if not m.startswith("s-")] or legal
+            recorder.play(game.parse_move(plays[len(plays) // 2]))
+    return recorder.replay()
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """A replay of ``--rules``/``--game`` (``--moves``, or thirty moves), halfway through."""
+    from .menu import MenuScene
+
+    replay = _demo_replay(args)
+    app.push(MenuScene(app, replay.rules))
+    scene = ReplayScene(app, replay)
+    scene.jump(len(replay.moves) // 2)
+    app.push(scene)
+
+
+def run_replay(path: Path, data_dir: Path | None) -> int:
+    """Open the window on the replay in ``path`` (the menu beneath it); the exit status."""
+    from ..cli import fail
+    from ..records.settings import load_settings
+    from ..records.store import Store
+
+    try:
+        replay = load_replay(path)
+    except ReplayError as err:
+        return fail(f"{path}: {err}")
+    store = Store(data_dir)
+    settings = load_settings(store)
+    for warning in store.take_warnings():
+        print(f"warning: {warning}", file=sys.stderr)
+    app = App(data_dir=data_dir, settings=settings)
+    from .menu import MenuScene
+
+    app.push(MenuScene(app, replay.rules))
+    app.push(ReplayScene(app, replay))
+    app.run()
+    return 0

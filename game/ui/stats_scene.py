@@ -1,0 +1,338 @@
+"""Statistics of each rule set, in pictures: the counts as large figures, a ring of won,
+lost and abandoned games, and a chart of the last 50 games with the win % over time."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from functools import partial
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS
+from ..records.replay import ABANDONED, LOST, WON, format_seconds
+from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statistics
+from ..records.store import Store
+from . import theme
+from .app import App, Scene
+from .art import table_surface
+from .rules_scene import TAB_NAMES
+from .theme import Button
+from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+
+#: The colour of each result in the charts.
+RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
+LINE = (246, 212, 96)
+
+
+def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
+    """The large figures: (caption, value)."""
+    return [
+        ("Played", str(s.played)),
+        ("Won", str(s.won)),
+        ("Win rate", f"{s.win_percent:.0f}%" if s.played else "–"),
+        ("Clean wins", str(s.clean_wins)),
+        ("Current streak", str(s.current_streak)),
+        ("Best streak", str(s.best_streak)),
+        ("Best time", format_seconds(s.best_time) if s.best_time is not None else "–"),
+        ("Fewest moves", str(s.fewest_moves) if s.fewest_moves is not None else "–"),
+    ]
+
+
+class StatsScene(Scene):
+    """The statistics screen, one rule set at a time (tabs, ← and →)."""
+
+    def __init__(self, app: App, rules: str | None = None) -> None:
+        super().__init__(app)
+        self.store = Store(app.data_dir)
+        self.stats: Statistics = load_statistics(self.store)
+        warnings = self.store.take_warnings()
+        self.message = warnings[-1] if warnings else ""
+        self.rules = rules if rules in RULESETS else RULE_IDS[0]
+        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.back_button = Button("Back", self.back)
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        self.tiles_rect = pygame.Rect(0, 0, 0, 0)
+        self.ring_rect = pygame.Rect(0, 0, 0, 0)
+        self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover_game: int | None = None
+        self.resize(app.size)
+        self.ring.focus(self.back_button)
+
+    @property
+    def current(self) -> RuleStats:
+        """The statistics shown."""
+        return self.stats[self.rules]
+
+    def show(self, rules: str) -> None:
+        """Show another rule set's statistics."""
+        self.rules = rules
+        self.hover_game = None
+
+    def back(self) -> None:
+        """Return to the menu."""
+        self.app.pop()
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for a window of ``size``."""
+        self.size = size
+        w, h = size
+        s = ui_scale(size)
+        self.px = px = max(12, round(19 * s))
+        margin = round(24 * s)
+        bar_h = round(px * 2.3)
+        bar_y = round(16 * s)
+        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 6), bar_h)
+        tab_x = self.back_button.rect.right + round(px * 1.2)
+        tab_w = min(round(px * 10), (w - margin - tab_x - 3 * round(px * 0.4)) // 4)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(tab_x + i * (tab_w + round(px * 0.4)), bar_y, tab_w, bar_h)
+        top = bar_y + bar_h + round(px * 3.2)
+        bottom = h - round(px * 1.9)
+        content = pygame.Rect(margin, top, w - 2 * margin, bottom - top)
+        gap = round(px * 0.9)
+        upper_h = round(content.height * 0.42)
+        ring_w = min(round(content.width * 0.32), upper_h + round(px * 10))
+        self.tiles_rect = pygame.Rect(content.x, content.y, content.width - ring_w - gap, upper_h)
+        self.ring_rect = pygame.Rect(self.tiles_rect.right + gap, content.y, ring_w, upper_h)
+        self.chart_rect = pygame.Rect(content.x, content.y + upper_h + gap, content.width,
+                                      content.height - upper_h - gap)
+        self.ring.set_items([self.back_button, *self.tabs], [0] * 5)
+
+    # ----- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """← → switch rule sets, Tab/Enter use the buttons, Esc goes back; the mouse
+        over the chart names the game under it."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = RULE_IDS.index(self.rules) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(RULE_IDS[i % len(RULE_IDS)])
+            else:
+                self.ring.handle_key(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEMOTION:
+                self.hover_game = self._game_at(event.pos)
+            self.ring.handle_mouse(event)
+
+    # ----- the chart's geometry -------------------------------------------------------------
+
+    def _plot(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The win % plot and the strip of result marks under it."""
+        r = self.chart_rect
+        px = self.px
+        left = r.x + round(px * 3.6)
+        right = r.right - round(px * 1.2)
+        top = r.y + round(px * 2.6)
+        strip_h = max(10, round(px * 1.1))
+        bottom = r.bottom - round(px * 2.6) - strip_h
+        plot = pygame.Rect(left, top, max(10, right - left), max(10, bottom - top))
+        strip = pygame.Rect(left, plot.bottom + round(px * 0.7), plot.width, strip_h)
+        return plot, strip
+
+    def _slot(self, plot: pygame.Rect, i: int) -> float:
+        """The x centre of game ``i`` of the last RECENT_RESULTS."""
+        return plot.x + (i + 0.5) * plot.width / RECENT_RESULTS
+
+    def _game_at(self, pos: tuple[int, int]) -> int | None:
+        plot, strip = self._plot()
+        area = plot.union(strip)
+        if not area.collidepoint(pos):
+            return None
+        i = int((pos[0] - plot.x) * RECENT_RESULTS / plot.width)
+        return i if 0 <= i < len(self.current.recent) else None
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, tabs, the figures, the ring and the chart."""
+        surface.blit(table_surface(self.size), (0, 0))
+        px = self.px
+        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
+            tab.draw(surface, round(px * 0.85))
+            if rules == self.rules:
+                r = tab.rect
+                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+        self.back_button.draw(surface, round(px * 0.9))
+        for b in (self.back_button, *self.tabs):
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        title = f"Statistics — {RULESETS[self.rules].title}"
+        big = round(px * 1.5)
+        ty = self.back_button.rect.bottom + round(px * 0.8)
+        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
+                   (self.size[0] // 2, ty), colour=theme.GOLD, bold=True, anchor="midtop")
+        self._draw_tiles(surface)
+        self._draw_ring(surface)
+        self._draw_chart(surface)
+        hint = "← →: other rule sets   ·   Tab: move   ·   Esc: back"
+        colour = theme.INK_DIM
+        if self.message:
+            hint, colour = self.message, (255, 170, 150)
+        small = max(10, round(px * 0.72))
+        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
+                   (self.size[0] // 2, self.size[1] - round(px * 0.95)), colour=colour, anchor="center")
+
+    def _draw_tiles(self, surface: pygame.Surface) -> None:
+        r = self.tiles_rect
+        px = self.px
+        tiles = tiles_of(self.current)
+        cols = 4
+        rows = math.ceil(len(tiles) / cols)
+        gap = round(px * 0.6)
+        tw = (r.width - (cols - 1) * gap) // cols
+        th = (r.height - (rows - 1) * gap) // rows
+        value_px = max(14, min(round(px * 2.0), round(th * 0.42)))
+        caption_px = max(10, min(round(px * 0.8), round(th * 0.2)))
+        for i, (caption, value) in enumerate(tiles):
+            tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
+            theme.panel(surface, tile, radius=max(6, px // 2), edge=(70, 110, 84))
+            colour = theme.GOLD if caption in ("Win rate", "Best streak") else theme.INK
+            theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
+                       (tile.centerx, tile.centery - round(th * 0.1)), colour=colour, bold=True,
+                       anchor="center")
+            theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
+                       (tile.centerx, tile.bottom - round(th * 0.12)), colour=theme.INK_DIM,
+                       anchor="midbottom")
+
+    def _draw_ring(self, surface: pygame.Surface) -> None:
+        r = self.ring_rect
+        px = self.px
+        theme.panel(surface, r, radius=max(8, px // 2))
+        s = self.current
+        parts = [(WON, s.won), (LOST, s.lost), (ABANDONED, s.abandoned)]
+        total = sum(n for _, n in parts)
+        small = max(10, round(px * 0.85))
+        legend_w = max(theme.font(small).size(f"{result.capitalize()}: {n}")[0] for result, n in parts)
+        legend_w += small * 2 + px
+        radius = max(10, min((r.width - legend_w - 2 * px) // 2, r.height // 2 - px))
+        centre = (r.x + px + radius, r.centery)
+        thick = max(6, radius // 3)
+        _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts])
+        middle = f"{s.win_percent:.0f}%" if total else "–"
+        theme.text(surface, middle, max(12, round(radius * 0.42)), centre, colour=theme.INK, bold=True,
+                   anchor="center")
+        lx = centre[0] + radius + px
+        ly = r.centery - round(small * 1.6 * 1.5)
+        for result, n in parts:
+            dot = pygame.Rect(lx, ly + small // 4, small, small)
+            pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
+            theme.text(surface, fit_text(f"{result.capitalize()}: {n}", small, r.right - dot.right - px),
+                       small, (dot.right + small // 2, ly))
+            ly += round(small * 1.6)
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        r = self.chart_rect
+        px = self.px
+        theme.panel(surface, r, radius=max(8, px // 2))
+        recent = self.current.recent
+        theme.text(surface, f"The last {RECENT_RESULTS} games", round(px * 1.05),
+                   (r.x + px, r.y + round(px * 0.6)), colour=theme.GOLD, bold=True)
+        key_px = max(10, round(px * 0.75))
+        kx = r.right - px
+        for label, colour in (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]),
+                              ("lost", RESULT_COLOURS[LOST]), ("won", RESULT_COLOURS[WON])):
+            rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=theme.INK_DIM,
+                              anchor="topright")
+            mark = pygame.Rect(0, 0, key_px, key_px)
+            mark.midright = (rect.x - key_px // 3, rect.centery)
+            pygame.draw.rect(surface, colour, mark, border_radius=key_px // 3)
+            kx = mark.x - px
+        plot, strip = self._plot()
+        small = max(10, round(px * 0.72))
+        for pct in (0, 25, 50, 75, 100):
+            y = plot.bottom - plot.height * pct / 100
+            pygame.draw.line(surface, (52, 84, 64), (plot.x, y), (plot.right, y), 1)
+            theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y), colour=theme.INK_DIM,
+                       anchor="midright")
+        if not recent:
+            theme.text(surface, "No finished games yet: the chart fills in as you play.", px,
+                       plot.center, colour=theme.INK_DIM, anchor="center")
+            return
+        series = self.current.win_percent_series()
+        points = [(self._slot(plot, i), plot.bottom - plot.height * v / 100) for i, v in enumerate(series)]
+        if len(points) > 1:
+            fill = [(points[0][0], plot.bottom), *points, (points[-1][0], plot.bottom)]
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*LINE, 40), fill)
+            surface.blit(layer, (0, 0))
+            pygame.draw.lines(surface, LINE, False, points, max(2, px // 6))
+        for x, y in points:
+            pygame.draw.circle(surface, LINE, (round(x), round(y)), max(2, px // 5))
+        cell = plot.width / RECENT_RESULTS
+        for i, game in enumerate(recent):
+            x = plot.x + i * cell
+            mark = pygame.Rect(round(x + cell * 0.12), strip.y, max(2, round(cell * 0.76)), strip.height)
+            pygame.draw.rect(surface, RESULT_COLOURS.get(game.result, (150, 160, 150)), mark,
+                             border_radius=max(1, mark.width // 4))
+        theme.text(surface, "oldest", small, (plot.x, strip.bottom + px // 3), colour=theme.INK_DIM)
+        theme.text(surface, "newest", small, (plot.x + len(recent) * cell, strip.bottom + px // 3),
+                   colour=theme.INK_DIM, anchor="topright")
+        if self.hover_game is not None and self.hover_game < len(recent):
+            self._draw_tip(surface, plot, self.hover_game)
+
+    def _draw_tip(self, surface: pygame.Surface, plot: pygame.Rect, i: int) -> None:
+        game = self.current.recent[i]
+        px = self.px
+        x = self._slot(plot, i)
+        pygame.draw.line(surface, theme.INK, (x, plot.y), (x, plot.bottom), 1)
+        words = f"#{game.game or '?'} · {game.result} · {game.moves} moves · {format_seconds(game.seconds)}"
+        small = max(10, round(px * 0.8))
+        w = theme.font(small).size(words)[0] + px
+        tip = pygame.Rect(0, 0, w, round(small * 1.9))
+        tip.midbottom = (round(x), plot.y + tip.height + px // 2)
+        tip.clamp_ip(self.chart_rect)
+        theme.panel(surface, tip, radius=6)
+        theme.text(surface, words, small, tip.center, anchor="center")
+
+
+def _ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, thick: int,
+          parts: list[tuple[tuple[int, int, int], int]]) -> None:
+    """A ring chart: each part a segment in proportion, clockwise from the top; an empty
+    grey ring when every part is 0. Drawn three times larger and smoothed."""
+    k = 3
+    side = (radius + 2) * 2 * k
+    big = pygame.Surface((side, side), pygame.SRCALPHA)
+    c = (side // 2, side // 2)
+    total = sum(n for _, n in parts)
+    if total == 0:
+        pygame.draw.circle(big, (60, 80, 68), c, radius * k, thick * k)
+    else:
+        start = -math.pi / 2
+        for colour, n in parts:
+            if n:
+                sweep = 2 * math.pi * n / total
+                _arc(big, colour, c, radius * k, thick * k, start, start + sweep)
+                start += sweep
+    small = pygame.transform.smoothscale(big, (side // k, side // k))
+    surface.blit(small, small.get_rect(center=centre))
+
+
+def _arc(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[int, int], radius: int,
+         thick: int, start: float, end: float) -> None:
+    """A thick ring segment from angle ``start`` to ``end`` (radians, clockwise from the right)."""
+    steps = max(2, int(abs(end - start) * radius / 6))
+    outer = [(centre[0] + radius * math.cos(start + (end - start) * k / steps),
+              centre[1] + radius * math.sin(start + (end - start) * k / steps)) for k in range(steps + 1)]
+    inner_r = radius - thick
+    inner = [(centre[0] + inner_r * math.cos(start + (end - start) * k / steps),
+              centre[1] + inner_r * math.sin(start + (end - start) * k / steps))
+             for k in range(steps, -1, -1)]
+    pygame.draw.polygon(surface, colour, outer + inner)
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """The statistics of ``--rules`` over the menu."""
+    rules = str(getattr(args, "rules", RULE_IDS[0]))
+    if rules not in RULESETS:
+        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+    from .menu import MenuScene
+
+    app.push(MenuScene(app, rules))
+    app.push(StatsScene(app, rules))

@@ -1,0 +1,136 @@
+"""The statistics scene: figures and charts from the records, one rule set at a time."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from game.engine import RULE_IDS
+from game.records.settings import Settings
+from game.records.stats import GameResult, RuleStats, Statistics, save_statistics
+from game.records.store import Store
+from game.ui.app import App, Scene
+from game.ui.stats_scene import StatsScene, tiles_of
+
+
+@pytest.fixture
+def stats_app(tmp_path: Path) -> Iterator[App]:
+    """A headless app on an empty data directory with a plain scene below, running."""
+    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
+    app.running = True
+    app.push(Scene(app))
+    pygame.event.clear()
+    yield app
+    pygame.event.clear()
+
+
+def step(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    step(app)
+
+
+def record(app: App, rules: str, results: str) -> RuleStats:
+    """Save statistics where ``rules`` had the games ``results`` (w, l, a per game)."""
+    stats = Statistics()
+    names = {"w": "won", "l": "lost", "a": "abandoned"}
+    for i, r in enumerate(results):
+        stats[rules].add(GameResult(names[r], 50 + i, 100.0 + i, hints=i % 2, game=str(1000 + i)))
+    assert save_statistics(Store(app.data_dir), stats)
+    return stats[rules]
+
+
+def test_the_figures_come_from_the_statistics(stats_app: App) -> None:
+    s = record(stats_app, "square", "wwlawwl")
+    scene = StatsScene(stats_app, "square")
+    stats_app.push(scene)
+    step(stats_app)
+    assert scene.current.played == 7 and scene.current.won == 4
+    figures = dict(tiles_of(scene.current))
+    assert figures["Played"] == "7"
+    assert figures["Won"] == "4"
+    assert figures["Win rate"] == "57%"
+    assert figures["Best streak"] == "2"
+    assert figures["Current streak"] == "0"
+    assert figures["Best time"] == "1:40"
+    assert figures["Fewest moves"] == "50"
+    assert figures["Clean wins"] == str(s.clean_wins)
+
+
+def test_no_games_yet_draws_dashes_and_an_empty_chart(stats_app: App) -> None:
+    scene = StatsScene(stats_app, "union-square")
+    stats_app.push(scene)
+    step(stats_app)
+    figures = dict(tiles_of(scene.current))
+    assert figures["Played"] == "0" and figures["Win rate"] == "–" and figures["Best time"] == "–"
+    assert scene.message == ""
+
+
+def test_hovering_the_chart_names_a_game(stats_app: App) -> None:
+    record(stats_app, "constitution", "wlwlwa")
+    scene = StatsScene(stats_app, "constitution")
+    stats_app.push(scene)
+    step(stats_app)
+    plot, strip = scene._plot()
+    x = round(scene._slot(plot, 2))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, strip.centery), rel=(1, 0),
+                                         buttons=(0, 0, 0)))
+    step(stats_app)
+    assert scene.hover_game == 2
+    x = round(scene._slot(plot, 40))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, strip.centery), rel=(1, 0),
+                                         buttons=(0, 0, 0)))
+    step(stats_app)
+    assert scene.hover_game is None, "no game was played in that slot yet"
+
+
+def test_left_right_switch_rule_sets_and_esc_goes_back(stats_app: App) -> None:
+    scene = StatsScene(stats_app, None)
+    stats_app.push(scene)
+    step(stats_app)
+    assert scene.rules == RULE_IDS[0]
+    key(stats_app, pygame.K_RIGHT)
+    assert scene.rules == RULE_IDS[1]
+    key(stats_app, pygame.K_LEFT)
+    key(stats_app, pygame.K_LEFT)
+    assert scene.rules == RULE_IDS[-1]
+    key(stats_app, pygame.K_ESCAPE)
+    assert scene not in stats_app.scenes and stats_app.running
+
+
+def test_a_broken_statistics_file_is_reported(stats_app: App) -> None:
+    Path(stats_app.data_dir or ".", "statistics.json").write_text("{not json", encoding="utf-8")
+    scene = StatsScene(stats_app, "square")
+    stats_app.push(scene)
+    step(stats_app)
+    assert "statistics.json" in scene.message
+    assert scene.current.played == 0
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440)])
+def test_the_layout_fits_every_window_size(stats_app: App, size: tuple[int, int]) -> None:
+    record(stats_app, "square", "wl" * 30)
+    scene = StatsScene(stats_app, "square")
+    stats_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    step(stats_app)
+    window = pygame.Rect((0, 0), size)
+    boxes = [scene.tiles_rect, scene.ring_rect, scene.chart_rect, scene.back_button.rect,
+             *(t.rect for t in scene.tabs)]
+    for i, a in enumerate(boxes):
+        assert window.contains(a), f"{a} outside {size}"
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
+    plot, strip = scene._plot()
+    assert scene.chart_rect.contains(plot) and scene.chart_rect.contains(strip)
