@@ -1,8 +1,28 @@
-"""The player's settings."""
+"""The player's settings, kept in ``settings.json`` in the data directory.
+
+Each field is checked on its own when the file is read: a value of the wrong type or out
+of range gets that field's default with a warning, and the other fields are kept. A file
+that is not settings JSON at all is moved aside and the defaults are used.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .store import SaveError, Store
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_KIND = "settings"
+SETTINGS_VERSION = 1
+
+ANIMATION_SPEED_RANGE = (0.0, 4.0)
+VOLUME_RANGE = (0.0, 1.0)
+CARD_BACKS = (0, 1)
+WINDOW_SIZE_MIN = (320, 240)
+WINDOW_SIZE_MAX = (7680, 4320)
 
 
 @dataclass
@@ -19,3 +39,90 @@ class Settings:
     four_colour: bool = False
     high_contrast: bool = False
     window_size: tuple[int, int] = (1280, 800)
+
+
+def _number(value: Any, low: float, high: float) -> float | None:
+    if type(value) not in (int, float) or not math.isfinite(value) or not low <= value <= high:
+        return None
+    return float(value)
+
+
+def _check_field(name: str, value: Any) -> tuple[Any, str | None]:
+    """The value to use for one field, and the problem with it (None when it is good)."""
+    if name == "animation_speed":
+        speed = _number(value, *ANIMATION_SPEED_RANGE)
+        return speed, (None if speed is not None else
+                       f"a number from {ANIMATION_SPEED_RANGE[0]:g} to {ANIMATION_SPEED_RANGE[1]:g}")
+    if name == "volume":
+        volume = _number(value, *VOLUME_RANGE)
+        return volume, (None if volume is not None else
+                        f"a number from {VOLUME_RANGE[0]:g} to {VOLUME_RANGE[1]:g}")
+    if name == "card_back":
+        good = type(value) is int and value in CARD_BACKS
+        return value, (None if good else f"one of {', '.join(map(str, CARD_BACKS))}")
+    if name == "window_size":
+        if (isinstance(value, list | tuple) and len(value) == 2
+                and all(type(v) is int for v in value)
+                and all(lo <= v <= hi for v, lo, hi in zip(value, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX,
+                                                           strict=True))):
+            return (value[0], value[1]), None
+        return None, (f"[width, height] from {WINDOW_SIZE_MIN[0]}x{WINDOW_SIZE_MIN[1]} "
+                      f"to {WINDOW_SIZE_MAX[0]}x{WINDOW_SIZE_MAX[1]}")
+    return value, (None if type(value) is bool else "true or false")
+
+
+def check_settings(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a JSON object, field by field: a bad or missing field gets its default.
+
+    Returns the settings and one message per bad field (missing fields are not an error:
+    an older file simply did not have them). Unknown keys are ignored with a message.
+    """
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    problems = []
+    known = {f.name for f in fields(Settings)}
+    for f in fields(Settings):
+        if f.name not in raw:
+            continue
+        value, problem = _check_field(f.name, raw[f.name])
+        if problem is None:
+            values[f.name] = value
+        else:
+            problems.append(f"{f.name} must be {problem} (found {_short(raw[f.name])}); "
+                            f"using {_short(getattr(defaults, f.name))}")
+    for key in raw:
+        if key not in known and key not in ("kind", "version"):
+            problems.append(f"unknown setting {_short(key)} ignored")
+    return dataclasses.replace(defaults, **values), problems
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def load_settings(store: Store) -> Settings:
+    """The saved settings (defaults when there are none). Never raises: a broken file is
+    moved aside, a bad field gets its default; both with a warning in ``store.warnings``."""
+    document = store.read_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION)
+    if document is None:
+        return Settings()
+    settings, problems = check_settings(document)
+    for problem in problems:
+        store.warn(f"{SETTINGS_FILE}: {problem}")
+    return settings
+
+
+def save_settings(store: Store, settings: Settings) -> bool:
+    """Write the settings atomically; False (with a warning) when that failed."""
+    data = dataclasses.asdict(settings)
+    data["window_size"] = list(settings.window_size)
+    _, problems = check_settings(data)
+    if problems:
+        raise ValueError("invalid settings: " + "; ".join(problems))
+    try:
+        store.write_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION, data)
+    except SaveError as err:
+        store.warn(f"the settings were not saved: {err}")
+        return False
+    return True

@@ -1,0 +1,163 @@
+"""Command-line tools of the records: ``replay FILE [--check]`` and ``stats [RULES]``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..cli import fail
+
+if TYPE_CHECKING:
+    from .replay import Replay
+    from .stats import RuleStats, Statistics
+
+
+def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir DIR``: where saves, replays, statistics and settings live."""
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="keep saves, replays, statistics and settings here "
+                        "(default: the user data directory)")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the records' subcommands."""
+    replay = subparsers.add_parser(
+        "replay",
+        help="watch a replay file (or check it with --check)",
+        description="Open a replay file in the replay viewer. With --check, read the file, "
+        "check every move against the rules and print a summary or the error (with its line), "
+        "without opening a window; the exit status is 0 for a good replay, 2 otherwise.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
+    replay.add_argument("--check", action="store_true", help="check the file and print the result")
+    add_data_dir_argument(replay)
+    replay.set_defaults(func=run_replay_command)
+
+    stats = subparsers.add_parser(
+        "stats",
+        help="print the statistics",
+        description="Print the statistics of every rule set, or of one with its last results.",
+    )
+    stats.add_argument("rules", nargs="?", metavar="RULES", help="only this rule set")
+    add_data_dir_argument(stats)
+    stats.set_defaults(func=run_stats)
+
+
+def run_replay_command(args: argparse.Namespace) -> int:
+    """``replay FILE [--check] [--data-dir DIR]``."""
+    from .replay import ReplayError, load_replay
+
+    try:
+        replay = load_replay(args.file)
+    except ReplayError as err:
+        return fail(f"{args.file}: {err}")
+    if args.check:
+        print(check_summary(args.file, replay))
+        return 0
+    import importlib
+
+    try:
+        app = importlib.import_module("game.ui.app")
+    except ImportError as err:
+        return fail(f"the game window is not available: {err}")
+    run_replay = getattr(app, "run_replay", None)
+    if run_replay is None:
+        return fail("the game window is not available: it has no replay viewer (game.ui.app.run_replay)")
+    return int(run_replay(args.file, args.data_dir) or 0)
+
+
+def check_summary(path: Path, replay: Replay) -> str:
+    """What ``replay --check`` prints for a good replay.
+
+    Loading already refused a replay whose moves contradict its result, so the summary
+    says what the moves reach, which is the recorded result.
+    """
+    from .replay import LOST, WON, format_seconds, result_of
+
+    final = replay.play_out()
+    reached = result_of(final)
+    if reached == WON:
+        outcome = "the moves win the game"
+    elif reached == LOST:
+        outcome = "no legal move is left after the last move"
+    else:
+        outcome = f"the game is still open after the last move ({len(final.legal_moves())} legal moves)"
+    made = f"program {replay.program or 'unknown'}"
+    if replay.started:
+        made += f", started {replay.started}"
+    return "\n".join([
+        f"{path}: a valid replay",
+        f"  rules:   {replay.rules} ({replay.title})",
+        f"  game:    {replay.game}",
+        f"  made by: {made}",
+        f"  moves:   {len(replay.moves)}, play time {format_seconds(replay.seconds)}, "
+        f"hints {replay.hints}, undos {replay.undos}",
+        f"  result:  {replay.result}; the moves reach it: {outcome}",
+    ])
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """``stats [RULES] [--data-dir DIR]``."""
+    from ..engine import RULE_IDS, UnknownRulesError, rules_class
+    from .stats import load_statistics
+    from .store import Store
+
+    rules_ids: tuple[str, ...] = RULE_IDS
+    if args.rules is not None:
+        try:
+            rules_ids = (rules_class(args.rules).rules,)
+        except UnknownRulesError as err:
+            return fail(str(err))
+    store = Store(args.data_dir)
+    stats = load_statistics(store)
+    for warning in store.take_warnings():
+        print(f"warning: {warning}")
+    print(stats_table(stats, rules_ids))
+    if len(rules_ids) == 1:
+        print()
+        print(recent_table(stats[rules_ids[0]]))
+    return 0
+
+
+def stats_table(stats: Statistics, rules_ids: tuple[str, ...]) -> str:
+    """The statistics as a text table: one column per rule set."""
+    from .replay import format_seconds
+
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(label: str, values: list[str]) -> None:
+        rows.append((label, values))
+
+    chosen = [stats[r] for r in rules_ids]
+    row("played", [str(s.played) for s in chosen])
+    row("won", [str(s.won) for s in chosen])
+    row("lost", [str(s.lost) for s in chosen])
+    row("abandoned", [str(s.abandoned) for s in chosen])
+    row("win %", [f"{s.win_percent:.1f}" for s in chosen])
+    row("current streak", [str(s.current_streak) for s in chosen])
+    row("best streak", [str(s.best_streak) for s in chosen])
+    row("best time", [format_seconds(s.best_time) if s.best_time is not None else "-" for s in chosen])
+    row("fewest moves", [str(s.fewest_moves) if s.fewest_moves is not None else "-" for s in chosen])
+    row("wins without hints or undo", [str(s.clean_wins) for s in chosen])
+    label_width = max(len(label) for label, _ in rows)
+    widths = [max(len(r), *(len(values[i]) for _, values in rows)) for i, r in enumerate(rules_ids)]
+    lines = [" " * label_width + "".join(f"  {r:>{w}}" for r, w in zip(rules_ids, widths, strict=True))]
+    for label, values in rows:
+        lines.append(f"{label:<{label_width}}" + "".join(
+            f"  {v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    return "\n".join(lines)
+
+
+def recent_table(rule_stats: RuleStats) -> str:
+    """The last results of one rule set, newest first."""
+    from .replay import format_seconds
+
+    if not rule_stats.recent:
+        return "no game ended yet"
+    lines = [f"last {len(rule_stats.recent)} games, newest first:"]
+    for r in reversed(rule_stats.recent):
+        help_used = f"{r.hints} hints, {r.undos} undos" if r.hints or r.undos else "no help"
+        lines.append(f"  {r.date or '-':20}  #{r.game:<20}  {r.result:<9}  {r.moves:>4} moves  "
+                     f"{format_seconds(r.seconds):>8}  {help_used}")
+    return "\n".join(lines)

@@ -1,0 +1,650 @@
+"""Replays: a game as text a person can read, edit and share, checked move by move.
+
+A replay is a header (rule set, game number, program version, result…), then the moves in
+the notation of RULES.md with the play time of each, then ``end``::
+
+    # British patience replay
+    version: 1
+    program: 0.1.0
+    rules: constitution
+    game: 123456
+    started: 2026-11-22T03:15:00Z
+    time: 754.2
+    result: won
+    hints: 2
+    undos: 5
+    moves:
+    1 r2c1-r1c8 0.8
+    2 r3c4-r2c1 2.1
+    end
+
+Only the line of play that led to the end is written (undone moves are not); ``hints``
+and ``undos`` count what the player used. :func:`parse_replay` refuses anything it cannot
+vouch for with :class:`ReplayError` ``line N: reason`` and never returns half a replay.
+
+:class:`Recorder` records a game as it is played; :class:`ReplayPlayer` plays a replay
+forward and back (back is the engine's undo, so it is instant) and lets the player take
+over from any step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import __version__
+from ..engine import (
+    Game,
+    GameNumberError,
+    IllegalMove,
+    Move,
+    Transfer,
+    UnknownRulesError,
+    new_game,
+    parse_game_number,
+    rules_class,
+)
+from .store import FileRefused, decode_text, read_limited_text, utc_iso
+
+REPLAY_VERSION = 1
+MAX_REPLAY_BYTES = 1_000_000
+MAX_MOVES = 50_000
+#: no time (a move's, or the game's) may exceed this many seconds of play (115 days)
+MAX_SECONDS = 10_000_000
+#: hints and undos are counted up to this
+MAX_COUNT = 999_999_999
+MAX_LINE = 200
+TITLE_LINE = "# British patience replay"
+
+WON, LOST, ABANDONED, IN_PROGRESS = "won", "lost", "abandoned", "in progress"
+RESULTS = (WON, LOST, ABANDONED, IN_PROGRESS)
+
+_HEADER_KEYS = ("version", "program", "rules", "game", "started", "time", "result", "hints", "undos")
+_HEADER_LINE = re.compile(r"([a-z]+)\s*:\s*(.*)")
+_MOVE_LINE = re.compile(r"(\S+)\s+(\S+)(?:\s+(\S+))?")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_SECONDS = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
+_STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_PROGRAM = re.compile(r"[A-Za-z0-9.+_-]{1,40}")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be loaded; the message is ``line N: reason`` (or the reason)."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {reason}" if line is not None else reason)
+        self.line = line
+        self.reason = reason
+
+
+class ReplayMove(NamedTuple):
+    """One move of the line of play, in notation, and its time in seconds of play."""
+
+    text: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole game: the deal, the moves that were played and how it ended.
+
+    ``seconds`` is the play time of the whole game (it keeps running after the last move
+    until the game ends or is saved); each move's ``seconds`` is its time since the start.
+    ``started`` is the UTC start as ISO 8601 (``""`` when unknown).
+    """
+
+    rules: str
+    game: str
+    moves: tuple[ReplayMove, ...] = ()
+    result: str = IN_PROGRESS
+    seconds: float = 0.0
+    hints: int = 0
+    undos: int = 0
+    started: str = ""
+    program: str = __version__
+
+    @property
+    def title(self) -> str:
+        """The rule set's name as shown to the player."""
+        return rules_class(self.rules).title
+
+    @property
+    def move_texts(self) -> list[str]:
+        """The moves in notation."""
+        return [m.text for m in self.moves]
+
+    @property
+    def clean(self) -> bool:
+        """No hint and no undo was used."""
+        return self.hints == 0 and self.undos == 0
+
+    def opening(self) -> Game:
+        """The deal, before any move."""
+        return new_game(self.rules, self.game)
+
+    def play_out(self) -> Game:
+        """The game after every move (with its history, so each move can be undone)."""
+        game = self.opening()
+        game.play_all(self.move_texts)
+        return game
+
+    def with_result(self, result: str) -> Replay:
+        """The same game with another result (e.g. ``abandoned`` when the player gives up)."""
+        if result not in RESULTS:
+            raise ValueError(f"unknown result {result!r}: one of {', '.join(RESULTS)}")
+        return dataclasses.replace(self, result=result)
+
+    def describe(self) -> str:
+        """One line for a list: ``British Constitution #123456 — won, 143 moves, 12:34``."""
+        return (f"{self.title} #{self.game} — {self.result}, {len(self.moves)} moves, "
+                f"{format_seconds(self.seconds)}")
+
+    def to_text(self) -> str:
+        """The replay file's text (see the module docstring and the README)."""
+        lines = [
+            TITLE_LINE,
+            f"version: {REPLAY_VERSION}",
+        ]
+        if self.program:
+            lines.append(f"program: {self.program}")
+        lines += [f"rules: {self.rules}", f"game: {self.game}"]
+        if self.started:
+            lines.append(f"started: {self.started}")
+        lines += [
+            f"time: {_seconds_text(self.seconds)}",
+            f"result: {self.result}",
+            f"hints: {self.hints}",
+            f"undos: {self.undos}",
+            "moves:",
+        ]
+        lines += [f"{n} {m.text} {_seconds_text(m.seconds)}" for n, m in enumerate(self.moves, 1)]
+        lines.append("end")
+        return "\n".join(lines) + "\n"
+
+
+def format_seconds(seconds: float) -> str:
+    """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _seconds_text(seconds: float) -> str:
+    """Seconds as written in a file: at least one decimal, at most three (what is read back)."""
+    text = f"{seconds:.3f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+def result_of(game: Game) -> str:
+    """``won``, ``lost`` (no legal move left) or ``in progress`` for a position."""
+    if game.is_won():
+        return WON
+    if game.is_lost():
+        return LOST
+    return IN_PROGRESS
+
+
+# ----- reading ----------------------------------------------------------------------------
+
+
+def load_replay(path: Path | str) -> Replay:
+    """Read and check a replay file; raises ReplayError (never half a replay).
+
+    The file must be a regular UTF-8 file of at most MAX_REPLAY_BYTES (checked before it
+    is read).
+    """
+    try:
+        text = read_limited_text(Path(path), MAX_REPLAY_BYTES)
+    except FileNotFoundError:
+        raise ReplayError("there is no such file") from None
+    except FileRefused as err:
+        raise ReplayError(str(err)) from None
+    return parse_replay(text)
+
+
+def parse_replay_bytes(data: bytes) -> Replay:
+    """:func:`parse_replay` for the bytes of a file (UTF-8); raises ReplayError."""
+    if len(data) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+    try:
+        text = decode_text(data)
+    except FileRefused as err:
+        raise ReplayError(str(err)) from None
+    return parse_replay(text)
+
+
+def parse_replay(text: str) -> Replay:
+    """The replay a text describes, every move checked in turn against the rules.
+
+    Raises ReplayError naming the line and the reason for anything wrong: an unknown or
+    repeated header, a bad rule set, game number, version, count or time, a move that is
+    not legal in its turn (``line 14: r2c3-r1c5: 7H cannot go on 9S …``), a result the
+    moves do not reach, a file cut short (no ``end`` line).
+    """
+    return _Parser(text).parse()
+
+
+class _Parser:
+    """One reading of a replay text, line by line."""
+
+    def __init__(self, text: str) -> None:
+        if len(text) > MAX_REPLAY_BYTES:
+            raise ReplayError(f"the replay is longer than {MAX_REPLAY_BYTES} characters")
+        self.lines = text.removeprefix("\ufeff").split("\n")
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
+        self.header: dict[str, tuple[str, int]] = {}
+
+    def parse(self) -> Replay:
+        number = 0
+        body = _Lines(self.lines)
+        for number, line in body:
+            if line.startswith("moves:"):
+                if line != "moves:":
+                    raise ReplayError("write 'moves:' alone on its line", number)
+                break
+            self._header_line(number, line)
+        else:
+            raise ReplayError("the file ends before its 'moves:' line (it was cut short)",
+                              max(len(self.lines), 1))
+        for key in ("version", "rules", "game"):
+            if key not in self.header:
+                raise ReplayError(f"the header has no '{key}:' line", number)
+        game = self._new_game()
+        moves: list[ReplayMove] = []
+        last_time = 0.0
+        for number, line in body:
+            if line == "end":
+                break
+            if len(moves) >= MAX_MOVES:
+                raise ReplayError(f"more than {MAX_MOVES} moves", number)
+            move = self._move_line(number, line, game, len(moves) + 1, last_time)
+            moves.append(move)
+            last_time = move.seconds
+        else:
+            raise ReplayError("the file ends before its 'end' line (it was cut short)", len(self.lines))
+        for number, line in body:
+            raise ReplayError(f"nothing may follow 'end' (found {_quote(line)})", number)
+        return self._replay(game, moves, last_time)
+
+    def _header_line(self, number: int, line: str) -> None:
+        match = _HEADER_LINE.fullmatch(line)
+        if not match:
+            if not self.header:
+                raise ReplayError(f"a replay begins with 'version: {REPLAY_VERSION}' "
+                                  f"(found {_quote(line)})", number)
+            raise ReplayError(f"not a header line 'name: value' (found {_quote(line)})", number)
+        key, value = match.group(1), match.group(2).strip()
+        if not self.header and key != "version":
+            raise ReplayError(f"a replay begins with 'version: {REPLAY_VERSION}' (found {_quote(line)})",
+                              number)
+        if key not in _HEADER_KEYS:
+            raise ReplayError(f"unknown header {key!r} (known: {', '.join(_HEADER_KEYS)})", number)
+        if key in self.header:
+            raise ReplayError(f"'{key}:' is given twice (first on line {self.header[key][1]})", number)
+        if key == "version":
+            self._check_version(value, number)
+        elif key == "rules":
+            value = self._check_rules(value, number)
+        elif key == "game":
+            value = self._check_game(value, number)
+        else:
+            self._check_value(key, value, number)
+        self.header[key] = (value, number)
+
+    @staticmethod
+    def _check_version(value: str, number: int) -> None:
+        if not _NUMBER.fullmatch(value) or int(value) < 1:
+            raise ReplayError(f"the version must be a whole number (found {_quote(value)})", number)
+        if int(value) > REPLAY_VERSION:
+            raise ReplayError(f"replay version {int(value)} is newer than this program reads "
+                              f"(up to {REPLAY_VERSION}); a newer version of the game wrote it", number)
+
+    @staticmethod
+    def _check_rules(value: str, number: int) -> str:
+        try:
+            return rules_class(value).rules
+        except UnknownRulesError as err:
+            raise ReplayError(str(err), number) from None
+
+    @staticmethod
+    def _check_game(value: str, number: int) -> str:
+        if len(value) > 40:
+            raise ReplayError("the game number is far too long (at most 20 digits)", number)
+        try:
+            return parse_game_number(value)
+        except GameNumberError as err:
+            raise ReplayError(str(err), number) from None
+
+    @staticmethod
+    def _check_value(key: str, value: str, number: int) -> None:
+        if key == "time":
+            _read_seconds(value, number, "the game's time")
+        elif key == "result" and value not in RESULTS:
+            raise ReplayError(f"unknown result {_quote(value)} (one of: {', '.join(RESULTS)})", number)
+        elif key in ("hints", "undos") and not _NUMBER.fullmatch(value):
+            raise ReplayError(f"'{key}:' must be a whole number from 0 to {MAX_COUNT} "
+                              f"(found {_quote(value)})", number)
+        elif key == "started" and not _valid_started(value):
+            raise ReplayError(f"'started:' must be a UTC time like 2026-11-22T03:15:00Z "
+                              f"(found {_quote(value)})", number)
+        elif key == "program" and not _PROGRAM.fullmatch(value):
+            raise ReplayError(f"'program:' must be a version like {__version__} "
+                              f"(found {_quote(value)})", number)
+
+    def _new_game(self) -> Game:
+        return rules_class(self.header["rules"][0]).deal(self.header["game"][0])
+
+    @staticmethod
+    def _move_line(number: int, line: str, game: Game, expected: int, last_time: float) -> ReplayMove:
+        match = _MOVE_LINE.fullmatch(line)
+        if not match:
+            example = f"{game.places[game.tableau[0]].name}-{game.places[game.foundations[0]].name}"
+            raise ReplayError(f"a move line is 'NUMBER MOVE TIME', like '{expected} {example} 12.5' "
+                              f"(found {_quote(line)})", number)
+        count, text, seconds_text = match.groups()
+        if not _NUMBER.fullmatch(count) or int(count) != expected:
+            raise ReplayError(f"move number {_quote(count)} where {expected} was expected", number)
+        try:
+            move = game.parse_move(text)
+            game.play(move)
+        except IllegalMove as err:
+            raise ReplayError(str(err), number) from None
+        text = game.move_text(move)
+        if seconds_text is None:
+            return ReplayMove(text, last_time)
+        seconds = _read_seconds(seconds_text, number, "the move's time")
+        if seconds < last_time:
+            raise ReplayError(f"the time {seconds_text} is earlier than the move before "
+                              f"({_seconds_text(last_time)})", number)
+        return ReplayMove(text, seconds)
+
+    def _replay(self, game: Game, moves: list[ReplayMove], last_time: float) -> Replay:
+        """The replay, once the result and the game's time agree with the moves."""
+        header = {key: value for key, (value, _) in self.header.items()}
+        seconds = last_time
+        if "time" in self.header:
+            value, line = self.header["time"]
+            seconds = float(value)
+            if seconds < last_time:
+                raise ReplayError(f"the game's time {value} is less than the last move's "
+                                  f"({_seconds_text(last_time)})", line)
+        reached = result_of(game)
+        result = reached
+        if "result" in self.header:
+            result, line = self.header["result"]
+            if result == WON and reached != WON:
+                raise ReplayError("the result says won, but the moves do not win the game", line)
+            if result == LOST and reached != LOST:
+                raise ReplayError("the result says lost, but legal moves remain after the last move", line)
+            if result in (ABANDONED, IN_PROGRESS) and reached == WON:
+                raise ReplayError(f"the result says {result}, but the moves win the game", line)
+        return Replay(rules=game.rules, game=game.game, moves=tuple(moves), result=result, seconds=seconds,
+                      hints=int(header.get("hints", "0")), undos=int(header.get("undos", "0")),
+                      started=header.get("started", ""), program=header.get("program", ""))
+
+
+class _Lines:
+    """The meaningful lines of a text with their numbers: comments and blanks skipped,
+    control characters and over-long lines refused. One iterator shared by every phase."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._lines = lines
+        self._next = 0
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> tuple[int, str]:
+        while self._next < len(self._lines):
+            number = self._next + 1
+            line = self._lines[self._next].rstrip("\r")
+            self._next += 1
+            if len(line) > MAX_LINE:
+                raise ReplayError(f"the line is longer than {MAX_LINE} characters", number)
+            bad = _CONTROL.search(line)
+            if bad:
+                raise ReplayError(f"a control character (U+{ord(bad.group()):04X}) is not allowed", number)
+            line = line.strip()
+            if line and not line.startswith("#"):
+                return number, line
+        raise StopIteration
+
+
+def _read_seconds(text: str, line: int, what: str) -> float:
+    if not _SECONDS.fullmatch(text) or float(text) > MAX_SECONDS:
+        raise ReplayError(f"{what} must be a number of seconds from 0 to {MAX_SECONDS}, like 12.5 "
+                          f"(found {_quote(text)})", line)
+    return float(text)
+
+
+def _valid_started(text: str) -> bool:
+    if not _STARTED.fullmatch(text):
+        return False
+    try:
+        datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return False
+    return True
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+# ----- recording --------------------------------------------------------------------------
+
+
+class Recorder:
+    """A game being played, recorded as it goes: every play, undo, redo and hint.
+
+    All play goes through the recorder (:meth:`play`, :meth:`undo`, :meth:`redo`), which
+    calls the engine and keeps the time of each move of the line of play. The play clock
+    starts running when the recorder is made; :meth:`pause` and :meth:`resume` stop it
+    (menus, a minimised window). ``clock`` is a monotonic clock in seconds, so tests can
+    pass their own.
+    """
+
+    def __init__(self, game: Game, *, clock: Callable[[], float] = time.monotonic,
+                 started: str | None = None, elapsed: float = 0.0, hints: int = 0, undos: int = 0,
+                 times: Sequence[float] = ()) -> None:
+        self.game = game
+        self.hints = hints
+        self.undos = undos
+        self.started = started if started is not None else utc_iso()
+        self._clock = clock
+        self._base = elapsed
+        self._since = clock()
+        self._running = True
+        self._times = list(times)[: len(game.history)]
+
+    @classmethod
+    def from_replay(cls, replay: Replay, *, clock: Callable[[], float] = time.monotonic) -> Recorder:
+        """Continue a recorded game (a saved game, or a replay taken over) where it stopped."""
+        return cls(replay.play_out(), clock=clock, started=replay.started or None, elapsed=replay.seconds,
+                   hints=replay.hints, undos=replay.undos, times=[m.seconds for m in replay.moves])
+
+    # ----- the clock
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play so far (the game's clock)."""
+        if not self._running:
+            return self._base
+        return self._base + max(0.0, self._clock() - self._since)
+
+    @property
+    def paused(self) -> bool:
+        """True while the clock is stopped."""
+        return not self._running
+
+    def pause(self) -> None:
+        """Stop the play clock."""
+        if self._running:
+            self._base = self.elapsed
+            self._running = False
+
+    def resume(self) -> None:
+        """Start the play clock again."""
+        if not self._running:
+            self._since = self._clock()
+            self._running = True
+
+    # ----- play
+
+    def play(self, move: Move) -> list[Transfer]:
+        """Play a move (the player's, or auto-drop's); raises IllegalMove and records nothing
+        if it is not legal. Returns the engine's transfers."""
+        transfers = self.game.play(move)
+        self._note_time()
+        return transfers
+
+    def undo(self) -> list[Transfer]:
+        """Take back the last move (counted as an undo); [] when there is nothing to undo."""
+        transfers = self.game.undo()
+        if transfers:
+            self.undos += 1
+            self._sync_times()
+        return transfers
+
+    def redo(self) -> list[Transfer]:
+        """Play the last undone move again (at the current time); [] when there is none."""
+        transfers = self.game.redo()
+        if transfers:
+            self._note_time()
+        return transfers
+
+    def note_hint(self) -> None:
+        """The player was shown a hint."""
+        self.hints += 1
+
+    def _note_time(self) -> None:
+        self._sync_times()
+        if len(self._times) < len(self.game.history):
+            now = round(self.elapsed, 1)
+            previous = self._times[-1] if self._times else 0.0
+            self._times.append(max(now, previous))
+
+    def _sync_times(self) -> None:
+        """Keep one time per move of the line of play, even if the game was played directly."""
+        history = len(self.game.history)
+        del self._times[history:]
+        while len(self._times) < history - 1:
+            self._times.append(self._times[-1] if self._times else 0.0)
+
+    # ----- results
+
+    @property
+    def moves(self) -> list[ReplayMove]:
+        """The line of play so far, with the time of each move."""
+        self._sync_times()
+        self._note_time()
+        game = self.game
+        return [ReplayMove(game.move_text(step.move), t)
+                for step, t in zip(game.history, self._times, strict=True)]
+
+    @property
+    def result(self) -> str:
+        """``won``, ``lost`` or ``in progress``, from the position."""
+        return result_of(self.game)
+
+    def replay(self, result: str | None = None) -> Replay:
+        """The game so far as a Replay; ``result`` defaults to what the position says
+        (pass ``abandoned`` when the player gives the game up)."""
+        moves = tuple(self.moves)
+        last = moves[-1].seconds if moves else 0.0
+        replay = Replay(rules=self.game.rules, game=self.game.game, moves=moves,
+                        result=self.result, seconds=max(round(self.elapsed, 1), last),
+                        hints=self.hints, undos=self.undos, started=self.started)
+        return replay.with_result(result) if result is not None else replay
+
+
+# ----- playing back -----------------------------------------------------------------------
+
+
+class ReplayPlayer:
+    """Watch a replay: step forward and back, jump, play in time, take over.
+
+    :attr:`game` is the position after :attr:`step` moves (read it, draw it, do not change
+    it). Forward is the engine's play and back its undo, so both are instant and return
+    the transfers to animate. The replay must be a checked one (from :func:`parse_replay`,
+    :func:`load_replay` or a :class:`Recorder`).
+    """
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.game = replay.opening()
+        self._moves = [self.game.parse_move(m.text) for m in replay.moves]
+
+    @property
+    def step(self) -> int:
+        """How many moves have been played (0 = the deal)."""
+        return len(self.game.history)
+
+    @property
+    def length(self) -> int:
+        """How many moves the replay has."""
+        return len(self._moves)
+
+    @property
+    def at_start(self) -> bool:
+        """At the deal."""
+        return self.step == 0
+
+    @property
+    def at_end(self) -> bool:
+        """After the last move."""
+        return self.step == self.length
+
+    def move_text(self, step: int) -> str:
+        """The text of move number ``step`` (1-based, as in the file)."""
+        return self.replay.moves[step - 1].text
+
+    def time_at(self, step: int) -> float:
+        """The play time of the position after ``step`` moves (0.0 for the deal)."""
+        return self.replay.moves[step - 1].seconds if step > 0 else 0.0
+
+    def forward(self) -> list[Transfer]:
+        """Play the next move; its transfers, or [] at the end."""
+        if self.at_end:
+            return []
+        return self.game.play(self._moves[self.step])
+
+    def back(self) -> list[Transfer]:
+        """Take back the last move (the engine's undo); its transfers, or [] at the start."""
+        return self.game.undo()
+
+    def jump(self, step: int) -> None:
+        """Go to the position after ``step`` moves (clamped to 0…length), by play or undo."""
+        step = max(0, min(step, self.length))
+        while self.step > step:
+            self.game.undo()
+        while self.step < step:
+            self.game.play(self._moves[self.step])
+
+    def advance_to(self, seconds: float) -> list[list[Transfer]]:
+        """Play, in order, every move whose time is at most ``seconds``: the transfers of
+        each. At any playback speed no move is skipped — several may come at once."""
+        played = []
+        while not self.at_end and self.time_at(self.step + 1) <= seconds:
+            played.append(self.forward())
+        return played
+
+    def take_over(self, *, clock: Callable[[], float] = time.monotonic) -> Recorder:
+        """A new game to play from this step: the deal with the moves so far (which can
+        be undone), the clock at this step's time. It keeps the replay's hint and undo
+        counts, since the player has seen how the game went."""
+        game = self.replay.opening()
+        moves = self.replay.moves[: self.step]
+        for move in moves:
+            game.play_text(move.text)
+        return Recorder(game, clock=clock, elapsed=self.time_at(self.step), hints=self.replay.hints,
+                        undos=self.replay.undos, times=[m.seconds for m in moves])

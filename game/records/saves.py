@@ -1,0 +1,212 @@
+"""The game in progress, the recent games and the saved replays, in the data directory.
+
+- ``saved-game.replay``: the game the player left when the program quit (a replay whose
+  result is ``in progress``), written atomically, offered as "Continue" at the next start.
+- ``recent/``: the replays of the last RECENT_GAMES ended games, kept automatically.
+- ``replays/``: the replays the player chose to save ("save replay").
+
+A saved game that cannot be read is moved aside (``saved-game.replay.bad-<time>``) with a
+warning; a broken file in ``recent/`` or ``replays/`` is listed with its error and left
+alone (it is the player's file).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
+from .stats import ENDED, record_result
+from .store import FileRefused, SaveError, Store, read_limited_text, utc_stamp
+
+SAVED_GAME = "saved-game.replay"
+RECENT_DIR = "recent"
+REPLAYS_DIR = "replays"
+REPLAY_SUFFIX = ".replay"
+RECENT_GAMES = 20
+#: at most this many files of a folder are listed (newest first)
+MAX_LISTED = 200
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    """A replay file in a list: its path, and the replay or the reason it cannot be read."""
+
+    path: Path
+    replay: Replay | None
+    error: str | None = None
+
+
+# ----- the game in progress -----------------------------------------------------------------
+
+
+def save_game(store: Store, replay: Replay) -> bool:
+    """Save the game in progress (atomically, over the previous save); True when saved.
+
+    The text is checked as :func:`load_saved_game` will check it before it is written, so
+    a save that could not be continued is never written. A won game is not saved (it has
+    ended: :func:`finish_game` counts it); False, and the previous save is kept. False,
+    with a warning, when the save could not be written; the previous save is then intact.
+    """
+    text = replay.with_result(IN_PROGRESS).to_text()
+    try:
+        parse_replay(text)
+    except ReplayError as err:
+        if replay.play_out().is_won():
+            log.info("a won game is not saved as a game in progress")
+        else:
+            store.warn(f"the game was not saved: {err}")
+        return False
+    try:
+        store.write_text(SAVED_GAME, text)
+    except SaveError as err:
+        store.warn(f"the game was not saved: {err}")
+        return False
+    return True
+
+
+def load_saved_game(store: Store) -> Replay | None:
+    """The saved game in progress, checked move by move; None when there is none.
+
+    A save that cannot be read is moved aside with a warning (and None is returned).
+    Temporary files left by a save that was killed half-way are removed.
+    """
+    store.remove_stale_temporary_files(SAVED_GAME)
+    try:
+        text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
+        replay = parse_replay(text)
+    except FileNotFoundError:
+        return None
+    except (FileRefused, ReplayError) as err:
+        store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
+        return None
+    if replay.result != IN_PROGRESS:
+        store.set_aside(SAVED_GAME, f"it is not a game in progress (result {replay.result})")
+        return None
+    return replay
+
+
+def clear_saved_game(store: Store) -> None:
+    """Forget the saved game (it was continued to its end, or given up)."""
+    try:
+        store.path(SAVED_GAME).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as err:
+        store.warn(f"the saved game could not be removed: {err}")
+
+
+def abandon_saved_game(store: Store) -> None:
+    """The player chose another game instead of "Continue": count the saved one as
+    abandoned (if it had moves) and forget it."""
+    replay = load_saved_game(store)
+    if replay is not None:
+        finish_game(store, replay.with_result(ABANDONED))
+    clear_saved_game(store)
+
+
+# ----- ended games ----------------------------------------------------------------------------
+
+
+def finish_game(store: Store, replay: Replay) -> Path | None:
+    """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
+    replay among the recent games, forget the saved game. An abandoned game without a
+    single move is not counted. Returns the recent replay's path (None if not kept)."""
+    if replay.result not in ENDED:
+        raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
+    if replay.result == ABANDONED and not replay.moves:
+        clear_saved_game(store)
+        return None
+    record_result(store, replay)
+    path = _write_replay(store, RECENT_DIR, replay)
+    _prune(store.path(RECENT_DIR), RECENT_GAMES)
+    clear_saved_game(store)
+    return path
+
+
+def save_replay(store: Store, replay: Replay) -> Path | None:
+    """Save a replay among the player's replays ("save replay"); its path, or None (with a
+    warning) when it could not be written."""
+    return _write_replay(store, REPLAYS_DIR, replay)
+
+
+def replay_file_name(replay: Replay, when: str | None = None) -> str:
+    """``constitution-123456-20261122-031500.replay`` (the time is UTC, now by default)."""
+    return f"{replay.rules}-{replay.game}-{when or utc_stamp()}{REPLAY_SUFFIX}"
+
+
+def _write_replay(store: Store, folder: str, replay: Replay) -> Path | None:
+    base = replay_file_name(replay)
+    name = base
+    n = 1
+    while store.path(folder).joinpath(name).exists():
+        n += 1
+        name = base.removesuffix(REPLAY_SUFFIX) + f"-{n}{REPLAY_SUFFIX}"
+    try:
+        return store.write_text(f"{folder}/{name}", replay.to_text())
+    except SaveError as err:
+        store.warn(f"the replay was not saved: {err}")
+        return None
+
+
+def _replay_files(folder: Path) -> list[Path]:
+    """The replay files of a folder, newest first."""
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == REPLAY_SUFFIX and p.is_file()]
+    except OSError:
+        return []
+
+    def modified(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return sorted(files, key=lambda p: (modified(p), p.name), reverse=True)
+
+
+def _prune(folder: Path, keep: int) -> None:
+    for old in _replay_files(folder)[keep:]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
+
+
+#: entries already checked, by path, with the (mtime, size) they were checked at
+_checked: dict[Path, tuple[tuple[int, int], ReplayEntry]] = {}
+
+
+def _entry(path: Path) -> ReplayEntry:
+    """A replay file checked move by move; unchanged files are not checked again."""
+    try:
+        info = path.stat()
+    except OSError as err:
+        return ReplayEntry(path, None, str(err))
+    stamp = (info.st_mtime_ns, info.st_size)
+    known = _checked.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        entry = ReplayEntry(path, parse_replay(read_limited_text(path, MAX_REPLAY_BYTES)))
+    except (FileNotFoundError, FileRefused, ReplayError) as err:
+        entry = ReplayEntry(path, None, str(err))
+    if len(_checked) > 4 * MAX_LISTED:
+        _checked.clear()
+    _checked[path] = (stamp, entry)
+    return entry
+
+
+def list_replays(store: Store, limit: int = MAX_LISTED) -> list[ReplayEntry]:
+    """The saved replays, newest first, at most ``limit`` (a broken one has ``replay``
+    None and ``error``). Each is checked move by move, once while it is unchanged."""
+    return [_entry(path) for path in _replay_files(store.path(REPLAYS_DIR))[:min(limit, MAX_LISTED)]]
+
+
+def list_recent_games(store: Store, limit: int = RECENT_GAMES) -> list[ReplayEntry]:
+    """The recent ended games, newest first, at most ``limit`` (a broken one has
+    ``replay`` None and ``error``)."""
+    return [_entry(path) for path in _replay_files(store.path(RECENT_DIR))[:min(limit, MAX_LISTED)]]

@@ -1,0 +1,253 @@
+"""Statistics per rule set, kept in ``statistics.json`` in the data directory.
+
+What counts:
+
+- A game counts once it has ended: **won** (every card on the foundations), **lost** (no
+  legal move was left) or **abandoned** (given up — a new game, a restart or another
+  deal chosen while it had moves played; a game given up before its first move does not
+  count). ``played = won + lost + abandoned``; ``win % = won / played``.
+- A game saved when the program quits is not counted until it ends.
+- The **streak** is the number of wins in a row; a loss or an abandoned game ends it.
+- Best time and fewest moves are over won games; moves are the moves of the line of
+  play (undone moves are not counted). A **clean win** is a win without any hint or undo.
+- The last 50 results are kept for the chart, with the cumulative win % after each.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine import RULE_IDS
+from .replay import ABANDONED, LOST, MAX_COUNT, MAX_SECONDS, WON, Replay
+from .store import SaveError, Store
+
+STATS_FILE = "statistics.json"
+STATS_KIND = "statistics"
+STATS_VERSION = 1
+RECENT_RESULTS = 50
+ENDED = (WON, LOST, ABANDONED)
+_LIMIT = 10**9
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One ended game, for the chart: result, moves, play time, help used, deal and date."""
+
+    result: str
+    moves: int
+    seconds: float
+    hints: int = 0
+    undos: int = 0
+    game: str = ""
+    date: str = ""  # UTC ISO 8601 of the game's start
+
+
+@dataclass
+class RuleStats:
+    """The statistics of one rule set."""
+
+    won: int = 0
+    lost: int = 0
+    abandoned: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_time: float | None = None  # seconds, of a won game
+    fewest_moves: int | None = None  # of a won game
+    clean_wins: int = 0  # won without hints or undo
+    recent: list[GameResult] = field(default_factory=list)  # oldest first, at most RECENT_RESULTS
+
+    @property
+    def played(self) -> int:
+        """Won + lost + abandoned."""
+        return self.won + self.lost + self.abandoned
+
+    @property
+    def win_percent(self) -> float:
+        """Wins as a percentage of games played (0.0 before the first game)."""
+        return 100.0 * self.won / self.played if self.played else 0.0
+
+    def win_percent_series(self) -> list[float]:
+        """The win % after each game of :attr:`recent` (same length, oldest first)."""
+        wins_before = self.won - sum(r.result == WON for r in self.recent)
+        played_before = self.played - len(self.recent)
+        series = []
+        for r in self.recent:
+            played_before += 1
+            wins_before += r.result == WON
+            series.append(100.0 * wins_before / played_before)
+        return series
+
+    def add(self, result: GameResult) -> None:
+        """Count one ended game."""
+        if result.result not in ENDED:
+            raise ValueError(f"only an ended game counts (won, lost or abandoned), not {result.result!r}")
+        if result.result == WON:
+            self.won += 1
+            self.current_streak += 1
+            self.best_streak = max(self.best_streak, self.current_streak)
+            if self.best_time is None or result.seconds < self.best_time:
+                self.best_time = result.seconds
+            if self.fewest_moves is None or result.moves < self.fewest_moves:
+                self.fewest_moves = result.moves
+            if result.hints == 0 and result.undos == 0:
+                self.clean_wins += 1
+        else:
+            if result.result == LOST:
+                self.lost += 1
+            else:
+                self.abandoned += 1
+            self.current_streak = 0
+        self.recent.append(result)
+        del self.recent[:-RECENT_RESULTS]
+
+
+@dataclass
+class Statistics:
+    """Every rule set's statistics (a RuleStats for each id of RULE_IDS)."""
+
+    rules: dict[str, RuleStats] = field(default_factory=lambda: {r: RuleStats() for r in RULE_IDS})
+
+    def __getitem__(self, rules: str) -> RuleStats:
+        return self.rules[rules]
+
+    def total(self) -> RuleStats:
+        """All rule sets together (counts only; streaks and recent are left empty)."""
+        total = RuleStats()
+        for s in self.rules.values():
+            total.won += s.won
+            total.lost += s.lost
+            total.abandoned += s.abandoned
+            total.clean_wins += s.clean_wins
+        return total
+
+
+def result_from_replay(replay: Replay) -> GameResult:
+    """The statistics entry of an ended game."""
+    return GameResult(result=replay.result, moves=len(replay.moves), seconds=replay.seconds,
+                      hints=replay.hints, undos=replay.undos, game=replay.game, date=replay.started)
+
+
+def load_statistics(store: Store) -> Statistics:
+    """The statistics on disk; fresh ones when there are none or the file is broken (it is
+    then moved aside with a warning)."""
+    document = store.read_json(STATS_FILE, STATS_KIND, STATS_VERSION)
+    stats = Statistics()
+    if document is None:
+        return stats
+    try:
+        by_rules = document.get("rules")
+        if not isinstance(by_rules, dict):
+            raise ValueError("'rules' is not an object")
+        for rules, raw in by_rules.items():
+            if rules not in stats.rules:
+                raise ValueError(f"unknown rule set {rules!r}")
+            stats.rules[rules] = _rule_stats_from_json(raw, rules)
+    except ValueError as err:
+        store.set_aside(STATS_FILE, f"{err}; the statistics start again from zero")
+        return Statistics()
+    return stats
+
+
+def save_statistics(store: Store, stats: Statistics) -> bool:
+    """Write the statistics atomically; False (with a warning) when that failed."""
+    data = {"rules": {rules: _rule_stats_to_json(s) for rules, s in stats.rules.items()}}
+    try:
+        store.write_json(STATS_FILE, STATS_KIND, STATS_VERSION, data)
+    except SaveError as err:
+        store.warn(f"the statistics were not saved: {err}")
+        return False
+    return True
+
+
+def record_result(store: Store, replay: Replay) -> Statistics:
+    """Count an ended game (result won, lost or abandoned) and save; the new statistics."""
+    stats = load_statistics(store)
+    stats[replay.rules].add(result_from_replay(replay))
+    save_statistics(store, stats)
+    return stats
+
+
+def _rule_stats_to_json(s: RuleStats) -> dict[str, Any]:
+    data = asdict(s)
+    data["recent"] = [asdict(r) for r in s.recent]
+    return data
+
+
+def _rule_stats_from_json(raw: Any, rules: str) -> RuleStats:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{rules}: not an object")
+    known = {f for f in RuleStats.__dataclass_fields__}
+    for key in raw:
+        if key not in known:
+            raise ValueError(f"{rules}: unknown field {key!r}")
+
+    def count(key: str) -> int:
+        value = raw.get(key, 0)
+        if type(value) is not int or not 0 <= value < _LIMIT:
+            raise ValueError(f"{rules}.{key}: not a count")
+        return value
+
+    s = RuleStats(won=count("won"), lost=count("lost"), abandoned=count("abandoned"),
+                  current_streak=count("current_streak"), best_streak=count("best_streak"),
+                  clean_wins=count("clean_wins"))
+    best_time = raw.get("best_time")
+    if best_time is not None:
+        s.best_time = _seconds(best_time, f"{rules}.best_time")
+    fewest = raw.get("fewest_moves")
+    if fewest is not None:
+        if type(fewest) is not int or not 0 <= fewest < _LIMIT:
+            raise ValueError(f"{rules}.fewest_moves: not a count")
+        s.fewest_moves = fewest
+    recent = raw.get("recent", [])
+    if not isinstance(recent, list) or len(recent) > RECENT_RESULTS:
+        raise ValueError(f"{rules}.recent: not a list of at most {RECENT_RESULTS} results")
+    s.recent = [_result_from_json(r, f"{rules}.recent[{i}]") for i, r in enumerate(recent)]
+    _check_consistent(s, rules)
+    return s
+
+
+def _result_from_json(raw: Any, where: str) -> GameResult:
+    if not isinstance(raw, dict) or set(raw) - set(GameResult.__dataclass_fields__):
+        raise ValueError(f"{where}: not a game result")
+    result = raw.get("result")
+    if result not in ENDED:
+        raise ValueError(f"{where}: unknown result {result!r}")
+    counts = []
+    for key in ("moves", "hints", "undos"):
+        value = raw.get(key, 0)
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:
+            raise ValueError(f"{where}.{key}: not a count")
+        counts.append(value)
+    texts = []
+    for key in ("game", "date"):
+        value = raw.get(key, "")
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError(f"{where}.{key}: not a short text")
+        texts.append(value)
+    return GameResult(result=result, moves=counts[0], seconds=_seconds(raw.get("seconds"), where),
+                      hints=counts[1], undos=counts[2], game=texts[0], date=texts[1])
+
+
+def _seconds(value: Any, where: str) -> float:
+    if (type(value) not in (int, float) or not math.isfinite(value)
+            or not 0 <= value <= MAX_SECONDS):
+        raise ValueError(f"{where}: not a time in seconds")
+    return float(value)
+
+
+def _check_consistent(s: RuleStats, rules: str) -> None:
+    problems: Iterable[tuple[bool, str]] = (
+        (s.best_streak > s.won, "the best streak is longer than the number of wins"),
+        (s.current_streak > s.best_streak, "the current streak is longer than the best"),
+        (s.clean_wins > s.won, "more clean wins than wins"),
+        ((s.best_time is None) != (s.won == 0), "a best time needs a win, and a win a best time"),
+        ((s.fewest_moves is None) != (s.won == 0), "fewest moves needs a win, and a win fewest moves"),
+        (len(s.recent) > s.played, "more recent results than games played"),
+        (sum(r.result == WON for r in s.recent) > s.won, "more recent wins than wins"),
+    )
+    for wrong, what in problems:
+        if wrong:
+            raise ValueError(f"{rules}: {what}")

@@ -1,0 +1,126 @@
+"""``replay FILE [--check]`` and ``stats [RULES]`` on the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.records.replay import LOST, WON, Replay
+from game.records.stats import record_result
+from game.records.store import Store
+
+from .helpers import WON_REPLAYS, random_recording
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_check_a_won_replay(capsys):
+    path = WON_REPLAYS[0]
+    assert main(["replay", str(path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert f"{path}: a valid replay" in out
+    assert "rules:   constitution" in out
+    assert "result:  won; the moves reach it: the moves win the game" in out
+
+
+def test_check_a_game_in_progress(tmp_path, capsys):
+    path = tmp_path / "game.replay"
+    replay = random_recording("union-square", 21, seed=1, steps=30).replay()
+    path.write_text(replay.to_text())
+    assert main(["replay", str(path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert f"moves:   {len(replay.moves)}" in out and "the game is still open after the last move" in out
+
+
+def test_check_a_damaged_replay_names_the_line(tmp_path, capsys):
+    lines = WON_REPLAYS[0].read_text().splitlines()
+    lines[20] = lines[20].replace("r", "q", 1)
+    path = tmp_path / "bad.replay"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path), "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}: line 21: ")
+
+
+def test_check_refuses_a_missing_or_huge_file(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "none.replay"), "--check"]) == 2
+    assert "there is no such file" in capsys.readouterr().err
+    huge = tmp_path / "huge.replay"
+    with huge.open("wb") as handle:
+        handle.truncate(10**9)
+    assert main(["replay", str(huge), "--check"]) == 2
+    assert "more than the 1.0 MB allowed" in capsys.readouterr().err
+
+
+def test_replay_without_check_opens_the_viewer(monkeypatch, tmp_path):
+    calls = []
+    fake = types.ModuleType("game.ui.app")
+    fake.run_replay = lambda path, data_dir: calls.append((path, data_dir)) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    assert main(["replay", str(WON_REPLAYS[0]), "--data-dir", str(tmp_path)]) == 0
+    assert calls == [(WON_REPLAYS[0], tmp_path)]
+
+
+def test_replay_without_a_viewer_says_so(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "game.ui.app", types.ModuleType("game.ui.app"))
+    assert main(["replay", str(WON_REPLAYS[0])]) == 2
+    assert "error: the game window is not available" in capsys.readouterr().err
+
+
+def test_a_damaged_replay_never_opens_the_viewer(monkeypatch, tmp_path, capsys):
+    fake = types.ModuleType("game.ui.app")
+    fake.run_replay = lambda path, data_dir: pytest.fail("opened")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    path = tmp_path / "bad.replay"
+    path.write_text("version: 7\n")
+    assert main(["replay", str(path)]) == 2
+    assert "line 1: replay version 7 is newer" in capsys.readouterr().err
+
+
+def _fake(rules: str, result: str, moves: int, seconds: float) -> Replay:
+    return Replay(rules=rules, game="12", result=result, seconds=seconds, hints=0, undos=0,
+                  moves=tuple(random_recording(rules, 12, seed=0, steps=moves).replay().moves))
+
+
+def test_stats_prints_a_table(tmp_path, capsys):
+    store = Store(tmp_path)
+    record_result(store, _fake("square", WON, 5, 754.0))
+    record_result(store, _fake("square", LOST, 5, 60.0))
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["constitution", "constitution-cadogan", "square", "union-square"]
+    rows = {line[:26].strip(): line[26:].split() for line in out[1:]}
+    assert rows["played"] == ["0", "0", "2", "0"]
+    assert rows["win %"] == ["0.0", "0.0", "50.0", "0.0"]
+    assert rows["best time"] == ["-", "-", "12:34", "-"]
+    assert rows["wins without hints or undo"] == ["0", "0", "1", "0"]
+
+
+def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
+    store = Store(tmp_path)
+    record_result(store, _fake("union-square", LOST, 5, 61.0))
+    assert main(["stats", "union-square", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "last 1 games, newest first:" in out and "lost" in out and "1:01" in out
+    assert main(["stats", "nonsense"]) == 2
+    assert "unknown rule set 'nonsense'" in capsys.readouterr().err
+
+
+def test_stats_with_a_broken_file_warns_and_goes_on(tmp_path, capsys):
+    (tmp_path / "statistics.json").write_text("garbage")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("warning: statistics.json could not be read")
+
+
+def test_the_check_runs_from_main_py_without_a_window():
+    done = subprocess.run([sys.executable, "main.py", "replay", str(WON_REPLAYS[0]), "--check"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "invalid-on-purpose"})
+    assert done.returncode == 0, done.stderr
+    assert "a valid replay" in done.stdout

@@ -1,0 +1,212 @@
+"""The saved game, recent games and saved replays; the save survives being killed."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.records import store as store_module
+from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON, Recorder, load_replay
+from game.records.saves import (
+    RECENT_GAMES,
+    SAVED_GAME,
+    abandon_saved_game,
+    clear_saved_game,
+    finish_game,
+    list_recent_games,
+    list_replays,
+    load_saved_game,
+    save_game,
+    save_replay,
+)
+from game.records.stats import load_statistics
+from game.records.store import Store
+
+from .helpers import FakeClock, random_recording, won_replays
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_save_load_and_continue_a_game(tmp_path):
+    store = Store(tmp_path)
+    assert load_saved_game(store) is None
+    recorder = random_recording("constitution-cadogan", 12, seed=4, steps=50)
+    assert save_game(store, recorder.replay())
+    saved = load_saved_game(store)
+    assert saved == recorder.replay()
+    again = Recorder.from_replay(saved, clock=FakeClock())
+    assert again.game.to_layout() == recorder.game.to_layout()
+    clear_saved_game(store)
+    clear_saved_game(store)
+    assert load_saved_game(store) is None and store.warnings == []
+
+
+def test_a_saved_game_is_always_in_progress(tmp_path):
+    store = Store(tmp_path)
+    recorder = random_recording("constitution", 4, seed=1, steps=400)
+    assert recorder.result == LOST
+    save_game(store, recorder.replay())
+    assert load_saved_game(store).result == IN_PROGRESS
+
+
+def test_a_won_game_is_not_saved_and_the_previous_save_is_kept(tmp_path):
+    store = Store(tmp_path)
+    in_progress = random_recording("constitution", 8, seed=2, steps=20).replay()
+    assert save_game(store, in_progress)
+    assert save_game(store, won_replays()[0]) is False
+    assert load_saved_game(store) == in_progress and store.warnings == []
+
+
+def test_a_damaged_save_is_moved_aside_and_nothing_else_is_lost(tmp_path):
+    store = Store(tmp_path)
+    recorder = random_recording("square", 40, seed=2, steps=30)
+    save_game(store, recorder.replay())
+    save_replay(store, recorder.replay())
+    path = tmp_path / SAVED_GAME
+    lines = path.read_text().splitlines()
+    move_line = lines.index("moves:") + 3
+    lines[move_line] = lines[move_line].replace(" ", " x", 1)
+    path.write_text("\n".join(lines) + "\n")
+    assert load_saved_game(store) is None
+    [warning] = store.take_warnings()
+    assert f"line {move_line + 1}: " in warning and "it was kept as saved-game.replay.bad-" in warning
+    assert not path.exists()
+    assert [p.name.startswith(SAVED_GAME + ".bad-") for p in tmp_path.iterdir() if p.is_file()] == [True]
+    assert len(list_replays(store)) == 1
+
+
+def test_a_save_on_a_full_disk_keeps_the_previous_save(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    first = random_recording("union-square", 3, seed=3, steps=20).replay()
+    save_game(store, first)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module.os, "fsync", full)
+    second = random_recording("union-square", 3, seed=4, steps=40).replay()
+    assert save_game(store, second) is False
+    assert "the game was not saved" in store.warnings[0] and "the disk is full" in store.warnings[0]
+    monkeypatch.undo()
+    assert load_saved_game(store) == first
+
+
+CHILD = """
+import sys
+from game.records.replay import parse_replay
+from game.records.saves import save_game
+from game.records.store import Store
+
+store = Store(sys.argv[1])
+full = parse_replay(open(sys.argv[2], encoding="utf-8").read())
+versions = [full.__class__(**{**full.__dict__, "moves": full.moves[:n]}) for n in range(len(full.moves) + 1)]
+print("ready", flush=True)
+i = 0
+while True:
+    save_game(store, versions[i % len(versions)])
+    i += 1
+"""
+
+
+def test_a_save_killed_at_any_instant_leaves_a_whole_save(tmp_path):
+    """SIGKILL a process that saves over and over; the save must load every time."""
+    if not hasattr(signal, "SIGKILL"):
+        pytest.skip("needs SIGKILL")
+    store = Store(tmp_path / "data")
+    replay = random_recording("constitution", 77, seed=9, steps=120).replay()
+    source = tmp_path / "source.replay"
+    source.write_text(replay.to_text(), encoding="utf-8")
+    save_game(store, replay)
+    rng = random.Random(20261122)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    valid = {replay.moves[:n] for n in range(len(replay.moves) + 1)}
+    runs = 30
+    for _ in range(runs):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(store.root), str(source)],
+                                 stdout=subprocess.PIPE, env=env, cwd=ROOT)
+        assert child.stdout is not None
+        assert child.stdout.readline() == b"ready\n"
+        time.sleep(rng.uniform(0.0, 0.04))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        loaded = load_saved_game(store)
+        assert loaded is not None, store.warnings
+        assert loaded.moves in valid and store.warnings == []
+    assert not [p for p in store.root.iterdir() if ".bad-" in p.name]
+    # the temporary files left behind show that kills landed in the middle of writes
+    assert list(store.root.glob(".saved-game.replay.*.tmp")), "no kill landed inside a write"
+
+
+def test_finishing_games_counts_them_and_keeps_recent_replays(tmp_path):
+    store = Store(tmp_path)
+    won = won_replays()[0]
+    recorder = random_recording(won.rules, 5, seed=5, steps=30)
+    save_game(store, recorder.replay())
+    path = finish_game(store, won)
+    assert path is not None and load_replay(path) == won
+    assert load_saved_game(store) is None
+    finish_game(store, recorder.replay(ABANDONED))
+    assert finish_game(store, Recorder(won.opening(), clock=FakeClock()).replay(ABANDONED)) is None
+    stats = load_statistics(store)[won.rules]
+    assert (stats.played, stats.won, stats.abandoned) == (2, 1, 1)
+    recent = list_recent_games(store)
+    assert [e.replay.result for e in recent] == [ABANDONED, WON]
+    with pytest.raises(ValueError):
+        finish_game(store, recorder.replay(IN_PROGRESS))
+
+
+def test_recent_games_are_pruned(tmp_path):
+    store = Store(tmp_path)
+    replay = random_recording("square", 9, seed=1, steps=10).replay(ABANDONED)
+    for _ in range(RECENT_GAMES + 5):
+        finish_game(store, replay)
+    assert len(list((tmp_path / "recent").iterdir())) == RECENT_GAMES
+    assert load_statistics(store)["square"].abandoned == RECENT_GAMES + 5
+
+
+def test_abandoning_the_saved_game_counts_it(tmp_path):
+    store = Store(tmp_path)
+    save_game(store, random_recording("union-square", 15, seed=6, steps=20).replay())
+    abandon_saved_game(store)
+    assert load_saved_game(store) is None
+    assert load_statistics(store)["union-square"].abandoned == 1
+    abandon_saved_game(store)
+    assert load_statistics(store)["union-square"].abandoned == 1
+
+
+def test_saved_replays_are_listed_newest_first_and_broken_ones_say_why(tmp_path):
+    store = Store(tmp_path)
+    first = save_replay(store, won_replays()[0])
+    second = save_replay(store, won_replays()[0])
+    assert first != second and second.name.endswith("-2.replay")
+    os.utime(first, (1, 1))
+    broken = tmp_path / "replays" / "broken.replay"
+    broken.write_text("version: 1\nrules: nonsense\n")
+    os.utime(broken, (2, 2))
+    (tmp_path / "replays" / "notes.txt").write_text("not a replay")
+    entries = list_replays(store)
+    assert [e.path for e in entries] == [second, broken, first]
+    assert entries[1].replay is None and entries[1].error.startswith("line 2: unknown rule set")
+    assert entries[0].replay == won_replays()[0] and entries[0].error is None
+    assert broken.exists()
+
+
+def test_a_listed_replay_that_changes_is_checked_again(tmp_path):
+    store = Store(tmp_path)
+    path = save_replay(store, won_replays()[0])
+    assert list_replays(store)[0].replay is not None
+    text = path.read_text().replace("result: won", "result: lost")
+    path.write_text(text)
+    os.utime(path, (5, 5))
+    [entry] = list_replays(store)
+    assert entry.replay is None and "the result says lost" in entry.error
+    assert len(list_replays(store, limit=0)) == 0

@@ -1,0 +1,99 @@
+"""Settings: kept between runs; a bad field gets its default, a broken file is moved aside."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.records.settings import (
+    SETTINGS_FILE,
+    Settings,
+    check_settings,
+    load_settings,
+    save_settings,
+)
+from game.records.store import Store
+
+
+def test_defaults_when_there_is_no_file(tmp_path):
+    store = Store(tmp_path)
+    assert load_settings(store) == Settings()
+    assert store.warnings == []
+
+
+def test_settings_are_kept_between_runs(tmp_path):
+    changed = Settings(animation_speed=2.5, auto_drop=True, hints=False, winnable_only=True, sound=False,
+                       volume=0.25, card_back=1, four_colour=True, high_contrast=True,
+                       window_size=(1920, 1080))
+    assert save_settings(Store(tmp_path), changed)
+    on_disk = json.loads((tmp_path / SETTINGS_FILE).read_text())
+    assert on_disk["kind"] == "settings" and on_disk["version"] == 1
+    assert on_disk["window_size"] == [1920, 1080]
+    store = Store(tmp_path)
+    assert load_settings(store) == changed and store.warnings == []
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("animation_speed", "fast"),
+    ("animation_speed", -1),
+    ("animation_speed", 1e308),
+    ("animation_speed", True),
+    ("volume", 1.5),
+    ("card_back", 2),
+    ("card_back", 0.0),
+    ("window_size", [10, 10]),
+    ("window_size", [1280]),
+    ("window_size", "1280x800"),
+    ("window_size", [1280.0, 800.0]),
+    ("auto_drop", 1),
+    ("hints", "yes"),
+    ("sound", None),
+])
+def test_a_bad_field_gets_its_default_and_the_others_are_kept(tmp_path, field, value):
+    store = Store(tmp_path)
+    save_settings(store, Settings(auto_drop=True, volume=0.5) if field not in ("auto_drop", "volume")
+                  else Settings(hints=False, card_back=1))
+    document = json.loads((tmp_path / SETTINGS_FILE).read_text())
+    document[field] = value
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(document))
+    loaded = load_settings(store)
+    assert getattr(loaded, field) == getattr(Settings(), field)
+    expected = {k: v for k, v in document.items() if k not in ("kind", "version", field)}
+    for key, kept in expected.items():
+        assert getattr(loaded, key) == (tuple(kept) if key == "window_size" else kept)
+    [warning] = store.warnings
+    assert warning.startswith(f"settings.json: {field} must be") and "using" in warning
+    assert (tmp_path / SETTINGS_FILE).exists()  # the file is not moved for one bad field
+
+
+def test_unknown_settings_are_ignored_with_a_message():
+    loaded, problems = check_settings({"volume": 0.1, "theme": "dark"})
+    assert loaded == Settings(volume=0.1)
+    assert problems == ["unknown setting 'theme' ignored"]
+
+
+def test_a_broken_file_is_moved_aside_and_defaults_are_used(tmp_path):
+    store = Store(tmp_path)
+    (tmp_path / SETTINGS_FILE).write_text('{"kind": "settings", "version": 1, "volume": ')
+    assert load_settings(store) == Settings()
+    assert "settings.json could not be read (it is not valid JSON" in store.warnings[0]
+    assert not (tmp_path / SETTINGS_FILE).exists()
+
+
+def test_saving_invalid_settings_is_a_programming_error(tmp_path):
+    with pytest.raises(ValueError, match="volume must be"):
+        save_settings(Store(tmp_path), Settings(volume=3.0))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from([f.name for f in dataclasses.fields(Settings)] + ["x"]),
+                       st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5),
+                                 st.lists(st.integers(), max_size=3))))
+def test_any_json_values_give_valid_settings(raw):
+    loaded, _ = check_settings(raw)
+    again, none = check_settings({**dataclasses.asdict(loaded), "window_size": list(loaded.window_size)})
+    assert again == loaded and none == []

@@ -1,0 +1,135 @@
+"""Statistics add up after any mixed sequence of wins, losses and abandoned games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import RULE_IDS
+from game.records.replay import ABANDONED, LOST, WON, Replay, ReplayMove
+from game.records.stats import (
+    RECENT_RESULTS,
+    STATS_FILE,
+    GameResult,
+    RuleStats,
+    Statistics,
+    load_statistics,
+    record_result,
+    save_statistics,
+)
+from game.records.store import Store
+
+
+def _replay(rules: str, result: str, moves: int, seconds: float, hints: int, undos: int) -> Replay:
+    # the statistics read only the counts, so the moves need not be real ones here
+    fake = tuple(ReplayMove("s-w", 0.0) for _ in range(moves))
+    return Replay(rules=rules, game="7", moves=fake, result=result, seconds=seconds, hints=hints,
+                  undos=undos, started="2026-11-22T03:15:00Z")
+
+
+games = st.lists(st.tuples(
+    st.sampled_from(RULE_IDS),
+    st.sampled_from([WON, LOST, ABANDONED]),
+    st.integers(1, 400),
+    st.floats(0, 100_000).map(lambda s: round(s, 1)),
+    st.integers(0, 3),
+    st.integers(0, 3),
+), max_size=70)
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_statistics_add_up_after_a_mixed_sequence(tmp_path_factory, sequence):
+    store = Store(tmp_path_factory.mktemp("data"))
+    for rules, result, moves, seconds, hints, undos in sequence:
+        record_result(store, _replay(rules, result, moves, seconds, hints, undos))
+    stats = load_statistics(store)
+    assert store.warnings == []
+    for rules in RULE_IDS:
+        mine = [g for g in sequence if g[0] == rules]
+        s = stats[rules]
+        wins = [g for g in mine if g[1] == WON]
+        assert s.played == len(mine) == s.won + s.lost + s.abandoned
+        assert s.won == len(wins)
+        assert s.lost == sum(g[1] == LOST for g in mine)
+        assert s.abandoned == sum(g[1] == ABANDONED for g in mine)
+        assert s.win_percent == (100 * len(wins) / len(mine) if mine else 0.0)
+        streak = best = 0
+        for g in mine:
+            streak = streak + 1 if g[1] == WON else 0
+            best = max(best, streak)
+        assert (s.current_streak, s.best_streak) == (streak, best)
+        assert s.best_time == (min(g[3] for g in wins) if wins else None)
+        assert s.fewest_moves == (min(g[2] for g in wins) if wins else None)
+        assert s.clean_wins == sum(g[4] == 0 and g[5] == 0 for g in wins)
+        assert [r.result for r in s.recent] == [g[1] for g in mine][-RECENT_RESULTS:]
+        series = s.win_percent_series()
+        assert len(series) == len(s.recent)
+        if series:
+            assert series[-1] == pytest.approx(s.win_percent)
+
+
+def test_win_percent_series_continues_from_older_games():
+    s = RuleStats()
+    for result in [WON] * 60 + [LOST] * 40:
+        s.add(GameResult(result=result, moves=1, seconds=1.0))
+    series = s.win_percent_series()
+    assert len(series) == RECENT_RESULTS
+    assert series[0] == pytest.approx(100 * 51 / 51)  # game 51 of 100: still all wins
+    assert series[9] == pytest.approx(100 * 60 / 60)
+    assert series[10] == pytest.approx(100 * 60 / 61)
+    assert series[-1] == pytest.approx(60.0)
+
+
+def test_only_ended_games_count():
+    with pytest.raises(ValueError):
+        RuleStats().add(GameResult(result="in progress", moves=3, seconds=1.0))
+
+
+def test_the_file_round_trips_and_names_its_version(tmp_path):
+    store = Store(tmp_path)
+    record_result(store, _replay("square", WON, 120, 300.5, 0, 0))
+    on_disk = json.loads((tmp_path / STATS_FILE).read_text())
+    assert on_disk["kind"] == "statistics" and on_disk["version"] == 1
+    assert on_disk["rules"]["square"]["won"] == 1
+    stats = load_statistics(store)
+    again = Store(tmp_path / "copy")
+    save_statistics(again, stats)
+    assert load_statistics(again) == stats
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["rules"]["square"].update(won=-1),
+    lambda d: d["rules"]["square"].update(won="many"),
+    lambda d: d["rules"]["square"].update(best_streak=5),
+    lambda d: d["rules"]["square"].update(best_time=None),
+    lambda d: d["rules"]["square"].update(best_time=float("inf")),
+    lambda d: d["rules"]["square"].update(surprise=1),
+    lambda d: d["rules"]["square"]["recent"].append({"result": "won"}),
+    lambda d: d["rules"]["square"]["recent"][0].update(result="maybe"),
+    lambda d: d["rules"].update(klondike={}),
+    lambda d: d.update(rules=[]),
+])
+def test_damaged_statistics_are_moved_aside_and_start_again(tmp_path, damage):
+    store = Store(tmp_path)
+    record_result(store, _replay("square", WON, 120, 300.5, 0, 0))
+    record_result(store, _replay("constitution", LOST, 80, 200.0, 1, 0))
+    document = json.loads((tmp_path / STATS_FILE).read_text())
+    damage(document)
+    (tmp_path / STATS_FILE).write_text(json.dumps(document))
+    stats = load_statistics(store)
+    assert stats == Statistics()
+    assert len(store.warnings) == 1 and "statistics.json could not be read" in store.warnings[0]
+    assert [p for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".bad-")]
+
+
+def test_totals_add_the_rule_sets():
+    stats = Statistics()
+    stats["square"].add(GameResult(WON, 10, 5.0))
+    stats["constitution"].add(GameResult(LOST, 10, 5.0))
+    stats["constitution"].add(GameResult(ABANDONED, 10, 5.0))
+    total = stats.total()
+    assert (total.played, total.won, total.lost, total.abandoned, total.clean_wins) == (3, 1, 1, 1, 1)
