@@ -55,15 +55,10 @@ def run_replay_command(args: argparse.Namespace) -> int:
     if args.check:
         print(check_summary(args.file, replay))
         return 0
-    import importlib
-
     try:
-        app = importlib.import_module("game.ui.app")
+        from game.ui.replay_scene import run_replay
     except ImportError as err:
         return fail(f"the game window is not available: {err}")
-    run_replay = getattr(app, "run_replay", None)
-    if run_replay is None:
-        return fail("the game window is not available: it has no replay viewer (game.ui.app.run_replay)")
     return int(run_replay(args.file, args.data_dir) or 0)
 
 

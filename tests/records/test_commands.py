@@ -59,23 +59,23 @@ def test_check_refuses_a_missing_or_huge_file(tmp_path, capsys):
 
 def test_replay_without_check_opens_the_viewer(monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("game.ui.app")
+    fake = types.ModuleType("game.ui.replay_scene")
     fake.run_replay = lambda path, data_dir: calls.append((path, data_dir)) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
     assert main(["replay", str(WON_REPLAYS[0]), "--data-dir", str(tmp_path)]) == 0
     assert calls == [(WON_REPLAYS[0], tmp_path)]
 
 
 def test_replay_without_a_viewer_says_so(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "game.ui.app", types.ModuleType("game.ui.app"))
+    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", types.ModuleType("game.ui.replay_scene"))
     assert main(["replay", str(WON_REPLAYS[0])]) == 2
     assert "error: the game window is not available" in capsys.readouterr().err
 
 
 def test_a_damaged_replay_never_opens_the_viewer(monkeypatch, tmp_path, capsys):
-    fake = types.ModuleType("game.ui.app")
+    fake = types.ModuleType("game.ui.replay_scene")
     fake.run_replay = lambda path, data_dir: pytest.fail("opened")  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.app", fake)
+    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
     path = tmp_path / "bad.replay"
     path.write_text("version: 7\n")
     assert main(["replay", str(path)]) == 2
