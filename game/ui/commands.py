@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,9 +82,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
+    """An App with the player's saved settings (and the log file opened)."""
+    from ..records.settings import load_settings
+    from ..records.store import Store, open_log
     from .app import App
 
-    return App(size=args.size, data_dir=args.data_dir, headless=headless)
+    store = Store(args.data_dir)
+    if not headless:
+        open_log(store)
+    settings = load_settings(store)
+    warnings = store.take_warnings()
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    app = App(size=args.size, data_dir=args.data_dir, settings=settings, headless=headless)
+    app.messages.extend(warnings)
+    return app
 
 
 def run_menu(args: argparse.Namespace) -> int:
