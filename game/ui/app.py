@@ -15,6 +15,7 @@ import pygame
 
 from ..records.settings import Settings
 from .art import CardArt
+from .sound import Sounds
 
 MIN_SIZE = (800, 600)
 FPS = 60
@@ -71,18 +72,27 @@ class App:
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
         self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
+        self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.scenes: list[Scene] = []
         self.running = False
         self.frames = 0
         self.messages: list[str] = []
+        #: the last text copied (kept here too, since the system clipboard may not work)
+        self.clipboard = ""
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE
-        try:
-            return pygame.display.set_mode(size, flags, vsync=1)
-        except pygame.error:
+        if pygame.display.get_surface() is not None:
+            # Asking for vsync again on a window that has it crashes pygame-ce 2.5
+            # (segmentation fault in set_mode), so a resize keeps the first choice.
             return pygame.display.set_mode(size, flags)
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            try:
+                return pygame.display.set_mode(size, flags, vsync=1)
+            except pygame.error:
+                pass  # this driver cannot pace to the display: the clock paces at FPS
+        return pygame.display.set_mode(size, flags)
 
     # ----- the scene stack ----------------------------------------------------------
 
