@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import pygame
 
@@ -57,18 +57,6 @@ HELP = {
 }
 
 PREVIEW_CARDS = (card(CLUBS, 1), card(DIAMONDS, 13), card(HEARTS, 12), card(SPADES, 11))
-
-
-@runtime_checkable
-class SoundPlayer(Protocol):
-    """What the options need of the app's sound effects (game.ui.sound.Sounds), when the
-    app has them as ``app.sounds``."""
-
-    def set_options(self, *, enabled: bool | None = None, volume: float | None = None) -> None:
-        """Turn the effects on or off and set their volume."""
-
-    def play(self, name: str) -> None:
-        """Play one effect."""
 
 
 def describe_speed(value: float) -> str:
@@ -158,10 +146,8 @@ class OptionsScene(Scene):
 
     def _apply_sound(self) -> None:
         """Sound on/off and volume take effect at once, with a click to hear the volume."""
-        sounds = getattr(self.app, "sounds", None)
-        if isinstance(sounds, SoundPlayer):
-            sounds.set_options(enabled=self.settings.sound, volume=self.settings.volume)
-            sounds.play("click")
+        self.app.sounds.set_options(enabled=self.settings.sound, volume=self.settings.volume)
+        self.app.sounds.play("click")
 
     def _save(self) -> None:
         if save_settings(self.store, self.settings):
