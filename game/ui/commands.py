@@ -77,6 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--size", type=_size, default=(1280, 800), help="window size (default 1280x800)")
     shot.add_argument("--frames", type=int, default=90,
                       help="frames to run before the picture, so animations settle (default 90)")
+    shot.add_argument("--real-window", action="store_true",
+                      help="open a real window on the display (e.g. under Xvfb) instead of "
+                      "rendering headless")
     add_data_dir(shot)
     shot.set_defaults(func=run_screenshot)
 
@@ -130,11 +133,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named scene headless and save it."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if not args.real_window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
     args.game_arg = args.game
     module = importlib.import_module(SCREENSHOT_SCENES[args.scene])
-    app = _app(args, headless=True)
+    app = _app(args, headless=not args.real_window)
     try:
         module.screenshot_scene(app, args.scene, args)
     except ValueError as err:
