@@ -1,0 +1,185 @@
+"""Screen figures for ``main.py bench``: table frame times, start-up time, memory.
+
+Everything runs with the dummy video driver at 1280x800:
+
+- per rule set, a full-table frame (update, draw every scene, flip) with ten cards in
+  flight: the usual frame, where the resting cards come from the cached layer, and a
+  full redraw, where that layer is rebuilt every frame (the worst case, as when cards
+  land);
+- start-up: wall time from starting a fresh Python process until it has drawn and
+  flipped its first frame of the menu (a table if there is no menu);
+- resident memory (VmRSS) after playing a game of each rule set with animations on,
+  and the machine's load average (other processes make the 99th percentiles jump).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+TITLE = "ui"
+SIZE = (1280, 800)
+IN_FLIGHT = 10
+
+
+def run(quick: bool = False) -> dict[str, dict[str, Any]]:
+    """Frame times per rule set, then start-up and memory."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+    from ..engine import RULE_IDS, new_game
+    from ..records.settings import Settings
+    from .app import App
+    from .table import TableScene
+
+    app = App(size=SIZE, settings=Settings(), headless=True)
+    app.running = True
+    frames = 120 if quick else 600
+    out: dict[str, dict[str, Any]] = {}
+    for rules in RULE_IDS:
+        scene = TableScene(app, new_game(rules, 1))
+        scene.keep_records = False
+        app.reset(scene)
+        scene.anim.finish()
+        app.step(1 / 60)
+
+        _measure(app, scene, frames, rebuild=False)  # warm the caches
+        usual = _measure(app, scene, frames, rebuild=False)
+        full = _measure(app, scene, frames, rebuild=True)
+        out[rules] = {
+            "cards_in_flight": len(scene.anim.flights),
+            "frame_median_ms": _ms(statistics.median(usual)),
+            "frame_p99_ms": _ms(_p99(usual)),
+            "redraw_median_ms": _ms(statistics.median(full)),
+            "redraw_p99_ms": _ms(_p99(full)),
+        }
+    scene_name, startup = _startup(3 if quick else 7)
+    out["process"] = {
+        f"start_to_first_{scene_name}_frame_median_s": round(startup, 3),
+        "rss_after_play_mb": round(_play_and_measure(app), 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),
+    }
+    return out
+
+
+def _launch(scene: Any) -> None:
+    """Ten resting cards (tops first, then the cards under them) fly home from all over
+    the table, slowly enough to stay in the air while measured."""
+    from .anim import RETURN, Flight
+
+    scene.anim.finish()
+    g = scene.game
+    rng = random.Random(5)
+    chosen: list[tuple[int, int]] = []
+    for depth in range(1, 30):
+        for i, pile in enumerate(g.piles):
+            if len(chosen) < IN_FLIGHT and len(pile) >= depth and i != g.stock:
+                chosen.append((i, len(pile) - depth))
+    for i, slot in chosen:
+        start = (rng.uniform(0, SIZE[0] - 100), rng.uniform(80, SIZE[1] - 140))
+        scene.anim.flights.append(Flight(g.piles[i][slot], i, slot, i, slot, 0.0, 1000.0,
+                                         kind=RETURN, start=start))
+
+
+def _measure(app: Any, scene: Any, frames: int, *, rebuild: bool) -> list[float]:
+    """Seconds per frame (update, draw, flip) with the cards of _launch in the air;
+    ``rebuild`` throws the cached layer of resting cards away every frame."""
+    import pygame
+
+    _launch(scene)
+    times = []
+    for _ in range(frames):
+        if rebuild:
+            scene._layer_key = None
+        t0 = time.perf_counter()
+        scene.update(1 / 60)
+        app.draw()
+        pygame.display.flip()
+        times.append(time.perf_counter() - t0)
+    assert len(scene.anim.in_air()) == len(scene.anim.flights) == IN_FLIGHT
+    return times
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def _p99(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+_FIRST_FRAME = """
+import sys, time
+from pathlib import Path
+from game.ui.app import App
+from game.ui.{module} import {scene}
+app = App(size=(1280, 800), data_dir=Path(sys.argv[1]), headless=True)
+app.running = True
+app.push({make})
+app.step(1 / 60)
+print("drawn", flush=True)
+"""
+
+
+def _startup(runs: int) -> tuple[str, float]:
+    """Median wall time from starting a fresh Python process to the moment its first
+    frame of the menu (or, without a menu, a table) has been drawn and flipped."""
+    root = Path(__file__).resolve().parents[2]
+    if importlib.util.find_spec("game.ui.menu") is not None:
+        what, code = "menu", _FIRST_FRAME.format(module="menu", scene="MenuScene",
+                                                  make="MenuScene(app)")
+    else:
+        what, code = "table", _FIRST_FRAME.format(module="table", scene="TableScene",
+                                                   make='TableScene.new(app, "constitution", 1)')
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-c", code, tmp], cwd=root, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            assert child.stdout is not None
+            for line in child.stdout:  # pygame prints its banner first
+                if line.strip() == "drawn":
+                    times.append(time.perf_counter() - t0)
+                    break
+            child.wait()
+    return what, statistics.median(times) if times else float("nan")
+
+
+def _play_and_measure(app: Any) -> float:
+    """Play a game of each rule set through the table (random legal moves, every flight
+    drawn), then read the process's resident memory in MB."""
+    from ..engine import RULE_IDS, new_game
+    from .table import TableScene
+
+    rng = random.Random(11)
+    for rules in RULE_IDS:
+        scene = TableScene(app, new_game(rules, 2))
+        scene.keep_records = False
+        app.reset(scene)
+        for _ in range(150):
+            moves = scene.game.legal_moves()
+            if not moves:
+                break
+            scene.play(rng.choice(moves))
+            while scene.anim.busy:
+                app.step(1 / 60)
+            app.step(1 / 60)
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")

@@ -1,0 +1,159 @@
+"""Dialogs over the table: the win, no more moves, and "abandon this game?".
+
+Each is a :class:`Dialog` scene (``opaque = False``, so the table stays visible and keeps
+animating below). Buttons work with the mouse, and from the keyboard with Left/Right or
+Tab to move the focus and Enter/Space to choose; Esc chooses the cancel action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import theme
+from .app import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table import TableScene
+
+
+class Dialog(Scene):
+    """A panel with a title, a few lines of text and a row of buttons."""
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, lines: list[str],
+                 choices: list[tuple[str, Callable[[], None]]], *,
+                 cancel: Callable[[], None] | None = None, dim: int = 140,
+                 accent: tuple[int, int, int] = theme.GOLD) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = lines
+        self.dim = dim
+        self.accent = accent
+        self.cancel = cancel
+        self.buttons = [theme.Button(label, self._chooser(action)) for label, action in choices]
+        self.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._shade: pygame.Surface | None = None
+        self.resize(app.size)
+
+    def _chooser(self, action: Callable[[], None]) -> Callable[[], None]:
+        def choose() -> None:
+            if self.app.top is self:
+                self.app.pop()
+            action()
+        return choose
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel and lay out its buttons."""
+        w, h = size
+        self.px = max(14, round(min(w, h * 1.6) * 0.017))
+        widest = max((theme.font(self.px).size(line)[0] for line in self.lines), default=0)
+        width = min(w - 40, max(round(self.px * 30), self._buttons_width() + 4 * self.px,
+                                widest + 4 * self.px))
+        title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
+        line_h = theme.font(self.px).get_linesize()
+        height = round(self.px * 1.3 + title_h + self.px * 0.9
+                       + len(self.lines) * (line_h + self.px * 0.6)
+                       + self.px * 1.0 + self.px * 2.4 + self.px * 1.2)
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (w // 2, h // 2)
+        bh = round(self.px * 2.4)
+        gap = self.px
+        total = self._buttons_width() + gap * (len(self.buttons) - 1)
+        x = self.panel.centerx - total // 2
+        y = self.panel.bottom - bh - round(self.px * 1.2)
+        f = theme.font(self.px, bold=True)
+        for button in self.buttons:
+            bw = f.size(button.label)[0] + 2 * self.px
+            button.rect = pygame.Rect(x, y, bw, bh)
+            x += bw + gap
+        self._shade = None
+        self._mark_focus()
+
+    def _buttons_width(self) -> int:
+        f = theme.font(self.px, bold=True)
+        return sum(f.size(b.label)[0] + 2 * self.px for b in self.buttons)
+
+    def _mark_focus(self) -> None:
+        for i, button in enumerate(self.buttons):
+            button.focused = i == self.focus
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons by mouse; focus and choice by keyboard."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self.buttons:
+                if button.handle(event):
+                    return
+        elif event.type == pygame.KEYDOWN:
+            key = event.key
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not shift):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            elif key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
+                self.focus = (self.focus - 1) % len(self.buttons)
+            elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.buttons[self.focus].action()
+                return
+            elif key == pygame.K_ESCAPE:
+                self.app.pop()
+                if self.cancel is not None:
+                    self.cancel()
+                return
+            self._mark_focus()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Shade the table, then the panel, words and buttons."""
+        if self._shade is None or self._shade.get_size() != surface.get_size():
+            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, self.dim))
+        surface.blit(self._shade, (0, 0))
+        shadow = self.panel.move(0, round(self.px * 0.5))
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
+        theme.panel(surface, self.panel, radius=18, fill=(14, 44, 30, 245), edge=self.accent)
+        y = self.panel.top + round(self.px * 1.3)
+        title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
+                           colour=self.accent, bold=True, anchor="midtop")
+        y = title.bottom + round(self.px * 0.9)
+        for line in self.lines:
+            rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=theme.INK,
+                              anchor="midtop")
+            y = rect.bottom + round(self.px * 0.6)
+        for button in self.buttons:
+            button.draw(surface, self.px)
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes}:{secs:02d}"
+
+
+def win_dialog(app: App, table: TableScene) -> Dialog:
+    """"You won!" with the game's figures: new deal, restart, undo or menu."""
+    g = table.game
+    lines = [f"{g.title} · game #{g.game}",
+             f"{len(g.history)} moves in {_clock(table.elapsed)}"]
+    return Dialog(app, "You won!", lines,
+                  [("New deal", table.new_deal), ("Restart", table.restart),
+                   ("Undo", table.undo), ("Menu", table.go_to_menu)],
+                  dim=60)
+
+
+def lost_dialog(app: App, table: TableScene) -> Dialog:
+    """"No more moves": undo, restart this deal, new deal or menu (Esc just closes it)."""
+    g = table.game
+    lines = ["No legal move is left in this position.",
+             f"{g.title} · game #{g.game} · {len(g.history)} moves"]
+    return Dialog(app, "No more moves", lines,
+                  [("Undo", table.undo), ("Restart", table.restart),
+                   ("New deal", table.new_deal), ("Menu", table.go_to_menu)],
+                  accent=(235, 150, 110))
+
+
+def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[[], None]) -> Dialog:
+    """Ask before abandoning a game in progress; Esc or "Keep playing" keeps it."""
+    return Dialog(app, title, [words], [("Keep playing", lambda: None), (yes, action)])

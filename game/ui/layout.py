@@ -1,0 +1,237 @@
+"""Where everything on the table goes: pure geometry of a rule set at a window size.
+
+:func:`table_layout` turns (rule set, window size) into a :class:`TableLayout`: the HUD
+bar, the card size and, for every place index of the engine, the rectangle of its bottom
+card and the area its pile may grow into. Piles that fan downward compress their
+overlap so the whole pile stays inside its area, so nothing ever overlaps another place.
+
+Arrangements, as the real games are laid out:
+
+- ``constitution``: the eight foundations in a row above the four rows of eight; the
+  stock beside Row 4, which it fills. Row 1 piles fan downward.
+- ``constitution-cadogan``: the same, every place of the four rows fanned downward, the
+  waste beside Row 4 (which it feeds) and the stock just above the waste.
+- ``square``: stock and waste at the top left, the four foundations at the top right,
+  the four long overlapped columns below with a line for each column's direction.
+- ``union-square``: stock above waste on the left, the 4×4 grid of piles in the middle,
+  the four foundations in a column on the right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine import rules_class
+from .art import CARD_ASPECT
+
+#: the smallest card width the table will use, whatever the window
+MIN_CARD_WIDTH = 40
+
+
+@dataclass
+class TableLayout:
+    """The geometry of one table: HUD, card size, and each place's rectangles.
+
+    ``bases[i]`` is where place ``i``'s bottom card sits; ``areas[i]`` is the region its
+    pile may occupy (it contains the base); ``steps[i]`` is the normal downward offset
+    between fanned cards in pixels (0 for a squared-up pile such as the stock).
+    ``labels`` are static words drawn on the felt: (text, centre, pixel size).
+    """
+
+    rules: str
+    size: tuple[int, int]
+    card: tuple[int, int]
+    hud: pygame.Rect
+    bases: list[pygame.Rect]
+    areas: list[pygame.Rect]
+    steps: list[int]
+    labels: list[tuple[str, tuple[int, int], int]] = field(default_factory=list)
+    #: Square only: where each column's direction is written (place index → rect)
+    direction_slots: dict[int, pygame.Rect] = field(default_factory=dict)
+
+    def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
+        """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
+        base = self.bases[index]
+        step = self.pile_step(index, count)
+        return [base.move(0, round(i * step)) for i in range(count)]
+
+    def pile_step(self, index: int, count: int) -> float:
+        """The downward offset between the cards of this pile, compressed to fit its area."""
+        step = self.steps[index]
+        if step == 0 or count < 2:
+            return 0.0
+        room = self.areas[index].bottom - self.bases[index].bottom
+        return min(float(step), max(0.0, room / (count - 1)))
+
+    def pile_rect(self, index: int, count: int) -> pygame.Rect:
+        """The rectangle covering the whole pile (the base when empty): for hit tests."""
+        rects = self.card_rects(index, max(1, count))
+        return rects[0].union(rects[-1])
+
+
+def card_size(width: float) -> tuple[int, int]:
+    """A card of (at least MIN_CARD_WIDTH) ``width`` pixels with the standard aspect."""
+    w = max(MIN_CARD_WIDTH, int(width))
+    return (w, round(w * CARD_ASPECT))
+
+
+def hud_height(size: tuple[int, int]) -> int:
+    """The height of the HUD bar at the top of the window."""
+    return max(44, min(76, round(size[1] * 0.068)))
+
+
+def table_layout(rules: str, size: tuple[int, int]) -> TableLayout:
+    """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``."""
+    cls = rules_class(rules)
+    n = len(cls.places)
+    hud = pygame.Rect(0, 0, size[0], hud_height(size))
+    margin = max(10, round(min(size) * 0.022))
+    # The playing area below the HUD.
+    area = pygame.Rect(margin, hud.bottom + margin, size[0] - 2 * margin,
+                       size[1] - hud.bottom - 2 * margin)
+    lay = TableLayout(rules, size, (0, 0), hud, [pygame.Rect(0, 0, 0, 0)] * n,
+                      [pygame.Rect(0, 0, 0, 0)] * n, [0] * n)
+    if rules in ("constitution", "constitution-cadogan"):
+        _rows_layout(lay, area, cadogan=rules == "constitution-cadogan",
+                     stock=cls.stock, waste=cls.waste)
+    elif rules == "square":
+        _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
+    else:
+        _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
+    return lay
+
+
+def _fit(area: pygame.Rect, width_units: float, height_units: float) -> tuple[int, int]:
+    """The largest card whose block (in card widths / card heights) fits ``area``."""
+    by_width = area.width / width_units
+    by_height = area.height / height_units / CARD_ASPECT
+    return card_size(min(by_width, by_height))
+
+
+def _rows_layout(lay: TableLayout, area: pygame.Rect, *, cadogan: bool, stock: int,
+                 waste: int) -> None:
+    gap_x = 0.16  # between columns, in card widths
+    side = 0.55  # extra gap before the stock column, in card widths
+    label = 0.26  # band between foundations and Row 1, in card heights
+    gap_y = 0.09  # between rows, in card heights
+    row_heights = [1.4] * 4 if cadogan else [1.85, 1.0, 1.0, 1.0]
+    width_units = 9 + 8 * gap_x + side
+    height_units = 1 + label + sum(row_heights) + 3 * gap_y
+    w, h = _fit(area, width_units, height_units)
+    lay.card = (w, h)
+    block_w = round(w * width_units)
+    block_h = round(h * height_units)
+    x0 = area.x + (area.width - block_w) // 2
+    y0 = area.y + max(0, (area.height - block_h) // 3)
+    pitch = w * (1 + gap_x)
+
+    def col_x(col: int) -> int:
+        return round(x0 + col * pitch + (side * w if col == 8 else 0))
+
+    for f in range(8):
+        lay.bases[f] = pygame.Rect(col_x(f), y0, w, h)
+        lay.areas[f] = lay.bases[f].copy()
+    y = float(y0 + h + round(label * h))
+    row_tops = []
+    for row in range(4):
+        top = round(y)
+        row_tops.append(top)
+        band = round(row_heights[row] * h)
+        for col in range(8):
+            index = 8 + row * 8 + col
+            base = pygame.Rect(col_x(col), top, w, h)
+            lay.bases[index] = base
+            lay.areas[index] = pygame.Rect(base.x, top, w, band)
+            lay.steps[index] = round(h * (0.25 if row == 0 and not cadogan else 0.21)) \
+                if (cadogan or row == 0) else 0
+        y += band + gap_y * h
+    stock_rect = pygame.Rect(col_x(8), row_tops[3], w, h)
+    if cadogan:
+        lay.bases[waste] = stock_rect
+        lay.areas[waste] = stock_rect.copy()
+        lay.bases[stock] = pygame.Rect(col_x(8), row_tops[2], w, h)
+        lay.areas[stock] = lay.bases[stock].copy()
+    else:
+        lay.bases[stock] = stock_rect
+        lay.areas[stock] = stock_rect.copy()
+    px = max(11, round(h * 0.14))
+    mid = lay.bases[0].bottom + round(label * h / 2)
+    lay.labels.append(("Foundations", (round(x0 + (8 * pitch - gap_x * w) / 2), mid), px))
+    left_room = x0 - area.x
+    if left_room >= px * 4:
+        names = {0: "Privy Council", 3: "The People"}
+        for row, top in enumerate(row_tops):
+            centre = (x0 - left_room // 2, top + h // 2)
+            lay.labels.append((f"Row {row + 1}", centre, px))
+            small = max(10, round(px * 0.8))
+            if row in names and left_room >= small * 9:
+                lay.labels.append((names[row], (centre[0], centre[1] + round(px * 1.4)), small))
+
+
+def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
+    gap_x = 0.25
+    split = 0.6  # extra gap between the waste and the foundations
+    label = 0.42  # band for the direction of each column, in card heights
+    column = 3.3  # the columns' area, in card heights
+    width_units = 6 + 5 * gap_x + split
+    height_units = 1 + label + column
+    w, h = _fit(area, width_units, height_units)
+    lay.card = (w, h)
+    block_w = round(w * width_units)
+    block_h = round(h * height_units)
+    x0 = area.x + (area.width - block_w) // 2
+    y0 = area.y + max(0, (area.height - block_h) // 4)
+    pitch = w * (1 + gap_x)
+    lay.bases[stock] = pygame.Rect(x0, y0, w, h)
+    lay.bases[waste] = pygame.Rect(round(x0 + pitch), y0, w, h)
+    for f in range(4):
+        lay.bases[f] = pygame.Rect(round(x0 + (2 + f) * pitch + split * w), y0, w, h)
+    for i in (stock, waste, 0, 1, 2, 3):
+        lay.areas[i] = lay.bases[i].copy()
+    # Four columns spread evenly across the block, each as wide as its direction label.
+    top = y0 + h + round(label * h)
+    col_pitch = (block_w - w) / 3
+    bottom = min(area.bottom, top + round(column * h))
+    for c in range(4):
+        index = 4 + c
+        x = round(x0 + c * col_pitch)
+        lay.bases[index] = pygame.Rect(x, top, w, h)
+        lay.areas[index] = pygame.Rect(x, top, w, bottom - top)
+        lay.steps[index] = round(h * 0.24)
+        lay.direction_slots[index] = pygame.Rect(x, y0 + h + round(label * h * 0.18), w,
+                                                 round(label * h * 0.64))
+
+
+def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
+    gap_x = 0.3
+    side = 0.7  # gap between the grid and the side columns
+    cell = 1.28  # a grid row's height in card heights (room for a short fan)
+    gap_y = 0.1
+    width_units = 6 + 3 * gap_x + 2 * side
+    height_units = 4 * cell + 3 * gap_y
+    w, h = _fit(area, width_units, height_units)
+    lay.card = (w, h)
+    block_w = round(w * width_units)
+    block_h = round(h * height_units)
+    x0 = area.x + (area.width - block_w) // 2
+    y0 = area.y + max(0, (area.height - block_h) // 3)
+    row_pitch = h * (cell + gap_y)
+    grid_x = x0 + w + side * w
+    for i in range(16):
+        row, col = divmod(i, 4)
+        index = 4 + i
+        top = round(y0 + row * row_pitch)
+        x = round(grid_x + col * w * (1 + gap_x))
+        lay.bases[index] = pygame.Rect(x, top, w, h)
+        lay.areas[index] = pygame.Rect(x, top, w, round(cell * h))
+        lay.steps[index] = round(h * 0.2)
+    found_x = round(grid_x + 4 * w + 3 * gap_x * w + side * w)
+    for f in range(4):
+        lay.bases[f] = pygame.Rect(found_x, round(y0 + f * row_pitch), w, h)
+        lay.areas[f] = lay.bases[f].copy()
+    lay.bases[stock] = pygame.Rect(x0, y0, w, h)
+    lay.bases[waste] = pygame.Rect(x0, round(y0 + row_pitch), w, h)
+    lay.areas[stock] = lay.bases[stock].copy()
+    lay.areas[waste] = lay.bases[waste].copy()

@@ -1,0 +1,137 @@
+"""Shared helpers for the table tests: a headless app driven by the real loop and
+posted events (which carry only the attributes given to them)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from game.engine import Game, Move
+from game.records.settings import Settings
+from game.ui.app import App
+from game.ui.table import TableScene
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    """A headless 1280x800 app with default settings and its own data directory, running."""
+    application = App(size=(1280, 800), data_dir=tmp_path / "data", settings=Settings(),
+                      headless=True)
+    application.running = True
+    pygame.event.clear()
+    yield application
+    pygame.event.clear()
+
+
+def step(app: App, frames: int = 1) -> None:
+    """Run the real loop for a number of frames of 1/60 s."""
+    for _ in range(frames):
+        app.step(FRAME)
+
+
+def settle(app: App, scene: TableScene, limit: int = 2000) -> None:
+    """Run frames until every card has landed."""
+    step(app)
+    for _ in range(limit):
+        if not scene.anim.busy:
+            step(app)
+            return
+        step(app)
+    raise AssertionError("the animation never finished")
+
+
+def post_mouse(kind: int, pos: tuple[int, int], button: int = 1,
+               rel: tuple[int, int] = (0, 0)) -> None:
+    """Post a mouse event with the attributes the real driver gives."""
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=rel, buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
+
+
+def post_key(key: int, mod: int = 0) -> None:
+    """Post a key press."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+
+def top_point(scene: TableScene, place: int) -> tuple[int, int]:
+    """The centre of the top card drawn at ``place`` (or of the empty place)."""
+    rects = [r for _, p, r in scene.card_positions if p == place]
+    rect = rects[-1] if rects else scene.layout.bases[place]
+    return rect.center
+
+
+def drop_point(scene: TableScene, place: int) -> tuple[int, int]:
+    """Where to let go of a card so that it lands on ``place``."""
+    return top_point(scene, place)
+
+
+def drag(app: App, scene: TableScene, src: int, dst: int) -> None:
+    """Drag the top card of ``src`` to ``dst`` with posted events through the loop."""
+    a = top_point(scene, src)
+    b = drop_point(scene, dst)
+    post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    step(app)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    post_mouse(pygame.MOUSEMOTION, mid, rel=(mid[0] - a[0], mid[1] - a[1]))
+    step(app)
+    post_mouse(pygame.MOUSEMOTION, b, rel=(b[0] - mid[0], b[1] - mid[1]))
+    step(app)
+    post_mouse(pygame.MOUSEBUTTONUP, b)
+    step(app)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Press and release without moving."""
+    post_mouse(pygame.MOUSEBUTTONDOWN, pos, button)
+    post_mouse(pygame.MOUSEBUTTONUP, pos, button)
+    step(app)
+
+
+def perform(app: App, scene: TableScene, move: Move) -> None:
+    """Make a move the way a player would: a click on the stock to turn it, else a drag."""
+    g = scene.game
+    if move.src == g.stock and move.dst == g.waste:
+        click(app, top_point(scene, g.stock))
+    else:
+        drag(app, scene, move.src, move.dst)
+
+
+def check_drawn(scene: TableScene) -> None:
+    """What the scene drew matches the engine: every place's cards, in order, each where
+    the layout puts it, inside its area, and inside the window below the HUD."""
+    game: Game = scene.game
+    lay = scene.layout
+    by_place: dict[int, list[tuple[int, pygame.Rect]]] = {}
+    for code, place, rect in scene.card_positions:
+        by_place.setdefault(place, []).append((code, rect))
+    window = pygame.Rect((0, 0), lay.size)
+    for index, pile in enumerate(game.piles):
+        drawn = by_place.get(index, [])
+        assert [c for c, _ in drawn] == pile, f"place {game.place_name(index)}"
+        if not pile:
+            continue
+        expected = lay.card_rects(index, len(pile))
+        for (_, rect), want in zip(drawn, expected, strict=True):
+            assert rect == want
+            assert lay.areas[index].contains(rect), f"{game.place_name(index)} spills out"
+            assert window.contains(rect)
+            assert rect.top >= lay.hud.bottom
+
+
+@pytest.fixture
+def ui() -> SimpleNamespace:
+    """The helpers above, for the test modules (conftest is not imported directly)."""
+    return SimpleNamespace(FRAME=FRAME, step=step, settle=settle, post_mouse=post_mouse,
+                           post_key=post_key, top_point=top_point, drop_point=drop_point,
+                           drag=drag, click=click, perform=perform, check_drawn=check_drawn)

@@ -1,0 +1,472 @@
+"""The table scene played through the real loop with posted mouse and keyboard events."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import RULE_IDS, new_game
+from game.records.saves import load_saved_game
+from game.records.stats import load_statistics
+from game.ui import table as table_module
+from game.ui.app import App, Scene
+from game.ui.dialogs import Dialog
+from game.ui.table import TableScene, lost_position, near_won_position
+
+WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
+
+
+def _table(ui: SimpleNamespace, app: App, game: object) -> TableScene:
+    scene = TableScene(app, game)  # type: ignore[arg-type]
+    app.push(scene)
+    ui.settle(app, scene)
+    return scene
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_a_near_won_deal_is_dragged_to_the_win(ui: SimpleNamespace, app: App, rules: str) -> None:
+    game, moves = near_won_position(rules)
+    scene = _table(ui, app, game)
+    ui.check_drawn(scene)
+    for text in moves:
+        move = game.parse_move(text)
+        before = len(game.history)
+        ui.perform(app, scene, move)
+        assert len(game.history) == before + 1, f"{text} was not played"
+        assert game.moves_played[-1] == move
+        ui.settle(app, scene)
+        ui.check_drawn(scene)
+    assert game.is_won()
+    ui.step(app, round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 5)
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "You won!"
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_first_moves_of_a_real_deal(ui: SimpleNamespace, app: App, rules: str) -> None:
+    game = new_game(rules, 1234)
+    scene = _table(ui, app, game)
+    ui.check_drawn(scene)
+    played = 0
+    for _ in range(6):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        # Prefer a card move over turning the stock, so the drags are exercised.
+        cards = [m for m in moves if m.src != game.stock]
+        move = (cards or moves)[0]
+        ui.perform(app, scene, move)
+        assert game.moves_played[-1] == move
+        played += 1
+        ui.settle(app, scene)
+        ui.check_drawn(scene)
+    assert played >= 3
+
+
+def test_undo_and_redo_from_the_keyboard(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("constitution")
+    scene = _table(ui, app, game)
+    start = copy.deepcopy(game.piles)
+    for text in moves[:3]:
+        ui.perform(app, scene, game.parse_move(text))
+        ui.settle(app, scene)
+    after = copy.deepcopy(game.piles)
+    ui.post_key(pygame.K_u)
+    ui.settle(app, scene)
+    assert len(game.history) == 2
+    ui.check_drawn(scene)
+    ui.post_key(pygame.K_z, pygame.KMOD_LCTRL)
+    ui.post_key(pygame.K_z, pygame.KMOD_LCTRL)
+    ui.settle(app, scene)
+    assert game.piles == start and not game.history
+    ui.check_drawn(scene)
+    for _ in range(3):
+        ui.post_key(pygame.K_y, pygame.KMOD_LCTRL)
+    ui.settle(app, scene)
+    assert game.piles == after and len(game.history) == 3
+    ui.check_drawn(scene)
+    ui.post_key(pygame.K_y, pygame.KMOD_LCTRL)  # nothing left to redo
+    ui.settle(app, scene)
+    assert game.piles == after
+    assert "redo" in scene.message.lower()
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_a_drop_on_an_illegal_place_changes_nothing(ui: SimpleNamespace, app: App, rules: str) -> None:
+    game = new_game(rules, 77)
+    scene = _table(ui, app, game)
+    legal = set(game.legal_moves())
+    illegal = next(game.move_table[s][d] for s in game.tableau for d in game.tableau
+                   if s != d and game.piles[s] and game.move_table[s][d] not in legal)
+    piles = copy.deepcopy(game.piles)
+    ui.drag(app, scene, illegal.src, illegal.dst)
+    assert game.piles == piles and not game.history
+    assert scene.anim.busy  # the card flies back
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
+    assert scene.message  # the reason is shown
+
+
+def test_a_drop_on_empty_felt_flies_back(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("square", 3)
+    scene = _table(ui, app, game)
+    piles = copy.deepcopy(game.piles)
+    a = ui.top_point(scene, game.tableau[0])
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    ui.post_mouse(pygame.MOUSEMOTION, (a[0] + 40, 790), rel=(40, 790 - a[1]))
+    ui.step(app)
+    assert scene.drag is not None
+    ui.post_mouse(pygame.MOUSEBUTTONUP, (a[0] + 40, 790))
+    ui.settle(app, scene)
+    assert game.piles == piles
+    ui.check_drawn(scene)
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_resize_mid_game_and_mid_flight(ui: SimpleNamespace, app: App, rules: str) -> None:
+    game, moves = near_won_position(rules)
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    ui.settle(app, scene)
+    for w, h in ((800, 600), (2560, 1440), (1000, 700)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        ui.step(app)
+        assert app.screen.get_size() == (w, h)
+        ui.step(app, round(table_module.RESIZE_SETTLE / ui.FRAME) + 2)
+        assert scene.layout.size == (w, h)
+        ui.check_drawn(scene)
+    # A stream of sizes (a window edge dragged) is laid out once, for the last size.
+    for w in range(900, 1300, 50):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=700, size=(w, 700)))
+        ui.step(app)
+        assert scene.layout.size == (1000, 700)
+    ui.step(app, round(table_module.RESIZE_SETTLE / ui.FRAME) + 2)
+    assert scene.layout.size == (1250, 700)
+    # Input right after a resize uses the new geometry at once.
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=760, size=(1100, 760)))
+    ui.post_key(pygame.K_TAB)
+    ui.step(app)
+    assert scene.layout.size == (1100, 760)
+    # Resize while a card is in the air: it lands where the new layout says.
+    ui.perform(app, scene, game.parse_move(moves[1]))
+    assert scene.anim.busy
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
+
+
+def test_input_during_an_animation_lands_the_cards_first(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("constitution")
+    scene = TableScene(app, game)
+    app.push(scene)
+    ui.step(app, 3)
+    assert scene.anim.busy  # the deal is still flying
+    ui.settle(app, scene)
+    # A move, then at once (same frame) undo and another undo: all from a settled state.
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    assert scene.anim.busy
+    ui.post_key(pygame.K_u)
+    ui.step(app)
+    assert not game.history
+    assert scene.anim.busy  # the undo flight
+    # A drag started while the undo flight is in the air still acts on the real position.
+    ui.drag(app, scene, game.parse_move(moves[0]).src, game.parse_move(moves[0]).dst)
+    assert len(game.history) == 1
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
+    # Many moves queued within one frame: each lands before the next is made.
+    for text in moves[1:5]:
+        ui.drag(app, scene, game.parse_move(text).src, game.parse_move(text).dst)
+    assert len(game.history) == 5
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
+
+
+def test_auto_drop_is_undone_with_its_move_and_not_repeated(ui: SimpleNamespace, app: App) -> None:
+    app.settings.auto_drop = True
+    game, _ = near_won_position("constitution-cadogan")
+    scene = _table(ui, app, game)
+    # 10C could go to its foundation; auto-drop only plays after the player's move.
+    assert len(game.piles[0]) == 9
+    ui.perform(app, scene, game.parse_move("r4c1-r3c1"))
+    ui.settle(app, scene)
+    assert len(game.history) >= 2
+    assert game.moves_played[1] == game.parse_move("r1c1-f1")
+    ui.check_drawn(scene)
+    ui.post_key(pygame.K_u)
+    ui.settle(app, scene)
+    assert not game.history  # the move and its auto-drops, one undo
+    assert len(game.piles[0]) == 9  # and undo did not drop again
+    ui.post_key(pygame.K_y, pygame.KMOD_LCTRL)
+    ui.settle(app, scene)
+    assert game.moves_played[:2] == [game.parse_move("r4c1-r3c1"), game.parse_move("r1c1-f1")]
+    ui.check_drawn(scene)
+
+
+def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> None:
+    game, _ = near_won_position("square")
+    scene = _table(ui, app, game)
+    assert scene.focus == game.tableau[0]
+    ui.post_key(pygame.K_SPACE)
+    ui.step(app)
+    assert scene.selected == game.tableau[0]
+    order = scene._tab_order()
+    for _ in range((order.index(0) - order.index(scene.focus)) % len(order)):
+        ui.post_key(pygame.K_TAB)
+    ui.step(app)
+    assert scene.focus == 0
+    ui.post_key(pygame.K_RETURN)
+    ui.settle(app, scene)
+    assert game.moves_played == [game.parse_move("c1-f1")]
+    # Arrow keys move the focus between places by position.
+    ui.post_key(pygame.K_DOWN)
+    ui.step(app)
+    assert scene.focus in game.tableau
+    ui.post_key(pygame.K_LEFT)
+    ui.post_key(pygame.K_RIGHT)
+    ui.step(app)
+    assert scene.focus_visible
+    ui.check_drawn(scene)
+
+
+def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> None:
+    game, _ = near_won_position("union-square")
+    scene = _table(ui, app, game)
+    p1 = game.place_index("p1")
+    ui.click(app, ui.top_point(scene, p1))
+    assert scene.selected == p1
+    ui.step(app, 30)  # long enough that the next click is not a double-click
+    ui.click(app, ui.top_point(scene, 0))
+    ui.settle(app, scene)
+    assert game.moves_played == [game.parse_move("p1-f1")]
+    ui.step(app, 30)
+    # Double-click: two clicks within the double-click time send the card home.
+    ui.click(app, ui.top_point(scene, p1))
+    ui.click(app, ui.top_point(scene, p1))
+    ui.settle(app, scene)
+    assert game.moves_played[-1] == game.parse_move("p1-f1")
+    # Right-click does the same.
+    ui.click(app, ui.top_point(scene, game.place_index("p3")), button=3)
+    ui.settle(app, scene)
+    assert game.moves_played[-1] == game.parse_move("p3-f3")
+    ui.check_drawn(scene)
+
+
+def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("square", 9)
+    scene = _table(ui, app, game)
+    real = table_module.importlib.util.find_spec
+    monkeypatch.setattr(table_module.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "game.search.hint" else real(name, *a))
+    ui.post_key(pygame.K_h)
+    ui.step(app)
+    assert scene.message == "hints are not available"
+    monkeypatch.undo()
+    if real("game.search.hint") is not None:
+        ui.post_key(pygame.K_h)
+        ui.step(app)
+        assert scene.hint_list is not None
+
+
+def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("constitution", "123456")
+    scene = _table(ui, app, game)
+    ui.click(app, scene.number_rect.center)
+    assert app.clipboard == "123456"
+    assert "copied" in scene.message
+
+
+def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("square")
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    ui.settle(app, scene)
+    ui.post_key(pygame.K_n)
+    ui.step(app)
+    assert isinstance(app.top, Dialog)
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    assert app.top is scene and scene.game is game
+    ui.post_key(pygame.K_n)
+    ui.step(app)
+    ui.post_key(pygame.K_RIGHT)
+    ui.post_key(pygame.K_RETURN)
+    ui.settle(app, scene)
+    assert app.top is scene and scene.game is not game and not scene.game.history
+    ui.check_drawn(scene)
+
+
+def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("constitution")
+    start = copy.deepcopy(game.piles)
+    scene = _table(ui, app, game)
+    for text in moves[:4]:
+        ui.perform(app, scene, game.parse_move(text))
+    ui.settle(app, scene)
+    scene.restart()
+    ui.settle(app, scene)
+    assert scene.game.piles == start and not scene.game.history
+    ui.check_drawn(scene)
+
+
+def test_a_lost_position_offers_undo(ui: SimpleNamespace, app: App) -> None:
+    game = lost_position(new_game("constitution", 5))
+    played = len(game.history)
+    scene = TableScene(app, game)
+    app.push(scene)
+    ui.settle(app, scene)
+    ui.step(app)
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "No more moves"
+    ui.post_key(pygame.K_RETURN)  # "Undo" has the focus
+    ui.settle(app, scene)
+    assert app.top is scene and len(game.history) == played - 1
+
+
+def test_escape_returns_to_the_menu_below(ui: SimpleNamespace, app: App) -> None:
+    class MenuScene(Scene):
+        """Stands in for game.ui.menu.MenuScene: only its name and place matter."""
+
+    menu = MenuScene(app)
+    app.push(menu)
+    _table(ui, app, new_game("union-square", 4))
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    assert app.top is menu
+
+
+def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("constitution")
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    ui.settle(app, scene)
+    assert game.owed == game.place_index("r1c1")  # type: ignore[attr-defined]
+    assert "Fill the space at r1c1" in scene._status()
+    # The glow is drawn over the empty place: its pixels differ from the plain layer.
+    layer = scene._layer_surface(scene.display_piles())
+    rect = scene.layout.bases[game.place_index("r1c1")]
+    screen = app.screen
+    differs = sum(1 for x in range(rect.left, rect.right, 3)
+                  if screen.get_at((x, rect.top)) != layer.get_at((x, rect.top)))
+    assert differs > rect.width // 6
+
+
+def test_with_animation_off_every_move_is_drawn_at_once(ui: SimpleNamespace, app: App) -> None:
+    app.settings.animation_speed = 0
+    game, moves = near_won_position("constitution")
+    scene = TableScene(app, game)
+    app.push(scene)
+    ui.step(app)
+    assert not scene.anim.busy  # no deal animation either
+    ui.check_drawn(scene)
+    for text in moves[:5]:
+        ui.perform(app, scene, game.parse_move(text))
+        assert not scene.anim.busy
+        ui.step(app)
+        ui.check_drawn(scene)
+    assert len(game.history) == 5
+
+
+def test_a_key_while_dragging_puts_the_card_back_first(ui: SimpleNamespace, app: App) -> None:
+    game, moves = near_won_position("square")
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    ui.settle(app, scene)
+    a = ui.top_point(scene, game.place_index("c2"))
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    ui.post_mouse(pygame.MOUSEMOTION, (a[0] + 60, a[1] + 60), rel=(60, 60))
+    ui.step(app)
+    assert scene.drag is not None
+    ui.post_key(pygame.K_u)
+    ui.post_mouse(pygame.MOUSEBUTTONUP, (a[0] + 60, a[1] + 60))
+    ui.settle(app, scene)
+    assert scene.drag is None and not game.history
+    ui.check_drawn(scene)
+
+
+@pytest.mark.parametrize("rules", ["constitution", "union-square"])
+def test_a_whole_real_deal_is_won_by_dragging_and_counted(ui: SimpleNamespace, app: App,
+                                                          rules: str) -> None:
+    # a winning line the solver found once, kept as data so the test never waits for it
+    moves = (WINS / f"{rules}-1.txt").read_text().split()
+    game = new_game(rules, 1)
+    app.settings.animation_speed = 6.0  # the same flights, quicker, so the test is short
+    scene = _table(ui, app, game)
+    for number, text in enumerate(moves):
+        ui.perform(app, scene, game.parse_move(text))
+        assert len(game.history) == number + 1, f"move {number + 1} {text} was not played"
+        if number % 25 == 0:
+            ui.settle(app, scene)
+            ui.check_drawn(scene)
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
+    assert game.is_won()
+    stats = load_statistics(scene.store)[rules]
+    assert (stats.won, stats.lost, stats.abandoned) == (1, 0, 0)
+    assert stats.recent[-1].moves == len(moves)
+
+
+def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("constitution", 8)
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    scene.ask_new_deal()
+    ui.post_key(pygame.K_RIGHT)
+    ui.post_key(pygame.K_RETURN)
+    ui.settle(app, scene)
+    stats = load_statistics(scene.store)["constitution"]
+    assert stats.abandoned == 1 and stats.played == 1
+    # An untouched deal left at once is not counted.
+    scene.new_deal()
+    assert load_statistics(scene.store)["constitution"].played == 1
+
+
+def test_closing_the_window_saves_the_game_to_continue(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("union-square", 12)
+    scene = _table(ui, app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    ui.post_key(pygame.K_h)  # a hint is counted in the record
+    ui.step(app, 30)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app)
+    assert not app.running
+    saved = load_saved_game(scene.store)
+    assert saved is not None and saved.move_texts == [game.move_text(m) for m in game.moves_played]
+    assert saved.seconds > 0
+    # Continuing it puts the same position back, with its clock and counts.
+    app.running = True
+    again = TableScene.from_replay(app, saved)
+    assert again.game.piles == game.piles
+    assert again.recorder.hints == saved.hints
+    assert again.elapsed == pytest.approx(saved.seconds)
+
+
+def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    game, moves = near_won_position("union-square")
+    scene = _table(ui, app, game)
+    assert heard == ["deal"]
+    heard.clear()
+    ui.perform(app, scene, game.parse_move(moves[0]))  # p1-f1 by drag
+    ui.settle(app, scene)
+    assert heard == ["pickup", "foundation"]
+    heard.clear()
+    ui.drag(app, scene, game.place_index("p2"), game.place_index("p4"))  # AH onto an empty pile
+    ui.settle(app, scene)
+    assert heard == ["pickup", "putdown"]
+    heard.clear()
+    ui.drag(app, scene, game.place_index("p4"), game.place_index("f1"))  # AH on clubs: illegal
+    ui.settle(app, scene)
+    assert heard == ["pickup", "illegal"]
+    heard.clear()
+    ui.click(app, scene.buttons[1].rect.center)  # Undo
+    ui.settle(app, scene)
+    assert heard[0] == "click" and heard[-1] == "putdown"
