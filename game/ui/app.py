@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pygame
 
-from ..records.settings import Settings
+from ..records.settings import Settings, save_settings
+from ..records.store import Store
 from .art import CardArt
 from .sound import Sounds
 
@@ -137,7 +138,17 @@ class App:
         for scene in reversed(self.scenes):
             if not scene.wants_quit():
                 return
+        self.remember_window_size()
         self.running = False
+
+    def remember_window_size(self) -> None:
+        """Keep the window's size in the settings, so the next start opens it the same."""
+        if tuple(self.settings.window_size) == self.size:
+            return
+        self.settings.window_size = self.size
+        store = Store(self.data_dir)
+        save_settings(store, self.settings)
+        self.messages.extend(store.take_warnings())
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out for a new window size."""
@@ -183,9 +194,15 @@ class App:
     def run(self, max_frames: int | None = None) -> None:
         """Run the loop until the last scene is popped, quit, or ``max_frames`` frames."""
         self.running = True
-        while self.running and (max_frames is None or self.frames < max_frames):
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+        try:
+            while self.running and (max_frames is None or self.frames < max_frames):
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(min(dt, 0.1))
+        except KeyboardInterrupt:
+            # Ctrl+C in the terminal: every scene saves what it must, as on closing
+            for scene in reversed(self.scenes):
+                scene.wants_quit()
+            raise
 
     def save_screenshot(self, path: Path) -> None:
         """Draw the current stack and write it as a PNG."""

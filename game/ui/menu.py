@@ -229,7 +229,7 @@ class MenuScene(Scene):
             return
         from .table import TableScene
 
-        self.app.push(TableScene(self.app, replay.play_out()))
+        self.app.push(TableScene.from_replay(self.app, replay))
 
     def open_replay(self, path: Path) -> None:
         """Open a replay file of the lists."""

@@ -270,7 +270,7 @@ class ReplayScene(Scene):
 
         self.anim.finish()
         recorder = self.player.take_over()
-        self.app.replace(TableScene(self.app, recorder.game))
+        self.app.replace(TableScene.from_replay(self.app, recorder.replay()))
 
     def back(self) -> None:
         """Leave the replay."""
