@@ -53,8 +53,8 @@ class Dialog(Scene):
         w, h = size
         self.px = max(14, round(min(w, h * 1.6) * 0.017))
         widest = max((theme.font(self.px).size(line)[0] for line in self.lines), default=0)
-        width = min(w - 40, max(round(self.px * 30), self._buttons_width() + 4 * self.px,
-                                widest + 4 * self.px))
+        row = self._buttons_width() + self.px * (len(self.buttons) - 1)
+        width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, widest + 4 * self.px))
         title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
         line_h = theme.font(self.px).get_linesize()
         height = round(self.px * 1.3 + title_h + self.px * 0.9
@@ -136,21 +136,32 @@ def win_dialog(app: App, table: TableScene) -> Dialog:
     """"You won!" with the game's figures: new deal, restart, undo or menu."""
     g = table.game
     lines = [f"{g.title} · game #{g.game}",
-             f"{len(g.history)} moves in {_clock(table.elapsed)}"]
+             f"{len(g.history)} moves in {_clock(table.elapsed)}", *_replay_lines(table)]
     return Dialog(app, "You won!", lines,
-                  [("New deal", table.new_deal), ("Restart", table.restart),
+                  [("New deal", table.new_deal), *_save_choice(table), ("Restart", table.restart),
                    ("Undo", table.undo), ("Menu", table.go_to_menu)],
                   dim=60)
+
+
+def _replay_lines(table: TableScene) -> list[str]:
+    return [table.replay_saved] if table.replay_saved else []
+
+
+def _save_choice(table: TableScene) -> list[tuple[str, Callable[[], None]]]:
+    """"Save replay", until it has been saved (a real deal only)."""
+    if table.replay_saved or not table.recordable:
+        return []
+    return [("Save replay", table.save_replay)]
 
 
 def lost_dialog(app: App, table: TableScene) -> Dialog:
     """"No more moves": undo, restart this deal, new deal or menu (Esc just closes it)."""
     g = table.game
     lines = ["No legal move is left in this position.",
-             f"{g.title} · game #{g.game} · {len(g.history)} moves"]
+             f"{g.title} · game #{g.game} · {len(g.history)} moves", *_replay_lines(table)]
     return Dialog(app, "No more moves", lines,
                   [("Undo", table.undo), ("Restart", table.restart),
-                   ("New deal", table.new_deal), ("Menu", table.go_to_menu)],
+                   ("New deal", table.new_deal), *_save_choice(table), ("Menu", table.go_to_menu)],
                   accent=(235, 150, 110))
 
 

@@ -796,6 +796,8 @@ class TableScene(Scene):
     def _start_record(self) -> None:
         self.recorder = Recorder(self.game, clock=self._play_clock)
         self.recorded = False
+        #: "Replay saved as NAME" once the finished game's replay was saved
+        self.replay_saved = ""
         self.recordable = _is_deal(self.game)
 
     def _records_wanted(self) -> bool:
@@ -818,6 +820,23 @@ class TableScene(Scene):
         self.recorded = True
         replay = self.recorder.replay(result)
         self._write_record(lambda: finish_game(self.store, replay))
+
+    def save_replay(self) -> None:
+        """Save the finished game as a replay, then show the end dialog again with
+        where it went (or why it could not be saved)."""
+        from ..records.saves import save_replay
+        from .dialogs import lost_dialog, win_dialog
+
+        result = WON if self.game.is_won() else LOST if self.game.is_lost() else None
+        path = save_replay(self.store, self.recorder.replay(result))
+        if path is not None:
+            self.replay_saved = f"Replay saved as {path.name}"
+        else:
+            self.replay_saved = "; ".join(self.store.take_warnings()) or "The replay was not saved."
+        self._sound("click")
+        if self.app.top is self:
+            dialog = win_dialog if self.game.is_won() else lost_dialog
+            self.app.push(dialog(self.app, self))
 
     def _write_record(self, write: Any) -> None:
         """Run a records call; a failure is shown as a message, never a crash."""

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS, new_game
-from game.records.saves import load_saved_game
+from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.ui import table as table_module
 from game.ui.app import App, Scene
@@ -409,6 +409,22 @@ def test_a_whole_real_deal_is_won_by_dragging_and_counted(ui: SimpleNamespace, a
     stats = load_statistics(scene.store)[rules]
     assert (stats.won, stats.lost, stats.abandoned) == (1, 0, 0)
     assert stats.recent[-1].moves == len(moves)
+    # the win dialog offers to save the replay; the saved file replays to the same win
+    for _ in range(600):
+        if isinstance(app.top, Dialog):
+            break
+        ui.step(app)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "You won!"
+    save = next(b for b in dialog.buttons if b.label == "Save replay")
+    ui.click(app, save.rect.center)
+    again = app.top
+    assert isinstance(again, Dialog) and again is not dialog
+    assert "Save replay" not in [b.label for b in again.buttons]
+    assert any(line.startswith("Replay saved as") for line in again.lines)
+    (saved,) = list_replays(scene.store)
+    assert saved.replay is not None and saved.replay.result == "won"
+    assert saved.replay.play_out().is_won()
 
 
 def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) -> None:
