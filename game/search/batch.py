@@ -1,0 +1,213 @@
+"""Many deals at once: the solver or the demo player over a range of game numbers,
+spread over processes, with a progress bar, a summary table and a CSV of every deal."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..engine.deals import parse_game_number
+
+#: the most deals one command may name
+MAX_RANGE = 1_000_000
+
+
+@dataclass
+class DealRow:
+    """The outcome of one deal: solver ("won"/"lost"/"unknown") or demo ("won"/"lost")."""
+
+    game: str
+    status: str
+    moves: int
+    nodes: int
+    seconds: float
+    on_foundations: int | None = None  # demo only: cards on the foundations at the end
+
+
+def parse_range(text: str) -> list[str]:
+    """``1-1000`` (or a single number) as the list of canonical game numbers.
+
+    Raises ValueError with a reason a person can act on.
+    """
+    parts = text.strip().split("-")
+    if len(parts) == 1:
+        return [parse_game_number(parts[0])]
+    if len(parts) != 2 or not parts[0].strip().isdigit() or not parts[1].strip().isdigit():
+        raise ValueError(f"{text!r} is not a range of game numbers (write it like 1-1000)")
+    first, last = int(parts[0]), int(parts[1])
+    if first < 1 or last < first:
+        raise ValueError(f"{text!r}: a range runs from a number of at least 1 up to a larger one")
+    if last - first + 1 > MAX_RANGE:
+        raise ValueError(f"{text!r}: at most {MAX_RANGE:,} deals at a time")
+    parse_game_number(last)
+    return [str(n) for n in range(first, last + 1)]
+
+
+def solve_deal(rules: str, number: str, budget: float) -> DealRow:
+    """Solve one deal from its start (a top-level function, so worker processes can run it)."""
+    from ..engine.rulesets import new_game
+    from .solver import solve
+
+    result = solve(new_game(rules, number), max_seconds=budget)
+    return DealRow(number, result.status, len(result.moves), result.nodes, round(result.seconds, 3))
+
+
+def demo_deal(rules: str, number: str, budget: float) -> DealRow:
+    """Play one deal with the demo player (``budget`` is unused: the demo is not cut)."""
+    del budget
+    from .demo import play_demo
+
+    result = play_demo(rules, number)
+    return DealRow(number, "won" if result.won else "lost", len(result.moves), 0,
+                   round(result.seconds, 3), result.on_foundations)
+
+
+def run_deals(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str], *,
+              jobs: int = 1, budget: float = 10.0, progress: TextIO | None = None) -> list[DealRow]:
+    """Run ``task`` on every deal, ``jobs`` processes at a time; rows in game-number order."""
+    rows: list[DealRow] = []
+    bar = _Progress(len(numbers), progress) if progress is not None else None
+    for row in _results(task, rules, numbers, jobs, budget):
+        rows.append(row)
+        if bar is not None:
+            bar.update(rows)
+    if bar is not None:
+        bar.finish()
+    order = {n: i for i, n in enumerate(numbers)}
+    rows.sort(key=lambda r: order[r.game])
+    return rows
+
+
+def _results(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str],
+             jobs: int, budget: float) -> Iterator[DealRow]:
+    if jobs <= 1:
+        for number in numbers:
+            yield task(rules, number, budget)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures: list[Future[DealRow]] = [pool.submit(task, rules, n, budget) for n in numbers]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+class _Progress:
+    """A one-line progress bar on a terminal stream, redrawn with a carriage return."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.start = time.perf_counter()
+
+    def update(self, rows: list[DealRow]) -> None:
+        done = len(rows)
+        counts = {s: 0 for s in ("won", "lost", "unknown")}
+        for row in rows:
+            counts[row.status] = counts.get(row.status, 0) + 1
+        elapsed = time.perf_counter() - self.start
+        left = elapsed / done * (self.total - done) if done else 0.0
+        filled = self.WIDTH * done // max(1, self.total)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total}  won {counts['won']}  lost {counts['lost']}"
+                          f"  unknown {counts['unknown']}  left {_clock(left)} ")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def wilson_interval(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion, as fractions (0, 0) for no trials."""
+    if total == 0:
+        return 0.0, 0.0
+    p = wins / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(rows: list[DealRow]) -> dict[str, float]:
+    """The table's figures: deals, won, lost, unknown, win % and its 95% interval, decided %,
+    mean and max nodes, moves and seconds."""
+    n = len(rows)
+    won = sum(r.status == "won" for r in rows)
+    lost = sum(r.status == "lost" for r in rows)
+    low, high = wilson_interval(won, n)
+    return {
+        "deals": n, "won": won, "lost": lost, "unknown": n - won - lost,
+        "win_pct": 100.0 * won / n if n else 0.0,
+        "win_pct_low": 100.0 * low, "win_pct_high": 100.0 * high,
+        "decided_pct": 100.0 * (won + lost) / n if n else 0.0,
+        "mean_nodes": sum(r.nodes for r in rows) / n if n else 0.0,
+        "max_nodes": max((r.nodes for r in rows), default=0),
+        "mean_moves": sum(r.moves for r in rows) / n if n else 0.0,
+        "mean_seconds": sum(r.seconds for r in rows) / n if n else 0.0,
+        "max_seconds": max((r.seconds for r in rows), default=0.0),
+    }
+
+
+def format_table(title: str, figures: dict[str, float], *, nodes: bool = True) -> str:
+    """The summary as a small text table."""
+    lines = [title,
+             f"  deals    {figures['deals']:>8,}",
+             f"  won      {figures['won']:>8,}",
+             f"  lost     {figures['lost']:>8,}"]
+    if nodes:
+        lines.append(f"  unknown  {figures['unknown']:>8,}")
+    lines.append(f"  win %    {figures['win_pct']:>8.1f}   (95% CI {figures['win_pct_low']:.1f}"
+                 f" – {figures['win_pct_high']:.1f})")
+    if nodes:
+        lines.append(f"  decided  {figures['decided_pct']:>8.1f} %")
+        lines.append(f"  nodes    mean {figures['mean_nodes']:,.0f}   max {figures['max_nodes']:,}")
+    else:
+        lines.append(f"  moves    mean {figures['mean_moves']:,.1f}")
+    lines.append(f"  seconds  mean {figures['mean_seconds']:.2f}   max {figures['max_seconds']:.2f}")
+    return "\n".join(lines)
+
+
+def write_csv(path: str, rules: str, rows: list[DealRow]) -> None:
+    """One line per deal, written atomically (a temporary file, then renamed)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations"])
+    for r in rows:
+        writer.writerow([rules, r.game, r.status, r.moves, r.nodes, f"{r.seconds:.3f}",
+                         "" if r.on_foundations is None else r.on_foundations])
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".deals-", suffix=".csv", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(buffer.getvalue())
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def progress_stream() -> TextIO:
+    """Where the progress bar goes (standard error)."""
+    return sys.stderr

@@ -1,0 +1,70 @@
+"""Search figures for ``main.py bench``: hint speed, solver speed and strength, per rule set."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from ..engine.rulesets import RULE_IDS, new_game
+from ..engine.state import Game
+from .hint import hints
+from .solver import solve
+
+TITLE = "search"
+
+
+def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
+    """``count`` positions reached by seeded random play, 20 to 60 moves into seeded deals."""
+    rng = random.Random(seed)
+    positions: list[Game] = []
+    deal = 0
+    while len(positions) < count:
+        deal += 1
+        game = new_game(rules, rng.randrange(1, 32000))
+        for _ in range(rng.randint(20, 60)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        if game.legal_moves():
+            positions.append(game)
+    return positions
+
+
+def run(quick: bool = False) -> dict[str, dict[str, Any]]:
+    """For each rule set: hint median and maximum milliseconds over mid-game positions
+    (200, or 25 if quick), then the solver on deals 1–20 at 2 s each (1–3 at 1 s if
+    quick): positions per second of its exhaustive search (the probe's time left out), and
+    the share decided and won."""
+    positions = 25 if quick else 200
+    deals = 3 if quick else 20
+    budget = 1.0 if quick else 2.0
+    out: dict[str, dict[str, Any]] = {}
+    for rules in RULE_IDS:
+        times = []
+        for game in mid_game_positions(rules, positions):
+            start = time.perf_counter()
+            hints(game)
+            times.append((time.perf_counter() - start) * 1000.0)
+        nodes = 0
+        seconds = 0.0
+        won = lost = 0
+        for number in range(1, deals + 1):
+            result = solve(new_game(rules, number), max_seconds=budget)
+            nodes += result.nodes
+            seconds += result.seconds - result.probe_seconds
+            won += result.status == "won"
+            lost += result.status == "lost"
+        out[rules] = {
+            "hint_positions": positions,
+            "hint_median_ms": round(statistics.median(times), 2),
+            "hint_max_ms": round(max(times), 2),
+            "solver_deals": deals,
+            "solver_budget_s": budget,
+            "solver_positions_per_s": round(nodes / seconds) if seconds else 0,
+            "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
+            "solver_won_pct": round(100.0 * won / deals, 1),
+        }
+    return out

@@ -1,0 +1,212 @@
+"""How good a position looks, from what matters in these games.
+
+One number, higher is better, built from:
+
+- cards on the foundations (the goal; by far the largest term);
+- blocked cards: a card with cards on top of it cannot move, and it hurts more the
+  sooner its foundation needs it (a low card buried under high ones in a Square pile,
+  a foundation card at the bottom of a Row 1 pile or under the waste);
+- Constitution's row depth: a card in Row 3 or 4 (or still in the stock) is rows away
+  from the foundations, and the sooner it is needed the more that distance costs;
+- spaces: an empty Square column or Union Square pile is a free place to park a card;
+  a Row 1 pile of ``constitution`` that is empty for good is a lost base;
+- Square's column directions: a column built away from its suit's foundation (up when
+  the foundation will want the low cards first) buries the cards it will need;
+- mobility: a few points per legal move, so that of two otherwise equal positions the
+  one with more choices wins.
+
+Unknown cards (code 0, a player's view after a stock card came into play in a search)
+count as neither blocked nor needed: the evaluation never guesses what they are.
+"""
+
+from __future__ import annotations
+
+from ..engine.cadogan import Cadogan
+from ..engine.cards import JACK, KING
+from ..engine.constitution import Constitution
+from ..engine.rows import RowsGame, row_range
+from ..engine.square import Square
+from ..engine.state import Game
+from ..engine.union_square import UnionSquare
+
+WIN = 1_000_000.0
+LOSS = -1_000_000.0
+
+FOUNDATION_CARD = 100.0
+MOBILITY = 1.0
+ROW1 = row_range(0)
+
+
+def urgency_weight(distance: int) -> float:
+    """How much a blocked card costs, by how many foundation cards it waits for."""
+    return 12.0 / (distance + 2)
+
+
+_CACHE_LIMIT = 50_000
+_ROWS_CACHE: dict[tuple[int, ...], list[int]] = {}
+_SQUARE_CACHE: dict[tuple[int, ...], list[int]] = {}
+
+
+def rows_distances(game: RowsGame) -> list[int]:
+    """For each card code, how many cards its suit's nearer foundation needs before it
+    (0: it goes up now). Codes of other ranks or suits read 99."""
+    piles = game.piles
+    tops = tuple(piles[f][-1] for f in game.foundations)
+    cached = _ROWS_CACHE.get(tops)
+    if cached is None:
+        if len(_ROWS_CACHE) > _CACHE_LIMIT:
+            _ROWS_CACHE.clear()
+        cached = _ROWS_CACHE[tops] = _rows_distances(game)
+    return cached
+
+
+def _rows_distances(game: RowsGame) -> list[int]:
+    piles = game.piles
+    distance = [99] * 64
+    for suit in range(4):
+        tops = sorted(piles[f][-1] & 15 for f in (2 * suit, 2 * suit + 1))
+        for rank in range(2, JACK + 1):
+            below = [t for t in tops if t < rank]
+            if below:
+                distance[suit * 16 + rank] = rank - 1 - below[-1]
+    return distance
+
+
+def square_distances(game: Game) -> list[int]:
+    """For each card code, how many cards its foundation needs before it (the nearer of
+    its two places in the A…K, K…A sequence); 99 for codes that are not cards."""
+    heights = tuple(len(game.piles[f]) for f in game.foundations)
+    cached = _SQUARE_CACHE.get(heights)
+    if cached is None:
+        if len(_SQUARE_CACHE) > _CACHE_LIMIT:
+            _SQUARE_CACHE.clear()
+        cached = _SQUARE_CACHE[heights] = _square_distances(game)
+    return cached
+
+
+def _square_distances(game: Game) -> list[int]:
+    piles = game.piles
+    distance = [99] * 64
+    for suit in range(4):
+        height = len(piles[suit])
+        for rank in range(1, KING + 1):
+            up, down = rank - 1, 2 * KING - rank
+            if height <= up:
+                d = up - height
+            elif height <= down:
+                d = down - height
+            else:
+                d = 99
+            distance[suit * 16 + rank] = d
+    return distance
+
+
+def evaluate(game: Game, mobility: int | None = None) -> float:
+    """The position's value (higher is better); WIN when won, near LOSS when stuck.
+
+    ``mobility`` is the number of legal moves when the caller already knows it; 0 means
+    "do not count" (a search leaf, where the moves are not generated: no mobility term
+    and no check for being stuck).
+    """
+    piles = game.piles
+    on_foundations = sum(len(piles[f]) for f in game.foundations)
+    if on_foundations == game.card_count:
+        return WIN
+    score = FOUNDATION_CARD * on_foundations
+    if isinstance(game, RowsGame):
+        score += _rows_terms(game)
+    else:
+        score += _square_terms(game)
+    if mobility is None:
+        mobility = len(game.legal_moves())
+        if mobility == 0:
+            return LOSS + on_foundations
+    return score + MOBILITY * min(mobility, 20)
+
+
+def _blocked(pile: list[int], distance: list[int], weights: list[float]) -> float:
+    """The cost of the cards under the top of a pile: each by how soon it is needed,
+    times how many cards lie on it."""
+    cost = 0.0
+    n = len(pile)
+    for i in range(n - 1):
+        c = pile[i]
+        if c:
+            depth = n - 1 - i
+            cost += weights[distance[c]] * depth
+    return cost
+
+
+_WEIGHTS = [urgency_weight(d) for d in range(100)]
+
+
+def _rows_terms(game: RowsGame) -> float:
+    piles = game.piles
+    distance = rows_distances(game)
+    w = _WEIGHTS
+    cost = 0.0
+    cadogan = isinstance(game, Cadogan)
+    for row in range(4):
+        row_cost = 2.0 * row
+        for t in row_range(row):
+            pile = piles[t]
+            if not pile:
+                continue
+            cost += _blocked(pile, distance, w)
+            for c in pile:
+                if c:
+                    cost += w[distance[c]] * row_cost
+            if cadogan and row == 0:
+                cost -= 0.5 * _run_length(pile)
+    if isinstance(game, Constitution):
+        below = any(piles[t] for t in row_range(1))
+        if not below:
+            cost += 15.0 * sum(1 for t in ROW1 if not piles[t])
+        cost += 4.0 * _stock_cost(piles[game.stock], distance)
+    else:
+        cost += _blocked(piles[game.waste], distance, w) + 8.0 * _stock_cost(piles[game.stock], distance)
+    return -cost
+
+
+def _run_length(pile: list[int]) -> int:
+    """How many cards at the top of a pile form a run built down in alternate colours."""
+    n = 1
+    for i in range(len(pile) - 1, 0, -1):
+        upper, lower = pile[i], pile[i - 1]
+        if upper & 15 == (lower & 15) - 1 and (upper >> 5) != (lower >> 5):
+            n += 1
+        else:
+            break
+    return n
+
+
+def _stock_cost(stock: list[int], distance: list[int]) -> float:
+    """Known stock cards (full information only) cost by how soon they are needed."""
+    return sum(_WEIGHTS[distance[c]] for c in stock if c)
+
+
+def _square_terms(game: Game) -> float:
+    piles = game.piles
+    distance = square_distances(game)
+    w = _WEIGHTS
+    cost = 0.0
+    spaces = 0
+    union = isinstance(game, UnionSquare)
+    square = isinstance(game, Square)
+    for t in game.tableau:
+        pile = piles[t]
+        if not pile:
+            spaces += 1
+            continue
+        cost += _blocked(pile, distance, w)
+        direction = game.direction(t) if (union or square) else 0  # type: ignore[attr-defined]
+        top = pile[-1]
+        if direction and top:
+            # a run going away from its foundation buries what the foundation wants first
+            suit_height = len(piles[top >> 4])
+            wants_up = suit_height < KING
+            if (direction > 0) == wants_up and len(pile) >= 2:
+                cost += 1.5 * (len(pile) - 1)
+    cost += 1.2 * _blocked(piles[game.waste], distance, w)
+    space_value = 25.0 if union else 12.0
+    return space_value * spaces - cost

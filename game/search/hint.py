@@ -1,0 +1,325 @@
+"""Hints: the moves of a position ranked, each with a short reason for the player.
+
+The hint sees only what the player sees (``Game.player_view``: face-down stock cards are
+unknown). It searches shallowly with iterative deepening inside a node and time budget:
+the value of a line is the best evaluation (:mod:`game.search.evaluate`) reachable along
+it, because in a patience game the player may stop pursuing a line at any point.
+
+In Square, Union Square and Lady Cadogan a move that brings a stock card into play
+(turning it, dealing it into a space, refilling the waste) ends the line there: what
+comes next depends on a card nobody has seen, so the position is valued with that card
+unknown plus (in the Square games, where a turned card may go straight up) the chance,
+counted over the cards still unseen (two packs minus every visible card), that it goes
+to a foundation at once. In ``constitution`` a stock card only fills Row 4 and then
+spaces until it is seen, so the search goes on with it unknown and of no use (a
+pessimistic line). The search never looks at the real stock, so shuffling it cannot change a hint.
+
+A transposition table on the position hash remembers what each position was worth at
+each depth, and the current line is checked so the search never goes round a cycle.
+Positions the game has already been through count as worth nothing new (the hint never
+suggests going back to where the player was), which also keeps the demo player from
+looping.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..engine.cards import UNKNOWN, card_pretty, full_pack
+from ..engine.constitution import Constitution
+from ..engine.rows import RowsGame, row_of
+from ..engine.square import Square
+from ..engine.squares import SquareGame
+from ..engine.state import Game, Move, Transfer
+from ..engine.union_square import UnionSquare
+from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
+from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
+
+DEFAULT_MAX_NODES = 300
+#: a position the game has already been through: worth less than any fresh one
+REPEAT_PENALTY = 500.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested move, its value and why it is good, in a player's words."""
+
+    move: Move
+    score: float
+    reason: str
+
+
+class _Budget(Exception):
+    """The node or time budget ran out in the middle of a depth."""
+
+
+class _HintSearch:
+    """One hint search over a private copy of the player's view."""
+
+    def __init__(self, view: Game, max_nodes: int, max_ms: float, history: set[int]) -> None:
+        # ``view`` is played on and always restored
+        self.game = view
+        self.hash = PositionHash(view)
+        self.max_nodes = max_nodes
+        self.deadline = time.perf_counter() + max_ms / 1000.0
+        self.nodes = 0
+        self.history = history
+        self.table: dict[int, tuple[int, float]] = {}
+        self.path: set[int] = set()
+        self.unseen = _unseen_cards(view)
+        # Only in the Square games can a card from the stock go straight to a foundation.
+        # In ``constitution`` an unknown card is inert (nothing builds on it and it builds
+        # on nothing; it only fills spaces), so the search goes on through a Row 4 fill as
+        # if the new card were of no use, and every leaf is checked for being stuck. In
+        # Lady Cadogan that pessimism would make turning the stock look worthless, and in
+        # the Square games an unknown top card would read as a neighbour of the Ace.
+        self.reveal_bonus = isinstance(view, SquareGame)
+        self.through_reveals = isinstance(view, Constitution)
+
+    def play(self, move: Move) -> list[Transfer]:
+        transfers = self.game.play(move)
+        self.hash.update(p for t in transfers for p in (t.src, t.dst))
+        return transfers
+
+    def undo(self) -> None:
+        transfers = self.game.undo()
+        self.hash.update(p for t in transfers for p in (t.src, t.dst))
+
+    def leaf_value(self, transfers: list[Transfer]) -> float:
+        """The value of the position just reached by ``transfers`` without searching on."""
+        game = self.game
+        value = evaluate(game, mobility=None if self.through_reveals else 0)
+        if value >= WIN or value <= LOSS + 200:
+            return value
+        if self.reveal_bonus and any(t.src == game.stock for t in transfers):
+            value += FOUNDATION_CARD * self._chance_playable()
+        return value
+
+    def _chance_playable(self) -> float:
+        """The chance that the card just dealt from the stock goes to a foundation now."""
+        if not self.unseen:
+            return 0.0
+        wants = foundation_wants(self.game)
+        hits = sum(self.unseen.get(c, 0) for c in wants)
+        return hits / sum(self.unseen.values())
+
+    def value(self, transfers: list[Transfer], depth: int) -> float:
+        """The best value reachable within ``depth`` more moves from here."""
+        game = self.game
+        self.nodes += 1
+        if self.nodes > self.max_nodes or time.perf_counter() > self.deadline:
+            raise _Budget
+        stand = self.leaf_value(transfers)
+        if self.hash.key() in self.history:
+            return stand - REPEAT_PENALTY
+        if depth == 0 or stand >= WIN or stand <= LOSS + 200:
+            return stand
+        if not self.through_reveals and any(t.src == game.stock or t.card == UNKNOWN for t in transfers):
+            return stand
+        key = self.hash.key()
+        known = self.table.get(key)
+        if known is not None and known[0] >= depth:
+            return known[1]
+        moves = game.legal_moves()
+        if not moves:
+            return LOSS + stand / 1000.0
+        forced = forced_move(game, moves)
+        candidates = [forced] if forced is not None else ordered_moves(game, moves)
+        best = stand
+        self.path.add(key)
+        try:
+            for move in candidates:
+                child = self.play(move)
+                try:
+                    if self.hash.key() in self.path:
+                        continue
+                    # a forced foundation move costs no depth: it is not a decision
+                    best = max(best, self.value(child, depth - (forced is None)) - 0.01)
+                finally:
+                    self.undo()
+        finally:
+            self.path.discard(key)
+        self.table[key] = (depth, best)
+        return best
+
+
+def _unseen_cards(view: Game) -> dict[int, int]:
+    """The cards the player has not seen, with how many of each (two packs minus the
+    visible ones); their order is unknown."""
+    counts: dict[int, int] = {}
+    for c in full_pack(view.max_rank) * 2:
+        counts[c] = counts.get(c, 0) + 1
+    for pile in view.piles:
+        for c in pile:
+            if c != UNKNOWN:
+                counts[c] -= 1
+    return {c: n for c, n in counts.items() if n > 0}
+
+
+def history_keys(game: Game) -> set[int]:
+    """The position hashes (of the player's view) of every position the game went
+    through before this one, walking its history backwards on a copy."""
+    copy = game.player_view()
+    stock = copy.stock
+    hasher = PositionHash(copy)
+    keys: set[int] = set()
+    for step in reversed(game.history):
+        piles = copy.piles
+        for t in reversed(step.transfers):
+            piles[t.dst].pop()
+            piles[t.src].append(UNKNOWN if t.src == stock else t.card)
+        # the engine keeps the small extra state (owed fill, Square's dealt counts) of
+        # each step for undo; put it back the same way undo does
+        copy._restore(step.saved)
+        hasher.update(p for t in step.transfers for p in (t.src, t.dst))
+        keys.add(hasher.key())
+    return keys
+
+
+def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float = 50.0,
+          avoid_repeats: bool = False) -> list[Hint]:
+    """Every legal move of ``game``, best first, with a reason a player understands.
+
+    Searches the player's view only (never the stock's order). Iterative deepening stops
+    at the node or time budget; each move keeps the value of the deepest search that
+    finished for all moves. A move that only shuffles cards (no gain within the search)
+    ranks below turning the stock when the stock can be turned. With ``avoid_repeats``,
+    moves that go straight back to a position the game has already been through are left
+    out. ``game`` is not changed.
+    """
+    view = game.player_view()
+    history = history_keys(game) if game.history else set()
+    ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats)
+    return [Hint(m, round(gain, 2), reason(view, m, gain)) for m, gain in ranked]
+
+
+def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
+               max_ms: float = 50.0, avoid_repeats: bool = False) -> list[tuple[Move, float]]:
+    """The moves of ``position`` best first, each with its gain over the position now.
+
+    ``history`` holds the position hashes (:class:`PositionHash` of positions like this
+    one) already played through. The hint passes a player's view; the solver's probe
+    passes the whole deal. ``position`` is played on and restored.
+    """
+    moves = position.legal_moves()
+    if not moves:
+        return []
+    search = _HintSearch(position, max_nodes, max_ms, history)
+    order = ordered_moves(position, moves)
+    order += [m for m in moves if m not in order]
+    if avoid_repeats:
+        fresh = []
+        for move in order:
+            search.play(move)
+            if search.hash.key() not in history:
+                fresh.append(move)
+            search.undo()
+        order = fresh
+    values = {m: 0.0 for m in order}
+    immediate: dict[Move, float] = {}
+    for depth in range(0, 8):
+        current: dict[Move, float] = {}
+        try:
+            for move in order:
+                child = search.play(move)
+                try:
+                    current[move] = search.value(child, depth)
+                finally:
+                    search.undo()
+        except _Budget:
+            if depth == 0:
+                values.update(current)
+            break
+        values = current
+        if depth == 0:
+            immediate = dict(current)
+        order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
+        if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
+            break
+    base = evaluate(position, len(moves))
+    _rank_shuffles_below_stock(position, values, base)
+    # equal lines: the move that gains more at once comes first
+    ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
+    return [(m, values.get(m, LOSS) - base) for m in ranked]
+
+
+def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float) -> None:
+    """Cap the value of moves that gain nothing just below the stock turn's.
+
+    Moving cards about without gain can go on for ever in the Square games; the stock,
+    turned once through, is what brings new cards, so a player who sees no gain turns it.
+    """
+    turn = view.move_table[view.stock][view.waste] if view.waste >= 0 else None
+    if turn is None or turn not in values:
+        return
+    cap = values[turn] - 0.5
+    for move, value in values.items():
+        if move != turn and move.dst not in view.foundations and value <= base + 1.0:
+            values[move] = min(value, cap)
+
+
+# ----- reasons ------------------------------------------------------------------------
+
+def _place_words(game: Game, index: int) -> str:
+    """A place as a player says it: ``Row 1``, ``column 2``, ``pile 7``, ``the waste``."""
+    if index == game.waste:
+        return "the waste"
+    if index == game.stock:
+        return "the stock"
+    name = game.place_name(index)
+    if isinstance(game, RowsGame):
+        return f"Row {row_of(index) + 1}"
+    if name.startswith("c"):
+        return f"column {name[1:]}"
+    if name.startswith("p"):
+        return f"pile {name[1:]}"
+    return name
+
+
+def reason(view: Game, move: Move, gain: float) -> str:
+    """Why ``move`` is worth playing, in a few words (``frees 5♥ for the foundation``)."""
+    game = view.clone()
+    src, dst = move
+    piles = game.piles
+    moving = piles[src][-1] if piles[src] else UNKNOWN
+    before = foundation_wants(game)
+    owed = isinstance(game, Constitution) and game.owed >= 0
+    transfers = game.play(move)
+    parts: list[str] = []
+    if src == game.stock:
+        if dst == game.waste:
+            parts.append("turns the next stock card")
+        else:
+            parts.append(f"deals the next stock card into {_place_words(game, dst)}")
+    elif dst in game.foundations:
+        parts.append(f"plays {card_pretty(moving)} to the foundation")
+    elif owed:
+        parts.append(f"fills the space in {_place_words(game, dst)} with {card_pretty(moving)}")
+    elif not view.piles[dst]:
+        parts.append(f"moves {card_pretty(moving)} into the space in {_place_words(game, dst)}")
+    else:
+        parts.append(f"builds {card_pretty(moving)} on {card_pretty(view.piles[dst][-1])}")
+        if isinstance(game, (Square, UnionSquare)) and not view.direction(dst):  # type: ignore[attr-defined]
+            way = "up" if game.direction(dst) > 0 else "down"
+            parts.append(f"{_place_words(game, dst)} now builds {way}")
+    after = foundation_wants(game)
+    freed = [p[-1] for p in game.piles if p and p[-1] in after and p[-1] not in before]
+    uncovered = piles[src][-1] if src != game.stock and piles[src] else None
+    if uncovered is not None and uncovered in after and dst not in game.foundations:
+        parts.append(f"frees {card_pretty(uncovered)} for the foundation")
+    elif freed and dst in game.foundations:
+        parts.append(f"so {card_pretty(freed[0])} can follow")
+    if src != game.stock and not piles[src] and src in game.tableau and not owed:
+        parts.append(f"opens a space in {_place_words(game, src)}")
+    fills = [t for t in transfers[1:] if t.auto]
+    if isinstance(game, Constitution) and game.owed >= 0:
+        parts.append(f"then Row {row_of(game.owed) + 1} is filled from Row {row_of(game.owed) + 2}")
+    elif fills and any(t.src == game.stock for t in fills):
+        parts.append("a stock card fills Row 4")
+    if gain >= WIN / 2:
+        parts.append("wins the game")
+    text = parts[0]
+    if len(parts) > 1:
+        text += ", " + ", ".join(parts[1:])
+    return text

@@ -1,0 +1,81 @@
+"""Ranges of deals, the summary table, the CSV file and the search commands."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from game.cli import main
+from game.search.batch import DealRow, parse_range, run_deals, solve_deal, summary, wilson_interval, write_csv
+
+
+def test_parse_range() -> None:
+    assert parse_range("3-6") == ["3", "4", "5", "6"]
+    assert parse_range("12") == ["12"]
+    for bad in ("0-3", "5-2", "a-b", "1-2-3", ""):
+        with pytest.raises(ValueError):
+            parse_range(bad)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 0) == (0.0, 0.0)
+    assert wilson_interval(10, 10)[1] == 1.0
+
+
+def test_summary_counts() -> None:
+    rows = [DealRow("1", "won", 10, 100, 0.5), DealRow("2", "lost", 0, 300, 1.5),
+            DealRow("3", "unknown", 0, 50, 2.0)]
+    figures = summary(rows)
+    assert (figures["won"], figures["lost"], figures["unknown"]) == (1, 1, 1)
+    assert figures["max_nodes"] == 300
+    assert figures["mean_seconds"] == pytest.approx(4.0 / 3)
+    assert figures["decided_pct"] == pytest.approx(200 / 3)
+
+
+def test_csv_is_written_whole(tmp_path) -> None:
+    path = tmp_path / "deals.csv"
+    write_csv(str(path), "square", [DealRow("1", "won", 10, 100, 0.5)])
+    with open(path, encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows == [{"rules": "square", "game": "1", "status": "won", "moves": "10", "nodes": "100",
+                     "seconds": "0.500", "on_foundations": ""}]
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.csv"]
+
+
+def test_jobs_give_the_same_answers_in_order() -> None:
+    rows = run_deals(solve_deal, "constitution", ["3", "1", "2"], jobs=2, budget=5)
+    assert [r.game for r in rows] == ["3", "1", "2"]
+    assert all(r.status == "won" for r in rows)
+
+
+def test_hint_command(capsys) -> None:
+    assert main(["hint", "constitution", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(" 1. ")
+
+
+def test_solve_command_range_table(capsys, tmp_path) -> None:
+    out_file = tmp_path / "x.csv"
+    assert main(["solve", "constitution", "--range", "1-2", "--budget", "5", "--out", str(out_file)]) == 0
+    captured = capsys.readouterr()
+    assert "won             2" in captured.out
+    assert "win %" in captured.out
+    assert "\r[" in captured.err
+    assert out_file.exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "nope", "1"],
+    ["solve", "square", "--range", "9-1"],
+    ["solve", "square"],
+    ["solve", "square", "1", "--budget", "0"],
+    ["hint", "square", "1", "--moves", "c1-c9"],
+    ["demo", "square", "--range", "1-2", "--jobs", "0"],
+])
+def test_bad_input_is_a_clear_error(argv: list[str], capsys) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("error: ")

@@ -1,0 +1,107 @@
+"""The hint: legal, honest (blind to the stock's order), unchanged game, sensible reasons."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine import RULE_IDS, Game, game_from_layout, new_game
+from game.engine.cards import card_pretty, parse_card
+from game.search.demo import demo_move
+from game.search.hint import hints
+
+from .layouts import rows_layout, square_layout
+
+
+def mid_game(rules: str, number: int, moves: int, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = new_game(rules, number)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_hints_are_the_legal_moves_and_leave_the_game_alone(rules: str) -> None:
+    for seed in range(3):
+        game = mid_game(rules, 100 + seed, 25, seed)
+        before = (game.key(), len(game.history), [list(p) for p in game.piles])
+        ranked = hints(game, max_ms=30)
+        assert (game.key(), len(game.history), game.piles) == before
+        assert sorted(h.move for h in ranked) == sorted(game.legal_moves())
+        assert all(h.reason for h in ranked)
+        assert [h.score for h in ranked] == sorted((h.score for h in ranked), reverse=True)
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_hint_does_not_depend_on_the_order_of_the_unseen_stock(rules: str) -> None:
+    for seed in range(3):
+        layout = mid_game(rules, 200 + seed, 15 + 10 * seed, seed).to_layout()
+        shuffled = dict(layout)
+        stock = list(layout["stock"])
+        random.Random(seed).shuffle(stock)
+        shuffled["stock"] = stock
+        a = hints(game_from_layout(layout), max_nodes=200, max_ms=10_000)
+        b = hints(game_from_layout(shuffled), max_nodes=200, max_ms=10_000)
+        assert a == b
+
+
+def test_foundation_move_comes_first_with_its_reason() -> None:
+    game = rows_layout("constitution", {4: 9}, [["JH", "10H"]])
+    best = hints(game)[0]
+    assert game.move_text(best.move) == "r1c1-f5"
+    assert f"plays {card_pretty(parse_card('10H'))} to the foundation" in best.reason
+
+
+def test_hint_prefers_freeing_a_foundation_card() -> None:
+    # 10H covers 9S, which spades need; building 10H on JS frees it
+    game = rows_layout("constitution", {2: 8, 4: 7}, [["9S", "10H"], ["JS"], ["JH", "8H", "9H"], ["10S"]])
+    ranked = hints(game, max_ms=200)
+    texts = {game.move_text(h.move): h for h in ranked}
+    assert "r1c1-r1c2" in texts
+    assert "frees 9♠ for the foundation" in texts["r1c1-r1c2"].reason
+
+
+def test_owed_fills_are_hinted() -> None:
+    game = new_game("constitution", 1)
+    fill_first = next(m for m in game.legal_moves() if game.places[m.src].row == 2)
+    game.play(fill_first)
+    assert game.owed >= 0
+    ranked = hints(game)
+    assert ranked and sorted(h.move for h in ranked) == sorted(game.legal_moves())
+    assert all(h.move.dst == game.owed for h in ranked)
+    assert all(h.reason.startswith("fills the space in Row 2") for h in ranked)
+
+
+def test_no_hint_when_the_game_is_over() -> None:
+    won = square_layout("square", {0: 26}, [])
+    assert hints(won) == []
+    lost = square_layout("square", {0: 24}, [["2C", "AC"]])
+    assert hints(lost) == []
+
+
+def test_demo_move_finishes_a_near_won_game() -> None:
+    game = square_layout("union-square", {0: 24}, [["2C", "AC"]])
+    for _ in range(10):
+        move = demo_move(game)
+        if move is None:
+            break
+        game.play(move)
+    assert game.is_won()
+
+
+def test_demo_move_will_not_go_round_in_circles() -> None:
+    # 10H can move between the two black Jacks for ever; JH covers the 9H for good
+    game = rows_layout("constitution", {0: 10, 2: 10, 4: 8}, [["JC"], ["JS"], ["9H", "JH", "10H"]])
+    moves = []
+    for _ in range(10):
+        move = demo_move(game)
+        if move is None:
+            break
+        game.play(move)
+        moves.append(game.move_text(move))
+    assert len(moves) < 10

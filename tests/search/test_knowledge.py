@@ -1,0 +1,64 @@
+"""Forced moves, the evaluation and the demo player on whole (short) games."""
+
+from __future__ import annotations
+
+from game.engine import new_game
+from game.search.batch import demo_deal
+from game.search.demo import demo_move, play_demo
+from game.search.evaluate import LOSS, WIN, evaluate
+from game.search.knowledge import forced_move
+
+from .layouts import rows_layout, square_layout
+
+
+def is_forced(game, text: str) -> bool:
+    move = game.parse_move(text)
+    assert move in game.legal_moves()
+    return forced_move(game, [move]) == move
+
+
+def test_forced_moves_in_the_constitution_sets() -> None:
+    # 10H is safe only when all four black 9s are up; the spade foundations are at 8
+    game = rows_layout("constitution-cadogan", {2: 8, 3: 8, 4: 9},
+                       [["JH", "10H"], ["JS", "10S", "9S"], ["JS", "10S", "9S"]])
+    assert not is_forced(game, "r1c1-f5")
+    assert is_forced(game, "r1c2-f3")  # a 9 whose red 8s are all up
+    game.play_text("r1c2-f3")
+    assert not is_forced(game, "r1c1-f5")
+    game.play_text("r1c3-f4")
+    assert is_forced(game, "r1c1-f5")
+
+
+def test_constitution_never_forces_a_move_that_empties_a_row1_pile() -> None:
+    game = rows_layout("constitution", {4: 9}, [["JH"], ["10H"]])
+    assert forced_move(game, game.legal_moves()) is None
+
+
+def test_square_forces_only_the_downward_half() -> None:
+    up = square_layout("square", {0: 11}, [["QC"], ["KC"], ["KC", "QC"], ["JC"]],
+                       waste=["10C", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"])
+    assert any(m.dst == 0 for m in up.legal_moves())
+    assert forced_move(up, up.legal_moves()) is None
+    down = square_layout("square", {0: 24}, [["AC"], ["2C"]])
+    forced = forced_move(down, down.legal_moves())
+    assert forced is not None and down.move_text(forced) == "c2-f1"
+
+
+def test_evaluation_prefers_progress_and_knows_the_ends() -> None:
+    assert evaluate(square_layout("square", {}, [])) == WIN
+    assert evaluate(square_layout("square", {0: 24}, [["2C", "AC"]])) <= LOSS + 200
+    before = rows_layout("constitution", {4: 9}, [["JH", "10H"]])
+    after = before.clone()
+    after.play_text("r1c1-f5")
+    assert evaluate(after) > evaluate(before)
+
+
+def test_demo_plays_a_whole_square_game_honestly() -> None:
+    result = play_demo("square", "1")
+    replay = new_game("square", 1)
+    replay.play_all(result.moves)
+    assert result.won == replay.is_won()
+    assert result.on_foundations == sum(len(replay.piles[f]) for f in replay.foundations)
+    assert result.won or demo_move(replay) is None  # it stopped only when it had to
+    row = demo_deal("square", "1", 0.0)
+    assert row.status == ("won" if result.won else "lost") and row.moves == len(result.moves)
