@@ -200,7 +200,7 @@ class Celebration:
     leaving trails, as on the classic patience programs; a few sparks burst above."""
 
     def __init__(self, size: tuple[int, int], cards: list[tuple[int, Point]],
-                 card_size: tuple[int, int], seed: int = 1) -> None:
+                 card_size: tuple[int, int], seed: int = 1, dark: bool = False) -> None:
         self.size = size
         self.card_size = card_size
         self.rng = random.Random(seed)
@@ -211,8 +211,9 @@ class Celebration:
         self.next_launch = 0.0
         self.next_burst = 0.3
         self.trails = pygame.Surface(size)
-        self.trails.fill(_KEY)
-        self.trails.set_colorkey(_KEY)
+        key = _KEY_DARK if dark else _KEY
+        self.trails.fill(key)
+        self.trails.set_colorkey(key)
 
     @property
     def done(self) -> bool:
@@ -268,3 +269,4 @@ class Celebration:
 
 #: the trails' transparent colour: close to the felt, so a card's soft corners blend well
 _KEY = (29, 105, 57)
+_KEY_DARK = (15, 17, 20)

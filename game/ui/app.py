@@ -15,6 +15,7 @@ import pygame
 
 from ..records.settings import Settings, save_settings
 from ..records.store import Store
+from . import theme
 from .art import CardArt
 from .sound import Sounds
 
@@ -72,6 +73,7 @@ class App:
         self.screen = self._open_window(self.size)
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
+        theme.use(self.settings.high_contrast)
         self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.scenes: list[Scene] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
@@ -808,68 +809,90 @@ def _render_outline(size: tuple[int, int], colour: pygame.Color) -> pygame.Surfa
 # ---------------------------------------------------------------- table
 
 
-_TABLE_CACHE: OrderedDict[tuple[int, int, bool], pygame.Surface] = OrderedDict()
+_TABLE_CACHE: OrderedDict[tuple[int, int, bool, bool], pygame.Surface] = OrderedDict()
 _TABLE_CACHE_MAX: Final = 4
 _FELT: Final[RGB] = (28, 106, 58)
+#: the high-contrast table: near-black, so white outlines and yellow marks stand out
+_FELT_DARK: Final[RGB] = (14, 16, 18)
 
 
-def table_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A green felt table background of ``size`` with a fine texture and darker edges.
+@lru_cache(maxsize=1)
+def _fibre_tiles() -> tuple[pygame.Surface, pygame.Surface]:
+    """The felt's fine fibres: a square of per-pixel noise to add and one to subtract.
 
-    The texture is generated from a fixed seed, so the same size always gives the same
-    picture. The last few sizes are cached; do not draw on the returned surface.
+    The same for every table size, so it is made once (it is most of the felt's cost)
+    and a resized window gets its new felt sooner.
     """
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    key = (w, h, _display_ready())
-    cached = _TABLE_CACHE.get(key)
-    if cached is not None:
-        _TABLE_CACHE.move_to_end(key)
-        return cached
-    surf = pygame.Surface((w, h))
-    surf.fill(_FELT)
-    rng = random.Random(20240611)
-
-    # Broad mottling: a coarse random grid, smoothly enlarged, blended additively.
-    gw, gh = max(2, w // 90 + 2), max(2, h // 90 + 2)
-    light = pygame.Surface((gw, gh))
-    dark = pygame.Surface((gw, gh))
-    for y in range(gh):
-        for x in range(gw):
-            v = rng.randint(-7, 7)
-            light.set_at((x, y), (max(0, v) // 2, max(0, v), max(0, v) // 2))
-            dark.set_at((x, y), (max(0, -v) // 2, max(0, -v), max(0, -v) // 2))
-    surf.blit(pygame.transform.smoothscale(light, (w, h)), (0, 0), special_flags=pygame.BLEND_ADD)
-    surf.blit(pygame.transform.smoothscale(dark, (w, h)), (0, 0), special_flags=pygame.BLEND_SUB)
-
-    # Fine fibres: a tile of per-pixel noise repeated across the table.
+    rng = random.Random(19770605)
     tile = 97
     plus = pygame.Surface((tile, tile))
     minus = pygame.Surface((tile, tile))
     for y in range(tile):
         for x in range(tile):
             v = rng.randint(-6, 6)
-            plus.set_at((x, y), (max(0, v) // 2, max(0, v), max(0, v) // 2))
-            minus.set_at((x, y), (max(0, -v) // 2, max(0, -v), max(0, -v) // 2))
-    for ty in range(0, h, tile):
-        for tx in range(0, w, tile):
-            surf.blit(plus, (tx, ty), special_flags=pygame.BLEND_ADD)
-            surf.blit(minus, (tx, ty), special_flags=pygame.BLEND_SUB)
+            up, down = max(0, v), max(0, -v)
+            plus.set_at((x, y), (up // 2, up, up // 2))
+            minus.set_at((x, y), (down // 2, down, down // 2))
+    return plus, minus
 
-    # Vignette: darker towards the edges, drawn at a quarter size and enlarged smoothly.
+
+def table_surface(size: tuple[int, int], *, dark: bool = False) -> pygame.Surface:
+    """A green felt table background of ``size`` with a fine texture and darker edges
+    (``dark``: a near-black cloth, for the high-contrast theme).
+
+    The texture is generated from a fixed seed, so the same size always gives the same
+    picture. The last few sizes are cached; do not draw on the returned surface.
+    """
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    key = (w, h, _display_ready(), dark)
+    cached = _TABLE_CACHE.get(key)
+    if cached is not None:
+        _TABLE_CACHE.move_to_end(key)
+        return cached
+    # The broad light (mottling and vignette) is smooth, so it is composed at a quarter
+    # of the size and enlarged once; only the fine fibres are laid at full size.
     vw, vh = max(4, w // 4), max(4, h // 4)
+    broad = pygame.Surface((vw, vh))
+    broad.fill(_FELT_DARK if dark else _FELT)
+    rng = random.Random(20240611)
+
+    # Mottling: a coarse random grid, smoothly enlarged, added and taken away.
+    gw, gh = max(2, w // 90 + 2), max(2, h // 90 + 2)
+    light = pygame.Surface((gw, gh))
+    dim = pygame.Surface((gw, gh))
+    for y in range(gh):
+        for x in range(gw):
+            v = rng.randint(-7, 7)
+            light.set_at((x, y), (max(0, v) // 2, max(0, v), max(0, v) // 2))
+            dim.set_at((x, y), (max(0, -v) // 2, max(0, -v), max(0, -v) // 2))
+    broad.blit(pygame.transform.smoothscale(light, (vw, vh)), (0, 0), special_flags=pygame.BLEND_ADD)
+    broad.blit(pygame.transform.smoothscale(dim, (vw, vh)), (0, 0), special_flags=pygame.BLEND_SUB)
+
+    # Vignette: darker towards the edges.
     vig = pygame.Surface((vw, vh))
     vig.fill((255, 255, 255))
     steps = 48
     for i in range(steps):
         t = i / (steps - 1)  # 0 outside, 1 centre
         scale = 1.55 - 0.9 * t
-        shade = round(255 - 90 * (1 - t) ** 1.6)
+        grey = round(255 - 90 * (1 - t) ** 1.6)
         rect = pygame.Rect(0, 0, round(vw * scale), round(vh * scale))
         rect.center = (vw // 2, vh // 2)
         if i == 0:
-            vig.fill((shade, shade, shade))
-        pygame.draw.ellipse(vig, (shade, shade, shade), rect)
-    surf.blit(pygame.transform.smoothscale(vig, (w, h)), (0, 0), special_flags=pygame.BLEND_MULT)
+            vig.fill((grey, grey, grey))
+        pygame.draw.ellipse(vig, (grey, grey, grey), rect)
+    broad.blit(vig, (0, 0), special_flags=pygame.BLEND_MULT)
+    # Enlarged without smoothing: neighbouring blocks differ by under one shade, and the
+    # fibres hide that; smoothing the whole table would cost three times as long.
+    surf = pygame.transform.scale(broad, (w, h))
+
+    # Fine fibres: a tile of per-pixel noise repeated across the table.
+    plus, minus = _fibre_tiles()
+    tile = plus.get_width()
+    for ty in range(0, h, tile):
+        for tx in range(0, w, tile):
+            surf.blit(plus, (tx, ty), special_flags=pygame.BLEND_ADD)
+            surf.blit(minus, (tx, ty), special_flags=pygame.BLEND_SUB)
 
     surf = _finish(surf, alpha=False)
     _TABLE_CACHE[key] = surf
@@ -897,26 +920,90 @@ class CardArt:
         self._faces: dict[tuple[int, int, int, bool, bool], pygame.Surface] = {}
         self._backs: dict[tuple[int, int, int, bool], pygame.Surface] = {}
         self._outlines: dict[tuple[int, int, tuple[int, int, int, int], bool], pygame.Surface] = {}
+        #: faces of an earlier size, kept after change_size() to stand in (scaled) for
+        #: the new size's until refine() has drawn those
+        self._sources: dict[int, pygame.Surface] = {}
+        self._rough: dict[tuple[int, int, int, bool, bool], pygame.Surface] = {}
+        self._pending: list[tuple[int, tuple[int, int]]] = []
 
     @staticmethod
     def _check_back(style: int) -> None:
         if not 0 <= style < BACK_STYLES:
             raise ValueError(f"back_style must be 0..{BACK_STYLES - 1}, not {style!r}")
 
+    def _face_key(self, code: int, size: Sequence[int]) -> tuple[int, int, int, bool, bool]:
+        if not (0 <= suit_of(code) <= 3 and ACE <= rank_of(code) <= KING):
+            raise ValueError(f"not a card code: {code!r}")
+        w, h = _check_size(size)
+        return (code, w, h, self.four_colour and suit_of(code) in (CLUBS, DIAMONDS), _display_ready())
+
     def face(self, code: int, size: tuple[int, int]) -> pygame.Surface:
         """The face of card ``code`` at ``size`` (width, height); the back for UNKNOWN."""
         if code == UNKNOWN:
             return self.back(size)
-        if not (0 <= suit_of(code) <= 3 and ACE <= rank_of(code) <= KING):
-            raise ValueError(f"not a card code: {code!r}")
-        w, h = _check_size(size)
-        ready = _display_ready()
-        key = (code, w, h, self.four_colour and suit_of(code) in (CLUBS, DIAMONDS), ready)
+        key = self._face_key(code, size)
         surf = self._faces.get(key)
         if surf is None:
-            surf = _finish(_render_face(code, (w, h), self.four_colour))
+            surf = _finish(_render_face(code, (key[1], key[2]), self.four_colour))
             self._faces[key] = surf
         return surf
+
+    def quick_face(self, code: int, size: tuple[int, int]) -> pygame.Surface:
+        """The face of ``code`` at ``size`` without waiting: the crisp face if it is drawn;
+        after :meth:`change_size`, the card's face of the earlier size smoothly scaled
+        (a few tenths of a millisecond instead of several milliseconds), its crisp face
+        queued for :meth:`refine`; otherwise the crisp face, drawn now."""
+        if code == UNKNOWN:
+            return self.back(size)
+        key = self._face_key(code, size)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = self._rough.get(key)
+        if surf is not None:
+            return surf
+        source = self._sources.get(code)
+        if source is None:
+            return self.face(code, size)
+        surf = pygame.transform.smoothscale(source, (key[1], key[2]))
+        self._rough[key] = surf
+        self._pending.append((code, (key[1], key[2])))
+        return surf
+
+    def change_size(self, size: tuple[int, int]) -> None:
+        """The cards are drawn at ``size`` from now on: images of other sizes are dropped,
+        except the faces, kept as stand-ins for :meth:`quick_face` until :meth:`refine`
+        has drawn every face asked for at the new size."""
+        w, h = _check_size(size)
+        for key, surf in self._faces.items():
+            known = self._sources.get(key[0])
+            # The largest face of the card stands in best (a menu's small one is blurry).
+            if (key[1], key[2]) != (w, h) and (known is None or known.get_width() < key[1]):
+                self._sources[key[0]] = surf
+        self._faces = {k: v for k, v in self._faces.items() if (k[1], k[2]) == (w, h)}
+        self._backs = {k: v for k, v in self._backs.items() if (k[1], k[2]) == (w, h)}
+        self._outlines = {k: v for k, v in self._outlines.items() if (k[0], k[1]) == (w, h)}
+        self._rough.clear()
+        self._pending.clear()
+
+    @property
+    def refining(self) -> bool:
+        """Some faces are still shown scaled from an earlier size."""
+        return bool(self._pending)
+
+    def refine(self, seconds: float) -> int:
+        """Draw crisply the faces :meth:`quick_face` stood in for, for about ``seconds``
+        (at least one); returns how many were drawn (the caller redraws what shows them)."""
+        start = time.perf_counter()
+        done = 0
+        while self._pending and (done == 0 or time.perf_counter() - start < seconds):
+            code, size = self._pending.pop()
+            self._rough.pop(self._face_key(code, size), None)
+            self.face(code, size)
+            done += 1
+        if not self._pending:
+            self._sources.clear()
+            self._rough.clear()
+        return done
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """The back of a card at ``size`` in the current back style."""
@@ -958,3 +1045,6 @@ class CardArt:
         self._faces.clear()
         self._backs.clear()
         self._outlines.clear()
+        self._sources.clear()
+        self._rough.clear()
+        self._pending.clear()

@@ -5,7 +5,8 @@ Everything runs with the dummy video driver at 1280x800:
 - per rule set, a full-table frame (update, draw every scene, flip) with ten cards in
   flight: the usual frame, where the resting cards come from the cached layer, and a
   full redraw, where that layer is rebuilt every frame (the worst case, as when cards
-  land);
+  land); those cards have just taken off; the mid-flight frame has them half-way, high
+  in the air with their shadows;
 - start-up: wall time from starting a fresh Python process until it has drawn and
   flipped its first frame of the menu (a table if there is no menu);
 - resident memory (VmRSS) after playing a game of each rule set with animations on,
@@ -54,12 +55,15 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
         _measure(app, scene, frames, rebuild=False)  # warm the caches
         usual = _measure(app, scene, frames, rebuild=False)
         full = _measure(app, scene, frames, rebuild=True)
+        middle = _measure(app, scene, frames, rebuild=False, progress=0.5)
         out[rules] = {
             "cards_in_flight": len(scene.anim.flights),
             "frame_median_ms": _ms(statistics.median(usual)),
             "frame_p99_ms": _ms(_p99(usual)),
             "redraw_median_ms": _ms(statistics.median(full)),
             "redraw_p99_ms": _ms(_p99(full)),
+            "midflight_median_ms": _ms(statistics.median(middle)),
+            "midflight_p99_ms": _ms(_p99(middle)),
         }
     scene_name, startup = _startup(3 if quick else 7)
     out["process"] = {
@@ -70,9 +74,10 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _launch(scene: Any) -> None:
+def _launch(scene: Any, progress: float = 0.0) -> None:
     """Ten resting cards (tops first, then the cards under them) fly home from all over
-    the table, slowly enough to stay in the air while measured."""
+    the table, slowly enough to stay in the air while measured, ``progress`` of the way
+    already."""
     from .anim import RETURN, Flight
 
     scene.anim.finish()
@@ -86,15 +91,17 @@ def _launch(scene: Any) -> None:
     for i, slot in chosen:
         start = (rng.uniform(0, SIZE[0] - 100), rng.uniform(80, SIZE[1] - 140))
         scene.anim.flights.append(Flight(g.piles[i][slot], i, slot, i, slot, 0.0, 1000.0,
-                                         kind=RETURN, start=start))
+                                         kind=RETURN, start=start, elapsed=1000.0 * progress))
 
 
-def _measure(app: Any, scene: Any, frames: int, *, rebuild: bool) -> list[float]:
-    """Seconds per frame (update, draw, flip) with the cards of _launch in the air;
-    ``rebuild`` throws the cached layer of resting cards away every frame."""
+def _measure(app: Any, scene: Any, frames: int, *, rebuild: bool,
+             progress: float = 0.0) -> list[float]:
+    """Seconds per frame (update, draw, flip) with the cards of _launch in the air,
+    ``progress`` of their way done; ``rebuild`` throws the cached layer of resting cards
+    away every frame."""
     import pygame
 
-    _launch(scene)
+    _launch(scene, progress)
     times = []
     for _ in range(frames):
         if rebuild:

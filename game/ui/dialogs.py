@@ -28,11 +28,12 @@ class Dialog(Scene):
     def __init__(self, app: App, title: str, lines: list[str],
                  choices: list[tuple[str, Callable[[], None]]], *,
                  cancel: Callable[[], None] | None = None, dim: int = 140,
-                 accent: tuple[int, int, int] = theme.GOLD) -> None:
+                 accent: tuple[int, int, int] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.lines = lines
         self.dim = dim
+        #: the title's and the edge's colour (the theme's gold unless told)
         self.accent = accent
         self.cancel = cancel
         self.buttons = [theme.Button(label, self._chooser(action)) for label, action in choices]
@@ -108,16 +109,18 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table, then the panel, words and buttons."""
+        theme.use(self.app.settings.high_contrast)
+        accent = theme.GOLD if self.accent is None else self.accent
         if self._shade is None or self._shade.get_size() != surface.get_size():
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
         surface.blit(self._shade, (0, 0))
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
-        theme.panel(surface, self.panel, radius=18, fill=(14, 44, 30, 245), edge=self.accent)
+        theme.panel(surface, self.panel, radius=18, fill=theme.DIALOG, edge=accent)
         y = self.panel.top + round(self.px * 1.3)
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
-                           colour=self.accent, bold=True, anchor="midtop")
+                           colour=accent, bold=True, anchor="midtop")
         y = title.bottom + round(self.px * 0.9)
         for line in self.lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=theme.INK,

@@ -50,6 +50,9 @@ class TableLayout:
     labels: list[tuple[str, tuple[int, int], int]] = field(default_factory=list)
     #: Square only: where each column's direction is written (place index → rect)
     direction_slots: dict[int, pygame.Rect] = field(default_factory=dict)
+    #: the strip along the bottom for messages and the hint's reason: no card is ever
+    #: there (height 0 when the layout was made without one)
+    footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
@@ -82,17 +85,25 @@ def hud_height(size: tuple[int, int]) -> int:
     return max(44, min(76, round(size[1] * 0.068)))
 
 
-def table_layout(rules: str, size: tuple[int, int]) -> TableLayout:
-    """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``."""
+def footer_height(size: tuple[int, int]) -> int:
+    """The height of the message strip at the foot of the table."""
+    return max(22, min(40, round(size[1] * 0.036)))
+
+
+def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> TableLayout:
+    """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``,
+    with a strip for messages along the bottom unless ``footer`` is False."""
     cls = rules_class(rules)
     n = len(cls.places)
     hud = pygame.Rect(0, 0, size[0], hud_height(size))
+    foot_h = footer_height(size) if footer else 0
     margin = max(10, round(min(size) * 0.022))
-    # The playing area below the HUD.
+    # The playing area between the HUD and the footer.
     area = pygame.Rect(margin, hud.bottom + margin, size[0] - 2 * margin,
-                       size[1] - hud.bottom - 2 * margin)
+                       size[1] - hud.bottom - 2 * margin - foot_h)
     lay = TableLayout(rules, size, (0, 0), hud, [pygame.Rect(0, 0, 0, 0)] * n,
-                      [pygame.Rect(0, 0, 0, 0)] * n, [0] * n)
+                      [pygame.Rect(0, 0, 0, 0)] * n, [0] * n,
+                      footer=pygame.Rect(0, size[1] - foot_h - margin // 2, size[0], foot_h))
     if rules in ("constitution", "constitution-cadogan"):
         _rows_layout(lay, area, cadogan=rules == "constitution-cadogan",
                      stock=cls.stock, waste=cls.waste)

@@ -24,7 +24,7 @@ from ..records.saves import (
 from ..records.store import Store
 from . import theme
 from .app import App, Scene
-from .art import card_size_for_width, draw_suit, table_surface
+from .art import card_size_for_width, draw_suit
 from .rules_scene import TAB_NAMES
 from .theme import Button
 from .widgets import Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale, wrap
@@ -76,9 +76,9 @@ class RuleCard(Control):
         """A card-like strip, gold-edged when chosen."""
         r = self.rect
         radius = max(6, r.height // 8)
-        fill = (40, 92, 62) if self.selected else ((30, 72, 50) if self.hover else (20, 54, 37))
+        fill = theme.STRIP_SELECTED if self.selected else (theme.STRIP_HOVER if self.hover else theme.STRIP)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD if self.selected else (70, 110, 84), r,
+        pygame.draw.rect(surface, theme.GOLD if self.selected else theme.EDGE, r,
                          width=3 if self.selected else 1, border_radius=radius)
         emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
         badge = pygame.Rect(0, 0, emblem, emblem)
@@ -126,7 +126,7 @@ class Entry(Control):
         r = self.rect
         radius = max(4, r.height // 5)
         if self.hover or self.focused:
-            pygame.draw.rect(surface, (40, 92, 62), r, border_radius=radius)
+            pygame.draw.rect(surface, theme.STRIP_SELECTED, r, border_radius=radius)
         x = r.x + px // 2
         if self.mark is not None:
             mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
@@ -457,7 +457,8 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title and fans, the three panels and the key hints."""
-        surface.blit(table_surface(self.size), (0, 0))
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
         self._draw_title(surface)
         px = self.px
         for rect, heading in self.panels:
@@ -484,14 +485,14 @@ class MenuScene(Scene):
                    colour=theme.INK_DIM)
         self.number_input.draw(surface, px)
         line = self.number_button.rect
-        pygame.draw.line(surface, (70, 110, 84), (line.x + px, self.divider_y),
+        pygame.draw.line(surface, theme.EDGE, (line.x + px, self.divider_y),
                          (line.right - px, self.divider_y), 1)
         self._draw_error(surface)
         self._draw_lists(surface)
         hint = "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   Esc: quit"
         colour = theme.INK_DIM
         if self.notice:
-            hint, colour = self.notice, (255, 170, 150)
+            hint, colour = self.notice, theme.WARN
         small = max(10, round(px * 0.72))
         theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
                    (self.size[0] // 2, self.size[1] - round(px * 0.9)), colour=colour, anchor="center")

@@ -19,7 +19,7 @@ from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings
 from ..records.store import Store
 from . import theme
 from .app import App, Scene
-from .art import BACK_STYLES, card_size_for_width, draw_suit, table_surface
+from .art import BACK_STYLES, card_size_for_width, draw_suit
 from .theme import Button
 from .widgets import (
     Choice,
@@ -50,7 +50,7 @@ HELP = {
     "volume": "How loud the sound effects are.",
     "card_back": "The design on the backs of the cards.",
     "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
-    "high_contrast": "Stronger outlines and brighter highlights on the table.",
+    "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text.",
     "window_size": "The size the window opens at. You can also drag its edges.",
     "defaults": "Put every option back as it was when the game was new.",
     "back": "Back to where you were. Options are saved as you change them.",
@@ -236,7 +236,8 @@ class OptionsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the list of options and the preview."""
-        surface.blit(table_surface(self.size), (0, 0))
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
         px = self.px
         w = self.size[0]
         big = round(px * 2.0)
@@ -261,7 +262,7 @@ class OptionsScene(Scene):
         small = max(10, round(px * 0.72))
         colour = theme.INK_DIM
         if self.message:
-            hint, colour = self.message, (255, 170, 150)
+            hint, colour = self.message, theme.WARN
         theme.text(surface, fit_text(hint, small, w - 40), small,
                    (w // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
 

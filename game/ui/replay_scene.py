@@ -20,7 +20,7 @@ from ..records.replay import Replay, ReplayError, ReplayPlayer, format_seconds, 
 from . import theme
 from .anim import Animator
 from .app import App, Scene
-from .art import draw_suit, table_surface
+from .art import draw_suit
 from .layout import TableLayout, table_layout
 from .theme import Button
 from .widgets import Choice, Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale
@@ -122,7 +122,7 @@ class Timeline(Control):
         player = self.scene.player
         r = self.rect
         track = pygame.Rect(r.x, r.centery - max(2, px // 5), r.width, max(4, px * 2 // 5))
-        pygame.draw.rect(surface, (60, 80, 68), track, border_radius=track.height // 2)
+        pygame.draw.rect(surface, theme.TRACK, track, border_radius=track.height // 2)
         t = player.step / player.length if player.length else 0.0
         done = track.copy()
         done.width = round(track.width * t)
@@ -154,8 +154,9 @@ class ReplayScene(Scene):
         self.size = app.size
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self.layout: TableLayout = table_layout(replay.rules, app.size)
+        self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
         self._background: pygame.Surface | None = None
+        self._background_contrast = False
         self.icons: dict[str, Button] = {
             "start": Button("", self.to_start), "back": Button("", self.step_back),
             "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),
@@ -315,7 +316,7 @@ class ReplayScene(Scene):
         bh = round(px * 2.2)
         bar_h = pad + line_h + round(px * 0.5) + bh + pad
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
-        self.layout = table_layout(self.replay.rules, (w, h - bar_h))
+        self.layout = table_layout(self.replay.rules, (w, h - bar_h), footer=False)
         self._background = None
         n = self.player.length
         left_w = theme.font(round(px * 0.9), True).size(f"Move {n} of {n}")[0] + 2 * pad
@@ -398,28 +399,29 @@ class ReplayScene(Scene):
     # ----- drawing ------------------------------------------------------------------------
 
     def _background_surface(self) -> pygame.Surface:
-        if self._background is not None:
+        if self._background is not None and self._background_contrast == theme.high_contrast:
             return self._background
+        self._background_contrast = theme.high_contrast
         lay = self.layout
         g = self.game
         surf = pygame.Surface(self.size)
-        surf.blit(table_surface(lay.size), (0, 0))
-        outline = self.app.art.outline(lay.card, (235, 240, 225, 120))
+        surf.blit(theme.felt(lay.size), (0, 0))
+        outline = self.app.art.outline(lay.card, theme.PLACE_EDGE)
         px = max(10, round(lay.card[1] * 0.12))
         for place in g.places:
             rect = lay.bases[place.index]
             surf.blit(outline, rect)
             if place.kind == FOUNDATION:
                 draw_suit(surf, g.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
-                          (200, 225, 205))
+                          theme.FELT_INK)
             elif place.kind in (STOCK, WASTE):
                 theme.text(surf, "Stock" if place.kind == STOCK else "Waste", px, rect.center,
-                           colour=(205, 225, 210), bold=True, anchor="center")
+                           colour=theme.FELT_INK, bold=True, anchor="center")
             elif place.kind == TABLEAU:
-                theme.text(surf, place.name, max(10, px - 2), rect.center, colour=(170, 200, 180),
+                theme.text(surf, place.name, max(10, px - 2), rect.center, colour=theme.INK_DIM,
                            anchor="center")
         for words, centre, size in lay.labels:
-            theme.text(surf, words, size, centre, colour=(200, 225, 205), anchor="center")
+            theme.text(surf, words, size, centre, colour=theme.FELT_INK, anchor="center")
         self._background = surf
         return surf
 
@@ -430,6 +432,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table with its cards, the header and the playback controls."""
+        theme.use(self.app.settings.high_contrast)
         surface.blit(self._background_surface(), (0, 0))
         lay = self.layout
         art = self.app.art
@@ -470,7 +473,7 @@ class ReplayScene(Scene):
             image = theme.font(px, True).render(str(len(piles[index])), True, (255, 255, 255))
             pill = image.get_rect().inflate(px, round(px * 0.35))
             pill.midbottom = (rect.centerx, rect.bottom - round(px * 0.3))
-            pygame.draw.rect(surface, (20, 30, 40), pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, theme.PILL, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, theme.GOLD, pill, width=1, border_radius=pill.height // 2)
             surface.blit(image, image.get_rect(center=pill.center))
 
@@ -486,7 +489,7 @@ class ReplayScene(Scene):
                 choices, colour = ("space", "–"), (200, 215, 200)
             words = next((c for c in choices if theme.font(px).size(c)[0] <= slot.width - px // 2),
                          choices[-1])
-            pygame.draw.rect(surface, (12, 40, 26), slot, border_radius=slot.height // 2)
+            pygame.draw.rect(surface, theme.PILL, slot, border_radius=slot.height // 2)
             theme.text(surface, words, px, slot.center, colour=colour, anchor="center")
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
@@ -505,7 +508,7 @@ class ReplayScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         hud = self.layout.hud
         layer = pygame.Surface(hud.size, pygame.SRCALPHA)
-        layer.fill((8, 28, 18, 200))
+        layer.fill(theme.HUD)
         surface.blit(layer, hud)
         pygame.draw.line(surface, theme.GOLD, (hud.x, hud.bottom - 1), (hud.right - 1, hud.bottom - 1), 1)
         px = max(12, round(hud.height * 0.34))
@@ -521,7 +524,7 @@ class ReplayScene(Scene):
     def _draw_bar(self, surface: pygame.Surface) -> None:
         px = self.px
         layer = pygame.Surface(self.bar.size, pygame.SRCALPHA)
-        layer.fill((8, 28, 18, 235))
+        layer.fill(theme.HUD)
         surface.blit(layer, self.bar)
         pygame.draw.line(surface, theme.GOLD, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
         player = self.player
@@ -538,7 +541,7 @@ class ReplayScene(Scene):
             now = f"next move in {wait:.0f} s"
         theme.text(surface, fit_text(self.message or now, round(px * 0.85), self.size[0] - tl.right - 2 * px),
                    round(px * 0.85), (tl.right + px, tl.centery),
-                   colour=(255, 170, 150) if self.message else theme.INK_DIM, anchor="midleft")
+                   colour=theme.WARN if self.message else theme.INK_DIM, anchor="midleft")
         self.timeline.draw(surface, px)
         for name, button in self.icons.items():
             button.draw(surface, px)

@@ -19,7 +19,6 @@ import pygame
 from ..engine import RULE_IDS, RULESETS
 from . import theme
 from .app import App, Scene
-from .art import table_surface
 from .theme import Button
 from .widgets import FocusRing, fit_text, focus_glow, ui_scale
 
@@ -325,7 +324,8 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the tab bar, the page of rules and its scroll bar."""
-        surface.blit(table_surface(self.size), (0, 0))
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
         px = self.px
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
             tab.draw(surface, round(px * 0.85))

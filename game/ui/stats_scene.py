@@ -15,7 +15,6 @@ from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statisti
 from ..records.store import Store
 from . import theme
 from .app import App, Scene
-from .art import table_surface
 from .rules_scene import TAB_NAMES
 from .theme import Button
 from .widgets import FocusRing, fit_text, focus_glow, ui_scale
@@ -152,7 +151,8 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the figures, the ring and the chart."""
-        surface.blit(table_surface(self.size), (0, 0))
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
         px = self.px
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
             tab.draw(surface, round(px * 0.85))
@@ -174,7 +174,7 @@ class StatsScene(Scene):
         hint = "← →: other rule sets   ·   Tab: move   ·   Esc: back"
         colour = theme.INK_DIM
         if self.message:
-            hint, colour = self.message, (255, 170, 150)
+            hint, colour = self.message, theme.WARN
         small = max(10, round(px * 0.72))
         theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
                    (self.size[0] // 2, self.size[1] - round(px * 0.95)), colour=colour, anchor="center")
@@ -192,7 +192,7 @@ class StatsScene(Scene):
         caption_px = max(10, min(round(px * 0.8), round(th * 0.2)))
         for i, (caption, value) in enumerate(tiles):
             tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
-            theme.panel(surface, tile, radius=max(6, px // 2), edge=(70, 110, 84))
+            theme.panel(surface, tile, radius=max(6, px // 2), edge=theme.EDGE)
             colour = theme.GOLD if caption in ("Win rate", "Best streak") else theme.INK
             theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
                        (tile.centerx, tile.centery - round(th * 0.1)), colour=colour, bold=True,
@@ -248,7 +248,7 @@ class StatsScene(Scene):
         small = max(10, round(px * 0.72))
         for pct in (0, 25, 50, 75, 100):
             y = plot.bottom - plot.height * pct / 100
-            pygame.draw.line(surface, (52, 84, 64), (plot.x, y), (plot.right, y), 1)
+            pygame.draw.line(surface, theme.EDGE, (plot.x, y), (plot.right, y), 1)
             theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y), colour=theme.INK_DIM,
                        anchor="midright")
         if not recent:
@@ -302,7 +302,7 @@ def _ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, thick: 
     c = (side // 2, side // 2)
     total = sum(n for _, n in parts)
     if total == 0:
-        pygame.draw.circle(big, (60, 80, 68), c, radius * k, thick * k)
+        pygame.draw.circle(big, theme.TRACK, c, radius * k, thick * k)
     else:
         start = -math.pi / 2
         for colour, n in parts:

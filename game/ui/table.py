@@ -30,9 +30,9 @@ from ..records.replay import ABANDONED, LOST, WON, Recorder, Replay
 from ..records.saves import finish_game, save_game
 from ..records.store import Store
 from . import theme
-from .anim import MOVE, Animator, Celebration
+from .anim import MOVE, RETURN, Animator, Celebration
 from .app import Scene
-from .art import draw_suit, table_surface
+from .art import draw_suit
 from .layout import TableLayout, table_layout
 
 if TYPE_CHECKING:
@@ -50,6 +50,16 @@ MESSAGE_SECONDS = 3.0
 RESIZE_SETTLE = 0.12
 #: seconds between the last card landing on a win and the dialog
 WIN_DIALOG_DELAY = 1.1
+#: seconds a movable card takes to lift under the pointer (and to settle back)
+LIFT_SECONDS = 0.08
+#: seconds the shadow of a card that just landed takes to shrink away
+SETTLE_SECONDS = 0.18
+#: seconds a foundation glows after a card arrives on it
+ARRIVAL_SECONDS = 0.45
+#: seconds each frame may spend drawing crisp card faces after a resize
+REFINE_BUDGET = 0.006
+#: how much larger the card in hand is drawn
+DRAG_SCALE = 1.05
 
 SHORT_TITLES = {
     "constitution": "British Constitution",
@@ -57,9 +67,6 @@ SHORT_TITLES = {
     "square": "British Square",
     "union-square": "Union Square",
 }
-
-_GLOW = (255, 214, 90)
-_TARGET = (120, 230, 140)
 
 
 @dataclass
@@ -115,6 +122,15 @@ class TableScene(Scene):
         self._pending_left = 0.0
         self.hover: int | None = None
         self._hover_movable = False
+        #: how far the hovered movable card is lifted (0 resting … 1 lifted)
+        self.lift = 0.0
+        self._lift_place: int | None = None
+        #: cards that just landed: [place, slot, age in seconds]
+        self.settling: list[list[float]] = []
+        #: foundations a card just arrived on: [place, age in seconds]
+        self.arrivals: list[list[float]] = []
+        self._contrast: bool | None = None
+        self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
         self.game = game
         self._reset_state()
         self._start_record()
@@ -160,6 +176,9 @@ class TableScene(Scene):
         self.win_dialog_in: float | None = None
         self.finished = False
         self._layer_key = None
+        self.settling = []
+        self.arrivals = []
+        self.lift = 0.0
 
     def set_game(self, game: Game) -> None:
         """Put a new position on the table (new deal, restart) and deal it."""
@@ -223,9 +242,12 @@ class TableScene(Scene):
         if self.layout.card != old_card:
             # Card images are cached per size; keep only the new size's, so resizing
             # the window many times does not pile up images of every size in memory.
-            self.app.art.clear()
+            # The faces of the old size stand in, scaled, until update() has drawn the
+            # new ones a few at a time: the table shows at the new size at once.
+            self.app.art.change_size(self.layout.card)
             self._glow_cache.clear()
             self._shapes.clear()
+            self._held = None
         self._background = None
         self._layer_key = None
         self._hud_key = None
@@ -240,9 +262,13 @@ class TableScene(Scene):
         self.recorder.pause()
 
     def resume(self) -> None:
-        """Back on top: the clock runs again unless the game is over."""
+        """Back on top: the clock runs again unless the game is over; options changed
+        meanwhile (high contrast, four colours…) show at once."""
         self.active = True
         self._hud_key = None
+        self._layer_key = None
+        self._background = None
+        self._use_theme()
         if not self.finished:
             self.recorder.resume()
 
@@ -264,7 +290,16 @@ class TableScene(Scene):
             self._pending_left -= dt
             if self._pending_left <= 0:
                 self._apply_resize()
-        landed = [f for f in self.anim.update(dt) if not f.quiet]
+        if self.app.art.refining and self.app.art.refine(REFINE_BUDGET):
+            self._layer_key = None  # crisp faces replace the scaled ones
+        landed = self.anim.update(dt)
+        self._age_effects(dt)
+        for flight in landed:
+            if flight.kind == RETURN or not flight.quiet:
+                self.settling.append([flight.dst, flight.dst_slot, 0.0])
+            if flight.kind == MOVE and not flight.quiet and flight.dst in self.game.foundations:
+                self.arrivals.append([flight.dst, 0.0])
+        landed = [f for f in landed if not f.quiet]
         if landed:
             self._sound_of_landing(any(f.dst in self.game.foundations for f in landed))
         if self.message_left > 0:
@@ -286,6 +321,24 @@ class TableScene(Scene):
                     from .dialogs import win_dialog
 
                     self.app.push(win_dialog(self.app, self))
+
+    def _age_effects(self, dt: float) -> None:
+        """Lift the hovered movable card (or let it down); age landings and arrivals."""
+        g = self.game
+        want = (self.hover is not None and self._hover_movable and self.drag is None
+                and self.selected is None and not self.anim.busy and bool(g.piles[self.hover]))
+        if want and self.hover != self._lift_place:
+            self._lift_place, self.lift = self.hover, 0.0
+        step = dt / LIFT_SECONDS
+        self.lift = min(1.0, self.lift + step) if want else max(0.0, self.lift - step)
+        if self.lift == 0.0 and not want:
+            self._lift_place = None
+        for item in self.settling:
+            item[2] += dt
+        self.settling = [s for s in self.settling if s[2] < SETTLE_SECONDS]
+        for item in self.arrivals:
+            item[1] += dt
+        self.arrivals = [a for a in self.arrivals if a[1] < ARRIVAL_SECONDS]
 
     def _check_result(self) -> None:
         if self.game.is_won():
@@ -313,7 +366,7 @@ class TableScene(Scene):
         launch = launch[:52]
         launch.reverse()
         self.celebration = Celebration(self.layout.size, launch, self.layout.card,
-                                       seed=sum(map(ord, g.game)))
+                                       seed=sum(map(ord, g.game)), dark=theme.high_contrast)
 
     # ----- input ------------------------------------------------------------------------------
 
@@ -625,6 +678,7 @@ class TableScene(Scene):
                                       seconds=seconds)
         if transfers and not self.anim.busy:  # animation off: the cards are down already
             self._sound_of_landing(any(t.dst in self.game.foundations for t in transfers))
+            self.arrivals.extend([t.dst, 0.0] for t in transfers if t.dst in self.game.foundations)
 
     def undo(self) -> None:
         """Take back the last player move with the fills and auto-drops it caused."""
@@ -920,7 +974,7 @@ class TableScene(Scene):
         """The bar at the top: rule set, game number, moves, time, status, buttons.
 
         Drawn again only when one of those changes. Where the window is too narrow for
-        a line of status, messages show as a toast over the table instead.
+        a line of status, the status shows in the footer below the cards instead.
         """
         g = self.game
         seconds = int(self.elapsed)
@@ -928,16 +982,17 @@ class TableScene(Scene):
             self._say(warning)
         self._refresh_buttons()
         status = self.message or self._status()
-        key = (self.layout.size, g.game, len(g.history), seconds, status,
+        key = (self.layout.size, g.game, len(g.history), seconds, status, theme.high_contrast,
                tuple((b.hover, b.pressed, b.enabled) for b in self.buttons))
         if self._hud is not None and key == self._hud_key:
             return self._hud
         hud = self.layout.hud
         surf = pygame.Surface(hud.size, pygame.SRCALPHA)
-        surf.fill((10, 30, 20, 225))
-        pygame.draw.line(surf, (236, 196, 84, 160), (0, hud.height - 1), (hud.width, hud.height - 1))
-        px_big = max(13, round(hud.height * 0.3))
-        px_small = max(11, round(hud.height * 0.25))
+        surf.fill(theme.HUD)
+        pygame.draw.line(surf, (*theme.GOLD, 255 if theme.high_contrast else 160), (0, hud.height - 1),
+                         (hud.width, hud.height - 1), 2 if theme.high_contrast else 1)
+        px_big = theme.scaled(max(13, round(hud.height * 0.3)))
+        px_small = theme.scaled(max(11, round(hud.height * 0.25)))
         left = max(10, round(hud.height * 0.3))
         right = (self.buttons[0].rect.left if self.buttons else hud.width) - left
         line1 = round(hud.height * 0.12)
@@ -970,24 +1025,12 @@ class TableScene(Scene):
             if room >= 200:
                 surf.blit(self._fit_text(status, px_small, room, theme.HIGHLIGHT),
                           (status_x, line2 if status_x == stats_rect.left else line1))
-            elif self.message:
-                self.toast = self.message
+            else:
+                self.toast = status
         for button in self.buttons:
             button.draw(surf, self._button_px())
         self._hud, self._hud_key = surf, key
         return surf
-
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        """A message the HUD had no room for, in a pill near the bottom of the table."""
-        if not self.toast:
-            return
-        px = max(13, round(self.layout.hud.height * 0.3))
-        room = self.layout.size[0] - 40
-        image = self._fit_text(self.toast, px, room - 2 * px, theme.HIGHLIGHT)
-        pill = image.get_rect().inflate(2 * px, px)
-        pill.midbottom = (self.layout.size[0] // 2, self.layout.size[1] - 12)
-        theme.panel(surface, pill, radius=pill.height // 2)
-        surface.blit(image, image.get_rect(center=pill.center))
 
     def _fit_text(self, words: str, px: int, room: int, colour: tuple[int, int, int]) -> pygame.Surface:
         f = theme.font(px)
@@ -1062,27 +1105,95 @@ class TableScene(Scene):
         glow.set_alpha(alpha)
         surface.blit(glow, (rect.x - width * 2, rect.y - width * 2))
 
+    def _shadow(self, size: tuple[int, int], drop: int) -> tuple[pygame.Surface, int]:
+        """A card's soft dark shadow cast ``drop`` pixels down (and half that right),
+        with a hole where the card itself lies, and how far it spreads (cached)."""
+        spread = max(3, size[0] // 12)
+        key = ("shadow", size, drop)
+        surf = self._shapes.get(key)
+        if surf is None:
+            surf = pygame.Surface((size[0] + 2 * spread + drop, size[1] + 2 * spread + drop),
+                                  pygame.SRCALPHA)
+            radius = max(4, round(size[0] * 0.08))
+            shift = (drop // 2, drop)
+            for i in range(spread, -1, -1):
+                alpha = round(150 * (1 - i / (spread + 1)) ** 2)
+                rect = pygame.Rect(spread - i + shift[0], spread - i + shift[1],
+                                   size[0] + 2 * i, size[1] + 2 * i)
+                pygame.draw.rect(surf, (0, 0, 0, alpha), rect, border_radius=radius + i)
+            # The card covers its own place: clearing it keeps the shadow off a card
+            # drawn beneath (a lifted card's own resting image, a card that just landed).
+            pygame.draw.rect(surf, (0, 0, 0, 0), pygame.Rect(spread, spread, *size),
+                             border_radius=radius)
+            self._shapes[key] = surf
+        return surf, spread
+
+    def _draw_shadow(self, surface: pygame.Surface, corner: tuple[float, float], offset: float,
+                     alpha: int) -> None:
+        """The shadow of a card whose top-left corner is at ``corner``, cast ``offset``
+        pixels down (and half that right): further for a card held higher."""
+        image, spread = self._shadow(self.layout.card, max(0, round(offset)))
+        image.set_alpha(alpha)
+        surface.blit(image, (round(corner[0]) - spread, round(corner[1]) - spread))
+
+    def _draw_target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
+        """A legal destination: a tint, and corner brackets (a shape, so it never depends
+        on seeing the colour); the one the card would drop on now gets a full frame."""
+        colour = theme.TARGET
+        self._draw_glow(surface, rect, colour, 255 if aimed else 150)
+        arm = max(8, rect.width // 4)
+        line = max(3, rect.width // 18) + (1 if theme.high_contrast else 0)
+        box = rect.inflate(line * 2 + 4, line * 2 + 4)
+        corners = ((box.topleft, 1, 1), (box.topright, -1, 1), (box.bottomleft, 1, -1),
+                   (box.bottomright, -1, -1))
+        for width, ink in ((line + 4, (0, 0, 0)), (line, colour)):
+            for (x, y), sx, sy in corners:
+                x, y = x - (sx < 0), y - (sy < 0)
+                pygame.draw.line(surface, ink, (x, y), (x + sx * arm, y), width)
+                pygame.draw.line(surface, ink, (x, y), (x, y + sy * arm), width)
+        if aimed:
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(4, 4), width=line + 4,
+                             border_radius=max(6, rect.width // 10))
+            pygame.draw.rect(surface, colour, box, width=line, border_radius=max(6, rect.width // 10))
+
+    def _use_theme(self) -> None:
+        """Follow the high-contrast setting; what was drawn in the other palette is
+        drawn again."""
+        theme.use(self.app.settings.high_contrast)
+        if self._contrast != theme.high_contrast:
+            self._contrast = theme.high_contrast
+            self._background = None
+            self._layer_key = None
+            self._hud_key = None
+            self._glow_cache.clear()
+            self._shapes.clear()
+            self._text_cache.clear()
+
     def _background_surface(self) -> pygame.Surface:
         if self._background is not None:
             return self._background
         lay = self.layout
         g = self.game
-        surf = table_surface(lay.size).copy()
+        surf = theme.felt(lay.size).copy()
         art = self.app.art
-        outline = art.outline(lay.card, (235, 240, 225, 120))
+        outline = art.outline(lay.card, theme.PLACE_EDGE)
+        line = round(lay.card[0] * theme.PLACE_LINE / 100)
+        px = theme.scaled(max(10, round(lay.card[1] * 0.12)))
         for place in g.places:
             rect = lay.bases[place.index]
             surf.blit(outline, rect)
-            px = max(10, round(lay.card[1] * 0.12))
+            if line:
+                pygame.draw.rect(surf, theme.PLACE_EDGE[:3], rect, width=line,
+                                 border_radius=max(4, round(lay.card[0] * 0.065)))
             if place.kind == FOUNDATION:
                 draw_suit(surf, g.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
-                          (200, 225, 205))
+                          theme.FELT_INK)
             elif place.kind in (STOCK, WASTE):
                 word = "Stock" if place.kind == STOCK else "Waste"
-                image = self._text(word, px, (205, 225, 210), True)
+                image = self._text(word, px, theme.FELT_INK, True)
                 surf.blit(image, image.get_rect(center=rect.center))
-        for words, centre, px in lay.labels:
-            image = self._text(words, px, (200, 225, 205))
+        for words, centre, label_px in lay.labels:
+            image = self._text(words, theme.scaled(label_px), theme.FELT_INK, theme.high_contrast)
             surf.blit(image, image.get_rect(center=centre))
         self._background = surf
         return surf
@@ -1119,19 +1230,35 @@ class TableScene(Scene):
                 else:
                     if len(pile) > 1:
                         edge = rect.move(-2, -2)
-                        layer.blit(art.face(pile[-2], size), edge)
-                    layer.blit(art.face(pile[-1], size), rect)
+                        layer.blit(art.quick_face(pile[-2], size), edge)
+                    layer.blit(art.quick_face(pile[-1], size), rect)
                 continue
             rects = lay.card_rects(index, len(pile))
             for c, rect in zip(pile, rects, strict=True):
-                layer.blit(art.face(c, size), rect)
+                layer.blit(art.quick_face(c, size), rect)
                 positions.append((c, index, rect))
         self.card_positions = positions
         self._layer_key = key
         return layer
 
+    def _card_image(self, place: int, card: int) -> pygame.Surface:
+        art = self.app.art
+        size = self.layout.card
+        return art.back(size) if place == self.game.stock else art.quick_face(card, size)
+
+    def _held_image(self, place: int, card: int) -> pygame.Surface:
+        """The card in hand, a little larger than on the table (cached for one card)."""
+        held = self._held
+        if held is None or held[0] != card or held[1] != self.layout.card:
+            size = self.layout.card
+            big = (round(size[0] * DRAG_SCALE), round(size[1] * DRAG_SCALE))
+            image = pygame.transform.smoothscale(self._card_image(place, card), big)
+            held = self._held = (card, size, image)
+        return held[2]
+
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the piles, highlights, flights, the card in hand, hint and HUD."""
+        self._use_theme()
         if self._pending_size is not None:
             if self._layer is not None:
                 # The window is being resized: the last picture, stretched, for a moment.
@@ -1140,35 +1267,77 @@ class TableScene(Scene):
             self._apply_resize()
         piles = self.display_piles()
         surface.blit(self._layer_surface(piles), (0, 0))
+        self._draw_settling(surface, piles)
         self._draw_marks(surface, piles)
+        self._draw_lifted(surface, piles)
+        self._draw_arrivals(surface)
         art = self.app.art
         size = self.layout.card
         stock = self.game.stock
         for flight in self.anim.in_air():
             x, y = flight.position(self._locate)
+            # The shadow falls further from a card that flies higher, and is back under
+            # it when it lands (a card just leaving or landing casts none worth drawing).
+            drop = size[0] * 0.08 * math.sin(math.pi * flight.progress())
+            if drop >= 1:
+                self._draw_shadow(surface, (x, y), drop + 1, 110)
             if (flight.src == stock) != (flight.dst == stock) and flight.kind == MOVE:
                 # A card leaving the stock turns face up on the way (and one going
                 # back, on undo, turns face down): a flip about its vertical axis.
                 turn = flight.progress() if flight.src == stock else 1.0 - flight.progress()
-                image = art.back(size) if turn < 0.5 else art.face(flight.card, size)
+                image = art.back(size) if turn < 0.5 else art.quick_face(flight.card, size)
                 width = max(1, round(size[0] * abs(math.cos(math.pi * turn))))
                 image = pygame.transform.scale(image, (width, size[1]))
                 surface.blit(image, (round(x + (size[0] - width) / 2), round(y)))
             else:
-                surface.blit(art.face(flight.card, size), (round(x), round(y)))
+                surface.blit(art.quick_face(flight.card, size), (round(x), round(y)))
         if self.drag is not None:
             corner = self.drag.corner
-            shadow = self._glow(size, (0, 0, 0), max(3, size[0] // 14))
-            shadow.set_alpha(90)
-            pad = max(3, size[0] // 14) * 2
-            surface.blit(shadow, (corner[0] - pad + 4, corner[1] - pad + 6))
-            image = art.back(size) if self.drag.place == self.game.stock else art.face(self.drag.card, size)
-            surface.blit(image, corner)
+            image = self._held_image(self.drag.place, self.drag.card)
+            grow = ((image.get_width() - size[0]) // 2, (image.get_height() - size[1]) // 2)
+            at = (corner[0] - grow[0], corner[1] - grow[1])
+            self._draw_shadow(surface, (corner[0], corner[1]), max(6, size[0] * 0.12), 120)
+            surface.blit(image, at)
         self._draw_hint(surface)
         if self.celebration is not None:
-            self.celebration.draw(surface, lambda c: art.face(c, size))
+            self.celebration.draw(surface, lambda c: art.quick_face(c, size))
         surface.blit(self._hud_surface(), self.layout.hud)
-        self._draw_toast(surface)
+        self._draw_footer(surface)
+
+    def _draw_lifted(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+        """The movable card under the pointer, raised a little with its shadow below."""
+        place = self._lift_place
+        if place is None or self.lift <= 0 or not piles[place] or self.anim.busy:
+            return
+        rect = self._top_rect(place) if self.layout.steps[place] else self.layout.bases[place]
+        rise = self.layout.card[1] * 0.035 * ease_out(self.lift)
+        self._draw_shadow(surface, (rect.x, rect.y - rise), 2 + rise, round(130 * self.lift))
+        surface.blit(self._card_image(place, piles[place][-1]), (rect.x, round(rect.y - rise)))
+
+    def _draw_settling(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+        """Cards that just landed: their shadow shrinks under them as they settle."""
+        for place, slot, age in self.settling:
+            index, slot = int(place), int(slot)
+            if slot >= len(piles[index]):
+                continue
+            t = age / SETTLE_SECONDS
+            rect = (self._slot_rect(index, slot) if self.layout.steps[index]
+                    else self.layout.bases[index])
+            self._draw_shadow(surface, rect.topleft, 3 * (1 - t), round(150 * (1 - t)))
+
+    def _draw_arrivals(self, surface: pygame.Surface) -> None:
+        """A card reached a foundation: the foundation flares and a few sparks fly off."""
+        for place, age in self.arrivals:
+            t = age / ARRIVAL_SECONDS
+            rect = self.layout.bases[int(place)]
+            self._draw_glow(surface, rect, theme.GLOW, round(230 * (1 - t) ** 1.5))
+            reach = rect.width * (0.45 + 0.5 * ease_out(t))
+            dot = max(2, round(rect.width * 0.045 * (1 - t)))
+            for i in range(8):
+                a = i * math.pi / 4 + 0.4
+                x = rect.centerx + math.cos(a) * reach
+                y = rect.centery + math.sin(a) * reach * 1.2
+                pygame.draw.circle(surface, theme.HIGHLIGHT, (round(x), round(y)), dot)
 
     def _draw_marks(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
         """Owed space, selection, legal targets, focus, directions and counts."""
@@ -1183,31 +1352,32 @@ class TableScene(Scene):
         owed = getattr(g, "owed", -1)
         if owed >= 0 and not busy:
             pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
-            self._draw_glow(surface, lay.bases[owed], _GLOW, round(150 + 105 * pulse))
-            label = self._text("Fill", max(12, lay.card[1] // 6), _GLOW, True)
+            self._draw_glow(surface, lay.bases[owed], theme.GLOW, round(150 + 105 * pulse))
+            # The space to fill says so in words; the cards that may fill it get an arrow.
+            px = theme.scaled(max(11, lay.card[1] // 7))
+            label = self._pill("Fill", px, theme.GLOW, theme.PILL)
             surface.blit(label, label.get_rect(center=lay.bases[owed].center))
             for s in g.owed_sources():  # type: ignore[attr-defined]
                 if piles[s]:
-                    self._draw_glow(surface, top(s), _GLOW, 170)
+                    self._draw_glow(surface, top(s), theme.GLOW, 170)
                     arrow = top(s)
                     _arrow_head(surface, (arrow.centerx, arrow.top - 3), 0, -1,
-                                max(6, lay.card[0] // 7), _GLOW)
-        targets: frozenset[int] = frozenset()
+                                max(6, lay.card[0] // 7), theme.GLOW)
         if self.drag is not None:
-            targets = self.drag.targets
             hovered = self._drop_target(self.drag.pos, pygame.Rect(self.drag.corner, lay.card))
-            for t in targets:
-                self._draw_glow(surface, top(t), _TARGET, 255 if t == hovered else 150)
+            for t in self.drag.targets:
+                self._draw_target(surface, top(t), t == hovered)
         elif self.selected is not None and not busy:
-            self._draw_glow(surface, top(self.selected), _GLOW, 255)
+            self._draw_glow(surface, top(self.selected), theme.GLOW, 255)
             for t in {m.dst for m in self._moves_from(self.selected)}:
-                self._draw_glow(surface, top(t), _TARGET, 170)
-        if self.hover is not None and self._hover_movable and self.drag is None \
-                and self.selected is None and not busy and piles[self.hover]:
-            self._draw_glow(surface, top(self.hover), (255, 255, 255), 90)
+                self._draw_target(surface, top(t), False)
         if self.focus_visible:
             rect = top(self.focus).inflate(8, 8)
-            pygame.draw.rect(surface, theme.FOCUS, rect, width=3, border_radius=max(6, lay.card[0] // 10))
+            radius = max(6, lay.card[0] // 10)
+            width = theme.FOCUS_LINE
+            pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), width=width + 4,
+                             border_radius=radius + 2)
+            pygame.draw.rect(surface, theme.FOCUS, rect, width=width, border_radius=radius)
         self._draw_directions(surface, piles)
         self._draw_counts(surface, piles)
 
@@ -1222,7 +1392,8 @@ class TableScene(Scene):
             h = max(size[1], words_image.get_height() + round(px * 0.35))
             image = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(image, fill, image.get_rect(), border_radius=h // 2)
-            pygame.draw.rect(image, colour, image.get_rect(), width=1, border_radius=h // 2)
+            pygame.draw.rect(image, colour, image.get_rect(), width=2 if theme.high_contrast else 1,
+                             border_radius=h // 2)
             image.blit(words_image, words_image.get_rect(center=(w // 2, h // 2)))
             self._shapes[key] = image
         return image
@@ -1236,7 +1407,7 @@ class TableScene(Scene):
             centre = (radius + 1, radius + 1)
             colour = (40, 120, 200) if direction > 0 else (200, 90, 40)
             pygame.draw.circle(image, colour, centre, radius)
-            pygame.draw.circle(image, (255, 255, 255), centre, radius, 1)
+            pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if theme.high_contrast else 1)
             tip = (centre[0], centre[1] - direction * radius * 0.6)
             _arrow_head(image, tip, 0, -direction, radius * 1.1, (255, 255, 255))
             self._shapes[key] = image
@@ -1256,7 +1427,9 @@ class TableScene(Scene):
                 words, colour = _DIRECTION_WORDS[direction(index)]
             else:
                 words, colour = "space", _DIRECTION_WORDS[0][1]
-            image = self._pill(words, px, colour, (12, 40, 26), slot.size)
+            if theme.high_contrast:
+                colour = (255, 255, 255)
+            image = self._pill(words, px, colour, theme.PILL, slot.size)
             surface.blit(image, image.get_rect(center=slot.center))
         if lay.direction_slots:
             return
@@ -1271,58 +1444,78 @@ class TableScene(Scene):
         """How many cards the stock and the waste hold."""
         g = self.game
         lay = self.layout
-        px = max(11, round(lay.card[1] * 0.12))
+        px = theme.scaled(max(11, round(lay.card[1] * 0.12)))
         for index in (g.stock, g.waste):
             if index >= 0:
                 rect = lay.bases[index]
-                image = self._pill(str(len(piles[index])), px, (236, 196, 84), (20, 30, 40))
+                image = self._pill(str(len(piles[index])), px, theme.GOLD, theme.PILL)
                 surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint: an arrow from the card to where it goes (its reason is in the footer)."""
         if not self.hint_list or self.anim.busy:
             return
-        h = self.hint_list[self.hint_index]
-        move: Move = h.move
+        move: Move = self.hint_list[self.hint_index].move
         a = self._top_rect(move.src).center
         n = len(self.game.piles[move.dst])
         b = (self._slot_rect(move.dst, n).center if self.layout.steps[move.dst]
              else self.layout.bases[move.dst].center)
-        width = max(4, self.layout.card[0] // 14)
-        pygame.draw.line(surface, (20, 20, 20), a, b, width + 4)
-        pygame.draw.line(surface, _GLOW, a, b, width)
+        width = max(4, self.layout.card[0] // 14) + (2 if theme.high_contrast else 0)
+        pygame.draw.line(surface, (0, 0, 0), a, b, width + 4)
+        pygame.draw.line(surface, theme.GLOW, a, b, width)
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy) or 1.0
-        _arrow_head(surface, b, dx / length, dy / length, width * 4, _GLOW)
-        pygame.draw.circle(surface, _GLOW, a, width * 1.5)
-        # The reason, in words, in a panel at the foot of the table.
-        px = max(13, round(self.layout.hud.height * 0.3))
-        room = self.layout.size[0] - 6 * px
-        lines = _wrap(f"{self.game.move_text(move)}: {h.reason}", theme.font(px), room)[:2]
-        images = [self._text(line, px, theme.INK) for line in lines]
-        height = sum(i.get_height() for i in images)
-        panel = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * px, height + px)
-        panel.midbottom = (self.layout.size[0] // 2, self.layout.size[1] - 10)
-        theme.panel(surface, panel, radius=min(18, panel.height // 2))
-        y = panel.top + px // 2
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
-            y += image.get_height()
+        _arrow_head(surface, b, dx / length, dy / length, width * 4, theme.GLOW)
+        pygame.draw.circle(surface, (0, 0, 0), a, width * 1.5 + 2)
+        pygame.draw.circle(surface, theme.GLOW, a, width * 1.5)
+
+    def footer_text(self) -> str:
+        """What the footer says now: a message or status the HUD had no room for, else
+        the current hint's move and reason."""
+        if self.toast and (self.message or not self.hint_list):
+            return self.toast
+        if self.hint_list and not self.anim.busy:
+            h = self.hint_list[self.hint_index]
+            count = len(self.hint_list)
+            which = f"Hint {self.hint_index + 1} of {count}" if count > 1 else "Hint"
+            return f"{which}: {self.game.move_text(h.move)} {h.reason}"
+        return self.toast
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        """The footer strip below the cards: a pill with the footer text, fading out
+        with its message."""
+        words = self.footer_text()
+        foot = self.layout.footer
+        if not words or foot.height <= 0:
+            return
+        key = ("footer", words, foot.size)
+        image = self._shapes.get(key)
+        if image is None:
+            room = foot.width - 2 * foot.height
+            px = theme.scaled(max(11, round(foot.height * 0.55)))
+            # Smaller type before an ellipsis: the reason of a hint is worth reading whole.
+            while px > 11 and theme.font(px).size(words)[0] > room:
+                px -= 1
+            colour = theme.HIGHLIGHT if words == self.toast else theme.INK
+            text = self._fit_text(words, px, room, colour)
+            pill = text.get_rect().inflate(round(foot.height * 1.2), 0)
+            pill.height = foot.height
+            image = pygame.Surface(pill.size, pygame.SRCALPHA)
+            theme.panel(image, image.get_rect(), radius=pill.height // 2)
+            image.blit(text, text.get_rect(center=image.get_rect().center))
+            if len(self._shapes) > 300:
+                self._shapes.clear()
+            self._shapes[key] = image
+        fade = 1.0
+        if self.message and words == self.message and self.message_left < 0.4:
+            fade = max(0.0, self.message_left / 0.4)
+        image.set_alpha(round(255 * fade))
+        surface.blit(image, image.get_rect(center=foot.center))
 
 
-def _wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Break ``words`` into lines no wider than ``width`` pixels (a long word stays whole)."""
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        candidate = f"{line} {word}" if line else word
-        if line and font.size(candidate)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
+def ease_out(t: float) -> float:
+    """Quick at first, gentle at the end (0 → 0, 1 → 1)."""
+    return 1 - (1 - min(1.0, max(0.0, t))) ** 2
 
 
 _DIRECTION_WORDS = {1: ("▲ up", (140, 220, 255)), -1: ("▼ down", (255, 170, 120)),

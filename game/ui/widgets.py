@@ -70,8 +70,8 @@ def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     pygame.draw.rect(layer, (*theme.FOCUS, 60), layer.get_rect(), border_radius=radius + pad + 3)
     ring = pygame.Rect(3, 3, outer.width, outer.height)
     pygame.draw.rect(layer, (0, 0, 0, 0), ring.inflate(-4, -4), border_radius=radius + pad)
-    pygame.draw.rect(layer, (*theme.FOCUS, 255), ring, width=max(2, pad // 2 + 1),
-                     border_radius=radius + pad)
+    width = max(2, pad // 2 + 1) + (2 if theme.high_contrast else 0)
+    pygame.draw.rect(layer, (*theme.FOCUS, 255), ring, width=width, border_radius=radius + pad)
     surface.blit(layer, halo)
 
 
@@ -119,9 +119,9 @@ Focusable = Control | Button
 def _row_back(surface: pygame.Surface, control: Control) -> int:
     """The rounded strip behind an option row; returns its corner radius."""
     radius = max(4, control.rect.height // 4)
-    colour = theme.BUTTON_HOVER if control.hover and control.enabled else (22, 58, 40)
+    colour = theme.BUTTON_HOVER if control.hover and control.enabled else theme.STRIP
     pygame.draw.rect(surface, colour, control.rect, border_radius=radius)
-    pygame.draw.rect(surface, (70, 110, 84), control.rect, width=1, border_radius=radius)
+    pygame.draw.rect(surface, theme.EDGE, control.rect, width=1, border_radius=radius)
     return radius
 
 
@@ -162,7 +162,7 @@ class Toggle(Control):
                    (r.x + px, r.centery), anchor="midleft")
         sw = pygame.Rect(0, 0, round(px * 3.0), round(px * 1.5))
         sw.midright = (r.right - px, r.centery)
-        pygame.draw.rect(surface, theme.GOLD if self.value else (60, 80, 68), sw,
+        pygame.draw.rect(surface, theme.GOLD if self.value else theme.TRACK, sw,
                          border_radius=sw.height // 2)
         knob = sw.height // 2 - 3
         cx = sw.right - sw.height // 2 if self.value else sw.left + sw.height // 2
@@ -296,7 +296,7 @@ class Slider(Control):
         t = (self.value - self.lo) / (self.hi - self.lo) if self.hi > self.lo else 0.0
         filled = self.track.copy()
         filled.width = round(self.track.width * t)
-        pygame.draw.rect(surface, (60, 80, 68), self.track, border_radius=self.track.height // 2)
+        pygame.draw.rect(surface, theme.TRACK, self.track, border_radius=self.track.height // 2)
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=self.track.height // 2)
         pygame.draw.circle(surface, theme.INK, (filled.right, self.track.centery), round(px * 0.55))
         theme.text(surface, self.describe(self.value), round(px * 0.9),

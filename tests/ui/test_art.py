@@ -326,6 +326,7 @@ def test_faces_render_fast() -> None:
 
 
 def test_surfaces_are_converted_once_a_display_mode_is_set() -> None:
+    pygame.display.quit()  # an earlier test's window would make the first face converted too
     deck = CardArt()
     before = deck.face(card(HEARTS, 12), SMALL)
     pygame.display.set_mode((64, 64))
