@@ -491,6 +491,8 @@ class TableScene(Scene):
             self.undo()
         elif key == pygame.K_h:
             self.hint()
+        elif key == pygame.K_p:
+            self.start_demo()
         elif key == pygame.K_d:
             self.turn_stock()
         elif key == pygame.K_n:
@@ -758,6 +760,26 @@ class TableScene(Scene):
         else:
             self._say("No move to suggest")
 
+    def start_demo(self) -> None:
+        """Let the demo player play this game by itself (any click or key takes over)."""
+        g = self.game
+        if self.finished or g.is_won() or g.is_lost():
+            self._say("This game is over: the demo has nothing to play")
+            return
+        from .demo_scene import DemoScene
+
+        self.anim.finish()
+        self._cancel_gesture()
+        self.selected = None
+        self.hint_list = None
+        self.app.push(DemoScene(self.app, self))
+
+    def demo_stopped(self, why: str) -> None:
+        """The demo handed the game back: say why; a game it lost shows its dialog now."""
+        self._say(why)
+        if self.game.is_lost():
+            self.result_due = True
+
     def restart(self) -> None:
         """Back to the start of this deal (a fresh game of the same position); the game
         given up is counted as abandoned (or lost, if no move was left)."""
@@ -934,6 +956,7 @@ class TableScene(Scene):
     def _build_buttons(self) -> None:
         specs: list[tuple[str, Any, str]] = [
             ("Hint", self.hint, "H"),
+            ("Demo", self.start_demo, "P"),
             ("Undo", self.undo, "U / Ctrl+Z"),
             ("Redo", self.redo, "Ctrl+Y"),
             ("Restart", self.ask_restart, "R"),
@@ -1049,6 +1072,8 @@ class TableScene(Scene):
                 button.enabled = bool(g.future)
             elif button.label == "Hint":
                 button.enabled = bool(self.app.settings.hints)
+            elif button.label == "Demo":
+                button.enabled = not self.finished
 
     def _status(self) -> str:
         g = self.game

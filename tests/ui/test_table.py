@@ -483,6 +483,6 @@ def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pyt
     ui.settle(app, scene)
     assert heard == ["pickup", "illegal"]
     heard.clear()
-    ui.click(app, scene.buttons[1].rect.center)  # Undo
+    ui.click(app, next(b for b in scene.buttons if b.label == "Undo").rect.center)
     ui.settle(app, scene)
     assert heard[0] == "click" and heard[-1] == "putdown"

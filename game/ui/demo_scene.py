@@ -1,0 +1,144 @@
+"""The demo player on the table: the game plays itself, one move at a time, watchably.
+
+A thin scene pushed over a :class:`~game.ui.table.TableScene`. The table below keeps
+updating (every scene updates each frame), so its flights land as usual; this scene waits
+for them, asks the honest demo player (:func:`game.search.demo.demo_move`, which sees only
+the player's view) for the next move, and plays it through the table, exactly as a
+player's click would. Each demo move counts as a hint in the game's record, so a game the
+demo helped with never counts as won without help.
+
+Any click or key except the speed keys hands the game back to the player at once: the
+scene pops itself and the table is the player's again, in the position the demo left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import theme
+from .app import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table import TableScene
+
+#: the pause between two demo moves at each speed (seconds), slowest first
+PAUSES = (1.4, 0.8, 0.45, 0.2, 0.05)
+DEFAULT_SPEED = 3
+#: the demo's search budget per move on screen: small enough that the stall between two
+#: moves (cards at rest) is never seen
+SCREEN_NODES = 1000
+SCREEN_MS = 60.0
+
+_SPEED_UP = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHTBRACKET}
+_SLOW_DOWN = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET}
+#: keys that only modify others never take the game over
+_MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+              pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI}
+
+
+class DemoScene(Scene):
+    """Plays the table's game by itself until it ends or the player takes over."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, *, speed: int = DEFAULT_SPEED) -> None:
+        super().__init__(app)
+        self.table = table
+        self.speed = max(1, min(len(PAUSES), speed))
+        self.wait = 0.25
+        self.moves = 0
+        self.stopped_because = ""
+        self._banner: pygame.Surface | None = None
+        self._banner_key: tuple[int, int, bool] | None = None
+
+    # ----- input ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Speed keys change the pace; any other key or click hands the game back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in _SPEED_UP:
+                self.set_speed(self.speed + 1)
+            elif event.key in _SLOW_DOWN:
+                self.set_speed(self.speed - 1)
+            elif event.key not in _MODIFIERS:
+                self.take_over()
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.take_over()
+
+    def set_speed(self, speed: int) -> None:
+        """Speed 1 (slowest) to 5 (fastest)."""
+        self.speed = max(1, min(len(PAUSES), speed))
+        self.wait = min(self.wait, PAUSES[self.speed - 1])
+
+    def take_over(self, why: str = "Your game again: the demo stopped") -> None:
+        """Stop the demo and give the table back to the player."""
+        if self.app.top is not self:
+            return
+        self.stopped_because = why
+        self.table.anim.finish()
+        self.app.pop()
+        self.table.demo_stopped(why)
+
+    # ----- the demo's moves ----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """When the cards are at rest and the pause is over, play the next move."""
+        table = self.table
+        if self.app.top is not self or table.anim.busy or table.result_due:
+            return
+        game = table.game
+        if game.is_won():
+            self.take_over("The demo won this deal")
+            return
+        if game.is_lost():
+            self.take_over("No moves left: the demo could not win this deal")
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        from ..search.demo import demo_move
+
+        move = demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+        if move is None:
+            self.take_over("The demo sees no move that leads anywhere new: over to you")
+            return
+        table.recorder.note_hint()
+        table.play(move)
+        self.moves += 1
+        self.wait = PAUSES[self.speed - 1]
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A banner in the table's footer strip (where the table's own messages go: while
+        the demo plays they are not the player's business) saying how to take over."""
+        lay = self.table.layout
+        foot = lay.footer
+        if foot.height <= 0:  # a layout without a footer: just below the HUD
+            foot = pygame.Rect(0, lay.hud.bottom + 4, surface.get_width(), lay.hud.height // 2)
+        key = (foot.width, foot.height, self.speed, theme.high_contrast)
+        if self._banner is None or self._banner_key != key:
+            self._banner = self._render_banner(foot)
+            self._banner_key = key
+        surface.blit(self._banner, self._banner.get_rect(center=foot.center))
+
+    def _render_banner(self, foot: pygame.Rect) -> pygame.Surface:
+        px = theme.scaled(max(11, round(foot.height * 0.55)))
+        room = foot.width - 2 * foot.height
+        long = (f"Demo playing  ·  speed {self.speed} of {len(PAUSES)} (− / + keys)  ·  "
+                "click or press any key to take over")
+        short = f"Demo · speed {self.speed} (− +) · any key takes over"
+        words = long if theme.font(px, bold=True).size(long)[0] <= room else short
+        while px > 10 and theme.font(px, bold=True).size(words)[0] > room:
+            px -= 1
+        label = theme.font(px, bold=True).render(words, True, theme.INK)
+        height = max(foot.height, label.get_height() + 4)
+        banner = pygame.Surface((label.get_width() + 2 * height, height), pygame.SRCALPHA)
+        radius = height // 2
+        pygame.draw.rect(banner, (*theme.SHADOW[:3], 235), banner.get_rect(), border_radius=radius)
+        pygame.draw.rect(banner, theme.GOLD, banner.get_rect(), width=2, border_radius=radius)
+        banner.blit(label, label.get_rect(center=banner.get_rect().center))
+        return banner.convert_alpha() if pygame.display.get_surface() is not None else banner

@@ -1,0 +1,123 @@
+"""The demo player on the table: it plays by itself through the real loop, counts as help,
+and hands the game back the moment the player clicks or presses a key."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import new_game
+from game.ui.app import App
+from game.ui.demo_scene import PAUSES, DemoScene
+from game.ui.dialogs import Dialog
+from game.ui.table import TableScene, lost_position, near_won_position
+
+
+def _table(app: App, game: object) -> TableScene:
+    scene = TableScene(app, game)  # type: ignore[arg-type]
+    app.push(scene)
+    return scene
+
+
+def _run_until(app: App, ui: SimpleNamespace, done: object, limit: int = 6000) -> None:
+    for _ in range(limit):
+        if done():  # type: ignore[operator]
+            return
+        ui.step(app)
+    raise AssertionError("the demo never got there")
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_the_demo_wins_a_near_won_position_and_the_win_dialog_follows(
+        ui: SimpleNamespace, app: App, rules: str) -> None:
+    game, _ = near_won_position(rules)
+    table = _table(app, game)
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert table.game.is_won()
+    assert demo.moves >= 1
+    # every demo move is counted as help in the game's record
+    assert table.recorder.hints == demo.moves
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    ui.check_drawn(table)
+
+
+def test_a_click_takes_the_game_over_and_the_demo_plays_no_more(ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, new_game("union-square", "1"))
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: len(table.game.history) >= 3)
+    ui.click(app, (5, app.size[1] - 5))
+    assert app.top is table
+    played = len(table.game.history)
+    for _ in range(120):
+        ui.step(app)
+    assert len(table.game.history) == played
+    assert "demo" in table.message.lower()
+    ui.settle(app, table)
+    ui.check_drawn(table)
+
+
+def test_speed_keys_change_the_pace_and_any_other_key_takes_over(ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, new_game("constitution", "3"))
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    before = demo.speed
+    ui.post_key(pygame.K_MINUS)
+    ui.step(app)
+    assert demo.speed == before - 1 and app.top is demo
+    ui.post_key(pygame.K_EQUALS)
+    ui.post_key(pygame.K_EQUALS)
+    ui.step(app)
+    assert demo.speed == before + 1 and app.top is demo
+    ui.post_key(pygame.K_LSHIFT)
+    ui.step(app)
+    assert app.top is demo
+    ui.post_key(pygame.K_u)  # a real key: the game is the player's again, nothing undone by it
+    ui.step(app)
+    assert app.top is table
+
+
+def test_a_game_lost_under_the_demo_shows_the_lost_dialog_once_handed_back(
+        ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, lost_position(new_game("square", "2")))
+    demo = DemoScene(app, table)
+    app.push(demo)  # before the deal has landed: the table cannot show its dialog itself
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert "no moves left" in table.message.lower()
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    assert table.finished
+
+
+def test_the_demo_is_not_started_on_a_finished_game(ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, lost_position(new_game("square", "2")))
+    ui.settle(app, table)
+    while app.top is not table:
+        app.pop()
+    table.start_demo()
+    assert app.top is table
+
+
+def test_the_demo_key_and_button_start_it(ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, new_game("square", "5"))
+    ui.settle(app, table)
+    ui.post_key(pygame.K_p)
+    ui.step(app)
+    assert isinstance(app.top, DemoScene)
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    assert app.top is table
+    button = next(b for b in table.buttons if b.label == "Demo")
+    ui.click(app, button.rect.center)
+    assert isinstance(app.top, DemoScene)
