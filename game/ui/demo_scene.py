@@ -52,7 +52,7 @@ class DemoScene(Scene):
         self.moves = 0
         self.stopped_because = ""
         self._banner: pygame.Surface | None = None
-        self._banner_key: tuple[int, int, bool] | None = None
+        self._banner_key: tuple[int, int, int, bool] | None = None
 
     # ----- input ------------------------------------------------------------------------
 
