@@ -54,6 +54,7 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
         for number in range(1, deals + 1):
             result = solve(new_game(rules, number), max_seconds=budget)
             nodes += result.nodes
+            nodes -= result.probe_nodes
             seconds += result.seconds - result.probe_seconds
             won += result.status == "won"
             lost += result.status == "lost"

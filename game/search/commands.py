@@ -135,7 +135,7 @@ def run_demo(args: argparse.Namespace) -> int:
     if args.game is not None:
         from .demo import play_demo
 
-        result = play_demo(rules, numbers[0])
+        result = play_demo(rules, numbers[0], max_ms=None)
         print(f"{'won' if result.won else 'lost'} in {len(result.moves)} moves, "
               f"{result.on_foundations} cards on the foundations ({result.seconds:.1f} s)")
         print(" ".join(result.moves))

@@ -1,17 +1,27 @@
-"""The demo player: plays a game by itself, one hint at a time, as honestly as a person.
+"""The demo player: plays a game by itself, as honestly as a person.
 
-It sees only the player's view (through :func:`game.search.hint.hints`), so its results
-measure what a careful player could do without peeking at the stock.
+It sees only the player's view: the face-down stock cards are unknown to it. In
+``constitution`` and Union Square it plans: it deals the unseen cards into the stock in
+a random order (a guess, never a peek), asks the solver for a win of that guessed deal,
+and follows the plan until a stock card is revealed; then it plans again from what it
+now sees. The guess is seeded by the position it is made in, so the same position always
+gets the same guess. When no plan is found within its budget, and in the other rule sets,
+it plays the best hint (:func:`game.search.hint.hints`). Its results measure what a
+careful player could do without peeking at the stock.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 
+from ..engine.cards import UNKNOWN
 from ..engine.rulesets import new_game
 from ..engine.state import Game, Move
-from .hint import hints
+from .hint import _unseen_cards, hints
+from .knowledge import PositionHash
+from .solver import WON, solve
 
 #: more moves than any of these games needs: a demo that gets here is going round in circles
 DEFAULT_MAX_MOVES = 1500
@@ -19,6 +29,14 @@ DEFAULT_MAX_MOVES = 1500
 #: quick to watch, and three times the hint's nodes win many more games
 DEMO_MAX_NODES = 1000
 DEMO_MAX_MS = 200.0
+#: the solver's node budget for one plan on a guessed deal (0: never plan)
+PLAN_NODES = 1500
+#: the rule sets where planning on a guessed deal pays: their solver wins fast
+PLANNING_RULES = ("constitution", "union-square")
+#: with a time limit per move, a plan may take this many times as long as a hint
+PLAN_TIME_FACTOR = 5.0
+_PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
+_CACHE_LIMIT = 2000
 
 
 @dataclass
@@ -33,25 +51,100 @@ class DemoResult:
     seconds: float = 0.0
 
 
-def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float = DEMO_MAX_MS) -> Move | None:
-    """The demo player's next move in ``game`` (its best hint), or None when no move is
-    left or every move only goes back to a position the game has already been through."""
+def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | None = DEMO_MAX_MS,
+              plan_nodes: int = PLAN_NODES) -> Move | None:
+    """The demo player's next move in ``game``, or None when no move is left or every move
+    only goes back to a position the game has already been through.
+
+    A planned move (see the module) when planning finds a win of the guessed deal within
+    ``plan_nodes`` (and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
+    milliseconds), otherwise the best hint. With ``max_ms=None`` only the node budgets
+    bound the searches: the move is then a pure function of the position, its history and
+    the budgets."""
+    if plan_nodes > 0 and game.rules in PLANNING_RULES and not game.is_won():
+        plan_seconds = None if max_ms is None else PLAN_TIME_FACTOR * max_ms / 1000.0
+        move = planned_move(game, plan_nodes, plan_seconds)
+        if move is not None:
+            return move
     ranked = hints(game, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=True)
     return ranked[0].move if ranked else None
 
 
+def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
+    """The next move of a plan made on a guessed deal, or None when there is none.
+
+    The plan is made where the last stock card was revealed (or at the start), so that
+    one plan serves every move until the next card shows; if the moves played since then
+    are not that plan's (the player took over), a plan is made from the position now.
+    When no plan was found there, there is none until the next card shows.
+    """
+    played = game.moves_played
+    anchor = len(played)
+    stock = game.stock
+    for i in range(len(game.history) - 1, -1, -1):
+        if any(t.src == stock for t in game.history[i].transfers):
+            break
+        anchor = i
+    for start in (anchor, len(played)) if anchor < len(played) else (anchor,):
+        view = _view_back(game, len(played) - start)
+        plan = _plan(view, plan_nodes, plan_seconds)
+        if plan is None:
+            return None  # no plan where the last card showed: hints until the next one
+        done = played[start:]
+        if len(plan) > len(done) and plan[:len(done)] == done:
+            move = plan[len(done)]
+            if move in game.legal_moves():
+                return move
+    return None
+
+
+def _view_back(game: Game, steps: int) -> Game:
+    """The player's view of the position ``steps`` decisions ago (no stock card was
+    revealed since, so the view is exact)."""
+    view = game.player_view()
+    piles = view.piles
+    for step in reversed(game.history[len(game.history) - steps:]):
+        for t in reversed(step.transfers):
+            piles[t.dst].pop()
+            piles[t.src].append(UNKNOWN if t.src == view.stock else t.card)
+        view._restore(step.saved)
+    return view
+
+
+def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:
+    """A winning line for ``view`` with its unseen cards dealt at random into the stock,
+    or None when the solver finds none within ``plan_nodes`` (and ``plan_seconds``)."""
+    key = (PositionHash(view).key(), plan_nodes, plan_seconds)
+    if key in _PLAN_CACHE:
+        return _PLAN_CACHE[key]
+    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    random.Random(key[0]).shuffle(unseen)
+    guess = view.clone()
+    guess.piles[guess.stock] = unseen
+    guess.is_view = False
+    result = solve(guess, max_nodes=plan_nodes, max_seconds=1e9 if plan_seconds is None else plan_seconds,
+                   plan=("dfs",))
+    plan = [guess.parse_move(m) for m in result.moves] if result.status == WON else None
+    if len(_PLAN_CACHE) >= _CACHE_LIMIT:
+        _PLAN_CACHE.clear()
+    _PLAN_CACHE[key] = plan
+    return plan
+
+
 def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
-              max_nodes: int = DEMO_MAX_NODES, max_ms: float = DEMO_MAX_MS) -> DemoResult:
+              max_nodes: int = DEMO_MAX_NODES, max_ms: float | None = DEMO_MAX_MS,
+              plan_nodes: int = PLAN_NODES) -> DemoResult:
     """Play deal ``number`` of ``rules`` from the start with the demo player.
 
     Stops when the game is won, no move is left (or none that leads anywhere new), or
-    after ``max_moves`` moves.
+    after ``max_moves`` moves. With ``max_ms=None`` the game played (all but ``seconds``)
+    is a pure function of the deal and the budgets.
     Raises UnknownRulesError / GameNumberError for a bad rule set or number.
     """
     start = time.perf_counter()
     game = new_game(rules, number)
     while len(game.history) < max_moves:
-        move = demo_move(game, max_nodes=max_nodes, max_ms=max_ms)
+        move = demo_move(game, max_nodes=max_nodes, max_ms=max_ms, plan_nodes=plan_nodes)
         if move is None:
             break
         game.play(move)

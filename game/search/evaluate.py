@@ -140,31 +140,54 @@ def _blocked(pile: list[int], distance: list[int], weights: list[float]) -> floa
 _WEIGHTS = [urgency_weight(d) for d in range(100)]
 
 
+_WEIGHTS_CACHE: dict[tuple[int, ...], list[float]] = {}
+_ROWS = tuple(row_range(r) for r in range(4))
+
+
+def _card_weights(game: RowsGame) -> list[float]:
+    """For each card code, :func:`urgency_weight` of its distance; 0 for unknown cards."""
+    piles = game.piles
+    tops = tuple(piles[f][-1] for f in game.foundations)
+    cached = _WEIGHTS_CACHE.get(tops)
+    if cached is None:
+        if len(_WEIGHTS_CACHE) > _CACHE_LIMIT:
+            _WEIGHTS_CACHE.clear()
+        distance = rows_distances(game)
+        cached = [_WEIGHTS[distance[c]] for c in range(64)]
+        cached[0] = 0.0
+        _WEIGHTS_CACHE[tops] = cached
+    return cached
+
+
 def _rows_terms(game: RowsGame) -> float:
     piles = game.piles
-    distance = rows_distances(game)
-    w = _WEIGHTS
+    weight = _card_weights(game)
     cost = 0.0
     cadogan = isinstance(game, Cadogan)
     for row in range(4):
         row_cost = 2.0 * row
-        for t in row_range(row):
+        for t in _ROWS[row]:
             pile = piles[t]
-            if not pile:
+            n = len(pile)
+            if not n:
                 continue
-            cost += _blocked(pile, distance, w)
+            # each card by how soon it is needed, times the cards on it (blocked) plus
+            # the row's distance from the foundations
+            depth = n - 1 + row_cost
             for c in pile:
-                if c:
-                    cost += w[distance[c]] * row_cost
+                cost += weight[c] * depth
+                depth -= 1
             if cadogan and row == 0:
                 cost -= 0.5 * _run_length(pile)
+    distance = rows_distances(game)
     if isinstance(game, Constitution):
-        below = any(piles[t] for t in row_range(1))
+        below = any(piles[t] for t in _ROWS[1])
         if not below:
             cost += 15.0 * sum(1 for t in ROW1 if not piles[t])
         cost += 4.0 * _stock_cost(piles[game.stock], distance)
     else:
-        cost += _blocked(piles[game.waste], distance, w) + 8.0 * _stock_cost(piles[game.stock], distance)
+        cost += _blocked(piles[game.waste], distance, _WEIGHTS)
+        cost += 8.0 * _stock_cost(piles[game.stock], distance)
     return -cost
 
 
@@ -195,8 +218,10 @@ def _square_terms(game: Game) -> float:
     square = isinstance(game, Square)
     for t in game.tableau:
         pile = piles[t]
-        if not pile:
-            spaces += 1
+        if len(pile) < 2:
+            # nothing blocked, and no run to go the wrong way
+            if not pile:
+                spaces += 1
             continue
         cost += _blocked(pile, distance, w)
         direction = game.direction(t) if (union or square) else 0  # type: ignore[attr-defined]

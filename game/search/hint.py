@@ -23,6 +23,7 @@ looping.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -57,12 +58,12 @@ class _Budget(Exception):
 class _HintSearch:
     """One hint search over a private copy of the player's view."""
 
-    def __init__(self, view: Game, max_nodes: int, max_ms: float, history: set[int]) -> None:
+    def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int]) -> None:
         # ``view`` is played on and always restored
         self.game = view
         self.hash = PositionHash(view)
         self.max_nodes = max_nodes
-        self.deadline = time.perf_counter() + max_ms / 1000.0
+        self.deadline = math.inf if max_ms is None else time.perf_counter() + max_ms / 1000.0
         self.nodes = 0
         self.history = history
         self.table: dict[int, tuple[int, float]] = {}
@@ -107,9 +108,9 @@ class _HintSearch:
     def value(self, transfers: list[Transfer], depth: int) -> float:
         """The best value reachable within ``depth`` more moves from here."""
         game = self.game
-        self.nodes += 1
-        if self.nodes > self.max_nodes or time.perf_counter() > self.deadline:
+        if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
             raise _Budget
+        self.nodes += 1
         stand = self.leaf_value(transfers)
         if self.hash.key() in self.history:
             return stand - REPEAT_PENALTY
@@ -177,7 +178,7 @@ def history_keys(game: Game) -> set[int]:
     return keys
 
 
-def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float = 50.0,
+def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
           avoid_repeats: bool = False) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
@@ -186,7 +187,8 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float = 50.
     finished for all moves. A move that only shuffles cards (no gain within the search)
     ranks below turning the stock when the stock can be turned. With ``avoid_repeats``,
     moves that go straight back to a position the game has already been through are left
-    out. ``game`` is not changed.
+    out. With ``max_ms=None`` only the node budget bounds the search, and the hints are a
+    pure function of the position, its history and ``max_nodes``. ``game`` is not changed.
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
@@ -195,17 +197,28 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float = 50.
 
 
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
-               max_ms: float = 50.0, avoid_repeats: bool = False) -> list[tuple[Move, float]]:
+               max_ms: float | None = 50.0, avoid_repeats: bool = False,
+               counter: list[int] | None = None) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
     one) already played through. The hint passes a player's view; the solver's probe
-    passes the whole deal. ``position`` is played on and restored.
+    passes the whole deal. ``position`` is played on and restored. When ``counter`` is
+    given, the positions searched are added to ``counter[0]``.
     """
     moves = position.legal_moves()
     if not moves:
         return []
     search = _HintSearch(position, max_nodes, max_ms, history)
+    try:
+        return _rank(search, position, moves, history, avoid_repeats)
+    finally:
+        if counter is not None:
+            counter[0] += search.nodes
+
+
+def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
+          avoid_repeats: bool) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
     if avoid_repeats:

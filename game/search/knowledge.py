@@ -1,13 +1,16 @@
 """What the search knows about the four rule sets beyond their legal moves.
 
-Three things live here, shared by the solver and the hint:
+What lives here, shared by the solver and the hint:
 
 - :func:`foundation_wants`: which cards the foundations take right now.
 - :func:`forced_move`: a foundation move that provably never hurts, so a search may play
   it without trying the alternatives (the argument is below, and it holds with full
   information too).
+- :func:`is_dead`: a position that provably cannot be won (the relaxation argument of
+  :func:`rows_closure_placeable`), so a search need not go on from it.
 - :func:`ordered_moves`: the legal moves, most promising first, with pointless ones left
   out (only moves whose result is a position the search reaches anyway).
+- :class:`PositionHash`: the incremental position key the searches share.
 
 Why a forced move is safe (the dominance argument). Say card ``c`` of rank ``r`` may go
 to a foundation and no card can ever be built on it where it lies, nor can it be a
@@ -98,36 +101,111 @@ def forced_move(game: Game, moves: Iterable[Move]) -> Move | None:
 def is_dead(game: Game) -> bool:
     """True when the position provably cannot be won (a cheap test, often False).
 
-    Lady Cadogan: a Row 1 card leaves only for a foundation. Say both copies of a card
-    ``(suit, k)`` are still to be played and each lies in a Row 1 pile under a card of
-    the same suit and higher rank. Neither covering card can go up before one of the
-    suit's foundations has passed rank ``k``, which takes a copy of ``(suit, k)``, and
-    both copies wait under those covering cards. Nothing can move first: the game is lost.
+    The Constitution sets (see :func:`rows_closure_placeable`): some card can never reach
+    its foundation even in a relaxed game where only "frozen" Row 1 cards keep their
+    places. The Square sets have no such test (False).
     """
-    if not isinstance(game, Cadogan):
+    if not isinstance(game, RowsGame):
         return False
+    return rows_closure_placeable(game) < game.card_count
+
+
+def frozen_in_row1(game: RowsGame, c: int) -> bool:
+    """Whether a Row 1 card ``c`` can only ever leave its pile for a foundation.
+
+    Lady Cadogan: always (Row 1 takes cards only from Row 2). ``constitution``: a Row 1
+    card leaves otherwise only by building on another Row 1 top one rank higher of the
+    other colour; a Jack has none (the Queens are out of play), and a card whose four such
+    cards (two suits, two packs) are all on the foundations has none any more, for good.
+    """
+    rank = c & 15
+    return rank >= JACK or rank < _frozen_below(game)[(c >> 5) & 1]
+
+
+def _frozen_below(game: RowsGame) -> tuple[int, int]:
+    """For black and for red cards: Row 1 cards below this rank are frozen (and Jacks)."""
+    if isinstance(game, Cadogan):
+        return (JACK, JACK)
     piles = game.piles
-    blocked: dict[int, int] = {}
-    for t in ROW1:
-        pile = piles[t]
-        if len(pile) < 2:
+    # a black card of rank r is frozen when every red foundation has reached r + 1
+    red = min(piles[f][-1] & 15 for f in range(4, 8))
+    black = min(piles[f][-1] & 15 for f in range(4))
+    return (red, black)
+
+
+_FROZEN: dict[tuple[int, int], list[bool]] = {}
+
+
+def rows_closure_placeable(game: RowsGame) -> int:
+    """How many cards could reach the foundations in a relaxed game (an upper bound).
+
+    The relaxation: every card may go to its foundation whenever the foundation takes
+    it, except that a frozen Row 1 card (:func:`frozen_in_row1`) must wait until every
+    frozen card above it in its pile has gone up, and a card under a frozen card waits
+    for that card. Every real line of play is also a line of the relaxed game (cards
+    reach a foundation only from a Row 1 top, a frozen card leaves its pile only for a
+    foundation, and a card under it cannot move before it), so if fewer than all cards
+    can be placed in the relaxed game, the real position is lost.
+
+    The relaxed game needs no search: placing a card never stops another card from
+    being placed later (the foundations of a suit hold ranks up to their two tops, so
+    what they take next depends only on which cards are up, and a placed frozen card
+    only frees what lay under it), so playing every placeable card until none is left
+    places the most cards possible. When a card has a copy that is a frozen "gate" and
+    a free copy, the gate goes up, which frees more.
+    """
+    piles = game.piles
+    below = _frozen_below(game)
+    frozen = _FROZEN.get(below)
+    if frozen is None:
+        frozen = _FROZEN[below] = [(c & 15) >= JACK or (c & 15) < below[(c >> 5) & 1]
+                                   for c in range(64)]
+    avail = [0] * 64
+    gates: dict[int, list[int]] = {}  # card -> Row 1 piles whose topmost frozen card it is
+    gate_index = [-1] * len(piles)
+    for i, pile in enumerate(piles):
+        if i < 8 or not pile:
             continue
-        highest = [0, 0, 0, 0]
-        for c in reversed(pile):
-            suit = c >> 4
-            if highest[suit] > c & 15:
-                blocked[c] = blocked.get(c, 0) + 1
-            elif c & 15 > highest[suit]:
-                highest[suit] = c & 15
-    if not blocked:
-        return False
-    for c, n in blocked.items():
-        if n == 2:
-            suit = c >> 4
-            tops = (piles[2 * suit][-1] & 15, piles[2 * suit + 1][-1] & 15)
-            if max(tops) < c & 15:
-                return True
-    return False
+        if i in ROW1:
+            g = len(pile) - 1
+            while g >= 0 and not frozen[pile[g]]:
+                avail[pile[g]] += 1
+                g -= 1
+            if g >= 0:
+                gate_index[i] = g
+                gates.setdefault(pile[g], []).append(i)
+        else:
+            for c in pile:
+                avail[c] += 1
+    tops = [sorted((piles[2 * s][-1] & 15, piles[2 * s + 1][-1] & 15)) for s in range(4)]
+    placed = sum(a + b for a, b in tops)
+    progress = True
+    while progress:
+        progress = False
+        for suit in range(4):
+            pair = tops[suit]
+            for which in (0, 1):
+                while pair[which] < JACK and (which == 1 or pair[0] < pair[1]):
+                    c = suit * 16 + pair[which] + 1
+                    where = gates.get(c)
+                    if where:
+                        t = where.pop()
+                        pile = piles[t]
+                        g = gate_index[t] - 1
+                        while g >= 0 and not frozen[pile[g]]:
+                            avail[pile[g]] += 1
+                            g -= 1
+                        gate_index[t] = g
+                        if g >= 0:
+                            gates.setdefault(pile[g], []).append(t)
+                    elif avail[c]:
+                        avail[c] -= 1
+                    else:
+                        break
+                    pair[which] += 1
+                    placed += 1
+                    progress = True
+    return placed
 
 
 def ordered_moves(game: Game, moves: list[Move]) -> list[Move]:
@@ -207,6 +285,13 @@ def symmetry_classes(game: Game) -> list[int]:
     return classes
 
 
+_MASK = (1 << 64) - 1
+#: what an owed fill in Row 1, 2 or 3 (or none, 4) adds to a ``constitution`` key: fixed
+#: 64-bit constants (the fractional digits of pi), the same in every process
+_OWED_HASH = (0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0,
+              0x082EFA98EC4E6C89, 0x452821E638D01377)
+
+
 class PositionHash:
     """An incremental position hash for a search that plays and undoes moves.
 
@@ -215,10 +300,11 @@ class PositionHash:
     of a column's cards were dealt, which fixes its direction). After a move or an
     undo only the places its transfers touched are hashed again, so the key costs a
     couple of microseconds instead of a full ``Game.key``. Two different positions
-    share a 64-bit key with odds of about one in 10^19 per pair.
+    share a 64-bit key with odds of about one in 10^19 per pair. The key depends only on
+    the position, never on the process (PYTHONHASHSEED), so every search is repeatable.
     """
 
-    MASK = (1 << 64) - 1
+    MASK = _MASK
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -233,9 +319,14 @@ class PositionHash:
         extra = 0
         if self.square and index in game.tableau:
             extra = game.dealt[index - 4]  # type: ignore[attr-defined]
-        # one bytes object per place, hashed with the interpreter's keyed SipHash: a
-        # strong hash, so that a sum of them behaves like a sum of random numbers
-        return hash(bytes((self.classes[index], extra, *game.piles[index])))
+        # The interpreter's hash of a tuple of small ints is the same in every process
+        # (unlike that of bytes or str, which PYTHONHASHSEED changes), so searches are
+        # repeatable; the splitmix64 finaliser spreads it over all 64 bits, so that a sum
+        # of them behaves like a sum of random numbers.
+        x = hash((self.classes[index], extra, *game.piles[index])) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return x ^ (x >> 31)
 
     def update(self, places: Iterable[int]) -> None:
         """Places whose cards (or Square dealt counts) changed: hash them again."""
@@ -250,5 +341,5 @@ class PositionHash:
         total = self.total
         if self.constitution:
             owed = self.game.owed  # type: ignore[attr-defined]
-            total += hash(bytes((255, row_of(owed) if owed >= 0 else 4)))
-        return total & self.MASK
+            total += _OWED_HASH[row_of(owed) if owed >= 0 else 4]
+        return total & _MASK

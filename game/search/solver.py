@@ -1,27 +1,35 @@
 """The solver: can this deal be won? Full information (it sees the stock), so its answer
 is a property of the deal, never advice to a player.
 
-A depth-first search over the position graph with make/unmake (``play``/``undo`` on one
-private clone). Every position reached is put in a set keyed by its position hash
-(:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is); a
-position already in the set is not searched again. That is a reachability search, so it
-is complete: if a won position can be reached, it is found. When the search ends without
-running out of budget and without a win, every reachable position has been seen, which
-proves the deal lost. When the budget runs out, the answer is "unknown" — nothing seen
-before the cut is trusted as a proof, because the whole search stops there.
+Two complete searches over the position graph, and a greedy probe:
 
-Forced moves (see :mod:`game.search.knowledge`) are played without branching; the
-other moves are tried best first by the evaluation of the position each leads to
-(:mod:`game.search.evaluate`), ties in :func:`~game.search.knowledge.ordered_moves` order.
+- :class:`_Search`, depth-first with make/unmake (``play``/``undo`` on one private
+  clone), the moves tried best first by the evaluation of the position each leads to
+  (:mod:`game.search.evaluate`), ties in :func:`~game.search.knowledge.ordered_moves`
+  order;
+- :class:`_BestFirst`, which always goes on from the best-looking position seen so far;
+- :func:`probe_steps`, one greedy line with the hint's lookahead (proves nothing).
+
+Each complete search puts every position it reaches in a set keyed by its position
+hash (:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is) and
+never searches a position twice. That is a reachability search: if a won position can be
+reached, it is found, and when a search ends without a win, every reachable position has
+been seen, which proves the deal lost. Positions that :func:`~game.search.knowledge.is_dead`
+proves lost are not searched on, and forced moves (see :mod:`game.search.knowledge`) are
+played without branching. When the budget runs out, the answer is "unknown": nothing
+seen before the cut is trusted as a proof.
+
+A rule set's searches (:data:`PLANS`) run side by side, taking turns every few hundred
+positions, so the first to find a win (or to finish) answers for all.
 """
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from ..engine.cadogan import Cadogan
-from ..engine.square import Square
 from ..engine.state import Game, Move
 from .evaluate import evaluate
 from .hint import rank_moves
@@ -30,11 +38,13 @@ from .knowledge import PositionHash, forced_move, is_dead, ordered_moves
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: the default node budget: far more than ten seconds of search on one core
 DEFAULT_MAX_NODES = 50_000_000
-_CHECK_EVERY = 1024
-#: the share of the time the greedy probe may take before the exhaustive search
-PROBE_SHARE = 0.9
+#: positions a search takes in one turn before the next search's turn
+TURN = 256
 PROBE_NODES = 300
-PROBE_MS = 50.0
+
+#: a search's generator yields between turns and returns True (won), False (lost) or
+#: None (it ends without proving anything: the probe)
+Steps = Generator[None, None, bool | None]
 
 
 @dataclass
@@ -43,29 +53,38 @@ class SolveResult:
 
     status: str  # "won" | "lost" | "unknown"
     moves: list[str] = field(default_factory=list)  # the winning line in notation when won
-    nodes: int = 0  # positions the exhaustive search visited
+    nodes: int = 0  # positions searched, the greedy probe's lookahead included
     seconds: float = 0.0
     probe_seconds: float = 0.0  # of which the greedy probe took this long
+    probe_nodes: int = 0  # and searched this many positions
 
 
 class _OutOfBudget(Exception):
-    """Raised inside the search when the node or time budget is spent."""
+    """Raised inside a search when its node budget is spent."""
 
 
 class _Search:
-    """One solver run: the private position, the seen set and the budget."""
+    """A depth-first search: the private position, the seen set and the node budget."""
 
-    def __init__(self, game: Game, max_nodes: int, max_seconds: float) -> None:
+    def __init__(self, game: Game, max_nodes: int) -> None:
         self.game = game
         self.hash = PositionHash(game)
         self.seen: set[int] = {self.hash.key()}
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.deadline = time.perf_counter() + max_seconds
         self.win: list[str] = []
 
-    def run(self) -> bool:
-        """True when a win was found (``self.win`` holds it), False when proved lost.
+    def _count(self, key: int) -> bool:
+        """Add a new position to the seen set; True when it is time to yield a turn."""
+        if self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        self.seen.add(key)
+        self.nodes += 1
+        return self.nodes % TURN == 0
+
+    def steps(self) -> Steps:
+        """True when a win was found (``self.win`` holds it), False when proved lost;
+        raises _OutOfBudget when the node budget is spent first.
 
         An explicit stack of move iterators, one per position on the current line, so
         that lines thousands of moves long need no recursion.
@@ -88,11 +107,8 @@ class _Search:
             if key in seen:
                 hasher.update(p for t in game.undo() for p in (t.src, t.dst))
                 continue
-            seen.add(key)
-            self.nodes += 1
-            if self.nodes % _CHECK_EVERY == 0 and (
-                    self.nodes >= self.max_nodes or time.perf_counter() > self.deadline):
-                raise _OutOfBudget
+            if self._count(key):
+                yield
             if game.is_won():
                 self.win = [game.move_text(m) for m in game.moves_played]
                 return True
@@ -120,57 +136,204 @@ class _Search:
         return [m for _, _, m in scored]
 
 
-def probe(game: Game, deadline: float, *, max_nodes_per_move: int = PROBE_NODES) -> list[str]:
+class _BestFirst(_Search):
+    """The same reachability search, but always going on from the best-looking position
+    seen so far (by the evaluation) instead of the deepest one.
+
+    Positions waiting to be searched are kept compactly (their piles as bytes and the
+    rule set's small extra state); each remembers the position it came from and the move,
+    so a win is read back along those links. When no position is left waiting, every
+    reachable position has been searched: the position is lost, as for the depth-first
+    search.
+    """
+
+    def steps(self) -> Steps:
+        game = self.game
+        if game.is_won():
+            return True
+        start = self.hash.key()
+        parents: dict[int, tuple[int, Move] | None] = {start: None}
+        heap: list[tuple[float, int, int, bytes, object]] = []
+        counter = 0
+        heapq.heappush(heap, (0.0, counter, start, _pack(game), game._save()))
+        seen = self.seen
+        while heap:
+            _, _, key, packed, extra = heapq.heappop(heap)
+            _unpack(game, packed, extra)
+            self.hash = hasher = PositionHash(game)
+            moves = game.legal_moves()
+            if not moves or is_dead(game):
+                continue
+            forced = forced_move(game, moves)
+            candidates = [forced] if forced is not None else ordered_moves(game, moves)
+            for move in candidates:
+                hasher.update(p for t in game.play(move) for p in (t.src, t.dst))
+                child = hasher.key()
+                if child not in seen:
+                    if self._count(child):
+                        yield
+                    parents[child] = (key, move)
+                    if game.is_won():
+                        line = [move]
+                        at = key
+                        while (link := parents[at]) is not None:
+                            at, back = link
+                            line.append(back)
+                        line.reverse()
+                        self.win = [game.move_text(m) for m in line]
+                        return True
+                    counter += 1
+                    heapq.heappush(heap, (-evaluate(game, 0), counter, child, _pack(game), game._save()))
+                hasher.update(p for t in game.undo() for p in (t.src, t.dst))
+        return False
+
+
+def _pack(game: Game) -> bytes:
+    """The piles of a position as one bytes object (255 never is a card)."""
+    return b"\xff".join(bytes(p) for p in game.piles)
+
+
+def _unpack(game: Game, packed: bytes, extra: object) -> None:
+    """Put a packed position into ``game`` (its history is dropped)."""
+    game.piles[:] = [list(b) for b in packed.split(b"\xff")]
+    game._restore(extra)
+    game.history.clear()
+    game.future.clear()
+
+
+class _Probe:
+    """The greedy probe as a search that takes turns (see :func:`probe`)."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.win: list[str] = []
+
+    def steps(self) -> Steps:
+        """Play the line a move at a time; True when it ends won, None otherwise."""
+        game = self.game
+        hasher = PositionHash(game)
+        seen = {hasher.key()}
+        counter = [0]
+        while not game.is_won():
+            per_move = min(PROBE_NODES, self.max_nodes - self.nodes)
+            if per_move <= 0:
+                return None
+            ranked = rank_moves(game, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
+                                counter=counter)
+            self.nodes = counter[0]
+            if not ranked:
+                return None
+            transfers = game.play(ranked[0][0])
+            hasher.update(p for t in transfers for p in (t.src, t.dst))
+            seen.add(hasher.key())
+            yield
+        self.win = [game.move_text(m) for m in game.moves_played]
+        return True
+
+
+def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[list[str], int]:
     """Play one line greedily with the hint's lookahead, seeing the whole deal.
 
-    Returns the line in notation (a win when the copy ends won).
+    Returns the line in notation (a win when it ends won) and the positions its
+    lookahead searched. Each move's lookahead is bounded by :data:`PROBE_NODES` only,
+    the whole probe by ``max_nodes`` and by ``deadline`` (checked between moves), so when
+    the deadline does not bind the line is a pure function of the position and budgets.
     Where the depth-first order wanders, this finds many wins of the games with a waste
     quickly; it proves nothing when it fails.
     """
-    copy = game.clone()
-    hasher = PositionHash(copy)
-    seen = {hasher.key()}
-    while not copy.is_won() and time.perf_counter() < deadline:
-        ranked = rank_moves(copy, seen, max_nodes=max_nodes_per_move, max_ms=PROBE_MS, avoid_repeats=True)
-        if not ranked:
+    runner = _Probe(game.clone(), max_nodes)
+    steps = runner.steps()
+    for _ in steps:
+        if time.perf_counter() > deadline:
             break
-        transfers = copy.play(ranked[0][0])
-        hasher.update(p for t in transfers for p in (t.src, t.dst))
-        seen.add(hasher.key())
-    return [copy.move_text(m) for m in copy.moves_played]
+    return [runner.game.move_text(m) for m in runner.game.moves_played], runner.nodes
 
 
-def _probes_first(game: Game) -> bool:
-    """Lady Cadogan and Square, where the depth-first order rarely finds a win in time and
-    the probe sometimes does; Union Square's wins come quickly from the search itself."""
-    return isinstance(game, (Cadogan, Square))
+#: the searches each rule set runs, in stages; the searches of a stage run side by side
+#: (taking turns), and a stage that is not the last gets at most :data:`STAGE_SHARE` of
+#: the time and nodes left. "dfs" is :class:`_Search`, "best" :class:`_BestFirst`,
+#: "probe" :class:`_Probe`. Union Square's wins come at once from the depth-first order;
+#: in ``constitution`` it finds most wins in a few hundred positions and the best-first
+#: search many of the rest; in Lady Cadogan the probe's one line is the likeliest win,
+#: then the best-first search finds others. Square rarely yields to any.
+PLANS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "constitution": (("dfs", "best"),),
+    "constitution-cadogan": (("probe",), ("best",)),
+    "square": (("probe",), ("dfs",)),
+    "union-square": (("dfs",),),
+}
+STAGE_SHARE = 0.9
+_KINDS: dict[str, type[_Search] | type[_Probe]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe}
 
 
-def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0) -> SolveResult:
+def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,
+          plan: tuple[str, ...] | None = None) -> SolveResult:
     """Decide whether ``game`` can be won from its current position.
 
     Works on a clone (``game`` is never changed). Returns "won" with the winning moves
     (from this position, in notation), "lost" only when every reachable position was
-    searched, or "unknown" when ``max_nodes`` or ``max_seconds`` ran out first.
-    In Lady Cadogan and Square a greedy probe (:func:`probe`) first gets a share of the
-    time. Raises ValueError for a player's view, whose stock is unknown.
+    searched (by the depth-first or the best-first search: each alone is complete), or
+    "unknown" when ``max_nodes`` or ``max_seconds`` ran out first. The rule set's stages
+    of searches (:data:`PLANS`) run in turn, or the searches of ``plan`` side by side
+    when it is given. ``nodes`` counts every position they searched, so it never exceeds
+    ``max_nodes``; when ``max_seconds`` does not bind, the whole result but its seconds
+    is a pure function of the position and ``max_nodes``.
+    Raises ValueError for a player's view, whose stock is unknown, or an unknown plan.
     """
     if game.is_view:
         raise ValueError("the solver needs the whole deal, not a player's view")
+    stages = PLANS[game.rules] if plan is None else (plan,)
+    for stage in stages:
+        if not stage or any(k not in _KINDS for k in stage):
+            raise ValueError(f"a plan names searches from {sorted(_KINDS)}, not {stage!r}")
     start = time.perf_counter()
-    probe_seconds = 0.0
-    if _probes_first(game) and not game.is_won():
-        line = probe(game, start + PROBE_SHARE * max_seconds)
-        probe_seconds = time.perf_counter() - start
-        copy = game.clone()
-        copy.play_all(line)
-        if copy.is_won():
-            return SolveResult(WON, line, 0, probe_seconds, probe_seconds)
-    search = _Search(game.clone(), max_nodes, start + max_seconds - time.perf_counter())
-    try:
-        won = search.run()
-        status = WON if won else LOST
-    except _OutOfBudget:
-        status = UNKNOWN
-    return SolveResult(status, search.win if status == WON else [], search.nodes,
-                       time.perf_counter() - start, probe_seconds)
+    end = start + max_seconds
+    result = SolveResult(UNKNOWN)
+    for number, stage in enumerate(stages):
+        last = number == len(stages) - 1
+        left = max_nodes - result.nodes
+        now = time.perf_counter()
+        if left <= 0 or now > end:
+            break
+        nodes = left if last else int(STAGE_SHARE * left)
+        deadline = end if last else now + STAGE_SHARE * (end - now)
+        _run_stage(game, stage, nodes, deadline, result)
+        if result.status != UNKNOWN:
+            break
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: float,
+               result: SolveResult) -> None:
+    """Run searches side by side on clones of ``game``, ``max_nodes`` shared equally, until
+    one answers or the budget is spent; add what they did to ``result``."""
+    share = max(1, max_nodes // len(kinds))
+    searches: list[_Search | _Probe] = [_KINDS[k](game.clone(), share) for k in kinds]
+    running = [(s, s.steps()) for s in searches]
+    while running and result.status == UNKNOWN and time.perf_counter() <= deadline:
+        for entry in list(running):
+            search, steps = entry
+            turn_start = time.perf_counter()
+            try:
+                next(steps)
+                answer = None
+                finished = False
+            except StopIteration as stop:
+                answer = stop.value
+                finished = True
+            except _OutOfBudget:
+                answer = None
+                finished = True
+            if isinstance(search, _Probe):
+                result.probe_seconds += time.perf_counter() - turn_start
+            if finished:
+                running.remove(entry)
+                if answer is not None:
+                    result.status = WON if answer else LOST
+                    result.moves = search.win if answer else []
+                    break
+    result.nodes += sum(s.nodes for s in searches)
+    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, _Probe))

@@ -54,7 +54,7 @@ def test_evaluation_prefers_progress_and_knows_the_ends() -> None:
 
 
 def test_demo_plays_a_whole_square_game_honestly() -> None:
-    result = play_demo("square", "1")
+    result = play_demo("square", "1", max_ms=None)
     replay = new_game("square", 1)
     replay.play_all(result.moves)
     assert result.won == replay.is_won()
@@ -62,3 +62,30 @@ def test_demo_plays_a_whole_square_game_honestly() -> None:
     assert result.won or demo_move(replay) is None  # it stopped only when it had to
     row = demo_deal("square", "1", 0.0)
     assert row.status == ("won" if result.won else "lost") and row.moves == len(result.moves)
+
+
+def test_demo_plans_honestly() -> None:
+    # the planned move depends only on what the player sees: shuffling the unseen stock
+    # (in place, history kept) never changes it
+    import random
+
+    from game.search.demo import planned_move
+
+    plans = 0
+    for rules in ("constitution", "union-square"):
+        for seed in range(2):
+            game = new_game(rules, 30 + seed)
+            rng = random.Random(seed)
+            for _ in range(12):
+                move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500)
+                assert move is not None
+                game.play(move)
+            move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500)
+            planned = planned_move(game, 1500)
+            plans += planned is not None
+            assert move is not None and move in game.legal_moves()
+            for _ in range(2):
+                rng.shuffle(game.piles[game.stock])
+                assert demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500) == move
+                assert planned_move(game, 1500) == planned
+    assert plans >= 2  # the test exercises real plans, not only the hint

@@ -121,3 +121,72 @@ def test_cadogan_dead_position_is_lost_at_once() -> None:
     assert is_dead(game)
     result = solve(game, max_seconds=2)
     assert result.status == "lost"
+
+
+def test_constitution_jacks_that_wait_for_each_other_are_lost() -> None:
+    # JC covers 5H and JH covers 5C: each Jack can leave Row 1 only for its foundation
+    # (there are no Queens to build on), which needs the 5 the other Jack covers
+    from game.search.knowledge import is_dead, rows_closure_placeable
+
+    runs = [["10C", "9C", "8C", "7C", "6C"], ["10H", "9H", "8H", "7H", "6H"]]
+    lost = rows_layout("constitution", {1: 4, 5: 4}, [["5H", "JC"], ["5C", "JH"], *runs])
+    assert is_dead(lost)
+    assert rows_closure_placeable(lost) == 88 - 14
+    assert solve(lost, max_seconds=5).status == "lost"
+    # the same cards with the 5s on top can be won
+    won = rows_layout("constitution", {1: 4, 5: 4}, [["JC", "5H"], ["JH", "5C"], *runs])
+    assert not is_dead(won)
+    result = solve(won, max_seconds=5)
+    assert result.status == "won"
+    assert replays_to_win(won, result.moves)
+
+
+def test_constitution_card_without_a_base_left_is_frozen() -> None:
+    # every red 10 is on the foundations, so each 9S can leave Row 1 only for a spade
+    # foundation, which needs one of the 8S the two of them cover
+    from game.search.knowledge import frozen_in_row1, is_dead, rows_closure_placeable
+
+    others = [["10S"], ["10S"], ["JS"], ["JS"]]
+    game = rows_layout("constitution", {2: 7, 3: 7}, [["8S", "9S"], ["8S", "9S"], *others])
+    assert frozen_in_row1(game, game.piles[8][-1])
+    assert frozen_in_row1(game, game.piles[10][-1])  # 10S too: the red Jacks are up
+    assert rows_closure_placeable(game) == 80
+    assert solve(game, max_seconds=5).status == "lost"
+    # with a red 10 still in play the 9S may move aside: the relaxation proves nothing
+    open_game = rows_layout("constitution", {2: 7, 3: 7, 4: 9},
+                            [["8S", "9S"], ["8S", "9S"], *others, ["10H"], ["JH"]])
+    assert not frozen_in_row1(open_game, open_game.piles[8][-1])
+    assert not is_dead(open_game)
+    result = solve(open_game, max_seconds=5)
+    assert result.status == "won"
+    assert replays_to_win(open_game, result.moves)
+
+
+@pytest.mark.parametrize("plan", [("dfs",), ("best",), ("best", "probe"), ("probe", "dfs")])
+def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
+    # each complete search alone proves a loss and finds a win; the probe proves nothing
+    won = rows_layout("constitution", {2: 8, 4: 8}, [["9S", "10H"], ["JS"], ["JH", "9H"], ["10S"]])
+    result = solve(won, max_seconds=5, plan=plan)
+    assert result.status == "won"
+    assert replays_to_win(won, result.moves)
+    lost = square_layout("square", {0: 24}, [["2C", "AC"]])
+    assert solve(lost, max_seconds=5, plan=plan).status == "lost"
+
+
+def test_probe_alone_never_says_lost() -> None:
+    lost = square_layout("square", {0: 24}, [["2C", "AC"]])
+    assert solve(lost, max_seconds=5, plan=("probe",)).status == "unknown"
+
+
+def test_unknown_plan_is_refused() -> None:
+    with pytest.raises(ValueError):
+        solve(new_game("square", 1), plan=("magic",))
+
+
+@pytest.mark.parametrize("rules", ["constitution", "union-square"])
+def test_deal_wins_of_the_default_plans_replay(rules: str) -> None:
+    for number in (4, 9):
+        game = new_game(rules, number)
+        result = solve(game, max_seconds=20)
+        assert result.status == "won"
+        assert replays_to_win(game, result.moves)
