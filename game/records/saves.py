@@ -2,6 +2,10 @@
 
 - ``saved-game.replay``: the game the player left when the program quit (a replay whose
   result is ``in progress``), written atomically, offered as "Continue" at the next start.
+- ``saved-game.json``: what the replay format does not hold about that game: its arcade
+  score, the campaign level it is (level mode) and the day whose daily deal it is. It
+  names the game and its number of moves, so it is only used with the save it was written
+  with; a missing or damaged one just means a plain game whose score is recomputed.
 - ``recent/``: the replays of the last RECENT_GAMES ended games, kept automatically.
 - ``replays/``: the replays the player chose to save ("save replay").
 
@@ -13,16 +17,22 @@ alone (it is the player's file).
 from __future__ import annotations
 
 import contextlib
+import datetime
 import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
+from .scoring import Score
 from .stats import ENDED, record_result
 from .store import FileRefused, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
+SAVED_EXTRAS = "saved-game.json"
+EXTRAS_KIND = "saved-game-extras"
+EXTRAS_VERSION = 1
 RECENT_DIR = "recent"
 REPLAYS_DIR = "replays"
 REPLAY_SUFFIX = ".replay"
@@ -91,14 +101,61 @@ def load_saved_game(store: Store) -> Replay | None:
     return replay
 
 
-def clear_saved_game(store: Store) -> None:
-    """Forget the saved game (it was continued to its end, or given up)."""
+def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
+                     daily: datetime.date | None = None) -> bool:
+    """Keep the saved game's score, level and daily deal beside it (atomically); True when
+    written, False with a warning when not (the game itself is saved already)."""
+    data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
+            "score": score.to_json(), "level": level,
+            "daily": daily.isoformat() if daily is not None else None}
     try:
-        store.path(SAVED_GAME).unlink()
-    except FileNotFoundError:
-        pass
-    except OSError as err:
-        store.warn(f"the saved game could not be removed: {err}")
+        store.write_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, data)
+    except SaveError as err:
+        store.warn(f"the saved game's score and level were not saved: {err}")
+        return False
+    return True
+
+
+def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
+    """The score (a :class:`Score`), level number and daily date saved with ``replay``.
+
+    Keys are present only for what was saved and is sound; {} when the file is missing,
+    belongs to another save, or cannot be read (a damaged file is moved aside).
+    """
+    raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION)
+    if raw is None:
+        return {}
+    if (raw.get("rules"), raw.get("game"), raw.get("moves")) != (replay.rules, replay.game,
+                                                                 len(replay.moves)):
+        return {}
+    extras: dict[str, Any] = {}
+    try:
+        extras["score"] = Score.from_json(raw.get("score"))
+        level = raw.get("level")
+        if level is not None:
+            if type(level) is not int or level < 1:
+                raise ValueError(f"the level {level!r} is not a level number")
+            extras["level"] = level
+        daily = raw.get("daily")
+        if daily is not None:
+            if not isinstance(daily, str):
+                raise ValueError("the daily deal's date is not a date")
+            extras["daily"] = datetime.date.fromisoformat(daily)
+    except ValueError as err:
+        store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
+        return {}
+    return extras
+
+
+def clear_saved_game(store: Store) -> None:
+    """Forget the saved game (it was continued to its end, or given up), with its extras."""
+    for name in (SAVED_GAME, SAVED_EXTRAS):
+        try:
+            store.path(name).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            store.warn(f"the saved game could not be removed: {err}")
 
 
 def abandon_saved_game(store: Store) -> None:

@@ -27,6 +27,8 @@ SCREENSHOT_SCENES = {
     "options": "game.ui.options",
     "stats": "game.ui.stats_scene",
     "replay": "game.ui.replay_scene",
+    "levels": "game.ui.levels_scene",
+    "scores": "game.ui.scores_scene",
     "table": "game.ui.table",
     "drag": "game.ui.table",
     "win": "game.ui.table",

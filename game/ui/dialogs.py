@@ -28,10 +28,12 @@ class Dialog(Scene):
     def __init__(self, app: App, title: str, lines: list[str],
                  choices: list[tuple[str, Callable[[], None]]], *,
                  cancel: Callable[[], None] | None = None, dim: int = 140,
-                 accent: tuple[int, int, int] | None = None) -> None:
+                 accent: tuple[int, int, int] | None = None, stars: int | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.lines = lines
+        #: stars earned (0–3) drawn as a row of three under the title, None for no row
+        self.stars = stars
         self.dim = dim
         #: the title's and the edge's colour (the theme's gold unless told)
         self.accent = accent
@@ -60,7 +62,8 @@ class Dialog(Scene):
         line_h = theme.font(self.px).get_linesize()
         height = round(self.px * 1.3 + title_h + self.px * 0.9
                        + len(self.lines) * (line_h + self.px * 0.6)
-                       + self.px * 1.0 + self.px * 2.4 + self.px * 1.2)
+                       + self.px * 1.0 + self.px * 2.4 + self.px * 1.2
+                       + (self._star_size() + self.px * 0.8 if self.stars is not None else 0))
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)
         bh = round(self.px * 2.4)
@@ -75,6 +78,9 @@ class Dialog(Scene):
             x += bw + gap
         self._shade = None
         self._mark_focus()
+
+    def _star_size(self) -> int:
+        return round(self.px * 3.2)
 
     def _buttons_width(self) -> int:
         f = theme.font(self.px, bold=True)
@@ -122,6 +128,13 @@ class Dialog(Scene):
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
         y = title.bottom + round(self.px * 0.9)
+        if self.stars is not None:
+            from .levels_scene import draw_stars
+
+            size = self._star_size()
+            draw_stars(surface, pygame.Rect(self.panel.centerx - 2 * size, y, 4 * size, size),
+                       self.stars)
+            y += size + round(self.px * 0.8)
         for line in self.lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=theme.INK,
                               anchor="midtop")
@@ -136,14 +149,44 @@ def _clock(seconds: float) -> str:
 
 
 def win_dialog(app: App, table: TableScene) -> Dialog:
-    """"You won!" with the game's figures: new deal, restart, undo or menu."""
+    """"You won!" with the game's figures, the score and any new high score; in level
+    mode the stars earned and "Next level". Choices: the next level or a new deal, save
+    replay, restart, undo, the levels screen, menu."""
     g = table.game
-    lines = [f"{g.title} · game #{g.game}",
-             f"{len(g.history)} moves in {_clock(table.elapsed)}", *_replay_lines(table)]
-    return Dialog(app, "You won!", lines,
-                  [("New deal", table.new_deal), *_save_choice(table), ("Restart", table.restart),
-                   ("Undo", table.undo), ("Menu", table.go_to_menu)],
-                  dim=60)
+    record = table.win_record
+    level = table.level
+    title = f"Level {level.number} won!" if level is not None else "You won!"
+    if table.daily is not None:
+        title = "Daily deal won!"
+    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(table.elapsed)}"]
+    stars = None
+    if record is not None:
+        score = f"Score {record.score}"
+        if record.time_bonus:
+            score += f" (time bonus +{record.time_bonus})"
+        lines.append(score)
+        if level is not None:
+            stars = record.stars
+            if record.unlocked and table.next_level() is not None:
+                lines.append(f"Level {level.number + 1} is unlocked")
+            elif record.unlocked:
+                lines.append("That was the last level of this campaign!")
+        if level is not None and record.level_rank is not None:
+            lines.append(f"New high score: #{record.level_rank} on level {level.number}")
+        if record.rank is not None:
+            lines.append(f"New high score: #{record.rank} of all {table.short_title} games")
+        lines.extend(record.notes)
+    lines.extend(_replay_lines(table))
+    first: list[tuple[str, Callable[[], None]]] = [("New deal", table.new_deal)]
+    if table.next_level() is not None:
+        first = [("Next level", table.play_next_level)]
+    last: list[tuple[str, Callable[[], None]]] = [("Menu", table.go_to_menu)]
+    if level is not None:
+        last = [("Levels", table.go_to_levels), *last]
+    return Dialog(app, title, lines,
+                  [*first, *_save_choice(table), ("Restart", table.restart),
+                   ("Undo", table.undo), *last],
+                  dim=60, stars=stars)
 
 
 def _replay_lines(table: TableScene) -> list[str]:
@@ -158,13 +201,19 @@ def _save_choice(table: TableScene) -> list[tuple[str, Callable[[], None]]]:
 
 
 def lost_dialog(app: App, table: TableScene) -> Dialog:
-    """"No more moves": undo, restart this deal, new deal or menu (Esc just closes it)."""
+    """"No more moves": undo, restart this deal, new deal (the levels screen in level
+    mode) or menu (Esc just closes it)."""
     g = table.game
     lines = ["No legal move is left in this position.",
              f"{g.title} · game #{g.game} · {len(g.history)} moves", *_replay_lines(table)]
+    if table.level is not None:
+        lines[1] = f"{g.title} · level {table.level.number} · {len(g.history)} moves"
+        leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.go_to_levels)]
+    else:
+        leave = [("New deal", table.new_deal)]
     return Dialog(app, "No more moves", lines,
                   [("Undo", table.undo), ("Restart", table.restart),
-                   ("New deal", table.new_deal), *_save_choice(table), ("Menu", table.go_to_menu)],
+                   *leave, *_save_choice(table), ("Menu", table.go_to_menu)],
                   accent=(235, 150, 110))
 
 

@@ -1,18 +1,23 @@
 """The main menu: choose a rule set, deal a random or numbered game, continue the last
-one, replay a recent one, open the rules, statistics and options, or quit."""
+one, play the levels or today's daily deal, replay a recent one, open the rules,
+statistics and options, or quit."""
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS, GameNumberError, parse_game_number, random_game_number
+from ..engine import RULE_IDS, RULESETS, GameNumberError, new_game, parse_game_number
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..levels import daily_game
+from ..records.progress import load_progress
 from ..records.replay import ABANDONED, LOST, WON, Replay, ReplayError, format_seconds, load_replay
 from ..records.saves import (
     ReplayEntry,
@@ -28,6 +33,9 @@ from .art import card_size_for_width, draw_suit
 from .rules_scene import TAB_NAMES
 from .theme import Button
 from .widgets import Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale, wrap
+
+if TYPE_CHECKING:
+    from .table import TableScene
 
 #: The suit shown beside each rule set in the list.
 RULE_EMBLEMS = {"constitution": SPADES, "constitution-cadogan": HEARTS,
@@ -159,7 +167,12 @@ class MenuScene(Scene):
                                       on_change=self._number_changed, max_len=32)
         self.number_button = Button("Play this number", lambda: self.start_number(self.number_input.value))
         self.continue_button = Button("Continue", self.continue_game)
-        self.rules_button = Button("How to play", self.open_rules)
+        self.levels_button = Button("Levels", self.open_levels)
+        self.daily_button = Button("Daily deal", self.start_daily)
+        #: what the menu says about today's daily deal of the chosen rule set
+        self.daily_caption = ""
+        self.daily_caption_y = 0
+        self.rules_button = Button("Rules", self.open_rules)
         self.stats_button = Button("Statistics", self.open_stats)
         self.options_button = Button("Options", self.open_options)
         self.quit_button = Button("Quit", self.app.quit)
@@ -180,6 +193,7 @@ class MenuScene(Scene):
         self.divider_y = 0
         self.recent_heading_y = 0
         self._refresh_records()
+        self._refresh_daily()
         self.resize(app.size)
         self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
 
@@ -190,13 +204,49 @@ class MenuScene(Scene):
         self.rules = rules
         for rc in self.rule_cards:
             rc.selected = rc.rules == rules
+        self._refresh_daily()
+
+    def _refresh_daily(self) -> None:
+        """Today's daily deal of the chosen rule set, and whether it was won."""
+        today = datetime.date.today()
+        number = daily_game(self.rules, today)
+        self.daily_button.enabled = number is not None
+        if number is None:
+            self.daily_caption = "No daily deal yet"
+            return
+        won = load_progress(self.store).daily_won(self.rules, today)
+        warnings = self.store.take_warnings()
+        if warnings:
+            self.notice = warnings[-1]
+        self.daily_caption = f"Today #{number} · " + ("won ✓" if won else "not won yet")
 
     def _number_changed(self, value: str) -> None:
         self.error = ""
 
     def start_random(self) -> None:
-        """Deal a new random game of the chosen rule set."""
-        self._start(random_game_number())
+        """Deal a new random game of the chosen rule set (one proved winnable when the
+        option "winnable deals only" is on; the table says so if none is known)."""
+        from .table import random_deal
+
+        number, note = random_deal(self.rules, self.app.settings.winnable_only)
+        scene = self._start(number)
+        if note:
+            scene.say(note)
+
+    def start_daily(self) -> None:
+        """Deal today's daily deal of the chosen rule set."""
+        today = datetime.date.today()
+        number = daily_game(self.rules, today)
+        if number is None:
+            self.error = f"There is no daily deal of {TAB_NAMES[self.rules]}: no winnable deal is known."
+            return
+        self._start(number, daily=today)
+
+    def open_levels(self) -> None:
+        """Show the levels of the chosen rule set."""
+        from .levels_scene import LevelsScene
+
+        self.app.push(LevelsScene(self.app, self.rules))
 
     def start_number(self, typed: str) -> None:
         """Deal the typed game number, or show why it is not a game number."""
@@ -209,15 +259,16 @@ class MenuScene(Scene):
         self.error = ""
         self._start(number)
 
-    def _start(self, number: str) -> None:
+    def _start(self, number: str, *, daily: datetime.date | None = None) -> TableScene:
         from .table import TableScene
 
-        scene = TableScene.new(self.app, self.rules, number)
+        scene = TableScene(self.app, new_game(self.rules, number), daily=daily)
         if self.saved is not None:
             abandon_saved_game(self.store)
             self._refresh_records()
             self._layout()
         self.app.push(scene)
+        return scene
 
     def continue_game(self) -> None:
         """Open the saved game in progress where it was left."""
@@ -229,7 +280,7 @@ class MenuScene(Scene):
             return
         from .table import TableScene
 
-        self.app.push(TableScene.from_replay(self.app, replay))
+        self.app.push(TableScene.from_replay(self.app, replay, saved=True))
 
     def open_replay(self, path: Path) -> None:
         """Open a replay file of the lists."""
@@ -284,8 +335,10 @@ class MenuScene(Scene):
         return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
 
     def resume(self) -> None:
-        """Back from a game or another screen: the saved game and lists may have changed."""
+        """Back from a game or another screen: the saved game, the lists and today's daily
+        deal may have changed."""
         self._refresh_records()
+        self._refresh_daily()
         self._layout()
 
     # ----- layout ----------------------------------------------------------------------
@@ -332,7 +385,8 @@ class MenuScene(Scene):
         rest = [self.rules_button, self.stats_button, self.options_button, self.quit_button]
         error_h = 3 * round(max(10, round(px * 0.8)) * 1.2)
         natural = (bh + round(px * 1.75) + bh + round(px * 2.0) + bh + round(px * 0.4) + bh
-                   + round(px * 0.3) + error_h + round(px * 1.2) + len(rest) * (bh + gap_b))
+                   + round(px * 0.3) + error_h + round(px * 1.2) + bh + round(px * 1.5)
+                   + (len(rest) + 1) // 2 * (bh + gap_b))
         y = mid.y + head + max(0, (mid.bottom - pad - mid.y - head - natural) // 2)
         self.continue_button.rect = pygame.Rect(bx, y, bw, bh)
         y += bh + round(px * 0.25)
@@ -350,8 +404,16 @@ class MenuScene(Scene):
         y += error_h + round(px * 0.6)
         self.divider_y = y
         y += round(px * 0.6)
+        half = (bw - gap_b) // 2
+        self.levels_button.rect = pygame.Rect(bx, y, half, bh)
+        self.daily_button.rect = pygame.Rect(bx + bw - half, y, half, bh)
+        y += bh + round(px * 0.2)
+        self.daily_caption_y = y
+        y += round(px * 1.3)
+        # The other screens two by two, so the column fits the smallest window.
         for i, b in enumerate(rest):
-            b.rect = pygame.Rect(bx, y + i * (bh + gap_b), bw, bh)
+            row, col = divmod(i, 2)
+            b.rect = pygame.Rect(bx + col * (bw - half), y + row * (bh + gap_b), half, bh)
 
         # Right: recent games, then saved replays.
         self.lists_rect = pygame.Rect(right.x + pad, right.y + head, right.width - 2 * pad,
@@ -381,10 +443,12 @@ class MenuScene(Scene):
         self._layout_fans(s)
         self._layout_empty_fan()
         items: list[Focusable] = [*self.rule_cards, self.continue_button, self.random_button,
-                                  self.number_input, self.number_button, *rest,
+                                  self.number_input, self.number_button, self.levels_button,
+                                  self.daily_button, *rest,
                                   *[e for e in self.entries if e.enabled],
                                   *[e for e in self.replay_entries if e.enabled]]
-        columns = [0] * n + [1] * (4 + len(rest)) + [2] * (len(items) - n - 4 - len(rest))
+        middle = 6 + len(rest)
+        columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
 
     def _layout_empty_fan(self) -> None:
@@ -472,11 +536,19 @@ class MenuScene(Scene):
         theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
                    (self.continue_button.rect.centerx, self.caption_y), colour=theme.INK_DIM,
                    anchor="midtop")
-        for b in (self.random_button, self.number_button, self.continue_button, self.rules_button,
-                  self.stats_button, self.options_button, self.quit_button):
-            b.draw(surface, px)
+        for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
+                  self.daily_button, self.rules_button, self.stats_button, self.options_button,
+                  self.quit_button):
+            label_px = px
+            while label_px > 10 and theme.font(label_px, True).size(b.label)[0] > b.rect.width - px:
+                label_px -= 1
+            b.draw(surface, label_px)
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        daily_w = self.daily_button.rect.right - self.levels_button.rect.x
+        theme.text(surface, fit_text(self.daily_caption, small, daily_w), small,
+                   (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
+                   colour=theme.INK_DIM, anchor="midtop")
         label_px = round(px * 0.85)
         label = f"Game number ({TAB_NAMES[self.rules]})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:

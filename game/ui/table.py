@@ -15,10 +15,11 @@ on a half-drawn position.
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,8 +27,11 @@ import pygame
 from ..engine import Game, Move, Transfer, new_game, random_game_number, rules_class
 from ..engine.cards import card_pretty, card_text, rank_of, suit_of
 from ..engine.state import FOUNDATION, STOCK, WASTE
+from ..levels import Level, LevelsError, load_campaign, random_winnable
+from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON, Recorder, Replay
-from ..records.saves import finish_game, save_game
+from ..records.saves import finish_game, load_game_extras, save_game, save_game_extras
+from ..records.scoring import Score, ScoreEvent, score_replay, stars
 from ..records.store import Store
 from . import theme
 from .anim import MOVE, RETURN, Animator, Celebration
@@ -60,6 +64,10 @@ ARRIVAL_SECONDS = 0.45
 REFINE_BUDGET = 0.006
 #: how much larger the card in hand is drawn
 DRAG_SCALE = 1.05
+#: seconds a "+12" stays in the air after points are earned
+POPUP_SECONDS = 1.1
+#: how quickly the HUD's score counts towards the real one (share of the gap per second)
+TICK_RATE = 9.0
 
 SHORT_TITLES = {
     "constitution": "British Constitution",
@@ -76,6 +84,44 @@ class _Press:
     place: int
     pos: tuple[int, int]
     grab: tuple[int, int]  # pointer minus the card's top-left corner
+
+
+@dataclass
+class _Popup:
+    """Points just earned or lost, floating up from where they were earned and fading."""
+
+    words: str
+    colour: tuple[int, int, int]
+    pos: tuple[int, int]
+    age: float = 0.0
+
+
+@dataclass
+class WinRecord:
+    """What a win added to the player's records, for the win dialog."""
+
+    score: int = 0
+    time_bonus: int = 0
+    stars: int = 0  # 0 outside level mode
+    unlocked: bool = False  # the win unlocked the next level
+    rank: int | None = None  # place in the rule set's high-score table
+    level_rank: int | None = None  # place in the level's table
+    notes: list[str] = field(default_factory=list)  # records that could not be saved
+
+
+def random_deal(rules: str, winnable_only: bool) -> tuple[str, str]:
+    """A random game number for a new deal, and what to tell the player about it.
+
+    With ``winnable_only`` the number is one the solver proved winnable; when none is known
+    for the rule set, any random number, and a message saying so.
+    """
+    if winnable_only:
+        number = random_winnable(rules)
+        if number is not None:
+            return number, ""
+        name = SHORT_TITLES.get(rules, rules)
+        return random_game_number(), f"No winnable deal is known for {name}: this is a random deal"
+    return random_game_number(), ""
 
 
 @dataclass
@@ -96,10 +142,17 @@ class _Drag:
 class TableScene(Scene):
     """One deal on the table, played until won, lost or left."""
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: App, game: Game, *, level: Level | None = None,
+                 daily: datetime.date | None = None) -> None:
         super().__init__(app)
         #: False for positions that are not a player's game (pictures, benchmarks)
         self.keep_records = True
+        #: the campaign level being played (level mode), or None
+        self.level = level
+        #: the day whose daily deal this is, or None
+        self.daily = daily
+        self.score_rect = pygame.Rect(0, 0, 0, 0)
+        self._score_px = 14
         self.store = Store(app.data_dir)
         self.anim = Animator()
         self.layout: TableLayout = table_layout(game.rules, app.size)
@@ -144,14 +197,29 @@ class TableScene(Scene):
         return cls(app, new_game(rules, number))
 
     @classmethod
-    def from_replay(cls, app: App, replay: Replay) -> TableScene:
-        """A table continuing a recorded game (the saved game in progress), with its
-        clock, move times, hints and undos carried on."""
-        scene = cls(app, replay.play_out())
+    def for_level(cls, app: App, level: Level) -> TableScene:
+        """A table on a campaign level's deal, in level mode."""
+        return cls(app, new_game(level.rules, level.game), level=level)
+
+    @classmethod
+    def from_replay(cls, app: App, replay: Replay, *, saved: bool = False) -> TableScene:
+        """A table continuing a recorded game (the saved game in progress when ``saved``),
+        with its clock, move times, hints and undos carried on; a saved game also keeps
+        its score, its level and its daily deal."""
+        extras = load_game_extras(Store(app.data_dir), replay) if saved else {}
+        scene = cls(app, replay.play_out(), level=_level_of(replay, extras.get("level")),
+                    daily=extras.get("daily"))
         scene.recorder = Recorder(scene.game, clock=scene._play_clock,
                                   started=replay.started or None, elapsed=replay.seconds,
                                   hints=replay.hints, undos=replay.undos,
                                   times=[m.seconds for m in replay.moves])
+        score = extras.get("score")
+        if isinstance(score, Score):
+            scene.score = score
+        else:
+            scene.score.total = score_replay(replay)
+        scene.shown_score = float(scene.score.total)
+        scene._hints_charged = replay.hints
         return scene
 
     # ----- state ------------------------------------------------------------------------
@@ -179,10 +247,21 @@ class TableScene(Scene):
         self.settling = []
         self.arrivals = []
         self.lift = 0.0
+        self.score = Score()
+        #: the score the HUD shows: it counts towards ``score.total``
+        self.shown_score = 0.0
+        self.popups: list[_Popup] = []
+        self._hints_charged = 0
+        #: what the win added to the records (None until the game is won)
+        self.win_record: WinRecord | None = None
 
-    def set_game(self, game: Game) -> None:
-        """Put a new position on the table (new deal, restart) and deal it."""
+    def set_game(self, game: Game, *, keep_mode: bool = True) -> None:
+        """Put a new position on the table (new deal, restart) and deal it; without
+        ``keep_mode`` it is no longer a level or a daily deal."""
         self.anim.finish()
+        if not keep_mode:
+            self.level = None
+            self.daily = None
         self.game = game
         self._reset_state()
         self._start_record()
@@ -209,6 +288,11 @@ class TableScene(Scene):
     def speed(self) -> float:
         """The animation speed setting (0 turns flights off)."""
         return max(0.0, float(self.app.settings.animation_speed))
+
+    @property
+    def short_title(self) -> str:
+        """The rule set's short name (British Constitution, Lady Cadogan…)."""
+        return SHORT_TITLES.get(self.game.rules, self.game.title)
 
     @property
     def in_progress(self) -> bool:
@@ -280,8 +364,16 @@ class TableScene(Scene):
             if g.is_lost():
                 self._end_game()
             elif g.history and not g.is_won():
-                self._write_record(lambda: save_game(self.store, self.recorder.replay()))
+                self._write_record(self._save_game)
         return True
+
+    def _save_game(self) -> None:
+        """Save the game in progress with its score, level and daily deal."""
+        replay = self.recorder.replay()
+        if save_game(self.store, replay):
+            save_game_extras(self.store, replay, score=self.score,
+                             level=self.level.number if self.level is not None else None,
+                             daily=self.daily)
 
     def update(self, dt: float) -> None:
         """Advance flights, the celebration, the clock and messages."""
@@ -339,12 +431,25 @@ class TableScene(Scene):
         for item in self.arrivals:
             item[1] += dt
         self.arrivals = [a for a in self.arrivals if a[1] < ARRIVAL_SECONDS]
+        if self.popups:
+            for popup in self.popups:
+                popup.age += dt
+            self.popups = [p for p in self.popups if p.age < POPUP_SECONDS]
+        target = float(self.score.total)
+        if self.shown_score != target:
+            gap = target - self.shown_score
+            self.shown_score += gap * min(1.0, dt * TICK_RATE)
+            if abs(target - self.shown_score) < 0.5:
+                self.shown_score = target
 
     def _check_result(self) -> None:
         if self.game.is_won():
             self.finished = True
             self._sound("win")
             self.recorder.pause()
+            bonus = self.score.win(self.recorder.elapsed)
+            self._earn(bonus, None)
+            self._record_win(sum(e.points for e in bonus))
             self._end_game()
             self._start_celebration()
             self.win_dialog_in = WIN_DIALOG_DELAY
@@ -649,14 +754,15 @@ class TableScene(Scene):
         from ..engine.autodrop import safe_foundation_move
 
         g = self.game
-        transfers = list(self.recorder.play(move))
+        self._charge_hints()
+        transfers = self._scored(self.recorder.play(move))
         steps = 1
         if self.app.settings.auto_drop:
             while steps < 400:
                 drop = safe_foundation_move(g)
                 if drop is None:
                     break
-                transfers += self.recorder.play(drop)
+                transfers += self._scored(self.recorder.play(drop))
                 steps += 1
         self.undo_groups.append(steps)
         self.redo_groups.clear()
@@ -695,6 +801,9 @@ class TableScene(Scene):
             transfers += self.recorder.undo()
         # One undo for the player, however many auto-drops it took back with the move.
         self.recorder.undos -= steps - 1
+        foundations = self.game.foundations
+        back = sum(1 for t in transfers if t.src in foundations and t.dst not in foundations)
+        self._earn(self.score.undo(back), None)
         self.redo_groups.append(steps)
         self.recorder.resume()
         self._after_change(transfers, seconds=0.14)
@@ -711,7 +820,7 @@ class TableScene(Scene):
         for _ in range(steps):
             if not g.future:
                 break
-            transfers += self.recorder.redo()
+            transfers += self._scored(self.recorder.redo())
         self.undo_groups.append(steps)
         self._after_change(transfers, seconds=0.14)
 
@@ -757,6 +866,7 @@ class TableScene(Scene):
             self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         if self.hint_list:
             self.recorder.note_hint()
+            self._charge_hints()
         else:
             self._say("No move to suggest")
 
@@ -780,6 +890,44 @@ class TableScene(Scene):
         if self.game.is_lost():
             self.result_due = True
 
+    def _charge_hints(self) -> None:
+        """Charge the score for every hint the record counts and the score has not (the
+        hint button, and each move the demo player made for the player)."""
+        while self._hints_charged < self.recorder.hints:
+            self._hints_charged += 1
+            self._earn(self.score.hint(), None)
+
+    def _scored(self, transfers: list[Transfer]) -> list[Transfer]:
+        """Score the cards one move (or redo) put on the foundations, at its time of play."""
+        foundations = self.game.foundations
+        landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
+        if landed:
+            self._earn(self.score.foundation(len(landed), self.recorder.elapsed), landed[-1])
+        return list(transfers)
+
+    def _earn(self, events: list[ScoreEvent], place: int | None) -> None:
+        """Show points earned or lost: "+10" rising from the foundation ``place`` (or
+        from under the score when None); the HUD's number counts towards the new total."""
+        points = sum(e.points for e in events)
+        if not events or not any(e.points for e in events):
+            return
+        if place is not None:
+            anchor = self.layout.bases[place].center
+        else:
+            anchor = (self.score_rect.centerx, self.layout.hud.bottom + self.layout.card[1] // 2)
+        # One figure per change; a streak or a penalty says what it was.
+        words = f"+{points}" if points >= 0 else f"−{-points}"
+        labels = [e.label for e in events if e.label != "foundation" and e.points]
+        if labels:
+            # "streak x3" is said "×3", short enough for the foundation's width
+            words += " " + labels[0].replace("streak x", "×")
+        colour = theme.HIGHLIGHT if points >= 0 else theme.WARN
+        self.popups = [p for p in self.popups if p.pos != anchor]
+        self.popups.append(_Popup(words, colour, anchor))
+        del self.popups[:-8]
+        if self.speed == 0:
+            self.shown_score = float(self.score.total)
+
     def restart(self) -> None:
         """Back to the start of this deal (a fresh game of the same position); the game
         given up is counted as abandoned (or lost, if no move was left)."""
@@ -790,9 +938,53 @@ class TableScene(Scene):
         self.set_game(type(g).from_layout(g.to_layout()))
 
     def new_deal(self) -> None:
-        """A new random deal of the same rule set."""
+        """A new random deal of the same rule set (one proved winnable when the option
+        "winnable deals only" is on); it is no longer a level or a daily deal."""
         self._end_game()
-        self.set_game(new_game(self.game.rules, random_game_number()))
+        number, note = random_deal(self.game.rules, self.app.settings.winnable_only)
+        self.set_game(new_game(self.game.rules, number), keep_mode=False)
+        if note:
+            self._say(note)
+
+    def next_level(self) -> Level | None:
+        """The campaign level after this one, or None (not in level mode, or the last)."""
+        if self.level is None:
+            return None
+        try:
+            levels = load_campaign(self.level.rules).levels
+        except LevelsError:
+            return None
+        return levels[self.level.number] if self.level.number < len(levels) else None
+
+    def play_next_level(self) -> None:
+        """Deal the next level of the campaign (level mode goes on)."""
+        following = self.next_level()
+        if following is None:
+            return
+        self._end_game()
+        self.level = following
+        self.set_game(new_game(following.rules, following.game))
+
+    def go_to_levels(self) -> None:
+        """Leave the table for the levels screen of this rule set."""
+        self._end_game()
+        from .levels_scene import LevelsScene
+
+        scenes = self.app.scenes
+        below = scenes[: scenes.index(self)] if self in scenes else []
+        if below and isinstance(below[-1], LevelsScene):
+            while self.app.top is not below[-1]:
+                self.app.pop()
+            below[-1].show(self.game.rules)
+            return
+        from .menu import MenuScene
+
+        self.app.reset(MenuScene(self.app, self.game.rules))
+        self.app.push(LevelsScene(self.app, self.game.rules))
+
+    def say(self, words: str) -> None:
+        """Show a message in the HUD (or the footer when the HUD has no room)."""
+        self._say(words)
 
     def ask_restart(self) -> None:
         """Restart, asking first if that would throw away a game in progress."""
@@ -878,6 +1070,37 @@ class TableScene(Scene):
 
     def _records_wanted(self) -> bool:
         return self.keep_records and self.recordable and not self.recorded
+
+    def _record_win(self, time_bonus: int) -> None:
+        """A won game: its score into the high-score tables; in level mode the stars and
+        the unlock; a daily deal counted as won. Once per game, a real deal only."""
+        if self.win_record is not None:
+            return
+        record = self.win_record = WinRecord(score=self.score.total, time_bonus=time_bonus)
+        if not self._records_wanted():
+            return
+        g = self.game
+        rules = g.rules
+        seconds = round(self.recorder.elapsed, 1)
+        moves = len(g.history)
+        progress = load_progress(self.store)
+        entry = HighScore(score=self.score.total, game=g.game, date=datetime.date.today().isoformat(),
+                          moves=moves, seconds=seconds)
+        record.rank = progress.add_score(rules, entry)
+        level = self.level
+        if level is not None and level.rules == rules and level.game == g.game:
+            record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
+                                 hints=self.recorder.hints, undos=self.recorder.undos)
+            try:
+                record.unlocked = progress.record_level_win(rules, level.number, record.stars,
+                                                            self.score.total, moves, seconds, g.game)
+            except ValueError as err:
+                record.notes.append(str(err))
+            record.level_rank = progress.add_score(rules, entry, level=level.number)
+        if self.daily is not None:
+            progress.record_daily_win(rules, self.daily)
+        if not save_progress(self.store, progress):
+            record.notes.extend(self.store.take_warnings())
 
     def _end_game(self) -> None:
         """Count the game in the statistics (won, lost or abandoned) once, if it is a
@@ -1021,6 +1244,10 @@ class TableScene(Scene):
         line1 = round(hud.height * 0.12)
         line2 = round(hud.height * 0.56)
         title = g.title if hud.width >= 1500 else SHORT_TITLES.get(g.rules, g.title)
+        if self.level is not None:
+            title += f" · Level {self.level.number}"
+        elif self.daily is not None:
+            title += " · Daily deal"
         title_rect = theme.text(surf, title, px_big, (left, line1), colour=theme.GOLD, bold=True)
         self.number_rect = theme.text(surf, f"#{g.game}", px_small, (left, line2), colour=theme.INK)
         self.number_rect.inflate_ip(8, 6)
@@ -1042,12 +1269,33 @@ class TableScene(Scene):
             stats_rect = theme.text(surf, stats, px_small, (self.number_rect.right + gap // 2, line2),
                                     colour=theme.INK, bold=True)
             status_x = stats_rect.right + gap
+        # The score: its word is drawn here, its number every frame by _draw_score (it
+        # counts up when points are earned), in a slot wide enough for six digits.
+        digits_w = theme.font(px_big, bold=True).size("−888888")[0]
+        slot_on_line1 = (stats_rect.top == line1 and stats_rect.right + gap
+                         + theme.font(px_big).size("Score ")[0] + digits_w <= right)
+        label_px = px_big if slot_on_line1 else px_small
+        label_w = theme.font(label_px).size("Score ")[0]
+        slot_w = label_w + digits_w
+        if slot_on_line1:
+            slot = pygame.Rect(stats_rect.right + gap, line1, slot_w, stats_rect.height)
+        elif stats_rect.top == line1:
+            slot = pygame.Rect(stats_rect.left, line2, slot_w, self.number_rect.height)
+            status_x = slot.right + gap // 2
+        else:
+            slot = pygame.Rect(stats_rect.right + gap // 2, line2, slot_w, stats_rect.height)
+            status_x = slot.right + gap // 2
+        theme.text(surf, "Score", label_px, (slot.x, slot.centery), colour=theme.INK_DIM,
+                   anchor="midleft")
+        self.score_rect = pygame.Rect(slot.x + label_w, slot.y, slot_w - label_w, slot.height)
+        self._score_px = px_big
         room = right - status_x
         self.toast = ""
         if status:
             if room >= 200:
                 surf.blit(self._fit_text(status, px_small, room, theme.HIGHLIGHT),
-                          (status_x, line2 if status_x == stats_rect.left else line1))
+                          (status_x, line2 if status_x == stats_rect.left or slot.top == line2
+                           else line1))
             else:
                 self.toast = status
         for button in self.buttons:
@@ -1327,7 +1575,29 @@ class TableScene(Scene):
         if self.celebration is not None:
             self.celebration.draw(surface, lambda c: art.quick_face(c, size))
         surface.blit(self._hud_surface(), self.layout.hud)
+        self._draw_score(surface)
         self._draw_footer(surface)
+
+    def _draw_score(self, surface: pygame.Surface) -> None:
+        """The score's number in its HUD slot (brighter while it counts), and the points
+        just earned floating up and fading."""
+        total = round(self.shown_score)
+        counting = total != self.score.total
+        words = str(total) if total >= 0 else f"−{-total}"
+        image = self._text(words, self._score_px, theme.HIGHLIGHT if counting else theme.GOLD, True)
+        rect = self.score_rect.move(self.layout.hud.topleft)
+        surface.blit(image, image.get_rect(midleft=(rect.x, rect.centery)))
+        if not self.popups:
+            return
+        px = theme.scaled(max(12, round(self.layout.card[1] * 0.13)))
+        rise = self.layout.card[1] * 0.45
+        for popup in self.popups:
+            t = popup.age / POPUP_SECONDS
+            image = self._pill(popup.words, px, popup.colour, theme.PILL)
+            image.set_alpha(round(255 * min(1.0, 3.0 * (1.0 - t))))
+            y = round(popup.pos[1] - rise * ease_out(t))
+            surface.blit(image, image.get_rect(midbottom=(popup.pos[0], y)))
+            image.set_alpha(None)
 
     def _draw_lifted(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
         """The movable card under the pointer, raised a little with its shadow below."""
@@ -1420,6 +1690,8 @@ class TableScene(Scene):
             pygame.draw.rect(image, colour, image.get_rect(), width=2 if theme.high_contrast else 1,
                              border_radius=h // 2)
             image.blit(words_image, words_image.get_rect(center=(w // 2, h // 2)))
+            if len(self._shapes) > 300:
+                self._shapes.clear()
             self._shapes[key] = image
         return image
 
@@ -1561,6 +1833,19 @@ def _arrow_head(surface: pygame.Surface, tip: tuple[float, float], ux: float, uy
     inner = [(tip[0] - ux * 2, tip[1] - uy * 2), (bx + px * 0.8, by + py * 0.8),
              (bx - px * 0.8, by - py * 0.8)]
     pygame.draw.polygon(surface, colour, inner)
+
+
+def _level_of(replay: Replay, number: object) -> Level | None:
+    """The campaign level ``number`` of the replay's rule set, if it is that replay's deal."""
+    if not isinstance(number, int):
+        return None
+    try:
+        levels = load_campaign(replay.rules).levels
+    except LevelsError:
+        return None
+    if 1 <= number <= len(levels) and levels[number - 1].game == replay.game:
+        return levels[number - 1]
+    return None
 
 
 def _is_deal(game: Game) -> bool:

@@ -1,0 +1,70 @@
+"""``levels check``: every level's stored solution must still win in the current engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import RULE_IDS, IllegalMove, new_game
+from .campaign import Level, LevelsError, load_campaign
+
+
+@dataclass
+class CheckReport:
+    """The outcome of checking one rule set's campaign."""
+
+    rules: str
+    levels: int = 0
+    searched: int = 0
+    failures: list[str] = field(default_factory=list)  # "level 3 (game 17): reason"
+
+    @property
+    def ok(self) -> bool:
+        """No failure."""
+        return not self.failures
+
+    def line(self) -> str:
+        """One line for the terminal."""
+        if self.ok and self.levels == 0:
+            return (f"{self.rules}: no levels (none of the {self.searched:,} game numbers searched "
+                    "was proved winnable)")
+        if self.ok:
+            return f"{self.rules}: {self.levels} levels, every solution wins"
+        return f"{self.rules}: {len(self.failures)} of {self.levels} levels FAIL"
+
+
+def replay_level(level: Level) -> str | None:
+    """Play a level's solution from the deal; None when it wins, otherwise why not."""
+    game = new_game(level.rules, level.game)
+    for step, text in enumerate(level.solution, 1):
+        try:
+            game.play_text(text)
+        except IllegalMove as err:
+            return f"move {step}: {err}"
+    if not game.is_won():
+        home = sum(len(game.piles[f]) for f in game.foundations)
+        return (f"the {len(level.solution)} moves end without a win "
+                f"({home} of {game.card_total()} cards on the foundations)")
+    return None
+
+
+def check_campaign(rules: str, folder: Path | None = None) -> CheckReport:
+    """Check one rule set's campaign file (a missing or damaged file is a failure)."""
+    report = CheckReport(rules)
+    try:
+        campaign = load_campaign(rules, folder)
+    except LevelsError as err:
+        report.failures.append(str(err))
+        return report
+    report.levels = len(campaign.levels)
+    report.searched = campaign.searched
+    for level in campaign.levels:
+        problem = replay_level(level)
+        if problem is not None:
+            report.failures.append(f"level {level.number} (game {level.game}): {problem}")
+    return report
+
+
+def check_all(folder: Path | None = None, rules: list[str] | None = None) -> list[CheckReport]:
+    """Check the campaigns of the given rule sets (all four by default)."""
+    return [check_campaign(r, folder) for r in (rules or list(RULE_IDS))]

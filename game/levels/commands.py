@@ -1,0 +1,157 @@
+"""Command-line tools of the levels: ``levels build``, ``levels check`` and ``levels chart``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..cli import fail
+from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``levels`` and its subcommands."""
+    levels = subparsers.add_parser(
+        "levels", help="build, check or chart the level campaigns",
+        description="The campaigns of proved-winnable deals in levels/: build them from the solver, "
+        "check that every stored solution still wins, or draw their difficulty curves.")
+    levels.set_defaults(func=lambda args: _usage(levels))
+    actions = levels.add_subparsers(dest="levels_command", metavar="ACTION")
+
+    build = actions.add_parser(
+        "build", help="search deals with the solver and write levels/<rules>.json",
+        description="Try game numbers 1, 2, 3 … with the solver on a node budget (so the result "
+        "does not depend on the machine's speed), measure each winnable deal's difficulty with "
+        "the honest demo player, and write a campaign ordered from easy to hard. The same "
+        "arguments always give the same files.")
+    build.add_argument("--rules", metavar="R",
+                       help="one rule set (default: all four): " + ", ".join(RULE_IDS))
+    build.add_argument("--count", type=int, default=None, metavar="N",
+                       help="levels per campaign (default 24)")
+    build.add_argument("--search", type=int, default=None, metavar="M",
+                       help="try game numbers 1..M (default per rule set, see the README)")
+    build.add_argument("--nodes", type=int, default=None, metavar="N",
+                       help="the solver's budget in positions per deal (default per rule set)")
+    build.add_argument("--method", choices=("solve", "probe"), default=None,
+                       help="the whole solver, or its greedy probe alone (default per rule set)")
+    build.add_argument("--pool", type=int, default=None, metavar="N",
+                       help="measure the first N winnable deals (default 3 × --count)")
+    build.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="processes to use (default 1); the files do not depend on it")
+    build.add_argument("--out", type=Path, default=None, metavar="DIR",
+                       help="write the files here (default: the repository's levels/)")
+    build.set_defaults(func=run_build)
+
+    check = actions.add_parser(
+        "check", help="replay every level's solution in the current engine",
+        description="Replay every stored solution from its deal; one line per rule set. "
+        "Exit status 1 when any level fails (each failure is printed with its reason).")
+    check.add_argument("--rules", metavar="R", help="one rule set (default: all four)")
+    check.add_argument("--folder", type=Path, default=None, metavar="DIR",
+                       help="read the files from here (default: the repository's levels/)")
+    check.set_defaults(func=run_check)
+
+    chart = actions.add_parser(
+        "chart", help="draw the difficulty curve of every campaign as a PNG",
+        description="Draw each campaign's difficulty by level (one panel per rule set) into a PNG.")
+    chart.add_argument("out", type=Path, metavar="OUT.png", help="the image to write")
+    chart.add_argument("--folder", type=Path, default=None, metavar="DIR",
+                       help="read the files from here (default: the repository's levels/)")
+    chart.set_defaults(func=run_chart)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _rules_list(value: str | None) -> list[str] | str:
+    if value is None:
+        return list(RULE_IDS)
+    try:
+        return [rules_class(value).rules]
+    except UnknownRulesError as err:
+        return str(err)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """``levels build [--rules R] [--count N] [--search M] [--nodes N] [--pool N] [--jobs N] [--out DIR]``."""
+    from ..records.store import SaveError
+    from .build import build_campaign, make_plan
+    from .campaign import campaign_path, write_campaign_text
+
+    rules_list = _rules_list(args.rules)
+    if isinstance(rules_list, str):
+        return fail(rules_list)
+    if not 1 <= args.jobs <= 256:
+        return fail("--jobs must be a whole number from 1 to 256")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        return fail(f"--out: {args.out} is not a folder")
+    try:
+        plans = [make_plan(r, count=args.count, search=args.search, nodes=args.nodes, pool=args.pool,
+                           method=args.method) for r in rules_list]
+    except ValueError as err:
+        return fail(str(err))
+    for plan in plans:
+        result = build_campaign(plan, jobs=args.jobs, stream=sys.stderr)
+        path = campaign_path(plan.rules, args.out)
+        try:
+            write_campaign_text(path, result.text)
+        except SaveError as err:
+            return fail(str(err))
+        r = result.results
+        print(f"{plan.rules}: searched {plan.search:,} numbers "
+              f"({plan.method}, {plan.nodes:,} positions each): "
+              f"won {r['won']:,}, lost {r['lost']:,}, unknown {r['unknown']:,}; "
+              f"{result.levels} levels -> {os.path.relpath(path)} ({result.seconds:.0f} s)")
+        sys.stdout.flush()
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """``levels check [--rules R] [--folder DIR]``: exit status 1 on any failure."""
+    from .check import check_all
+
+    rules_list = _rules_list(args.rules)
+    if isinstance(rules_list, str):
+        return fail(rules_list)
+    reports = check_all(args.folder, rules_list)
+    for report in reports:
+        print(report.line())
+        for failure in report.failures:
+            print(f"  {failure}")
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def run_chart(args: argparse.Namespace) -> int:
+    """``levels chart OUT.png [--folder DIR]``."""
+    from ..records.store import SaveError
+    from .campaign import Campaign, LevelsError, load_campaign
+
+    if args.out.suffix.lower() != ".png":
+        return fail(f"{args.out}: the chart is written as PNG; give a name ending in .png")
+    if not args.out.parent.exists():
+        return fail(f"{args.out}: the folder {args.out.parent} does not exist")
+    campaigns: dict[str, Campaign | None] = {}
+    for rules in RULE_IDS:
+        try:
+            campaigns[rules] = load_campaign(rules, args.folder)
+        except LevelsError as err:
+            print(f"warning: {err}", file=sys.stderr)
+            campaigns[rules] = None
+    # drawn off-screen: no window and no sound device are needed
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from ..ui.level_chart import save_chart
+    except ImportError as err:
+        return fail(f"the chart needs pygame-ce ({err})")
+    try:
+        save_chart(campaigns, args.out)
+    except SaveError as err:
+        return fail(str(err))
+    print(f"wrote {args.out}")
+    return 0

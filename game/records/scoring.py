@@ -1,0 +1,228 @@
+"""Arcade scoring: points for cards reaching the foundations, a streak bonus, penalties for
+help, a time bonus on a win, and stars against a level's par.
+
+The arithmetic, all of it:
+
+- **Foundation**: every card that reaches a foundation earns :data:`FOUNDATION_POINTS` (10).
+- **Streak**: a foundation card that arrives at most :data:`STREAK_SECONDS` (4 s) after the
+  previous one continues a streak. The k-th card of a streak (k ≥ 2) earns a bonus of
+  :data:`STREAK_STEP` × (k − 1) points (5, 10, 15 …), at most :data:`STREAK_CAP` (50) per
+  card. Several cards in one move (a move and the automatic drops it caused) count one
+  after the other, at the same time.
+- **Hint**: −:data:`HINT_PENALTY` (25) each time a hint is shown.
+- **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
+  foundations also takes back exactly what their move earned (card points and streak
+  bonus), and the streak goes back to where it was before that move. So undoing and
+  redoing a move can never earn points.
+- **Time bonus** on a win: ``TIME_BONUS_SCALE // max(seconds, TIME_BONUS_FLOOR)``, that is
+  200 000 / seconds, counting at least 60 s (a 10-minute win earns 333, a 30-minute one 111).
+- Times are rounded to a tenth of a second first, as the replay file stores them, so the
+  score of a game played on screen is exactly :func:`score_replay` of its replay.
+
+The total may go below zero (help used before any card was played). Stars compare a won
+level with its par: see :func:`stars`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .replay import Replay
+
+FOUNDATION_POINTS = 10
+STREAK_SECONDS = 4.0
+STREAK_STEP = 5
+STREAK_CAP = 50
+HINT_PENALTY = 25
+UNDO_PENALTY = 15
+TIME_BONUS_SCALE = 200_000
+TIME_BONUS_FLOOR = 60.0
+#: a score file may hold at most this many foundation moves (more than any game has)
+_MAX_STACK = 10_000
+_LIMIT = 10**12
+
+
+@dataclass
+class ScoreEvent:
+    """One change of the score, for the HUD's little "+N" animation."""
+
+    points: int  # may be negative
+    label: str  # "foundation", "streak x3", "hint", "undo", "taken back", "time bonus"
+
+
+@dataclass(frozen=True)
+class _Earned:
+    """What one foundation move earned, and the streak before it, so an undo can take it back."""
+
+    cards: int
+    points: int
+    streak_before: int
+    last_before: float | None
+
+
+class Score:
+    """The arcade score of one game as it is played (see the module docstring).
+
+    The table calls :meth:`foundation` after every move (or redo) that put cards on a
+    foundation, :meth:`hint` when a hint is shown, :meth:`undo` on every undo (with the
+    number of cards it took off the foundations) and :meth:`win` once when the game is won.
+    Each returns the events to show; :attr:`total` is the score.
+    """
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.streak = 0  # foundation cards in the current streak
+        self.won = False
+        self._last: float | None = None  # time of the last foundation card
+        self._stack: list[_Earned] = []
+
+    def __repr__(self) -> str:
+        return f"Score(total={self.total}, streak={self.streak})"
+
+    def foundation(self, count: int, now: float) -> list[ScoreEvent]:
+        """``count`` cards reached a foundation at ``now`` (seconds since the game started)."""
+        if count <= 0:
+            return []
+        now = round(now, 1)
+        streak_before, last_before = self.streak, self._last
+        streak = self.streak if self._last is not None and now - self._last <= STREAK_SECONDS else 0
+        bonus = 0
+        for _ in range(count):
+            streak += 1
+            if streak >= 2:
+                bonus += min(STREAK_STEP * (streak - 1), STREAK_CAP)
+        self.streak = streak
+        self._last = now
+        points = FOUNDATION_POINTS * count
+        self.total += points + bonus
+        self._stack.append(_Earned(count, points + bonus, streak_before, last_before))
+        events = [ScoreEvent(points, "foundation")]
+        if bonus:
+            events.append(ScoreEvent(bonus, f"streak x{streak}"))
+        return events
+
+    def hint(self) -> list[ScoreEvent]:
+        """A hint was shown."""
+        self.total -= HINT_PENALTY
+        return [ScoreEvent(-HINT_PENALTY, "hint")]
+
+    def undo(self, cards_back: int = 0) -> list[ScoreEvent]:
+        """A move was undone; ``cards_back`` is how many cards the undo took off the
+        foundations (0 when none): what their move earned is taken back."""
+        self.total -= UNDO_PENALTY
+        events = [ScoreEvent(-UNDO_PENALTY, "undo")]
+        taken = 0
+        while cards_back > 0 and self._stack:
+            earned = self._stack.pop()
+            cards_back -= earned.cards
+            taken += earned.points
+            self.streak, self._last = earned.streak_before, earned.last_before
+        if taken:
+            self.total -= taken
+            events.append(ScoreEvent(-taken, "taken back"))
+        return events
+
+    def win(self, seconds: float) -> list[ScoreEvent]:
+        """The game was won after ``seconds`` of play: the time bonus (only once)."""
+        if self.won:
+            return []
+        self.won = True
+        bonus = time_bonus(seconds)
+        self.total += bonus
+        return [ScoreEvent(bonus, "time bonus")]
+
+    def to_json(self) -> dict[str, Any]:
+        """The score as a JSON object, so a saved game keeps it."""
+        return {"total": self.total, "streak": self.streak, "won": self.won, "last": self._last,
+                "earned": [[e.cards, e.points, e.streak_before, e.last_before] for e in self._stack]}
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Score:
+        """A score from :meth:`to_json`'s object; ValueError says what is wrong."""
+        if not isinstance(raw, dict):
+            raise ValueError("the score is not an object")
+        unknown = set(raw) - {"total", "streak", "won", "last", "earned"}
+        if unknown:
+            raise ValueError(f"the score has an unknown field {sorted(unknown)[0]!r}")
+        score = cls()
+        score.total = _integer(raw.get("total", 0), "total", -_LIMIT)
+        score.streak = _integer(raw.get("streak", 0), "streak", 0)
+        won = raw.get("won", False)
+        if not isinstance(won, bool):
+            raise ValueError("the score's 'won' is not true or false")
+        score.won = won
+        score._last = _time(raw.get("last"), "last")
+        earned = raw.get("earned", [])
+        if not isinstance(earned, list) or len(earned) > _MAX_STACK:
+            raise ValueError("the score's 'earned' is not a list of foundation moves")
+        for i, item in enumerate(earned):
+            if not isinstance(item, list) or len(item) != 4:
+                raise ValueError(f"the score's earned[{i}] is not [cards, points, streak, time]")
+            score._stack.append(_Earned(_integer(item[0], f"earned[{i}] cards", 1),
+                                        _integer(item[1], f"earned[{i}] points", 0),
+                                        _integer(item[2], f"earned[{i}] streak", 0),
+                                        _time(item[3], f"earned[{i}] time")))
+        return score
+
+
+def _integer(value: Any, what: str, low: int) -> int:
+    if type(value) is not int or not low <= value < _LIMIT:
+        raise ValueError(f"the score's {what} is not a whole number from {low}")
+    return value
+
+
+def _time(value: Any, what: str) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"the score's {what} is not a time in seconds")
+    return float(value)
+
+
+def time_bonus(seconds: float) -> int:
+    """The points a win after ``seconds`` of play earns: 200 000 / seconds (at least 60 s)."""
+    return int(TIME_BONUS_SCALE // max(round(seconds, 1), TIME_BONUS_FLOOR))
+
+
+def stars(moves: int, seconds: float, par_moves: int, par_seconds: int, *, hints: int, undos: int) -> int:
+    """The stars (1 to 3) a won level earns against its par.
+
+    - one star for winning;
+    - two when the win is within par on moves (``moves <= par_moves``) or on time
+      (``seconds <= par_seconds``);
+    - three when it is within par on both, with no hint and no undo.
+
+    ``moves`` counts the moves of the line of play (undone moves are not counted).
+    """
+    on_moves = moves <= par_moves
+    on_time = seconds <= par_seconds
+    if on_moves and on_time and hints == 0 and undos == 0:
+        return 3
+    if on_moves or on_time:
+        return 2
+    return 1
+
+
+def score_replay(replay: Replay) -> int:
+    """The arcade score of a recorded game, recomputed from its moves and their times.
+
+    The moves are played in order; every card a move (with its automatic fills and drops)
+    puts on a foundation is scored at that move's time. Then the replay's hints and undos
+    are charged (their times are not recorded, and they do not change a streak), and a won
+    game gets the time bonus of its play time. Raises IllegalMove if a move is not legal,
+    which never happens for a checked replay.
+    """
+    game = replay.opening()
+    foundations = set(game.foundations)
+    score = Score()
+    for move in replay.moves:
+        transfers = game.play_text(move.text)
+        count = sum(1 for t in transfers if t.dst in foundations and t.src not in foundations)
+        score.foundation(count, move.seconds)
+    score.total -= HINT_PENALTY * replay.hints + UNDO_PENALTY * replay.undos
+    if game.is_won():
+        score.win(replay.seconds)
+    return score.total

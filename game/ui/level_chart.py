@@ -1,0 +1,160 @@
+"""The difficulty curve of each campaign, drawn as a PNG (``levels chart OUT.png``).
+
+Four panels, one per rule set: each level's difficulty (0–100) as a bar, easy to hard,
+with the level numbers below and how many game numbers the build searched. Drawn on an
+off-screen surface, so no window (and no display driver) is needed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+import pygame
+
+from ..engine import RULE_IDS, rules_class
+from ..levels.campaign import Campaign
+from ..records.store import SaveError
+from . import theme
+
+BACKGROUND = (24, 58, 40)
+PANEL = (34, 76, 54)
+GRID = (70, 110, 86)
+INK = (236, 240, 228)
+MUTED = (178, 196, 180)
+EASY = (92, 200, 112)
+HARD = (222, 92, 80)
+
+
+def _blend(low: tuple[int, int, int], high: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    t = max(0.0, min(1.0, t))
+    return (round(low[0] + (high[0] - low[0]) * t), round(low[1] + (high[1] - low[1]) * t),
+            round(low[2] + (high[2] - low[2]) * t))
+
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def _font(px: int, bold: bool) -> pygame.font.Font:
+    """The bundled DejaVu font, loaded for this drawing only (see :func:`render_chart`)."""
+    key = (px, bold)
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(str(theme.FONT_DIR / (theme.BOLD if bold else theme.REGULAR)), px)
+    return _fonts[key]
+
+
+def _text(surface: pygame.Surface, words: str, px: int, pos: tuple[int, int], *, bold: bool = False,
+          colour: tuple[int, int, int] = INK, anchor: str = "topleft") -> pygame.Rect:
+    image = _font(px, bold).render(words, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign: Campaign | None) -> None:
+    """One rule set's difficulty curve inside ``rect``."""
+    pygame.draw.rect(surface, PANEL, rect, border_radius=12)
+    pad = 16
+    title = _text(surface, rules_class(rules).title, 22, (rect.x + pad, rect.y + pad - 4), bold=True)
+    if campaign is None:
+        _text(surface, "no levels file", 18, rect.center, colour=MUTED, anchor="center")
+        return
+    won = campaign.results.get("won", len(campaign.winnable))
+    _text(surface, f"{len(campaign.levels)} levels · {won:,} winnable of {campaign.searched:,} searched",
+          16, (rect.x + pad, title.bottom + 4), colour=MUTED)
+    plot = pygame.Rect(rect.x + pad + 40, title.bottom + 34, rect.width - 2 * pad - 48,
+                       rect.height - (title.bottom - rect.y) - 34 - pad - 26)
+    for value in (0, 25, 50, 75, 100):
+        y = plot.bottom - round(plot.height * value / 100)
+        pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
+        _text(surface, str(value), 14, (plot.left - 8, y), colour=MUTED, anchor="midright")
+    levels = campaign.levels
+    if not levels:
+        _text(surface, "no proved-winnable deal found", 18, plot.center, colour=MUTED, anchor="center")
+        return
+    slot = plot.width / len(levels)
+    bar = max(2, round(slot * 0.7))
+    labelled = _labelled(len(levels))
+    points = []
+    for i, level in enumerate(levels):
+        centre = plot.left + round(slot * (i + 0.5))
+        height = max(2, round(plot.height * level.difficulty / 100))
+        colour = _blend(EASY, HARD, level.difficulty / 100)
+        pygame.draw.rect(surface, colour, (centre - bar // 2, plot.bottom - height, bar, height),
+                         border_top_left_radius=3, border_top_right_radius=3)
+        points.append((centre, plot.bottom - height))
+        if i in labelled:
+            _text(surface, str(level.number), 14, (centre, plot.bottom + 4), colour=MUTED, anchor="midtop")
+    _text(surface, "level", 14, (plot.left - 8, plot.bottom + 4), colour=MUTED, anchor="topright")
+    if len(points) > 1:
+        pygame.draw.lines(surface, INK, False, points, 2)
+    for point in points:
+        pygame.draw.circle(surface, INK, point, 3)
+
+
+def _labelled(count: int) -> set[int]:
+    """The level indices labelled under the bars: about a dozen, always the first and last,
+    never two side by side."""
+    every = max(1, round(count / 12))
+    indices = set(range(0, count, every))
+    last = count - 1
+    if last not in indices:
+        if last - max(indices) < every and max(indices) > 0:
+            indices.discard(max(indices))
+        indices.add(last)
+    return indices
+
+
+def render_chart(campaigns: Mapping[str, Campaign | None],
+                 size: tuple[int, int] = (1200, 800)) -> pygame.Surface:
+    """The chart of every rule set's campaign, one panel each (2 × 2).
+
+    Its fonts are its own and are dropped when it is drawn, so that the game's font cache
+    never holds a font of a font module that was shut down and started again."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        return _render(campaigns, size)
+    finally:
+        _fonts.clear()
+
+
+def _render(campaigns: Mapping[str, Campaign | None], size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    surface.fill(BACKGROUND)
+    width, height = size
+    header = _text(surface, "Difficulty of each level (0 easy – 100 hard)", 26, (24, 16), bold=True)
+    gap = 18
+    top = header.bottom + 12
+    panel_w = (width - 3 * gap) // 2
+    panel_h = (height - top - 2 * gap) // 2
+    for i, rules in enumerate(RULE_IDS):
+        row, col = divmod(i, 2)
+        rect = pygame.Rect(gap + col * (panel_w + gap), top + gap // 2 + row * (panel_h + gap),
+                           panel_w, panel_h)
+        draw_panel(surface, rect, rules, campaigns.get(rules))
+    return surface
+
+
+def save_chart(campaigns: Mapping[str, Campaign | None], path: Path,
+               size: tuple[int, int] = (1200, 800)) -> None:
+    """Render the chart and write it as PNG atomically (temporary file, then rename);
+    raises SaveError."""
+    surface = render_chart(campaigns, size)
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".png", dir=path.parent or ".")
+        os.close(fd)
+    except OSError as err:
+        raise SaveError(f"could not save {path}: {err.strerror or err}") from err
+    try:
+        pygame.image.save(surface, tmp)
+        os.chmod(tmp, 0o644)  # an image for the README, not a private file
+        os.replace(tmp, path)
+    except (OSError, pygame.error) as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise SaveError(f"could not save {path}: {err}") from err

@@ -1,0 +1,401 @@
+"""The levels screen: each rule set's campaign of deals proved winnable, as a grid of
+tiles from easy to hard. A tile shows the level's number, the stars earned (three star
+shapes, filled or hollow), the best score, or a padlock while it is locked. Picking an
+unlocked level deals it on the table in level mode; winning it unlocks the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS
+from ..levels import Campaign, Level, LevelsError, load_campaign
+from ..records.progress import Progress, load_progress
+from ..records.replay import format_seconds
+from ..records.saves import abandon_saved_game, load_saved_game
+from ..records.store import Store
+from . import theme
+from .app import App, Scene
+from .rules_scene import TAB_NAMES
+from .theme import Button
+from .widgets import Control, Focusable, FocusRing, fit_text, focus_glow, ui_scale, wrap
+
+#: the colour of an earned star (a hollow outline stands for one not earned)
+STAR_GOLD = (250, 204, 64)
+
+
+def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star standing on two points."""
+    inner = radius * 0.45
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return points
+
+
+def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, total: int = 3) -> None:
+    """A row of ``total`` stars centred in ``rect``: the first ``earned`` filled gold with a
+    dark edge, the others hollow outlines, so the count reads without colour."""
+    size = min(rect.height, rect.width // max(1, total))
+    radius = size * 0.46
+    edge = max(1, round(size / 14))
+    x0 = rect.centerx - size * total / 2
+    for i in range(total):
+        centre = (x0 + size * (i + 0.5), rect.centery + size * 0.04)
+        points = star_points(centre, radius)
+        if i < earned:
+            pygame.draw.polygon(surface, STAR_GOLD, points)
+            pygame.draw.polygon(surface, (60, 40, 0), points, edge)
+        else:
+            pygame.draw.polygon(surface, theme.INK_DIM, points, max(1, edge))
+
+
+def draw_padlock(surface: pygame.Surface, centre: tuple[int, int], size: int,
+                 colour: tuple[int, int, int]) -> None:
+    """A closed padlock about ``size`` pixels tall."""
+    body = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.55))
+    body.midbottom = (centre[0], centre[1] + size // 2)
+    shackle = pygame.Rect(0, 0, round(size * 0.54), round(size * 0.75))
+    shackle.midtop = (centre[0], centre[1] - size // 2)
+    pygame.draw.rect(surface, colour, shackle, width=max(2, size // 9),
+                     border_radius=shackle.width // 2)
+    pygame.draw.rect(surface, colour, body, border_radius=max(2, size // 10))
+    hole = pygame.Rect(0, 0, max(2, size // 8), max(3, size // 5))
+    hole.center = body.center
+    pygame.draw.rect(surface, theme.STRIP, hole, border_radius=hole.width // 2)
+
+
+class LevelTile(Control):
+    """One level in the grid."""
+
+    def __init__(self, level: Level, choose: Callable[[Level], None]) -> None:
+        super().__init__()
+        self.level = level
+        self.choose = choose
+        self.locked = True
+        self.stars = 0
+        self.best: int | None = None
+        #: the highest unlocked level not yet won: the one to play next
+        self.current = False
+        self._face: pygame.Surface | None = None
+        self._face_key: tuple[object, ...] = ()
+
+    def activate(self) -> None:
+        """Play the level (or say it is locked)."""
+        self.choose(self.level)
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        """The tile's face (see the module docstring), drawn again only when it changes."""
+        key = (self.rect.size, self.locked, self.stars, self.best, self.current, theme.high_contrast)
+        if self._face is None or key != self._face_key:
+            self._face = pygame.Surface((self.rect.width, self.rect.height + self.rect.height // 12),
+                                        pygame.SRCALPHA)
+            self._draw_face(self._face, self.rect.move(-self.rect.x, -self.rect.y))
+            self._face_key = key
+        surface.blit(self._face, self.rect)
+
+    def _draw_face(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        radius = max(6, r.width // 10)
+        if self.locked:
+            fill, edge, width = theme.BUTTON_DISABLED, theme.BUTTON_EDGE_OFF, 1
+        else:
+            fill = theme.STRIP_SELECTED if self.current else theme.STRIP
+            edge = theme.GOLD if self.current else theme.EDGE
+            width = 3 if self.current else 1
+        pygame.draw.rect(surface, theme.SHADOW, r.move(0, max(2, r.height // 24)), border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, edge, r, width=width + (1 if theme.high_contrast else 0),
+                         border_radius=radius)
+        big = max(12, min(round(r.height * 0.3), round(r.width * 0.3)))
+        small = max(10, min(round(big * 0.42), round(r.width * 0.14)))
+        number_y = r.y + round(r.height * 0.3)
+        if self.locked:
+            theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
+                       colour=theme.INK_OFF, bold=True, anchor="center")
+            draw_padlock(surface, (r.centerx, r.y + round(r.height * 0.7)), round(r.height * 0.3),
+                         theme.INK_OFF)
+            return
+        theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
+                   colour=theme.GOLD if self.current else theme.INK, bold=True, anchor="center")
+        star_h = round(r.height * 0.2)
+        draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
+                                        r.width - r.width // 4, star_h), self.stars)
+        words = f"Best {self.best}" if self.best is not None else (
+            "Play next" if self.current else "Not won yet")
+        theme.text(surface, fit_text(words, small, r.width - small), small,
+                   (r.centerx, r.bottom - round(r.height * 0.1)),
+                   colour=theme.INK if self.best is not None else theme.INK_DIM, anchor="midbottom")
+
+
+class LevelsScene(Scene):
+    """The campaigns, one rule set at a time (tabs; Page Up / Page Down)."""
+
+    def __init__(self, app: App, rules: str | None = None) -> None:
+        super().__init__(app)
+        self.store = Store(app.data_dir)
+        self.progress: Progress = load_progress(self.store)
+        warnings = self.store.take_warnings()
+        self.message = warnings[-1] if warnings else ""
+        self.rules = rules if rules in RULESETS else RULE_IDS[0]
+        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.back_button = Button("Back", self.back)
+        self.scores_button = Button("High scores", self.open_scores)
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        self.campaign: Campaign | None = None
+        self.problem = ""
+        self.tiles: list[LevelTile] = []
+        self.grid_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_y = 0
+        self._load()
+        self.resize(app.size)
+        self._focus_current()
+
+    # ----- what is shown ----------------------------------------------------------------
+
+    def _load(self) -> None:
+        """Read the chosen rule set's campaign and make its tiles."""
+        try:
+            self.campaign = load_campaign(self.rules)
+            self.problem = ""
+        except LevelsError as err:
+            self.campaign = None
+            self.problem = f"The levels of {TAB_NAMES[self.rules]} cannot be read: {err}"
+        levels = self.campaign.levels if self.campaign is not None else []
+        if self.campaign is not None and not levels:
+            self.problem = (f"{TAB_NAMES[self.rules]} has no levels yet: none of the "
+                            f"{self.campaign.searched} deals searched was proved winnable")
+        self.tiles = [LevelTile(level, self.play) for level in levels]
+        self._mark_progress()
+
+    def _mark_progress(self) -> None:
+        unlocked = self.progress.unlocked(self.rules)
+        for tile in self.tiles:
+            n = tile.level.number
+            tile.locked = n > unlocked
+            tile.stars = self.progress.stars(self.rules, n)
+            tile.best = self.progress.best_score(self.rules, n)
+            tile.current = n == unlocked and tile.stars == 0
+
+    def _focus_current(self) -> None:
+        playable = [t for t in self.tiles if not t.locked]
+        current = [t for t in playable if t.current]
+        if current or playable:
+            self.ring.focus((current or playable)[-1])
+        else:
+            self.ring.focus(self.back_button)
+
+    def show(self, rules: str) -> None:
+        """Show another rule set's campaign."""
+        if rules not in RULESETS:
+            return
+        self.rules = rules
+        self.message = ""
+        self._load()
+        self._layout()
+        self._focus_current()
+
+    def play(self, level: Level) -> None:
+        """Deal an unlocked level on the table in level mode; a locked one says why not."""
+        if level.number > self.progress.unlocked(self.rules):
+            before = level.number - 1
+            self.message = f"Level {level.number} is locked: win level {before} to open it"
+            self.app.sounds.play("illegal")
+            return
+        from .table import TableScene
+
+        if load_saved_game(self.store) is not None:
+            abandon_saved_game(self.store)
+        self.message = ""
+        self.app.sounds.play("click")
+        self.app.push(TableScene.for_level(self.app, level))
+
+    def open_scores(self) -> None:
+        """The high-score tables of this rule set (of the focused level, if one is)."""
+        from .scores_scene import ScoresScene
+
+        focused = self.ring.current
+        level = focused.level.number if isinstance(focused, LevelTile) else None
+        self.app.push(ScoresScene(self.app, self.rules, level))
+
+    def back(self) -> None:
+        """Return to the screen below (the menu)."""
+        self.app.pop()
+
+    def resume(self) -> None:
+        """Back from a level: its stars, score and unlocks show at once."""
+        self.progress = load_progress(self.store)
+        warnings = self.store.take_warnings()
+        if warnings:
+            self.message = warnings[-1]
+        self._mark_progress()
+        self._focus_current()
+
+    # ----- layout -------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for a window of ``size``."""
+        self.size = size
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = self.size
+        s = ui_scale(self.size)
+        self.px = px = max(12, round(19 * s))
+        margin = round(24 * s)
+        bar_h = round(px * 2.3)
+        bar_y = round(16 * s)
+        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 5), bar_h)
+        scores_w = theme.font(round(px * 0.85), bold=True).size(self.scores_button.label)[0] + 2 * px
+        self.scores_button.rect = pygame.Rect(w - margin - scores_w, bar_y, scores_w, bar_h)
+        tab_x = self.back_button.rect.right + round(px * 0.8)
+        gap = round(px * 0.4)
+        tab_w = min(round(px * 10), (self.scores_button.rect.x - round(px * 0.8) - tab_x - 3 * gap) // 4)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar_y, tab_w, bar_h)
+        self.title_y = bar_y + bar_h + round(px * 0.8)
+        top = self.title_y + round(px * 3.4)
+        bottom = h - round(px * 2.2)
+        self.grid_rect = pygame.Rect(margin, top, w - 2 * margin, max(10, bottom - top))
+        self._layout_tiles()
+        items: list[Focusable] = [self.back_button, *self.tabs, self.scores_button, *self.tiles]
+        columns = [-1] * 6 + [self._columns_of(i) for i in range(len(self.tiles))]
+        self.ring.set_items(items, columns)
+
+    def _grid_shape(self) -> tuple[int, int]:
+        """Columns and rows that give the largest tiles (a little taller than wide)."""
+        n = len(self.tiles)
+        if n == 0:
+            return 1, 1
+        area = self.grid_rect
+        best, best_size = (n, 1), 0.0
+        for cols in range(1, n + 1):
+            rows = math.ceil(n / cols)
+            side = min(area.width / cols, area.height / rows / 1.1)
+            if side > best_size:
+                best, best_size = (cols, rows), side
+        return best
+
+    def _columns_of(self, index: int) -> int:
+        return index % self._grid_shape()[0]
+
+    def _layout_tiles(self) -> None:
+        if not self.tiles:
+            return
+        cols, rows = self._grid_shape()
+        area = self.grid_rect
+        cell_w = area.width / cols
+        cell_h = area.height / rows
+        tile_w = min(cell_w * 0.88, cell_h / 1.1 * 0.9, self.px * 9)
+        tile_h = tile_w * 1.1
+        gap_x = min(cell_w - tile_w, tile_w * 0.25)
+        gap_y = min(cell_h - tile_h, tile_h * 0.2)
+        total_w = cols * tile_w + (cols - 1) * gap_x
+        total_h = rows * tile_h + (rows - 1) * gap_y
+        x0 = area.x + (area.width - total_w) / 2
+        y0 = area.y + (area.height - total_h) / 2
+        for i, tile in enumerate(self.tiles):
+            row, col = divmod(i, cols)
+            tile.rect = pygame.Rect(round(x0 + col * (tile_w + gap_x)), round(y0 + row * (tile_h + gap_y)),
+                                    round(tile_w), round(tile_h))
+
+    # ----- events ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Arrows move over the grid, Enter plays, Page Up / Page Down switch rule sets,
+        S opens the high scores, Esc goes back."""
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                i = RULE_IDS.index(self.rules) + (1 if key == pygame.K_PAGEDOWN else -1)
+                self.show(RULE_IDS[i % len(RULE_IDS)])
+            elif key == pygame.K_s:
+                self.open_scores()
+            else:
+                self.ring.handle_key(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ring.handle_mouse(event)
+
+    # ----- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, tabs, the title with the campaign's totals, the grid and the key hints."""
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
+        px = self.px
+        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
+            tab.draw(surface, round(px * 0.85))
+            if rules == self.rules:
+                r = tab.rect
+                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+        self.back_button.draw(surface, round(px * 0.9))
+        self.scores_button.draw(surface, round(px * 0.85))
+        for b in (self.back_button, self.scores_button, *self.tabs):
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        big = round(px * 1.5)
+        title = f"Levels — {RULESETS[self.rules].title}"
+        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
+                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+        small = max(10, round(px * 0.8))
+        theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
+                   (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=theme.INK_DIM,
+                   anchor="midtop")
+        for tile in self.tiles:
+            tile.draw(surface, px)
+            if tile.hover and not tile.locked:
+                pygame.draw.rect(surface, theme.GOLD, tile.rect, width=2,
+                                 border_radius=max(6, tile.rect.width // 10))
+            if tile.focused:
+                focus_glow(surface, tile.rect, max(6, tile.rect.width // 10))
+        if self.problem:
+            lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
+            y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
+            for line in lines:
+                theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=theme.WARN,
+                           anchor="midtop")
+                y += round(px * 1.3)
+        hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
+                "Esc: back")
+        colour = theme.INK_DIM
+        if self.message:
+            hint, colour = self.message, theme.WARN
+        small = max(10, round(px * 0.72))
+        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
+                   (self.size[0] // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+
+    def _summary(self) -> str:
+        """``12 of 30 levels won · 31 of 90 stars`` and the focused level's par."""
+        if self.campaign is None or not self.tiles:
+            return ""
+        n = len(self.tiles)
+        won = sum(1 for t in self.tiles if t.stars)
+        stars = sum(t.stars for t in self.tiles)
+        words = f"{won} of {n} levels won  ·  {stars} of {3 * n} stars"
+        focused = self.ring.current
+        if isinstance(focused, LevelTile):
+            level = focused.level
+            words += (f"  ·  Level {level.number}: game #{level.game}, par {level.par_moves} moves "
+                      f"in {format_seconds(level.par_seconds)}")
+        return words
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """The levels of ``--rules`` over the menu."""
+    rules = str(getattr(args, "rules", RULE_IDS[0]))
+    if rules not in RULESETS:
+        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+    from .menu import MenuScene
+
+    app.push(MenuScene(app, rules))
+    app.push(LevelsScene(app, rules))

@@ -1,0 +1,210 @@
+"""The high scores: the top 10 won games of each rule set, and of each of its levels,
+with score, game number, date, moves and time."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS
+from ..levels import LevelsError, load_campaign
+from ..records.progress import TABLE_SIZE, HighScore, Progress, load_progress
+from ..records.replay import format_seconds
+from ..records.store import Store
+from . import theme
+from .app import App, Scene
+from .rules_scene import TAB_NAMES
+from .theme import Button
+from .widgets import Choice, FocusRing, fit_text, focus_glow, ui_scale
+
+#: the columns of the table: heading, share of the width, alignment
+COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
+           ("Date", 0.22, "midright"), ("Moves", 0.14, "midright"), ("Time", 0.14, "midright"))
+
+
+def row_texts(rank: int, entry: HighScore) -> list[str]:
+    """The cells of one row of the table."""
+    return [str(rank), str(entry.score), f"#{entry.game}", entry.date, str(entry.moves),
+            format_seconds(entry.seconds)]
+
+
+class ScoresScene(Scene):
+    """One high-score table at a time: a rule set (tabs; Page Up / Page Down) and "all
+    games" or one level (◀ ▶)."""
+
+    def __init__(self, app: App, rules: str | None = None, level: int | None = None) -> None:
+        super().__init__(app)
+        self.store = Store(app.data_dir)
+        self.progress: Progress = load_progress(self.store)
+        warnings = self.store.take_warnings()
+        self.message = warnings[-1] if warnings else ""
+        self.rules = rules if rules in RULESETS else RULE_IDS[0]
+        self.level = level
+        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.back_button = Button("Back", self.back)
+        self.which = Choice("Table", ["All games"], 0, self._choose)
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_y = 0
+        self._options()
+        self.resize(app.size)
+        self.ring.focus(self.which)
+
+    # ----- what is shown -------------------------------------------------------------------
+
+    def _options(self) -> None:
+        """The tables the chooser offers: all games, then every level of the campaign (or
+        every level with a score, when the campaign cannot be read)."""
+        try:
+            count = len(load_campaign(self.rules).levels)
+        except LevelsError:
+            count = 0
+        with_scores = self.progress.rules[self.rules].level_scores
+        count = max(count, max(with_scores, default=0))
+        self.levels: list[int | None] = [None, *range(1, count + 1)]
+        self.which.options = ["All games", *[f"Level {n}" for n in range(1, count + 1)]]
+        if self.level not in self.levels:
+            self.level = None
+        self.which.index = self.levels.index(self.level)
+
+    def _choose(self, index: int) -> None:
+        self.level = self.levels[index]
+
+    @property
+    def entries(self) -> list[HighScore]:
+        """The table shown, best first."""
+        return self.progress.high_scores(self.rules, self.level)
+
+    def show(self, rules: str, level: int | None = None) -> None:
+        """Show another rule set's table (all games, or ``level``)."""
+        if rules not in RULESETS:
+            return
+        self.rules = rules
+        self.level = level
+        self._options()
+
+    def back(self) -> None:
+        """Return to the screen below."""
+        self.app.pop()
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for a window of ``size``."""
+        self.size = size
+        w, h = size
+        s = ui_scale(size)
+        self.px = px = max(12, round(19 * s))
+        margin = round(24 * s)
+        bar_h = round(px * 2.3)
+        bar_y = round(16 * s)
+        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 5), bar_h)
+        tab_x = self.back_button.rect.right + round(px * 0.8)
+        gap = round(px * 0.4)
+        tab_w = min(round(px * 10), (w - margin - tab_x - 3 * gap) // 4)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar_y, tab_w, bar_h)
+        self.title_y = bar_y + bar_h + round(px * 0.8)
+        width = min(w - 2 * margin, round(px * 44))
+        choice_y = self.title_y + round(px * 2.6)
+        self.which.rect = pygame.Rect((w - width) // 2, choice_y, width, round(px * 2.3))
+        top = self.which.rect.bottom + round(px * 0.9)
+        bottom = h - round(px * 2.0)
+        self.table_rect = pygame.Rect((w - width) // 2, top, width, max(10, bottom - top))
+        self.ring.set_items([self.back_button, *self.tabs, self.which], [0] * 6)
+
+    # ----- events ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Page Up / Page Down switch rule sets; ◀ ▶ (Left/Right) the table; Esc goes back."""
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                i = RULE_IDS.index(self.rules) + (1 if key == pygame.K_PAGEDOWN else -1)
+                self.show(RULE_IDS[i % len(RULE_IDS)])
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.ring.current is not self.which:
+                self.which.handle_key(event)
+            else:
+                self.ring.handle_key(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ring.handle_mouse(event)
+
+    # ----- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, tabs, the chooser and the table."""
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
+        px = self.px
+        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
+            tab.draw(surface, round(px * 0.85))
+            if rules == self.rules:
+                r = tab.rect
+                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+        self.back_button.draw(surface, round(px * 0.9))
+        for b in (self.back_button, *self.tabs):
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+        big = round(px * 1.5)
+        title = f"High scores — {RULESETS[self.rules].title}"
+        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
+                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+        self.which.draw(surface, px)
+        self._draw_table(surface)
+        hint = "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back"
+        colour = theme.INK_DIM
+        if self.message:
+            hint, colour = self.message, theme.WARN
+        small = max(10, round(px * 0.72))
+        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
+                   (self.size[0] // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        px = self.px
+        line = min(round(px * 2.0), (self.table_rect.height - px) // (TABLE_SIZE + 1))
+        r = self.table_rect.copy()
+        r.height = min(r.height, line * (TABLE_SIZE + 1) + px)
+        theme.panel(surface, r, radius=max(8, px // 2))
+        cell_px = max(10, min(px, round(line * 0.5)))
+        inner = r.inflate(-2 * px, 0)
+        y = r.y + px // 2 + line // 2
+        edges = []
+        x = float(inner.x)
+        for _, share, _ in COLUMNS:
+            x += inner.width * share / sum(c[1] for c in COLUMNS)
+            edges.append(round(x))
+        for (heading, _, anchor), right in zip(COLUMNS, edges, strict=True):
+            theme.text(surface, heading, cell_px, (right, y), colour=theme.GOLD, bold=True, anchor=anchor)
+        pygame.draw.line(surface, theme.EDGE, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
+        entries = self.entries
+        if not entries:
+            theme.text(surface, fit_text("No scores yet: win a game to get on the table.", px,
+                                         inner.width), px,
+                       (r.centerx, y + line * 2), colour=theme.INK_DIM, anchor="center")
+            return
+        for rank, entry in enumerate(entries, 1):
+            y += line
+            if rank % 2 == 0:
+                band = pygame.Rect(inner.x, y - line // 2, inner.width, line)
+                pygame.draw.rect(surface, theme.STRIP, band, border_radius=line // 4)
+            colour = theme.GOLD if rank == 1 else theme.INK
+            for text, (_, _, anchor), right in zip(row_texts(rank, entry), COLUMNS, edges, strict=True):
+                theme.text(surface, text, cell_px, (right, y), colour=colour, bold=rank == 1,
+                           anchor=anchor)
+
+
+def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
+    """The high scores of ``--rules`` over the menu."""
+    rules = str(getattr(args, "rules", RULE_IDS[0]))
+    if rules not in RULESETS:
+        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+    from .menu import MenuScene
+
+    app.push(MenuScene(app, rules))
+    app.push(ScoresScene(app, rules))

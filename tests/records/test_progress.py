@@ -1,0 +1,143 @@
+"""Level progress, high scores and daily results: unlocking, stars, tables, the file."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+import pytest
+
+from game.records.progress import (
+    PROGRESS_FILE,
+    TABLE_SIZE,
+    HighScore,
+    Progress,
+    load_progress,
+    save_progress,
+)
+from game.records.store import Store
+
+DAY = datetime.date(2026, 11, 22)
+
+
+def entry(score: int, game: str = "17") -> HighScore:
+    return HighScore(score=score, game=game, date="2026-11-22", moves=280, seconds=612.5)
+
+
+def test_winning_levels_unlocks_the_next_and_keeps_the_best_stars() -> None:
+    progress = Progress()
+    assert progress.unlocked("constitution") == 1
+    assert progress.stars("constitution", 1) == 0
+    assert progress.best_score("constitution", 1) is None
+    assert progress.record_level_win("constitution", 1, 2, 900, 280, 700.0, "17") is True
+    assert progress.unlocked("constitution") == 2
+    assert progress.stars("constitution", 1) == 2
+    # winning level 1 again unlocks nothing more; fewer stars do not lower the best
+    assert progress.record_level_win("constitution", 1, 1, 1200, 300, 650.0, "17") is False
+    assert progress.stars("constitution", 1) == 2
+    assert progress.best_score("constitution", 1) == 1200
+    record = progress.level_record("constitution", 1)
+    assert (record.best_moves, record.best_seconds) == (280, 650.0)
+    assert progress.record_level_win("constitution", 2, 3, 1500, 250, 500.0, "23") is True
+    assert progress.unlocked("constitution") == 3
+    assert progress.stars("constitution", 2) == 3
+    # other rule sets are untouched
+    assert progress.unlocked("square") == 1
+
+
+def test_a_locked_level_cannot_be_won_and_stars_are_one_to_three() -> None:
+    progress = Progress()
+    with pytest.raises(ValueError, match="not playable"):
+        progress.record_level_win("union-square", 2, 3, 100, 10, 10.0, "5")
+    with pytest.raises(ValueError, match="stars"):
+        progress.record_level_win("union-square", 1, 0, 100, 10, 10.0, "5")
+    with pytest.raises(ValueError, match="unknown rule set"):
+        progress.unlocked("patience")
+
+
+def test_high_score_tables_keep_the_best_ten_best_first() -> None:
+    progress = Progress()
+    ranks = [progress.add_score("square", entry(s, str(s))) for s in (500, 900, 700)]
+    assert ranks == [1, 1, 2]
+    assert [e.score for e in progress.high_scores("square")] == [900, 700, 500]
+    # an equal score goes below the older one
+    assert progress.add_score("square", entry(700, "99")) == 3
+    for s in range(1000, 1010):
+        progress.add_score("square", entry(s))
+    table = progress.high_scores("square")
+    assert len(table) == TABLE_SIZE
+    assert [e.score for e in table] == list(range(1009, 999, -1))
+    assert progress.add_score("square", entry(10)) is None
+    # a level's table is its own
+    assert progress.add_score("square", entry(42), level=3) == 1
+    assert [e.score for e in progress.high_scores("square", 3)] == [42]
+    assert progress.high_scores("square", 4) == []
+
+
+def test_daily_wins_are_kept_per_date() -> None:
+    progress = Progress()
+    assert not progress.daily_won("constitution", DAY)
+    progress.record_daily_win("constitution", DAY)
+    progress.record_daily_win("constitution", DAY)
+    assert progress.daily_won("constitution", DAY)
+    assert not progress.daily_won("constitution", DAY + datetime.timedelta(days=1))
+    assert not progress.daily_won("square", DAY)
+
+
+def test_progress_is_saved_and_read_back(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    progress = Progress()
+    progress.record_level_win("constitution-cadogan", 1, 3, 1234, 300, 800.25, "8")
+    progress.add_score("constitution-cadogan", entry(1234, "8"))
+    progress.add_score("constitution-cadogan", entry(1234, "ms40000"), level=1)
+    progress.record_daily_win("union-square", DAY)
+    assert save_progress(store, progress)
+    again = load_progress(store)
+    assert again.unlocked("constitution-cadogan") == 2
+    assert again.stars("constitution-cadogan", 1) == 3
+    assert again.high_scores("constitution-cadogan") == progress.high_scores("constitution-cadogan")
+    assert again.high_scores("constitution-cadogan", 1)[0].game == "ms40000"
+    assert again.daily_won("union-square", DAY)
+    assert store.warnings == []
+
+
+def test_no_file_gives_fresh_progress(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    progress = load_progress(store)
+    assert progress.unlocked("square") == 1
+    assert store.warnings == []
+
+
+@pytest.mark.parametrize("content", [
+    "{not json",
+    json.dumps({"kind": "statistics", "version": 1}),
+    json.dumps({"kind": "progress", "version": 99}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"poker": {}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"unlocked": 0}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"levels": {"5": {"stars": 2}}}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"levels": {"1": {"stars": 4}}}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"scores": [
+        {"score": 1, "game": "1", "date": "2026-11-22", "moves": 1, "seconds": 1.0},
+        {"score": 5, "game": "1", "date": "2026-11-22", "moves": 1, "seconds": 1.0}]}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"scores": [
+        {"score": 1, "game": "abc", "date": "2026-11-22", "moves": 1, "seconds": 1.0}]}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"daily": ["2026-13-40"]}}}),
+])
+def test_a_damaged_file_is_moved_aside_with_a_message(tmp_path: Path, content: str) -> None:
+    store = Store(tmp_path)
+    (tmp_path / PROGRESS_FILE).write_text(content, encoding="utf-8")
+    progress = load_progress(store)
+    assert progress.unlocked("square") == 1
+    assert progress.high_scores("square") == []
+    assert not (tmp_path / PROGRESS_FILE).exists()
+    assert len(list(tmp_path.glob(f"{PROGRESS_FILE}.bad-*"))) == 1
+    assert len(store.warnings) == 1 and PROGRESS_FILE in store.warnings[0]
+
+
+def test_a_failed_save_warns_and_keeps_the_old_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = Store(blocker)
+    assert save_progress(store, Progress()) is False
+    assert "not saved" in store.warnings[0]

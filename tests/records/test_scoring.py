@@ -1,0 +1,141 @@
+"""Arcade scoring: the arithmetic of a scripted game, stars against par, and a replay's score."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import new_game
+from game.records.replay import Recorder, load_replay
+from game.records.scoring import (
+    FOUNDATION_POINTS,
+    HINT_PENALTY,
+    UNDO_PENALTY,
+    Score,
+    ScoreEvent,
+    score_replay,
+    stars,
+    time_bonus,
+)
+from tests.records.helpers import DATA, STARTED, FakeClock
+
+
+def test_a_scripted_game_adds_up() -> None:
+    score = Score()
+    # one card at 2 s: 10 points, no streak yet
+    assert score.foundation(1, 2.0) == [ScoreEvent(10, "foundation")]
+    # a second card 3 s later continues the streak: 10 + 5
+    assert score.foundation(1, 5.0) == [ScoreEvent(10, "foundation"), ScoreEvent(5, "streak x2")]
+    # a move that sends two cards at 7 s: 20 + (10 + 15) as the 3rd and 4th of the streak
+    assert score.foundation(2, 7.0) == [ScoreEvent(20, "foundation"), ScoreEvent(25, "streak x4")]
+    # 20 s later the streak is over
+    assert score.foundation(1, 27.0) == [ScoreEvent(10, "foundation")]
+    assert score.hint() == [ScoreEvent(-HINT_PENALTY, "hint")]
+    assert score.undo() == [ScoreEvent(-UNDO_PENALTY, "undo")]
+    assert score.total == 10 + 15 + 45 + 10 - 25 - 15
+    # a win after 400 s earns 200000 // 400 = 500
+    assert score.win(400.0) == [ScoreEvent(500, "time bonus")]
+    assert score.win(400.0) == []
+    assert score.total == 40 + 500
+
+
+def test_the_streak_bonus_is_capped() -> None:
+    score = Score()
+    score.foundation(15, 1.0)
+    # cards 2 to 11 earn 5, 10 … 50 (275 in all), cards 12 to 15 earn 50 each
+    assert score.total == 15 * FOUNDATION_POINTS + 275 + 4 * 50
+
+
+def test_undo_takes_back_what_the_move_earned_and_redo_cannot_farm_points() -> None:
+    score = Score()
+    score.foundation(1, 1.0)
+    score.foundation(1, 2.0)  # 10 + 5
+    before = score.total
+    events = score.undo(cards_back=1)
+    assert events == [ScoreEvent(-UNDO_PENALTY, "undo"), ScoreEvent(-15, "taken back")]
+    assert score.total == before - 15 - UNDO_PENALTY
+    # the redo at the same time earns exactly the same again: the undo only cost its penalty
+    score.foundation(1, 2.0)
+    assert score.total == before - UNDO_PENALTY
+    for _ in range(5):
+        score.undo(cards_back=1)
+        score.foundation(1, 2.0)
+    assert score.total == before - 6 * UNDO_PENALTY
+
+
+def test_the_score_survives_json() -> None:
+    score = Score()
+    score.foundation(2, 3.0)
+    score.hint()
+    again = Score.from_json(score.to_json())
+    assert again.to_json() == score.to_json()
+    assert again.foundation(1, 4.0) == score.foundation(1, 4.0)
+    assert again.undo(1) == score.undo(1)
+
+
+@pytest.mark.parametrize("raw", [None, [], {"total": "9"}, {"total": 1, "bogus": 2},
+                                 {"earned": [[1, 2]]}, {"won": 1}, {"last": -1.0}])
+def test_a_bad_score_object_is_refused(raw: object) -> None:
+    with pytest.raises(ValueError):
+        Score.from_json(raw)
+
+
+def test_time_bonus_counts_at_least_a_minute() -> None:
+    assert time_bonus(10.0) == time_bonus(60.0) == 200_000 // 60
+    assert time_bonus(600.0) == 333
+
+
+@pytest.mark.parametrize(("moves", "seconds", "hints", "undos", "expected"), [
+    (300, 700.0, 0, 0, 3),   # within par on both, clean
+    (300, 700.0, 1, 0, 2),   # a hint costs the third star
+    (300, 700.0, 0, 2, 2),   # so does an undo
+    (301, 700.0, 0, 0, 2),   # over par on moves, within on time
+    (300, 701.0, 0, 0, 2),   # within on moves, over on time
+    (301, 701.0, 0, 0, 1),   # over on both: still a win
+])
+def test_stars_against_par(moves: int, seconds: float, hints: int, undos: int, expected: int) -> None:
+    assert stars(moves, seconds, 300, 700, hints=hints, undos=undos) == expected
+
+
+def test_a_live_score_equals_the_score_of_its_replay() -> None:
+    """The table feeds Score from the engine's transfers; score_replay recomputes it."""
+    won = load_replay(DATA / "constitution-1-won.replay")
+    clock = FakeClock()
+    game = new_game(won.rules, won.game)
+    recorder = Recorder(game, clock=clock, started=STARTED)
+    score = Score()
+    foundations = set(game.foundations)
+    for i, move in enumerate(won.moves):
+        clock.advance(0.7 if i % 3 else 2.9)
+        if i == 10:
+            recorder.note_hint()
+            score.hint()
+        transfers = recorder.play(game.parse_move(move.text))
+        score.foundation(sum(t.dst in foundations for t in transfers), recorder.elapsed)
+        if i == 20:  # take a foundation move back and play it again
+            undone = recorder.undo()
+            score.undo(sum(t.src in foundations for t in undone))
+            redone = recorder.redo()
+            score.foundation(sum(t.dst in foundations for t in redone), recorder.elapsed)
+    assert game.is_won()
+    score.win(recorder.elapsed)
+    replay = recorder.replay()
+    assert replay.hints == 1 and replay.undos == 1
+    assert score_replay(replay) == score.total
+    assert score.total > 88 * FOUNDATION_POINTS - HINT_PENALTY - UNDO_PENALTY
+
+
+def test_a_replay_that_is_not_won_gets_no_time_bonus() -> None:
+    replay = load_replay(DATA / "constitution-1-won.replay")
+    clock = FakeClock()
+    recorder = Recorder(new_game(replay.rules, replay.game), clock=clock, started=STARTED)
+    live = Score()
+    foundations = set(recorder.game.foundations)
+    for move in replay.moves[:30]:
+        clock.advance(1.0)
+        transfers = recorder.play(recorder.game.parse_move(move.text))
+        live.foundation(sum(t.dst in foundations for t in transfers), recorder.elapsed)
+    partial = recorder.replay()
+    assert partial.result != "won"
+    assert score_replay(partial) == live.total
+    home = sum(len(recorder.game.piles[f]) for f in foundations) - 8  # the aces start there
+    assert live.total >= home * FOUNDATION_POINTS

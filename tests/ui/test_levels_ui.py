@@ -1,0 +1,296 @@
+"""The levels screen and level mode through the real loop with posted events: opening the
+levels from the menu, a locked level refused, level 1 won by replaying its stored solution
+(the last move dragged with the mouse), stars and the unlock shown, and the arcade score."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import new_game
+from game.levels import campaign as campaign_module
+from game.levels import load_campaign
+from game.levels.campaign import campaign_to_text
+from game.records.progress import load_progress
+from game.records.saves import load_saved_game
+from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
+from game.records.store import Store
+from game.ui import table as table_module
+from game.ui.app import App
+from game.ui.dialogs import Dialog
+from game.ui.levels_scene import LevelsScene
+from game.ui.menu import MenuScene
+from game.ui.table import TableScene
+
+WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
+#: a winning line of constitution game 1, found by the solver
+CONSTITUTION_1_WIN = (WINS / "constitution-1.txt").read_text(encoding="utf-8").split()
+#: the games of the test campaign's three levels
+LEVEL_GAMES = ("1", "2", "3")
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A three-level constitution campaign in a folder of its own, read instead of the
+    repository's levels. Only level 1's solution is replayed by these tests."""
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    levels = [{"number": n, "game": game, "difficulty": 10.0 * n, "par_moves": len(CONSTITUTION_1_WIN),
+               "par_seconds": 3600, "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
+              for n, game in enumerate(LEVEL_GAMES, 1)]
+    text = campaign_to_text("constitution", build={}, searched=10, results={"won": 5},
+                            levels=levels, winnable=[*LEVEL_GAMES, "7", "9"])
+    (folder / "constitution.json").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
+    campaign_module.clear_cache()
+    yield folder
+    campaign_module.clear_cache()
+
+
+def _menu(ui: SimpleNamespace, app: App) -> MenuScene:
+    menu = MenuScene(app, "constitution")
+    app.push(menu)
+    ui.step(app)
+    return menu
+
+
+def _levels(ui: SimpleNamespace, app: App) -> LevelsScene:
+    menu = _menu(ui, app)
+    ui.click(app, menu.levels_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, LevelsScene)
+    return scene
+
+
+def _wait_for_dialog(ui: SimpleNamespace, app: App) -> Dialog:
+    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
+        ui.step(app)
+        if isinstance(app.top, Dialog):
+            return app.top
+    raise AssertionError("no dialog came up")
+
+
+def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    scene = _levels(ui, app)
+    assert scene.rules == "constitution"
+    assert [t.level.game for t in scene.tiles] == list(LEVEL_GAMES)
+    assert [t.locked for t in scene.tiles] == [False, True, True]
+    assert scene.ring.current is scene.tiles[0], "the level to play next has the focus"
+
+
+def test_the_levels_open_from_the_menu_by_keyboard(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    menu = _menu(ui, app)
+    for _ in range(len(menu.ring.items)):
+        if menu.ring.current is menu.levels_button:
+            break
+        ui.post_key(pygame.K_TAB)
+        ui.step(app)
+    assert menu.ring.current is menu.levels_button
+    ui.post_key(pygame.K_RETURN)
+    ui.step(app)
+    assert isinstance(app.top, LevelsScene)
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    assert app.top is menu
+
+
+def test_a_locked_level_cannot_be_started(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    scene = _levels(ui, app)
+    locked = scene.tiles[1]
+    ui.click(app, locked.rect.center)
+    assert app.top is scene
+    assert "Level 2 is locked" in scene.message
+    # by keyboard too: back to level 1, the arrow moves onto the locked tile, Enter is refused
+    ui.post_key(pygame.K_LEFT)
+    ui.step(app)
+    assert scene.ring.current is scene.tiles[0]
+    scene.message = ""
+    ui.post_key(pygame.K_RIGHT)
+    ui.step(app)
+    assert scene.ring.current is locked
+    ui.post_key(pygame.K_RETURN)
+    ui.step(app)
+    assert app.top is scene
+    assert "Level 2 is locked" in scene.message
+
+
+def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace, app: App,
+                                                              campaign: Path) -> None:
+    levels = _levels(ui, app)
+    ui.click(app, levels.tiles[0].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.level is not None and table.level.number == 1
+    assert table.game.game == "1"
+    ui.settle(app, table)
+    level = load_campaign("constitution").levels[0]
+    *bulk, last = level.solution
+    for text in bulk:
+        table.play(table.game.parse_move(text))
+    table.anim.finish()
+    ui.settle(app, table)
+    assert table.score.total > 0
+    move = table.game.parse_move(last)
+    ui.drag(app, table, move.src, move.dst)
+    assert table.game.is_won(), "the last move, dragged with the mouse, wins"
+    dialog = _wait_for_dialog(ui, app)
+    assert dialog.title == "Level 1 won!"
+    record = table.win_record
+    assert record is not None and 1 <= record.stars <= 3
+    assert dialog.stars == record.stars
+    assert record.unlocked
+    assert any(line.startswith(f"Score {record.score}") for line in dialog.lines)
+    assert "Level 2 is unlocked" in dialog.lines
+    assert dialog.buttons[0].label == "Next level"
+
+    progress = load_progress(Store(app.data_dir))
+    assert progress.unlocked("constitution") == 2
+    assert progress.stars("constitution", 1) == record.stars
+    assert progress.best_score("constitution", 1) == record.score
+    assert progress.high_scores("constitution", 1)[0].score == record.score
+
+    # "Levels" goes back to the grid, where level 1 shows its stars and level 2 is open
+    levels_button = next(b for b in dialog.buttons if b.label == "Levels")
+    ui.click(app, levels_button.rect.center)
+    assert app.top is levels
+    assert levels.tiles[0].stars == record.stars and levels.tiles[0].best == record.score
+    assert not levels.tiles[1].locked and levels.tiles[1].current
+    assert levels.tiles[2].locked
+    assert levels.ring.current is levels.tiles[1]
+
+
+def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    _levels(ui, app)
+    level = load_campaign("constitution").levels[0]
+    table = TableScene.for_level(app, level)
+    app.push(table)
+    ui.settle(app, table)
+    for text in level.solution:
+        table.play(table.game.parse_move(text))
+    dialog = _wait_for_dialog(ui, app)
+    ui.post_key(pygame.K_RETURN)  # the focused first button: Next level
+    ui.step(app)
+    assert app.top is table and dialog not in app.scenes
+    assert table.level is not None and table.level.number == 2
+    assert table.game.game == "2" and not table.game.history
+    assert table.score.total == 0
+
+
+def test_a_card_reaching_a_foundation_scores_and_floats_its_points(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("constitution", "1")
+    table = TableScene(app, game)
+    app.push(table)
+    ui.settle(app, table)
+    first = game.parse_move(CONSTITUTION_1_WIN[0])
+    assert first.dst in game.foundations
+    ui.drag(app, table, first.src, first.dst)
+    assert table.score.total == FOUNDATION_POINTS
+    assert table.popups and table.popups[0].words == f"+{FOUNDATION_POINTS}"
+    ui.step(app, 2)
+    assert table.shown_score < table.score.total, "the HUD's number counts up"
+    ui.step(app, 90)
+    assert table.shown_score == table.score.total
+    assert not table.popups, "the floating points fade away"
+    # an undo takes the card's points back and costs the penalty
+    ui.post_key(pygame.K_u)
+    ui.step(app)
+    assert table.score.total == -UNDO_PENALTY
+
+
+def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNamespace, app: App,
+                                                                   campaign: Path) -> None:
+    level = load_campaign("constitution").levels[0]
+    table = TableScene.for_level(app, level)
+    app.push(table)
+    ui.settle(app, table)
+    for text in level.solution[:12]:
+        table.play(table.game.parse_move(text))
+    total = table.score.total
+    assert total > 0
+    assert table.wants_quit()
+    replay = load_saved_game(Store(app.data_dir))
+    assert replay is not None
+    app.scenes.clear()
+    menu = MenuScene(app, "constitution")
+    app.push(menu)
+    ui.step(app)
+    ui.click(app, menu.continue_button.rect.center)
+    again = app.top
+    assert isinstance(again, TableScene)
+    assert again.level is not None and again.level.number == 1
+    assert again.score.total == total and len(again.game.history) == 12
+
+
+def test_a_damaged_score_file_continues_with_the_score_recomputed(ui: SimpleNamespace, app: App,
+                                                                  campaign: Path) -> None:
+    level = load_campaign("constitution").levels[0]
+    table = TableScene.for_level(app, level)
+    app.push(table)
+    ui.settle(app, table)
+    for text in level.solution[:12]:
+        table.play(table.game.parse_move(text))
+    table.hint()
+    total = table.score.total
+    assert table.wants_quit()
+    store = Store(app.data_dir)
+    store.path("saved-game.json").write_text('{"kind": "saved-game-extras", "version": 1, "rules": '
+                                             '"constitution", "game": "1", "moves": 12, "score": 7}')
+    replay = load_saved_game(store)
+    assert replay is not None
+    again = TableScene.from_replay(app, replay, saved=True)
+    assert again.level is None, "without its extras the game is a plain one"
+    assert again.score.total == total == score_replay(replay)
+    assert any(p.name.startswith("saved-game.json.bad") for p in Path(app.data_dir).iterdir())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (2560, 1440)])
+def test_the_score_fits_the_hud_beside_the_buttons(ui: SimpleNamespace, app: App, campaign: Path,
+                                                   size: tuple[int, int]) -> None:
+    app.resize(size)
+    table = TableScene.for_level(app, load_campaign("constitution").levels[0])
+    app.push(table)
+    ui.settle(app, table)
+    hud = table.layout.hud
+    assert hud.contains(table.score_rect) and table.score_rect.width > 0
+    for button in table.buttons:
+        assert not button.rect.colliderect(table.score_rect), button.label
+    assert not table.number_rect.colliderect(table.score_rect)
+
+
+def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    # game 5 comes to a loss under the random player of lost_position
+    level = dataclasses.replace(load_campaign("constitution").levels[0], game="5")
+    levels = LevelsScene(app, "constitution")
+    app.push(levels)
+    lost = table_module.lost_position(new_game("constitution", level.game))
+    table = TableScene(app, lost, level=level)
+    app.push(table)
+    dialog = _wait_for_dialog(ui, app)
+    assert dialog.title == "No more moves"
+    labels = [b.label for b in dialog.buttons]
+    assert "Levels" in labels and "New deal" not in labels
+    ui.click(app, dialog.buttons[labels.index("Levels")].rect.center)
+    assert app.top is levels
+
+
+def test_the_counting_score_does_not_redraw_the_hud(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("constitution", "1")
+    table = TableScene(app, game)
+    app.push(table)
+    ui.settle(app, table)
+    table.play(game.parse_move(CONSTITUTION_1_WIN[0]))
+    table.anim.finish()
+    table.recorder.pause()  # the clock stands still, so only the score could change the HUD
+    ui.step(app)
+    hud, key = table._hud, table._hud_key
+    shown = []
+    for _ in range(5):
+        ui.step(app)
+        shown.append(table.shown_score)
+        assert table._hud is hud and table._hud_key == key
+    assert shown[0] < shown[-1] <= table.score.total, "the number counted meanwhile"

@@ -1,0 +1,132 @@
+"""High scores through the real loop: a won game's score goes into the table and is
+announced, the high-score screen shows each rule set's and each level's top 10."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import new_game
+from game.levels import campaign as campaign_module
+from game.levels.campaign import campaign_to_text
+from game.records.progress import HighScore, load_progress, save_progress
+from game.records.store import Store
+from game.ui import table as table_module
+from game.ui.app import App
+from game.ui.dialogs import Dialog
+from game.ui.levels_scene import LevelsScene
+from game.ui.scores_scene import ScoresScene, row_texts
+from game.ui.table import TableScene
+
+WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
+CONSTITUTION_1_WIN = (WINS / "constitution-1.txt").read_text(encoding="utf-8").split()
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A two-level constitution campaign read instead of the repository's levels."""
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    levels = [{"number": n, "game": game, "difficulty": 10.0 * n, "par_moves": 300, "par_seconds": 900,
+               "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
+              for n, game in enumerate(("1", "2"), 1)]
+    text = campaign_to_text("constitution", build={}, searched=10, results={"won": 2},
+                            levels=levels, winnable=["1", "2"])
+    (folder / "constitution.json").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
+    campaign_module.clear_cache()
+    yield folder
+    campaign_module.clear_cache()
+
+
+def _win(ui: SimpleNamespace, app: App, table: TableScene) -> Dialog:
+    app.push(table)
+    ui.settle(app, table)
+    for text in CONSTITUTION_1_WIN:
+        table.play(table.game.parse_move(text))
+    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
+        ui.step(app)
+        if isinstance(app.top, Dialog):
+            return app.top
+    raise AssertionError("no win dialog")
+
+
+def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespace, app: App) -> None:
+    table = TableScene(app, new_game("constitution", "1"))
+    dialog = _win(ui, app, table)
+    record = table.win_record
+    assert record is not None and record.rank == 1
+    assert record.score == table.score.total and record.time_bonus > 0
+    assert f"New high score: #1 of all {table.short_title} games" in dialog.lines
+    assert dialog.stars is None, "stars are for levels"
+    entries = load_progress(Store(app.data_dir)).high_scores("constitution")
+    assert len(entries) == 1
+    entry = entries[0]
+    assert (entry.score, entry.game, entry.moves) == (record.score, "1", len(CONSTITUTION_1_WIN))
+    assert not load_progress(Store(app.data_dir)).high_scores("constitution", 1)
+
+
+def test_a_level_win_enters_the_level_table_too(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    from game.levels import load_campaign
+
+    table = TableScene.for_level(app, load_campaign("constitution").levels[0])
+    dialog = _win(ui, app, table)
+    assert table.win_record is not None and table.win_record.level_rank == 1
+    assert "New high score: #1 on level 1" in dialog.lines
+    progress = load_progress(Store(app.data_dir))
+    assert progress.high_scores("constitution", 1)[0].score == table.win_record.score
+
+
+def _fill(app: App) -> None:
+    store = Store(app.data_dir)
+    progress = load_progress(store)
+    for i in range(12):
+        progress.add_score("constitution", HighScore(100 * i, str(1000 + i), "2026-11-20", 200 + i, 61.0 * i))
+    progress.add_score("constitution", HighScore(777, "2", "2026-11-21", 250, 400.0), level=2)
+    assert save_progress(store, progress)
+
+
+def test_the_scores_screen_shows_the_top_10_and_each_level(ui: SimpleNamespace, app: App,
+                                                            campaign: Path) -> None:
+    _fill(app)
+    scene = ScoresScene(app, "constitution")
+    app.push(scene)
+    ui.step(app)
+    shown = scene.entries
+    assert [e.score for e in shown] == [1100 - 100 * i for i in range(10)]
+    assert row_texts(1, shown[0]) == ["1", "1100", "#1011", "2026-11-20", "211", "11:11"]
+    assert scene.which.options == ["All games", "Level 1", "Level 2"]
+    ui.post_key(pygame.K_RIGHT)
+    ui.step(app)
+    assert scene.level == 1 and scene.entries == []
+    ui.click(app, scene.which.right_rect.center)
+    assert scene.level == 2 and [e.score for e in scene.entries] == [777]
+    ui.post_key(pygame.K_PAGEDOWN)
+    ui.step(app)
+    assert scene.rules == "constitution-cadogan" and scene.level is None and scene.entries == []
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    assert scene not in app.scenes
+
+
+def test_the_scores_open_from_the_levels_screen_on_the_focused_level(ui: SimpleNamespace, app: App,
+                                                                     campaign: Path) -> None:
+    _fill(app)
+    levels = LevelsScene(app, "constitution")
+    app.push(levels)
+    ui.step(app)
+    assert levels.ring.current is levels.tiles[0]
+    ui.post_key(pygame.K_s)
+    ui.step(app)
+    scores = app.top
+    assert isinstance(scores, ScoresScene) and scores.level == 1
+    ui.post_key(pygame.K_ESCAPE)
+    ui.step(app)
+    ui.click(app, levels.scores_button.rect.center)
+    scores = app.top
+    assert isinstance(scores, ScoresScene) and scores.level is None
+    assert len(scores.entries) == 10
