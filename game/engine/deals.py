@@ -34,30 +34,38 @@ def parse_game_number(text: str | int) -> str:
     Raises GameNumberError with a message a player understands.
     """
     raw = str(text)
+    shown = _shown(raw)
     match = _MS_FORM.match(raw.strip().lower())
     if match:
-        n = int(match.group(1))
-        if not 1 <= n <= MS_MAX:
-            raise GameNumberError(f"game number {raw!r}: an ms number must be from ms1 to ms{MS_MAX}")
+        digits = match.group(1).lstrip("0")
+        # int() of thousands of digits is refused by Python itself: judge the length first
+        if not digits or len(digits) > len(str(MS_MAX)) or int(digits) > MS_MAX:
+            raise GameNumberError(f"game number {shown}: an ms number must be from ms1 to ms{MS_MAX}")
+        n = int(digits)
         return str(n) if n < LC_LIMIT else f"ms{n}"
     cleaned = raw.strip()
     if cleaned.startswith("-"):
-        raise GameNumberError(f"game number {raw!r}: it must be at least 1 (not negative)")
+        raise GameNumberError(f"game number {shown}: it must be at least 1 (not negative)")
     if cleaned.endswith("L"):
         cleaned = cleaned[:-1]
     cleaned = _IGNORED.sub("", cleaned.lower())
     if not cleaned:
-        raise GameNumberError(f"game number {raw!r}: it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
+        raise GameNumberError(f"game number {shown}: it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
     if not cleaned.isascii() or not cleaned.isdigit():
         raise GameNumberError(
-            f"game number {raw!r}: only digits are allowed (a number from 1 to {MAX_GAME_NUMBER})"
+            f"game number {shown}: only digits are allowed (a number from 1 to {MAX_GAME_NUMBER})"
         )
-    n = int(cleaned)
-    if n < 1:
-        raise GameNumberError(f"game number {raw!r}: it must be at least 1")
-    if n > MAX_GAME_NUMBER:
-        raise GameNumberError(f"game number {raw!r}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
-    return str(n)
+    digits = cleaned.lstrip("0")
+    if not digits:
+        raise GameNumberError(f"game number {shown}: it must be at least 1")
+    if len(digits) > len(str(MAX_GAME_NUMBER)):
+        raise GameNumberError(f"game number {shown}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
+    return str(int(digits))
+
+
+def _shown(raw: str) -> str:
+    """The typed text as an error message quotes it: in quotes, cut short if very long."""
+    return repr(raw if len(raw) <= 40 else raw[:40] + "…")
 
 
 def shuffled_pack(game: str, max_rank: int) -> list[int]:

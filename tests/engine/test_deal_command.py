@@ -87,11 +87,18 @@ def test_deal_malformed_move_exits_2(capsys: pytest.CaptureFixture[str]) -> None
     assert err.startswith("error: move 1 of --moves, xyz: not a move")
 
 
-@pytest.mark.parametrize("number", ["0", "abc", "100000000000000000000", "ms0"])
+@pytest.mark.parametrize("number", ["0", "abc", "100000000000000000000", "ms0", "-3"])
 def test_deal_bad_game_number_exits_2(capsys: pytest.CaptureFixture[str], number: str) -> None:
     status, out, err = run(capsys, "square", number)
     assert status == 2 and out == ""
     assert err.startswith(f"error: game number {number!r}")
+
+
+def test_deal_with_thousands_of_digits_is_refused_in_a_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "constitution", "1" * 5000)
+    assert status == 2 and out == ""
+    assert err.startswith("error: game number '1111") and "at most 99999999999999999999" in err
+    assert len(err) < 200 and err.count("\n") == 1
 
 
 def test_deal_unknown_rules_exits_2_listing_the_rule_sets(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pysol_cards.random import LCRandom31, MTRandom
 
 from game.engine import (
@@ -17,7 +19,7 @@ from game.engine import (
     rules_class,
 )
 from game.engine.cards import full_pack
-from game.engine.deals import shuffled_pack
+from game.engine.deals import LC_LIMIT, MAX_GAME_NUMBER, MS_MAX, shuffled_pack
 
 
 @pytest.mark.parametrize("text", ["#12,345", "12 345", "12-345", "12_345", "12.345", "1,2,3,4,5",
@@ -66,13 +68,14 @@ def test_largest_game_number_works_in_every_rule_set() -> None:
 
 
 @pytest.mark.parametrize("bad", [0, "0", -5, 10**20, str(10**20), "abc", "", "   ", "12a", "1e5",
-                                 "ms0", f"ms{2**33}", "ms" + "9" * 30, "5ms", "١٢", None])
+                                 "ms0", f"ms{2**33}", "ms" + "9" * 30, "5ms", "١٢", None,
+                                 "1" * 5000, "ms" + "9" * 5000, "0" * 30])
 def test_bad_game_numbers_raise_game_number_error_with_a_clear_message(bad: object) -> None:
     with pytest.raises(GameNumberError) as info:
         parse_game_number(bad)  # type: ignore[arg-type]
     message = str(info.value)
-    assert "game number" in message
-    assert len(message) > 20
+    assert message.startswith("game number ")
+    assert 20 < len(message) < 200, "the message quotes a long text cut short"
     for rules in RULE_IDS:
         with pytest.raises(GameNumberError):
             new_game(rules, bad)  # type: ignore[arg-type]
@@ -105,3 +108,34 @@ def test_ms_form_above_31999_stays_a_microsoft_deal_of_its_own() -> None:
     assert shuffled_pack("ms40000", 13) == pack
     assert shuffled_pack("40000", 13) != pack
     assert new_game("square", "ms40000").game == "ms40000"
+
+
+def test_leading_zeros_do_not_count_however_many() -> None:
+    assert parse_game_number("0" * 5000 + "7") == "7"
+    assert parse_game_number("ms" + "0" * 5000 + "7") == "7"
+    assert parse_game_number("000" + "9" * 20) == str(MAX_GAME_NUMBER)
+
+
+GAME_TEXTS = st.one_of(
+    st.text(max_size=60),
+    st.from_regex(r"\A[ #,._-]{0,3}(ms|MS)?[0-9 #,._-]{0,30}L?\Z"),
+    st.integers(-10**25, 10**25),
+    st.integers(0, 10**30).map(lambda n: "ms" + str(n)),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(GAME_TEXTS)
+def test_any_text_gives_a_game_number_in_range_or_a_clear_game_number_error(text: object) -> None:
+    """Never a crash, never a number out of range: a canonical number, or GameNumberError."""
+    try:
+        number = parse_game_number(text)  # type: ignore[arg-type]
+    except GameNumberError as err:
+        message = str(err)
+        assert message.startswith("game number ") and len(message) < 200
+        return
+    if number.startswith("ms"):
+        assert LC_LIMIT <= int(number[2:]) <= MS_MAX
+    else:
+        assert 1 <= int(number) <= MAX_GAME_NUMBER and number == str(int(number))
+    assert parse_game_number(number) == number
