@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..cli import fail
@@ -57,9 +58,26 @@ def run_deal(args: argparse.Namespace) -> int:
     if args.json:
         layout = game.to_layout()
         layout["legal"] = game.legal_texts()
-        print(json.dumps(layout))
+        print_out(json.dumps(layout))
     else:
         from .text import render
 
-        print(render(game, colour=sys.stdout.isatty()))
+        print_out(render(game, colour=sys.stdout.isatty()))
     return 0
+
+
+def print_out(text: str) -> None:
+    """Print ``text`` and a newline to standard output, at once.
+
+    When the reader has gone away (``main.py deal … | head -3``) the rest of the output is
+    dropped quietly instead of ending in a BrokenPipeError traceback.
+    """
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again on the way out and would complain then: send what
+        # is left to nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)

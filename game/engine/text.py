@@ -3,6 +3,8 @@ the owed fill marked, then the legal moves."""
 
 from __future__ import annotations
 
+import re
+
 from .cards import card_pretty, is_red
 from .constitution import Constitution
 from .rows import COLUMNS, ROWS, row_of, row_range
@@ -25,7 +27,7 @@ def _columns(game: Game, indexes: list[int], labels: list[str], colour: bool,
              marks: dict[int, str] | None = None) -> list[str]:
     """Places side by side, each pile running down the page from bottom to top card."""
     marks = marks or {}
-    lines = ["      " + "".join(label.ljust(CELL) for label in labels)]
+    lines = [("      " + "".join(label.ljust(CELL) for label in labels)).rstrip()]
     depth = max(1, *(len(game.piles[i]) for i in indexes))
     for level in range(depth):
         cells = []
@@ -56,8 +58,11 @@ def render(game: Game, colour: bool = False) -> str:
     stock = f"Stock {len(game.piles[game.stock])} cards (face down)"
     if game.waste >= 0:
         waste = game.piles[game.waste]
-        top = _card(waste[-1], colour).rstrip() if waste else "empty"
-        stock += f"    Waste {top} ({len(waste)} card{'s' if len(waste) != 1 else ''})"
+        if waste:
+            stock += (f"    Waste {_card(waste[-1], colour).rstrip()} "
+                      f"({len(waste)} card{'s' if len(waste) != 1 else ''})")
+        else:
+            stock += "    Waste empty"
     lines.append(stock)
     lines.append("")
     if game.rules.startswith("constitution"):
@@ -87,12 +92,19 @@ def render(game: Game, colour: bool = False) -> str:
                 d = game.direction(p)
                 labels.append(game.place_name(p) + ("↑" if d > 0 else "↓" if d < 0 else ""))
             lines.extend(_columns(game, indexes, labels, colour))
+    if any(len(game.piles[t]) > 1 for t in game.tableau):
+        lines.append("(each pile runs down the page from its bottom card to its top card)")
     lines.append("")
     if game.is_won():
         lines.append("Won: every card is on the foundations.")
-    legal = game.legal_texts()
+    legal = sorted(game.legal_texts(), key=_natural)
     if legal:
         lines.append(f"Legal moves ({len(legal)}): " + " ".join(legal))
     elif not game.is_won():
         lines.append("No legal move is left: the game is lost.")
     return "\n".join(lines)
+
+
+def _natural(move_text: str) -> list[str | int]:
+    """Sort key putting ``p2-p4`` before ``p10-p4`` and ``r1c2-f1`` before ``r1c10``."""
+    return [int(part) if part.isdigit() else part for part in re.findall(r"[0-9]+|[^0-9]+", move_text)]

@@ -118,3 +118,38 @@ def test_main_py_deal_runs_as_a_program() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "error: game number '0'" in done.stderr
+
+
+def test_deal_text_lists_the_moves_in_place_order_and_has_no_trailing_spaces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    game = new_game("union-square", "123456")
+    game.play_all("p5-f1 p16-p5 p14-p16 p4-p14 p10-p4 w-p1 p13-p3")
+    status, out, _ = run(capsys, "union-square", "123456", "--moves",
+                         "p5-f1 p16-p5 p14-p16 p4-p14 p10-p4 w-p1 p13-p3")
+    assert status == 0
+    assert all(line == line.rstrip() for line in out.splitlines())
+    [listed] = [line for line in out.splitlines() if line.startswith("Legal moves (")]
+    moves = listed.split(": ", 1)[1].split()
+    assert sorted(moves) == game.legal_texts()
+    # p2 before p10, as a person counts, not as text sorts
+    assert moves.index("p2-p10") < moves.index("p11-p10") and moves[-1] == "s-w"
+    assert "Waste empty\n" in out
+    assert "(each pile runs down the page from its bottom card to its top card)" in out
+
+
+def test_deal_text_of_a_fresh_constitution_deal_has_no_pile_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every place holds one card, so there is nothing to read downwards."""
+    status, out, _ = run(capsys, "constitution", "617")
+    assert status == 0 and "runs down the page" not in out
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_deal_into_a_closed_pipe_ends_quietly(extra: list[str]) -> None:
+    """``main.py deal … | head -1``: the reader goes away; no traceback, no complaint."""
+    child = subprocess.Popen([sys.executable, "main.py", "deal", "union-square", "5", *extra],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # no reader left before the child writes a byte
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipeError" not in err and err == ""
