@@ -253,3 +253,14 @@ def test_rows_3_and_4_cards_move_only_to_fill_an_owed_space() -> None:
     game.play_all("r1c1-f1 r2c1-r1c1")
     assert legal(game, "r3c1-r2c1")
     assert not legal(game, "r4c1-r2c1")
+
+
+def test_row1_pile_emptied_by_a_build_on_another_row1_pile_owes_a_fill_from_row2() -> None:
+    game = position(R, {"r1c1": "8D", "r1c2": "9C", "r2c3": "5H", "r2c4": "4S", "r3c1": "7C"})
+    assert legal(game, "r1c1-r1c2")
+    game.play_text("r1c1-r1c2")
+    assert game.owed == idx(game, "r1c1")
+    assert game.legal_texts() == ["r2c3-r1c1", "r2c4-r1c1"]
+    assert "must be filled first" in reason(game, "r1c2-f1")
+    game.undo()
+    assert game.owed == -1 and game.piles[idx(game, "r1c1")] == [parse_card("8D")]
