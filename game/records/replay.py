@@ -239,11 +239,24 @@ class _Parser:
         if len(text) > MAX_REPLAY_BYTES:
             raise ReplayError(f"the replay is longer than {MAX_REPLAY_BYTES} characters")
         self.lines = text.removeprefix("\ufeff").split("\n")
+        #: the last line has no line end: if there is no 'end' either, the file was cut
+        #: in the middle of that line
+        self.cut_in_line = self.lines[-1] != "" and not any(line.strip() == "end" for line in self.lines)
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
         self.header: dict[str, tuple[str, int]] = {}
 
     def parse(self) -> Replay:
+        """The replay, or ReplayError for the first problem (a line cut in half says so)."""
+        try:
+            return self._parse()
+        except ReplayError as err:
+            if self.cut_in_line and err.line == len(self.lines) and "cut short" not in err.reason:
+                raise ReplayError(f"the file was cut short in the middle of this line ({err.reason})",
+                                  err.line) from None
+            raise
+
+    def _parse(self) -> Replay:
         number = 0
         body = _Lines(self.lines)
         for number, line in body:

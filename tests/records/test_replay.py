@@ -193,6 +193,29 @@ def test_damaged_files_are_refused_with_the_line_and_the_reason(changes, line, w
     assert words in str(err.value)
 
 
+@pytest.mark.parametrize(("cut_after", "line", "why"), [
+    ("started: 2026-11-22T", 5, "'started:' must be a UTC time"),
+    ("1 r", 11, "not a move"),
+    ("\n2 ", 12, "a move line is 'NUMBER MOVE TIME'"),
+    ("rules: constitut", 3, "unknown rule set 'constitut'"),
+])
+def test_a_file_cut_inside_a_line_says_so(cut_after, line, why):
+    text = _good()
+    cut = text.index(cut_after) + len(cut_after)
+    with pytest.raises(ReplayError) as err:
+        parse_replay(text[:cut])
+    assert str(err.value).startswith(f"line {line}: the file was cut short in the middle of this line (")
+    assert why in str(err.value)
+
+
+def test_a_last_line_without_a_line_end_is_fine_when_the_file_is_complete():
+    text = _good().rstrip("\n")
+    assert text.endswith("end") and parse_replay(text) == parse_replay(_good())
+    bad = _good(**{"hints: 2": "hints: x"}).rstrip("\n")
+    with pytest.raises(ReplayError, match=r"^line 8: 'hints:' must be a whole number"):
+        parse_replay(bad)
+
+
 def test_a_file_without_moves_or_key_headers_is_refused():
     with pytest.raises(ReplayError, match=r"^line 1: the file ends before its 'moves:' line"):
         parse_replay("")
