@@ -46,9 +46,11 @@ def test_record_save_load_replay_reproduces_the_final_layout(tmp_path, rules, se
     assert loaded.play_out().to_layout() == recorder.game.to_layout()
 
 
-def test_the_won_games_are_there_for_the_constitution_sets():
+def test_the_won_games_are_there_for_every_rule_set_with_a_known_win():
+    """``square`` is missing: no deal of it has been shown winnable yet (levels/square.json
+    records a thousand deals the solver could not decide)."""
     rules = {replay.rules for replay in won_replays()}
-    assert {"constitution", "constitution-cadogan"} <= rules
+    assert {"constitution", "constitution-cadogan", "union-square"} <= rules
 
 
 @pytest.mark.parametrize("path", WON_REPLAYS, ids=lambda p: p.name)
