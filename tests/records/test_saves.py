@@ -210,3 +210,91 @@ def test_a_listed_replay_that_changes_is_checked_again(tmp_path):
     [entry] = list_replays(store)
     assert entry.replay is None and "the result says lost" in entry.error
     assert len(list_replays(store, limit=0)) == 0
+
+
+CHILD_AT_PHASE = """
+import os
+import signal
+import sys
+import tempfile
+
+from game.records.replay import parse_replay
+from game.records.saves import save_game
+from game.records.store import Store
+
+
+def die():
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def before(real):
+    def wrapper(*args, **kwargs):
+        die()
+    return wrapper
+
+
+def after(real):
+    def wrapper(*args, **kwargs):
+        result = real(*args, **kwargs)
+        die()
+        return result
+    return wrapper
+
+
+class HalfWriter:
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.handle.close()
+
+    def write(self, data):
+        self.handle.write(data[: len(data) // 2])
+        self.handle.flush()
+        die()
+
+
+phase = sys.argv[3]
+if phase == "temporary file made":
+    tempfile.mkstemp = after(tempfile.mkstemp)
+elif phase == "half written":
+    real_fdopen = os.fdopen
+    os.fdopen = lambda *args, **kwargs: HalfWriter(real_fdopen(*args, **kwargs))
+elif phase == "written, not synced":
+    os.fsync = before(os.fsync)
+elif phase == "synced, not renamed":
+    os.replace = before(os.replace)
+elif phase == "renamed, folder not synced":
+    os.replace = after(os.replace)
+else:
+    raise SystemExit("unknown phase " + phase)
+save_game(Store(sys.argv[1]), parse_replay(open(sys.argv[2], encoding="utf-8").read()))
+print("not killed")
+"""
+
+
+@pytest.mark.parametrize(("phase", "survivor"), [
+    ("temporary file made", "old"), ("half written", "old"), ("written, not synced", "old"),
+    ("synced, not renamed", "old"), ("renamed, folder not synced", "new"),
+])
+def test_a_save_killed_in_each_phase_of_the_write_leaves_the_old_or_the_new_save(tmp_path, phase, survivor):
+    """The kill lands exactly at each step of the atomic write, not where timing puts it."""
+    if not hasattr(signal, "SIGKILL"):
+        pytest.skip("needs SIGKILL")
+    store = Store(tmp_path / "data")
+    old = random_recording("square", 31, seed=3, steps=20).replay()
+    new = random_recording("square", 31, seed=3, steps=60).replay()
+    assert old.moves != new.moves
+    save_game(store, old)
+    source = tmp_path / "new.replay"
+    source.write_text(new.to_text(), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", CHILD_AT_PHASE, str(store.root), str(source), phase],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == -signal.SIGKILL, (done.stdout, done.stderr)
+    loaded = load_saved_game(store)
+    assert loaded == (old if survivor == "old" else new)
+    assert store.warnings == [] and not [p for p in store.root.iterdir() if ".bad-" in p.name]
