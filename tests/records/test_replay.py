@@ -420,3 +420,22 @@ def test_the_first_problem_in_the_file_is_the_one_reported():
     text = GOOD.format(m1=m1, m2="r1c1-r1c1").replace("hints: 2", "hints: lots")
     with pytest.raises(ReplayError, match=r"^line 8: 'hints:' must be a whole number"):
         parse_replay(text)
+
+
+def test_stepping_and_jumping_back_are_undo_never_a_replay_from_the_deal(monkeypatch):
+    replay = random_recording("constitution-cadogan", 77, seed=4, steps=120).replay()
+    player = ReplayPlayer(replay)
+    player.jump(player.length)
+    game = player.game
+    played = []
+    real_play = game.play
+    monkeypatch.setattr(game, "play", lambda move: played.append(move) or real_play(move))
+    monkeypatch.setattr(Replay, "opening", lambda self: pytest.fail("the deal was dealt again"))
+    undone = []
+    real_undo = game.undo
+    monkeypatch.setattr(game, "undo", lambda: undone.append(1) or real_undo())
+    player.back()
+    player.jump(player.length // 2)
+    player.jump(0)
+    assert played == [] and player.game is game and player.at_start
+    assert len(undone) == player.length  # one undo a move, each move undone once

@@ -278,3 +278,23 @@ def test_as_played_keeps_the_recorded_times(replay_app: App) -> None:
     assert scene.wait_left() == pytest.approx(gap, abs=0.1)
     step(replay_app, int((times[-1] - times[0]) / 4.0 * 60) + 10)
     assert scene.player.at_end and not scene.playing
+
+
+def test_going_back_in_the_scene_is_undo_not_a_replay_from_the_deal(replay_app: App,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    replay = recorded(moves=12)
+    expected = positions(replay)
+    scene = open_replay(replay_app, replay)
+    key(replay_app, pygame.K_END)
+    game = scene.game
+    played: list[object] = []
+    real_play = game.play
+    monkeypatch.setattr(game, "play", lambda move: played.append(move) or real_play(move))
+    monkeypatch.setattr(Replay, "opening", lambda self: pytest.fail("the deal was dealt again"))
+    key(replay_app, pygame.K_LEFT)
+    assert scene.player.step == 11 and scene.game.piles == expected[11]
+    key(replay_app, pygame.K_PAGEUP)
+    assert scene.player.step == 1 and scene.game.piles == expected[1]
+    key(replay_app, pygame.K_HOME)
+    assert scene.player.at_start and scene.game.piles == expected[0]
+    assert played == [] and scene.game is game
