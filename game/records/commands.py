@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cli import fail
+from ..engine.commands import print_out
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -53,7 +55,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     except ReplayError as err:
         return fail(f"{args.file}: {err}")
     if args.check:
-        print(check_summary(args.file, replay))
+        print_out(check_summary(args.file, replay))
         return 0
     try:
         from game.ui.replay_scene import run_replay
@@ -77,7 +79,8 @@ def check_summary(path: Path, replay: Replay) -> str:
     elif reached == LOST:
         outcome = "no legal move is left after the last move"
     else:
-        outcome = f"the game is still open after the last move ({len(final.legal_moves())} legal moves)"
+        count = len(final.legal_moves())
+        outcome = f"after the last move {count} legal move{'s are' if count != 1 else ' is'} left"
     made = f"program {replay.program or 'unknown'}"
     if replay.started:
         made += f", started {replay.started}"
@@ -88,7 +91,7 @@ def check_summary(path: Path, replay: Replay) -> str:
         f"  made by: {made}",
         f"  moves:   {len(replay.moves)}, play time {format_seconds(replay.seconds)}, "
         f"hints {replay.hints}, undos {replay.undos}",
-        f"  result:  {replay.result}; the moves reach it: {outcome}",
+        f"  result:  {replay.result} ({outcome})",
     ])
 
 
@@ -107,11 +110,11 @@ def run_stats(args: argparse.Namespace) -> int:
     store = Store(args.data_dir)
     stats = load_statistics(store)
     for warning in store.take_warnings():
-        print(f"warning: {warning}")
-    print(stats_table(stats, rules_ids))
+        print(f"warning: {warning}", file=sys.stderr)
+    text = stats_table(stats, rules_ids)
     if len(rules_ids) == 1:
-        print()
-        print(recent_table(stats[rules_ids[0]]))
+        text += "\n\n" + recent_table(stats[rules_ids[0]])
+    print_out(text)
     return 0
 
 
@@ -129,7 +132,7 @@ def stats_table(stats: Statistics, rules_ids: tuple[str, ...]) -> str:
     row("won", [str(s.won) for s in chosen])
     row("lost", [str(s.lost) for s in chosen])
     row("abandoned", [str(s.abandoned) for s in chosen])
-    row("win %", [f"{s.win_percent:.1f}" for s in chosen])
+    row("win %", [f"{s.win_percent:.1f}" if s.played else "-" for s in chosen])
     row("current streak", [str(s.current_streak) for s in chosen])
     row("best streak", [str(s.best_streak) for s in chosen])
     row("best time", [format_seconds(s.best_time) if s.best_time is not None else "-" for s in chosen])
@@ -150,9 +153,18 @@ def recent_table(rule_stats: RuleStats) -> str:
 
     if not rule_stats.recent:
         return "no game ended yet"
-    lines = [f"last {len(rule_stats.recent)} games, newest first:"]
+    n = len(rule_stats.recent)
+    lines = ["the last game:" if n == 1 else f"the last {n} games, newest first:"]
     for r in reversed(rule_stats.recent):
-        help_used = f"{r.hints} hints, {r.undos} undos" if r.hints or r.undos else "no help"
-        lines.append(f"  {r.date or '-':20}  #{r.game:<20}  {r.result:<9}  {r.moves:>4} moves  "
+        help_used = (f"{_count(r.hints, 'hint')}, {_count(r.undos, 'undo')}" if r.hints or r.undos
+                     else "no help")
+        # the date is the game's start, UTC, as a person reads it: 2026-11-22 03:15
+        date = r.date[:16].replace("T", " ") if r.date else "-"
+        lines.append(f"  {date:16}  #{r.game:<20}  {r.result:<9}  {_count(r.moves, 'move'):>10}  "
                      f"{format_seconds(r.seconds):>8}  {help_used}")
     return "\n".join(lines)
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {thing}{'s' if n != 1 else ''}"

@@ -25,7 +25,7 @@ def test_check_a_won_replay(capsys):
     out = capsys.readouterr().out
     assert f"{path}: a valid replay" in out
     assert "rules:   constitution" in out
-    assert "result:  won; the moves reach it: the moves win the game" in out
+    assert "result:  won (the moves win the game)" in out
 
 
 def test_check_a_game_in_progress(tmp_path, capsys):
@@ -34,7 +34,10 @@ def test_check_a_game_in_progress(tmp_path, capsys):
     path.write_text(replay.to_text())
     assert main(["replay", str(path), "--check"]) == 0
     out = capsys.readouterr().out
-    assert f"moves:   {len(replay.moves)}" in out and "the game is still open after the last move" in out
+    left = len(replay.play_out().legal_moves())
+    assert left > 1
+    assert f"moves:   {len(replay.moves)}" in out
+    assert f"result:  in progress (after the last move {left} legal moves are left)" in out
 
 
 def test_check_a_damaged_replay_names_the_line(tmp_path, capsys):
@@ -96,7 +99,7 @@ def test_stats_prints_a_table(tmp_path, capsys):
     assert out[0].split() == ["constitution", "constitution-cadogan", "square", "union-square"]
     rows = {line[:26].strip(): line[26:].split() for line in out[1:]}
     assert rows["played"] == ["0", "0", "2", "0"]
-    assert rows["win %"] == ["0.0", "0.0", "50.0", "0.0"]
+    assert rows["win %"] == ["-", "-", "50.0", "-"]  # no game played: no percentage
     assert rows["best time"] == ["-", "-", "12:34", "-"]
     assert rows["wins without hints or undo"] == ["0", "0", "1", "0"]
 
@@ -106,7 +109,8 @@ def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
     record_result(store, _fake("union-square", LOST, 5, 61.0))
     assert main(["stats", "union-square", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "last 1 games, newest first:" in out and "lost" in out and "1:01" in out
+    assert "the last game:\n" in out and "lost" in out and "1:01" in out and " 5 moves " in out
+    assert "2026" not in out  # _fake has no start date: shown as "-"
     assert main(["stats", "nonsense"]) == 2
     assert "unknown rule set 'nonsense'" in capsys.readouterr().err
 
@@ -114,8 +118,9 @@ def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
 def test_stats_with_a_broken_file_warns_and_goes_on(tmp_path, capsys):
     (tmp_path / "statistics.json").write_text("garbage")
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("warning: statistics.json could not be read")
+    captured = capsys.readouterr()
+    assert captured.err.startswith("warning: statistics.json could not be read")
+    assert "played" in captured.out and "warning" not in captured.out
 
 
 def test_the_check_runs_from_main_py_without_a_window():
@@ -124,3 +129,23 @@ def test_the_check_runs_from_main_py_without_a_window():
                           env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "invalid-on-purpose"})
     assert done.returncode == 0, done.stderr
     assert "a valid replay" in done.stdout
+
+
+def test_the_last_games_show_dates_and_counts_as_a_person_reads_them(tmp_path, capsys):
+    store = Store(tmp_path)
+    one = random_recording("square", 12, seed=0, steps=3).replay()
+    record_result(store, Replay(rules="square", game="12", result=LOST, seconds=61.0, hints=1, undos=2,
+                                moves=one.moves[:1], started="2026-11-22T03:15:09Z"))
+    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.split() == ["2026-11-22", "03:15", "#12", "lost", "1", "move", "1:01", "1", "hint,", "2",
+                            "undos"]
+
+
+def test_stats_into_a_closed_pipe_ends_quietly(tmp_path):
+    child = subprocess.Popen([sys.executable, "main.py", "stats", "--data-dir", str(tmp_path)],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 0 and err == ""
