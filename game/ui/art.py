@@ -47,6 +47,7 @@ __all__ = [
     "CardArt",
     "card_size_for_width",
     "draw_suit",
+    "index_depth",
     "suit_colour",
     "table_surface",
 ]
@@ -402,6 +403,14 @@ class _Layout:
         self.frame_x = 0.235 + 0.015 * c  # court portrait frame inset
         self.frame_y = 0.075 - 0.01 * c
         self.court_letter = width >= 80
+
+
+def index_depth(width: int) -> float:
+    """How far down a card of ``width`` pixels its corner index (rank and small suit)
+    reaches, as a fraction of the card's height: a fanned pile must show at least this
+    much of each covered card for its rank and suit to be read."""
+    lay = _Layout(width)
+    return (lay.index_top + lay.index_cap + lay.index_gap + lay.index_suit) / CARD_ASPECT
 
 
 # ---------------------------------------------------------------- faces

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine import rules_class
-from .art import CARD_ASPECT
+from .art import CARD_ASPECT, index_depth
 
 #: the smallest card width the table will use, whatever the window
 MIN_CARD_WIDTH = 40
@@ -72,6 +72,13 @@ class TableLayout:
         """The rectangle covering the whole pile (the base when empty): for hit tests."""
         rects = self.card_rects(index, max(1, count))
         return rects[0].union(rects[-1])
+
+
+def fan_step(card: tuple[int, int]) -> int:
+    """The normal offset between fanned cards of this size: enough to show each covered
+    card's corner index whole, rank and suit, with a sliver of paper below it."""
+    w, h = card
+    return round(h * (index_depth(w) + 0.03))
 
 
 def card_size(width: float) -> tuple[int, int]:
@@ -155,8 +162,7 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, cadogan: bool, stock: i
             base = pygame.Rect(col_x(col), top, w, h)
             lay.bases[index] = base
             lay.areas[index] = pygame.Rect(base.x, top, w, band)
-            lay.steps[index] = round(h * (0.25 if row == 0 and not cadogan else 0.21)) \
-                if (cadogan or row == 0) else 0
+            lay.steps[index] = fan_step((w, h)) if (cadogan or row == 0) else 0
         y += band + gap_y * h
     stock_rect = pygame.Rect(col_x(8), row_tops[3], w, h)
     if cadogan:
@@ -210,7 +216,7 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
         x = round(x0 + c * col_pitch)
         lay.bases[index] = pygame.Rect(x, top, w, h)
         lay.areas[index] = pygame.Rect(x, top, w, bottom - top)
-        lay.steps[index] = round(h * 0.24)
+        lay.steps[index] = fan_step((w, h))
         lay.direction_slots[index] = pygame.Rect(x, y0 + h + round(label * h * 0.18), w,
                                                  round(label * h * 0.64))
 
@@ -218,7 +224,7 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
 def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
     gap_x = 0.3
     side = 0.7  # gap between the grid and the side columns
-    cell = 1.28  # a grid row's height in card heights (room for a short fan)
+    cell = 1.36  # a grid row's height in card heights: room for two cards fanned
     gap_y = 0.1
     width_units = 6 + 3 * gap_x + 2 * side
     height_units = 4 * cell + 3 * gap_y
@@ -237,7 +243,7 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
         x = round(grid_x + col * w * (1 + gap_x))
         lay.bases[index] = pygame.Rect(x, top, w, h)
         lay.areas[index] = pygame.Rect(x, top, w, round(cell * h))
-        lay.steps[index] = round(h * 0.2)
+        lay.steps[index] = fan_step((w, h))
     found_x = round(grid_x + 4 * w + 3 * gap_x * w + side * w)
     for f in range(4):
         lay.bases[f] = pygame.Rect(found_x, round(y0 + f * row_pitch), w, h)

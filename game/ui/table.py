@@ -1573,7 +1573,12 @@ class TableScene(Scene):
             surface.blit(image, at)
         self._draw_hint(surface)
         if self.celebration is not None:
+            # The cards bounce on the felt only: the HUD above stays readable (its bar
+            # lets the felt show through, so it would not hide the trails by itself).
+            lay = self.layout
+            surface.set_clip(pygame.Rect(0, lay.hud.bottom, lay.size[0], lay.size[1] - lay.hud.bottom))
             self.celebration.draw(surface, lambda c: art.quick_face(c, size))
+            surface.set_clip(None)
         surface.blit(self._hud_surface(), self.layout.hud)
         self._draw_score(surface)
         self._draw_footer(surface)

@@ -339,3 +339,24 @@ def test_surfaces_are_converted_once_a_display_mode_is_set() -> None:
         assert table_surface((40, 30)).get_size() == (40, 30)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("width", [40, 56, 88, 125, 180])
+def test_index_depth_is_where_the_corner_index_ends(width: int) -> None:
+    """``index_depth`` says how much of a covered card a fan must show: every face's
+    top-left index (the strip left of the pips) ends above it, and some index reaches
+    its last few pixels, so it is not a loose guess."""
+    cards = CardArt()
+    size = art.card_size_for_width(width)
+    depth = art.index_depth(width) * size[1]
+    lowest = 0
+    for suit in SUITS:
+        for rank in range(1, KING + 1):
+            face = cards.face(card(suit, rank), size)
+            for y in range(size[1] // 2):
+                for x in range(round(width * 0.04), round(width * 0.2)):
+                    c = face.get_at((x, y))
+                    if c.a > 200 and c.r + c.g + c.b < 600:
+                        lowest = max(lowest, y)
+    assert lowest <= depth + 1  # within a pixel of smoothing
+    assert lowest >= depth - max(3, 0.04 * size[1])

@@ -18,6 +18,7 @@ from game.ui.dialogs import Dialog
 from game.ui.table import TableScene, lost_position, near_won_position
 
 WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
+UI_WINS = Path(__file__).resolve().parent / "data" / "wins"
 
 
 def _table(ui: SimpleNamespace, app: App, game: object) -> TableScene:
@@ -389,22 +390,24 @@ def test_a_key_while_dragging_puts_the_card_back_first(ui: SimpleNamespace, app:
     ui.check_drawn(scene)
 
 
-@pytest.mark.parametrize("rules", ["constitution", "union-square"])
+@pytest.mark.parametrize(("rules", "number", "line"), [
+    ("constitution", "1", WINS / "constitution-1.txt"),
+    ("constitution-cadogan", "40", UI_WINS / "constitution-cadogan-40.txt"),
+    ("union-square", "1", WINS / "union-square-1.txt"),
+])
 def test_a_whole_real_deal_is_won_by_dragging_and_counted(ui: SimpleNamespace, app: App,
-                                                          rules: str) -> None:
+                                                          rules: str, number: str,
+                                                          line: Path) -> None:
     # a winning line the solver found once, kept as data so the test never waits for it
-    moves = (WINS / f"{rules}-1.txt").read_text().split()
-    game = new_game(rules, 1)
+    moves = line.read_text().split()
+    game = new_game(rules, number)
     app.settings.animation_speed = 6.0  # the same flights, quicker, so the test is short
     scene = _table(ui, app, game)
-    for number, text in enumerate(moves):
+    for count, text in enumerate(moves, start=1):
         ui.perform(app, scene, game.parse_move(text))
-        assert len(game.history) == number + 1, f"move {number + 1} {text} was not played"
-        if number % 25 == 0:
-            ui.settle(app, scene)
-            ui.check_drawn(scene)
-    ui.settle(app, scene)
-    ui.check_drawn(scene)
+        assert len(game.history) == count, f"move {count} {text} was not played"
+        ui.settle(app, scene)
+        ui.check_drawn(scene)
     assert game.is_won()
     stats = load_statistics(scene.store)[rules]
     assert (stats.won, stats.lost, stats.abandoned) == (1, 0, 0)

@@ -9,6 +9,7 @@ import pytest
 
 from game.engine import RULE_IDS, Transfer, new_game, rules_class
 from game.ui.anim import Animator, Flight, ease_in_out, ease_out_cubic
+from game.ui.art import index_depth
 from game.ui.layout import table_layout
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440),
@@ -30,6 +31,18 @@ def test_places_fit_the_window_and_never_overlap(rules: str, size: tuple[int, in
         assert not lay.areas[a].colliderect(lay.areas[b]), (cls.places[a].name, cls.places[b].name)
     for slot in lay.direction_slots.values():
         assert not any(slot.colliderect(area) for area in lay.areas)
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, SIZES)))
+def test_a_short_fan_shows_each_covered_cards_rank_and_suit(rules: str, size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    need = index_depth(lay.card[0]) * lay.card[1]
+    fanned = [i for i, step in enumerate(lay.steps) if step]
+    assert fanned
+    for i in fanned:
+        assert lay.steps[i] >= need
+        two = lay.card_rects(i, 2)
+        assert two[1].top - two[0].top >= need  # every place has room for two cards unsqueezed
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)
