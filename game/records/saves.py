@@ -27,12 +27,14 @@ from typing import Any
 from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
 from .scoring import Score
 from .stats import ENDED, record_result
-from .store import FileRefused, SaveError, Store, read_limited_text, utc_stamp
+from .store import FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
 SAVED_EXTRAS = "saved-game.json"
 EXTRAS_KIND = "saved-game-extras"
 EXTRAS_VERSION = 1
+#: ``{v: f}``: f turns a version v file into a version v + 1 one (none yet: every file is at 1)
+EXTRAS_MIGRATIONS: dict[int, Migration] = {}
 RECENT_DIR = "recent"
 REPLAYS_DIR = "replays"
 REPLAY_SUFFIX = ".replay"
@@ -122,7 +124,7 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     Keys are present only for what was saved and is sound; {} when the file is missing,
     belongs to another save, or cannot be read (a damaged file is moved aside).
     """
-    raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION)
+    raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, EXTRAS_MIGRATIONS)
     if raw is None:
         return {}
     if (raw.get("rules"), raw.get("game"), raw.get("moves")) != (replay.rules, replay.game,

@@ -12,11 +12,13 @@ import math
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .store import SaveError, Store
+from .store import Migration, SaveError, Store
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_KIND = "settings"
 SETTINGS_VERSION = 1
+#: ``{v: f}``: f turns a version v file into a version v + 1 one (none yet: every file is at 1)
+SETTINGS_MIGRATIONS: dict[int, Migration] = {}
 
 ANIMATION_SPEED_RANGE = (0.0, 4.0)
 VOLUME_RANGE = (0.0, 1.0)
@@ -104,7 +106,7 @@ def _short(value: Any) -> str:
 def load_settings(store: Store) -> Settings:
     """The saved settings (defaults when there are none). Never raises: a broken file is
     moved aside, a bad field gets its default; both with a warning in ``store.warnings``."""
-    document = store.read_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION)
+    document = store.read_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION, SETTINGS_MIGRATIONS)
     if document is None:
         return Settings()
     settings, problems = check_settings(document)

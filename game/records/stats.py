@@ -22,11 +22,13 @@ from typing import Any
 
 from ..engine import RULE_IDS
 from .replay import ABANDONED, LOST, MAX_COUNT, MAX_SECONDS, WON, Replay
-from .store import SaveError, Store
+from .store import Migration, SaveError, Store
 
 STATS_FILE = "statistics.json"
 STATS_KIND = "statistics"
 STATS_VERSION = 1
+#: ``{v: f}``: f turns a version v file into a version v + 1 one (none yet: every file is at 1)
+STATS_MIGRATIONS: dict[int, Migration] = {}
 RECENT_RESULTS = 50
 ENDED = (WON, LOST, ABANDONED)
 _LIMIT = 10**9
@@ -133,7 +135,7 @@ def result_from_replay(replay: Replay) -> GameResult:
 def load_statistics(store: Store) -> Statistics:
     """The statistics on disk; fresh ones when there are none or the file is broken (it is
     then moved aside with a warning)."""
-    document = store.read_json(STATS_FILE, STATS_KIND, STATS_VERSION)
+    document = store.read_json(STATS_FILE, STATS_KIND, STATS_VERSION, STATS_MIGRATIONS)
     stats = Statistics()
     if document is None:
         return stats

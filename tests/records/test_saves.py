@@ -298,3 +298,63 @@ def test_a_save_killed_in_each_phase_of_the_write_leaves_the_old_or_the_new_save
     loaded = load_saved_game(store)
     assert loaded == (old if survivor == "old" else new)
     assert store.warnings == [] and not [p for p in store.root.iterdir() if ".bad-" in p.name]
+
+
+def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):
+    import datetime
+
+    from game.records.saves import load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("constitution", 8, seed=2, steps=20).replay()
+    score = Score()
+    score.foundation(2, 3.0)
+    assert save_game(store, replay)
+    assert save_game_extras(store, replay, score=score, level=3, daily=datetime.date(2026, 11, 22))
+    extras = load_game_extras(store, replay)
+    assert extras["score"].to_json() == score.to_json() and score.total > 0
+    assert (extras["level"], extras["daily"]) == (3, datetime.date(2026, 11, 22))
+    other = random_recording("constitution", 8, seed=2, steps=25).replay()
+    assert other.moves != replay.moves
+    assert load_game_extras(store, other) == {}, "extras of another save are not used"
+    assert store.warnings == []
+
+
+def test_damaged_extras_are_moved_aside_and_the_game_goes_on_without_them(tmp_path):
+    import json
+
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    save_game_extras(store, replay, score=Score(), level=2)
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    document["level"] = -7
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    assert load_game_extras(store, replay) == {}
+    [warning] = store.take_warnings()
+    assert "saved-game.json could not be read" in warning and "the level -7 is not a level number" in warning
+    assert load_saved_game(store) == replay, "the game itself is not lost"
+
+
+def test_older_extras_are_brought_up_to_date_by_their_migrations(tmp_path, monkeypatch):
+    """Every file is at version 1 so far; this plays a future version 2."""
+    import json
+
+    from game.records import saves as saves_module
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    save_game_extras(store, replay, score=Score(), level=5)
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    document["stage"] = document.pop("level")
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    monkeypatch.setattr(saves_module, "EXTRAS_VERSION", 2)
+    monkeypatch.setitem(saves_module.EXTRAS_MIGRATIONS, 1,
+                        lambda d: {**{k: v for k, v in d.items() if k != "stage"}, "level": d["stage"]})
+    assert load_game_extras(store, replay)["level"] == 5 and store.warnings == []

@@ -97,3 +97,52 @@ def test_any_json_values_give_valid_settings(raw):
     loaded, _ = check_settings(raw)
     again, none = check_settings({**dataclasses.asdict(loaded), "window_size": list(loaded.window_size)})
     assert again == loaded and none == []
+
+
+def test_an_older_settings_file_is_brought_up_to_date_by_the_settings_migrations(tmp_path, monkeypatch):
+    """Every file is at version 1 so far; this plays a future version 2 that renamed a
+    field, to show load_settings reads through its migration table."""
+    from game.records import settings as settings_module
+
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"kind": "settings", "version": 1, "speed": 2.5}))
+    monkeypatch.setattr(settings_module, "SETTINGS_VERSION", 2)
+    def rename(d):
+        return {**{k: v for k, v in d.items() if k != "speed"}, "animation_speed": d["speed"]}
+
+    monkeypatch.setitem(settings_module.SETTINGS_MIGRATIONS, 1, rename)
+    store = Store(tmp_path)
+    loaded = load_settings(store)
+    assert loaded == Settings(animation_speed=2.5) and store.warnings == []
+    assert save_settings(store, loaded)
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["version"] == 2
+
+
+def test_a_settings_file_older_than_any_migration_is_moved_aside(tmp_path, monkeypatch):
+    from game.records import settings as settings_module
+
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"kind": "settings", "version": 1, "sound": False}))
+    monkeypatch.setattr(settings_module, "SETTINGS_VERSION", 2)
+    store = Store(tmp_path)
+    assert load_settings(store) == Settings()
+    assert "schema version 1 is too old to be read" in store.warnings[0]
+    assert [p for p in tmp_path.iterdir() if p.name.startswith(SETTINGS_FILE + ".bad-")]
+
+
+def test_settings_on_a_full_disk_keep_the_old_file_and_say_so(tmp_path, monkeypatch):
+    import errno
+
+    from game.records import store as store_module
+
+    store = Store(tmp_path)
+    assert save_settings(store, Settings(volume=0.2))
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module.os, "fsync", full)
+    assert save_settings(store, Settings(volume=0.9)) is False
+    [warning] = store.take_warnings()
+    assert warning.startswith("the settings were not saved: ") and "the disk is full" in warning
+    monkeypatch.undo()
+    assert load_settings(store) == Settings(volume=0.2)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -133,3 +133,46 @@ def test_totals_add_the_rule_sets():
     stats["constitution"].add(GameResult(ABANDONED, 10, 5.0))
     total = stats.total()
     assert (total.played, total.won, total.lost, total.abandoned, total.clean_wins) == (3, 1, 1, 1, 1)
+
+
+def test_an_older_statistics_file_is_brought_up_to_date_by_the_statistics_migrations(tmp_path, monkeypatch):
+    """Every file is at version 1 so far; this plays a future version 2 that renamed
+    ``abandoned``, to show load_statistics reads through its migration table."""
+    from game.records import stats as stats_module
+
+    store = Store(tmp_path)
+    record_result(store, _replay("square", ABANDONED, 10, 20.0, 0, 0))
+    document = json.loads((tmp_path / STATS_FILE).read_text())
+    document["rules"]["square"]["given_up"] = document["rules"]["square"].pop("abandoned")
+    (tmp_path / STATS_FILE).write_text(json.dumps(document))
+
+    def rename_back(d):
+        for raw in d["rules"].values():
+            raw["abandoned"] = raw.pop("given_up", 0)
+        return d
+
+    monkeypatch.setattr(stats_module, "STATS_VERSION", 2)
+    monkeypatch.setitem(stats_module.STATS_MIGRATIONS, 1, rename_back)
+    stats = load_statistics(store)
+    assert store.warnings == []
+    assert (stats["square"].played, stats["square"].abandoned) == (1, 1)
+
+
+def test_statistics_on_a_full_disk_keep_the_old_file_and_say_so(tmp_path, monkeypatch):
+    import errno
+
+    from game.records import store as store_module
+
+    store = Store(tmp_path)
+    record_result(store, _replay("union-square", WON, 100, 300.0, 0, 0))
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module.os, "replace", full)
+    record_result(store, _replay("union-square", LOST, 50, 100.0, 0, 0))
+    [warning] = store.take_warnings()
+    assert warning.startswith("the statistics were not saved: ") and "the disk is full" in warning
+    monkeypatch.undo()
+    s = load_statistics(store)["union-square"]
+    assert (s.played, s.won, s.lost) == (1, 1, 0)
