@@ -57,6 +57,8 @@ class StatsScene(Scene):
         self.ring_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.hover_game: int | None = None
+        #: where the chart's "oldest" and "newest" were last drawn (none for a single game)
+        self.end_labels: list[pygame.Rect] = []
         self.resize(app.size)
         self.ring.focus(self.back_button)
 
@@ -271,9 +273,19 @@ class StatsScene(Scene):
             mark = pygame.Rect(round(x + cell * 0.12), strip.y, max(2, round(cell * 0.76)), strip.height)
             pygame.draw.rect(surface, RESULT_COLOURS.get(game.result, (150, 160, 150)), mark,
                              border_radius=max(1, mark.width // 4))
-        theme.text(surface, "oldest", small, (plot.x, strip.bottom + px // 3), colour=theme.INK_DIM)
-        theme.text(surface, "newest", small, (plot.x + len(recent) * cell, strip.bottom + px // 3),
-                   colour=theme.INK_DIM, anchor="topright")
+        self.end_labels = []
+        below = strip.bottom + px // 3
+        end = plot.x + len(recent) * cell
+        room = end - plot.x - theme.font(small).size("oldest")[0] - theme.font(small).size("newest")[0]
+        if room >= px:
+            self.end_labels.append(theme.text(surface, "oldest", small, (plot.x, below),
+                                              colour=theme.INK_DIM))
+            self.end_labels.append(theme.text(surface, "newest", small, (end, below), colour=theme.INK_DIM,
+                                              anchor="topright"))
+        elif len(recent) > 1:
+            # too few games to put a word under each end: one label reads along the strip
+            self.end_labels.append(theme.text(surface, "oldest → newest", small, (plot.x, below),
+                                              colour=theme.INK_DIM))
         if self.hover_game is not None and self.hover_game < len(recent):
             self._draw_tip(surface, plot, self.hover_game)
 

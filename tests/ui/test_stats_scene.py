@@ -134,3 +134,21 @@ def test_the_layout_fits_every_window_size(stats_app: App, size: tuple[int, int]
             assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
     plot, strip = scene._plot()
     assert scene.chart_rect.contains(plot) and scene.chart_rect.contains(strip)
+
+
+@pytest.mark.parametrize("results", ["w", "wl", "wla", "wlawl", "wl" * 6, "wl" * 25])
+def test_the_ends_of_the_chart_are_labelled_without_words_on_top_of_each_other(stats_app: App,
+                                                                                results: str) -> None:
+    record(stats_app, "constitution", results)
+    scene = StatsScene(stats_app, "constitution")
+    stats_app.push(scene)
+    step(stats_app)
+    labels = scene.end_labels
+    if len(results) == 1:
+        assert labels == []
+    else:
+        assert len(labels) == (2 if len(results) >= 12 else len(labels)) >= 1
+    for i, a in enumerate(labels):
+        assert scene.chart_rect.contains(a)
+        for b in labels[i + 1:]:
+            assert not a.colliderect(b), f"{a} overlaps {b} with {len(results)} games"
