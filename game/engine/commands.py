@@ -66,12 +66,26 @@ def run_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+#: what stands in for the symbols of the text when the output cannot show them (a file
+#: written in a legacy code page, say): the suit letters of the notation, plain punctuation
+_PLAIN = str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D", "—": "-", "–": "-", "·": ".", "↑": "^",
+                        "↓": "v", "→": "->", "…": "..."})
+
+
 def print_out(text: str) -> None:
     """Print ``text`` and a newline to standard output, at once.
 
-    When the reader has gone away (``main.py deal … | head -3``) the rest of the output is
-    dropped quietly instead of ending in a BrokenPipeError traceback.
+    Output that cannot show the suit symbols gets letters instead (``10C``), never a
+    UnicodeEncodeError. When the reader has gone away (``main.py deal … | head -3``) the
+    rest of the output is dropped quietly instead of ending in a BrokenPipeError traceback.
     """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.translate(_PLAIN).encode(encoding, "replace").decode(encoding)
+    except LookupError:
+        pass
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -153,3 +154,17 @@ def test_deal_into_a_closed_pipe_ends_quietly(extra: list[str]) -> None:
     err = child.stderr.read().decode()
     assert child.wait(timeout=60) == 0
     assert "Traceback" not in err and "BrokenPipeError" not in err and err == ""
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_deal_on_an_output_without_suit_symbols_writes_suit_letters(encoding: str) -> None:
+    """A file written in a legacy code page (Windows) cannot hold ♣: letters instead of a crash."""
+    done = subprocess.run([sys.executable, "main.py", "deal", "constitution", "1"], cwd=ROOT,
+                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": encoding}, timeout=60)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    out = done.stdout.decode(encoding)
+    assert out.startswith("British Constitution - game 1\n")
+    assert "Foundations  f1 AC   f2 AC   f3 AS" in out
+    assert "?" not in out
+    legal = new_game("constitution", "1").legal_texts()
+    assert f"Legal moves ({len(legal)}): " + " ".join(legal) in out
