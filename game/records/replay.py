@@ -241,7 +241,9 @@ class _Parser:
         self.lines = text.removeprefix("\ufeff").split("\n")
         #: the last line has no line end: if there is no 'end' either, the file was cut
         #: in the middle of that line
-        self.cut_in_line = self.lines[-1] != "" and not any(line.strip() == "end" for line in self.lines)
+        last = self.lines[-1].rstrip("\r")
+        self.cut_in_line = (last != "" and "\r" not in last
+                            and not any(line.strip() == "end" for line in self.lines))
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
         self.header: dict[str, tuple[str, int]] = {}
@@ -421,6 +423,9 @@ class _Lines:
             number = self._next + 1
             line = self._lines[self._next].rstrip("\r")
             self._next += 1
+            if "\r" in line:
+                raise ReplayError("a carriage return alone ends a line here; lines must end with "
+                                  "\\n or \\r\\n", number)
             if len(line) > MAX_LINE:
                 raise ReplayError(f"the line is longer than {MAX_LINE} characters", number)
             bad = _CONTROL.search(line)

@@ -218,6 +218,15 @@ def test_a_last_line_without_a_line_end_is_fine_when_the_file_is_complete():
         parse_replay(bad)
 
 
+def test_old_mac_line_ends_are_named_as_the_problem():
+    with pytest.raises(ReplayError) as err:
+        parse_replay(_good().replace("\n", "\r"))
+    assert str(err.value) == ("line 1: a carriage return alone ends a line here; "
+                              "lines must end with \\n or \\r\\n")
+    crlf = parse_replay(_good().replace("\n", "\r\n"))
+    assert crlf == parse_replay(_good())
+
+
 def test_a_file_without_moves_or_key_headers_is_refused():
     with pytest.raises(ReplayError, match=r"^line 1: the file ends before its 'moves:' line"):
         parse_replay("")
