@@ -22,6 +22,22 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
                         "(default: the user data directory)")
 
 
+def data_dir_problem(data_dir: Path | None) -> str | None:
+    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say), or None.
+
+    A folder that does not exist yet is fine: it is made when something is saved.
+    """
+    if data_dir is None:
+        return None
+    path = Path(data_dir).expanduser()
+    for place in (path, *path.parents):
+        if place.exists():
+            if not place.is_dir():
+                return f"--data-dir {data_dir}: {place} is not a folder"
+            return None
+    return None
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the records' subcommands."""
     replay = subparsers.add_parser(
@@ -57,6 +73,9 @@ def run_replay_command(args: argparse.Namespace) -> int:
     if args.check:
         print_out(check_summary(args.file, replay))
         return 0
+    problem = data_dir_problem(args.data_dir)
+    if problem:
+        return fail(problem)
     try:
         from game.ui.replay_scene import run_replay
     except ImportError as err:
@@ -107,6 +126,9 @@ def run_stats(args: argparse.Namespace) -> int:
             rules_ids = (rules_class(args.rules).rules,)
         except UnknownRulesError as err:
             return fail(str(err))
+    problem = data_dir_problem(args.data_dir)
+    if problem:
+        return fail(problem)
     store = Store(args.data_dir)
     stats = load_statistics(store)
     for warning in store.take_warnings():

@@ -149,3 +149,23 @@ def test_stats_into_a_closed_pipe_ends_quietly(tmp_path):
     child.stdout.close()
     err = child.stderr.read().decode()
     assert child.wait(timeout=60) == 0 and err == ""
+
+
+def test_a_data_dir_that_is_a_file_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("not a folder")
+    assert main(["stats", "--data-dir", str(blocker)]) == 2
+    assert capsys.readouterr().err == f"error: --data-dir {blocker}: {blocker} is not a folder\n"
+    assert main(["stats", "--data-dir", str(blocker / "inside")]) == 2
+    assert f"{blocker} is not a folder" in capsys.readouterr().err
+    fake = types.ModuleType("game.ui.replay_scene")
+    fake.run_replay = lambda path, data_dir: pytest.fail("opened")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
+    assert main(["replay", str(WON_REPLAYS[0]), "--data-dir", str(blocker)]) == 2
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_data_dir_that_does_not_exist_yet_is_fine(tmp_path, capsys):
+    assert main(["stats", "--data-dir", str(tmp_path / "new" / "deeper")]) == 0
+    captured = capsys.readouterr()
+    assert "played" in captured.out and captured.err == ""
