@@ -15,6 +15,7 @@ on a half-drawn position.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import importlib.util
 import math
@@ -1908,25 +1909,32 @@ def near_won_position(rules: str) -> tuple[Game, list[str]]:
     return cls.from_layout(layout), moves.split()
 
 
-def lost_position(game: Game, seed: int = 7, limit: int = 3000) -> Game:
-    """Play random legal moves (never straight back) from ``game`` until it is lost.
+def lost_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12) -> Game:
+    """Play random legal moves (never straight back) from ``game`` until it is lost,
+    with random players of seeds ``seed``, ``seed + 1``… in turn until one loses.
 
-    Raises ValueError if no loss comes within ``limit`` moves.
+    Returns the lost game (``game`` itself when the first player loses; a copy with the
+    moves played otherwise). Raises ValueError if none of ``tries`` players loses
+    within ``limit`` moves.
     """
-    rng = random.Random(seed)
-    last: Move | None = None
-    for _ in range(limit):
-        if game.is_lost():
-            return game
-        moves = [m for m in game.legal_moves() if last is None or (m.src, m.dst) != (last.dst, last.src)]
-        if not moves:
-            moves = game.legal_moves()
-        if not moves:
-            break
-        last = rng.choice(moves)
-        game.play(last)
-    if game.is_lost():
-        return game
+    start = copy.deepcopy(game)
+    for attempt in range(tries):
+        trial = game if attempt == 0 else copy.deepcopy(start)
+        rng = random.Random(seed + attempt)
+        last: Move | None = None
+        for _ in range(limit):
+            if trial.is_lost():
+                return trial
+            moves = [m for m in trial.legal_moves()
+                     if last is None or (m.src, m.dst) != (last.dst, last.src)]
+            if not moves:
+                moves = trial.legal_moves()
+            if not moves:
+                break
+            last = rng.choice(moves)
+            trial.play(last)
+        if trial.is_lost():
+            return trial
     raise ValueError("no lost position came up from this deal; pass --moves that lose")
 
 
