@@ -64,8 +64,10 @@ def parse_game_number(text: str | int) -> str:
 
 
 def _shown(raw: str) -> str:
-    """The typed text as an error message quotes it: in quotes, cut short if very long."""
-    return repr(raw if len(raw) <= 40 else raw[:40] + "…")
+    """The typed text as an error message quotes it: in quotes (odd characters escaped),
+    cut short if long."""
+    quoted = repr(raw)
+    return quoted if len(quoted) <= 44 else quoted[:40] + "…" + quoted[0]
 
 
 def shuffled_pack(game: str, max_rank: int) -> list[int]:

@@ -110,6 +110,14 @@ def test_ms_form_above_31999_stays_a_microsoft_deal_of_its_own() -> None:
     assert new_game("square", "ms40000").game == "ms40000"
 
 
+def test_a_long_text_of_odd_characters_is_quoted_short() -> None:
+    text = "0" * 21 + "\x1f" * 12 + "\U0001342f" * 5
+    with pytest.raises(GameNumberError) as info:
+        parse_game_number(text)
+    assert str(info.value).startswith("game number '000000000000000000000\\x1f")
+    assert len(str(info.value)) < 200
+
+
 def test_leading_zeros_do_not_count_however_many() -> None:
     assert parse_game_number("0" * 5000 + "7") == "7"
     assert parse_game_number("ms" + "0" * 5000 + "7") == "7"
