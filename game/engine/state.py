@@ -253,13 +253,17 @@ class Game(ABC):
         Raises IllegalMove for text that is not a move of this rule set.
         """
         match = _MOVE_TEXT.match(text.lower())
+        shown = text.strip()
+        if len(shown) > 40:  # a message quotes a long piece of junk only in part
+            shown = shown[:40] + "…"
         if not match:
-            raise IllegalMove(text.strip(), "not a move (write FROM-TO, like "
+            raise IllegalMove(shown, "not a move (write FROM-TO, like "
                               f"{self.move_text(self._example_move())})")
         src, dst = match.groups()
         for name in (src, dst):
             if name not in self._place_by_name:
-                raise IllegalMove(text.strip(), f"there is no place {name!r} in {self.title}")
+                quoted = repr(name) if len(name) <= 12 else repr(name[:12] + "…")
+                raise IllegalMove(shown, f"there is no place {quoted} in {self.title}")
         return self.move_table[self._place_by_name[src]][self._place_by_name[dst]]
 
     def _example_move(self) -> Move:

@@ -455,7 +455,9 @@ def _valid_started(text: str) -> bool:
 
 
 def _quote(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+    """A piece of the file in quotes for a message: odd characters escaped, cut if long."""
+    quoted = repr(text)
+    return quoted if len(quoted) <= 44 else quoted[:40] + "…" + quoted[0]
 
 
 # ----- recording --------------------------------------------------------------------------

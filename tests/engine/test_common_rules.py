@@ -108,6 +108,15 @@ def test_malformed_move_text_gives_a_clear_illegal_move(rules: str, text: str) -
     assert game.history == []
 
 
+@pytest.mark.parametrize("text", ["x" * 5000, "r1c1-" + "f" * 5000, "é" * 300 + "-f1"])
+def test_a_long_malformed_move_is_quoted_only_in_part(text: str) -> None:
+    game = new_game("square", "1")
+    with pytest.raises(IllegalMove) as info:
+        game.play_text(text)
+    assert str(info.value).startswith(text[:40] + "…: ")
+    assert len(str(info.value)) < 160
+
+
 def test_malformed_message_names_the_unknown_place() -> None:
     game = new_game("constitution", "1")
     with pytest.raises(IllegalMove) as info:

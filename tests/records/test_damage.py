@@ -37,6 +37,7 @@ def _refused(text: str) -> ReplayError:
 def _check_message(err: ReplayError, text: str) -> None:
     message = str(err)
     assert _MESSAGE.fullmatch(message), message
+    assert len(message) < 400, "a message quotes at most a short piece of the file"
     assert err.line is not None and 1 <= err.line <= max(1, text.count("\n") + 1)
 
 
