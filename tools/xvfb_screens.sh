@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Open the game in a real X window under Xvfb (Debian's xvfb package) at three sizes and
-# save screenshots of the menu and each table, so the real display path is exercised,
-# not only the dummy driver.   Usage: tools/xvfb_screens.sh [OUT_DIR]
+# save screenshots of the menu, each table, a drag, a win and the options, so the real
+# display path is exercised, not only the dummy driver.   Usage: tools/xvfb_screens.sh [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/xvfb}
@@ -11,7 +11,7 @@ command -v xvfb-run >/dev/null || { echo "xvfb-run is missing: apt-get install x
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 for size in 800x600 1280x800 2560x1440; do
-  for scene in menu table:constitution table:constitution-cadogan table:square table:union-square options; do
+  for scene in menu table:constitution table:constitution-cadogan table:square table:union-square drag win options; do
     name=${scene%%:*}; rules=${scene#*:}; [ "$rules" = "$scene" ] && rules=constitution
     file="$out/${name}-${rules}-${size}.png"
     [ "$name" = table ] || file="$out/${name}-${size}.png"
