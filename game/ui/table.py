@@ -1958,6 +1958,10 @@ def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
         game = lost_position(game)
     scene = TableScene(app, game)
     scene.keep_records = False
+    if game.history and scene.recordable:
+        # The moves played before the picture score as they would have in play.
+        scene.score.total = score_replay(scene.recorder.replay())
+        scene.shown_score = float(scene.score.total)
     app.push(scene)
     scene.anim.finish()
     if last is not None:

@@ -5,6 +5,7 @@ shipped fonts, and the real display path under Xvfb."""
 
 from __future__ import annotations
 
+import argparse
 import copy
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 from game import cli
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
+from game.records.scoring import score_replay
 from game.ui import anim, theme
 from game.ui import table as table_module
 from game.ui.anim import FLIGHT_SECONDS, Animator
@@ -381,3 +383,13 @@ def test_a_real_x_window_under_xvfb_at_three_sizes(tmp_path: Path) -> None:
         assert run.returncode == 0, run.stderr
         picture = pygame.image.load(str(out))
         assert picture.get_size() == tuple(int(n) for n in size.split("x"))
+
+
+def test_a_screenshot_after_moves_shows_the_score_they_earned(app: App) -> None:
+    moves = " ".join((ROOT / "tests" / "data" / "wins" / "constitution-1.txt").read_text().split()[:120])
+    args = argparse.Namespace(rules="constitution", game="1", moves=moves)
+    table_module.screenshot_scene(app, "table", args)
+    scene = app.top
+    assert isinstance(scene, TableScene) and len(scene.game.history) == 120
+    assert scene.score.total == score_replay(scene.recorder.replay()) > 0
+    assert scene.shown_score == scene.score.total  # no count-up from 0 in the picture
