@@ -9,8 +9,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import io
+import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from . import __version__
 
@@ -35,7 +38,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit status."""
+    """Run the command line; returns the process exit status.
+
+    Whatever the command, its output never ends in a traceback because of where it goes:
+    an output that cannot show the suit symbols gets letters (``10C``), and when the
+    reader goes away (``main.py hint … | head -1``) the rest of the output is dropped and
+    the command ends quietly with status 0.
+    """
+    sys.stdout = plain_if_needed(sys.stdout)
+    sys.stderr = plain_if_needed(sys.stderr)
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit:  # --help, --version and usage errors end this way
+            _flush_output()
+            raise
+        _flush_output()
+        return status
+    except BrokenPipeError:
+        _drop_further_output()
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     if not args_list and "menu" in _choices(parser):
@@ -48,6 +73,67 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+
+
+#: what stands in for the symbols of the text when the output cannot show the suits (a
+#: file written in a legacy code page, say): the suit letters of the notation and plain
+#: punctuation, the same on every such output
+PLAIN = str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D", "—": "-", "–": "-", "·": ".", "↑": "^",
+                       "↓": "v", "→": "->", "…": "...", "×": "x"})
+
+
+class PlainText(io.TextIOWrapper):
+    """A text stream on the bytes of ``original`` that writes the symbols of :data:`PLAIN`
+    plainly (``10C``), and ``?`` for any other character the encoding lacks."""
+
+    def __init__(self, original: io.TextIOWrapper) -> None:
+        original.flush()
+        super().__init__(original.buffer, encoding=original.encoding, errors="replace",
+                         line_buffering=original.line_buffering, write_through=original.write_through)
+        #: kept so that it is never collected: closing it would close the bytes both share
+        self.original = original
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with its symbols made plain; the count is of ``text`` as given."""
+        super().write(text.translate(PLAIN))
+        return len(text)
+
+
+def plain_if_needed(stream: TextIO) -> TextIO:
+    """``stream`` itself, or a :class:`PlainText` on it when it cannot show ♠♥♦♣."""
+    if isinstance(stream, PlainText) or not isinstance(stream, io.TextIOWrapper):
+        return stream
+    try:
+        "♣♠♥♦".encode(stream.encoding)
+    except UnicodeEncodeError:
+        return PlainText(stream)
+    except LookupError:
+        pass
+    return stream
+
+
+def _flush_output() -> None:
+    """Write what standard output still holds here, where a closed pipe is caught.
+
+    Otherwise Python writes it at exit and reports the closed pipe itself.
+    """
+    if sys.stdout is not None:  # None under pythonw, which has no console
+        sys.stdout.flush()
+
+
+def _drop_further_output() -> None:
+    """The reader of standard output has gone: send what is left to nowhere.
+
+    Python flushes standard output once more on the way out and would report the closed
+    pipe then (the recipe of the ``signal`` module's documentation on SIGPIPE).
+    """
+    try:
+        fileno = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # no file behind it (None, or text in memory): nothing to complain at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 def _choices(parser: argparse.ArgumentParser) -> set[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from ..cli import fail
@@ -58,40 +57,10 @@ def run_deal(args: argparse.Namespace) -> int:
     if args.json:
         layout = game.to_layout()
         layout["legal"] = game.legal_texts()
-        print_out(json.dumps(layout))
+        print(json.dumps(layout))
     else:
         from .text import render
 
-        print_out(render(game, colour=sys.stdout.isatty()))
+        print(render(game, colour=sys.stdout.isatty()))
     return 0
 
-
-#: what stands in for the symbols of the text when the output cannot show them (a file
-#: written in a legacy code page, say): the suit letters of the notation, plain punctuation
-_PLAIN = str.maketrans({"♣": "C", "♠": "S", "♥": "H", "♦": "D", "—": "-", "–": "-", "·": ".", "↑": "^",
-                        "↓": "v", "→": "->", "…": "..."})
-
-
-def print_out(text: str) -> None:
-    """Print ``text`` and a newline to standard output, at once.
-
-    Output that cannot show the suit symbols gets letters instead (``10C``), never a
-    UnicodeEncodeError. When the reader has gone away (``main.py deal … | head -3``) the
-    rest of the output is dropped quietly instead of ending in a BrokenPipeError traceback.
-    """
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        text = text.translate(_PLAIN).encode(encoding, "replace").decode(encoding)
-    except LookupError:
-        pass
-    try:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python flushes stdout again on the way out and would complain then: send what
-        # is left to nowhere
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cli import fail
-from ..engine.commands import print_out
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -71,7 +70,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     except ReplayError as err:
         return fail(f"{args.file}: {err}")
     if args.check:
-        print_out(check_summary(args.file, replay))
+        print(check_summary(args.file, replay))
         return 0
     problem = data_dir_problem(args.data_dir)
     if problem:
@@ -136,7 +135,7 @@ def run_stats(args: argparse.Namespace) -> int:
     text = stats_table(stats, rules_ids)
     if len(rules_ids) == 1:
         text += "\n\n" + recent_table(stats[rules_ids[0]])
-    print_out(text)
+    print(text)
     return 0
 
 

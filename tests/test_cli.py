@@ -1,0 +1,73 @@
+"""The command line as a program: whatever the command, where its output goes never ends
+it in a traceback (a reader that has gone away, an output that cannot show ♠♥♦♣)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import plain_if_needed
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: one quick run of each kind of command that prints to standard output
+COMMANDS = [
+    ["--help"],
+    ["hint", "--help"],
+    ["hint", "constitution", "1", "--ms", "20"],
+    ["solve", "constitution", "1", "--budget", "1"],
+    ["demo", "constitution", "1"],
+    ["bench", "--help"],
+    ["deal", "union-square", "5"],
+]
+
+
+def _environment(**extra: str) -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **extra}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_into_a_closed_pipe_ends_quietly(command: list[str]) -> None:
+    """``main.py hint … | head -1``: the reader goes away; no traceback, status 0."""
+    child = subprocess.Popen([sys.executable, "main.py", *command], cwd=ROOT, env=_environment(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # no reader left before the child writes a byte
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err
+
+
+def test_hint_on_an_output_without_suit_symbols_writes_suit_letters() -> None:
+    """A file written in a legacy code page (Windows) cannot hold ♠: letters instead of a crash."""
+    done = subprocess.run([sys.executable, "main.py", "hint", "constitution", "1", "--ms", "20"], cwd=ROOT,
+                          capture_output=True, env=_environment(PYTHONIOENCODING="cp1252"), timeout=120)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    out = done.stdout.decode("cp1252")
+    assert " 1. r1c3-f3 " in out and "plays 2S to the foundation" in out
+    assert "?" not in out
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_help_on_an_output_without_suit_symbols_is_whole(encoding: str) -> None:
+    done = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True,
+                          env=_environment(PYTHONIOENCODING=encoding), timeout=60)
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.decode(encoding).startswith("usage: main.py")
+
+
+def test_a_stream_that_cannot_show_suits_gets_letters_and_a_utf8_one_is_left_alone() -> None:
+    raw = io.BytesIO()
+    legacy = io.TextIOWrapper(raw, encoding="cp1252")
+    plain = plain_if_needed(legacy)
+    assert plain.write("10♣ on J♥ — then Q♠… ✓\n") == 23
+    plain.flush()
+    assert raw.getvalue() == b"10C on JH - then QS... ?\n"
+    assert plain_if_needed(plain) is plain, "made plain once, not again on a second run"
+    modern = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    assert plain_if_needed(modern) is modern
