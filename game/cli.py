@@ -17,7 +17,7 @@ from typing import TextIO
 
 from . import __version__
 
-PACKAGES = ("engine", "search", "records", "ui")
+PACKAGES = ("engine", "search", "records", "levels", "ui")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import plain_if_needed
+from game.cli import PACKAGES, build_parser, main, plain_if_needed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,6 +23,7 @@ COMMANDS = [
     ["solve", "constitution", "1", "--budget", "1"],
     ["demo", "constitution", "1"],
     ["bench", "--help"],
+    ["levels", "check", "--help"],
     ["deal", "union-square", "5"],
 ]
 
@@ -71,3 +72,16 @@ def test_a_stream_that_cannot_show_suits_gets_letters_and_a_utf8_one_is_left_alo
     assert plain_if_needed(plain) is plain, "made plain once, not again on a second run"
     modern = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     assert plain_if_needed(modern) is modern
+
+
+def test_every_package_with_commands_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``levels build`` is what the levels' own messages tell a person to run."""
+    packages = {path.parent.name for path in (ROOT / "game").glob("*/commands.py")}
+    assert "levels" in packages and packages == set(PACKAGES)
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    listed = capsys.readouterr().out
+    for command in ("deal", "hint", "replay", "levels", "screenshot", "bench"):
+        assert f"\n    {command} " in listed or f"\n    {command}\n" in listed
+    assert build_parser().parse_args(["levels", "check", "--rules", "square"]).func is not None
