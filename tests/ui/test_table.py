@@ -10,6 +10,8 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS, new_game
+from game.engine.cards import card, card_text
+from game.engine.square import Square
 from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.ui import table as table_module
@@ -428,6 +430,43 @@ def test_a_whole_real_deal_is_won_by_dragging_and_counted(ui: SimpleNamespace, a
     (saved,) = list_replays(scene.store)
     assert saved.replay is not None and saved.replay.result == "won"
     assert saved.replay.play_out().is_won()
+
+
+def _square_deal_in_foundation_order() -> tuple[Square, list[str]]:
+    """A whole British Square game from a hand-made opening (no numbered Square deal is
+    known to be winnable): each column holds the second A-2-3-4 of one suit, topped by the
+    4, and the stock brings every other card in the order its foundation takes it."""
+    columns = [[card_text(card(suit, rank)) for rank in (1, 2, 3, 4)] for suit in range(4)]
+    stock_in_order = []
+    for suit in range(4):
+        up = [card_text(card(suit, rank)) for rank in range(1, 14)]
+        down = [card_text(card(suit, rank)) for rank in range(13, 4, -1)]
+        stock_in_order += up + down
+    layout = {"rules": "square", "game": "1", "foundations": [[], [], [], []],
+              "tableau": columns, "waste": [], "stock": stock_in_order[::-1]}
+    moves = []
+    for suit in range(4):
+        moves += [f"s-w w-f{suit + 1}"] * 22 + [f"c{suit + 1}-f{suit + 1}"] * 4
+    return Square.from_layout(layout), " ".join(moves).split()
+
+
+def test_a_whole_square_game_is_won_by_dragging(ui: SimpleNamespace, app: App) -> None:
+    game, moves = _square_deal_in_foundation_order()
+    app.settings.animation_speed = 6.0
+    scene = _table(ui, app, game)
+    ui.check_drawn(scene)
+    for count, text in enumerate(moves, start=1):
+        ui.perform(app, scene, game.parse_move(text))
+        assert len(game.history) == count, f"move {count} {text} was not played"
+        ui.settle(app, scene)
+        ui.check_drawn(scene)
+    assert game.is_won()
+    assert len(moves) == 192
+    for _ in range(600):
+        if isinstance(app.top, Dialog):
+            break
+        ui.step(app)
+    assert isinstance(app.top, Dialog) and app.top.title == "You won!"
 
 
 def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) -> None:
