@@ -34,7 +34,7 @@ from .widgets import (
     wrap,
 )
 
-#: Window sizes offered (the current one is added when it is not among them).
+#: Window sizes offered (the window's own size is added when it is not among them).
 WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 800), (1440, 900), (1600, 900), (1920, 1080),
                 (2560, 1440)]
 
@@ -51,7 +51,8 @@ HELP = {
     "card_back": "The design on the backs of the cards.",
     "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
     "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text.",
-    "window_size": "The size the window opens at. You can also drag its edges.",
+    "window_size": "The size of the window, and the size it opens at next time. You can also drag "
+                   "its edges.",
     "defaults": "Put every option back as it was when the game was new.",
     "back": "Back to where you were. Options are saved as you change them.",
 }
@@ -66,6 +67,16 @@ def describe_speed(value: float) -> str:
     if value == 1:
         return "Normal"
     return f"{value:g}×"
+
+
+def window_size_choices(size: tuple[int, int]) -> tuple[list[tuple[int, int]], int]:
+    """The window sizes offered while the window is ``size``, and which of them it is.
+
+    A size the window was dragged to is offered too, in its place among the others.
+    """
+    current = (int(size[0]), int(size[1]))
+    sizes = sorted({*WINDOW_SIZES, current})
+    return sizes, sizes.index(current)
 
 
 class OptionsScene(Scene):
@@ -98,12 +109,8 @@ class OptionsScene(Scene):
 
     def _build(self) -> None:
         s = self.settings
-        sizes = list(WINDOW_SIZES)
-        current = (int(s.window_size[0]), int(s.window_size[1]))
-        if current not in sizes:
-            sizes.append(current)
-            sizes.sort()
-        self.window_sizes = sizes
+        window_size = Choice("Window size", [], 0, self._choose_size)
+        self._show_window_size(window_size)
         lo, hi = ANIMATION_SPEED_RANGE
         rows: list[tuple[str, Control]] = [
             ("animation_speed", Slider("Animation speed", s.animation_speed, lo, hi, 0.25, describe_speed,
@@ -118,8 +125,7 @@ class OptionsScene(Scene):
                                  self._setter("card_back"))),
             ("four_colour", Toggle("Four-colour suits", s.four_colour, self._setter("four_colour"))),
             ("high_contrast", Toggle("High contrast", s.high_contrast, self._setter("high_contrast"))),
-            ("window_size", Choice("Window size", [f"{w} × {h}" for w, h in sizes],
-                                   sizes.index(current), self._choose_size)),
+            ("window_size", window_size),
         ]
         focused = self.ring.current
         index = self.controls.index(focused) if isinstance(focused, Control) and focused in self.controls \
@@ -128,6 +134,11 @@ class OptionsScene(Scene):
         self.controls = [control for _, control in rows]
         if index is not None:
             self.ring.focus(self.controls[index])
+
+    def _show_window_size(self, choice: Choice) -> None:
+        """The window size option shows the size the window is."""
+        self.window_sizes, choice.index = window_size_choices(self.size)
+        choice.options = [f"{w} × {h}" for w, h in self.window_sizes]
 
     def _choose_size(self, index: int) -> None:
         self.change("window_size", self.window_sizes[index])
@@ -140,9 +151,9 @@ class OptionsScene(Scene):
                                      four_colour=self.settings.four_colour)
         if name in ("sound", "volume"):
             self._apply_sound()
-        self._save()
         if name == "window_size":
             self.app.resize(tuple(value))
+        self._save()
 
     def _apply_sound(self) -> None:
         """Sound on/off and volume take effect at once, with a click to hear the volume."""
@@ -150,6 +161,9 @@ class OptionsScene(Scene):
         self.app.sounds.play("click")
 
     def _save(self) -> None:
+        # the window may have been dragged to another size since the game started: the
+        # setting saved is the size it is, which is the size the options show
+        self.settings.window_size = self.app.size
         if save_settings(self.store, self.settings):
             self.message = ""
         else:
@@ -158,18 +172,17 @@ class OptionsScene(Scene):
 
     def restore_defaults(self) -> None:
         """Every option back to its default; saved at once."""
-        size = tuple(self.settings.window_size)
         fresh = Settings()
         for f in dataclasses.fields(Settings):
             setattr(self.settings, f.name, getattr(fresh, f.name))
         self.app.art.set_options(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
         self._apply_sound()
-        self._save()
         self._build()
-        if tuple(self.settings.window_size) != size:
+        if tuple(self.settings.window_size) != self.app.size:
             self.app.resize(self.settings.window_size)
         else:
             self._layout()
+        self._save()
         self.ring.focus(self.defaults_button)
 
     def back(self) -> None:
@@ -179,8 +192,11 @@ class OptionsScene(Scene):
     # ----- layout ------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay the options out for a window of ``size``."""
+        """Lay the options out for a window of ``size``, which the window size option shows."""
         self.size = size
+        choice = self.controls[self.names.index("window_size")]
+        if isinstance(choice, Choice):
+            self._show_window_size(choice)
         self._layout()
 
     def _layout(self) -> None:

@@ -145,6 +145,44 @@ def test_the_window_size_option_resizes_the_window(options_app: App) -> None:
     assert scene.ring.current is control(scene, "window_size"), "the focus stays after the resize"
 
 
+def window_size_shown(scene: OptionsScene) -> str:
+    size = control(scene, "window_size")
+    assert isinstance(size, Choice)
+    return size.options[size.index]
+
+
+def drag_window_to(app: App, size: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    step(app)
+
+
+def test_the_window_size_option_shows_the_size_the_window_is(options_app: App) -> None:
+    """The setting says 1280 × 800, but the window was dragged bigger before the options opened."""
+    drag_window_to(options_app, (2560, 1440))
+    scene = open_options(options_app)
+    assert window_size_shown(scene) == "2560 × 1440"
+    drag_window_to(options_app, (1000, 700))
+    assert window_size_shown(scene) == "1000 × 700", "a drag while the options are open shows too"
+    size = control(scene, "window_size")
+    assert isinstance(size, Choice)
+    assert size.options[size.index - 1:size.index + 2] == ["800 × 600", "1000 × 700", "1024 × 768"]
+    click(options_app, control(scene, "sound").rect.center)
+    assert saved(options_app).window_size == (1000, 700), "what is saved is what is shown"
+    focus_by_keys(options_app, scene, "window_size")
+    key(options_app, pygame.K_RIGHT)
+    assert options_app.size == (1024, 768) and window_size_shown(scene) == "1024 × 768"
+    assert saved(options_app).window_size == (1024, 768)
+
+
+def test_restore_defaults_brings_a_dragged_window_back_to_the_default_size(options_app: App) -> None:
+    drag_window_to(options_app, (2560, 1440))
+    scene = open_options(options_app)
+    click(options_app, scene.defaults_button.rect.center)
+    assert options_app.size == Settings().window_size == (1280, 800)
+    assert window_size_shown(scene) == "1280 × 800"
+    assert saved(options_app) == Settings()
+
+
 def test_settings_are_kept_between_runs(options_app: App) -> None:
     scene = open_options(options_app)
     click(options_app, control(scene, "sound").rect.center)
