@@ -26,7 +26,7 @@ from typing import Any
 
 from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
 from .scoring import Score
-from .stats import ENDED, record_result
+from .stats import ENDED, load_statistics, record_result, save_digest
 from .store import FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
@@ -91,10 +91,20 @@ def load_saved_game(store: Store) -> Replay | None:
     store.remove_stale_temporary_files(SAVED_GAME)
     try:
         text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
-        replay = parse_replay(text)
     except FileNotFoundError:
         return None
-    except (FileRefused, ReplayError) as err:
+    except FileRefused as err:
+        store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
+        return None
+    if save_digest(text) == load_statistics(store).ended_save:
+        # the game ended and was counted, and the program stopped before the save was
+        # removed: remove it now, so it is not continued and counted a second time
+        log.info("the saved game has ended and was counted already: removed")
+        clear_saved_game(store)
+        return None
+    try:
+        replay = parse_replay(text)
+    except ReplayError as err:
         store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
         return None
     if replay.result != IN_PROGRESS:
@@ -175,17 +185,29 @@ def abandon_saved_game(store: Store) -> None:
 def finish_game(store: Store, replay: Replay) -> Path | None:
     """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
     replay among the recent games, forget the saved game. An abandoned game without a
-    single move is not counted. Returns the recent replay's path (None if not kept)."""
+    single move is not counted. Returns the recent replay's path (None if not kept).
+
+    The count names the save it does away with, so a kill before the save is removed
+    leaves a save :func:`load_saved_game` knows as ended: the game counts once whenever
+    the program stops, and before the count nothing has changed.
+    """
     if replay.result not in ENDED:
         raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
     if replay.result == ABANDONED and not replay.moves:
         clear_saved_game(store)
         return None
-    record_result(store, replay)
+    record_result(store, replay, ended_save=_saved_game_digest(store))
     path = _write_replay(store, RECENT_DIR, replay)
     _prune(store.path(RECENT_DIR), RECENT_GAMES)
     clear_saved_game(store)
     return path
+
+
+def _saved_game_digest(store: Store) -> str | None:
+    try:
+        return save_digest(read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES))
+    except (OSError, FileRefused):
+        return None  # no save, or one that load_saved_game cannot read either
 
 
 def save_replay(store: Store, replay: Replay) -> Path | None:

@@ -11,11 +11,18 @@ What counts:
 - Best time and fewest moves are over won games; moves are the moves of the line of
   play (undone moves are not counted). A **clean win** is a win without any hint or undo.
 - The last 50 results are kept for the chart, with the cumulative win % after each.
+
+An ended game that was continued from a save is counted and then its save is removed:
+two files, so the count also names the save it ends (``ended_save``, a digest of the
+save's text). A save left behind by a kill between the two steps is then known as
+counted, and is never continued and counted again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -32,6 +39,7 @@ STATS_MIGRATIONS: dict[int, Migration] = {}
 RECENT_RESULTS = 50
 ENDED = (WON, LOST, ABANDONED)
 _LIMIT = 10**9
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,8 @@ class Statistics:
     """Every rule set's statistics (a RuleStats for each id of RULE_IDS)."""
 
     rules: dict[str, RuleStats] = field(default_factory=lambda: {r: RuleStats() for r in RULE_IDS})
+    #: the digest (:func:`save_digest`) of the last saved game whose ending was counted
+    ended_save: str | None = None
 
     def __getitem__(self, rules: str) -> RuleStats:
         return self.rules[rules]
@@ -132,6 +142,11 @@ def result_from_replay(replay: Replay) -> GameResult:
                       hints=replay.hints, undos=replay.undos, game=replay.game, date=replay.started)
 
 
+def save_digest(text: str) -> str:
+    """What names a saved game's file in :attr:`Statistics.ended_save`: its SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def load_statistics(store: Store) -> Statistics:
     """The statistics on disk; fresh ones when there are none or the file is broken (it is
     then moved aside with a warning)."""
@@ -147,6 +162,10 @@ def load_statistics(store: Store) -> Statistics:
             if rules not in stats.rules:
                 raise ValueError(f"unknown rule set {rules!r}")
             stats.rules[rules] = _rule_stats_from_json(raw, rules)
+        ended_save = document.get("ended_save")
+        if ended_save is not None and not (isinstance(ended_save, str) and _DIGEST.fullmatch(ended_save)):
+            raise ValueError("'ended_save' is not a SHA-256 digest")
+        stats.ended_save = ended_save
     except ValueError as err:
         store.set_aside(STATS_FILE, f"{err}; the statistics start again from zero")
         return Statistics()
@@ -155,7 +174,9 @@ def load_statistics(store: Store) -> Statistics:
 
 def save_statistics(store: Store, stats: Statistics) -> bool:
     """Write the statistics atomically; False (with a warning) when that failed."""
-    data = {"rules": {rules: _rule_stats_to_json(s) for rules, s in stats.rules.items()}}
+    data: dict[str, Any] = {"rules": {rules: _rule_stats_to_json(s) for rules, s in stats.rules.items()}}
+    if stats.ended_save is not None:
+        data["ended_save"] = stats.ended_save
     try:
         store.write_json(STATS_FILE, STATS_KIND, STATS_VERSION, data)
     except SaveError as err:
@@ -164,10 +185,16 @@ def save_statistics(store: Store, stats: Statistics) -> bool:
     return True
 
 
-def record_result(store: Store, replay: Replay) -> Statistics:
-    """Count an ended game (result won, lost or abandoned) and save; the new statistics."""
+def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> Statistics:
+    """Count an ended game (result won, lost or abandoned) and save; the new statistics.
+
+    ``ended_save`` is the digest of the saved game this ending does away with, if any;
+    it is written with the count, in the same atomic write.
+    """
     stats = load_statistics(store)
     stats[replay.rules].add(result_from_replay(replay))
+    if ended_save is not None:
+        stats.ended_save = ended_save
     save_statistics(store, stats)
     return stats
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import random
@@ -298,6 +299,69 @@ def test_a_save_killed_in_each_phase_of_the_write_leaves_the_old_or_the_new_save
     loaded = load_saved_game(store)
     assert loaded == (old if survivor == "old" else new)
     assert store.warnings == [] and not [p for p in store.root.iterdir() if ".bad-" in p.name]
+
+
+CHILD_FINISHING = """
+import os
+import signal
+import sys
+
+from game.records import saves
+from game.records.replay import parse_replay
+from game.records.store import Store
+
+
+def die_before(real):
+    def wrapper(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return wrapper
+
+
+phase = sys.argv[3]
+step = {"before the count": "record_result", "counted, replay not kept": "_write_replay",
+        "replay kept, save not removed": "clear_saved_game"}.get(phase)
+if step is not None:
+    setattr(saves, step, die_before(getattr(saves, step)))
+elif phase != "not killed":
+    raise SystemExit("unknown phase " + phase)
+saves.finish_game(Store(sys.argv[1]), parse_replay(open(sys.argv[2], encoding="utf-8").read()))
+print("not killed")
+"""
+
+
+@pytest.mark.parametrize("phase", ["before the count", "counted, replay not kept",
+                                   "replay kept, save not removed", "not killed"])
+def test_a_continued_game_killed_as_it_ends_is_counted_once(tmp_path, phase):
+    """The game was saved, continued and has just ended; the program is killed at a step of
+    finish_game. At the next start the game is counted exactly once: never lost, never twice."""
+    if not hasattr(signal, "SIGKILL"):
+        pytest.skip("needs SIGKILL")
+    store = Store(tmp_path / "data")
+    full = random_recording("constitution", 4, seed=1, steps=400).replay()
+    assert full.result == LOST and len(full.moves) > 20
+    save_game(store, dataclasses.replace(full, moves=full.moves[:20], result=IN_PROGRESS))
+    source = tmp_path / "ended.replay"
+    source.write_text(full.to_text(), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", CHILD_FINISHING, str(store.root), str(source), phase],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    if phase == "not killed":
+        assert done.returncode == 0 and done.stdout == "not killed\n", done.stderr
+    else:
+        assert done.returncode == -signal.SIGKILL, (done.stdout, done.stderr)
+    counted_before = load_statistics(store)["constitution"].played
+    # the next start: a save that is offered is continued, and the game ends as before
+    saved = load_saved_game(store)
+    assert (saved is not None) == (phase == "before the count"), "offered only while not counted"
+    if saved is not None:
+        assert counted_before == 0
+        finish_game(store, full)
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.lost) == (1, 1)
+    assert load_saved_game(store) is None and not store.path(SAVED_GAME).exists()
+    abandon_saved_game(store)
+    assert load_statistics(store)["constitution"].played == 1
+    assert store.warnings == []
 
 
 def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):

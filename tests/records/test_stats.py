@@ -112,6 +112,7 @@ def test_the_file_round_trips_and_names_its_version(tmp_path):
     lambda d: d["rules"]["square"]["recent"][0].update(result="maybe"),
     lambda d: d["rules"].update(klondike={}),
     lambda d: d.update(rules=[]),
+    lambda d: d.update(ended_save="not a digest"),
 ])
 def test_damaged_statistics_are_moved_aside_and_start_again(tmp_path, damage):
     store = Store(tmp_path)
@@ -124,6 +125,20 @@ def test_damaged_statistics_are_moved_aside_and_start_again(tmp_path, damage):
     assert stats == Statistics()
     assert len(store.warnings) == 1 and "statistics.json could not be read" in store.warnings[0]
     assert [p for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".bad-")]
+
+
+def test_a_count_names_the_save_it_ends_and_a_count_without_a_save_keeps_that_name(tmp_path):
+    from game.records.stats import save_digest
+
+    store = Store(tmp_path)
+    assert load_statistics(store).ended_save is None
+    digest = save_digest("version: 1\nrules: square\n")
+    assert len(digest) == 64 and digest != save_digest("version: 1\nrules: square\n ")
+    record_result(store, _replay("square", WON, 120, 300.5, 0, 0), ended_save=digest)
+    assert load_statistics(store).ended_save == digest
+    record_result(store, _replay("square", LOST, 20, 30.0, 0, 0))
+    stats = load_statistics(store)
+    assert stats.ended_save == digest and stats["square"].played == 2 and store.warnings == []
 
 
 def test_totals_add_the_rule_sets():
