@@ -24,11 +24,13 @@ from typing import Any
 
 from ..engine import RULE_IDS, GameNumberError, parse_game_number
 from .replay import MAX_SECONDS
-from .store import SaveError, Store
+from .store import Migration, SaveError, Store
 
 PROGRESS_FILE = "progress.json"
 PROGRESS_KIND = "progress"
 PROGRESS_VERSION = 1
+#: ``{v: f}``: f turns a version v file into a version v + 1 one (none yet: every file is at 1)
+PROGRESS_MIGRATIONS: dict[int, Migration] = {}
 TABLE_SIZE = 10
 DAILY_KEPT = 400
 #: more levels than any campaign has
@@ -158,7 +160,7 @@ class Progress:
 def load_progress(store: Store) -> Progress:
     """The progress on disk; empty progress when there is none, or when the file is damaged
     (it is then moved aside with a warning)."""
-    document = store.read_json(PROGRESS_FILE, PROGRESS_KIND, PROGRESS_VERSION)
+    document = store.read_json(PROGRESS_FILE, PROGRESS_KIND, PROGRESS_VERSION, PROGRESS_MIGRATIONS)
     progress = Progress()
     if document is None:
         return progress

@@ -141,3 +141,45 @@ def test_a_failed_save_warns_and_keeps_the_old_file(tmp_path: Path) -> None:
     store = Store(blocker)
     assert save_progress(store, Progress()) is False
     assert "not saved" in store.warnings[0]
+
+
+def test_an_older_progress_file_is_brought_up_to_date_by_the_progress_migrations(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file is at version 1 so far; this plays a future version 2 that renamed
+    ``unlocked``, to show load_progress reads through its migration table."""
+    from game.records import progress as progress_module
+
+    store = Store(tmp_path)
+    progress = Progress()
+    progress.record_level_win("square", 1, 2, 900, 150, 400.0, "12")
+    assert save_progress(store, progress)
+    document = json.loads((tmp_path / PROGRESS_FILE).read_text())
+    document["rules"]["square"]["open_to"] = document["rules"]["square"].pop("unlocked")
+    (tmp_path / PROGRESS_FILE).write_text(json.dumps(document))
+
+    def rename_back(d: dict) -> dict:
+        for raw in d["rules"].values():
+            raw["unlocked"] = raw.pop("open_to", 1)
+        return d
+
+    monkeypatch.setattr(progress_module, "PROGRESS_VERSION", 2)
+    monkeypatch.setitem(progress_module.PROGRESS_MIGRATIONS, 1, rename_back)
+    loaded = load_progress(store)
+    assert store.warnings == []
+    assert (loaded.unlocked("square"), loaded.stars("square", 1)) == (2, 2)
+    assert save_progress(store, loaded)
+    assert json.loads((tmp_path / PROGRESS_FILE).read_text())["version"] == 2
+
+
+def test_a_progress_file_older_than_any_migration_is_moved_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.records import progress as progress_module
+
+    store = Store(tmp_path)
+    progress = Progress()
+    progress.record_level_win("square", 1, 2, 900, 150, 400.0, "12")
+    assert save_progress(store, progress)
+    monkeypatch.setattr(progress_module, "PROGRESS_VERSION", 2)
+    assert load_progress(store).unlocked("square") == 1
+    assert "schema version 1 is too old to be read" in store.warnings[0]
+    assert len(list(tmp_path.glob(f"{PROGRESS_FILE}.bad-*"))) == 1
