@@ -179,7 +179,7 @@ def history_keys(game: Game) -> set[int]:
 
 
 def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
-          avoid_repeats: bool = False) -> list[Hint]:
+          avoid_repeats: bool = False, twins: bool = True) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
@@ -188,47 +188,63 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     ranks below turning the stock when the stock can be turned. With ``avoid_repeats``,
     moves that go straight back to a position the game has already been through are left
     out. With ``max_ms=None`` only the node budget bounds the search, and the hints are a
-    pure function of the position, its history and ``max_nodes``. ``game`` is not changed.
+    pure function of the position, its history and ``max_nodes``. With ``twins=False`` a
+    move that reaches the same position as a better-ranked one (the same card into another
+    space) is left out, so that asking for the next hint shows something new.
+    ``game`` is not changed.
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
-    ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats)
+    ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
+                        twins=twins)
     return [Hint(m, round(gain, 2), reason(view, m, gain)) for m, gain in ranked]
 
 
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
-               counter: list[int] | None = None) -> list[tuple[Move, float]]:
+               counter: list[int] | None = None, twins: bool = True) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
     one) already played through. The hint passes a player's view; the solver's probe
     passes the whole deal. ``position`` is played on and restored. When ``counter`` is
-    given, the positions searched are added to ``counter[0]``.
+    given, the positions searched are added to ``counter[0]``. Moves that reach the same
+    position as another up to interchangeable places (a card into one space or another)
+    are its *twins*: searched once, they share its value and follow it in the ranking, or
+    are left out with ``twins=False``.
     """
     moves = position.legal_moves()
     if not moves:
         return []
     search = _HintSearch(position, max_nodes, max_ms, history)
     try:
-        return _rank(search, position, moves, history, avoid_repeats)
+        return _rank(search, position, moves, history, avoid_repeats, twins)
     finally:
         if counter is not None:
             counter[0] += search.nodes
 
 
 def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
-          avoid_repeats: bool) -> list[tuple[Move, float]]:
+          avoid_repeats: bool, twins: bool) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
-    if avoid_repeats:
-        fresh = []
-        for move in order:
-            search.play(move)
-            if search.hash.key() not in history:
-                fresh.append(move)
-            search.undo()
-        order = fresh
+    # Moves that reach the same position up to interchangeable places (a card into any of
+    # several spaces) are searched once; the others share that move's value.
+    same_as: dict[Move, Move] = {}
+    first_by_key: dict[int, Move] = {}
+    kept = []
+    for move in order:
+        search.play(move)
+        key = search.hash.key()
+        search.undo()
+        if avoid_repeats and key in history:
+            continue
+        if key in first_by_key:
+            same_as[move] = first_by_key[key]
+            continue
+        first_by_key[key] = move
+        kept.append(move)
+    order = kept
     values = {m: 0.0 for m in order}
     immediate: dict[Move, float] = {}
     for depth in range(0, 8):
@@ -250,10 +266,17 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
         if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
             break
+    for move, twin in same_as.items():
+        values[move] = values.get(twin, LOSS)
+        if twin in immediate:
+            immediate[move] = immediate[twin]
+    if twins:
+        order += list(same_as)
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
-    # equal lines: the move that gains more at once comes first
-    ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
+    # equal lines: the move that gains more at once comes first, then the searched one
+    # before its twins
+    ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
     return [(m, values.get(m, LOSS) - base) for m in ranked]
 
 

@@ -211,8 +211,13 @@ def rows_closure_placeable(game: RowsGame) -> int:
 def ordered_moves(game: Game, moves: list[Move]) -> list[Move]:
     """``moves`` without the pointless ones, most promising first (for a depth-first search).
 
-    Left out: moving the only card of a Union Square pile into an empty pile (the same
-    position, up to the order of the piles).
+    Left out, because the position they reach is one another move reaches too, up to
+    the order of interchangeable places (so ``Game.key`` is the same):
+
+    - moving the only card of a Union Square pile into an empty pile;
+    - moving a card into a second empty place of the same kind (Square's columns, Union
+      Square's piles, one row of Lady Cadogan) when a move of the same card into the first
+      is kept.
     """
     wants = foundation_wants(game)
     piles = game.piles
@@ -224,8 +229,15 @@ def ordered_moves(game: Game, moves: list[Move]) -> list[Move]:
     constitution = isinstance(game, Constitution)
     cadogan = isinstance(game, Cadogan)
     owed = game.owed if isinstance(game, Constitution) else -1
+    rows = isinstance(game, RowsGame)
+    into_empty: set[tuple[int, int]] = set()  # (source, kind of place) already moved into a space
     for i, m in enumerate(moves):
         src, dst = m
+        if dst not in foundations and not piles[dst] and dst != game.waste:
+            kind = (src, row_of(dst) if rows else 0)
+            if kind in into_empty:
+                continue
+            into_empty.add(kind)
         if src == stock:
             score = -100
         elif dst in foundations:

@@ -861,7 +861,7 @@ class TableScene(Scene):
         from ..search.hint import hints
 
         if self.hint_list is None:
-            self.hint_list = list(hints(self.game))
+            self.hint_list = list(hints(self.game, twins=False))
             self.hint_index = 0
         elif self.hint_list:
             self.hint_index = (self.hint_index + 1) % len(self.hint_list)

@@ -105,3 +105,48 @@ def test_demo_move_will_not_go_round_in_circles() -> None:
         game.play(move)
         moves.append(game.move_text(move))
     assert len(moves) < 10
+
+
+def test_union_square_hints_the_tableau_move_that_frees_a_foundation_card() -> None:
+    # PySolFC's blind spot: 6C covers 5C, which clubs need next. Thirteen spaces make many
+    # equivalent moves; the hint must still see past them within its default budget.
+    second = [rank + "C" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    piles = [["5C", "6C"], ["7C"], ["KC", "QC", "JC", "10C", "9C", "8C"]]
+    game = square_layout("union-square", {0: 4}, piles, stock=second)
+    best = hints(game)[0]
+    assert game.move_text(best.move) in {"p1-p2"} | {f"p1-p{i}" for i in range(4, 17)}
+    assert "frees 5♣ for the foundation" in best.reason
+
+
+def test_twins_share_a_value_and_can_be_left_out() -> None:
+    second = [rank + "C" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    piles = [["5C", "6C"], ["7C"], ["KC", "QC", "JC", "10C", "9C", "8C"]]
+    game = square_layout("union-square", {0: 4}, piles, stock=second)
+    ranked = hints(game)
+    assert sorted(h.move for h in ranked) == sorted(game.legal_moves())
+    # 6C into pile 4 or into pile 9 is the same position up to the order of the piles
+    into_spaces = [h for h in ranked if h.move.src == game.place_index("p1") and not game.piles[h.move.dst]]
+    assert len(into_spaces) == 13 and len({h.score for h in into_spaces}) == 1
+    # without twins: the ranking with every move left out whose position an earlier one reaches
+    reached: set[bytes] = set()
+    firsts = []
+    for h in ranked:
+        game.play(h.move)
+        key = game.key()
+        game.undo()
+        if key not in reached:
+            firsts.append(h)
+            reached.add(key)
+    assert hints(game, twins=False) == firsts
+    assert len(firsts) == len(ranked) - 3 * 12  # each of three cards into 13 spaces
+
+
+def test_cadogan_hints_a_lone_card_into_a_space_in_row1() -> None:
+    # PySolFC's other blind spot: it never suggests filling a space with a lone card
+    rows: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
+    rows[0][0] = ["10H", "9H", "8H", "7H", "6H"]
+    rows[1][0] = ["5H"]
+    game = rows_layout("constitution-cadogan", {4: 4}, [], extra={"tableau": rows, "waste": ["JH"]})
+    best = hints(game)[0]
+    assert game.move_text(best.move).startswith("r2c1-r1c")
+    assert best.reason.startswith("moves 5♥ into the space in Row 1")
