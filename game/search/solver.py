@@ -251,20 +251,20 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
     return [runner.game.move_text(m) for m in runner.game.moves_played], runner.nodes
 
 
-#: the searches each rule set runs, in stages; the searches of a stage run side by side
-#: (taking turns), and a stage that is not the last gets at most :data:`STAGE_SHARE` of
-#: the time and nodes left. "dfs" is :class:`_Search`, "best" :class:`_BestFirst`,
-#: "probe" :class:`_Probe`. Union Square's wins come at once from the depth-first order;
-#: in ``constitution`` it finds most wins in a few hundred positions and the best-first
-#: search many of the rest; in Lady Cadogan the probe's one line is the likeliest win,
-#: then the best-first search finds others. Square rarely yields to any.
-PLANS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "constitution": (("dfs", "best"),),
-    "constitution-cadogan": (("probe",), ("best",)),
-    "square": (("probe",), ("dfs",)),
-    "union-square": (("dfs",),),
+#: the searches each rule set runs, in stages: each stage is the searches that run side
+#: by side (taking turns) and the share of the time and nodes still left that it may use
+#: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
+#: :class:`_BestFirst`, "probe" :class:`_Probe`. Union Square's wins mostly come at once
+#: from the depth-first order, and most of the rest from the probe; in ``constitution``
+#: the depth-first search finds most wins in a few hundred positions and the best-first
+#: search many of the rest; in Lady Cadogan the probe's one line is the likeliest win, then
+#: the best-first search finds others. Square rarely yields to any.
+PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
+    "constitution": ((("dfs", "best"), 1.0),),
+    "constitution-cadogan": ((("probe",), 0.9), (("best",), 1.0)),
+    "square": ((("probe",), 0.9), (("dfs",), 1.0)),
+    "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("dfs", "best"), 1.0)),
 }
-STAGE_SHARE = 0.9
 _KINDS: dict[str, type[_Search] | type[_Probe]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe}
 
 
@@ -284,21 +284,21 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
     """
     if game.is_view:
         raise ValueError("the solver needs the whole deal, not a player's view")
-    stages = PLANS[game.rules] if plan is None else (plan,)
-    for stage in stages:
+    stages = PLANS[game.rules] if plan is None else ((plan, 1.0),)
+    for stage, _ in stages:
         if not stage or any(k not in _KINDS for k in stage):
             raise ValueError(f"a plan names searches from {sorted(_KINDS)}, not {stage!r}")
     start = time.perf_counter()
     end = start + max_seconds
     result = SolveResult(UNKNOWN)
-    for number, stage in enumerate(stages):
+    for number, (stage, share) in enumerate(stages):
         last = number == len(stages) - 1
         left = max_nodes - result.nodes
         now = time.perf_counter()
         if left <= 0 or now > end:
             break
-        nodes = left if last else int(STAGE_SHARE * left)
-        deadline = end if last else now + STAGE_SHARE * (end - now)
+        nodes = left if last else int(share * left)
+        deadline = end if last else now + share * (end - now)
         _run_stage(game, stage, nodes, deadline, result)
         if result.status != UNKNOWN:
             break
