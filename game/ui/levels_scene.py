@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
-from functools import partial
 
 import pygame
 
@@ -20,10 +19,10 @@ from ..records.replay import format_seconds
 from ..records.saves import abandon_saved_game, load_saved_game
 from ..records.store import Store
 from . import theme
-from .app import App, Scene
-from .rules_scene import TAB_NAMES
+from .app import App
+from .rule_tabs import TAB_NAMES, RuleTabsScene, screenshot_over_menu
 from .theme import Button
-from .widgets import Control, Focusable, FocusRing, fit_text, focus_glow, ui_scale, wrap
+from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
 
 #: the colour of an earned star (a hollow outline stands for one not earned)
 STAR_GOLD = (250, 204, 64)
@@ -134,27 +133,24 @@ class LevelTile(Control):
                    colour=theme.INK if self.best is not None else theme.INK_DIM, anchor="midbottom")
 
 
-class LevelsScene(Scene):
+class LevelsScene(RuleTabsScene):
     """The campaigns, one rule set at a time (tabs; Page Up / Page Down)."""
 
+    back_width = 5.0
+    tabs_after_back = 0.8
+    switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
     def __init__(self, app: App, rules: str | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.progress: Progress = load_progress(self.store)
         warnings = self.store.take_warnings()
         self.message = warnings[-1] if warnings else ""
-        self.rules = rules if rules in RULESETS else RULE_IDS[0]
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
-        self.back_button = Button("Back", self.back)
         self.scores_button = Button("High scores", self.open_scores)
-        self.ring = FocusRing()
-        self.size = app.size
-        self.px = 20
         self.campaign: Campaign | None = None
         self.problem = ""
         self.tiles: list[LevelTile] = []
         self.grid_rect = pygame.Rect(0, 0, 0, 0)
-        self.title_y = 0
         self._load()
         self.resize(app.size)
         self._focus_current()
@@ -226,10 +222,6 @@ class LevelsScene(Scene):
         level = focused.level.number if isinstance(focused, LevelTile) else None
         self.app.push(ScoresScene(self.app, self.rules, level))
 
-    def back(self) -> None:
-        """Return to the screen below (the menu)."""
-        self.app.pop()
-
     def resume(self) -> None:
         """Back from a level: its stars, score and unlocks show at once."""
         self.progress = load_progress(self.store)
@@ -247,24 +239,13 @@ class LevelsScene(Scene):
         self._layout()
 
     def _layout(self) -> None:
-        w, h = self.size
-        s = ui_scale(self.size)
-        self.px = px = max(12, round(19 * s))
-        margin = round(24 * s)
-        bar_h = round(px * 2.3)
-        bar_y = round(16 * s)
-        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 5), bar_h)
+        self.px = px = text_px(self.size)
         scores_w = theme.font(round(px * 0.85), bold=True).size(self.scores_button.label)[0] + 2 * px
-        self.scores_button.rect = pygame.Rect(w - margin - scores_w, bar_y, scores_w, bar_h)
-        tab_x = self.back_button.rect.right + round(px * 0.8)
-        gap = round(px * 0.4)
-        tab_w = min(round(px * 10), (self.scores_button.rect.x - round(px * 0.8) - tab_x - 3 * gap) // 4)
-        for i, tab in enumerate(self.tabs):
-            tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar_y, tab_w, bar_h)
-        self.title_y = bar_y + bar_h + round(px * 0.8)
+        bar = self.layout_bar(keep=scores_w + round(px * 0.8))
+        self.scores_button.rect = pygame.Rect(bar.right - scores_w, bar.y, scores_w, bar.height)
         top = self.title_y + round(px * 3.4)
-        bottom = h - round(px * 2.2)
-        self.grid_rect = pygame.Rect(margin, top, w - 2 * margin, max(10, bottom - top))
+        bottom = self.size[1] - round(px * 2.2)
+        self.grid_rect = pygame.Rect(bar.x, top, bar.width, max(10, bottom - top))
         self._layout_tiles()
         items: list[Focusable] = [self.back_button, *self.tabs, self.scores_button, *self.tiles]
         columns = [-1] * 6 + [self._columns_of(i) for i in range(len(self.tiles))]
@@ -309,44 +290,21 @@ class LevelsScene(Scene):
 
     # ----- events ---------------------------------------------------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Arrows move over the grid, Enter plays, Page Up / Page Down switch rule sets,
-        S opens the high scores, Esc goes back."""
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                i = RULE_IDS.index(self.rules) + (1 if key == pygame.K_PAGEDOWN else -1)
-                self.show(RULE_IDS[i % len(RULE_IDS)])
-            elif key == pygame.K_s:
-                self.open_scores()
-            else:
-                self.ring.handle_key(event)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.ring.handle_mouse(event)
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """S opens the high scores (the arrows move over the grid and Enter plays, through
+        the focus ring)."""
+        if event.key == pygame.K_s:
+            self.open_scores()
+            return True
+        return False
 
     # ----- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the title with the campaign's totals, the grid and the key hints."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        self.draw_bar(surface, self.scores_button)
         px = self.px
-        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
-            if rules == self.rules:
-                r = tab.rect
-                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
-        self.back_button.draw(surface, round(px * 0.9))
-        self.scores_button.draw(surface, round(px * 0.85))
-        for b in (self.back_button, self.scores_button, *self.tabs):
-            if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
-        big = round(px * 1.5)
-        title = f"Levels — {RULESETS[self.rules].title}"
-        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
-                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+        big = self.draw_title(surface, f"Levels — {RULESETS[self.rules].title}")
         small = max(10, round(px * 0.8))
         theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
                    (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=theme.INK_DIM,
@@ -367,12 +325,7 @@ class LevelsScene(Scene):
                 y += round(px * 1.3)
         hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
                 "Esc: back")
-        colour = theme.INK_DIM
-        if self.message:
-            hint, colour = self.message, theme.WARN
-        small = max(10, round(px * 0.72))
-        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
-                   (self.size[0] // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+        draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), message=self.message)
 
     def _summary(self) -> str:
         """``12 of 30 levels won · 31 of 90 stars`` and the focused level's par."""
@@ -392,10 +345,4 @@ class LevelsScene(Scene):
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
     """The levels of ``--rules`` over the menu."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, rules))
-    app.push(LevelsScene(app, rules))
+    screenshot_over_menu(app, args, LevelsScene)

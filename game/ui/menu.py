@@ -30,9 +30,20 @@ from ..records.store import Store
 from . import theme
 from .app import App, Scene
 from .art import card_size_for_width, draw_suit
-from .rules_scene import TAB_NAMES
+from .rule_tabs import TAB_NAMES
 from .theme import Button
-from .widgets import Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale, wrap
+from .widgets import (
+    Control,
+    Focusable,
+    FocusRing,
+    TextInput,
+    draw_key_hint,
+    fit_text,
+    focus_glow,
+    text_px,
+    ui_scale,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -351,7 +362,7 @@ class MenuScene(Scene):
     def _layout(self) -> None:
         w, h = self.size
         s = ui_scale(self.size)
-        self.px = px = max(12, round(19 * s))
+        self.px = px = text_px(self.size)
         margin = round(24 * s)
         gap = round(18 * s)
         title_h = round(170 * s)
@@ -561,13 +572,8 @@ class MenuScene(Scene):
                          (line.right - px, self.divider_y), 1)
         self._draw_error(surface)
         self._draw_lists(surface)
-        hint = "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   Esc: quit"
-        colour = theme.INK_DIM
-        if self.notice:
-            hint, colour = self.notice, theme.WARN
-        small = max(10, round(px * 0.72))
-        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
-                   (self.size[0] // 2, self.size[1] - round(px * 0.9)), colour=colour, anchor="center")
+        draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   "
+                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), message=self.notice)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         for image, rect in self.fans:

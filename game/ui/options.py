@@ -28,8 +28,10 @@ from .widgets import (
     FocusRing,
     Slider,
     Toggle,
+    draw_key_hint,
     fit_text,
     focus_glow,
+    text_px,
     ui_scale,
     wrap,
 )
@@ -202,7 +204,7 @@ class OptionsScene(Scene):
     def _layout(self) -> None:
         w, h = self.size
         s = ui_scale(self.size)
-        self.px = px = max(12, round(19 * s))
+        self.px = px = text_px(self.size)
         margin = round(28 * s)
         self.title_y = round(22 * s)
         top = self.title_y + round(px * 4.0)
@@ -274,13 +276,8 @@ class OptionsScene(Scene):
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4))
         self._draw_preview(surface)
-        hint = "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back"
-        small = max(10, round(px * 0.72))
-        colour = theme.INK_DIM
-        if self.message:
-            hint, colour = self.message, theme.WARN
-        theme.text(surface, fit_text(hint, small, w - 40), small,
-                   (w // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+        draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back", px,
+                      self.size, self.size[1] - round(px * 1.0), message=self.message)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         r = self.preview_rect

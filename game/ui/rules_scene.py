@@ -11,22 +11,17 @@ from __future__ import annotations
 import argparse
 import re
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 import pygame
 
 from ..engine import RULE_IDS, RULESETS
 from . import theme
-from .app import App, Scene
-from .theme import Button
-from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+from .app import App
+from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .widgets import draw_key_hint, ui_scale
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
-
-#: Short names for the tabs.
-TAB_NAMES = {"constitution": "Constitution", "constitution-cadogan": "Lady Cadogan",
-             "square": "British Square", "union-square": "Union Square"}
 
 PAPER = (250, 245, 230)
 PAPER_EDGE = (196, 170, 110)
@@ -176,18 +171,14 @@ def _tokens(spans: tuple[tuple[str, str], ...]) -> list[tuple[str, str, bool]]:
     return out
 
 
-class RulesScene(Scene):
+class RulesScene(RuleTabsScene):
     """The rules of one rule set, scrollable, with tabs for the other three."""
 
     def __init__(self, app: App, rules: str) -> None:
-        super().__init__(app)
         if rules not in RULESETS:
             raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-        self.rules = rules
+        super().__init__(app, rules)
         self.blocks = parse_rules(load_rules_text(rules))
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
-        self.back_button = Button("Back", self.back)
-        self.ring = FocusRing()
         self.scroll = 0
         self.content_h = 0
         self.page = pygame.Rect(0, 0, 0, 0)
@@ -195,14 +186,8 @@ class RulesScene(Scene):
         self.thumb = pygame.Rect(0, 0, 0, 0)
         self.dragging: int | None = None
         self.content: pygame.Surface | None = None
-        self.size = app.size
-        self.px = 20
         self.resize(app.size)
         self.ring.focus(self.back_button)
-
-    def back(self) -> None:
-        """Return to the screen below."""
-        self.app.pop()
 
     def show(self, rules: str) -> None:
         """Switch to the rules of another rule set, from the top."""
@@ -217,20 +202,10 @@ class RulesScene(Scene):
         old = self.scroll / self.content_h if self.content_h else 0.0
         self.size = size
         w, h = size
-        s = ui_scale(size)
-        self.px = px = max(13, round(20 * s))
-        margin = round(24 * s)
-        bar_h = round(px * 2.3)
-        bar_y = round(16 * s)
-        back_w = round(px * 6)
-        self.back_button.rect = pygame.Rect(margin, bar_y, back_w, bar_h)
-        tab_x = self.back_button.rect.right + round(px * 1.2)
-        tab_room = w - margin - tab_x
-        tab_w = min(round(px * 10), (tab_room - 3 * round(px * 0.4)) // 4)
-        for i, tab in enumerate(self.tabs):
-            tab.rect = pygame.Rect(tab_x + i * (tab_w + round(px * 0.4)), bar_y, tab_w, bar_h)
-        page_w = min(w - 2 * margin, round(px * 44))
-        top = bar_y + bar_h + round(px * 0.9)
+        self.px = px = max(13, round(20 * ui_scale(size)))
+        bar = self.layout_bar()
+        page_w = min(bar.width, round(px * 44))
+        top = bar.bottom + round(px * 0.9)
         bottom = h - round(px * 2.0)
         self.page = pygame.Rect((w - page_w) // 2, top, page_w, bottom - top)
         pad = round(px * 1.6)
@@ -253,6 +228,11 @@ class RulesScene(Scene):
         self._clamp()
 
     @property
+    def line_h(self) -> int:
+        """The height of a line of the rules' body text, the step the text scrolls by."""
+        return round(self.px * 1.45)
+
+    @property
     def max_scroll(self) -> int:
         """How far the text can scroll."""
         return max(0, self.content_h - self.view.height)
@@ -267,32 +247,29 @@ class RulesScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Scrolling keys and wheel, ←/→ for the other rule sets, Esc back."""
-        line = round(self.px * 1.45)
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            scrolls = {pygame.K_UP: -2 * line, pygame.K_DOWN: 2 * line,
-                       pygame.K_PAGEUP: -(self.view.height - line),
-                       pygame.K_PAGEDOWN: self.view.height - line,
-                       pygame.K_HOME: -self.content_h, pygame.K_END: self.content_h}
-            if key == pygame.K_ESCAPE or key == pygame.K_BACKSPACE:
-                self.back()
-            elif key in scrolls:
-                self.scroll_by(scrolls[key])
-            elif key == pygame.K_SPACE:
-                self.scroll_by(self.view.height - line)
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = RULE_IDS.index(self.rules) + (1 if key == pygame.K_RIGHT else -1)
-                self.show(RULE_IDS[i % len(RULE_IDS)])
-            else:
-                self.ring.handle_key(event)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-int(getattr(event, "y", 0)) * 3 * line)
-        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) in (4, 5):
-            return
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if self._scrollbar_mouse(event):
-                return
-            self.ring.handle_mouse(event)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-int(getattr(event, "y", 0)) * 3 * self.line_h)
+        else:
+            super().handle_event(event)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """The scrolling keys: ↑ ↓, Page Up and Down (and Space), Home and End."""
+        line = self.line_h
+        scrolls = {pygame.K_UP: -2 * line, pygame.K_DOWN: 2 * line,
+                   pygame.K_PAGEUP: -(self.view.height - line),
+                   pygame.K_PAGEDOWN: self.view.height - line, pygame.K_SPACE: self.view.height - line,
+                   pygame.K_HOME: -self.content_h, pygame.K_END: self.content_h}
+        if event.key in scrolls:
+            self.scroll_by(scrolls[event.key])
+            return True
+        return False
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """The scroll bar's thumb and track; the wheel's button events (4, 5) are passed
+        over, as MOUSEWHEEL scrolls."""
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) in (4, 5):
+            return True
+        return self._scrollbar_mouse(event)
 
     def _scrollbar_mouse(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
@@ -301,7 +278,7 @@ class RulesScene(Scene):
                 self.dragging = event.pos[1] - self.thumb.y
                 return True
             if track.inflate(8, 0).collidepoint(event.pos) and self.max_scroll:
-                page = self.view.height - round(self.px * 1.45)
+                page = self.view.height - self.line_h
                 self.scroll_by(page if event.pos[1] > self.thumb.centery else -page)
                 return True
         elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
@@ -324,20 +301,8 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the tab bar, the page of rules and its scroll bar."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        self.draw_bar(surface)
         px = self.px
-        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
-            if rules == self.rules:
-                r = tab.rect
-                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
-                pygame.draw.line(surface, theme.GOLD, (r.x + r.height // 3, r.bottom + 4),
-                                 (r.right - r.height // 3, r.bottom + 4), max(2, px // 6))
-        self.back_button.draw(surface, round(px * 0.9))
-        for b in (self.back_button, *self.tabs):
-            if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
         shadow = self.page.move(round(px * 0.3), round(px * 0.35))
         pygame.draw.rect(surface, (10, 36, 22), shadow, border_radius=max(6, px // 2))
         pygame.draw.rect(surface, PAPER, self.page, border_radius=max(6, px // 2))
@@ -347,11 +312,14 @@ class RulesScene(Scene):
             surface.blit(self.content, self.view.topleft, area)
         self._draw_fades(surface)
         self._draw_scrollbar(surface)
-        hint = "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   Esc: back"
-        small = max(10, round(px * 0.72))
-        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
-                   (self.size[0] // 2, self.page.bottom + round(px * 1.0)), colour=theme.INK_DIM,
-                   anchor="center")
+        draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   Esc: back",
+                      px, self.size, self.page.bottom + round(px * 1.0))
+
+    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The shown rule set's tab: a gold outline, underlined."""
+        super().mark_tab(surface, r)
+        pygame.draw.line(surface, theme.GOLD, (r.x + r.height // 3, r.bottom + 4),
+                         (r.right - r.height // 3, r.bottom + 4), max(2, self.px // 6))
 
     def _draw_fades(self, surface: pygame.Surface) -> None:
         """Soft edges where text continues above or below the page's window."""
@@ -381,11 +349,5 @@ class RulesScene(Scene):
 
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The rules of ``--rules``."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, rules))
-    app.push(RulesScene(app, rules))
+    """The rules of ``--rules`` over the menu."""
+    screenshot_over_menu(app, args, RulesScene)

@@ -4,7 +4,6 @@ with score, game number, date, moves and time."""
 from __future__ import annotations
 
 import argparse
-from functools import partial
 
 import pygame
 
@@ -14,10 +13,9 @@ from ..records.progress import TABLE_SIZE, HighScore, Progress, load_progress
 from ..records.replay import format_seconds
 from ..records.store import Store
 from . import theme
-from .app import App, Scene
-from .rules_scene import TAB_NAMES
-from .theme import Button
-from .widgets import Choice, FocusRing, fit_text, focus_glow, ui_scale
+from .app import App
+from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .widgets import Choice, draw_key_hint, fit_text, text_px
 
 #: the columns of the table: heading, share of the width, alignment
 COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
@@ -30,26 +28,23 @@ def row_texts(rank: int, entry: HighScore) -> list[str]:
             format_seconds(entry.seconds)]
 
 
-class ScoresScene(Scene):
+class ScoresScene(RuleTabsScene):
     """One high-score table at a time: a rule set (tabs; Page Up / Page Down) and "all
     games" or one level (◀ ▶)."""
 
+    back_width = 5.0
+    tabs_after_back = 0.8
+    switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
     def __init__(self, app: App, rules: str | None = None, level: int | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.progress: Progress = load_progress(self.store)
         warnings = self.store.take_warnings()
         self.message = warnings[-1] if warnings else ""
-        self.rules = rules if rules in RULESETS else RULE_IDS[0]
         self.level = level
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
-        self.back_button = Button("Back", self.back)
         self.which = Choice("Table", ["All games"], 0, self._choose)
-        self.ring = FocusRing()
-        self.size = app.size
-        self.px = 20
         self.table_rect = pygame.Rect(0, 0, 0, 0)
-        self.title_y = 0
         self._options()
         self.resize(app.size)
         self.ring.focus(self.which)
@@ -87,29 +82,15 @@ class ScoresScene(Scene):
         self.level = level
         self._options()
 
-    def back(self) -> None:
-        """Return to the screen below."""
-        self.app.pop()
-
     # ----- layout ------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out for a window of ``size``."""
         self.size = size
         w, h = size
-        s = ui_scale(size)
-        self.px = px = max(12, round(19 * s))
-        margin = round(24 * s)
-        bar_h = round(px * 2.3)
-        bar_y = round(16 * s)
-        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 5), bar_h)
-        tab_x = self.back_button.rect.right + round(px * 0.8)
-        gap = round(px * 0.4)
-        tab_w = min(round(px * 10), (w - margin - tab_x - 3 * gap) // 4)
-        for i, tab in enumerate(self.tabs):
-            tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar_y, tab_w, bar_h)
-        self.title_y = bar_y + bar_h + round(px * 0.8)
-        width = min(w - 2 * margin, round(px * 44))
+        self.px = px = text_px(size)
+        bar = self.layout_bar()
+        width = min(bar.width, round(px * 44))
         choice_y = self.title_y + round(px * 2.6)
         self.which.rect = pygame.Rect((w - width) // 2, choice_y, width, round(px * 2.3))
         top = self.which.rect.bottom + round(px * 0.9)
@@ -119,51 +100,23 @@ class ScoresScene(Scene):
 
     # ----- events ---------------------------------------------------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Page Up / Page Down switch rule sets; ◀ ▶ (Left/Right) the table; Esc goes back."""
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                i = RULE_IDS.index(self.rules) + (1 if key == pygame.K_PAGEDOWN else -1)
-                self.show(RULE_IDS[i % len(RULE_IDS)])
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.ring.current is not self.which:
-                self.which.handle_key(event)
-            else:
-                self.ring.handle_key(event)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.ring.handle_mouse(event)
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """◀ ▶ (Left/Right) choose the table wherever the focus is."""
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.ring.current is not self.which:
+            self.which.handle_key(event)
+            return True
+        return False
 
     # ----- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the chooser and the table."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
-        px = self.px
-        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
-            if rules == self.rules:
-                r = tab.rect
-                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
-        self.back_button.draw(surface, round(px * 0.9))
-        for b in (self.back_button, *self.tabs):
-            if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
-        big = round(px * 1.5)
-        title = f"High scores — {RULESETS[self.rules].title}"
-        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
-                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
-        self.which.draw(surface, px)
+        self.draw_bar(surface)
+        self.draw_title(surface, f"High scores — {RULESETS[self.rules].title}")
+        self.which.draw(surface, self.px)
         self._draw_table(surface)
-        hint = "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back"
-        colour = theme.INK_DIM
-        if self.message:
-            hint, colour = self.message, theme.WARN
-        small = max(10, round(px * 0.72))
-        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
-                   (self.size[0] // 2, self.size[1] - round(px * 1.0)), colour=colour, anchor="center")
+        draw_key_hint(surface, "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back",
+                      self.px, self.size, self.size[1] - round(self.px * 1.0), message=self.message)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         px = self.px
@@ -201,10 +154,4 @@ class ScoresScene(Scene):
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
     """The high scores of ``--rules`` over the menu."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, rules))
-    app.push(ScoresScene(app, rules))
+    screenshot_over_menu(app, args, ScoresScene)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-from functools import partial
 
 import pygame
 
@@ -14,10 +13,9 @@ from ..records.replay import ABANDONED, LOST, WON, format_seconds
 from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statistics
 from ..records.store import Store
 from . import theme
-from .app import App, Scene
-from .rules_scene import TAB_NAMES
-from .theme import Button
-from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+from .app import App
+from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .widgets import draw_key_hint, fit_text, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
@@ -38,21 +36,15 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
     ]
 
 
-class StatsScene(Scene):
+class StatsScene(RuleTabsScene):
     """The statistics screen, one rule set at a time (tabs, ← and →)."""
 
     def __init__(self, app: App, rules: str | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.stats: Statistics = load_statistics(self.store)
         warnings = self.store.take_warnings()
         self.message = warnings[-1] if warnings else ""
-        self.rules = rules if rules in RULESETS else RULE_IDS[0]
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
-        self.back_button = Button("Back", self.back)
-        self.ring = FocusRing()
-        self.size = app.size
-        self.px = 20
         self.tiles_rect = pygame.Rect(0, 0, 0, 0)
         self.ring_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
@@ -72,29 +64,16 @@ class StatsScene(Scene):
         self.rules = rules
         self.hover_game = None
 
-    def back(self) -> None:
-        """Return to the menu."""
-        self.app.pop()
-
     # ----- layout ------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out for a window of ``size``."""
         self.size = size
-        w, h = size
-        s = ui_scale(size)
-        self.px = px = max(12, round(19 * s))
-        margin = round(24 * s)
-        bar_h = round(px * 2.3)
-        bar_y = round(16 * s)
-        self.back_button.rect = pygame.Rect(margin, bar_y, round(px * 6), bar_h)
-        tab_x = self.back_button.rect.right + round(px * 1.2)
-        tab_w = min(round(px * 10), (w - margin - tab_x - 3 * round(px * 0.4)) // 4)
-        for i, tab in enumerate(self.tabs):
-            tab.rect = pygame.Rect(tab_x + i * (tab_w + round(px * 0.4)), bar_y, tab_w, bar_h)
-        top = bar_y + bar_h + round(px * 3.2)
-        bottom = h - round(px * 1.9)
-        content = pygame.Rect(margin, top, w - 2 * margin, bottom - top)
+        self.px = px = text_px(size)
+        bar = self.layout_bar()
+        top = bar.bottom + round(px * 3.2)
+        bottom = size[1] - round(px * 1.9)
+        content = pygame.Rect(bar.x, top, bar.width, bottom - top)
         gap = round(px * 0.9)
         upper_h = round(content.height * 0.42)
         ring_w = min(round(content.width * 0.32), upper_h + round(px * 10))
@@ -106,21 +85,11 @@ class StatsScene(Scene):
 
     # ----- events -------------------------------------------------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """← → switch rule sets, Tab/Enter use the buttons, Esc goes back; the mouse
-        over the chart names the game under it."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = RULE_IDS.index(self.rules) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.show(RULE_IDS[i % len(RULE_IDS)])
-            else:
-                self.ring.handle_key(event)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if event.type == pygame.MOUSEMOTION:
-                self.hover_game = self._game_at(event.pos)
-            self.ring.handle_mouse(event)
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """The mouse over the chart names the game under it."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_game = self._game_at(event.pos)
+        return False
 
     # ----- the chart's geometry -------------------------------------------------------------
 
@@ -153,33 +122,13 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the figures, the ring and the chart."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
-        px = self.px
-        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
-            if rules == self.rules:
-                r = tab.rect
-                pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
-        self.back_button.draw(surface, round(px * 0.9))
-        for b in (self.back_button, *self.tabs):
-            if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
-        title = f"Statistics — {RULESETS[self.rules].title}"
-        big = round(px * 1.5)
-        ty = self.back_button.rect.bottom + round(px * 0.8)
-        theme.text(surface, fit_text(title, big, self.size[0] - 2 * px, bold=True), big,
-                   (self.size[0] // 2, ty), colour=theme.GOLD, bold=True, anchor="midtop")
+        self.draw_bar(surface)
+        self.draw_title(surface, f"Statistics — {RULESETS[self.rules].title}")
         self._draw_tiles(surface)
         self._draw_ring(surface)
         self._draw_chart(surface)
-        hint = "← →: other rule sets   ·   Tab: move   ·   Esc: back"
-        colour = theme.INK_DIM
-        if self.message:
-            hint, colour = self.message, theme.WARN
-        small = max(10, round(px * 0.72))
-        theme.text(surface, fit_text(hint, small, self.size[0] - 40), small,
-                   (self.size[0] // 2, self.size[1] - round(px * 0.95)), colour=colour, anchor="center")
+        draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px, self.size,
+                      self.size[1] - round(self.px * 0.95), message=self.message)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         r = self.tiles_rect
@@ -341,10 +290,4 @@ def _arc(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[in
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
     """The statistics of ``--rules`` over the menu."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, rules))
-    app.push(StatsScene(app, rules))
+    screenshot_over_menu(app, args, StatsScene)

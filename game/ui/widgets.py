@@ -24,6 +24,12 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.6, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
 
 
+def text_px(size: tuple[int, int]) -> int:
+    """The size of the body text of the menu screens in a window of ``size``: 19 pixels at
+    the design size, never under 12."""
+    return max(12, round(19 * ui_scale(size)))
+
+
 def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
     """Break ``words`` into lines no wider than ``width`` pixels at font size ``px``.
 
@@ -59,6 +65,18 @@ def fit_text(words: str, px: int, width: int, *, bold: bool = False) -> str:
     while words and f.size(words + "…")[0] > width:
         words = words[:-1]
     return words + "…"
+
+
+def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int, *,
+                  message: str = "") -> None:
+    """The keys a screen answers to, as one dim line centred across a window of ``size`` at
+    height ``y``; a ``message`` (a warning) takes the line's place while there is one."""
+    colour = theme.INK_DIM
+    if message:
+        words, colour = message, theme.WARN
+    small = max(10, round(px * 0.72))
+    theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
+               anchor="center")
 
 
 def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:

@@ -1,0 +1,148 @@
+"""The screens that show one rule set at a time (rules, statistics, levels, high scores)
+share their top: a Back button, then a tab for each rule set, the shown one outlined in
+gold. Two keys step to the previous and the next rule set; Esc or Backspace goes back.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS
+from . import theme
+from .app import App, Scene
+from .theme import Button
+from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+
+#: Short names for the tabs.
+TAB_NAMES = {"constitution": "Constitution", "constitution-cadogan": "Lady Cadogan",
+             "square": "British Square", "union-square": "Union Square"}
+
+
+class RuleTabsScene(Scene):
+    """A screen about one rule set at a time, with Back and the rule-set tabs along the top.
+
+    A screen lays the bar out with :meth:`layout_bar` and draws it with :meth:`draw_bar`;
+    its own keys and mouse use go in :meth:`handle_key` and :meth:`handle_mouse`.
+    """
+
+    #: the Back button's width and the room after it, in units of the text size
+    back_width = 6.0
+    tabs_after_back = 1.2
+    #: the keys for the previous and the next rule set
+    switch_keys = (pygame.K_LEFT, pygame.K_RIGHT)
+
+    def __init__(self, app: App, rules: str) -> None:
+        super().__init__(app)
+        self.rules = rules
+        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.back_button = Button("Back", self.back)
+        self.ring = FocusRing()
+        self.size = app.size
+        self.px = 20
+        #: where a title under the bar stands
+        self.title_y = 0
+
+    def show(self, rules: str) -> None:
+        """Show another rule set."""
+        raise NotImplementedError
+
+    def back(self) -> None:
+        """Return to the screen below."""
+        self.app.pop()
+
+    def step_rules(self, step: int) -> None:
+        """Show the rule set ``step`` tabs on (wrapping round)."""
+        i = RULE_IDS.index(self.rules) + step
+        self.show(RULE_IDS[i % len(RULE_IDS)])
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def layout_bar(self, keep: int = 0) -> pygame.Rect:
+        """Place Back and the tabs along the top of the window at text size ``self.px``,
+        leaving ``keep`` pixels free at the bar's right end; returns the bar, whose sides
+        are the screen's margins."""
+        w = self.size[0]
+        s = ui_scale(self.size)
+        px = self.px
+        margin = round(24 * s)
+        bar = pygame.Rect(margin, round(16 * s), w - 2 * margin, round(px * 2.3))
+        self.back_button.rect = pygame.Rect(bar.x, bar.y, round(px * self.back_width), bar.height)
+        tab_x = self.back_button.rect.right + round(px * self.tabs_after_back)
+        gap = round(px * 0.4)
+        tab_w = min(round(px * 10), (bar.right - keep - tab_x - 3 * gap) // 4)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar.y, tab_w, bar.height)
+        self.title_y = bar.bottom + round(px * 0.8)
+        return bar
+
+    # ----- events ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc or Backspace goes back and ``switch_keys`` step through the rule sets; other
+        keys go to :meth:`handle_key`, then to the focus ring; the mouse goes to
+        :meth:`handle_mouse`, then to the buttons."""
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif key in self.switch_keys:
+                self.step_rules(1 if key == self.switch_keys[1] else -1)
+            elif not self.handle_key(event):
+                self.ring.handle_key(event)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if not self.handle_mouse(event):
+                self.ring.handle_mouse(event)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key of the screen's own, before the focus ring; True when it was used."""
+        return False
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """A mouse event of the screen's own, before the buttons; True when it was used."""
+        return False
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def draw_bar(self, surface: pygame.Surface, *extra: Button) -> None:
+        """Felt, then Back, the tabs and the ``extra`` buttons of the bar, with the keyboard
+        focus on whichever of them has it."""
+        theme.use(self.app.settings.high_contrast)
+        surface.blit(theme.felt(self.size), (0, 0))
+        px = self.px
+        for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
+            tab.draw(surface, round(px * 0.85))
+            if rules == self.rules:
+                self.mark_tab(surface, tab.rect)
+        self.back_button.draw(surface, round(px * 0.9))
+        for button in extra:
+            button.draw(surface, round(px * 0.85))
+        for b in (self.back_button, *extra, *self.tabs):
+            if b.focused:
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+
+    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Mark the tab of the rule set shown: a gold outline."""
+        pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+
+    def draw_title(self, surface: pygame.Surface, words: str) -> int:
+        """The screen's title in gold, centred at ``title_y``; returns its text size."""
+        big = round(self.px * 1.5)
+        theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
+                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+        return big
+
+
+def screenshot_over_menu(app: App, args: argparse.Namespace, scene: Callable[[App, str], Scene]) -> None:
+    """For the screenshot command: the menu of ``--rules``, and over it the screen
+    ``scene`` makes for that rule set."""
+    rules = str(getattr(args, "rules", RULE_IDS[0]))
+    if rules not in RULESETS:
+        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+    from .menu import MenuScene
+
+    app.push(MenuScene(app, rules))
+    app.push(scene(app, rules))
