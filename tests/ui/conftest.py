@@ -1,10 +1,11 @@
-"""Shared helpers for the table tests: a headless app driven by the real loop and
-posted events (which carry only the attributes given to them)."""
+"""Shared helpers for the UI tests: a headless app driven by the real loop and posted
+events (which carry only the attributes given to them), tables played to their end, and
+a test campaign read instead of the repository's levels."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,11 +16,19 @@ import pygame
 import pytest
 
 from game.engine import Game, Move
+from game.levels import campaign as campaign_module
+from game.levels.campaign import campaign_to_text
 from game.records.settings import Settings
+from game.ui import table as table_module
 from game.ui.app import App
+from game.ui.dialogs import Dialog
+from game.ui.menu import MenuScene
 from game.ui.table import TableScene
 
 FRAME = 1 / 60
+#: a winning line of Constitution game 1, found by the solver
+CONSTITUTION_1_WIN = (Path(__file__).resolve().parents[1] / "data" / "wins" / "constitution-1.txt"
+                      ).read_text(encoding="utf-8").split()
 
 
 @pytest.fixture
@@ -107,6 +116,41 @@ def perform(app: App, scene: TableScene, move: Move) -> None:
         drag(app, scene, move.src, move.dst)
 
 
+def open_menu(app: App, rules: str = "constitution") -> MenuScene:
+    """Push the menu with ``rules`` chosen and run a frame."""
+    menu = MenuScene(app, rules)
+    app.push(menu)
+    step(app)
+    return menu
+
+
+def open_table(app: App, game: Game) -> TableScene:
+    """Push a table for ``game`` and run frames until the deal has landed."""
+    scene = TableScene(app, game)
+    app.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def wait_for_dialog(app: App) -> Dialog:
+    """Run frames until a dialog is on top (a win's comes WIN_DIALOG_DELAY after the last
+    card lands) and return it."""
+    for _ in range(round(table_module.WIN_DIALOG_DELAY / FRAME) + 400):
+        step(app)
+        if isinstance(app.top, Dialog):
+            return app.top
+    raise AssertionError("no dialog came up")
+
+
+def play_to_the_end(app: App, table: TableScene, moves: Sequence[str]) -> Dialog:
+    """On ``table`` (already pushed), let the deal land, play ``moves`` through the engine
+    and wait for the dialog that ends the game."""
+    settle(app, table)
+    for text in moves:
+        table.play(table.game.parse_move(text))
+    return wait_for_dialog(app)
+
+
 def check_drawn(scene: TableScene) -> None:
     """What the scene drew matches the engine: every place's cards, in order, each where
     the layout puts it, inside its area, and inside the window below the HUD."""
@@ -132,6 +176,33 @@ def check_drawn(scene: TableScene) -> None:
 @pytest.fixture
 def ui() -> SimpleNamespace:
     """The helpers above, for the test modules (conftest is not imported directly)."""
-    return SimpleNamespace(FRAME=FRAME, step=step, settle=settle, post_mouse=post_mouse,
-                           post_key=post_key, top_point=top_point, drop_point=drop_point,
-                           drag=drag, click=click, perform=perform, check_drawn=check_drawn)
+    return SimpleNamespace(FRAME=FRAME, CONSTITUTION_1_WIN=CONSTITUTION_1_WIN, step=step, settle=settle,
+                           post_mouse=post_mouse, post_key=post_key, top_point=top_point,
+                           drop_point=drop_point, drag=drag, click=click, perform=perform,
+                           open_menu=open_menu, open_table=open_table, wait_for_dialog=wait_for_dialog,
+                           play_to_the_end=play_to_the_end, check_drawn=check_drawn)
+
+
+@pytest.fixture
+def write_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Path]]:
+    """Writes a Constitution campaign to a folder of its own, read instead of the
+    repository's levels until the test ends: ``write_campaign(levels, winnable,
+    searched=…, par_moves=…, par_seconds=…)`` with ``levels`` the (game, difficulty) of
+    level 1, 2…, each with CONSTITUTION_1_WIN as its solution; returns the folder."""
+    folder = tmp_path / "levels"
+
+    def write(levels: Sequence[tuple[str, float]], winnable: Sequence[str], *, searched: int,
+              par_moves: int = 300, par_seconds: int = 900) -> Path:
+        folder.mkdir()
+        entries = [{"number": n, "game": game, "difficulty": difficulty, "par_moves": par_moves,
+                    "par_seconds": par_seconds, "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
+                   for n, (game, difficulty) in enumerate(levels, 1)]
+        text = campaign_to_text("constitution", build={}, searched=searched,
+                                results={"won": len(winnable)}, levels=entries, winnable=list(winnable))
+        (folder / "constitution.json").write_text(text, encoding="utf-8")
+        monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
+        campaign_module.clear_cache()
+        return folder
+
+    yield write
+    campaign_module.clear_cache()

@@ -33,19 +33,22 @@ from game.ui.table import TableScene, lost_position, near_won_position
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _table(ui: SimpleNamespace, app: App, game: object) -> TableScene:
-    scene = TableScene(app, game)  # type: ignore[arg-type]
-    app.push(scene)
-    ui.settle(app, scene)
-    return scene
-
-
 def _button(scene: TableScene, label: str) -> theme.Button:
     return next(b for b in scene.buttons if b.label == label)
 
 
 def _press(ui: SimpleNamespace, app: App, button: theme.Button) -> None:
     ui.click(app, button.rect.center)
+
+
+def _press_and_confirm(ui: SimpleNamespace, app: App, scene: TableScene, label: str) -> None:
+    """Press a HUD button that asks first (a game is in progress) and answer yes."""
+    _press(ui, app, _button(scene, label))
+    ui.step(app)
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    _press(ui, app, dialog.buttons[-1])
+    ui.settle(app, scene)
 
 
 # ----- the HUD's buttons and the play keys --------------------------------------------------
@@ -56,7 +59,7 @@ def test_every_hud_button_works_with_the_mouse(ui: SimpleNamespace, app: App) ->
     app.push(menu)
     game, moves = near_won_position("constitution")
     start = copy.deepcopy(game.piles)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     for text in moves[:2]:
         ui.perform(app, scene, game.parse_move(text))
         ui.settle(app, scene)
@@ -72,24 +75,14 @@ def test_every_hud_button_works_with_the_mouse(ui: SimpleNamespace, app: App) ->
     assert game.piles == after and len(game.history) == 2
     ui.check_drawn(scene)
     # Restart asks first (a game in progress), then deals the same cards again.
-    _press(ui, app, _button(scene, "Restart"))
-    ui.step(app)
-    dialog = app.top
-    assert isinstance(dialog, Dialog)
-    _press(ui, app, dialog.buttons[-1])
-    ui.settle(app, scene)
+    _press_and_confirm(ui, app, scene, "Restart")
     assert app.top is scene and scene.game.piles == start and not scene.game.history
     ui.check_drawn(scene)
     # New deal after a move asks too, then deals another game.
     ui.perform(app, scene, scene.game.parse_move(moves[0]))
     ui.settle(app, scene)
     before = scene.game
-    _press(ui, app, _button(scene, "New deal"))
-    ui.step(app)
-    dialog = app.top
-    assert isinstance(dialog, Dialog)
-    _press(ui, app, dialog.buttons[-1])
-    ui.settle(app, scene)
+    _press_and_confirm(ui, app, scene, "New deal")
     assert scene.game is not before and not scene.game.history
     ui.check_drawn(scene)
     # Menu on a fresh deal goes straight back to the menu below.
@@ -101,7 +94,7 @@ def test_every_hud_button_works_with_the_mouse(ui: SimpleNamespace, app: App) ->
 def test_undo_and_redo_buttons_are_greyed_out_when_there_is_nothing_to_do(
         ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     assert not _button(scene, "Undo").enabled and not _button(scene, "Redo").enabled
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
@@ -113,7 +106,7 @@ def test_undo_and_redo_buttons_are_greyed_out_when_there_is_nothing_to_do(
 
 def test_d_turns_the_stock(ui: SimpleNamespace, app: App) -> None:
     game = new_game("square", 2026)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     stock, waste = len(game.piles[game.stock]), len(game.piles[game.waste])
     ui.post_key(pygame.K_d)
     ui.settle(app, scene)
@@ -125,7 +118,7 @@ def test_d_turns_the_stock(ui: SimpleNamespace, app: App) -> None:
 def test_r_asks_then_restarts_the_deal(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("union-square")
     start = copy.deepcopy(game.piles)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     ui.post_key(pygame.K_r)
@@ -148,7 +141,7 @@ def test_r_asks_then_restarts_the_deal(ui: SimpleNamespace, app: App) -> None:
 
 def _win(ui: SimpleNamespace, app: App, rules: str) -> TableScene:
     game, moves = near_won_position(rules)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     for text in moves:
         ui.perform(app, scene, game.parse_move(text))
     ui.settle(app, scene)
@@ -170,9 +163,7 @@ def test_the_win_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespac
 
 def test_the_lost_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespace, app: App) -> None:
     game = lost_position(new_game("square", 2))
-    scene = TableScene(app, game)
-    app.push(scene)
-    ui.settle(app, scene)
+    scene = ui.open_table(app, game)
     ui.step(app)
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "No more moves"
@@ -237,7 +228,7 @@ def test_the_keyboard_focus_is_drawn_around_its_place_and_follows_the_keys(
     theme.use(high_contrast)
     try:
         game = new_game("constitution", 2026)
-        scene = _table(ui, app, game)
+        scene = ui.open_table(app, game)
         ui.post_key(pygame.K_TAB)
         ui.step(app, 2)
         assert scene.focus_visible
@@ -259,7 +250,7 @@ def test_the_keyboard_focus_is_drawn_around_its_place_and_follows_the_keys(
 def test_square_writes_each_columns_direction_above_it(ui: SimpleNamespace, app: App,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     game, _ = near_won_position("square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     pills: list[str] = []
     real = scene._pill
     monkeypatch.setattr(scene, "_pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))
@@ -274,7 +265,7 @@ def test_square_writes_each_columns_direction_above_it(ui: SimpleNamespace, app:
 def test_stock_and_waste_show_how_many_cards_they_hold(ui: SimpleNamespace, app: App,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("union-square", 2026)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     pills: list[str] = []
     real = scene._pill
     monkeypatch.setattr(scene, "_pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))

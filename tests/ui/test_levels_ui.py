@@ -5,7 +5,7 @@ levels from the menu, a locked level refused, level 1 won by replaying its store
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -13,66 +13,35 @@ import pygame
 import pytest
 
 from game.engine import new_game
-from game.levels import campaign as campaign_module
 from game.levels import load_campaign
-from game.levels.campaign import campaign_to_text
 from game.records.progress import load_progress
 from game.records.saves import load_saved_game
 from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
 from game.ui import table as table_module
 from game.ui.app import App
-from game.ui.dialogs import Dialog
 from game.ui.levels_scene import LevelsScene
-from game.ui.menu import MenuScene
 from game.ui.table import TableScene
 
-WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
-#: a winning line of constitution game 1, found by the solver
-CONSTITUTION_1_WIN = (WINS / "constitution-1.txt").read_text(encoding="utf-8").split()
 #: the games of the test campaign's three levels
 LEVEL_GAMES = ("1", "2", "3")
 
 
 @pytest.fixture
-def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A three-level constitution campaign in a folder of its own, read instead of the
-    repository's levels. Only level 1's solution is replayed by these tests."""
-    folder = tmp_path / "levels"
-    folder.mkdir()
-    levels = [{"number": n, "game": game, "difficulty": 10.0 * n, "par_moves": len(CONSTITUTION_1_WIN),
-               "par_seconds": 3600, "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
-              for n, game in enumerate(LEVEL_GAMES, 1)]
-    text = campaign_to_text("constitution", build={}, searched=10, results={"won": 5},
-                            levels=levels, winnable=[*LEVEL_GAMES, "7", "9"])
-    (folder / "constitution.json").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
-    campaign_module.clear_cache()
-    yield folder
-    campaign_module.clear_cache()
-
-
-def _menu(ui: SimpleNamespace, app: App) -> MenuScene:
-    menu = MenuScene(app, "constitution")
-    app.push(menu)
-    ui.step(app)
-    return menu
+def campaign(ui: SimpleNamespace, write_campaign: Callable[..., Path]) -> Path:
+    """A three-level constitution campaign, read instead of the repository's levels. Only
+    level 1's solution is replayed by these tests."""
+    return write_campaign([(game, 10.0 * n) for n, game in enumerate(LEVEL_GAMES, 1)],
+                          [*LEVEL_GAMES, "7", "9"], searched=10, par_moves=len(ui.CONSTITUTION_1_WIN),
+                          par_seconds=3600)
 
 
 def _levels(ui: SimpleNamespace, app: App) -> LevelsScene:
-    menu = _menu(ui, app)
+    menu = ui.open_menu(app)
     ui.click(app, menu.levels_button.rect.center)
     scene = app.top
     assert isinstance(scene, LevelsScene)
     return scene
-
-
-def _wait_for_dialog(ui: SimpleNamespace, app: App) -> Dialog:
-    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
-        ui.step(app)
-        if isinstance(app.top, Dialog):
-            return app.top
-    raise AssertionError("no dialog came up")
 
 
 def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, campaign: Path) -> None:
@@ -84,7 +53,7 @@ def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, c
 
 
 def test_the_levels_open_from_the_menu_by_keyboard(ui: SimpleNamespace, app: App, campaign: Path) -> None:
-    menu = _menu(ui, app)
+    menu = ui.open_menu(app)
     for _ in range(len(menu.ring.items)):
         if menu.ring.current is menu.levels_button:
             break
@@ -138,7 +107,7 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     move = table.game.parse_move(last)
     ui.drag(app, table, move.src, move.dst)
     assert table.game.is_won(), "the last move, dragged with the mouse, wins"
-    dialog = _wait_for_dialog(ui, app)
+    dialog = ui.wait_for_dialog(app)
     assert dialog.title == "Level 1 won!"
     record = table.win_record
     assert record is not None and 1 <= record.stars <= 3
@@ -169,10 +138,7 @@ def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path)
     level = load_campaign("constitution").levels[0]
     table = TableScene.for_level(app, level)
     app.push(table)
-    ui.settle(app, table)
-    for text in level.solution:
-        table.play(table.game.parse_move(text))
-    dialog = _wait_for_dialog(ui, app)
+    dialog = ui.play_to_the_end(app, table, level.solution)
     ui.post_key(pygame.K_RETURN)  # the focused first button: Next level
     ui.step(app)
     assert app.top is table and dialog not in app.scenes
@@ -183,10 +149,8 @@ def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path)
 
 def test_a_card_reaching_a_foundation_scores_and_floats_its_points(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "1")
-    table = TableScene(app, game)
-    app.push(table)
-    ui.settle(app, table)
-    first = game.parse_move(CONSTITUTION_1_WIN[0])
+    table = ui.open_table(app, game)
+    first = game.parse_move(ui.CONSTITUTION_1_WIN[0])
     assert first.dst in game.foundations
     ui.drag(app, table, first.src, first.dst)
     assert table.score.total == FOUNDATION_POINTS
@@ -216,9 +180,7 @@ def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNam
     replay = load_saved_game(Store(app.data_dir))
     assert replay is not None
     app.scenes.clear()
-    menu = MenuScene(app, "constitution")
-    app.push(menu)
-    ui.step(app)
+    menu = ui.open_menu(app)
     ui.click(app, menu.continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene)
@@ -270,7 +232,7 @@ def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, ca
     lost = table_module.lost_position(new_game("constitution", level.game))
     table = TableScene(app, lost, level=level)
     app.push(table)
-    dialog = _wait_for_dialog(ui, app)
+    dialog = ui.wait_for_dialog(app)
     assert dialog.title == "No more moves"
     labels = [b.label for b in dialog.buttons]
     assert "Levels" in labels and "New deal" not in labels
@@ -280,10 +242,8 @@ def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, ca
 
 def test_the_counting_score_does_not_redraw_the_hud(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "1")
-    table = TableScene(app, game)
-    app.push(table)
-    ui.settle(app, table)
-    table.play(game.parse_move(CONSTITUTION_1_WIN[0]))
+    table = ui.open_table(app, game)
+    table.play(game.parse_move(ui.CONSTITUTION_1_WIN[0]))
     table.anim.finish()
     table.recorder.pause()  # the clock stands still, so only the score could change the HUD
     ui.step(app)

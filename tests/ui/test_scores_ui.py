@@ -3,7 +3,7 @@ announced, the high-score screen shows each rule set's and each level's top 10."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -11,48 +11,24 @@ import pygame
 import pytest
 
 from game.engine import new_game
-from game.levels import campaign as campaign_module
-from game.levels.campaign import campaign_to_text
 from game.records.progress import HighScore, load_progress, save_progress
 from game.records.store import Store
-from game.ui import table as table_module
 from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.levels_scene import LevelsScene
 from game.ui.scores_scene import ScoresScene, row_texts
 from game.ui.table import TableScene
 
-WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
-CONSTITUTION_1_WIN = (WINS / "constitution-1.txt").read_text(encoding="utf-8").split()
-
 
 @pytest.fixture
-def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def campaign(write_campaign: Callable[..., Path]) -> Path:
     """A two-level constitution campaign read instead of the repository's levels."""
-    folder = tmp_path / "levels"
-    folder.mkdir()
-    levels = [{"number": n, "game": game, "difficulty": 10.0 * n, "par_moves": 300, "par_seconds": 900,
-               "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
-              for n, game in enumerate(("1", "2"), 1)]
-    text = campaign_to_text("constitution", build={}, searched=10, results={"won": 2},
-                            levels=levels, winnable=["1", "2"])
-    (folder / "constitution.json").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
-    campaign_module.clear_cache()
-    yield folder
-    campaign_module.clear_cache()
+    return write_campaign([("1", 10.0), ("2", 20.0)], ["1", "2"], searched=10)
 
 
 def _win(ui: SimpleNamespace, app: App, table: TableScene) -> Dialog:
     app.push(table)
-    ui.settle(app, table)
-    for text in CONSTITUTION_1_WIN:
-        table.play(table.game.parse_move(text))
-    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
-        ui.step(app)
-        if isinstance(app.top, Dialog):
-            return app.top
-    raise AssertionError("no win dialog")
+    return ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
 
 
 def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespace, app: App) -> None:
@@ -66,7 +42,7 @@ def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespa
     entries = load_progress(Store(app.data_dir)).high_scores("constitution")
     assert len(entries) == 1
     entry = entries[0]
-    assert (entry.score, entry.game, entry.moves) == (record.score, "1", len(CONSTITUTION_1_WIN))
+    assert (entry.score, entry.game, entry.moves) == (record.score, "1", len(ui.CONSTITUTION_1_WIN))
     assert not load_progress(Store(app.data_dir)).high_scores("constitution", 1)
 
 

@@ -23,17 +23,10 @@ WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
 UI_WINS = Path(__file__).resolve().parent / "data" / "wins"
 
 
-def _table(ui: SimpleNamespace, app: App, game: object) -> TableScene:
-    scene = TableScene(app, game)  # type: ignore[arg-type]
-    app.push(scene)
-    ui.settle(app, scene)
-    return scene
-
-
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_a_near_won_deal_is_dragged_to_the_win(ui: SimpleNamespace, app: App, rules: str) -> None:
     game, moves = near_won_position(rules)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.check_drawn(scene)
     for text in moves:
         move = game.parse_move(text)
@@ -52,7 +45,7 @@ def test_a_near_won_deal_is_dragged_to_the_win(ui: SimpleNamespace, app: App, ru
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_the_first_moves_of_a_real_deal(ui: SimpleNamespace, app: App, rules: str) -> None:
     game = new_game(rules, 1234)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.check_drawn(scene)
     played = 0
     for _ in range(6):
@@ -72,7 +65,7 @@ def test_the_first_moves_of_a_real_deal(ui: SimpleNamespace, app: App, rules: st
 
 def test_undo_and_redo_from_the_keyboard(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("constitution")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     start = copy.deepcopy(game.piles)
     for text in moves[:3]:
         ui.perform(app, scene, game.parse_move(text))
@@ -101,7 +94,7 @@ def test_undo_and_redo_from_the_keyboard(ui: SimpleNamespace, app: App) -> None:
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_a_drop_on_an_illegal_place_changes_nothing(ui: SimpleNamespace, app: App, rules: str) -> None:
     game = new_game(rules, 77)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     legal = set(game.legal_moves())
     illegal = next(game.move_table[s][d] for s in game.tableau for d in game.tableau
                    if s != d and game.piles[s] and game.move_table[s][d] not in legal)
@@ -116,7 +109,7 @@ def test_a_drop_on_an_illegal_place_changes_nothing(ui: SimpleNamespace, app: Ap
 
 def test_a_drop_on_empty_felt_flies_back(ui: SimpleNamespace, app: App) -> None:
     game = new_game("square", 3)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     piles = copy.deepcopy(game.piles)
     a = ui.top_point(scene, game.tableau[0])
     ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
@@ -132,7 +125,7 @@ def test_a_drop_on_empty_felt_flies_back(ui: SimpleNamespace, app: App) -> None:
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_resize_mid_game_and_mid_flight(ui: SimpleNamespace, app: App, rules: str) -> None:
     game, moves = near_won_position(rules)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     for w, h in ((800, 600), (2560, 1440), (1000, 700)):
@@ -192,7 +185,7 @@ def test_input_during_an_animation_lands_the_cards_first(ui: SimpleNamespace, ap
 def test_auto_drop_is_undone_with_its_move_and_not_repeated(ui: SimpleNamespace, app: App) -> None:
     app.settings.auto_drop = True
     game, _ = near_won_position("constitution-cadogan")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     # 10C could go to its foundation; auto-drop only plays after the player's move.
     assert len(game.piles[0]) == 9
     ui.perform(app, scene, game.parse_move("r4c1-r3c1"))
@@ -212,7 +205,7 @@ def test_auto_drop_is_undone_with_its_move_and_not_repeated(ui: SimpleNamespace,
 
 def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> None:
     game, _ = near_won_position("square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     assert scene.focus == game.tableau[0]
     ui.post_key(pygame.K_SPACE)
     ui.step(app)
@@ -238,7 +231,7 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
 
 def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> None:
     game, _ = near_won_position("union-square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     p1 = game.place_index("p1")
     ui.click(app, ui.top_point(scene, p1))
     assert scene.selected == p1
@@ -262,7 +255,7 @@ def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> Non
 def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("square", 9)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     real = table_module.importlib.util.find_spec
     monkeypatch.setattr(table_module.importlib.util, "find_spec",
                         lambda name, *a: None if name == "game.search.hint" else real(name, *a))
@@ -278,7 +271,7 @@ def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App
 
 def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "123456")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.click(app, scene.number_rect.center)
     assert app.clipboard == "123456"
     assert "copied" in scene.message
@@ -286,7 +279,7 @@ def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
 
 def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     ui.post_key(pygame.K_n)
@@ -307,7 +300,7 @@ def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App)
 def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("constitution")
     start = copy.deepcopy(game.piles)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     for text in moves[:4]:
         ui.perform(app, scene, game.parse_move(text))
     ui.settle(app, scene)
@@ -320,9 +313,7 @@ def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
 def test_a_lost_position_offers_undo(ui: SimpleNamespace, app: App) -> None:
     game = lost_position(new_game("constitution", 5))
     played = len(game.history)
-    scene = TableScene(app, game)
-    app.push(scene)
-    ui.settle(app, scene)
+    scene = ui.open_table(app, game)
     ui.step(app)
     top = app.top
     assert isinstance(top, Dialog) and top.title == "No more moves"
@@ -337,7 +328,7 @@ def test_escape_returns_to_the_menu_below(ui: SimpleNamespace, app: App) -> None
 
     menu = MenuScene(app)
     app.push(menu)
-    _table(ui, app, new_game("union-square", 4))
+    ui.open_table(app, new_game("union-square", 4))
     ui.post_key(pygame.K_ESCAPE)
     ui.step(app)
     assert app.top is menu
@@ -345,7 +336,7 @@ def test_escape_returns_to_the_menu_below(ui: SimpleNamespace, app: App) -> None
 
 def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("constitution")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     assert game.owed == game.place_index("r1c1")  # type: ignore[attr-defined]
@@ -377,7 +368,7 @@ def test_with_animation_off_every_move_is_drawn_at_once(ui: SimpleNamespace, app
 
 def test_a_key_while_dragging_puts_the_card_back_first(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     a = ui.top_point(scene, game.place_index("c2"))
@@ -404,7 +395,7 @@ def test_a_whole_real_deal_is_won_by_dragging_and_counted(ui: SimpleNamespace, a
     moves = line.read_text().split()
     game = new_game(rules, number)
     app.settings.animation_speed = 6.0  # the same flights, quicker, so the test is short
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     for count, text in enumerate(moves, start=1):
         ui.perform(app, scene, game.parse_move(text))
         assert len(game.history) == count, f"move {count} {text} was not played"
@@ -453,7 +444,7 @@ def _square_deal_in_foundation_order() -> tuple[Square, list[str]]:
 def test_a_whole_square_game_is_won_by_dragging(ui: SimpleNamespace, app: App) -> None:
     game, moves = _square_deal_in_foundation_order()
     app.settings.animation_speed = 6.0
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.check_drawn(scene)
     for count, text in enumerate(moves, start=1):
         ui.perform(app, scene, game.parse_move(text))
@@ -471,7 +462,7 @@ def test_a_whole_square_game_is_won_by_dragging(ui: SimpleNamespace, app: App) -
 
 def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", 8)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.legal_moves()[0])
     ui.settle(app, scene)
     scene.ask_new_deal()
@@ -487,7 +478,7 @@ def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) 
 
 def test_closing_the_window_saves_the_game_to_continue(ui: SimpleNamespace, app: App) -> None:
     game = new_game("union-square", 12)
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     ui.perform(app, scene, game.legal_moves()[0])
     ui.settle(app, scene)
     ui.post_key(pygame.K_h)  # a hint is counted in the record
@@ -510,7 +501,7 @@ def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pyt
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
     game, moves = near_won_position("union-square")
-    scene = _table(ui, app, game)
+    scene = ui.open_table(app, game)
     assert heard == ["deal"]
     heard.clear()
     ui.perform(app, scene, game.parse_move(moves[0]))  # p1-f1 by drag

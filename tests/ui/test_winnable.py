@@ -6,51 +6,30 @@ win of it is remembered."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.levels import campaign as campaign_module
 from game.levels import daily_game
-from game.levels.campaign import campaign_to_text
 from game.records.progress import load_progress
 from game.records.store import Store
 from game.ui import table as table_module
 from game.ui.app import App
-from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
 
-WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
-CONSTITUTION_1_WIN = (WINS / "constitution-1.txt").read_text(encoding="utf-8").split()
-#: the constitution numbers the test campaign calls winnable (game 1 is proved by WINS)
+#: the constitution numbers the test campaign calls winnable (game 1 is proved by the
+#: stored winning line)
 WINNABLE = ["1", "77", "4321", "98765"]
 
 
 @pytest.fixture
-def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def campaign(write_campaign: Callable[..., Path]) -> Path:
     """A constitution campaign whose winnable list is WINNABLE; no other rule set has one."""
-    folder = tmp_path / "levels"
-    folder.mkdir()
-    level = {"number": 1, "game": "1", "difficulty": 5.0, "par_moves": 300, "par_seconds": 900,
-             "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
-    text = campaign_to_text("constitution", build={}, searched=100000, results={"won": len(WINNABLE)},
-                            levels=[level], winnable=WINNABLE)
-    (folder / "constitution.json").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
-    campaign_module.clear_cache()
-    yield folder
-    campaign_module.clear_cache()
-
-
-def _menu(ui: SimpleNamespace, app: App, rules: str = "constitution") -> MenuScene:
-    menu = MenuScene(app, rules)
-    app.push(menu)
-    ui.step(app)
-    return menu
+    return write_campaign([("1", 5.0)], WINNABLE, searched=100000)
 
 
 def _back_to(app: App, menu: MenuScene) -> None:
@@ -61,7 +40,7 @@ def _back_to(app: App, menu: MenuScene) -> None:
 def test_random_deals_come_from_the_winnable_list_when_the_option_is_on(
         ui: SimpleNamespace, app: App, campaign: Path) -> None:
     app.settings.winnable_only = True
-    menu = _menu(ui, app)
+    menu = ui.open_menu(app)
     dealt = set()
     for _ in range(12):
         ui.click(app, menu.random_button.rect.center)
@@ -85,7 +64,7 @@ def test_random_deals_come_from_the_winnable_list_when_the_option_is_on(
 def test_without_the_option_random_deals_are_any_number(ui: SimpleNamespace, app: App,
                                                         campaign: Path) -> None:
     app.settings.winnable_only = False
-    menu = _menu(ui, app)
+    menu = ui.open_menu(app)
     dealt = set()
     for _ in range(6):
         ui.click(app, menu.random_button.rect.center)
@@ -99,7 +78,7 @@ def test_without_the_option_random_deals_are_any_number(ui: SimpleNamespace, app
 def test_a_rule_set_without_known_winnable_deals_falls_back_and_says_so(
         ui: SimpleNamespace, app: App, campaign: Path) -> None:
     app.settings.winnable_only = True
-    menu = _menu(ui, app, "square")
+    menu = ui.open_menu(app, "square")
     ui.click(app, menu.random_button.rect.center)
     table = app.top
     assert isinstance(table, TableScene) and table.game.rules == "square"
@@ -110,15 +89,7 @@ def test_the_win_dialogs_new_deal_is_winnable_too(ui: SimpleNamespace, app: App,
     app.settings.winnable_only = True
     table = TableScene.new(app, "constitution", "1")
     app.push(table)
-    ui.settle(app, table)
-    for text in CONSTITUTION_1_WIN:
-        table.play(table.game.parse_move(text))
-    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
-        ui.step(app)
-        if isinstance(app.top, Dialog):
-            break
-    dialog = app.top
-    assert isinstance(dialog, Dialog)
+    dialog = ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
     new_deal = next(b for b in dialog.buttons if b.label == "New deal")
     ui.click(app, new_deal.rect.center)
     assert app.top is table and not table.game.history
@@ -130,7 +101,7 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
     today = datetime.date.today()
     number = daily_game("constitution", today)
     assert number in WINNABLE
-    menu = _menu(ui, app)
+    menu = ui.open_menu(app)
     assert menu.daily_caption == f"Today #{number} · not won yet"
     ui.click(app, menu.daily_button.rect.center)
     table = app.top
@@ -141,15 +112,8 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
         _back_to(app, menu)
         table = TableScene(app, table_module.new_game("constitution", "1"), daily=today)
         app.push(table)
-    ui.settle(app, table)
-    for text in CONSTITUTION_1_WIN:
-        table.play(table.game.parse_move(text))
-    for _ in range(round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 400):
-        ui.step(app)
-        if isinstance(app.top, Dialog):
-            break
-    dialog = app.top
-    assert isinstance(dialog, Dialog) and dialog.title == "Daily deal won!"
+    dialog = ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
+    assert dialog.title == "Daily deal won!"
     assert load_progress(Store(app.data_dir)).daily_won("constitution", today)
     menu_button = next(b for b in dialog.buttons if b.label == "Menu")
     ui.click(app, menu_button.rect.center)
@@ -158,7 +122,7 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
 
 
 def test_no_daily_deal_without_winnable_deals(ui: SimpleNamespace, app: App, campaign: Path) -> None:
-    menu = _menu(ui, app, "union-square")
+    menu = ui.open_menu(app, "union-square")
     assert not menu.daily_button.enabled
     assert menu.daily_caption.startswith("No daily deal")
     ui.click(app, menu.daily_button.rect.center)
