@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -17,18 +18,15 @@ import pytest
 
 from game.engine import Game, Move
 from game.levels import campaign as campaign_module
-from game.levels.campaign import campaign_to_text
 from game.records.settings import Settings
 from game.ui import table as table_module
 from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
+from tests.levels.helpers import write_campaign
 
 FRAME = 1 / 60
-#: a winning line of Constitution game 1, found by the solver
-CONSTITUTION_1_WIN = (Path(__file__).resolve().parents[1] / "data" / "wins" / "constitution-1.txt"
-                      ).read_text(encoding="utf-8").split()
 
 
 @pytest.fixture
@@ -176,33 +174,25 @@ def check_drawn(scene: TableScene) -> None:
 @pytest.fixture
 def ui() -> SimpleNamespace:
     """The helpers above, for the test modules (conftest is not imported directly)."""
-    return SimpleNamespace(FRAME=FRAME, CONSTITUTION_1_WIN=CONSTITUTION_1_WIN, step=step, settle=settle,
-                           post_mouse=post_mouse, post_key=post_key, top_point=top_point,
-                           drop_point=drop_point, drag=drag, click=click, perform=perform,
-                           open_menu=open_menu, open_table=open_table, wait_for_dialog=wait_for_dialog,
-                           play_to_the_end=play_to_the_end, check_drawn=check_drawn)
+    return SimpleNamespace(FRAME=FRAME, step=step, settle=settle, post_mouse=post_mouse,
+                           post_key=post_key, top_point=top_point, drop_point=drop_point, drag=drag,
+                           click=click, perform=perform, open_menu=open_menu, open_table=open_table,
+                           wait_for_dialog=wait_for_dialog, play_to_the_end=play_to_the_end,
+                           check_drawn=check_drawn)
 
 
 @pytest.fixture
-def write_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Path]]:
-    """Writes a Constitution campaign to a folder of its own, read instead of the
-    repository's levels until the test ends: ``write_campaign(levels, winnable,
-    searched=…, par_moves=…, par_seconds=…)`` with ``levels`` the (game, difficulty) of
-    level 1, 2…, each with CONSTITUTION_1_WIN as its solution; returns the folder."""
+def use_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Path]]:
+    """``use_campaign(levels, winnable)`` writes a Constitution campaign of those levels
+    (tests.levels.helpers.level objects) and winnable game numbers to a folder of its own,
+    read instead of the repository's levels until the test ends; it returns the folder."""
     folder = tmp_path / "levels"
 
-    def write(levels: Sequence[tuple[str, float]], winnable: Sequence[str], *, searched: int,
-              par_moves: int = 300, par_seconds: int = 900) -> Path:
-        folder.mkdir()
-        entries = [{"number": n, "game": game, "difficulty": difficulty, "par_moves": par_moves,
-                    "par_seconds": par_seconds, "measured": {}, "solution": " ".join(CONSTITUTION_1_WIN)}
-                   for n, (game, difficulty) in enumerate(levels, 1)]
-        text = campaign_to_text("constitution", build={}, searched=searched,
-                                results={"won": len(winnable)}, levels=entries, winnable=list(winnable))
-        (folder / "constitution.json").write_text(text, encoding="utf-8")
+    def use(levels: list[dict[str, Any]], winnable: list[str]) -> Path:
+        write_campaign(folder, levels=levels, winnable=winnable)
         monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
         campaign_module.clear_cache()
         return folder
 
-    yield write
+    yield use
     campaign_module.clear_cache()

@@ -22,18 +22,18 @@ from game.ui import table as table_module
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
 from game.ui.table import TableScene
+from tests.levels.helpers import CONSTITUTION_1_WIN, level
 
 #: the games of the test campaign's three levels
 LEVEL_GAMES = ("1", "2", "3")
 
 
 @pytest.fixture
-def campaign(ui: SimpleNamespace, write_campaign: Callable[..., Path]) -> Path:
+def campaign(use_campaign: Callable[..., Path]) -> Path:
     """A three-level constitution campaign, read instead of the repository's levels. Only
     level 1's solution is replayed by these tests."""
-    return write_campaign([(game, 10.0 * n) for n, game in enumerate(LEVEL_GAMES, 1)],
-                          [*LEVEL_GAMES, "7", "9"], searched=10, par_moves=len(ui.CONSTITUTION_1_WIN),
-                          par_seconds=3600)
+    levels = [level(n, game, CONSTITUTION_1_WIN, 10.0 * n) for n, game in enumerate(LEVEL_GAMES, 1)]
+    return use_campaign(levels, [*LEVEL_GAMES, "7", "9"])
 
 
 def _levels(ui: SimpleNamespace, app: App) -> LevelsScene:
@@ -150,7 +150,7 @@ def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path)
 def test_a_card_reaching_a_foundation_scores_and_floats_its_points(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "1")
     table = ui.open_table(app, game)
-    first = game.parse_move(ui.CONSTITUTION_1_WIN[0])
+    first = game.parse_move(CONSTITUTION_1_WIN[0])
     assert first.dst in game.foundations
     ui.drag(app, table, first.src, first.dst)
     assert table.score.total == FOUNDATION_POINTS
@@ -243,7 +243,7 @@ def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, ca
 def test_the_counting_score_does_not_redraw_the_hud(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "1")
     table = ui.open_table(app, game)
-    table.play(game.parse_move(ui.CONSTITUTION_1_WIN[0]))
+    table.play(game.parse_move(CONSTITUTION_1_WIN[0]))
     table.anim.finish()
     table.recorder.pause()  # the clock stands still, so only the score could change the HUD
     ui.step(app)

@@ -18,17 +18,19 @@ from game.ui.dialogs import Dialog
 from game.ui.levels_scene import LevelsScene
 from game.ui.scores_scene import ScoresScene, row_texts
 from game.ui.table import TableScene
+from tests.levels.helpers import CONSTITUTION_1_WIN, level
 
 
 @pytest.fixture
-def campaign(write_campaign: Callable[..., Path]) -> Path:
+def campaign(use_campaign: Callable[..., Path]) -> Path:
     """A two-level constitution campaign read instead of the repository's levels."""
-    return write_campaign([("1", 10.0), ("2", 20.0)], ["1", "2"], searched=10)
+    levels = [level(n, game, CONSTITUTION_1_WIN, 10.0 * n) for n, game in enumerate(("1", "2"), 1)]
+    return use_campaign(levels, ["1", "2"])
 
 
 def _win(ui: SimpleNamespace, app: App, table: TableScene) -> Dialog:
     app.push(table)
-    return ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
+    return ui.play_to_the_end(app, table, CONSTITUTION_1_WIN)
 
 
 def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespace, app: App) -> None:
@@ -42,7 +44,7 @@ def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespa
     entries = load_progress(Store(app.data_dir)).high_scores("constitution")
     assert len(entries) == 1
     entry = entries[0]
-    assert (entry.score, entry.game, entry.moves) == (record.score, "1", len(ui.CONSTITUTION_1_WIN))
+    assert (entry.score, entry.game, entry.moves) == (record.score, "1", len(CONSTITUTION_1_WIN))
     assert not load_progress(Store(app.data_dir)).high_scores("constitution", 1)
 
 

@@ -20,16 +20,17 @@ from game.ui import table as table_module
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
+from tests.levels.helpers import CONSTITUTION_1_WIN, level
 
-#: the constitution numbers the test campaign calls winnable (game 1 is proved by the
-#: stored winning line)
+#: the constitution numbers the test campaign calls winnable (game 1 is proved by
+#: CONSTITUTION_1_WIN)
 WINNABLE = ["1", "77", "4321", "98765"]
 
 
 @pytest.fixture
-def campaign(write_campaign: Callable[..., Path]) -> Path:
+def campaign(use_campaign: Callable[..., Path]) -> Path:
     """A constitution campaign whose winnable list is WINNABLE; no other rule set has one."""
-    return write_campaign([("1", 5.0)], WINNABLE, searched=100000)
+    return use_campaign([level(1, "1", CONSTITUTION_1_WIN, 5.0)], WINNABLE)
 
 
 def _back_to(app: App, menu: MenuScene) -> None:
@@ -89,7 +90,7 @@ def test_the_win_dialogs_new_deal_is_winnable_too(ui: SimpleNamespace, app: App,
     app.settings.winnable_only = True
     table = TableScene.new(app, "constitution", "1")
     app.push(table)
-    dialog = ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
+    dialog = ui.play_to_the_end(app, table, CONSTITUTION_1_WIN)
     new_deal = next(b for b in dialog.buttons if b.label == "New deal")
     ui.click(app, new_deal.rect.center)
     assert app.top is table and not table.game.history
@@ -112,7 +113,7 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
         _back_to(app, menu)
         table = TableScene(app, table_module.new_game("constitution", "1"), daily=today)
         app.push(table)
-    dialog = ui.play_to_the_end(app, table, ui.CONSTITUTION_1_WIN)
+    dialog = ui.play_to_the_end(app, table, CONSTITUTION_1_WIN)
     assert dialog.title == "Daily deal won!"
     assert load_progress(Store(app.data_dir)).daily_won("constitution", today)
     menu_button = next(b for b in dialog.buttons if b.label == "Menu")
