@@ -20,7 +20,7 @@ from game.engine import Game, Move
 from game.levels import campaign as campaign_module
 from game.records.settings import Settings
 from game.ui import table as table_module
-from game.ui.app import App
+from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
@@ -38,6 +38,16 @@ def app(tmp_path: Path) -> Iterator[App]:
     pygame.event.clear()
     yield application
     pygame.event.clear()
+
+
+@pytest.fixture
+def screen_app(app: App) -> App:
+    """The app on an empty data directory (made), with a plain scene at the bottom for a
+    screen (options, statistics…) to be pushed over and to go back from."""
+    assert app.data_dir is not None
+    app.data_dir.mkdir(parents=True)
+    app.push(Scene(app))
+    return app
 
 
 def step(app: App, frames: int = 1) -> None:
@@ -69,6 +79,19 @@ def post_mouse(kind: int, pos: tuple[int, int], button: int = 1,
 def post_key(key: int, mod: int = 0) -> None:
     """Post a key press."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    """Press a key and run a frame."""
+    post_key(key, mod)
+    step(app)
+
+
+def type_text(app: App, words: str) -> None:
+    """Type text (one TEXTINPUT per character, as SDL sends it) and run a frame."""
+    for ch in words:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app)
 
 
 def top_point(scene: TableScene, place: int) -> tuple[int, int]:
@@ -114,8 +137,9 @@ def perform(app: App, scene: TableScene, move: Move) -> None:
         drag(app, scene, move.src, move.dst)
 
 
-def open_menu(app: App, rules: str = "constitution") -> MenuScene:
-    """Push the menu with ``rules`` chosen and run a frame."""
+def open_menu(app: App, rules: str | None = None) -> MenuScene:
+    """Push the menu with ``rules`` chosen (by default the saved game's, else the first
+    rule set) and run a frame."""
     menu = MenuScene(app, rules)
     app.push(menu)
     step(app)
@@ -175,10 +199,10 @@ def check_drawn(scene: TableScene) -> None:
 def ui() -> SimpleNamespace:
     """The helpers above, for the test modules (conftest is not imported directly)."""
     return SimpleNamespace(FRAME=FRAME, step=step, settle=settle, post_mouse=post_mouse,
-                           post_key=post_key, top_point=top_point, drop_point=drop_point, drag=drag,
-                           click=click, perform=perform, open_menu=open_menu, open_table=open_table,
-                           wait_for_dialog=wait_for_dialog, play_to_the_end=play_to_the_end,
-                           check_drawn=check_drawn)
+                           post_key=post_key, press=press, type_text=type_text, top_point=top_point,
+                           drop_point=drop_point, drag=drag, click=click, perform=perform,
+                           open_menu=open_menu, open_table=open_table, wait_for_dialog=wait_for_dialog,
+                           play_to_the_end=play_to_the_end, check_drawn=check_drawn)
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ def campaign(use_campaign: Callable[..., Path]) -> Path:
 
 
 def _levels(ui: SimpleNamespace, app: App) -> LevelsScene:
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     ui.click(app, menu.levels_button.rect.center)
     scene = app.top
     assert isinstance(scene, LevelsScene)
@@ -53,7 +53,7 @@ def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, c
 
 
 def test_the_levels_open_from_the_menu_by_keyboard(ui: SimpleNamespace, app: App, campaign: Path) -> None:
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     for _ in range(len(menu.ring.items)):
         if menu.ring.current is menu.levels_button:
             break
@@ -166,21 +166,27 @@ def test_a_card_reaching_a_foundation_scores_and_floats_its_points(ui: SimpleNam
     assert table.score.total == -UNDO_PENALTY
 
 
-def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNamespace, app: App,
-                                                                   campaign: Path) -> None:
+def _level_1_begun(ui: SimpleNamespace, app: App) -> TableScene:
+    """Level 1 on the table with the first 12 moves of its solution played."""
     level = load_campaign("constitution").levels[0]
     table = TableScene.for_level(app, level)
     app.push(table)
     ui.settle(app, table)
     for text in level.solution[:12]:
         table.play(table.game.parse_move(text))
+    return table
+
+
+def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNamespace, app: App,
+                                                                   campaign: Path) -> None:
+    table = _level_1_begun(ui, app)
     total = table.score.total
     assert total > 0
     assert table.wants_quit()
     replay = load_saved_game(Store(app.data_dir))
     assert replay is not None
     app.scenes.clear()
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     ui.click(app, menu.continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene)
@@ -190,12 +196,7 @@ def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNam
 
 def test_a_damaged_score_file_continues_with_the_score_recomputed(ui: SimpleNamespace, app: App,
                                                                   campaign: Path) -> None:
-    level = load_campaign("constitution").levels[0]
-    table = TableScene.for_level(app, level)
-    app.push(table)
-    ui.settle(app, table)
-    for text in level.solution[:12]:
-        table.play(table.game.parse_move(text))
+    table = _level_1_begun(ui, app)
     table.hint()
     total = table.score.total
     assert table.wants_quit()

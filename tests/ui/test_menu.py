@@ -3,12 +3,8 @@ a typed game number, refusing a bad one, keyboard focus, records and resizing.""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -16,56 +12,12 @@ import pytest
 from game.engine import RULE_IDS, new_game
 from game.records.replay import Recorder
 from game.records.saves import finish_game, save_game, save_replay
-from game.records.settings import Settings
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.menu import MenuScene, RuleCard
 from game.ui.widgets import TextInput
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)]
-
-
-@pytest.fixture
-def menu_app(tmp_path: Path) -> Iterator[App]:
-    """A headless app on an empty data directory, running."""
-    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
-    app.running = True
-    pygame.event.clear()
-    yield app
-    pygame.event.clear()
-
-
-def step(app: App, frames: int = 1) -> None:
-    """Frames of the real loop."""
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    """Press a key and run a frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    step(app)
-
-
-def type_text(app: App, words: str) -> None:
-    """Type text (one TEXTINPUT per character, as SDL sends it) and run a frame."""
-    for ch in words:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    step(app)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """Press and release the left button at ``pos`` and run a frame."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app)
-
-
-def open_menu(app: App) -> MenuScene:
-    menu = MenuScene(app)
-    app.push(menu)
-    step(app)
-    return menu
 
 
 def play_some(game_rules: str, number: str, moves: int) -> Recorder:
@@ -82,10 +34,10 @@ def play_some(game_rules: str, number: str, moves: int) -> Recorder:
     return recorder
 
 
-def test_the_four_rule_sets_are_listed_with_their_descriptions(menu_app: App) -> None:
+def test_the_four_rule_sets_are_listed_with_their_descriptions(ui: SimpleNamespace, app: App) -> None:
     from game.engine import RULESETS
 
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     assert [c.rules for c in menu.rule_cards] == list(RULE_IDS)
     for c in menu.rule_cards:
         assert c.title == RULESETS[c.rules].title and c.summary == RULESETS[c.rules].summary
@@ -93,49 +45,49 @@ def test_the_four_rule_sets_are_listed_with_their_descriptions(menu_app: App) ->
     assert [c.selected for c in menu.rule_cards] == [True, False, False, False]
 
 
-def test_arrows_and_enter_choose_a_rule_set(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_arrows_and_enter_choose_a_rule_set(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     assert menu.ring.current is menu.rule_cards[0]
-    key(menu_app, pygame.K_DOWN)
-    key(menu_app, pygame.K_DOWN)
+    ui.press(app, pygame.K_DOWN)
+    ui.press(app, pygame.K_DOWN)
     assert menu.ring.current is menu.rule_cards[2]
     assert menu.rules == RULE_IDS[0], "moving the focus alone does not choose"
-    key(menu_app, pygame.K_RETURN)
+    ui.press(app, pygame.K_RETURN)
     assert menu.rules == "square"
     assert menu.rule_cards[2].selected and not menu.rule_cards[0].selected
 
 
-def test_a_click_chooses_a_rule_set(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_a_click_chooses_a_rule_set(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     card = menu.rule_cards[3]
-    click(menu_app, card.rect.center)
+    ui.click(app, card.rect.center)
     assert menu.rules == "union-square"
     assert menu.ring.current is card
 
 
-def test_typing_a_number_deals_that_game_of_the_chosen_rules(menu_app: App) -> None:
+def test_typing_a_number_deals_that_game_of_the_chosen_rules(ui: SimpleNamespace, app: App) -> None:
     table = pytest.importorskip("game.ui.table")
-    menu = open_menu(menu_app)
-    click(menu_app, menu.rule_cards[1].rect.center)
-    type_text(menu_app, "#12,345")
+    menu = ui.open_menu(app)
+    ui.click(app, menu.rule_cards[1].rect.center)
+    ui.type_text(app, "#12,345")
     assert menu.number_input.focused, "typing a digit anywhere goes to the game number"
     assert menu.number_input.value == "#12,345"
-    key(menu_app, pygame.K_RETURN)
-    top = menu_app.scenes[-1]
+    ui.press(app, pygame.K_RETURN)
+    top = app.scenes[-1]
     assert isinstance(top, table.TableScene)
     assert top.game.rules == "constitution-cadogan"
     assert top.game.game == "12345"
     assert top.game.piles == new_game("constitution-cadogan", "12345").piles
-    assert menu_app.scenes[0] is menu
+    assert app.scenes[0] is menu
 
 
-def test_the_play_button_deals_the_typed_number(menu_app: App) -> None:
+def test_the_play_button_deals_the_typed_number(ui: SimpleNamespace, app: App) -> None:
     table = pytest.importorskip("game.ui.table")
-    menu = open_menu(menu_app)
-    click(menu_app, menu.number_input.rect.center)
-    type_text(menu_app, "ms5")
-    click(menu_app, menu.number_button.rect.center)
-    top = menu_app.scenes[-1]
+    menu = ui.open_menu(app)
+    ui.click(app, menu.number_input.rect.center)
+    ui.type_text(app, "ms5")
+    ui.click(app, menu.number_button.rect.center)
+    top = app.scenes[-1]
     assert isinstance(top, table.TableScene)
     assert (top.game.rules, top.game.game) == ("constitution", "5")
 
@@ -146,106 +98,108 @@ def test_the_play_button_deals_the_typed_number(menu_app: App) -> None:
     ("", "empty"),
     ("123456789012345678901234", "game number"),
 ])
-def test_a_bad_number_shows_why_and_changes_nothing(menu_app: App, typed: str, words: str) -> None:
-    menu = open_menu(menu_app)
+def test_a_bad_number_shows_why_and_changes_nothing(
+        ui: SimpleNamespace, app: App, typed: str, words: str) -> None:
+    menu = ui.open_menu(app)
     menu.ring.focus(menu.number_input)
-    type_text(menu_app, typed)
-    key(menu_app, pygame.K_RETURN)
-    assert menu_app.scenes == [menu]
+    ui.type_text(app, typed)
+    ui.press(app, pygame.K_RETURN)
+    assert app.scenes == [menu]
     assert words in menu.error
     assert menu.rules == RULE_IDS[0]
-    shown = menu_app.screen.copy()
+    shown = app.screen.copy()
     menu.error = ""
-    menu.draw(menu_app.screen)
-    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(menu_app.screen, "RGB"), \
+    menu.draw(app.screen)
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(app.screen, "RGB"), \
         "the message is drawn on the screen"
     menu.error = "x"
-    type_text(menu_app, "1")
+    ui.type_text(app, "1")
     assert menu.error == "", "editing the number clears the message"
 
 
-def test_editing_keys_in_the_number_field(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_editing_keys_in_the_number_field(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     field: TextInput = menu.number_input
     menu.ring.focus(field)
-    type_text(menu_app, "1234")
-    key(menu_app, pygame.K_BACKSPACE)
-    key(menu_app, pygame.K_HOME)
-    key(menu_app, pygame.K_DELETE)
-    key(menu_app, pygame.K_END)
-    type_text(menu_app, "9")
+    ui.type_text(app, "1234")
+    ui.press(app, pygame.K_BACKSPACE)
+    ui.press(app, pygame.K_HOME)
+    ui.press(app, pygame.K_DELETE)
+    ui.press(app, pygame.K_END)
+    ui.type_text(app, "9")
     assert field.value == "239"
-    key(menu_app, pygame.K_ESCAPE)
-    assert field.value == "" and menu_app.running, "Esc first clears the field"
+    ui.press(app, pygame.K_ESCAPE)
+    assert field.value == "" and app.running, "Esc first clears the field"
 
 
-def test_tab_visits_every_control_and_shift_tab_goes_back(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_tab_visits_every_control_and_shift_tab_goes_back(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     seen = [menu.ring.current]
     enabled = [item for item in menu.ring.items if item.enabled]
     for _ in range(len(enabled) - 1):
-        key(menu_app, pygame.K_TAB)
+        ui.press(app, pygame.K_TAB)
         seen.append(menu.ring.current)
         assert sum(1 for item in menu.ring.items if item.focused) == 1
     assert set(map(id, seen)) == set(map(id, enabled))
-    key(menu_app, pygame.K_TAB)
+    ui.press(app, pygame.K_TAB)
     assert menu.ring.current is seen[0]
-    key(menu_app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert menu.ring.current is seen[-1]
 
 
-def test_right_arrow_crosses_to_the_play_column(menu_app: App) -> None:
-    menu = open_menu(menu_app)
-    key(menu_app, pygame.K_RIGHT)
+def test_right_arrow_crosses_to_the_play_column(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
+    ui.press(app, pygame.K_RIGHT)
     assert not isinstance(menu.ring.current, RuleCard)
     assert menu.ring.current in (menu.continue_button, menu.random_button, menu.number_input,
                                  menu.number_button, menu.rules_button)
-    key(menu_app, pygame.K_LEFT)
+    ui.press(app, pygame.K_LEFT)
     assert isinstance(menu.ring.current, RuleCard)
 
 
-def test_continue_is_disabled_without_a_saved_game_and_skipped_by_the_focus(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_continue_is_disabled_without_a_saved_game_and_skipped_by_the_focus(
+        ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     assert not menu.continue_button.enabled
     for _ in range(len(menu.ring.items)):
-        key(menu_app, pygame.K_TAB)
+        ui.press(app, pygame.K_TAB)
         assert menu.ring.current is not menu.continue_button
 
 
-def test_enter_on_a_button_opens_its_screen(menu_app: App) -> None:
+def test_enter_on_a_button_opens_its_screen(ui: SimpleNamespace, app: App) -> None:
     from game.ui.options import OptionsScene
     from game.ui.rules_scene import RulesScene
     from game.ui.stats_scene import StatsScene
 
-    menu = open_menu(menu_app)
-    click(menu_app, menu.rule_cards[2].rect.center)
+    menu = ui.open_menu(app)
+    ui.click(app, menu.rule_cards[2].rect.center)
     for button, kind in ((menu.rules_button, RulesScene), (menu.stats_button, StatsScene),
                          (menu.options_button, OptionsScene)):
         menu.ring.focus(button)
-        key(menu_app, pygame.K_RETURN)
-        top = menu_app.scenes[-1]
+        ui.press(app, pygame.K_RETURN)
+        top = app.scenes[-1]
         assert isinstance(top, kind)
         if isinstance(top, RulesScene | StatsScene):
             assert top.rules == "square"
-        key(menu_app, pygame.K_ESCAPE)
-        assert menu_app.scenes == [menu]
+        ui.press(app, pygame.K_ESCAPE)
+        assert app.scenes == [menu]
 
 
-def test_esc_and_quit_close_the_window(menu_app: App) -> None:
-    menu = open_menu(menu_app)
-    key(menu_app, pygame.K_ESCAPE)
-    assert not menu_app.running
-    menu_app.running = True
-    click(menu_app, menu.quit_button.rect.center)
-    assert not menu_app.running
+def test_esc_and_quit_close_the_window(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
+    ui.press(app, pygame.K_ESCAPE)
+    assert not app.running
+    app.running = True
+    ui.click(app, menu.quit_button.rect.center)
+    assert not app.running
 
 
-def test_a_random_deal_is_started(menu_app: App) -> None:
+def test_a_random_deal_is_started(ui: SimpleNamespace, app: App) -> None:
     table = pytest.importorskip("game.ui.table")
-    menu = open_menu(menu_app)
-    click(menu_app, menu.rule_cards[3].rect.center)
-    click(menu_app, menu.random_button.rect.center)
-    top = menu_app.scenes[-1]
+    menu = ui.open_menu(app)
+    ui.click(app, menu.rule_cards[3].rect.center)
+    ui.click(app, menu.random_button.rect.center)
+    top = app.scenes[-1]
     assert isinstance(top, table.TableScene)
     assert top.game.rules == "union-square"
     assert 16 <= len(top.game.game) <= 20
@@ -268,31 +222,31 @@ def _no_overlaps(menu: MenuScene, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_layout_fits_every_window_size(menu_app: App, size: tuple[int, int]) -> None:
+def test_the_layout_fits_every_window_size(ui: SimpleNamespace, app: App, size: tuple[int, int]) -> None:
     recorder = play_some("square", "77", 4)
-    store = Store(menu_app.data_dir)
+    store = Store(app.data_dir)
     save_game(store, recorder.replay())
     for n in range(14):
         finish_game(store, play_some(RULE_IDS[n % 4], str(100 + n), 3).replay("abandoned"))
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    step(menu_app)
+    ui.step(app)
     assert menu.size == size
     _no_overlaps(menu, size)
     small = menu.px
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))
-    step(menu_app)
+    ui.step(app)
     assert menu.px >= small, "text grows with the window"
 
 
-def test_continue_and_the_lists_come_from_the_records(menu_app: App) -> None:
-    store = Store(menu_app.data_dir)
+def test_continue_and_the_lists_come_from_the_records(ui: SimpleNamespace, app: App) -> None:
+    store = Store(app.data_dir)
     for n in range(3):
         finish_game(store, play_some("constitution", str(500 + n), 3).replay("abandoned"))
     save_replay(store, play_some("union-square", "42", 5).replay())
     saved = play_some("square", "77", 4)
     save_game(store, saved.replay())
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     assert menu.rules == "square", "the menu starts on the saved game's rule set"
     assert menu.continue_button.enabled
     assert "#77" in menu.continue_button.hint
@@ -300,79 +254,80 @@ def test_continue_and_the_lists_come_from_the_records(menu_app: App) -> None:
     assert len(menu.replay_entries) == 1 and "#42" in menu.replay_entries[0].detail
 
     table = pytest.importorskip("game.ui.table")
-    click(menu_app, menu.continue_button.rect.center)
-    top = menu_app.scenes[-1]
+    ui.click(app, menu.continue_button.rect.center)
+    top = app.scenes[-1]
     assert isinstance(top, table.TableScene)
     assert top.game.rules == "square" and top.game.game == "77"
     assert top.game.moves_played == saved.game.moves_played
 
 
-def test_a_listed_replay_opens_in_the_replay_scene(menu_app: App) -> None:
+def test_a_listed_replay_opens_in_the_replay_scene(ui: SimpleNamespace, app: App) -> None:
     from game.ui.replay_scene import ReplayScene
 
-    store = Store(menu_app.data_dir)
+    store = Store(app.data_dir)
     recorder = play_some("union-square", "42", 5)
     save_replay(store, recorder.replay())
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     entry = menu.replay_entries[0]
     assert entry.enabled
-    click(menu_app, entry.rect.center)
-    top = menu_app.scenes[-1]
+    ui.click(app, entry.rect.center)
+    top = app.scenes[-1]
     assert isinstance(top, ReplayScene)
     assert top.replay.game == "42" and top.player.length == len(recorder.game.history)
 
 
-def test_a_broken_replay_file_is_listed_and_explained(menu_app: App) -> None:
-    folder = Path(menu_app.data_dir or ".") / "replays"
+def test_a_broken_replay_file_is_listed_and_explained(ui: SimpleNamespace, app: App) -> None:
+    folder = Path(app.data_dir or ".") / "replays"
     folder.mkdir(parents=True)
     (folder / "broken.replay").write_text("version: 1\nrules: nonsense\n", encoding="utf-8")
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     entry = menu.replay_entries[0]
     assert entry.detail == "cannot be read"
-    click(menu_app, entry.rect.center)
-    assert menu_app.scenes == [menu]
+    ui.click(app, entry.rect.center)
+    assert app.scenes == [menu]
     assert "broken.replay" in menu.error
 
 
-def test_a_new_deal_instead_of_continue_abandons_the_saved_game(menu_app: App) -> None:
+def test_a_new_deal_instead_of_continue_abandons_the_saved_game(ui: SimpleNamespace, app: App) -> None:
     pytest.importorskip("game.ui.table")
     from game.records.saves import load_saved_game
     from game.records.stats import load_statistics
 
-    store = Store(menu_app.data_dir)
+    store = Store(app.data_dir)
     save_game(store, play_some("square", "77", 4).replay())
-    menu = open_menu(menu_app)
-    type_text(menu_app, "99")
-    key(menu_app, pygame.K_RETURN)
+    menu = ui.open_menu(app)
+    ui.type_text(app, "99")
+    ui.press(app, pygame.K_RETURN)
     assert load_saved_game(store) is None
     assert load_statistics(store)["square"].abandoned == 1
     assert not menu.continue_button.enabled
 
 
-def test_coming_back_to_the_menu_refreshes_the_lists(menu_app: App) -> None:
-    menu = open_menu(menu_app)
+def test_coming_back_to_the_menu_refreshes_the_lists(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app)
     assert menu.entries == []
-    store = Store(menu_app.data_dir)
+    store = Store(app.data_dir)
     finish_game(store, play_some("constitution", "31", 3).replay("abandoned"))
-    menu_app.push(MenuScene(menu_app))
-    menu_app.pop()
+    app.push(MenuScene(app))
+    app.pop()
     assert len(menu.entries) == 1 and "#31" in menu.entries[0].detail
     assert menu.ring.items[-1] is menu.entries[0], "the new entry can be reached by keyboard"
 
 
-def test_ctrl_v_pastes_a_game_number(menu_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_v_pastes_a_game_number(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pygame.scrap, "get_text", lambda: "#1,234\n")
-    menu = open_menu(menu_app)
+    menu = ui.open_menu(app)
     menu.ring.focus(menu.number_input)
-    key(menu_app, pygame.K_v, pygame.KMOD_LCTRL)
+    ui.press(app, pygame.K_v, pygame.KMOD_LCTRL)
     assert menu.number_input.value == "#1,234", "the line break is dropped"
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_empty_lists_show_a_fan_of_cards_inside_the_panel(menu_app: App, size: tuple[int, int]) -> None:
-    menu = open_menu(menu_app)
+def test_the_empty_lists_show_a_fan_of_cards_inside_the_panel(
+        ui: SimpleNamespace, app: App, size: tuple[int, int]) -> None:
+    menu = ui.open_menu(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    step(menu_app)
+    ui.step(app)
     assert menu.empty_fan
     for _, rect in menu.empty_fan:
         assert menu.lists_rect.contains(rect)

@@ -3,54 +3,23 @@ and is kept in settings.json between runs."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.records.settings import Settings, load_settings
 from game.records.store import Store
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.options import OptionsScene
 from game.ui.widgets import Choice, Slider, Toggle
 
 
-@pytest.fixture
-def options_app(tmp_path: Path) -> Iterator[App]:
-    """A headless app on an empty data directory with a plain scene below, running."""
-    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
-    app.running = True
-    app.push(Scene(app))
-    pygame.event.clear()
-    yield app
-    pygame.event.clear()
-
-
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    step(app)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app)
-
-
-def open_options(app: App) -> OptionsScene:
+def open_options(ui: SimpleNamespace, app: App) -> OptionsScene:
     scene = OptionsScene(app)
     app.push(scene)
-    step(app)
+    ui.step(app)
     return scene
 
 
@@ -67,18 +36,18 @@ def control(scene: OptionsScene, name: str) -> Toggle | Slider | Choice:
     return found
 
 
-def focus_by_keys(app: App, scene: OptionsScene, name: str) -> None:
+def focus_by_keys(ui: SimpleNamespace, app: App, scene: OptionsScene, name: str) -> None:
     target = control(scene, name)
     for _ in range(len(scene.ring.items)):
         if scene.ring.current is target:
             return
-        key(app, pygame.K_DOWN)
+        ui.press(app, pygame.K_DOWN)
     raise AssertionError(f"{name} cannot be reached with the arrow keys")
 
 
-def test_every_setting_has_a_control_showing_its_value(options_app: App) -> None:
-    scene = open_options(options_app)
-    s = options_app.settings
+def test_every_setting_has_a_control_showing_its_value(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    s = screen_app.settings
     for name in ("auto_drop", "hints", "winnable_only", "sound", "four_colour", "high_contrast"):
         toggle = control(scene, name)
         assert isinstance(toggle, Toggle) and toggle.value == getattr(s, name)
@@ -88,60 +57,60 @@ def test_every_setting_has_a_control_showing_its_value(options_app: App) -> None
     assert isinstance(size, Choice) and size.options[size.index] == "1280 × 800"
 
 
-def test_toggles_change_by_keyboard_and_are_saved(options_app: App) -> None:
-    scene = open_options(options_app)
-    focus_by_keys(options_app, scene, "auto_drop")
-    key(options_app, pygame.K_RETURN)
-    assert options_app.settings.auto_drop is True
-    assert saved(options_app).auto_drop is True
-    key(options_app, pygame.K_LEFT)
-    assert options_app.settings.auto_drop is False and saved(options_app).auto_drop is False
-    focus_by_keys(options_app, scene, "winnable_only")
-    key(options_app, pygame.K_SPACE)
-    focus_by_keys(options_app, scene, "hints")
-    key(options_app, pygame.K_RETURN)
-    on_disk = saved(options_app)
+def test_toggles_change_by_keyboard_and_are_saved(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "auto_drop")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert screen_app.settings.auto_drop is True
+    assert saved(screen_app).auto_drop is True
+    ui.press(screen_app, pygame.K_LEFT)
+    assert screen_app.settings.auto_drop is False and saved(screen_app).auto_drop is False
+    focus_by_keys(ui, screen_app, scene, "winnable_only")
+    ui.press(screen_app, pygame.K_SPACE)
+    focus_by_keys(ui, screen_app, scene, "hints")
+    ui.press(screen_app, pygame.K_RETURN)
+    on_disk = saved(screen_app)
     assert on_disk.winnable_only is True and on_disk.hints is False
 
 
-def test_sliders_step_with_the_arrows_and_follow_the_mouse(options_app: App) -> None:
-    scene = open_options(options_app)
-    focus_by_keys(options_app, scene, "animation_speed")
-    key(options_app, pygame.K_RIGHT)
-    key(options_app, pygame.K_RIGHT)
-    assert options_app.settings.animation_speed == 1.5
-    key(options_app, pygame.K_HOME)
-    assert options_app.settings.animation_speed == 0.0
-    assert saved(options_app).animation_speed == 0.0
+def test_sliders_step_with_the_arrows_and_follow_the_mouse(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "animation_speed")
+    ui.press(screen_app, pygame.K_RIGHT)
+    ui.press(screen_app, pygame.K_RIGHT)
+    assert screen_app.settings.animation_speed == 1.5
+    ui.press(screen_app, pygame.K_HOME)
+    assert screen_app.settings.animation_speed == 0.0
+    assert saved(screen_app).animation_speed == 0.0
     volume = control(scene, "volume")
     assert isinstance(volume, Slider)
-    click(options_app, (volume.track.right, volume.track.centery))
-    assert options_app.settings.volume == 1.0
-    click(options_app, (volume.track.x + volume.track.width // 2, volume.track.centery))
-    assert options_app.settings.volume == pytest.approx(0.5)
-    assert saved(options_app).volume == pytest.approx(0.5)
+    ui.click(screen_app, (volume.track.right, volume.track.centery))
+    assert screen_app.settings.volume == 1.0
+    ui.click(screen_app, (volume.track.x + volume.track.width // 2, volume.track.centery))
+    assert screen_app.settings.volume == pytest.approx(0.5)
+    assert saved(screen_app).volume == pytest.approx(0.5)
 
 
-def test_card_back_and_four_colours_change_the_card_art(options_app: App) -> None:
-    scene = open_options(options_app)
+def test_card_back_and_four_colours_change_the_card_art(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
     back = control(scene, "card_back")
     assert isinstance(back, Choice)
-    click(options_app, back.right_rect.center)
-    assert options_app.settings.card_back == 1 and options_app.art.back_style == 1
+    ui.click(screen_app, back.right_rect.center)
+    assert screen_app.settings.card_back == 1 and screen_app.art.back_style == 1
     four = control(scene, "four_colour")
-    click(options_app, four.rect.center)
-    assert options_app.settings.four_colour is True and options_app.art.four_colour is True
-    on_disk = saved(options_app)
+    ui.click(screen_app, four.rect.center)
+    assert screen_app.settings.four_colour is True and screen_app.art.four_colour is True
+    on_disk = saved(screen_app)
     assert on_disk.card_back == 1 and on_disk.four_colour is True
 
 
-def test_the_window_size_option_resizes_the_window(options_app: App) -> None:
-    scene = open_options(options_app)
-    focus_by_keys(options_app, scene, "window_size")
-    key(options_app, pygame.K_RIGHT)
-    assert options_app.settings.window_size == (1440, 900)
-    assert options_app.size == (1440, 900) and scene.size == (1440, 900)
-    assert saved(options_app).window_size == (1440, 900)
+def test_the_window_size_option_resizes_the_window(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "window_size")
+    ui.press(screen_app, pygame.K_RIGHT)
+    assert screen_app.settings.window_size == (1440, 900)
+    assert screen_app.size == (1440, 900) and scene.size == (1440, 900)
+    assert saved(screen_app).window_size == (1440, 900)
     assert scene.ring.current is control(scene, "window_size"), "the focus stays after the resize"
 
 
@@ -151,85 +120,87 @@ def window_size_shown(scene: OptionsScene) -> str:
     return size.options[size.index]
 
 
-def drag_window_to(app: App, size: tuple[int, int]) -> None:
+def drag_window_to(ui: SimpleNamespace, app: App, size: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    step(app)
+    ui.step(app)
 
 
-def test_the_window_size_option_shows_the_size_the_window_is(options_app: App) -> None:
+def test_the_window_size_option_shows_the_size_the_window_is(ui: SimpleNamespace, screen_app: App) -> None:
     """The setting says 1280 × 800, but the window was dragged bigger before the options opened."""
-    drag_window_to(options_app, (2560, 1440))
-    scene = open_options(options_app)
+    drag_window_to(ui, screen_app, (2560, 1440))
+    scene = open_options(ui, screen_app)
     assert window_size_shown(scene) == "2560 × 1440"
-    drag_window_to(options_app, (1000, 700))
+    drag_window_to(ui, screen_app, (1000, 700))
     assert window_size_shown(scene) == "1000 × 700", "a drag while the options are open shows too"
     size = control(scene, "window_size")
     assert isinstance(size, Choice)
     assert size.options[size.index - 1:size.index + 2] == ["800 × 600", "1000 × 700", "1024 × 768"]
-    click(options_app, control(scene, "sound").rect.center)
-    assert saved(options_app).window_size == (1000, 700), "what is saved is what is shown"
-    focus_by_keys(options_app, scene, "window_size")
-    key(options_app, pygame.K_RIGHT)
-    assert options_app.size == (1024, 768) and window_size_shown(scene) == "1024 × 768"
-    assert saved(options_app).window_size == (1024, 768)
+    ui.click(screen_app, control(scene, "sound").rect.center)
+    assert saved(screen_app).window_size == (1000, 700), "what is saved is what is shown"
+    focus_by_keys(ui, screen_app, scene, "window_size")
+    ui.press(screen_app, pygame.K_RIGHT)
+    assert screen_app.size == (1024, 768) and window_size_shown(scene) == "1024 × 768"
+    assert saved(screen_app).window_size == (1024, 768)
 
 
-def test_restore_defaults_brings_a_dragged_window_back_to_the_default_size(options_app: App) -> None:
-    drag_window_to(options_app, (2560, 1440))
-    scene = open_options(options_app)
-    click(options_app, scene.defaults_button.rect.center)
-    assert options_app.size == Settings().window_size == (1280, 800)
+def test_restore_defaults_brings_a_dragged_window_back_to_the_default_size(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    drag_window_to(ui, screen_app, (2560, 1440))
+    scene = open_options(ui, screen_app)
+    ui.click(screen_app, scene.defaults_button.rect.center)
+    assert screen_app.size == Settings().window_size == (1280, 800)
     assert window_size_shown(scene) == "1280 × 800"
-    assert saved(options_app) == Settings()
+    assert saved(screen_app) == Settings()
 
 
-def test_settings_are_kept_between_runs(options_app: App) -> None:
-    scene = open_options(options_app)
-    click(options_app, control(scene, "sound").rect.center)
-    click(options_app, control(scene, "high_contrast").rect.center)
-    later = App(size=(1280, 800), data_dir=options_app.data_dir,
-                settings=load_settings(Store(options_app.data_dir)), headless=True)
+def test_settings_are_kept_between_runs(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    ui.click(screen_app, control(scene, "sound").rect.center)
+    ui.click(screen_app, control(scene, "high_contrast").rect.center)
+    later = App(size=(1280, 800), data_dir=screen_app.data_dir,
+                settings=load_settings(Store(screen_app.data_dir)), headless=True)
     assert later.settings.sound is False and later.settings.high_contrast is True
     again = OptionsScene(later)
     toggle = control(again, "sound")
     assert isinstance(toggle, Toggle) and toggle.value is False
 
 
-def test_restore_defaults(options_app: App) -> None:
-    scene = open_options(options_app)
-    click(options_app, control(scene, "hints").rect.center)
-    click(options_app, control(scene, "card_back").rect.center)
-    assert options_app.settings != Settings()
-    click(options_app, scene.defaults_button.rect.center)
-    assert options_app.settings == Settings()
-    assert saved(options_app) == Settings()
-    assert options_app.art.back_style == 0
+def test_restore_defaults(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    ui.click(screen_app, control(scene, "hints").rect.center)
+    ui.click(screen_app, control(scene, "card_back").rect.center)
+    assert screen_app.settings != Settings()
+    ui.click(screen_app, scene.defaults_button.rect.center)
+    assert screen_app.settings == Settings()
+    assert saved(screen_app) == Settings()
+    assert screen_app.art.back_style == 0
     hints = control(scene, "hints")
     assert isinstance(hints, Toggle) and hints.value is True
 
 
-def test_esc_goes_back(options_app: App) -> None:
-    scene = open_options(options_app)
-    key(options_app, pygame.K_ESCAPE)
-    assert scene not in options_app.scenes and options_app.running
+def test_esc_goes_back(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert scene not in screen_app.scenes and screen_app.running
 
 
-def test_a_save_that_fails_is_shown(options_app: App, tmp_path: Path) -> None:
+def test_a_save_that_fails_is_shown(ui: SimpleNamespace, screen_app: App, tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
-    options_app.data_dir = blocked / "data"
-    scene = open_options(options_app)
-    click(options_app, control(scene, "sound").rect.center)
-    assert options_app.settings.sound is False, "the change still applies for this run"
+    screen_app.data_dir = blocked / "data"
+    scene = open_options(ui, screen_app)
+    ui.click(screen_app, control(scene, "sound").rect.center)
+    assert screen_app.settings.sound is False, "the change still applies for this run"
     assert "not saved" in scene.message
-    step(options_app)
+    ui.step(screen_app)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440)])
-def test_the_layout_fits_every_window_size(options_app: App, size: tuple[int, int]) -> None:
-    scene = open_options(options_app)
+def test_the_layout_fits_every_window_size(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    scene = open_options(ui, screen_app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    step(options_app)
+    ui.step(screen_app)
     window = pygame.Rect((0, 0), size)
     rects = [item.rect for item in scene.ring.items]
     for i, a in enumerate(rects):
@@ -240,7 +211,7 @@ def test_the_layout_fits_every_window_size(options_app: App, size: tuple[int, in
     assert not scene.preview_rect.colliderect(scene.list_rect)
 
 
-def test_sound_changes_reach_the_apps_sound_effects(options_app: App) -> None:
+def test_sound_changes_reach_the_apps_sound_effects(ui: SimpleNamespace, screen_app: App) -> None:
     class FakeSounds:
         """Stands in for game.ui.sound.Sounds: set_options and play."""
 
@@ -254,10 +225,10 @@ def test_sound_changes_reach_the_apps_sound_effects(options_app: App) -> None:
             self.calls.append(("play", name))
 
     fake = FakeSounds()
-    options_app.sounds = fake  # type: ignore[attr-defined]
-    scene = open_options(options_app)
-    focus_by_keys(options_app, scene, "volume")
-    key(options_app, pygame.K_LEFT)
+    screen_app.sounds = fake  # type: ignore[attr-defined]
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "volume")
+    ui.press(screen_app, pygame.K_LEFT)
     assert fake.calls == [("options", (True, 0.6)), ("play", "click")]
-    click(options_app, control(scene, "sound").rect.center)
+    ui.click(screen_app, control(scene, "sound").rect.center)
     assert fake.calls[-2] == ("options", (False, 0.6))

@@ -3,55 +3,17 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.records.replay import Recorder, Replay
-from game.records.settings import Settings
 from game.ui import replay_scene
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.replay_scene import SPEEDS, ReplayScene, run_replay
-
-
-@pytest.fixture
-def replay_app(tmp_path: Path) -> Iterator[App]:
-    """A headless app with a plain scene below, running."""
-    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
-    app.running = True
-    app.push(Scene(app))
-    pygame.event.clear()
-    yield app
-    pygame.event.clear()
-
-
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    step(app)
-
-
-def type_text(app: App, words: str) -> None:
-    for ch in words:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    step(app)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app)
 
 
 def recorded(rules: str = "square", number: str = "2024", moves: int = 12) -> Replay:
@@ -65,18 +27,18 @@ def recorded(rules: str = "square", number: str = "2024", moves: int = 12) -> Re
     return recorder.replay()
 
 
-def open_replay(app: App, replay: Replay) -> ReplayScene:
+def open_replay(ui: SimpleNamespace, app: App, replay: Replay) -> ReplayScene:
     scene = ReplayScene(app, replay)
     app.push(scene)
-    step(app)
+    ui.step(app)
     return scene
 
 
-def settle(app: App, scene: ReplayScene) -> None:
+def settle(ui: SimpleNamespace, app: App, scene: ReplayScene) -> None:
     for _ in range(600):
         if not scene.anim.busy:
             return
-        step(app)
+        ui.step(app)
     raise AssertionError("the cards never landed")
 
 
@@ -90,126 +52,126 @@ def positions(replay: Replay) -> list[list[list[int]]]:
     return out
 
 
-def test_arrows_step_forward_and_back_through_the_moves(replay_app: App) -> None:
+def test_arrows_step_forward_and_back_through_the_moves(ui: SimpleNamespace, screen_app: App) -> None:
     replay = recorded()
     expected = positions(replay)
-    scene = open_replay(replay_app, replay)
+    scene = open_replay(ui, screen_app, replay)
     assert scene.player.step == 0 and scene.game.piles == expected[0]
     for n in range(1, 4):
-        key(replay_app, pygame.K_RIGHT)
+        ui.press(screen_app, pygame.K_RIGHT)
         assert scene.player.step == n and scene.game.piles == expected[n]
     assert scene.anim.busy, "the move flies"
-    settle(replay_app, scene)
-    key(replay_app, pygame.K_LEFT)
+    settle(ui, screen_app, scene)
+    ui.press(screen_app, pygame.K_LEFT)
     assert scene.player.step == 2 and scene.game.piles == expected[2]
-    key(replay_app, pygame.K_END)
+    ui.press(screen_app, pygame.K_END)
     assert scene.player.at_end and scene.game.piles == expected[-1]
-    key(replay_app, pygame.K_RIGHT)
+    ui.press(screen_app, pygame.K_RIGHT)
     assert scene.player.at_end
-    key(replay_app, pygame.K_HOME)
+    ui.press(screen_app, pygame.K_HOME)
     assert scene.player.at_start and scene.game.piles == expected[0]
-    key(replay_app, pygame.K_PAGEDOWN)
+    ui.press(screen_app, pygame.K_PAGEDOWN)
     assert scene.player.step == 10
 
 
-def test_space_plays_and_pauses_at_the_chosen_speed(replay_app: App) -> None:
-    scene = open_replay(replay_app, recorded(moves=20))
-    key(replay_app, pygame.K_SPACE)
+def test_space_plays_and_pauses_at_the_chosen_speed(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded(moves=20))
+    ui.press(screen_app, pygame.K_SPACE)
     assert scene.playing
-    step(replay_app, 150)
+    ui.step(screen_app, 150)
     played = scene.player.step
     assert 1 <= played <= 3, "about one move a second at 1 move/s"
-    key(replay_app, pygame.K_SPACE)
+    ui.press(screen_app, pygame.K_SPACE)
     assert not scene.playing
-    step(replay_app, 120)
+    ui.step(screen_app, 120)
     assert scene.player.step == played, "paused"
-    type_text(replay_app, "++")
+    ui.type_text(screen_app, "++")
     assert SPEEDS[scene.speed_index] == ("4 moves/s", 4.0, False)
-    key(replay_app, pygame.K_SPACE)
-    step(replay_app, 120)
+    ui.press(screen_app, pygame.K_SPACE)
+    ui.step(screen_app, 120)
     assert scene.player.step >= played + 5, "faster playback"
-    key(replay_app, pygame.K_END)
-    key(replay_app, pygame.K_SPACE)
+    ui.press(screen_app, pygame.K_END)
+    ui.press(screen_app, pygame.K_SPACE)
     assert scene.player.step == 0 and scene.playing, "play at the end starts from the deal"
 
 
-def test_playing_to_the_end_stops(replay_app: App) -> None:
-    scene = open_replay(replay_app, recorded(moves=4))
+def test_playing_to_the_end_stops(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded(moves=4))
     scene.speed.set(len(SPEEDS) - 1)
-    key(replay_app, pygame.K_SPACE)
-    step(replay_app, 240)
+    ui.press(screen_app, pygame.K_SPACE)
+    ui.step(screen_app, 240)
     assert scene.player.at_end and not scene.playing
 
 
-def test_typing_a_move_number_jumps_there(replay_app: App) -> None:
+def test_typing_a_move_number_jumps_there(ui: SimpleNamespace, screen_app: App) -> None:
     replay = recorded()
-    scene = open_replay(replay_app, replay)
-    type_text(replay_app, "7")
+    scene = open_replay(ui, screen_app, replay)
+    ui.type_text(screen_app, "7")
     assert scene.goto.focused and scene.goto.value == "7"
-    key(replay_app, pygame.K_RETURN)
+    ui.press(screen_app, pygame.K_RETURN)
     assert scene.player.step == 7
     assert scene.game.piles == positions(replay)[7]
     scene.goto.set_text("")
-    type_text(replay_app, "99")
-    key(replay_app, pygame.K_RETURN)
+    ui.type_text(screen_app, "99")
+    ui.press(screen_app, pygame.K_RETURN)
     assert scene.player.step == 7
     assert "12 moves" in scene.message
     scene.goto.set_text("x")
-    key(replay_app, pygame.K_RETURN)
+    ui.press(screen_app, pygame.K_RETURN)
     assert "move number" in scene.message
 
 
-def test_the_timeline_jumps_where_it_is_clicked_and_dragged(replay_app: App) -> None:
-    scene = open_replay(replay_app, recorded())
+def test_the_timeline_jumps_where_it_is_clicked_and_dragged(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded())
     line = scene.timeline.rect
-    click(replay_app, (line.x + line.width // 2, line.centery))
+    ui.click(screen_app, (line.x + line.width // 2, line.centery))
     assert scene.player.step == 6
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(line.x + line.width // 2, line.centery),
                                          button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(line.right + 40, line.centery), rel=(5, 0),
                                          buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(line.right + 40, line.centery), button=1))
-    step(replay_app)
+    ui.step(screen_app)
     assert scene.player.at_end
 
 
-def test_the_buttons_work_with_the_mouse(replay_app: App) -> None:
-    scene = open_replay(replay_app, recorded())
-    click(replay_app, scene.icons["forward"].rect.center)
-    click(replay_app, scene.icons["forward"].rect.center)
+def test_the_buttons_work_with_the_mouse(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded())
+    ui.click(screen_app, scene.icons["forward"].rect.center)
+    ui.click(screen_app, scene.icons["forward"].rect.center)
     assert scene.player.step == 2
-    click(replay_app, scene.icons["back"].rect.center)
+    ui.click(screen_app, scene.icons["back"].rect.center)
     assert scene.player.step == 1
-    click(replay_app, scene.icons["end"].rect.center)
+    ui.click(screen_app, scene.icons["end"].rect.center)
     assert scene.player.at_end
-    click(replay_app, scene.icons["start"].rect.center)
+    ui.click(screen_app, scene.icons["start"].rect.center)
     assert scene.player.at_start
-    click(replay_app, scene.icons["play"].rect.center)
+    ui.click(screen_app, scene.icons["play"].rect.center)
     assert scene.playing
-    click(replay_app, scene.menu_button.rect.center)
-    assert scene not in replay_app.scenes
+    ui.click(screen_app, scene.menu_button.rect.center)
+    assert scene not in screen_app.scenes
 
 
-def test_take_over_continues_as_a_new_game(replay_app: App) -> None:
+def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App) -> None:
     table = pytest.importorskip("game.ui.table")
     replay = recorded()
-    scene = open_replay(replay_app, replay)
+    scene = open_replay(ui, screen_app, replay)
     scene.jump(5)
-    type_text(replay_app, "t")
-    top = replay_app.scenes[-1]
-    assert isinstance(top, table.TableScene) and scene not in replay_app.scenes
+    ui.type_text(screen_app, "t")
+    top = screen_app.scenes[-1]
+    assert isinstance(top, table.TableScene) and scene not in screen_app.scenes
     assert top.game.rules == replay.rules and top.game.game == replay.game
     assert [top.game.move_text(m) for m in top.game.moves_played] == replay.move_texts[:5]
     assert top.game.piles == positions(replay)[5]
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)
-def test_every_rule_set_draws_at_every_size(replay_app: App, rules: str) -> None:
-    scene = open_replay(replay_app, recorded(rules, "77", 6))
-    key(replay_app, pygame.K_END)
+def test_every_rule_set_draws_at_every_size(ui: SimpleNamespace, screen_app: App, rules: str) -> None:
+    scene = open_replay(ui, screen_app, recorded(rules, "77", 6))
+    ui.press(screen_app, pygame.K_END)
     for size in ((800, 600), (2560, 1440), (1280, 800)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-        step(replay_app, 2)
+        ui.step(screen_app, 2)
         window = pygame.Rect((0, 0), size)
         assert window.contains(scene.bar)
         for index in range(len(scene.game.piles)):
@@ -250,51 +212,51 @@ def test_run_replay_opens_the_replay_over_the_menu(tmp_path: Path, monkeypatch: 
     assert isinstance(top, ReplayScene) and top.replay == replay
 
 
-def test_a_replay_without_moves_is_shown_and_nothing_breaks(replay_app: App) -> None:
-    scene = open_replay(replay_app, recorded("constitution-cadogan", "9", 0))
+def test_a_replay_without_moves_is_shown_and_nothing_breaks(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded("constitution-cadogan", "9", 0))
     assert scene.player.length == 0
     for k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_END, pygame.K_SPACE, pygame.K_PAGEDOWN):
-        key(replay_app, k)
-    step(replay_app, 30)
+        ui.press(screen_app, k)
+    ui.step(screen_app, 30)
     assert scene.player.step == 0
-    type_text(replay_app, "0")
-    key(replay_app, pygame.K_RETURN)
+    ui.type_text(screen_app, "0")
+    ui.press(screen_app, pygame.K_RETURN)
     assert scene.message == ""
 
 
-def test_as_played_keeps_the_recorded_times(replay_app: App) -> None:
+def test_as_played_keeps_the_recorded_times(ui: SimpleNamespace, screen_app: App) -> None:
     replay = recorded(moves=6)
     times = [m.seconds for m in replay.moves]
-    scene = open_replay(replay_app, replay)
+    scene = open_replay(ui, screen_app, replay)
     scene.speed.set(1)
     assert scene.as_played and scene.rate == 4.0
-    key(replay_app, pygame.K_SPACE)
+    ui.press(screen_app, pygame.K_SPACE)
     frames_to_first = int(times[0] / 4.0 * 60)
-    step(replay_app, max(0, frames_to_first - 3))
+    ui.step(screen_app, max(0, frames_to_first - 3))
     assert scene.player.step == 0, "the first move waits for its recorded time"
-    step(replay_app, 6)
+    ui.step(screen_app, 6)
     assert scene.player.step == 1
     gap = (times[1] - times[0]) / 4.0
     assert scene.wait_left() == pytest.approx(gap, abs=0.1)
-    step(replay_app, int((times[-1] - times[0]) / 4.0 * 60) + 10)
+    ui.step(screen_app, int((times[-1] - times[0]) / 4.0 * 60) + 10)
     assert scene.player.at_end and not scene.playing
 
 
-def test_going_back_in_the_scene_is_undo_not_a_replay_from_the_deal(replay_app: App,
+def test_going_back_in_the_scene_is_undo_not_a_replay_from_the_deal(ui: SimpleNamespace, screen_app: App,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     replay = recorded(moves=12)
     expected = positions(replay)
-    scene = open_replay(replay_app, replay)
-    key(replay_app, pygame.K_END)
+    scene = open_replay(ui, screen_app, replay)
+    ui.press(screen_app, pygame.K_END)
     game = scene.game
     played: list[object] = []
     real_play = game.play
     monkeypatch.setattr(game, "play", lambda move: played.append(move) or real_play(move))
     monkeypatch.setattr(Replay, "opening", lambda self: pytest.fail("the deal was dealt again"))
-    key(replay_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
     assert scene.player.step == 11 and scene.game.piles == expected[11]
-    key(replay_app, pygame.K_PAGEUP)
+    ui.press(screen_app, pygame.K_PAGEUP)
     assert scene.player.step == 1 and scene.game.piles == expected[1]
-    key(replay_app, pygame.K_HOME)
+    ui.press(screen_app, pygame.K_HOME)
     assert scene.player.at_start and scene.game.piles == expected[0]
     assert played == [] and scene.game is game

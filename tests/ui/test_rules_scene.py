@@ -3,20 +3,14 @@ the wheel and the keys, wrapped to any window width."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.engine import RULE_IDS, RULESETS
-from game.records.settings import Settings
 from game.ui import theme
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.rules_scene import (
     INK,
     SUIT_RED,
@@ -27,31 +21,10 @@ from game.ui.rules_scene import (
 )
 
 
-@pytest.fixture
-def rules_app(tmp_path: Path) -> Iterator[App]:
-    """A headless app with a plain scene under the rules, running."""
-    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
-    app.running = True
-    app.push(Scene(app))
-    pygame.event.clear()
-    yield app
-    pygame.event.clear()
-
-
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    step(app)
-
-
-def open_rules(app: App, rules: str = "constitution") -> RulesScene:
+def open_rules(ui: SimpleNamespace, app: App, rules: str = "constitution") -> RulesScene:
     scene = RulesScene(app, rules)
     app.push(scene)
-    step(app)
+    ui.step(app)
     return scene
 
 
@@ -77,7 +50,7 @@ def test_every_rule_set_has_its_rules_text(rules: str) -> None:
     assert all(symbol in words for symbol in "♣♠♥♦")
 
 
-def test_words_wrap_inside_the_width_and_red_suits_are_red(rules_app: App) -> None:
+def test_words_wrap_inside_the_width_and_red_suits_are_red(screen_app: App) -> None:
     blocks = parse_rules(load_rules_text("constitution"))
     for width, px in ((300, 12), (700, 20), (1400, 36)):
         words, height = layout_blocks(blocks, width, px)
@@ -94,36 +67,36 @@ def test_words_wrap_inside_the_width_and_red_suits_are_red(rules_app: App) -> No
     assert tall > short, "a narrower page makes more lines"
 
 
-def test_keys_and_the_wheel_scroll_the_text(rules_app: App) -> None:
-    scene = open_rules(rules_app)
+def test_keys_and_the_wheel_scroll_the_text(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_rules(ui, screen_app)
     assert scene.max_scroll > 0
     assert scene.scroll == 0
-    key(rules_app, pygame.K_DOWN)
+    ui.press(screen_app, pygame.K_DOWN)
     one = scene.scroll
     assert one > 0
-    key(rules_app, pygame.K_UP)
+    ui.press(screen_app, pygame.K_UP)
     assert scene.scroll == 0
-    key(rules_app, pygame.K_PAGEDOWN)
+    ui.press(screen_app, pygame.K_PAGEDOWN)
     assert scene.scroll > one * 2
-    key(rules_app, pygame.K_END)
+    ui.press(screen_app, pygame.K_END)
     assert scene.scroll == scene.max_scroll
-    key(rules_app, pygame.K_DOWN)
+    ui.press(screen_app, pygame.K_DOWN)
     assert scene.scroll == scene.max_scroll, "it stops at the end"
-    key(rules_app, pygame.K_HOME)
+    ui.press(screen_app, pygame.K_HOME)
     assert scene.scroll == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))
-    step(rules_app)
+    ui.step(screen_app)
     assert scene.scroll > 0
     down = scene.scroll
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
-    step(rules_app)
+    ui.step(screen_app)
     assert 0 <= scene.scroll < down
-    key(rules_app, pygame.K_PAGEUP)
+    ui.press(screen_app, pygame.K_PAGEUP)
     assert scene.scroll == 0
 
 
-def test_the_scroll_bar_can_be_dragged(rules_app: App) -> None:
-    scene = open_rules(rules_app)
+def test_the_scroll_bar_can_be_dragged(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_rules(ui, screen_app)
     thumb = scene.thumb
     assert thumb.height > 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
@@ -131,44 +104,44 @@ def test_the_scroll_bar_can_be_dragged(rules_app: App) -> None:
                                          rel=(0, 1), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, scene.view.bottom),
                                          button=1))
-    step(rules_app)
+    ui.step(screen_app)
     assert scene.scroll == scene.max_scroll
 
 
-def test_left_right_and_the_tabs_show_the_other_rule_sets(rules_app: App) -> None:
-    scene = open_rules(rules_app)
-    key(rules_app, pygame.K_END)
-    key(rules_app, pygame.K_RIGHT)
+def test_left_right_and_the_tabs_show_the_other_rule_sets(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_rules(ui, screen_app)
+    ui.press(screen_app, pygame.K_END)
+    ui.press(screen_app, pygame.K_RIGHT)
     assert scene.rules == "constitution-cadogan" and scene.scroll == 0
-    key(rules_app, pygame.K_LEFT)
-    key(rules_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
     assert scene.rules == "union-square"
     tab = scene.tabs[2]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tab.rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tab.rect.center, button=1))
-    step(rules_app)
+    ui.step(screen_app)
     assert scene.rules == "square"
 
 
-def test_esc_and_back_return(rules_app: App) -> None:
-    scene = open_rules(rules_app)
-    key(rules_app, pygame.K_ESCAPE)
-    assert scene not in rules_app.scenes
-    scene = open_rules(rules_app)
+def test_esc_and_back_return(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_rules(ui, screen_app)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert scene not in screen_app.scenes
+    scene = open_rules(ui, screen_app)
     assert scene.ring.current is scene.back_button
-    key(rules_app, pygame.K_RETURN)
-    assert scene not in rules_app.scenes and rules_app.running
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene not in screen_app.scenes and screen_app.running
 
 
-def test_resizing_rewraps_and_keeps_the_place(rules_app: App) -> None:
-    scene = open_rules(rules_app)
-    key(rules_app, pygame.K_PAGEDOWN)
+def test_resizing_rewraps_and_keeps_the_place(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_rules(ui, screen_app)
+    ui.press(screen_app, pygame.K_PAGEDOWN)
     fraction = scene.scroll / scene.content_h
     sizes = [(800, 600), (2560, 1440), (1024, 768)]
     heights = []
     for w, h in sizes:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
-        step(rules_app)
+        ui.step(screen_app)
         window = pygame.Rect(0, 0, w, h)
         assert window.contains(scene.page)
         assert scene.page.contains(scene.view)

@@ -2,43 +2,17 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.engine import RULE_IDS
-from game.records.settings import Settings
 from game.records.stats import GameResult, RuleStats, Statistics, save_statistics
 from game.records.store import Store
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.stats_scene import StatsScene, tiles_of
-
-
-@pytest.fixture
-def stats_app(tmp_path: Path) -> Iterator[App]:
-    """A headless app on an empty data directory with a plain scene below, running."""
-    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
-    app.running = True
-    app.push(Scene(app))
-    pygame.event.clear()
-    yield app
-    pygame.event.clear()
-
-
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    step(app)
 
 
 def record(app: App, rules: str, results: str) -> RuleStats:
@@ -51,11 +25,11 @@ def record(app: App, rules: str, results: str) -> RuleStats:
     return stats[rules]
 
 
-def test_the_figures_come_from_the_statistics(stats_app: App) -> None:
-    s = record(stats_app, "square", "wwlawwl")
-    scene = StatsScene(stats_app, "square")
-    stats_app.push(scene)
-    step(stats_app)
+def test_the_figures_come_from_the_statistics(ui: SimpleNamespace, screen_app: App) -> None:
+    s = record(screen_app, "square", "wwlawwl")
+    scene = StatsScene(screen_app, "square")
+    screen_app.push(scene)
+    ui.step(screen_app)
     assert scene.current.played == 7 and scene.current.won == 4
     figures = dict(tiles_of(scene.current))
     assert figures["Played"] == "7"
@@ -68,63 +42,64 @@ def test_the_figures_come_from_the_statistics(stats_app: App) -> None:
     assert figures["Clean wins"] == str(s.clean_wins)
 
 
-def test_no_games_yet_draws_dashes_and_an_empty_chart(stats_app: App) -> None:
-    scene = StatsScene(stats_app, "union-square")
-    stats_app.push(scene)
-    step(stats_app)
+def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = StatsScene(screen_app, "union-square")
+    screen_app.push(scene)
+    ui.step(screen_app)
     figures = dict(tiles_of(scene.current))
     assert figures["Played"] == "0" and figures["Win rate"] == "–" and figures["Best time"] == "–"
     assert scene.message == ""
 
 
-def test_hovering_the_chart_names_a_game(stats_app: App) -> None:
-    record(stats_app, "constitution", "wlwlwa")
-    scene = StatsScene(stats_app, "constitution")
-    stats_app.push(scene)
-    step(stats_app)
+def test_hovering_the_chart_names_a_game(ui: SimpleNamespace, screen_app: App) -> None:
+    record(screen_app, "constitution", "wlwlwa")
+    scene = StatsScene(screen_app, "constitution")
+    screen_app.push(scene)
+    ui.step(screen_app)
     plot, strip = scene._plot()
     x = round(scene._slot(plot, 2))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, strip.centery), rel=(1, 0),
                                          buttons=(0, 0, 0)))
-    step(stats_app)
+    ui.step(screen_app)
     assert scene.hover_game == 2
     x = round(scene._slot(plot, 40))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, strip.centery), rel=(1, 0),
                                          buttons=(0, 0, 0)))
-    step(stats_app)
+    ui.step(screen_app)
     assert scene.hover_game is None, "no game was played in that slot yet"
 
 
-def test_left_right_switch_rule_sets_and_esc_goes_back(stats_app: App) -> None:
-    scene = StatsScene(stats_app, None)
-    stats_app.push(scene)
-    step(stats_app)
+def test_left_right_switch_rule_sets_and_esc_goes_back(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = StatsScene(screen_app, None)
+    screen_app.push(scene)
+    ui.step(screen_app)
     assert scene.rules == RULE_IDS[0]
-    key(stats_app, pygame.K_RIGHT)
+    ui.press(screen_app, pygame.K_RIGHT)
     assert scene.rules == RULE_IDS[1]
-    key(stats_app, pygame.K_LEFT)
-    key(stats_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
     assert scene.rules == RULE_IDS[-1]
-    key(stats_app, pygame.K_ESCAPE)
-    assert scene not in stats_app.scenes and stats_app.running
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert scene not in screen_app.scenes and screen_app.running
 
 
-def test_a_broken_statistics_file_is_reported(stats_app: App) -> None:
-    Path(stats_app.data_dir or ".", "statistics.json").write_text("{not json", encoding="utf-8")
-    scene = StatsScene(stats_app, "square")
-    stats_app.push(scene)
-    step(stats_app)
+def test_a_broken_statistics_file_is_reported(ui: SimpleNamespace, screen_app: App) -> None:
+    Path(screen_app.data_dir or ".", "statistics.json").write_text("{not json", encoding="utf-8")
+    scene = StatsScene(screen_app, "square")
+    screen_app.push(scene)
+    ui.step(screen_app)
     assert "statistics.json" in scene.message
     assert scene.current.played == 0
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440)])
-def test_the_layout_fits_every_window_size(stats_app: App, size: tuple[int, int]) -> None:
-    record(stats_app, "square", "wl" * 30)
-    scene = StatsScene(stats_app, "square")
-    stats_app.push(scene)
+def test_the_layout_fits_every_window_size(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    record(screen_app, "square", "wl" * 30)
+    scene = StatsScene(screen_app, "square")
+    screen_app.push(scene)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    step(stats_app)
+    ui.step(screen_app)
     window = pygame.Rect((0, 0), size)
     boxes = [scene.tiles_rect, scene.ring_rect, scene.chart_rect, scene.back_button.rect,
              *(t.rect for t in scene.tabs)]
@@ -137,12 +112,12 @@ def test_the_layout_fits_every_window_size(stats_app: App, size: tuple[int, int]
 
 
 @pytest.mark.parametrize("results", ["w", "wl", "wla", "wlawl", "wl" * 6, "wl" * 25])
-def test_the_ends_of_the_chart_are_labelled_without_words_on_top_of_each_other(stats_app: App,
-                                                                                results: str) -> None:
-    record(stats_app, "constitution", results)
-    scene = StatsScene(stats_app, "constitution")
-    stats_app.push(scene)
-    step(stats_app)
+def test_the_ends_of_the_chart_are_labelled_without_words_on_top_of_each_other(
+        ui: SimpleNamespace, screen_app: App, results: str) -> None:
+    record(screen_app, "constitution", results)
+    scene = StatsScene(screen_app, "constitution")
+    screen_app.push(scene)
+    ui.step(screen_app)
     labels = scene.end_labels
     if len(results) == 1:
         assert labels == []

@@ -41,7 +41,7 @@ def _back_to(app: App, menu: MenuScene) -> None:
 def test_random_deals_come_from_the_winnable_list_when_the_option_is_on(
         ui: SimpleNamespace, app: App, campaign: Path) -> None:
     app.settings.winnable_only = True
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     dealt = set()
     for _ in range(12):
         ui.click(app, menu.random_button.rect.center)
@@ -65,7 +65,7 @@ def test_random_deals_come_from_the_winnable_list_when_the_option_is_on(
 def test_without_the_option_random_deals_are_any_number(ui: SimpleNamespace, app: App,
                                                         campaign: Path) -> None:
     app.settings.winnable_only = False
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     dealt = set()
     for _ in range(6):
         ui.click(app, menu.random_button.rect.center)
@@ -102,7 +102,7 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
     today = datetime.date.today()
     number = daily_game("constitution", today)
     assert number in WINNABLE
-    menu = ui.open_menu(app)
+    menu = ui.open_menu(app, "constitution")
     assert menu.daily_caption == f"Today #{number} · not won yet"
     ui.click(app, menu.daily_button.rect.center)
     table = app.top
