@@ -46,12 +46,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO
 
 from ..engine import new_game, rules_class
+from ..search.batch import ProgressBar, run_all
 from .campaign import campaign_to_text
 
 #: the solver is never cut by time during a build: only its node budget counts
@@ -267,76 +267,6 @@ def pick(measured: list[Measured], plan: BuildPlan) -> list[Measured]:
 
 # ----- running it ---------------------------------------------------------------------------
 
-T = TypeVar("T")
-
-
-def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
-            on_result: Callable[[T], None] | None = None) -> list[T]:
-    """``task(*call)`` for every call, ``jobs`` processes at a time; results in call order."""
-    results: list[T | None] = [None] * len(calls)
-    if jobs <= 1:
-        for i, call in enumerate(calls):
-            results[i] = task(*call)
-            if on_result is not None:
-                on_result(results[i])  # type: ignore[arg-type]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures: dict[Future[T], int] = {pool.submit(task, *call): i for i, call in enumerate(calls)}
-            try:
-                for future in as_completed(futures):
-                    result = future.result()
-                    results[futures[future]] = result
-                    if on_result is not None:
-                        on_result(result)
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
-    return [r for r in results if r is not None]
-
-
-class ProgressBar:
-    """A one-line progress bar on a terminal stream, redrawn with a carriage return (like
-    ``solve --range``'s)."""
-
-    WIDTH = 24
-
-    def __init__(self, label: str, total: int, stream: TextIO | None) -> None:
-        self.label = label
-        self.total = total
-        self.stream = stream
-        self.done = 0
-        self.counts: dict[str, int] = {}
-        self.start = time.perf_counter()
-
-    def step(self, status: str | None = None) -> None:
-        """One more item done (with its status, counted on the bar)."""
-        self.done += 1
-        if status is not None:
-            self.counts[status] = self.counts.get(status, 0) + 1
-        if self.stream is None:
-            return
-        elapsed = time.perf_counter() - self.start
-        left = elapsed / self.done * (self.total - self.done)
-        filled = self.WIDTH * self.done // max(1, self.total)
-        counts = "".join(f"  {k} {v}" for k, v in sorted(self.counts.items()))
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'-' * (self.WIDTH - filled)}] "
-                          f"{self.done}/{self.total}{counts}  left {_clock(left)} ")
-        self.stream.flush()
-
-    def finish(self) -> None:
-        """End the bar's line."""
-        if self.stream is not None:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _clock(seconds: float) -> str:
-    seconds = int(seconds + 0.5)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
-
-
 @dataclass
 class BuildResult:
     """A finished build of one rule set: the file's text and what was found."""
@@ -366,8 +296,7 @@ def build_campaign(plan: BuildPlan, *, jobs: int = 1, stream: TextIO | None = No
     bar = ProgressBar(f"{plan.rules}: measure", len(pool), stream)
     measured = run_all(measure_deal, [(plan.rules, s.game, s.moves, s.nodes, plan.ladder) for s in pool],
                        jobs, lambda m: bar.step("demo won" if m.demo_line is not None else "demo lost"))
-    if pool:
-        bar.finish()
+    bar.finish()
     chosen = pick(measured, plan)
     levels = [level_json(i, m, plan) for i, m in enumerate(chosen, 1)]
     text = campaign_to_text(plan.rules, build=plan.arguments(), searched=plan.search, results=results,

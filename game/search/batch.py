@@ -6,16 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
 
 from ..engine.deals import parse_game_number
+from ..records.store import atomic_write_text
 
 #: the most deals one command may name
 MAX_RANGE = 1_000_000
@@ -77,62 +77,80 @@ def demo_deal(rules: str, number: str, budget: float) -> DealRow:
 def run_deals(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str], *,
               jobs: int = 1, budget: float = 10.0, progress: TextIO | None = None) -> list[DealRow]:
     """Run ``task`` on every deal, ``jobs`` processes at a time; rows in game-number order."""
-    rows: list[DealRow] = []
-    bar = _Progress(len(numbers), progress) if progress is not None else None
-    for row in _results(task, rules, numbers, jobs, budget):
-        rows.append(row)
-        if bar is not None:
-            bar.update(rows)
-    if bar is not None:
-        bar.finish()
-    order = {n: i for i, n in enumerate(numbers)}
-    rows.sort(key=lambda r: order[r.game])
+    bar = ProgressBar("", len(numbers), progress, shown=("won", "lost", "unknown"))
+    rows = run_all(task, [(rules, n, budget) for n in numbers], jobs, lambda row: bar.step(row.status))
+    bar.finish()
     return rows
 
 
-def _results(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str],
-             jobs: int, budget: float) -> Iterator[DealRow]:
+T = TypeVar("T")
+
+
+def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
+            on_result: Callable[[T], None] | None = None) -> list[T]:
+    """``task(*call)`` for every call, ``jobs`` processes at a time; results in call order.
+
+    ``on_result`` sees each result as it comes (in the order they finish)."""
+    results: list[T | None] = [None] * len(calls)
     if jobs <= 1:
-        for number in numbers:
-            yield task(rules, number, budget)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures: list[Future[DealRow]] = [pool.submit(task, rules, n, budget) for n in numbers]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for i, call in enumerate(calls):
+            result = results[i] = task(*call)
+            if on_result is not None:
+                on_result(result)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures: dict[Future[T], int] = {pool.submit(task, *call): i for i, call in enumerate(calls)}
+            try:
+                for future in as_completed(futures):
+                    result = future.result()
+                    results[futures[future]] = result
+                    if on_result is not None:
+                        on_result(result)
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    return [r for r in results if r is not None]
 
 
-class _Progress:
-    """A one-line progress bar on a terminal stream, redrawn with a carriage return."""
+class ProgressBar:
+    """A one-line progress bar on a terminal stream, redrawn with a carriage return: the
+    label, the bar, how many are done, a count per status and the time left. Nothing is
+    written when ``stream`` is None."""
 
     WIDTH = 24
 
-    def __init__(self, total: int, stream: TextIO) -> None:
+    def __init__(self, label: str, total: int, stream: TextIO | None, *,
+                 shown: tuple[str, ...] = ()) -> None:
+        self.label = label
         self.total = total
         self.stream = stream
+        self.done = 0
+        #: the statuses counted so far; those in ``shown`` are always shown, in that order
+        self.counts: dict[str, int] = dict.fromkeys(shown, 0)
         self.start = time.perf_counter()
 
-    def update(self, rows: list[DealRow]) -> None:
-        done = len(rows)
-        counts = {s: 0 for s in ("won", "lost", "unknown")}
-        for row in rows:
-            counts[row.status] = counts.get(row.status, 0) + 1
+    def step(self, status: str | None = None) -> None:
+        """One more item done (with its status, counted on the bar)."""
+        self.done += 1
+        if status is not None:
+            self.counts[status] = self.counts.get(status, 0) + 1
+        if self.stream is None:
+            return
         elapsed = time.perf_counter() - self.start
-        left = elapsed / done * (self.total - done) if done else 0.0
-        filled = self.WIDTH * done // max(1, self.total)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total}  won {counts['won']}  lost {counts['lost']}"
-                          f"  unknown {counts['unknown']}  left {_clock(left)} ")
+        left = elapsed / self.done * (self.total - self.done)
+        filled = self.WIDTH * self.done // max(1, self.total)
+        counts = "".join(f"  {k} {v}" for k, v in self.counts.items())
+        label = f"{self.label} " if self.label else ""
+        self.stream.write(f"\r{label}[{'#' * filled}{'-' * (self.WIDTH - filled)}] "
+                          f"{self.done}/{self.total}{counts}  left {_clock(left)} ")
         self.stream.flush()
 
     def finish(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
+        """End the bar's line (when anything was drawn)."""
+        if self.stream is not None and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _clock(seconds: float) -> str:
@@ -192,23 +210,14 @@ def format_table(title: str, figures: dict[str, float], *, nodes: bool = True) -
 
 
 def write_csv(path: str, rules: str, rows: list[DealRow]) -> None:
-    """One line per deal, written atomically (a temporary file, then renamed)."""
+    """One line per deal, written atomically; raises SaveError (the old file is unchanged)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations"])
     for r in rows:
         writer.writerow([rules, r.game, r.status, r.moves, r.nodes, f"{r.seconds:.3f}",
                          "" if r.on_foundations is None else r.on_foundations])
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".deals-", suffix=".csv", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(buffer.getvalue())
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+    atomic_write_text(Path(path), buffer.getvalue())
 
 
 def progress_stream() -> TextIO:

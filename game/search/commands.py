@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..cli import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
+
+if TYPE_CHECKING:
+    from .batch import DealRow
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -82,7 +86,7 @@ def _check_batch(args: argparse.Namespace) -> str | None:
 
 def run_solve(args: argparse.Namespace) -> int:
     """``solve RULES GAME [--moves]`` or ``solve RULES --range A-B [--jobs] [--budget] [--out]``."""
-    from .batch import format_table, parse_range, progress_stream, run_deals, solve_deal, summary, write_csv
+    from .batch import format_table, parse_range, progress_stream, run_deals, solve_deal, summary
 
     if not args.budget > 0:
         return fail("--budget must be a positive number of seconds")
@@ -112,15 +116,13 @@ def run_solve(args: argparse.Namespace) -> int:
     rules = rules_class(args.rules).rules
     rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs, budget=args.budget,
                      progress=progress_stream())
-    if args.out:
-        write_csv(args.out, rules, rows)
     print(format_table(f"solver, {rules}, deals {args.deals}, {args.budget:g} s each", summary(rows)))
-    return 0
+    return _write_rows(args.out, rules, rows)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """``demo RULES GAME`` or ``demo RULES --range A-B [--jobs] [--out]``."""
-    from .batch import demo_deal, format_table, parse_range, progress_stream, run_deals, summary, write_csv
+    from .batch import demo_deal, format_table, parse_range, progress_stream, run_deals, summary
 
     problem = _check_batch(args)
     if problem:
@@ -141,8 +143,22 @@ def run_demo(args: argparse.Namespace) -> int:
         print(" ".join(result.moves))
         return 0
     rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs, progress=progress_stream())
-    if args.out:
-        write_csv(args.out, rules, rows)
     print(format_table(f"demo player, {rules}, deals {args.deals}", summary(rows), nodes=False))
     sys.stdout.flush()
+    return _write_rows(args.out, rules, rows)
+
+
+def _write_rows(path: str | None, rules: str, rows: list[DealRow]) -> int:
+    """Write the CSV of ``--out`` (if given); 0, or 1 with the reason when it could not be
+    written (the table above is printed all the same, so the run is not lost)."""
+    if not path:
+        return 0
+    from ..records.store import SaveError
+    from .batch import write_csv
+
+    try:
+        write_csv(path, rules, rows)
+    except SaveError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     return 0

@@ -65,7 +65,18 @@ def test_solve_command_range_table(capsys, tmp_path) -> None:
     assert "won             2" in captured.out
     assert "win %" in captured.out
     assert "\r[" in captured.err
-    assert out_file.exists()
+    assert captured.err.count("\r[") == 2 and "won 2  lost 0  unknown 0" in captured.err
+    assert out_file.read_text().splitlines()[1].startswith("constitution,1,won,")
+
+
+def test_a_csv_that_cannot_be_written_loses_no_result(capsys, tmp_path) -> None:
+    taken = tmp_path / "taken.csv"
+    taken.mkdir()  # a folder where the file should go: the write fails
+    assert main(["demo", "square", "--range", "1-2", "--out", str(taken)]) == 1
+    captured = capsys.readouterr()
+    assert "deals           2" in captured.out
+    assert "error: could not save" in captured.err and "taken.csv" in captured.err
+    assert taken.is_dir() and not list(taken.iterdir())
 
 
 @pytest.mark.parametrize("argv", [
