@@ -133,9 +133,16 @@ class Progress:
 
     def add_score(self, rules: str, entry: HighScore, level: int | None = None) -> int | None:
         """Put a won game's score into the table; its rank (1–10), or None when it is not
-        good enough for the table."""
+        good enough for the table.
+
+        The same win is never entered twice: an entry equal to one already in the table
+        (same score, game, date, moves and seconds — a win recorded again after the
+        program was killed before it counted the game) keeps the rank it has.
+        """
         progress = self._of(rules)
         table = progress.scores if level is None else progress.level_scores.setdefault(level, [])
+        if entry in table:
+            return table.index(entry) + 1
         rank = next((i for i, e in enumerate(table) if entry.score > e.score), len(table))
         if rank >= TABLE_SIZE:
             return None

@@ -75,6 +75,26 @@ def test_high_score_tables_keep_the_best_ten_best_first() -> None:
     assert progress.high_scores("square", 4) == []
 
 
+def test_the_same_win_is_entered_once_even_after_a_reload(tmp_path: Path) -> None:
+    # a level win writes the high scores before the statistics count the game; a program
+    # killed in between and continued records the same win again: it keeps its one entry
+    store = Store(tmp_path)
+    progress = Progress()
+    for s in (900, 500):
+        progress.add_score("square", entry(s, str(s)))
+    win = entry(700, "12345")
+    assert progress.add_score("square", win) == 2
+    assert progress.add_score("square", win, level=4) == 1
+    assert save_progress(store, progress)
+    again = load_progress(store)
+    assert again.add_score("square", win) == 2
+    assert again.add_score("square", win, level=4) == 1
+    assert [e.score for e in again.high_scores("square")] == [900, 700, 500]
+    assert len(again.high_scores("square", 4)) == 1
+    # another win with the same score is a new entry, below the older one
+    assert again.add_score("square", entry(700, "12346")) == 3
+
+
 def test_daily_wins_are_kept_per_date() -> None:
     progress = Progress()
     assert not progress.daily_won("constitution", DAY)
