@@ -23,7 +23,17 @@ from .app import App, Scene
 from .art import draw_suit
 from .layout import TableLayout, table_layout
 from .theme import Button
-from .widgets import Choice, Control, Focusable, FocusRing, TextInput, fit_text, focus_glow, ui_scale
+from .widgets import (
+    Choice,
+    Control,
+    Focusable,
+    FocusRing,
+    TextInput,
+    direction_heading,
+    fit_text,
+    focus_glow,
+    ui_scale,
+)
 
 #: Playback speeds offered: (name, rate, as played). A steady pace makes ``rate`` moves a
 #: second; "as played" keeps the recorded times between moves, ``rate`` times faster.
@@ -483,14 +493,8 @@ class ReplayScene(Scene):
             return
         px = max(11, round(self.layout.card[1] * 0.12))
         for index, slot in self.layout.direction_slots.items():
-            choices, colour = {1: (("▲ up", "▲"), (140, 220, 255)), -1: (("▼ down", "▼"), (255, 170, 120)),
-                               0: (("◆ either way", "◆ either", "◆"), (200, 215, 200))}[direction(index)]
-            if not self.game.piles[index]:
-                choices, colour = ("space", "–"), (200, 215, 200)
-            words = next((c for c in choices if theme.font(px).size(c)[0] <= slot.width - px // 2),
-                         choices[-1])
-            pygame.draw.rect(surface, theme.PILL, slot, border_radius=slot.height // 2)
-            theme.text(surface, words, px, slot.center, colour=colour, anchor="center")
+            image = direction_heading(direction(index) if self.game.piles[index] else None, px, slot.size)
+            surface.blit(image, image.get_rect(center=slot.center))
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """A gold frame on the card the last move placed (when it has landed)."""

@@ -39,6 +39,7 @@ from .anim import MOVE, RETURN, Animator, Celebration
 from .app import Scene
 from .art import draw_suit
 from .layout import TableLayout, table_layout
+from .widgets import direction_heading
 
 if TYPE_CHECKING:
     import argparse
@@ -1726,13 +1727,7 @@ class TableScene(Scene):
         lay = self.layout
         px = max(11, round(lay.card[1] * 0.12))
         for index, slot in lay.direction_slots.items():
-            if g.piles[index]:
-                words, colour = _DIRECTION_WORDS[direction(index)]
-            else:
-                words, colour = "space", _DIRECTION_WORDS[0][1]
-            if theme.high_contrast:
-                colour = (255, 255, 255)
-            image = self._pill(words, px, colour, theme.PILL, slot.size)
+            image = direction_heading(direction(index) if g.piles[index] else None, px, slot.size)
             surface.blit(image, image.get_rect(center=slot.center))
         if lay.direction_slots:
             return
@@ -1820,9 +1815,6 @@ def ease_out(t: float) -> float:
     """Quick at first, gentle at the end (0 → 0, 1 → 1)."""
     return 1 - (1 - min(1.0, max(0.0, t))) ** 2
 
-
-_DIRECTION_WORDS = {1: ("▲ up", (140, 220, 255)), -1: ("▼ down", (255, 170, 120)),
-                    0: ("free", (200, 215, 200))}
 
 _INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 

@@ -67,6 +67,44 @@ def fit_text(words: str, px: int, width: int, *, bold: bool = False) -> str:
     return words + "…"
 
 
+#: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
+#: column): the words from longest to shortest, and their colour
+DIRECTION_HEADINGS: dict[int | None, tuple[tuple[str, ...], tuple[int, int, int]]] = {
+    1: (("▲ builds up", "▲ up", "▲"), (140, 220, 255)),
+    -1: (("▼ builds down", "▼ down", "▼"), (255, 170, 120)),
+    0: (("either way", "either", "◆"), (200, 215, 200)),
+    None: (("space", "–"), (200, 215, 200)),
+}
+
+_HEADINGS: dict[tuple[int | None, int, tuple[int, int], bool], pygame.Surface] = {}
+
+
+def direction_heading(direction: int | None, px: int, size: tuple[int, int]) -> pygame.Surface:
+    """A Square column's heading, ``size`` large: the longest of its words that fits,
+    over a thin rule in its colour as wide as most of the column, with no box around it
+    (so it reads as a label, not a button). Cached."""
+    key = (direction, px, size, theme.high_contrast)
+    image = _HEADINGS.get(key)
+    if image is None:
+        choices, colour = DIRECTION_HEADINGS[direction]
+        if theme.high_contrast:
+            colour = (255, 255, 255)
+        f = theme.font(px, True)
+        words = next((c for c in choices if f.size(c)[0] <= size[0]), choices[-1])
+        words_image = f.render(words, True, colour)
+        w = max(size[0], words_image.get_width())
+        rule = 3 if theme.high_contrast else 2
+        h = max(size[1], words_image.get_height() + rule + 2)
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        image.blit(words_image, words_image.get_rect(midbottom=(w // 2, h - rule - 2)))
+        pygame.draw.rect(image, (*colour, 255 if theme.high_contrast else 150),
+                         (w // 8, h - rule, w - w // 4, rule), border_radius=1)
+        if len(_HEADINGS) > 64:
+            _HEADINGS.clear()
+        _HEADINGS[key] = image
+    return image
+
+
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int, *,
                   message: str = "") -> None:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at

@@ -29,6 +29,7 @@ from game.ui.commands import SCREENSHOT_SCENES
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene, lost_position, near_won_position
+from game.ui.widgets import DIRECTION_HEADINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -251,15 +252,22 @@ def test_square_writes_each_columns_direction_above_it(ui: SimpleNamespace, app:
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     game, _ = near_won_position("square")
     scene = ui.open_table(app, game)
-    pills: list[str] = []
-    real = scene._pill
-    monkeypatch.setattr(scene, "_pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))
+    headings: list[int | None] = []
+    real = table_module.direction_heading
+    monkeypatch.setattr(table_module, "direction_heading",
+                        lambda d, *a, **k: headings.append(d) or real(d, *a, **k))
     ui.step(app)
-    want = [(table_module._DIRECTION_WORDS[game.direction(c)][0] if game.piles[c] else "space")
-            for c in game.tableau]
-    shown = [p for p in pills if p in {w for w, _ in table_module._DIRECTION_WORDS.values()} | {"space"}]
-    assert shown == want
-    assert len(set(shown)) >= 2  # this position has columns going different ways
+    want = [game.direction(c) if game.piles[c] else None for c in game.tableau]
+    assert headings == want
+    assert len(set(headings)) >= 2  # this position has columns going different ways
+    # each heading's words are drawn in its slot: the words' colour is found there
+    for index, d in zip(game.tableau, headings, strict=True):
+        slot = scene.layout.direction_slots[index]
+        colour = DIRECTION_HEADINGS[d][1]
+        area = app.screen.subsurface(slot)
+        found = sum(1 for x in range(slot.width) for y in range(slot.height)
+                    if area.get_at((x, y))[:3] == colour)
+        assert found > 10, (index, d)
 
 
 def test_stock_and_waste_show_how_many_cards_they_hold(ui: SimpleNamespace, app: App,
