@@ -41,6 +41,15 @@ UNDO_PENALTY = 15
 TIME_BONUS_SCALE = 200_000
 TIME_BONUS_FLOOR = 60.0
 #: a score file may hold at most this many foundation moves (more than any game has)
+#: how a game is scored, in a player's words (the high-score screen shows it)
+SCORING_RULES = (
+    f"{FOUNDATION_POINTS} points for each card that reaches a foundation",
+    f"a streak: each card at most {STREAK_SECONDS:g} s after the one before earns {STREAK_STEP} "
+    f"more than that one did, up to {STREAK_CAP} extra",
+    f"−{HINT_PENALTY} for each hint, −{UNDO_PENALTY} for each undo",
+    f"on a win, a time bonus of {TIME_BONUS_SCALE:,} ÷ seconds played (at least {TIME_BONUS_FLOOR:g} s)",
+)
+
 _MAX_STACK = 10_000
 _LIMIT = 10**12
 

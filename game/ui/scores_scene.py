@@ -11,11 +11,12 @@ from ..engine import RULE_IDS, RULESETS
 from ..levels import LevelsError, load_campaign
 from ..records.progress import TABLE_SIZE, HighScore, Progress, load_progress
 from ..records.replay import format_seconds
+from ..records.scoring import SCORING_RULES
 from ..records.store import Store
 from . import theme
 from .app import App
 from .rule_tabs import RuleTabsScene, screenshot_over_menu
-from .widgets import Choice, draw_key_hint, fit_text, text_px
+from .widgets import Choice, draw_key_hint, fit_text, text_px, wrap
 
 #: the columns of the table: heading, share of the width, alignment
 COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
@@ -140,6 +141,19 @@ class ScoresScene(RuleTabsScene):
             theme.text(surface, fit_text("No scores yet: win a game to get on the table.", px,
                                          inner.width), px,
                        (r.centerx, y + line * 2), colour=theme.INK_DIM, anchor="center")
+            y += line * 4
+            theme.text(surface, "How a game is scored", cell_px, (inner.x, y), colour=theme.GOLD,
+                       bold=True, anchor="midleft")
+            bullet = theme.font(cell_px).size("•  ")[0]
+            for rule in SCORING_RULES:
+                for n, part in enumerate(wrap(rule, cell_px, inner.width - bullet)):
+                    y += line if n == 0 else round(line * 0.8)
+                    if y + line // 2 > r.bottom:
+                        return
+                    if n == 0:
+                        theme.text(surface, "•", cell_px, (inner.x, y), colour=theme.INK, anchor="midleft")
+                    theme.text(surface, part, cell_px, (inner.x + bullet, y), colour=theme.INK,
+                               anchor="midleft")
             return
         for rank, entry in enumerate(entries, 1):
             y += line

@@ -12,6 +12,7 @@ import pytest
 
 from game.engine import new_game
 from game.records.progress import HighScore, load_progress, save_progress
+from game.records.scoring import FOUNDATION_POINTS, SCORING_RULES
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.dialogs import Dialog
@@ -108,3 +109,33 @@ def test_the_scores_open_from_the_levels_screen_on_the_focused_level(ui: SimpleN
     scores = app.top
     assert isinstance(scores, ScoresScene) and scores.level is None
     assert len(scores.entries) == 10
+
+
+def test_an_empty_table_says_how_a_game_is_scored(ui: SimpleNamespace, app: App,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import scores_scene
+
+    drawn: list[str] = []
+    real = scores_scene.theme.text
+    monkeypatch.setattr(scores_scene.theme, "text",
+                        lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k))
+    scene = ScoresScene(app, "union-square")
+    app.push(scene)
+    ui.step(app)
+    assert scene.entries == []
+    assert "How a game is scored" in drawn
+    # every rule whole, wrapped (not cut) where the window is narrow
+    start = drawn.index("How a game is scored") + 1
+    lines = drawn[start:]
+    assert lines.count("•") == len(SCORING_RULES)
+    words = " ".join(SCORING_RULES).split()
+    assert " ".join(lines).replace("• ", "").split()[:len(words)] == words
+    # the rules name the scoring's own numbers
+    assert any(str(FOUNDATION_POINTS) in w and "foundation" in w for w in drawn)
+    # with scores, the table takes the room instead
+    _fill(app)
+    drawn.clear()
+    scene = ScoresScene(app, "constitution")
+    app.push(scene)
+    ui.step(app)
+    assert "How a game is scored" not in drawn
