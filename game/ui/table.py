@@ -168,6 +168,8 @@ class TableScene(Scene):
         self._hud_key: Any = None
         self.buttons: list[theme.Button] = []
         self.number_rect = pygame.Rect(0, 0, 0, 0)
+        #: the pointer is over the game number (which a click copies)
+        self.number_hover = False
         self.toast = ""
         #: every card drawn in a place: (card code, place index, rect), bottom to top per
         #: place; the cards under the top of a squared-up pile share its rect
@@ -496,6 +498,7 @@ class TableScene(Scene):
         for button in self.buttons:
             button.handle(event)
         pos = event.pos
+        self.number_hover = self.drag is None and self.number_rect.collidepoint(pos)
         hover = self.place_at(pos) if self.drag is None else None
         if hover != self.hover:
             self.hover = hover
@@ -1231,7 +1234,7 @@ class TableScene(Scene):
         self._refresh_buttons()
         status = self.message or self._status()
         key = (self.layout.size, g.game, len(g.history), seconds, status, theme.high_contrast,
-               tuple((b.hover, b.pressed, b.enabled) for b in self.buttons))
+               self.number_hover, tuple((b.hover, b.pressed, b.enabled) for b in self.buttons))
         if self._hud is not None and key == self._hud_key:
             return self._hud
         hud = self.layout.hud
@@ -1251,7 +1254,12 @@ class TableScene(Scene):
         elif self.daily is not None:
             title += " · Daily deal"
         title_rect = theme.text(surf, title, px_big, (left, line1), colour=theme.GOLD, bold=True)
-        self.number_rect = theme.text(surf, f"#{g.game}", px_small, (left, line2), colour=theme.INK)
+        self.number_rect = theme.text(surf, f"#{g.game}", px_small, (left, line2),
+                                      colour=theme.HIGHLIGHT if self.number_hover else theme.INK)
+        if self.number_hover:
+            # pointed at: underlined like a link, since a click copies it
+            r = self.number_rect
+            pygame.draw.line(surf, theme.HIGHLIGHT, (r.left, r.bottom), (r.right, r.bottom), 1)
         self.number_rect.inflate_ip(8, 6)
         minutes, secs = divmod(seconds, 60)
         stats = f"Moves {len(g.history)}  ·  {minutes}:{secs:02d}"
@@ -1261,9 +1269,10 @@ class TableScene(Scene):
             stats_rect = theme.text(surf, stats, px_big, (title_rect.right + gap, line1),
                                     colour=theme.INK, bold=True)
             after_number = self.number_rect.right + 4
-            hint_w = theme.font(max(10, px_small - 3)).size("click to copy")[0]
+            hint_px = max(11, px_small - 3)  # smaller is hard to read
+            hint_w = theme.font(hint_px).size("click to copy")[0]
             if after_number + hint_w <= right:
-                theme.text(surf, "click to copy", max(10, px_small - 3),
+                theme.text(surf, "click to copy", hint_px,
                            (after_number, self.number_rect.centery), colour=theme.INK_DIM,
                            anchor="midleft")
             status_x = stats_rect.left

@@ -15,6 +15,7 @@ from game.engine.square import Square
 from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.ui import table as table_module
+from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.table import TableScene, lost_position, near_won_position
@@ -275,6 +276,27 @@ def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
     ui.click(app, scene.number_rect.center)
     assert app.clipboard == "123456"
     assert "copied" in scene.message
+
+
+def test_pointing_at_the_game_number_marks_it_as_clickable(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("square", "77")
+    scene = ui.open_table(app, game)
+    ui.step(app)
+    number = scene.number_rect.copy()
+
+    def highlighted() -> int:
+        return sum(1 for x in range(number.left, number.right) for y in range(number.top, number.bottom)
+                   if app.screen.get_at((x, y))[:3] == theme.HIGHLIGHT)
+
+    assert not scene.number_hover and highlighted() == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=number.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    ui.step(app)
+    assert scene.number_hover and highlighted() > 10
+    away = (number.centerx, scene.layout.size[1] - 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(1, 1), buttons=(0, 0, 0)))
+    ui.step(app)
+    assert not scene.number_hover and highlighted() == 0
 
 
 def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App) -> None:
