@@ -7,6 +7,7 @@ handlers import what they need when they run, so start-up stays quick.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import importlib.util
 import io
@@ -43,7 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Whatever the command, its output never ends in a traceback because of where it goes:
     an output that cannot show the suit symbols gets letters (``10C``), and when the
     reader goes away (``main.py hint … | head -1``) the rest of the output is dropped and
-    the command ends quietly with status 0.
+    the command ends quietly with status 0 (on Windows too, where the closed pipe is an
+    ``OSError`` with EINVAL).
     """
     sys.stdout = plain_if_needed(sys.stdout)
     sys.stderr = plain_if_needed(sys.stderr)
@@ -58,6 +60,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _drop_further_output()
         return 0
+    except OSError as err:
+        if not _reader_gone(err):
+            raise
+        _drop_further_output()
+        return 0
+
+
+def _reader_gone(err: OSError) -> bool:
+    """Whether ``err`` is how this system says the reader of standard output went away:
+    BrokenPipeError everywhere, and on Windows also EINVAL from a write into a pipe whose
+    reader has closed it."""
+    return isinstance(err, BrokenPipeError) or (sys.platform == "win32" and err.errno == errno.EINVAL)
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -3,6 +3,7 @@ it in a traceback (a reader that has gone away, an output that cannot show â™ â™
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import subprocess
@@ -85,3 +86,24 @@ def test_every_package_with_commands_is_on_the_command_line(capsys: pytest.Captu
     for command in ("deal", "hint", "replay", "levels", "screenshot", "bench"):
         assert f"\n    {command} " in listed or f"\n    {command}\n" in listed
     assert build_parser().parse_args(["levels", "check", "--rules", "square"]).func is not None
+
+
+class _ClosedPipe(io.StringIO):
+    """Standard output whose reader has gone, as Windows reports it (EINVAL)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EINVAL, "Invalid argument")
+
+
+def test_a_closed_pipe_on_windows_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert main(["deal", "constitution", "1"]) == 0
+
+
+def test_einval_elsewhere_is_a_real_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # only Windows reports a closed pipe this way: anywhere else it is not hidden
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    monkeypatch.setattr(sys, "platform", "linux")
+    with pytest.raises(OSError, match="Invalid argument"):
+        main(["deal", "constitution", "1"])
