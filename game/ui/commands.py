@@ -31,6 +31,8 @@ SCREENSHOT_SCENES = {
     "scores": "game.ui.scores_scene",
     "table": "game.ui.table",
     "drag": "game.ui.table",
+    "hint": "game.ui.table",
+    "demo": "game.ui.table",
     "win": "game.ui.table",
     "lost": "game.ui.table",
 }

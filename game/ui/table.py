@@ -1940,7 +1940,8 @@ def lost_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12)
 
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """Set up ``table``, ``drag``, ``win`` or ``lost`` on a headless app (raises ValueError)."""
+    """Set up ``table``, ``drag``, ``hint`` (the first hint shown), ``demo`` (the demo
+    player at work), ``win`` or ``lost`` on a headless app (raises ValueError)."""
     from ..engine import GameNumberError, IllegalMove, UnknownRulesError
 
     rules = args.rules
@@ -1967,6 +1968,14 @@ def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
     scene.anim.finish()
     if last is not None:
         scene.play(last)
+    elif name == "hint":
+        scene.hint()
+        if not scene.hint_list:
+            raise ValueError("there is no move to hint in this position")
+    elif name == "demo":
+        scene.start_demo()
+        if scene.app.top is scene:
+            raise ValueError("the demo has nothing to play in this position")
     elif name == "drag":
         legal = game.legal_moves()
         useful = [m for m in legal if m.src != game.stock and m.dst not in game.foundations] or \

@@ -349,6 +349,24 @@ def test_the_screenshot_command_photographs_every_scene(tmp_path: Path, scene: s
     assert len(colours) > 20  # a drawn scene, not a blank window
 
 
+def test_the_hint_and_demo_screenshots_show_them_at_work(app: App) -> None:
+    from game.ui.demo_scene import DemoScene
+
+    args = argparse.Namespace(rules="constitution", game="7", moves="")
+    table_module.screenshot_scene(app, "hint", args)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.hint_list
+    assert scene.footer_text().startswith("Hint 1 of ")
+    app.scenes.clear()
+    table_module.screenshot_scene(app, "demo", argparse.Namespace(rules="union-square", game="3", moves=""))
+    assert isinstance(app.top, DemoScene)
+    table = app.scenes[-2]
+    assert isinstance(table, TableScene)
+    for _ in range(120):
+        app.step(1 / 60)
+    assert table.game.history  # the demo has played
+
+
 # ----- what the game ships ----------------------------------------------------------------------
 
 
