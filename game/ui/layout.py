@@ -207,18 +207,23 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
         lay.bases[f] = pygame.Rect(round(x0 + (2 + f) * pitch + split * w), y0, w, h)
     for i in (stock, waste, 0, 1, 2, 3):
         lay.areas[i] = lay.bases[i].copy()
-    # Four columns spread evenly across the block, each as wide as its direction label.
+    # Four columns spread evenly across the block, each with its direction label above it,
+    # centred on it and wider than a card where the gap between columns allows (so that
+    # the label can use its longer words), but never wider than the window.
     top = y0 + h + round(label * h)
     col_pitch = (block_w - w) / 3
     bottom = min(area.bottom, top + round(column * h))
+    slot_w = max(w, round(min(col_pitch * 0.9, w * 1.8)))
     for c in range(4):
         index = 4 + c
         x = round(x0 + c * col_pitch)
         lay.bases[index] = pygame.Rect(x, top, w, h)
         lay.areas[index] = pygame.Rect(x, top, w, bottom - top)
         lay.steps[index] = fan_step((w, h))
-        lay.direction_slots[index] = pygame.Rect(x, y0 + h + round(label * h * 0.18), w,
-                                                 round(label * h * 0.64))
+        slot = pygame.Rect(0, y0 + h + round(label * h * 0.18), slot_w, round(label * h * 0.64))
+        slot.centerx = x + w // 2
+        slot.clamp_ip(area)
+        lay.direction_slots[index] = slot
 
 
 def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:

@@ -29,8 +29,12 @@ def test_places_fit_the_window_and_never_overlap(rules: str, size: tuple[int, in
         assert lay.bases[i].size == lay.card
     for a, b in itertools.combinations(range(len(lay.areas)), 2):
         assert not lay.areas[a].colliderect(lay.areas[b]), (cls.places[a].name, cls.places[b].name)
-    for slot in lay.direction_slots.values():
+    slots = list(lay.direction_slots.values())
+    for slot in slots:
         assert not any(slot.colliderect(area) for area in lay.areas)
+        assert window.contains(slot) and slot.width >= lay.card[0]
+    for a, b in itertools.combinations(slots, 2):
+        assert not a.colliderect(b)
 
 
 @pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, SIZES)))
