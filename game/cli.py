@@ -57,9 +57,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _flush_output()
         return status
-    except BrokenPipeError:
-        _drop_further_output()
-        return 0
     except OSError as err:
         if not _reader_gone(err):
             raise

@@ -40,7 +40,6 @@ HINT_PENALTY = 25
 UNDO_PENALTY = 15
 TIME_BONUS_SCALE = 200_000
 TIME_BONUS_FLOOR = 60.0
-#: a score file may hold at most this many foundation moves (more than any game has)
 #: how a game is scored, in a player's words (the high-score screen shows it)
 SCORING_RULES = (
     f"{FOUNDATION_POINTS} points for each card that reaches a foundation",
@@ -50,6 +49,7 @@ SCORING_RULES = (
     f"on a win, a time bonus of {TIME_BONUS_SCALE:,} ÷ seconds played (at least {TIME_BONUS_FLOOR:g} s)",
 )
 
+#: a score file may hold at most this many foundation moves (more than any game has)
 _MAX_STACK = 10_000
 _LIMIT = 10**12
 

@@ -29,7 +29,7 @@ from .widgets import (
     Focusable,
     FocusRing,
     TextInput,
-    direction_heading,
+    draw_direction_headings,
     fit_text,
     focus_glow,
     ui_scale,
@@ -463,7 +463,7 @@ class ReplayScene(Scene):
             for code, rect in zip(pile, lay.card_rects(index, len(pile)), strict=True):
                 surface.blit(art.face(code, size), rect)
         self._draw_counts(surface, piles)
-        self._draw_directions(surface)
+        draw_direction_headings(surface, self.game, self.layout)
         for flight in self.anim.in_air():
             x, y = flight.position(self._locate)
             image = art.back(size) if flight.src == self.game.stock and flight.dst == self.game.stock \
@@ -486,15 +486,6 @@ class ReplayScene(Scene):
             pygame.draw.rect(surface, theme.PILL, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, theme.GOLD, pill, width=1, border_radius=pill.height // 2)
             surface.blit(image, image.get_rect(center=pill.center))
-
-    def _draw_directions(self, surface: pygame.Surface) -> None:
-        direction = getattr(self.game, "direction", None)
-        if direction is None or not self.layout.direction_slots:
-            return
-        px = max(11, round(self.layout.card[1] * 0.12))
-        for index, slot in self.layout.direction_slots.items():
-            image = direction_heading(direction(index) if self.game.piles[index] else None, px, slot.size)
-            surface.blit(image, image.get_rect(center=slot.center))
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """A gold frame on the card the last move placed (when it has landed)."""

@@ -39,7 +39,7 @@ from .anim import MOVE, RETURN, Animator, Celebration
 from .app import Scene
 from .art import draw_suit
 from .layout import TableLayout, table_layout
-from .widgets import direction_heading
+from .widgets import draw_direction_headings
 
 if TYPE_CHECKING:
     import argparse
@@ -1734,10 +1734,7 @@ class TableScene(Scene):
         if direction is None:
             return
         lay = self.layout
-        px = max(11, round(lay.card[1] * 0.12))
-        for index, slot in lay.direction_slots.items():
-            image = direction_heading(direction(index) if g.piles[index] else None, px, slot.size)
-            surface.blit(image, image.get_rect(center=slot.center))
+        draw_direction_headings(surface, g, lay)
         if lay.direction_slots:
             return
         radius = max(8, lay.card[0] // 7)

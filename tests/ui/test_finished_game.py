@@ -20,7 +20,7 @@ from game import cli
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
 from game.records.scoring import score_replay
-from game.ui import anim, theme
+from game.ui import anim, theme, widgets
 from game.ui import table as table_module
 from game.ui.anim import FLIGHT_SECONDS, Animator
 from game.ui.app import App, Scene
@@ -253,8 +253,8 @@ def test_square_writes_each_columns_direction_above_it(ui: SimpleNamespace, app:
     game, _ = near_won_position("square")
     scene = ui.open_table(app, game)
     headings: list[int | None] = []
-    real = table_module.direction_heading
-    monkeypatch.setattr(table_module, "direction_heading",
+    real = widgets.direction_heading
+    monkeypatch.setattr(widgets, "direction_heading",
                         lambda d, *a, **k: headings.append(d) or real(d, *a, **k))
     ui.step(app)
     want = [game.direction(c) if game.piles[c] else None for c in game.tableau]
