@@ -179,7 +179,7 @@ def history_keys(game: Game) -> set[int]:
 
 
 def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
-          avoid_repeats: bool = False, twins: bool = True) -> list[Hint]:
+          avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
@@ -191,13 +191,37 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     pure function of the position, its history and ``max_nodes``. With ``twins=False`` a
     move that reaches the same position as a better-ranked one (the same card into another
     space) is left out, so that asking for the next hint shows something new.
-    ``game`` is not changed.
+    With ``safe_first`` a foundation move that can never be a mistake
+    (:func:`~game.search.knowledge.forced_move`) comes first, with the best value of any
+    move (see :func:`_safe_first`). ``game`` is not changed.
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
                         twins=twins)
-    return [Hint(m, round(gain, 2), reason(view, m, gain)) for m, gain in ranked]
+    safe: set[Move] = set()
+    if safe_first:
+        ranked, safe = _safe_first(view, ranked)
+    return [Hint(m, round(gain, 2), reason(view, m, gain, safe=m in safe)) for m, gain in ranked]
+
+
+def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tuple[Move, float]], set[Move]]:
+    """``ranked`` with the provably safe foundation move first, and the moves so promoted.
+
+    The search gives such a move no free ply at the root (inside it, a forced move costs
+    no depth), so a build that leaves the drop for the next move can score higher. By the
+    dominance argument of :mod:`game.search.knowledge`, every line open before the drop is
+    still open after it, so the drop is worth at least the best move's value: it is ranked
+    first with that value, and so is the same card into its suit's other foundation (the
+    same position up to the order of the two foundations).
+    """
+    forced = forced_move(view, [m for m, _ in ranked])
+    if forced is None:
+        return ranked, set()
+    top = ranked[0][1]
+    safe = {m for m, _ in ranked if m.src == forced.src and m.dst in view.foundations}
+    first = sorted(((m, max(gain, top)) for m, gain in ranked if m in safe), key=lambda mg: mg[0] != forced)
+    return first + [(m, gain) for m, gain in ranked if m not in safe], safe
 
 
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
@@ -313,8 +337,9 @@ def _place_words(game: Game, index: int) -> str:
     return name
 
 
-def reason(view: Game, move: Move, gain: float) -> str:
-    """Why ``move`` is worth playing, in a few words (``frees 5♥ for the foundation``)."""
+def reason(view: Game, move: Move, gain: float, *, safe: bool = False) -> str:
+    """Why ``move`` is worth playing, in a few words (``frees 5♥ for the foundation``);
+    ``safe`` says it is a foundation move that can never be a mistake."""
     game = view.clone()
     src, dst = move
     piles = game.piles
@@ -330,6 +355,8 @@ def reason(view: Game, move: Move, gain: float) -> str:
             parts.append(f"deals the next stock card into {_place_words(game, dst)}")
     elif dst in game.foundations:
         parts.append(f"plays {card_pretty(moving)} to the foundation")
+        if safe:
+            parts.append("always safe")
     elif owed:
         parts.append(f"fills the space in {_place_words(game, dst)} with {card_pretty(moving)}")
     elif not view.piles[dst]:

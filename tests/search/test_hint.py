@@ -150,3 +150,24 @@ def test_cadogan_hints_a_lone_card_into_a_space_in_row1() -> None:
     best = hints(game)[0]
     assert game.move_text(best.move).startswith("r2c1-r1c")
     assert best.reason.startswith("moves 5♥ into the space in Row 1")
+
+
+def test_a_safe_foundation_move_comes_first_and_says_so() -> None:
+    # Lady Cadogan 12 at the deal: 2♥ on Row 1 can go up and nothing can ever use it. The
+    # search alone ranks builds above it (they see the drop one ply later for free).
+    game = new_game("constitution-cadogan", 12)
+    search_order = hints(game, max_ms=None, safe_first=False)
+    drop = next(h for h in search_order if game.move_text(h.move) == "r1c3-f5")
+    assert search_order[0].score > drop.score and "always safe" not in drop.reason
+    ranked = hints(game, max_ms=None)
+    assert [game.move_text(h.move) for h in ranked[:2]] == ["r1c3-f5", "r1c3-f6"]
+    assert ranked[0].score == ranked[1].score == search_order[0].score
+    two = card_pretty(parse_card("2H"))
+    assert ranked[0].reason.startswith(f"plays {two} to the foundation, always safe")
+    assert sorted(h.move for h in ranked) == sorted(h.move for h in search_order)
+    assert [h.score for h in ranked] == sorted((h.score for h in ranked), reverse=True)
+    # a foundation move that is not provably safe is not promoted nor called safe: 10♥
+    # could still take 9♣ (a clubs foundation stands at 7), and 8♣ on the other pile is safe
+    game = rows_layout("constitution", {4: 9, 0: 7}, [["JH", "10H"], ["JC", "10C", "9C", "8C"]])
+    reasons = {game.move_text(h.move): h.reason for h in hints(game)}
+    assert "always safe" not in reasons["r1c1-f5"] and "always safe" in reasons["r1c2-f1"]
