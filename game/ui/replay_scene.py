@@ -30,6 +30,7 @@ from .widgets import (
     FocusRing,
     TextInput,
     draw_direction_headings,
+    draw_pile_counts,
     fit_text,
     focus_glow,
     ui_scale,
@@ -462,7 +463,7 @@ class ReplayScene(Scene):
                 continue
             for code, rect in zip(pile, lay.card_rects(index, len(pile)), strict=True):
                 surface.blit(art.face(code, size), rect)
-        self._draw_counts(surface, piles)
+        draw_pile_counts(surface, self.game, self.layout, piles)
         draw_direction_headings(surface, self.game, self.layout)
         for flight in self.anim.in_air():
             x, y = flight.position(self._locate)
@@ -472,20 +473,6 @@ class ReplayScene(Scene):
         self._draw_last_move(surface)
         self._draw_header(surface)
         self._draw_bar(surface)
-
-    def _draw_counts(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
-        g = self.game
-        px = max(11, round(self.layout.card[1] * 0.12))
-        for index in (g.stock, g.waste):
-            if index < 0:
-                continue
-            rect = self.layout.bases[index]
-            image = theme.font(px, True).render(str(len(piles[index])), True, (255, 255, 255))
-            pill = image.get_rect().inflate(px, round(px * 0.35))
-            pill.midbottom = (rect.centerx, rect.bottom - round(px * 0.3))
-            pygame.draw.rect(surface, theme.PILL, pill, border_radius=pill.height // 2)
-            pygame.draw.rect(surface, theme.GOLD, pill, width=1, border_radius=pill.height // 2)
-            surface.blit(image, image.get_rect(center=pill.center))
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """A gold frame on the card the last move placed (when it has landed)."""

@@ -39,7 +39,7 @@ from .anim import MOVE, RETURN, Animator, Celebration
 from .app import Scene
 from .art import draw_suit
 from .layout import TableLayout, table_layout
-from .widgets import draw_direction_headings
+from .widgets import draw_direction_headings, draw_pile_counts, pill
 
 if TYPE_CHECKING:
     import argparse
@@ -1609,7 +1609,7 @@ class TableScene(Scene):
         rise = self.layout.card[1] * 0.45
         for popup in self.popups:
             t = popup.age / POPUP_SECONDS
-            image = self._pill(popup.words, px, popup.colour, theme.PILL)
+            image = pill(popup.words, px, popup.colour, theme.PILL)
             image.set_alpha(round(255 * min(1.0, 3.0 * (1.0 - t))))
             y = round(popup.pos[1] - rise * ease_out(t))
             surface.blit(image, image.get_rect(midbottom=(popup.pos[0], y)))
@@ -1666,7 +1666,7 @@ class TableScene(Scene):
             self._draw_glow(surface, lay.bases[owed], theme.GLOW, round(150 + 105 * pulse))
             # The space to fill says so in words; the cards that may fill it get an arrow.
             px = theme.scaled(max(11, lay.card[1] // 7))
-            label = self._pill("Fill", px, theme.GLOW, theme.PILL)
+            label = pill("Fill", px, theme.GLOW, theme.PILL)
             surface.blit(label, label.get_rect(center=lay.bases[owed].center))
             for s in g.owed_sources():  # type: ignore[attr-defined]
                 if piles[s]:
@@ -1690,26 +1690,7 @@ class TableScene(Scene):
                              border_radius=radius + 2)
             pygame.draw.rect(surface, theme.FOCUS, rect, width=width, border_radius=radius)
         self._draw_directions(surface, piles)
-        self._draw_counts(surface, piles)
-
-    def _pill(self, words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int, int],
-              size: tuple[int, int] = (0, 0)) -> pygame.Surface:
-        """A rounded label with an edge in ``colour``, at least ``size`` (cached)."""
-        key = ("pill", words, px, colour, fill, size)
-        image = self._shapes.get(key)
-        if image is None:
-            words_image = self._text(words, px, colour, True)
-            w = max(size[0], words_image.get_width() + px)
-            h = max(size[1], words_image.get_height() + round(px * 0.35))
-            image = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(image, fill, image.get_rect(), border_radius=h // 2)
-            pygame.draw.rect(image, colour, image.get_rect(), width=2 if theme.high_contrast else 1,
-                             border_radius=h // 2)
-            image.blit(words_image, words_image.get_rect(center=(w // 2, h // 2)))
-            if len(self._shapes) > 300:
-                self._shapes.clear()
-            self._shapes[key] = image
-        return image
+        draw_pile_counts(surface, self.game, self.layout, piles)
 
     def _badge(self, direction: int, radius: int) -> pygame.Surface:
         """A round badge with an arrow up (blue) or down (orange) (cached)."""
@@ -1743,17 +1724,6 @@ class TableScene(Scene):
             if d:
                 base = lay.bases[index]
                 surface.blit(self._badge(d, radius), (base.right - 2 * radius - 4, base.top + 2))
-
-    def _draw_counts(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
-        """How many cards the stock and the waste hold."""
-        g = self.game
-        lay = self.layout
-        px = theme.scaled(max(11, round(lay.card[1] * 0.12)))
-        for index in (g.stock, g.waste):
-            if index >= 0:
-                rect = lay.bases[index]
-                image = self._pill(str(len(piles[index])), px, theme.GOLD, theme.PILL)
-                surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The hint: an arrow from the card to where it goes (its reason is in the footer)."""

@@ -122,6 +122,42 @@ def draw_direction_headings(surface: pygame.Surface, game: Game, layout: TableLa
         surface.blit(image, image.get_rect(center=slot.center))
 
 
+_PILLS: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int, int],
+         size: tuple[int, int] = (0, 0)) -> pygame.Surface:
+    """A rounded label: ``words`` in ``colour`` on ``fill`` with an edge in ``colour``, at
+    least ``size`` large (a thicker edge in high contrast). Cached."""
+    key = (words, px, colour, fill, size, theme.high_contrast)
+    image = _PILLS.get(key)
+    if image is None:
+        words_image = theme.font(px, True).render(words, True, colour)
+        w = max(size[0], words_image.get_width() + px)
+        h = max(size[1], words_image.get_height() + round(px * 0.35))
+        image = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(image, fill, image.get_rect(), border_radius=h // 2)
+        pygame.draw.rect(image, colour, image.get_rect(), width=2 if theme.high_contrast else 1,
+                         border_radius=h // 2)
+        image.blit(words_image, words_image.get_rect(center=(w // 2, h // 2)))
+        if len(_PILLS) > 300:
+            _PILLS.clear()
+        _PILLS[key] = image
+    return image
+
+
+def draw_pile_counts(surface: pygame.Surface, game: Game, layout: TableLayout,
+                     piles: list[list[int]]) -> None:
+    """How many cards the stock and the waste hold (``piles`` as drawn), in a pill at the
+    foot of each. The table and the replay both draw them this way."""
+    px = theme.scaled(max(11, round(layout.card[1] * 0.12)))
+    for index in (game.stock, game.waste):
+        if index >= 0:
+            rect = layout.bases[index]
+            image = pill(str(len(piles[index])), px, theme.GOLD, theme.PILL)
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
+
+
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int, *,
                   message: str = "") -> None:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at

@@ -275,8 +275,8 @@ def test_stock_and_waste_show_how_many_cards_they_hold(ui: SimpleNamespace, app:
     game = new_game("union-square", 2026)
     scene = ui.open_table(app, game)
     pills: list[str] = []
-    real = scene._pill
-    monkeypatch.setattr(scene, "_pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))
+    real = widgets.pill
+    monkeypatch.setattr(widgets, "pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))
     ui.step(app)
     stock, waste = len(game.piles[game.stock]), len(game.piles[game.waste])
     assert str(stock) in pills and str(waste) in pills

@@ -11,7 +11,7 @@ import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.engine.cards import HEARTS
-from game.ui import theme
+from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.art import CardArt
 from game.ui.dialogs import confirm_dialog
@@ -135,7 +135,7 @@ def test_the_space_to_fill_is_labelled(ui: SimpleNamespace, app: App) -> None:
         pytest.skip("the move filled its space by itself")
     assert "Fill the space" in scene._status()
     picture = _picture(app)
-    label = scene._pill("Fill", theme.scaled(max(11, scene.layout.card[1] // 7)), theme.GLOW, theme.PILL)
+    label = widgets.pill("Fill", theme.scaled(max(11, scene.layout.card[1] // 7)), theme.GLOW, theme.PILL)
     centre = scene.layout.bases[owed].center
     # The pill's dark body is drawn over the space's glow.
     assert _brightness(picture.get_at((centre[0], centre[1] + label.get_height() // 2 - 3))) < 200

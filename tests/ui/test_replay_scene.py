@@ -11,7 +11,7 @@ import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.records.replay import Recorder, Replay
-from game.ui import replay_scene
+from game.ui import replay_scene, widgets
 from game.ui.app import App
 from game.ui.replay_scene import SPEEDS, ReplayScene, run_replay
 
@@ -260,3 +260,21 @@ def test_going_back_in_the_scene_is_undo_not_a_replay_from_the_deal(ui: SimpleNa
     ui.press(screen_app, pygame.K_HOME)
     assert scene.player.at_start and scene.game.piles == expected[0]
     assert played == [] and scene.game is game
+
+
+def test_stock_and_waste_counts_follow_the_replay(ui: SimpleNamespace, screen_app: App,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("square", "2024")
+    recorder = Recorder(game, clock=lambda: 0.0)
+    for _ in range(3):
+        recorder.play(game.parse_move("s-w"))
+    pills: list[str] = []
+    real = widgets.pill
+    monkeypatch.setattr(widgets, "pill", lambda words, *a, **k: pills.append(words) or real(words, *a, **k))
+    scene = open_replay(ui, screen_app, recorder.replay())
+    assert "88" in pills and "0" in pills  # the deal: all 88 in the stock, the waste empty
+    ui.press(screen_app, pygame.K_END)
+    settle(ui, screen_app, scene)
+    pills.clear()
+    ui.step(screen_app)
+    assert "85" in pills and "3" in pills
