@@ -1,14 +1,15 @@
 """The solver: can this deal be won? Full information (it sees the stock), so its answer
 is a property of the deal, never advice to a player.
 
-Two complete searches over the position graph, and a greedy probe:
+Two complete searches over the position graph, and greedy lines:
 
 - :class:`_Search`, depth-first with make/unmake (``play``/``undo`` on one private
   clone), the moves tried best first by the evaluation of the position each leads to
   (:mod:`game.search.evaluate`), ties in :func:`~game.search.knowledge.ordered_moves`
   order;
 - :class:`_BestFirst`, which always goes on from the best-looking position seen so far;
-- :func:`probe_steps`, one greedy line with the hint's lookahead (proves nothing).
+- :class:`_Probe`, one greedy line with the hint's lookahead, and :class:`_Lines`, several
+  such lines of different lookahead and sight one after another (they prove nothing).
 
 Each complete search puts every position it reaches in a set keyed by its position
 hash (:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is) and
@@ -202,11 +203,17 @@ def _unpack(game: Game, packed: bytes, extra: object) -> None:
 
 
 class _Probe:
-    """The greedy probe as a search that takes turns (see :func:`probe`)."""
+    """The greedy probe as a search that takes turns (see :func:`probe`): one line, each
+    move the best of :func:`~game.search.hint.rank_moves` with ``per_move`` positions of
+    lookahead. With ``view`` the lookahead sees only the player's view, as the hint and
+    the demo player do (the line is then the demo player's game at that budget, where it
+    does not plan), otherwise the whole deal."""
 
-    def __init__(self, game: Game, max_nodes: int) -> None:
+    def __init__(self, game: Game, max_nodes: int, per_move: int = PROBE_NODES, view: bool = False) -> None:
         self.game = game
         self.max_nodes = max_nodes
+        self.per_move = per_move
+        self.view = view
         self.nodes = 0
         self.win: list[str] = []
 
@@ -214,23 +221,74 @@ class _Probe:
         """Play the line a move at a time; True when it ends won, None otherwise."""
         game = self.game
         hasher = PositionHash(game)
-        seen = {hasher.key()}
+        # the positions played through: with ``view`` those before this one, by their
+        # player's views, as the demo player keeps them (:func:`~game.search.hint.history_keys`)
+        seen = set() if self.view else {hasher.key()}
         counter = [0]
         while not game.is_won():
-            per_move = min(PROBE_NODES, self.max_nodes - self.nodes)
+            per_move = min(self.per_move, self.max_nodes - self.nodes)
             if per_move <= 0:
                 return None
-            ranked = rank_moves(game, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
-                                counter=counter)
+            if self.view:
+                position = game.player_view()
+                here = PositionHash(position).key()
+                ranked = rank_moves(position, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
+                                    counter=counter)
+                seen.add(here)
+            else:
+                ranked = rank_moves(game, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
+                                    counter=counter)
             self.nodes = counter[0]
             if not ranked:
                 return None
             transfers = game.play(ranked[0][0])
-            hasher.update(p for t in transfers for p in (t.src, t.dst))
-            seen.add(hasher.key())
+            if not self.view:
+                hasher.update(p for t in transfers for p in (t.src, t.dst))
+                seen.add(hasher.key())
             yield
         self.win = [game.move_text(m) for m in game.moves_played]
         return True
+
+
+#: the greedy lines of the "lines" search, played one after another from the same position
+#: while its budget lasts: (whether the line sees only the player's view, lookahead
+#: positions per move). In Lady Cadogan one line wins a deal or sticks within a few
+#: seconds, most stick in one or two, and lines of different budgets and sight win quite
+#: different deals, so many cheap lines win more deals than one long search.
+LINES: tuple[tuple[bool, int], ...] = (
+    (True, 300), (False, 100), (True, 150), (False, 300), (False, 200), (True, 600), (True, 1000),
+    (False, 500),
+)
+
+
+class _Lines:
+    """The lines of :data:`LINES` one after another (each a :class:`_Probe` on a fresh copy
+    of the position), sharing one node budget; True as soon as one ends won. Like the
+    probe, it proves nothing when every line sticks."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.done = 0  # positions searched by the lines already ended
+        self.line: _Probe | None = None
+        self.win: list[str] = []
+
+    @property
+    def nodes(self) -> int:
+        return self.done + (self.line.nodes if self.line is not None else 0)
+
+    def steps(self) -> Steps:
+        for view, per_move in LINES:
+            self.done = self.nodes
+            self.line = None
+            left = self.max_nodes - self.done
+            if left <= 0:
+                break
+            self.line = _Probe(self.game.clone(), left, per_move, view)
+            if (yield from self.line.steps()):
+                self.win = self.line.win
+                return True
+        return None
 
 
 def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[list[str], int]:
@@ -254,18 +312,22 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: the searches each rule set runs, in stages: each stage is the searches that run side
 #: by side (taking turns) and the share of the time and nodes still left that it may use
 #: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
-#: :class:`_BestFirst`, "probe" :class:`_Probe`. Union Square's wins mostly come at once
-#: from the depth-first order, and most of the rest from the probe; in ``constitution``
-#: the depth-first search finds most wins in a few hundred positions and the best-first
-#: search many of the rest; in Lady Cadogan the probe's one line is the likeliest win, then
-#: the best-first search finds others. Square rarely yields to any.
+#: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`. Union Square's
+#: wins mostly come at once from the depth-first order, and most of the rest from the
+#: probe; in ``constitution`` the depth-first search finds most wins in a few hundred
+#: positions and the best-first search many of the rest; in Lady Cadogan greedy lines
+#: win far more deals than the complete searches, and many different lines more than one
+#: (:data:`LINES`), with the best-first search for the time they leave. Square rarely
+#: yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 1.0),),
-    "constitution-cadogan": ((("probe",), 0.9), (("best",), 1.0)),
+    "constitution-cadogan": ((("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("dfs", "best"), 1.0)),
 }
-_KINDS: dict[str, type[_Search] | type[_Probe]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe}
+_Searcher = _Search | _Probe | _Lines
+_KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe,
+                                                   "lines": _Lines}
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,
@@ -311,7 +373,7 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
     """Run searches side by side on clones of ``game``, ``max_nodes`` shared equally, until
     one answers or the budget is spent; add what they did to ``result``."""
     share = max(1, max_nodes // len(kinds))
-    searches: list[_Search | _Probe] = [_KINDS[k](game.clone(), share) for k in kinds]
+    searches: list[_Searcher] = [_KINDS[k](game.clone(), share) for k in kinds]
     running = [(s, s.steps()) for s in searches]
     while running and result.status == UNKNOWN and time.perf_counter() <= deadline:
         for entry in list(running):
@@ -327,7 +389,7 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
             except _OutOfBudget:
                 answer = None
                 finished = True
-            if isinstance(search, _Probe):
+            if isinstance(search, (_Probe, _Lines)):
                 result.probe_seconds += time.perf_counter() - turn_start
             if finished:
                 running.remove(entry)
@@ -336,4 +398,4 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
                     result.moves = search.win if answer else []
                     break
     result.nodes += sum(s.nodes for s in searches)
-    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, _Probe))
+    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, (_Probe, _Lines)))
