@@ -220,16 +220,16 @@ class _Probe:
     def steps(self) -> Steps:
         """Play the line a move at a time; True when it ends won, None otherwise."""
         game = self.game
-        hasher = PositionHash(game)
+        hasher = None if self.view else PositionHash(game)
         # the positions played through: with ``view`` those before this one, by their
         # player's views, as the demo player keeps them (:func:`~game.search.hint.history_keys`)
-        seen = set() if self.view else {hasher.key()}
+        seen = set() if hasher is None else {hasher.key()}
         counter = [0]
         while not game.is_won():
             per_move = min(self.per_move, self.max_nodes - self.nodes)
             if per_move <= 0:
                 return None
-            if self.view:
+            if hasher is None:
                 position = game.player_view()
                 here = PositionHash(position).key()
                 ranked = rank_moves(position, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
@@ -242,7 +242,7 @@ class _Probe:
             if not ranked:
                 return None
             transfers = game.play(ranked[0][0])
-            if not self.view:
+            if hasher is not None:
                 hasher.update(p for t in transfers for p in (t.src, t.dst))
                 seen.add(hasher.key())
             yield

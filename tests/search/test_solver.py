@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.engine import new_game
-from game.search.solver import solve
+from game.search.demo import play_demo
+from game.search.solver import LINES, _Probe, solve
 
 from .layouts import rows_layout, square_layout
 
@@ -162,9 +163,11 @@ def test_constitution_card_without_a_base_left_is_frozen() -> None:
     assert replays_to_win(open_game, result.moves)
 
 
-@pytest.mark.parametrize("plan", [("dfs",), ("best",), ("best", "probe"), ("probe", "dfs")])
+@pytest.mark.parametrize("plan", [("dfs",), ("best",), ("best", "probe"), ("probe", "dfs"),
+                                  ("lines", "best")])
 def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
-    # each complete search alone proves a loss and finds a win; the probe proves nothing
+    # each complete search alone proves a loss and finds a win; the probe and the lines
+    # prove nothing
     won = rows_layout("constitution", {2: 8, 4: 8}, [["9S", "10H"], ["JS"], ["JH", "9H"], ["10S"]])
     result = solve(won, max_seconds=5, plan=plan)
     assert result.status == "won"
@@ -173,9 +176,41 @@ def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
     assert solve(lost, max_seconds=5, plan=plan).status == "lost"
 
 
-def test_probe_alone_never_says_lost() -> None:
+@pytest.mark.parametrize("plan", [("probe",), ("lines",)])
+def test_probe_alone_never_says_lost(plan: tuple[str, ...]) -> None:
     lost = square_layout("square", {0: 24}, [["2C", "AC"]])
-    assert solve(lost, max_seconds=5, plan=("probe",)).status == "unknown"
+    assert solve(lost, max_seconds=5, plan=plan).status == "unknown"
+
+
+def run_line(line: _Probe) -> bool | None:
+    steps = line.steps()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def test_a_view_line_is_the_demo_players_game() -> None:
+    # the line that sees only the player's view plays what the demo player would with
+    # the same lookahead (Lady Cadogan: the demo player does not plan there)
+    game = new_game("constitution-cadogan", 7)
+    line = _Probe(game.clone(), 10 ** 9, per_move=150, view=True)
+    steps = line.steps()
+    for _ in range(40):
+        next(steps)
+    demo = play_demo("constitution-cadogan", "7", max_moves=40, max_nodes=150, max_ms=None)
+    assert [line.game.move_text(m) for m in line.game.moves_played] == demo.moves
+
+
+def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
+    game = new_game("constitution-cadogan", 60)
+    view, per_move = LINES[0]
+    assert run_line(_Probe(game.clone(), 10 ** 9, per_move, view)) is None
+    result = solve(game, max_nodes=5_000_000, max_seconds=1e6)  # the default plan
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    assert result.probe_nodes == result.nodes  # the lines won it, not the best-first search
 
 
 def test_unknown_plan_is_refused() -> None:
