@@ -229,15 +229,11 @@ class _Probe:
             per_move = min(self.per_move, self.max_nodes - self.nodes)
             if per_move <= 0:
                 return None
+            position = game if hasher is not None else game.player_view()
+            ranked = rank_moves(position, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
+                                counter=counter)
             if hasher is None:
-                position = game.player_view()
-                here = PositionHash(position).key()
-                ranked = rank_moves(position, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
-                                    counter=counter)
-                seen.add(here)
-            else:
-                ranked = rank_moves(game, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
-                                    counter=counter)
+                seen.add(PositionHash(position).key())
             self.nodes = counter[0]
             if not ranked:
                 return None
