@@ -311,8 +311,9 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`. Union Square's
 #: wins mostly come at once from the depth-first order, and most of the rest from the
 #: probe; in ``constitution`` the depth-first search finds most wins in a few hundred
-#: positions and the best-first search many of the rest, and after 4 s the lines win more
-#: of the deals still open than the two searches would; in Lady Cadogan greedy lines
+#: positions and the best-first search many of the rest, and after 40% of the budget (4 s
+#: of the default 10) the lines win more of the deals still open than the two searches
+#: would; in Lady Cadogan greedy lines
 #: win far more deals than the complete searches, and many different lines more than one
 #: (:data:`LINES`), with the best-first search for the time they leave. Square rarely
 #: yields to any.
@@ -323,8 +324,10 @@ PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("dfs", "best"), 1.0)),
 }
 _Searcher = _Search | _Probe | _Lines
-_KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe,
-                                                   "lines": _Lines}
+_KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines}
+#: the searches that play lines: they prove nothing, and their time and positions are
+#: counted apart (``probe_seconds``, ``probe_nodes``)
+_LINE_KINDS = (_Probe, _Lines)
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,
@@ -386,7 +389,7 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
             except _OutOfBudget:
                 answer = None
                 finished = True
-            if isinstance(search, (_Probe, _Lines)):
+            if isinstance(search, _LINE_KINDS):
                 result.probe_seconds += time.perf_counter() - turn_start
             if finished:
                 running.remove(entry)
@@ -395,4 +398,4 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
                     result.moves = search.win if answer else []
                     break
     result.nodes += sum(s.nodes for s in searches)
-    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, (_Probe, _Lines)))
+    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, _LINE_KINDS))
