@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..engine import new_game, rules_class
+from ..engine.state import Game
 from ..search.batch import ProgressBar, run_all
 from .campaign import campaign_to_text
 
@@ -146,12 +147,19 @@ def solve_number(rules: str, game: str, nodes: int, method: str = "solve") -> So
     deal = new_game(rules, game)
     if method == "probe":
         line, used = probe(deal, math.inf, max_nodes=nodes)
-        copy = deal.clone()
-        copy.play_all(line)
-        won = copy.is_won()
+        won = _wins(deal, line)
         return Solved(game, "won" if won else "unknown", line if won else [], used)
     result = solve(deal, max_nodes=nodes, max_seconds=NO_TIME_LIMIT)
+    if result.status == "won" and not _wins(deal, result.moves):
+        raise RuntimeError(f"{rules} game {game}: the solver's winning line does not win when replayed")
     return Solved(game, result.status, list(result.moves), result.nodes)
+
+
+def _wins(deal: Game, line: list[str]) -> bool:
+    """Whether ``line`` (moves in notation) wins when played from ``deal`` (left unchanged)."""
+    copy = deal.clone()
+    copy.play_all(line)
+    return copy.is_won()
 
 
 @dataclass

@@ -18,6 +18,7 @@ from game.levels.build import (
     make_plan,
     par_seconds,
     pick,
+    solve_number,
 )
 from game.levels.check import check_campaign
 from tests.levels.helpers import CONSTITUTION_1_WIN, run
@@ -96,3 +97,13 @@ def test_bad_build_arguments_are_refused(argv: tuple[str, ...], message: str,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert run("build", *argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_solver_win_is_replayed_before_it_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.search import solver
+
+    assert solve_number("constitution", "1", 3000).status == "won"  # the real line replays
+    cut = CONSTITUTION_1_WIN[:-1]  # one move short of the win
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: solver.SolveResult("won", cut, 10))
+    with pytest.raises(RuntimeError, match="constitution game 1: the solver's winning line does not win"):
+        solve_number("constitution", "1", 3000)
