@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from game.engine import new_game
 from game.search.batch import demo_deal
 from game.search.demo import demo_move, play_demo
@@ -91,37 +89,3 @@ def test_demo_plans_honestly() -> None:
                 assert demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500) == move
                 assert planned_move(game, 1500) == planned
     assert plans >= 2  # the test exercises real plans, not only the hint
-
-
-@pytest.mark.parametrize(("rules", "guesses"), [("constitution", 3), ("union-square", 1)])
-def test_demo_tries_more_guesses_when_a_guess_has_no_plan(rules: str, guesses: int,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    # the solver is made to find no win of the first guesses: the demo tries the rule set's
-    # number of guesses, each a different order of the same unseen cards, and plans with the
-    # first guess the solver wins; the real solver never sees the stock the player cannot
-    from game.search import demo
-    from game.search.solver import SolveResult
-
-    game = new_game(rules, 7)
-    view = game.player_view()
-    unseen = sorted(c for c, n in demo._unseen_cards(view).items() for _ in range(n))
-    real = demo.solve
-    stocks: list[list[int]] = []
-
-    def solve(guess, **kwargs):  # type: ignore[no-untyped-def]
-        stocks.append(list(guess.piles[guess.stock]))
-        if len(stocks) < 3:
-            return SolveResult("unknown")
-        return real(guess, **kwargs)
-
-    monkeypatch.setattr(demo, "solve", solve)
-    demo._PLAN_CACHE.clear()
-    plan = demo._plan(view, 1500, None)
-    assert len(stocks) == guesses
-    assert all(sorted(s) == unseen for s in stocks)
-    assert len({tuple(s) for s in stocks}) == guesses
-    if guesses == 3:
-        assert plan is not None and plan[0] in game.legal_moves()
-    else:
-        assert plan is None
-    demo._PLAN_CACHE.clear()
