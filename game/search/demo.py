@@ -4,11 +4,10 @@ It sees only the player's view: the face-down stock cards are unknown to it. In
 ``constitution`` and Union Square it plans: it deals the unseen cards into the stock in
 a random order (a guess, never a peek), asks the solver for a win of that guessed deal,
 and follows the plan until a stock card is revealed; then it plans again from what it
-now sees. When the solver finds no win of a guess within its budget, it tries another
-guess, up to :data:`PLAN_GUESSES` of them. The guesses are seeded by the position they
-are made in, so the same position always gets the same guesses. When no plan is found,
-and in the other rule sets, it plays the best hint (:func:`game.search.hint.hints`). Its
-results measure what a careful player could do without peeking at the stock.
+now sees. The guess is seeded by the position it is made in, so the same position always
+gets the same guess. When no plan is found within its budget, and in the other rule sets,
+it plays the best hint (:func:`game.search.hint.hints`). Its results measure what a
+careful player could do without peeking at the stock.
 """
 
 from __future__ import annotations
@@ -32,13 +31,9 @@ DEMO_MAX_NODES = 1000
 DEMO_MAX_MS = 200.0
 #: the solver's node budget for one plan on a guessed deal (0: never plan)
 PLAN_NODES = 1500
-#: the rule sets where planning on a guessed deal pays (their solver wins fast), and how
-#: many guesses the demo tries before it falls back to the hint: in ``constitution`` a
-#: second and third guess win many deals that one guess loses (measured: README)
-PLAN_GUESSES = {"constitution": 3, "union-square": 1}
-PLANNING_RULES = tuple(PLAN_GUESSES)
-#: with a time limit per move, planning (all its guesses) may take this many times as long
-#: as a hint
+#: the rule sets where planning on a guessed deal pays: their solver wins fast
+PLANNING_RULES = ("constitution", "union-square")
+#: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
@@ -121,27 +116,18 @@ def _view_back(game: Game, steps: int) -> Game:
 
 def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
-    or None when the solver finds none within ``plan_nodes`` for any of the rule set's
-    :data:`PLAN_GUESSES` guesses (and all of them within ``plan_seconds``)."""
+    or None when the solver finds none within ``plan_nodes`` (and ``plan_seconds``)."""
     key = (PositionHash(view).key(), plan_nodes, plan_seconds)
     if key in _PLAN_CACHE:
         return _PLAN_CACHE[key]
     unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
-    deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
-    plan = None
-    for guess_number in range(PLAN_GUESSES[view.rules]):
-        seconds = 1e9 if deadline is None else deadline - time.perf_counter()
-        if seconds <= 0:
-            break
-        order = unseen[:]
-        random.Random(key[0] + guess_number).shuffle(order)
-        guess = view.clone()
-        guess.piles[guess.stock] = order
-        guess.is_view = False
-        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=("dfs",))
-        if result.status == WON:
-            plan = [guess.parse_move(m) for m in result.moves]
-            break
+    random.Random(key[0]).shuffle(unseen)
+    guess = view.clone()
+    guess.piles[guess.stock] = unseen
+    guess.is_view = False
+    result = solve(guess, max_nodes=plan_nodes, max_seconds=1e9 if plan_seconds is None else plan_seconds,
+                   plan=("dfs",))
+    plan = [guess.parse_move(m) for m in result.moves] if result.status == WON else None
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
