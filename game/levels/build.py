@@ -7,10 +7,9 @@ The steps, for one rule set:
    of ``nodes`` positions each and no time limit that binds, so its answer is a pure
    function of the deal and the budget. ``method`` says which part of the solver:
    ``solve`` is the whole solver (:func:`game.search.solver.solve`, every stage of its
-   search); ``probe`` is its greedy full-information probe alone
-   (:func:`game.search.solver.probe`), used for Lady Cadogan, where nearly every win the
-   solver finds in a short budget comes from the probe, and the rest of its search after
-   a failed probe costs about five times as much for few wins.
+   search, as ``python3 main.py solve`` runs it, with each stage's share of the budget
+   taken from the node budget); ``probe`` is its single greedy full-information probe
+   alone (:func:`game.search.solver.probe`), which is quicker and finds fewer wins.
    Every number won goes into the ``winnable`` list, with the winning line (replayed from
    the deal to check that it wins).
 2. **Measure.** The first ``pool`` winnable numbers are measured:
@@ -88,7 +87,7 @@ class BuildPlan:
 #: the shipped campaigns' settings: numbers searched and node budgets per rule set
 DEFAULTS: dict[str, dict[str, Any]] = {
     "constitution": {"search": 2000, "nodes": 5_000, "method": "solve", "ladder": (20, 60, 200, 600)},
-    "constitution-cadogan": {"search": 200, "nodes": 120_000, "method": "probe", "ladder": (50, 200, 800)},
+    "constitution-cadogan": {"search": 1000, "nodes": 120_000, "method": "solve", "ladder": (50, 200, 800)},
     "square": {"search": 1000, "nodes": 5_000, "method": "solve", "ladder": (50, 200, 800)},
     "union-square": {"search": 2000, "nodes": 5_000, "method": "solve", "ladder": (50, 150, 450, 1350)},
 }
