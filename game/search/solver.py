@@ -313,10 +313,9 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: probe; in ``constitution`` the depth-first search finds most wins in a few hundred
 #: positions and the best-first search many of the rest, and after 40% of the budget (4 s
 #: of the default 10) the lines win more of the deals still open than the two searches
-#: would; in Lady Cadogan greedy lines
-#: win far more deals than the complete searches, and many different lines more than one
-#: (:data:`LINES`), with the best-first search for the time they leave. Square rarely
-#: yields to any.
+#: would; in Lady Cadogan greedy lines win far more deals than the complete searches,
+#: and many different lines more than one (:data:`LINES`), with the best-first search for
+#: the time they leave. Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.4), (("lines",), 1.0)),
     "constitution-cadogan": ((("lines",), 0.9), (("best",), 1.0)),
