@@ -176,7 +176,7 @@ def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
     assert solve(lost, max_seconds=5, plan=plan).status == "lost"
 
 
-@pytest.mark.parametrize("plan", [("probe",), ("lines",)])
+@pytest.mark.parametrize("plan", [("probe",), ("lines",), ("plan",)])
 def test_probe_alone_never_says_lost(plan: tuple[str, ...]) -> None:
     lost = square_layout("square", {0: 24}, [["2C", "AC"]])
     assert solve(lost, max_seconds=5, plan=plan).status == "unknown"
@@ -211,6 +211,17 @@ def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
     assert result.probe_nodes == result.nodes  # the lines won it, not the best-first search
+
+
+def test_the_planner_wins_where_searches_from_the_start_wander() -> None:
+    # Constitution 732: depth-first searches started along the demo player's line find a
+    # win within 10,000 positions; the depth-first search from the start does not
+    game = new_game("constitution", 732)
+    result = solve(game, max_nodes=10_000, max_seconds=1e6, plan=("plan",))
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    assert result.probe_nodes == result.nodes  # a line's search: it proves nothing
+    assert solve(game, max_nodes=10_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
 
 
 def test_unknown_plan_is_refused() -> None:
