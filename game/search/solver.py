@@ -209,7 +209,9 @@ class _Probe:
     move the best of :func:`~game.search.hint.rank_moves` with ``per_move`` positions of
     lookahead. With ``view`` the lookahead sees only the player's view, as the hint and
     the demo player do (the line is then the demo player's game at that budget, where it
-    does not plan), otherwise the whole deal."""
+    does not plan), otherwise the whole deal. With ``plan_nodes``, before the first move
+    and after each move that brought a stock card into play, a depth-first search of the
+    whole deal within that many positions (:meth:`_plan`; see :class:`_Planner`)."""
 
     def __init__(self, game: Game, max_nodes: int, per_move: int = PROBE_NODES, view: bool = False,
                  plan_nodes: int = 0) -> None:
