@@ -89,3 +89,41 @@ def test_demo_plans_honestly() -> None:
                 assert demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500) == move
                 assert planned_move(game, 1500) == planned
     assert plans >= 2  # the test exercises real plans, not only the hint
+
+
+def _plain_constitution_cost(game) -> float:
+    """The Constitution terms of the evaluation written the plain way: every card by how
+    soon it is needed times (the cards on it + twice its row's distance from Row 1), an
+    empty Row 1 pile for good costs 15 when Row 2 is empty, and the stock's known cards."""
+    from game.engine.rows import row_range
+    from game.search.evaluate import _card_weights
+
+    weight = _card_weights(game)
+    cost = 0.0
+    for row in range(4):
+        for t in row_range(row):
+            pile = game.piles[t]
+            depth = len(pile) - 1 + 2.0 * row
+            for c in pile:
+                cost += weight[c] * depth
+                depth -= 1
+    if not any(game.piles[t] for t in row_range(1)):
+        cost += 15.0 * sum(1 for t in row_range(0) if not game.piles[t])
+    cost += 4.0 * sum(weight[c] for c in game.piles[game.stock] if c)
+    return -cost
+
+
+def test_constitution_evaluation_is_its_plain_definition_to_the_last_bit() -> None:
+    # the evaluation's fast Constitution terms add the same terms in the same order, so
+    # the searches (and the README's measured results) do not change
+    from game.search.evaluate import FOUNDATION_CARD, _rows_terms
+
+    game = new_game("constitution", 1)
+    for text in play_demo("constitution", "1", max_ms=None).moves:
+        for position in (game, game.player_view()):
+            on = sum(len(position.piles[f]) for f in position.foundations)
+            if on < position.card_count:
+                assert _rows_terms(position) == _plain_constitution_cost(position)
+                assert evaluate(position, 0) == FOUNDATION_CARD * on + _plain_constitution_cost(position)
+        game.play_text(text)
+    assert game.is_won()
