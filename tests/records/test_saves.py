@@ -184,7 +184,11 @@ def test_abandoning_the_saved_game_counts_it(tmp_path):
     assert load_statistics(store)["union-square"].abandoned == 1
 
 
-def test_saved_replays_are_listed_newest_first_and_broken_ones_say_why(tmp_path):
+def test_saved_replays_are_listed_newest_first_and_broken_ones_say_why(tmp_path, monkeypatch):
+    # both saves in the same second, even when the clock ticks between them
+    from game.records import saves
+
+    monkeypatch.setattr(saves, "utc_stamp", lambda: "20261124-075806")
     store = Store(tmp_path)
     first = save_replay(store, won_replays()[0])
     second = save_replay(store, won_replays()[0])
