@@ -21,7 +21,6 @@ count as neither blocked nor needed: the evaluation never guesses what they are.
 
 from __future__ import annotations
 
-from ..engine.cadogan import Cadogan
 from ..engine.cards import JACK, KING
 from ..engine.constitution import Constitution
 from ..engine.rows import RowsGame, row_range
@@ -160,12 +159,12 @@ def _card_weights(game: RowsGame) -> list[float]:
 
 
 def _rows_terms(game: RowsGame) -> float:
+    """The Constitution sets' terms: :func:`_constitution_terms`, or Lady Cadogan's here."""
     if isinstance(game, Constitution):
         return _constitution_terms(game)
     piles = game.piles
     weight = _card_weights(game)
     cost = 0.0
-    cadogan = isinstance(game, Cadogan)
     for row in range(4):
         row_cost = 2.0 * row
         for t in _ROWS[row]:
@@ -179,30 +178,26 @@ def _rows_terms(game: RowsGame) -> float:
             for c in pile:
                 cost += weight[c] * depth
                 depth -= 1
-            if cadogan and row == 0:
+            if row == 0:
                 cost -= 0.5 * _run_length(pile)
     distance = rows_distances(game)
-    if isinstance(game, Constitution):
-        below = any(piles[t] for t in _ROWS[1])
-        if not below:
-            cost += 15.0 * sum(1 for t in ROW1 if not piles[t])
-        cost += 4.0 * _stock_cost(piles[game.stock], distance)
-    else:
-        cost += _blocked(piles[game.waste], distance, _WEIGHTS)
-        cost += 8.0 * _stock_cost(piles[game.stock], distance)
+    cost += _blocked(piles[game.waste], distance, _WEIGHTS)
+    cost += 8.0 * _stock_cost(piles[game.stock], distance)
     return -cost
 
 
 def _constitution_terms(game: Constitution) -> float:
-    """:func:`_rows_terms` for ``constitution``, whose Rows 2–4 hold at most one card a
-    place: the same terms added in the same order (so the same value to the last bit),
-    with less work, since the searches evaluate nearly every position they reach."""
+    """``constitution``'s terms: Lady Cadogan's card terms (each card by how soon it is
+    needed, times the cards on it plus twice its row's distance from Row 1), read one
+    card a place in Rows 2–4, which hold no more; a Row 1 pile empty for good when Row 2
+    is empty; and the stock. Kept lean: the searches evaluate nearly every position they
+    reach (tests/search/test_knowledge.py pins it to its plain definition)."""
     piles = game.piles
     weight = _card_weights(game)
     cost = 0.0
     for t in ROW1:
         pile = piles[t]
-        depth = len(pile) - 1 + 0.0
+        depth = len(pile) - 1
         for c in pile:
             cost += weight[c] * depth
             depth -= 1
