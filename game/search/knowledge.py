@@ -7,7 +7,8 @@ What lives here, shared by the solver and the hint:
   it without trying the alternatives (the argument is below, and it holds with full
   information too).
 - :func:`is_dead`: a position that provably cannot be won (the relaxation argument of
-  :func:`rows_closure_placeable`), so a search need not go on from it.
+  :func:`rows_closure_placeable`), so a search need not go on from it; it can say so
+  only for hand-made positions (:func:`may_become_dead`).
 - :func:`ordered_moves`: the legal moves, most promising first, with pointless ones left
   out (only moves whose result is a position the search reaches anyway).
 - :class:`PositionHash`: the incremental position key the searches share.
@@ -39,6 +40,7 @@ auto-drop option plays; it is recomputed here from the moves already generated.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 from ..engine.cadogan import Cadogan
 from ..engine.cards import JACK, KING, is_red
@@ -108,6 +110,33 @@ def is_dead(game: Game) -> bool:
     if not isinstance(game, RowsGame):
         return False
     return rows_closure_placeable(game) < game.card_count
+
+
+def may_become_dead(game: Game) -> bool:
+    """Whether :func:`is_dead` can ever say True for this position or one reached from it.
+
+    Never when every Row 1 pile is its bottom card with a run built down in alternating
+    colours on it, as in every position reached from a deal of either Constitution rule
+    set (a Row 1 pile starts as one card; it takes only such a build or, when empty, one
+    card; it loses only its top). Then the relaxation places every card: say it stops
+    with cards left, and take an unplaced card of the lowest rank left, ``m``. Its suit
+    has both copies of every lower rank up (there is no unplaced card below ``m``), so
+    one of that suit's foundations takes it, and a copy that is not placed lies in a Row
+    1 pile under an unplaced gate. Every card above it in a run is of lower rank, so that
+    gate ranks below ``m``: a contradiction. A search from such a position may therefore
+    skip the test, which would cost it more than a tenth of its time and prove nothing;
+    hand-made positions (a layout may put any cards in Row 1) keep it. The Square sets
+    have no such test.
+    """
+    if not isinstance(game, RowsGame):
+        return False
+    piles = game.piles
+    for i in ROW1:
+        pile = piles[i]
+        for below, above in pairwise(pile):
+            if above & 15 != (below & 15) - 1 or is_red(above) == is_red(below):
+                return True
+    return False
 
 
 def frozen_in_row1(game: RowsGame, c: int) -> bool:

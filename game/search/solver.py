@@ -18,9 +18,10 @@ hash (:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is
 never searches a position twice. That is a reachability search: if a won position can be
 reached, it is found, and when a search ends without a win, every reachable position has
 been seen, which proves the deal lost. Positions that :func:`~game.search.knowledge.is_dead`
-proves lost are not searched on, and forced moves (see :mod:`game.search.knowledge`) are
-played without branching. When the budget runs out, the answer is "unknown": nothing
-seen before the cut is trusted as a proof.
+proves lost are not searched on (only hand-made positions can be:
+:func:`~game.search.knowledge.may_become_dead`), and forced moves (see
+:mod:`game.search.knowledge`) are played without branching. When the budget runs out,
+the answer is "unknown": nothing seen before the cut is trusted as a proof.
 
 A rule set's searches (:data:`PLANS`) run side by side, taking turns every few hundred
 positions, so the first to find a win (or to finish) answers for all.
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 from ..engine.state import Game, Move
 from .evaluate import evaluate
 from .hint import rank_moves
-from .knowledge import PositionHash, forced_move, is_dead, ordered_moves
+from .knowledge import PositionHash, forced_move, is_dead, may_become_dead, ordered_moves
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: the default node budget: far more than ten seconds of search on one core
@@ -76,6 +77,8 @@ class _Search:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.win: list[str] = []
+        # every position the search reaches is reached from this one
+        self.dead_test = may_become_dead(game)
 
     def _count(self, key: int) -> bool:
         """Add a new position to the seen set; True when it is time to yield a turn."""
@@ -122,7 +125,7 @@ class _Search:
         """The moves to try here: the forced one alone, or all in a good order."""
         game = self.game
         moves = game.legal_moves()
-        if not moves or is_dead(game):
+        if not moves or (self.dead_test and is_dead(game)):
             return []
         forced = forced_move(game, moves)
         if forced is not None:
@@ -165,7 +168,7 @@ class _BestFirst(_Search):
             _unpack(game, packed, extra)
             self.hash = hasher = PositionHash(game)
             moves = game.legal_moves()
-            if not moves or is_dead(game):
+            if not moves or (self.dead_test and is_dead(game)):
                 continue
             forced = forced_move(game, moves)
             candidates = [forced] if forced is not None else ordered_moves(game, moves)

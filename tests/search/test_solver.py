@@ -115,10 +115,11 @@ def test_position_hash_matches_the_engine_key(rules: str) -> None:
 
 def test_cadogan_dead_position_is_lost_at_once() -> None:
     # both 9H lie in Row 1 under a higher heart: no hearts foundation can pass 8
-    from game.search.knowledge import is_dead
+    from game.search.knowledge import is_dead, may_become_dead
 
     game = rows_layout("constitution-cadogan", {4: 8, 5: 8},
                        [["9H", "10H"], ["9H", "JH"], ["10H"], ["JH"]])
+    assert may_become_dead(game)  # 10H on 9H is no build: the searches keep the test
     assert is_dead(game)
     result = solve(game, max_seconds=2)
     assert result.status == "lost"
@@ -140,6 +141,34 @@ def test_constitution_jacks_that_wait_for_each_other_are_lost() -> None:
     result = solve(won, max_seconds=5)
     assert result.status == "won"
     assert replays_to_win(won, result.moves)
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+def test_positions_reached_from_a_deal_are_never_dead(rules: str) -> None:
+    # may_become_dead's argument: Row 1 stays a run built down on one card, so the
+    # relaxation places every card and the searches may skip the test (checked along
+    # random games, foundation moves preferred so that they go deep)
+    import random
+
+    from game.search.knowledge import may_become_dead, rows_closure_placeable
+
+    rng = random.Random(4)
+    checked = 0
+    for number in range(1, 41):
+        game = new_game(rules, number)
+        for _ in range(300):
+            assert not may_become_dead(game)
+            assert rows_closure_placeable(game) == 88
+            checked += 1
+            moves = game.legal_moves()
+            if not moves:
+                break
+            home = [m for m in moves if m.dst in game.foundations]
+            game.play(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
+    assert checked > 3000
+    # a hand-made Row 1 that is no run keeps the test
+    assert may_become_dead(rows_layout(rules, {0: 9, 4: 10}, [["10C", "JH"], ["JC"]]))
+    assert not may_become_dead(rows_layout(rules, {0: 9, 4: 10}, [["JH", "10C"], ["JC"]]))
 
 
 def test_constitution_card_without_a_base_left_is_frozen() -> None:
