@@ -159,30 +159,35 @@ def _card_weights(game: RowsGame) -> list[float]:
 
 
 def _rows_terms(game: RowsGame) -> float:
-    """The Constitution sets' terms: :func:`_constitution_terms`, or Lady Cadogan's here."""
+    """The Constitution sets' terms: :func:`_constitution_terms`, or Lady Cadogan's: each
+    card by how soon it is needed, times the cards on it plus twice its row's distance
+    from Row 1; Row 1's runs; the waste's buried cards; the stock. Kept lean, like
+    Constitution's (tests/search/test_knowledge.py pins both to a plain definition)."""
     if isinstance(game, Constitution):
         return _constitution_terms(game)
     piles = game.piles
-    weight = _card_weights(game)
+    weight = _card_weights(game)  # that of an unknown card is 0
     cost = 0.0
     for row in range(4):
         row_cost = 2.0 * row
         for t in _ROWS[row]:
             pile = piles[t]
-            n = len(pile)
-            if not n:
-                continue
-            # each card by how soon it is needed, times the cards on it (blocked) plus
-            # the row's distance from the foundations
-            depth = n - 1 + row_cost
-            for c in pile:
-                cost += weight[c] * depth
-                depth -= 1
-            if row == 0:
-                cost -= 0.5 * _run_length(pile)
-    distance = rows_distances(game)
-    cost += _blocked(piles[game.waste], distance, _WEIGHTS)
-    cost += 8.0 * _stock_cost(piles[game.stock], distance)
+            if pile:
+                depth = len(pile) - 1 + row_cost
+                for c in pile:
+                    cost += weight[c] * depth
+                    depth -= 1
+                if not row:
+                    cost -= 0.5 * _run_length(pile)
+    # the waste's cards under its top, each times the cards on it
+    waste = piles[game.waste]
+    blocked = 0.0
+    depth = len(waste) - 1
+    for c in waste[:-1]:
+        blocked += weight[c] * depth
+        depth -= 1
+    cost += blocked
+    cost += 8.0 * sum(map(weight.__getitem__, piles[game.stock]))
     return -cost
 
 
@@ -227,11 +232,6 @@ def _run_length(pile: list[int]) -> int:
         else:
             break
     return n
-
-
-def _stock_cost(stock: list[int], distance: list[int]) -> float:
-    """Known stock cards (full information only) cost by how soon they are needed."""
-    return sum(_WEIGHTS[distance[c]] for c in stock if c)
 
 
 def _square_terms(game: Game) -> float:

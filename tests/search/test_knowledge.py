@@ -7,6 +7,7 @@ from game.search.batch import demo_deal
 from game.search.demo import demo_move, play_demo
 from game.search.evaluate import LOSS, WIN, evaluate
 from game.search.knowledge import forced_move
+from game.search.solver import solve
 
 from .layouts import rows_layout, square_layout
 
@@ -127,3 +128,50 @@ def test_constitution_evaluation_is_its_plain_definition_to_the_last_bit() -> No
                 assert evaluate(position, 0) == FOUNDATION_CARD * on + _plain_constitution_cost(position)
         game.play_text(text)
     assert game.is_won()
+
+
+def _plain_cadogan_cost(game) -> float:
+    """Lady Cadogan's terms of the evaluation written the plain way: every card by how
+    soon it is needed times (the cards on it + twice its row's distance from Row 1), half
+    a point off per card of each Row 1 pile's top run, the waste's cards under its top
+    times the cards on them, and eight times the stock's known cards."""
+    from game.engine.rows import row_range
+    from game.search.evaluate import _card_weights, _run_length
+
+    weight = _card_weights(game)
+    cost = 0.0
+    for row in range(4):
+        for t in row_range(row):
+            pile = game.piles[t]
+            depth = len(pile) - 1 + 2.0 * row
+            for c in pile:
+                cost += weight[c] * depth
+                depth -= 1
+            if row == 0 and pile:
+                cost -= 0.5 * _run_length(pile)
+    waste = game.piles[game.waste]
+    cost += sum(weight[c] * (len(waste) - 1 - i) for i, c in enumerate(waste[:-1]) if c)
+    cost += 8.0 * sum(weight[c] for c in game.piles[game.stock] if c)
+    return -cost
+
+
+def test_cadogan_evaluation_is_its_plain_definition_to_the_last_bit() -> None:
+    # as for Constitution: the lean terms add the same terms in the same order (along a
+    # won line of the solver, so that the positions go all the way to the end)
+    from game.search.evaluate import FOUNDATION_CARD, _rows_terms
+
+    game = new_game("constitution-cadogan", 374)
+    line = solve(game, max_nodes=100_000, max_seconds=1e6).moves
+    assert line
+    checked = 0
+    for text in line:
+        for position in (game, game.player_view()):
+            on = sum(len(position.piles[f]) for f in position.foundations)
+            if on < position.card_count:
+                assert _rows_terms(position) == _plain_cadogan_cost(position)
+                assert evaluate(position, 0) == FOUNDATION_CARD * on + _plain_cadogan_cost(position)
+                checked += 1
+        game.play_text(text)
+    assert game.is_won()
+    assert checked > 300
+
