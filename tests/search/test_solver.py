@@ -113,6 +113,27 @@ def test_position_hash_matches_the_engine_key(rules: str) -> None:
             assert by_hash.setdefault(key, game.key()) == game.key()
 
 
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_best_first_keys_are_those_of_the_positions(rules: str) -> None:
+    # the best-first search hashes again only the places that differ from the position
+    # it searched before; every key it files must be the position's own
+    from game.search.knowledge import PositionHash
+    from game.search.solver import _BestFirst, _OutOfBudget
+
+    class Checked(_BestFirst):
+        def _count(self, key: int) -> bool:
+            assert key == PositionHash(self.game).key()
+            return super()._count(key)
+
+    search = Checked(new_game(rules, 5), 2000)
+    try:
+        for _ in search.steps():
+            pass
+    except _OutOfBudget:
+        pass
+    assert search.nodes > 300
+
+
 def test_cadogan_dead_position_is_lost_at_once() -> None:
     # both 9H lie in Row 1 under a higher heart: no hearts foundation can pass 8
     from game.search.knowledge import is_dead, may_become_dead
