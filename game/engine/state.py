@@ -185,6 +185,19 @@ class Game(ABC):
             self.future.clear()
         return transfers
 
+    def play_legal(self, move: Move) -> list[Transfer]:
+        """:meth:`play` without checking the move again: for a move that
+        :meth:`legal_moves` returned for this very position (the searches play millions
+        of those, and the check is a few percent of their time). Anything else is
+        undefined and may break the position: a player's move always goes through
+        :meth:`play`."""
+        transfers = self._push(move)
+        if self.future and self.future[-1] == move:
+            self.future.pop()
+        else:
+            self.future.clear()
+        return transfers
+
     def _push(self, move: Move) -> list[Transfer]:
         saved = self._save()
         transfers = self._apply(move)

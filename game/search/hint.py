@@ -79,7 +79,8 @@ class _HintSearch:
         self.through_reveals = isinstance(view, Constitution)
 
     def play(self, move: Move) -> list[Transfer]:
-        transfers = self.game.play(move)
+        """Play one of the position's legal moves (as the search always does)."""
+        transfers = self.game.play_legal(move)
         self.hash.update(p for t in transfers for p in (t.src, t.dst))
         return transfers
 

@@ -108,7 +108,7 @@ class _Search:
                 if stack:
                     hasher.update(p for t in game.undo() for p in (t.src, t.dst))
                 continue
-            hasher.update(p for t in game.play(move) for p in (t.src, t.dst))
+            hasher.update(p for t in game.play_legal(move) for p in (t.src, t.dst))
             key = hasher.key()
             if key in seen:
                 hasher.update(p for t in game.undo() for p in (t.src, t.dst))
@@ -135,7 +135,7 @@ class _Search:
             return ordered
         scored = []
         for i, move in enumerate(ordered):
-            game.play(move)
+            game.play_legal(move)
             scored.append((-evaluate(game, 0), i, move))
             game.undo()
         scored.sort()
@@ -181,7 +181,7 @@ class _BestFirst(_Search):
             forced = forced_move(game, moves)
             candidates = [forced] if forced is not None else ordered_moves(game, moves)
             for move in candidates:
-                hasher.update(p for t in game.play(move) for p in (t.src, t.dst))
+                hasher.update(p for t in game.play_legal(move) for p in (t.src, t.dst))
                 child = hasher.key()
                 if child not in seen:
                     if self._count(child):

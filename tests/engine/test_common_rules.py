@@ -204,3 +204,30 @@ def test_undo_is_unlimited_and_a_new_move_clears_redo(rules: str) -> None:
     other = next(m for m in game.legal_moves() if m != played[1])
     game.play(other)
     assert game.future == [] and game.redo() == []
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_play_legal_does_what_play_does_with_a_legal_move(rules: str) -> None:
+    # the searches' unchecked play: for every legal move along random games, the same
+    # transfers, position, history and redo list as the checked play
+    import random
+
+    rng = random.Random(9)
+    for number in range(1, 6):
+        checked, fast = new_game(rules, number), new_game(rules, number)
+        for _ in range(120):
+            moves = checked.legal_moves()
+            assert moves == fast.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                assert fast.play_legal(move) == checked.play(move)
+                assert fast.key() == checked.key() and fast.moves_played == checked.moves_played
+                assert fast.undo() == checked.undo()
+            move = rng.choice(moves)
+            assert fast.play_legal(move) == checked.play(move)
+            if rng.random() < 0.2:  # an undo and a redo through play_legal keep the redo list
+                checked.undo()
+                fast.undo()
+                assert fast.play_legal(move) == checked.play(move)
+            assert fast.future == checked.future and fast.key() == checked.key()
