@@ -178,12 +178,7 @@ class Game(ABC):
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(self.move_text(move), reason)
-        transfers = self._push(move)
-        if self.future and self.future[-1] == move:
-            self.future.pop()
-        else:
-            self.future.clear()
-        return transfers
+        return self.play_legal(move)
 
     def play_legal(self, move: Move) -> list[Transfer]:
         """:meth:`play` without checking the move again: for a move that

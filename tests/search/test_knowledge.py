@@ -92,14 +92,13 @@ def test_demo_plans_honestly() -> None:
     assert plans >= 2  # the test exercises real plans, not only the hint
 
 
-def _plain_constitution_cost(game) -> float:
-    """The Constitution terms of the evaluation written the plain way: every card by how
-    soon it is needed times (the cards on it + twice its row's distance from Row 1), an
-    empty Row 1 pile for good costs 15 when Row 2 is empty, and the stock's known cards."""
+def _plain_card_cost(game, weight: list[float], *, runs: bool) -> float:
+    """Both Constitution sets' card terms, the plain way: every card by how soon it is
+    needed times (the cards on it + twice its row's distance from Row 1); with ``runs``
+    (Lady Cadogan) half a point off per card of each Row 1 pile's top run."""
     from game.engine.rows import row_range
-    from game.search.evaluate import _card_weights
+    from game.search.evaluate import _run_length
 
-    weight = _card_weights(game)
     cost = 0.0
     for row in range(4):
         for t in row_range(row):
@@ -108,6 +107,20 @@ def _plain_constitution_cost(game) -> float:
             for c in pile:
                 cost += weight[c] * depth
                 depth -= 1
+            if runs and row == 0 and pile:
+                cost -= 0.5 * _run_length(pile)
+    return cost
+
+
+def _plain_constitution_cost(game) -> float:
+    """The Constitution terms of the evaluation written the plain way: every card by how
+    soon it is needed times (the cards on it + twice its row's distance from Row 1), an
+    empty Row 1 pile for good costs 15 when Row 2 is empty, and the stock's known cards."""
+    from game.engine.rows import row_range
+    from game.search.evaluate import _card_weights
+
+    weight = _card_weights(game)
+    cost = _plain_card_cost(game, weight, runs=False)
     if not any(game.piles[t] for t in row_range(1)):
         cost += 15.0 * sum(1 for t in row_range(0) if not game.piles[t])
     cost += 4.0 * sum(weight[c] for c in game.piles[game.stock] if c)
@@ -135,20 +148,10 @@ def _plain_cadogan_cost(game) -> float:
     soon it is needed times (the cards on it + twice its row's distance from Row 1), half
     a point off per card of each Row 1 pile's top run, the waste's cards under its top
     times the cards on them, and eight times the stock's known cards."""
-    from game.engine.rows import row_range
-    from game.search.evaluate import _card_weights, _run_length
+    from game.search.evaluate import _card_weights
 
     weight = _card_weights(game)
-    cost = 0.0
-    for row in range(4):
-        for t in row_range(row):
-            pile = game.piles[t]
-            depth = len(pile) - 1 + 2.0 * row
-            for c in pile:
-                cost += weight[c] * depth
-                depth -= 1
-            if row == 0 and pile:
-                cost -= 0.5 * _run_length(pile)
+    cost = _plain_card_cost(game, weight, runs=True)
     waste = game.piles[game.waste]
     cost += sum(weight[c] * (len(waste) - 1 - i) for i, c in enumerate(waste[:-1]) if c)
     cost += 8.0 * sum(weight[c] for c in game.piles[game.stock] if c)
