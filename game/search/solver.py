@@ -168,13 +168,8 @@ class _BestFirst(_Search):
             _, _, key, packed, extra = heapq.heappop(heap)
             before, saved = game.piles[:], game._save()
             _unpack(game, packed, extra)
-            if hasher.square and extra != saved:
-                # Square's dealt counts are hashed with its columns
-                self.hash = hasher = PositionHash(game)
-            else:
-                # the position searched last is often this one's parent or sibling: hash
-                # again only the places whose cards differ
-                hasher.update([i for i, (a, b) in enumerate(zip(before, game.piles, strict=True)) if a != b])
+            # the position searched last is often this one's parent or sibling
+            hasher.resync(before, saved)
             moves = game.legal_moves()
             if not moves or (self.dead_test and is_dead(game)):
                 continue
