@@ -81,12 +81,12 @@ class _HintSearch:
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
         transfers = self.game.play_legal(move)
-        self.hash.update(p for t in transfers for p in (t.src, t.dst))
+        self.hash.moved(transfers)
         return transfers
 
     def undo(self) -> None:
         transfers = self.game.undo()
-        self.hash.update(p for t in transfers for p in (t.src, t.dst))
+        self.hash.moved(transfers)
 
     def leaf_value(self, transfers: list[Transfer]) -> float:
         """The value of the position just reached by ``transfers`` without searching on."""
@@ -174,7 +174,7 @@ def history_keys(game: Game) -> set[int]:
         # the engine keeps the small extra state (owed fill, Square's dealt counts) of
         # each step for undo; put it back the same way undo does
         copy._restore(step.saved)
-        hasher.update(p for t in step.transfers for p in (t.src, t.dst))
+        hasher.moved(step.transfers)
         keys.add(hasher.key())
     return keys
 

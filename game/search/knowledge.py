@@ -48,7 +48,7 @@ from ..engine.constitution import Constitution
 from ..engine.rows import RowsGame, row_of, row_range
 from ..engine.square import Square
 from ..engine.squares import foundation_need
-from ..engine.state import Game, Move
+from ..engine.state import Game, Move, Transfer
 from ..engine.union_square import UnionSquare
 
 ROW1 = row_range(0)
@@ -371,8 +371,16 @@ class PositionHash:
 
     def update(self, places: Iterable[int]) -> None:
         """Places whose cards (or Square dealt counts) changed: hash them again."""
+        self._rehash(set(places))
+
+    def moved(self, transfers: Iterable[Transfer]) -> None:
+        """A move was played or undone with these transfers: hash again the places they
+        touched (each once, however many transfers it took part in)."""
+        self._rehash({p for t in transfers for p in (t.src, t.dst)})
+
+    def _rehash(self, places: set[int]) -> None:
         ph = self.place_hash
-        for i in set(places):
+        for i in places:
             new = self._hash_place(i)
             self.total += new - ph[i]
             ph[i] = new

@@ -106,12 +106,12 @@ class _Search:
             if move is None:
                 stack.pop()
                 if stack:
-                    hasher.update(p for t in game.undo() for p in (t.src, t.dst))
+                    hasher.moved(game.undo())
                 continue
-            hasher.update(p for t in game.play_legal(move) for p in (t.src, t.dst))
+            hasher.moved(game.play_legal(move))
             key = hasher.key()
             if key in seen:
-                hasher.update(p for t in game.undo() for p in (t.src, t.dst))
+                hasher.moved(game.undo())
                 continue
             if self._count(key):
                 yield
@@ -176,7 +176,7 @@ class _BestFirst(_Search):
             forced = forced_move(game, moves)
             candidates = [forced] if forced is not None else ordered_moves(game, moves)
             for move in candidates:
-                hasher.update(p for t in game.play_legal(move) for p in (t.src, t.dst))
+                hasher.moved(game.play_legal(move))
                 child = hasher.key()
                 if child not in seen:
                     if self._count(child):
@@ -193,7 +193,7 @@ class _BestFirst(_Search):
                         return True
                     counter += 1
                     heapq.heappush(heap, (-evaluate(game, 0), counter, child, _pack(game), game._save()))
-                hasher.update(p for t in game.undo() for p in (t.src, t.dst))
+                hasher.moved(game.undo())
         return False
 
 
@@ -257,7 +257,7 @@ class _Probe:
                 return None
             transfers = game.play(ranked[0][0])
             if hasher is not None:
-                hasher.update(p for t in transfers for p in (t.src, t.dst))
+                hasher.moved(transfers)
                 seen.add(hasher.key())
             yield
         self.win = [game.move_text(m) for m in game.moves_played]

@@ -107,7 +107,7 @@ def test_position_hash_matches_the_engine_key(rules: str) -> None:
             if not moves:
                 break
             transfers = game.undo() if game.history and rng.random() < 0.2 else game.play(rng.choice(moves))
-            hasher.update(p for t in transfers for p in (t.src, t.dst))
+            hasher.moved(transfers)
             key = hasher.key()
             assert key == PositionHash(game).key()
             assert by_hash.setdefault(key, game.key()) == game.key()
