@@ -81,12 +81,12 @@ class _HintSearch:
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
         transfers = self.game.play_legal(move)
-        self.hash.moved(transfers)
+        self.hash.played(transfers)
         return transfers
 
     def undo(self) -> None:
-        transfers = self.game.undo()
-        self.hash.moved(transfers)
+        self.game.undo()
+        self.hash.undone()
 
     def leaf_value(self, transfers: list[Transfer]) -> float:
         """The value of the position just reached by ``transfers`` without searching on."""

@@ -338,9 +338,10 @@ class PositionHash:
 
     Equal for positions equal up to interchangeable places (like ``Game.key``), as a
     sum of one hash per place, each of its class and cards (and, in Square, of how many
-    of a column's cards were dealt, which fixes its direction). After a move or an
-    undo only the places its transfers touched are hashed again, so the key costs a
-    couple of microseconds instead of a full ``Game.key``. Two different positions
+    of a column's cards were dealt, which fixes its direction). After a move only the
+    places its transfers touched are hashed again, so the key costs a couple of
+    microseconds instead of a full ``Game.key``; a search that takes its moves back
+    (``played``, then ``undone``) gets the old hashes back without hashing at all. Two different positions
     share a 64-bit key with odds of about one in 10^19 per pair. The key depends only on
     the position, never on the process (PYTHONHASHSEED), so every search is repeatable.
     """
@@ -354,6 +355,9 @@ class PositionHash:
         self.constitution = isinstance(game, Constitution)
         self.place_hash = [self._hash_place(i) for i in range(len(game.places))]
         self.total = sum(self.place_hash)
+        # for each move recorded by ``played`` and not yet ``undone``: the total and the
+        # hashes of the places it changed, as they were before it
+        self._before: list[tuple[int, list[tuple[int, int]]]] = []
 
     def _hash_place(self, index: int) -> int:
         game = self.game
@@ -377,6 +381,23 @@ class PositionHash:
         """A move was played or undone with these transfers: hash again the places they
         touched (each once, however many transfers it took part in)."""
         self._rehash({p for t in transfers for p in (t.src, t.dst)})
+
+    def played(self, transfers: Iterable[Transfer]) -> None:
+        """Like :meth:`moved`, for a move the search will take back: remember the hashes
+        it replaces, so that :meth:`undone` puts them back without hashing again."""
+        places = {p for t in transfers for p in (t.src, t.dst)}
+        ph = self.place_hash
+        self._before.append((self.total, [(i, ph[i]) for i in places]))
+        self._rehash(places)
+
+    def undone(self) -> None:
+        """The move last recorded by :meth:`played` was undone (and every move played
+        after it was undone before): its places' hashes are what they were."""
+        total, before = self._before.pop()
+        ph = self.place_hash
+        for i, h in before:
+            ph[i] = h
+        self.total = total
 
     def _rehash(self, places: set[int]) -> None:
         ph = self.place_hash

@@ -106,12 +106,14 @@ class _Search:
             if move is None:
                 stack.pop()
                 if stack:
-                    hasher.moved(game.undo())
+                    game.undo()
+                    hasher.undone()
                 continue
-            hasher.moved(game.play_legal(move))
+            hasher.played(game.play_legal(move))
             key = hasher.key()
             if key in seen:
-                hasher.moved(game.undo())
+                game.undo()
+                hasher.undone()
                 continue
             if self._count(key):
                 yield
@@ -176,7 +178,7 @@ class _BestFirst(_Search):
             forced = forced_move(game, moves)
             candidates = [forced] if forced is not None else ordered_moves(game, moves)
             for move in candidates:
-                hasher.moved(game.play_legal(move))
+                hasher.played(game.play_legal(move))
                 child = hasher.key()
                 if child not in seen:
                     if self._count(child):
@@ -193,7 +195,8 @@ class _BestFirst(_Search):
                         return True
                     counter += 1
                     heapq.heappush(heap, (-evaluate(game, 0), counter, child, _pack(game), game._save()))
-                hasher.moved(game.undo())
+                game.undo()
+                hasher.undone()
         return False
 
 

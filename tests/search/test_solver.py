@@ -114,6 +114,42 @@ def test_position_hash_matches_the_engine_key(rules: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_position_hash_puts_back_what_an_undone_move_replaced(rules: str) -> None:
+    """A search's moves (``played``) taken back in turn (``undone``), lines of them nested
+    as a depth-first search plays them: the key is always the position's own."""
+    import random
+
+    from game.search.knowledge import PositionHash
+
+    rng = random.Random(11)
+    for number in range(1, 4):
+        game = new_game(rules, number)
+        for _ in range(40):  # walk some way into the game, then search from there
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        hasher = PositionHash(game)
+        start = hasher.key()
+        depth = 0
+        for _ in range(400):
+            moves = game.legal_moves()
+            if depth and (not moves or rng.random() < 0.4):
+                game.undo()
+                hasher.undone()
+                depth -= 1
+            elif moves:
+                hasher.played(game.play_legal(rng.choice(moves)))
+                depth += 1
+            assert hasher.key() == PositionHash(game).key()
+        while depth:
+            game.undo()
+            hasher.undone()
+            depth -= 1
+        assert hasher.key() == start == PositionHash(game).key()
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
 def test_best_first_keys_are_those_of_the_positions(rules: str) -> None:
     # the best-first search hashes again only the places that differ from the position
     # it searched before; every key it files must be the position's own
