@@ -38,6 +38,11 @@ from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
 DEFAULT_MAX_NODES = 300
+#: the evaluations of positions searched lately, by rule set and exact position key
+#: (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of the moves of
+#: one game overlap, and a search that deepens meets its shallower positions again
+_EVALUATED: dict[str, dict[int, float]] = {}
+_EVALUATED_LIMIT = 200_000
 #: a position the game has already been through: worth less than any fresh one
 REPEAT_PENALTY = 500.0
 
@@ -77,6 +82,7 @@ class _HintSearch:
         # the Square games an unknown top card would read as a neighbour of the Ace.
         self.reveal_bonus = isinstance(view, SquareGame)
         self.through_reveals = isinstance(view, Constitution)
+        self.evaluated = _EVALUATED.setdefault(view.rules, {})
 
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
@@ -91,7 +97,14 @@ class _HintSearch:
     def leaf_value(self, transfers: list[Transfer]) -> float:
         """The value of the position just reached by ``transfers`` without searching on."""
         game = self.game
-        value = evaluate(game, mobility=None if self.through_reveals else 0)
+        # the same position place by place has the same evaluation to the last bit
+        key = self.hash.exact_key()
+        value = self.evaluated.get(key)
+        if value is None:
+            value = evaluate(game, mobility=None if self.through_reveals else 0)
+            if len(self.evaluated) >= _EVALUATED_LIMIT:
+                self.evaluated.clear()
+            self.evaluated[key] = value
         if value >= WIN or value <= LOSS + 200:
             return value
         if self.reveal_bonus and any(t.src == game.stock for t in transfers):

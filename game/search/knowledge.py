@@ -331,6 +331,9 @@ _MASK = (1 << 64) - 1
 #: 64-bit constants (the fractional digits of pi), the same in every process
 _OWED_HASH = (0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0,
               0x082EFA98EC4E6C89, 0x452821E638D01377)
+#: the exact key weighs place i's hash by the i-th of these odd 64-bit numbers, so that
+#: the same cards in another place of the same class make another key
+_PLACE_WEIGHT = tuple(((i + 1) * 0x9E3779B97F4A7C15 | 1) & _MASK for i in range(256))
 
 
 class PositionHash:
@@ -355,9 +358,10 @@ class PositionHash:
         self.constitution = isinstance(game, Constitution)
         self.place_hash = [self._hash_place(i) for i in range(len(game.places))]
         self.total = sum(self.place_hash)
-        # for each move recorded by ``played`` and not yet ``undone``: the total and the
+        self.exact = sum(h * _PLACE_WEIGHT[i] for i, h in enumerate(self.place_hash)) & _MASK
+        # for each move recorded by ``played`` and not yet ``undone``: the totals and the
         # hashes of the places it changed, as they were before it
-        self._before: list[tuple[int, list[tuple[int, int]]]] = []
+        self._before: list[tuple[int, int, list[tuple[int, int]]]] = []
 
     def _hash_place(self, index: int) -> int:
         game = self.game
@@ -387,23 +391,24 @@ class PositionHash:
         it replaces, so that :meth:`undone` puts them back without hashing again."""
         places = {p for t in transfers for p in (t.src, t.dst)}
         ph = self.place_hash
-        self._before.append((self.total, [(i, ph[i]) for i in places]))
+        self._before.append((self.total, self.exact, [(i, ph[i]) for i in places]))
         self._rehash(places)
 
     def undone(self) -> None:
         """The move last recorded by :meth:`played` was undone (and every move played
         after it was undone before): its places' hashes are what they were."""
-        total, before = self._before.pop()
+        self.total, self.exact, before = self._before.pop()
         ph = self.place_hash
         for i, h in before:
             ph[i] = h
-        self.total = total
 
     def _rehash(self, places: set[int]) -> None:
         ph = self.place_hash
         for i in places:
             new = self._hash_place(i)
-            self.total += new - ph[i]
+            change = new - ph[i]
+            self.total += change
+            self.exact = (self.exact + change * _PLACE_WEIGHT[i]) & _MASK
             ph[i] = new
 
     def resync(self, before: list[list[int]], saved: object) -> None:
@@ -424,4 +429,15 @@ class PositionHash:
         if self.constitution:
             owed = self.game.owed  # type: ignore[attr-defined]
             total += _OWED_HASH[row_of(owed) if owed >= 0 else 4]
+        return total & _MASK
+
+    def exact_key(self) -> int:
+        """A key of the current position place by place: unlike :meth:`key`, positions
+        that differ only by which of two interchangeable places holds which cards get
+        different keys. For remembering what depends on the order of the places (the
+        evaluation adds its terms place by place, and floating-point sums depend on
+        their order)."""
+        total = self.exact
+        if self.constitution:
+            total += (self.game.owed + 2) * _OWED_HASH[0]  # type: ignore[attr-defined]
         return total & _MASK

@@ -141,12 +141,74 @@ def test_position_hash_puts_back_what_an_undone_move_replaced(rules: str) -> Non
             elif moves:
                 hasher.played(game.play_legal(rng.choice(moves)))
                 depth += 1
-            assert hasher.key() == PositionHash(game).key()
+            fresh = PositionHash(game)
+            assert hasher.key() == fresh.key() and hasher.exact_key() == fresh.exact_key()
         while depth:
             game.undo()
             hasher.undone()
             depth -= 1
         assert hasher.key() == start == PositionHash(game).key()
+
+
+def test_exact_key_tells_interchangeable_places_apart() -> None:
+    # two Row 2 cards change places: the same position for the rules (one key), but the
+    # evaluation adds its terms place by place, so it is remembered by the exact key
+    from game.search.knowledge import PositionHash
+
+    game = new_game("constitution", 1)
+    r2c1, r2c2 = game.place_index("r2c1"), game.place_index("r2c2")
+    assert game.piles[r2c1] != game.piles[r2c2]
+    before = PositionHash(game)
+    hasher = PositionHash(game)
+    game.piles[r2c1], game.piles[r2c2] = game.piles[r2c2], game.piles[r2c1]
+    hasher.update([r2c1, r2c2])
+    fresh = PositionHash(game)
+    assert hasher.key() == fresh.key() == before.key()
+    assert hasher.exact_key() == fresh.exact_key() != before.exact_key()
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_hints_are_the_same_with_evaluations_remembered_or_not(rules: str, monkeypatch) -> None:
+    # the hint's search remembers evaluations across searches; what it remembers must be
+    # exactly what it would compute, or hints (and the demo player's games) would change
+    import random
+
+    from game.search import hint
+    from game.search.evaluate import evaluate
+    from game.search.hint import rank_moves
+
+    leaf_value = hint._HintSearch.leaf_value
+    checked = [0]
+
+    def checked_leaf_value(self, transfers):
+        # every value looked up is the position's own, to the last bit
+        value = leaf_value(self, transfers)
+        fresh = evaluate(self.game, mobility=None if self.through_reveals else 0)
+        assert self.evaluated[self.hash.exact_key()] == fresh
+        checked[0] += 1
+        return value
+
+    monkeypatch.setattr(hint._HintSearch, "leaf_value", checked_leaf_value)
+
+    rng = random.Random(3)
+    searched = 0
+    for number in range(1, 11):
+        game = new_game(rules, number)
+        for _ in range(10):
+            moves = game.legal_moves()
+            if moves:
+                game.play(rng.choice(moves))
+        view = game.player_view()
+        hint._EVALUATED.clear()
+        cold = rank_moves(view, set(), max_nodes=2000, max_ms=None)
+        remembered = len(hint._EVALUATED.get(rules, ()))
+        warm = rank_moves(view, set(), max_nodes=2000, max_ms=None)
+        hint._EVALUATED.clear()
+        assert cold == warm == rank_moves(view, set(), max_nodes=2000, max_ms=None)
+        # English Square's lines end at the first stock card: its searches are small
+        searched += remembered > (2 if rules == "square" else 30)
+    assert searched >= 3  # positions with real searches, not only a leaf or two
+    assert checked[0] > 3 * searched
 
 
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
