@@ -344,9 +344,10 @@ class PositionHash:
     of a column's cards were dealt, which fixes its direction). After a move only the
     places its transfers touched are hashed again, so the key costs a couple of
     microseconds instead of a full ``Game.key``; a search that takes its moves back
-    (``played``, then ``undone``) gets the old hashes back without hashing at all. Two different positions
-    share a 64-bit key with odds of about one in 10^19 per pair. The key depends only on
-    the position, never on the process (PYTHONHASHSEED), so every search is repeatable.
+    (``played``, then ``undone``) gets the old hashes back without hashing at all. Two
+    different positions share a 64-bit key with odds of about one in 10^19 per pair. The
+    key depends only on the position, never on the process (PYTHONHASHSEED), so every
+    search is repeatable. :meth:`exact_key` also tells interchangeable places apart.
     """
 
     MASK = _MASK
