@@ -336,6 +336,11 @@ _OWED_HASH = (0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0,
 _PLACE_WEIGHT = tuple(((i + 1) * 0x9E3779B97F4A7C15 | 1) & _MASK for i in range(256))
 
 
+def _touched(transfers: Iterable[Transfer]) -> set[int]:
+    """The places a move's transfers took cards from or put cards on."""
+    return {p for t in transfers for p in (t.src, t.dst)}
+
+
 class PositionHash:
     """An incremental position hash for a search that plays and undoes moves.
 
@@ -385,12 +390,12 @@ class PositionHash:
     def moved(self, transfers: Iterable[Transfer]) -> None:
         """A move was played or undone with these transfers: hash again the places they
         touched (each once, however many transfers it took part in)."""
-        self._rehash({p for t in transfers for p in (t.src, t.dst)})
+        self._rehash(_touched(transfers))
 
     def played(self, transfers: Iterable[Transfer]) -> None:
         """Like :meth:`moved`, for a move the search will take back: remember the hashes
         it replaces, so that :meth:`undone` puts them back without hashing again."""
-        places = {p for t in transfers for p in (t.src, t.dst)}
+        places = _touched(transfers)
         ph = self.place_hash
         self._before.append((self.total, self.exact, [(i, ph[i]) for i in places]))
         self._rehash(places)
