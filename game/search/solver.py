@@ -306,12 +306,24 @@ PLANNER_PLAN_NODES = 1500
 
 #: the greedy lines of the "lines" search, played one after another from the same position
 #: while its budget lasts: (whether the line sees only the player's view, lookahead
-#: positions per move). In Lady Cadogan one line wins a deal or sticks within a few
-#: seconds, most stick in one or two, and lines of different budgets and sight win quite
-#: different deals, so many cheap lines win more deals than one long search.
-LINES: tuple[tuple[bool, int], ...] = (
-    (True, 300), (False, 100), (True, 150), (False, 300), (False, 200), (True, 600), (True, 1000),
-    (False, 500),
+#: positions per move, positions of each planning search: 0 for none, see :class:`_Probe`).
+#: In Lady Cadogan one line wins a deal or sticks within a few seconds, most stick in one
+#: or two, and lines of different budgets and sight win quite different deals, so many
+#: cheap lines win more deals than one long search.
+LINES: tuple[tuple[bool, int, int], ...] = (
+    (True, 300, 0), (False, 100, 0), (True, 150, 0), (False, 300, 0), (False, 200, 0), (True, 600, 0),
+    (True, 1000, 0), (False, 500, 0),
+)
+
+#: the planners' lines of the "plans" search (the same fields as :data:`LINES`): first
+#: the planner (:class:`_Planner`), then planners that see the whole deal, with longer
+#: planning searches or cheaper lookahead, or a longer lookahead on the player's view. In
+#: ``constitution`` a planner's line ends within 1-6 s (2 s on average), so the first
+#: leaves the stage half its time; of the deals of games 1-1000 it left unknown, these
+#: later lines won 6 (each of them 1-4 s).
+PLANNER_LINES: tuple[tuple[bool, int, int], ...] = (
+    (True, PLANNER_HINT_NODES, PLANNER_PLAN_NODES), (False, 1000, 3000), (False, 300, 1500),
+    (True, 2000, 1500), (True, 1000, 3000),
 )
 
 
@@ -319,6 +331,8 @@ class _Lines:
     """The lines of :data:`LINES` one after another (each a :class:`_Probe` on a fresh copy
     of the position), sharing one node budget; True as soon as one ends won. Like the
     probe, it proves nothing when every line sticks."""
+
+    lines = LINES
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         self.game = game
@@ -332,17 +346,23 @@ class _Lines:
         return self.done + (self.line.nodes if self.line is not None else 0)
 
     def steps(self) -> Steps:
-        for view, per_move in LINES:
+        for view, per_move, plan_nodes in self.lines:
             self.done = self.nodes
             self.line = None
             left = self.max_nodes - self.done
             if left <= 0:
                 break
-            self.line = _Probe(self.game.clone(), left, per_move, view)
+            self.line = _Probe(self.game.clone(), left, per_move, view, plan_nodes)
             if (yield from self.line.steps()):
                 self.win = self.line.win
                 return True
         return None
+
+
+class _PlannerLines(_Lines):
+    """The lines of :data:`PLANNER_LINES`, as :class:`_Lines` plays its own."""
+
+    lines = PLANNER_LINES
 
 
 def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[list[str], int]:
@@ -367,23 +387,24 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: by side (taking turns) and the share of the time and nodes still left that it may use
 #: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
 #: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`, "plan"
-#: :class:`_Planner`. Union Square's wins mostly come at once from the depth-first order,
-#: and most of the rest from the probe; in ``constitution`` the depth-first search finds
-#: most wins in a few hundred positions and the best-first search many of the rest, and
-#: after 30% of the budget (3 s of the default 10) the planner wins more of the deals
-#: still open than the two searches or the lines would; in Lady Cadogan greedy lines win
-#: far more deals than the complete searches, and many different lines more than one
-#: (:data:`LINES`), with the best-first search for the time they leave. Square rarely
-#: yields to any.
+#: :class:`_Planner`, "plans" :class:`_PlannerLines`. Union Square's wins mostly come at
+#: once from the depth-first order, and most of the rest from the probe; in
+#: ``constitution`` the depth-first search finds most wins in a few hundred positions and
+#: the best-first search many of the rest, and after 30% of the budget (3 s of the
+#: default 10) the planner wins more of the deals still open than the two searches or the
+#: lines would, and other planners' lines more in the time it leaves
+#: (:data:`PLANNER_LINES`); in Lady Cadogan greedy lines win far more deals than the
+#: complete searches, and many different lines more than one (:data:`LINES`), with the
+#: best-first search for the time they leave. Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
-    "constitution": ((("dfs", "best"), 0.3), (("plan",), 1.0)),
+    "constitution": ((("dfs", "best"), 0.3), (("plans",), 1.0)),
     "constitution-cadogan": ((("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("dfs", "best"), 1.0)),
 }
 _Searcher = _Search | _Probe | _Lines
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,
-                                      "plan": _Planner}
+                                      "plan": _Planner, "plans": _PlannerLines}
 #: the searches that play lines: they prove nothing, and their time and positions are
 #: counted apart (``probe_seconds``, ``probe_nodes``)
 _LINE_KINDS = (_Probe, _Lines)

@@ -337,7 +337,7 @@ def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
     assert solve(lost, max_seconds=5, plan=plan).status == "lost"
 
 
-@pytest.mark.parametrize("plan", [("probe",), ("lines",), ("plan",)])
+@pytest.mark.parametrize("plan", [("probe",), ("lines",), ("plan",), ("plans",)])
 def test_probe_alone_never_says_lost(plan: tuple[str, ...]) -> None:
     lost = square_layout("square", {0: 24}, [["2C", "AC"]])
     assert solve(lost, max_seconds=5, plan=plan).status == "unknown"
@@ -366,8 +366,8 @@ def test_a_view_line_is_the_demo_players_game() -> None:
 
 def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     game = new_game("constitution-cadogan", 60)
-    view, per_move = LINES[0]
-    assert run_line(_Probe(game.clone(), 10 ** 9, per_move, view)) is None
+    view, per_move, plan_nodes = LINES[0]
+    assert run_line(_Probe(game.clone(), 10 ** 9, per_move, view, plan_nodes)) is None
     result = solve(game, max_nodes=5_000_000, max_seconds=1e6)  # the default plan
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
@@ -383,6 +383,18 @@ def test_the_planner_wins_where_searches_from_the_start_wander() -> None:
     assert replays_to_win(game, result.moves)
     assert result.probe_nodes == result.nodes  # a line's search: it proves nothing
     assert solve(game, max_nodes=10_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
+
+
+def test_later_planners_win_where_the_first_planner_sticks() -> None:
+    # Constitution 948: the planner's line ends without a win; the next planner, which
+    # sees the whole deal and plans twice as far, wins it
+    game = new_game("constitution", 948)
+    first = solve(game, max_nodes=200_000, max_seconds=1e6, plan=("plan",))
+    assert first.status == "unknown" and first.nodes < 200_000  # the line ended
+    result = solve(game, max_nodes=200_000, max_seconds=1e6, plan=("plans",))
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    assert result.probe_nodes == result.nodes > first.nodes
 
 
 def test_unknown_plan_is_refused() -> None:
