@@ -388,7 +388,8 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
 #: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`, "plan"
 #: :class:`_Planner`, "plans" :class:`_PlannerLines`. Union Square's wins mostly come at
-#: once from the depth-first order, and most of the rest from the probe; in
+#: once from the depth-first order, most of the rest from the probe, and the planners win
+#: the deals where the probe's line sticks (all 5 such deals of games 1-1000); in
 #: ``constitution`` the depth-first search finds most wins in a few hundred positions and
 #: the best-first search many of the rest, and after 30% of the budget (3 s of the
 #: default 10) the planner wins more of the deals still open than the two searches or the
@@ -400,7 +401,7 @@ PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.3), (("plans",), 1.0)),
     "constitution-cadogan": ((("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
-    "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("dfs", "best"), 1.0)),
+    "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }
 _Searcher = _Search | _Probe | _Lines
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,

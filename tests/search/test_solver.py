@@ -397,6 +397,20 @@ def test_later_planners_win_where_the_first_planner_sticks() -> None:
     assert result.probe_nodes == result.nodes > first.nodes
 
 
+def test_union_square_planner_wins_where_the_probe_sticks() -> None:
+    # Union Square 234: the probe's line ends without a win and the depth-first search
+    # finds none within 20,000 positions; the planner wins within 10,000, and so does the
+    # default plan, which runs it after the probe
+    game = new_game("union-square", 234)
+    probe = solve(game, max_nodes=100_000, max_seconds=1e6, plan=("probe",))
+    assert probe.status == "unknown" and probe.nodes < 100_000  # the line ended
+    assert solve(game, max_nodes=20_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
+    assert solve(game, max_nodes=10_000, max_seconds=1e6, plan=("plan",)).status == "won"
+    result = solve(game, max_nodes=100_000, max_seconds=1e6)
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+
+
 def test_unknown_plan_is_refused() -> None:
     with pytest.raises(ValueError):
         solve(new_game("square", 1), plan=("magic",))
