@@ -73,7 +73,7 @@ def test_demo_plans_honestly() -> None:
     from game.search.demo import planned_move
 
     plans = 0
-    for rules in ("constitution", "union-square"):
+    for rules in ("constitution", "union-square", "constitution-cadogan"):
         for seed in range(2):
             game = new_game(rules, 30 + seed)
             rng = random.Random(seed)

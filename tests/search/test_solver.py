@@ -354,13 +354,13 @@ def run_line(line: _Probe) -> bool | None:
 
 def test_a_view_line_is_the_demo_players_game() -> None:
     # the line that sees only the player's view plays what the demo player would with
-    # the same lookahead (Lady Cadogan: the demo player does not plan there)
+    # the same lookahead, when the demo player does not plan (Lady Cadogan)
     game = new_game("constitution-cadogan", 7)
     line = _Probe(game.clone(), 10 ** 9, per_move=150, view=True)
     steps = line.steps()
     for _ in range(40):
         next(steps)
-    demo = play_demo("constitution-cadogan", "7", max_moves=40, max_nodes=150, max_ms=None)
+    demo = play_demo("constitution-cadogan", "7", max_moves=40, max_nodes=150, max_ms=None, plan_nodes=0)
     assert [line.game.move_text(m) for m in line.game.moves_played] == demo.moves
 
 
