@@ -315,21 +315,25 @@ LINES: tuple[tuple[bool, int, int], ...] = (
     (True, 1000, 0), (False, 500, 0),
 )
 
-#: the planners' lines of the "plans" search (the same fields as :data:`LINES`): first
-#: the planner (:class:`_Planner`), then planners that see the whole deal, with longer
-#: planning searches or cheaper lookahead, or a longer lookahead on the player's view. In
-#: ``constitution`` a planner's line ends within 1-6 s (2 s on average), so the first
-#: leaves the stage half its time; of the deals of games 1-1000 it left unknown, these
-#: later lines won 6 (each of them 1-4 s).
-PLANNER_LINES: tuple[tuple[bool, int, int], ...] = (
+#: the planners' lines of the "plans" search, by rule set (the same fields as
+#: :data:`LINES`). ``constitution`` and Union Square: first the planner
+#: (:class:`_Planner`), then two planners that see the whole deal (planning twice as far;
+#: a cheaper lookahead) and two on the player's view (a longer lookahead; planning twice
+#: as far). A planner's line ends within 1-6 s (2 s on average), so in ``constitution``
+#: the first leaves its stage half its time; of the 54 deals of games 1-1000 it left
+#: unknown, the later lines won 5. Lady Cadogan: a cheaper lookahead (every turn of the
+#: stock shows a card, and each is followed by a planning search); on games 1-40 the first
+#: alone won 17 deals within 4 s each and the two together 21, where the solver without
+#: them won 19. Another rule set given the "plans" search plays Constitution's.
+_PLANNERS: tuple[tuple[bool, int, int], ...] = (
     (True, PLANNER_HINT_NODES, PLANNER_PLAN_NODES), (False, 1000, 3000), (False, 300, 1500),
     (True, 2000, 1500), (True, 1000, 3000),
 )
-#: Lady Cadogan's planners' lines, with a cheaper lookahead than Constitution's (every
-#: turn of the stock shows a card, and each is followed by a planning search). On games
-#: 1-40 the first alone won 17 deals within 4 s each and the two together 21, where the
-#: solver without them won 19.
-CADOGAN_PLANNER_LINES: tuple[tuple[bool, int, int], ...] = ((True, 300, 1500), (False, 100, 1500))
+PLANNER_LINES: dict[str, tuple[tuple[bool, int, int], ...]] = {
+    "constitution": _PLANNERS,
+    "union-square": _PLANNERS,
+    "constitution-cadogan": ((True, 300, 1500), (False, 100, 1500)),
+}
 
 
 class _Lines:
@@ -365,12 +369,11 @@ class _Lines:
 
 
 class _PlannerLines(_Lines):
-    """The lines of :data:`PLANNER_LINES` (in Lady Cadogan :data:`CADOGAN_PLANNER_LINES`),
-    as :class:`_Lines` plays its own."""
+    """The rule set's lines of :data:`PLANNER_LINES`, as :class:`_Lines` plays its own."""
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         super().__init__(game, max_nodes)
-        self.lines = CADOGAN_PLANNER_LINES if game.rules == "constitution-cadogan" else PLANNER_LINES
+        self.lines = PLANNER_LINES.get(game.rules, _PLANNERS)
 
 
 def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[list[str], int]:
@@ -404,7 +407,7 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
 #: lines would, and other planners' lines more in the time it leaves
 #: (:data:`PLANNER_LINES`); in Lady Cadogan greedy lines win far more deals than the
 #: complete searches, many different lines more than one (:data:`LINES`), and planners'
-#: lines more than either (:data:`CADOGAN_PLANNER_LINES`: on games 41-100, which played
+#: lines more than either (:data:`PLANNER_LINES`: on games 41-100, which played
 #: no part in choosing them, 40 deals won against 26 without them), with the best-first
 #: search for the time they leave. Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
