@@ -394,24 +394,31 @@ def probe(game: Game, deadline: float, *, max_nodes: int = 10 ** 9) -> tuple[lis
     return [runner.game.move_text(m) for m in runner.game.moves_played], runner.nodes
 
 
+#: the pseudo-search of a stage that goes on with the complete searches (depth-first and
+#: best-first) that earlier stages' deadlines paused, from where they stopped
+RESUME = "resume"
+
 #: the searches each rule set runs, in stages: each stage is the searches that run side
 #: by side (taking turns) and the share of the time and nodes still left that it may use
 #: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
 #: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`, "plan"
-#: :class:`_Planner`, "plans" :class:`_PlannerLines`. Union Square's wins mostly come at
+#: :class:`_Planner`, "plans" :class:`_PlannerLines`; "resume" (:data:`RESUME`) goes on
+#: with the complete searches earlier stages paused. Union Square's wins mostly come at
 #: once from the depth-first order, most of the rest from the probe, and the planners win
 #: the deals where the probe's line sticks (all 5 such deals of games 1-1000); in
 #: ``constitution`` the depth-first search finds most wins in a few hundred positions and
 #: the best-first search many of the rest, and after 30% of the budget (3 s of the
-#: default 10) the planner wins more of the deals still open than the two searches or the
-#: lines would, and other planners' lines more in the time it leaves
-#: (:data:`PLANNER_LINES`); in Lady Cadogan greedy lines win far more deals than the
-#: complete searches, many different lines more than one (:data:`LINES`), and planners'
-#: lines more than either (:data:`PLANNER_LINES`: on games 41-100, which played
-#: no part in choosing them, 40 deals won against 26 without them), with the best-first
-#: search for the time they leave. Square rarely yields to any.
+#: default 10) the planners (:data:`PLANNER_LINES`) win deals they miss, nearly all
+#: within 3.5 s; then the two searches go on where they stopped (of the 49 deals of
+#: games 1-1000 left unknown when the planners had the rest of the time, the searches
+#: alone won 6 within 7 s, and the planners won only 2 after 3.5 s); in Lady Cadogan
+#: greedy lines win far more deals than the complete searches, many different lines
+#: more than one (:data:`LINES`), and planners' lines more than either
+#: (:data:`PLANNER_LINES`: on games 41-100, which played no part in choosing them, 40
+#: deals won against 26 without them), with the best-first search for the time they
+#: leave. Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
-    "constitution": ((("dfs", "best"), 0.3), (("plans",), 1.0)),
+    "constitution": ((("dfs", "best"), 0.3), (("plans",), 0.5), ((RESUME,), 1.0)),
     "constitution-cadogan": ((("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
@@ -441,34 +448,58 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
     if game.is_view:
         raise ValueError("the solver needs the whole deal, not a player's view")
     stages = PLANS[game.rules] if plan is None else ((plan, 1.0),)
-    for stage, _ in stages:
+    for number, (stage, _) in enumerate(stages):
+        if stage == (RESUME,) and number > 0:
+            continue
         if not stage or any(k not in _KINDS for k in stage):
             raise ValueError(f"a plan names searches from {sorted(_KINDS)}, not {stage!r}")
     start = time.perf_counter()
     end = start + max_seconds
     result = SolveResult(UNKNOWN)
+    paused: list[_Running] = []
     for number, (stage, share) in enumerate(stages):
-        last = number == len(stages) - 1
+        resume = stage == (RESUME,)
+        # a stage of lines just before a "resume" with nothing to resume is the last one
+        last = number == len(stages) - 1 or (
+            stages[-1][0] == (RESUME,) and number == len(stages) - 2 and not paused
+            and all(issubclass(_KINDS[k], _LINE_KINDS) for k in stage))
         left = max_nodes - result.nodes
         now = time.perf_counter()
         if left <= 0 or now > end:
             break
         nodes = left if last else int(share * left)
         deadline = end if last else now + share * (end - now)
-        _run_stage(game, stage, nodes, deadline, result)
-        if result.status != UNKNOWN:
+        if resume:
+            running, paused = paused, []
+            for search, _ in running:
+                # the node budget left, shared: never more than the search had
+                search.max_nodes = min(search.max_nodes, search.nodes + max(1, nodes // len(running)))
+        else:
+            running = _start(game, stage, nodes)
+        paused += _run_stage(running, deadline, result)
+        if result.status != UNKNOWN or last:
             break
     result.seconds = time.perf_counter() - start
     return result
 
 
-def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: float,
-               result: SolveResult) -> None:
-    """Run searches side by side on clones of ``game``, ``max_nodes`` shared equally, until
-    one answers or the budget is spent; add what they did to ``result``."""
+_Running = tuple[_Searcher, Steps]
+
+
+def _start(game: Game, kinds: tuple[str, ...], max_nodes: int) -> list[_Running]:
+    """The searches of a stage on clones of ``game``, ``max_nodes`` shared equally."""
     share = max(1, max_nodes // len(kinds))
     searches: list[_Searcher] = [_KINDS[k](game.clone(), share) for k in kinds]
-    running = [(s, s.steps()) for s in searches]
+    return [(s, s.steps()) for s in searches]
+
+
+def _run_stage(running: list[_Running], deadline: float, result: SolveResult) -> list[_Running]:
+    """Run searches side by side until one answers, all end or ``deadline`` passes; add
+    the positions they searched to ``result``. Returns the complete searches the deadline
+    paused (a line's search is dropped: it is only worth going on with in its stage)."""
+    searches = [s for s, _ in running]
+    counted = [s.nodes for s in searches]
+    running = list(running)
     while running and result.status == UNKNOWN and time.perf_counter() <= deadline:
         for entry in list(running):
             search, steps = entry
@@ -491,5 +522,9 @@ def _run_stage(game: Game, kinds: tuple[str, ...], max_nodes: int, deadline: flo
                     result.status = WON if answer else LOST
                     result.moves = search.win if answer else []
                     break
-    result.nodes += sum(s.nodes for s in searches)
-    result.probe_nodes += sum(s.nodes for s in searches if isinstance(s, _LINE_KINDS))
+    done = [s.nodes - n for s, n in zip(searches, counted, strict=True)]
+    result.nodes += sum(done)
+    result.probe_nodes += sum(d for s, d in zip(searches, done, strict=True) if isinstance(s, _LINE_KINDS))
+    if result.status != UNKNOWN:
+        return []
+    return [entry for entry in running if not isinstance(entry[0], _LINE_KINDS)]

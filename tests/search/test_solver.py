@@ -423,3 +423,39 @@ def test_deal_wins_of_the_default_plans_replay(rules: str) -> None:
         result = solve(game, max_seconds=20)
         assert result.status == "won"
         assert replays_to_win(game, result.moves)
+
+
+def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage's deadline pauses its complete searches and a "resume" stage goes on with
+    them: the answer, the line and the positions counted are those of one uninterrupted
+    search. A clock that ticks once per reading makes the deadlines deterministic."""
+    from game.search import solver
+
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(solver.time, "perf_counter", tick)
+    game = new_game("constitution", 143)  # won by the depth-first search in about 7,000 positions
+    whole = solve(game, max_nodes=100_000, max_seconds=1e6, plan=("dfs",))
+    assert whole.status == "won" and whole.nodes > 10 * solver.TURN
+    monkeypatch.setitem(solver.PLANS, "constitution", ((("dfs",), 0.0002), ((solver.RESUME,), 1.0)))
+    paused: list[int] = []
+    run_stage = solver._run_stage
+
+    def spy(running, deadline, result):  # type: ignore[no-untyped-def]
+        out = run_stage(running, deadline, result)
+        paused.append(len(out))
+        return out
+
+    monkeypatch.setattr(solver, "_run_stage", spy)
+    resumed = solve(game, max_nodes=10 ** 9, max_seconds=100.0)
+    assert paused == [1, 0]  # the first stage's deadline paused the search
+    assert (resumed.status, resumed.moves, resumed.nodes) == (whole.status, whole.moves, whole.nodes)
+
+
+def test_resume_is_not_a_search_of_its_own() -> None:
+    with pytest.raises(ValueError):
+        solve(new_game("constitution", 1), plan=("resume",))
