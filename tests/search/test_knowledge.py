@@ -178,3 +178,46 @@ def test_cadogan_evaluation_is_its_plain_definition_to_the_last_bit() -> None:
     assert game.is_won()
     assert checked > 300
 
+
+
+def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> None:
+    # each guess deals the unseen cards differently; of the lines that win their guess,
+    # the plan is the first one starting with the most common first move
+    from collections import Counter
+
+    from game.search import demo
+    from game.search.solver import SolveResult
+
+    game = new_game("constitution", 5)
+    view = game.player_view()
+    legal = [game.move_text(m) for m in game.legal_moves()]
+    assert len(legal) >= 2
+    a, b = legal[0], legal[1]
+    stocks: list[list[int]] = []
+
+    def scripted(answers):
+        calls = iter(answers)
+
+        def fake_solve(guess, **kwargs):
+            stocks.append(list(guess.piles[guess.stock]))
+            line = next(calls)
+            return SolveResult("won", line) if line else SolveResult("unknown")
+        return fake_solve
+
+    monkeypatch.setattr(demo, "PLAN_SAMPLES", {"constitution": 3})
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    monkeypatch.setattr(demo, "solve", scripted([[a, b], [b], [b, a]]))
+    plan = demo._plan(view, 100, None)
+    assert plan is not None and [game.move_text(m) for m in plan] == [b]  # two votes to one
+    assert len(stocks) == 3 and len({tuple(s) for s in stocks}) == 3  # three different deals
+    assert all(Counter(s) == Counter(stocks[0]) for s in stocks)  # of the same unseen cards
+    assert 0 not in stocks[0]  # real cards, never the view's unknowns
+
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    monkeypatch.setattr(demo, "solve", scripted([[a], None, [b, a]]))
+    plan = demo._plan(view, 100, None)
+    assert plan is not None and [game.move_text(m) for m in plan] == [a]  # a tie: the first guess's
+
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    monkeypatch.setattr(demo, "solve", scripted([None, None, None]))
+    assert demo._plan(view, 100, None) is None
