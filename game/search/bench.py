@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.rulesets import RULE_IDS, new_game
 from ..engine.state import Game
+from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
 from .hint import hints
 from .solver import solve
 
@@ -35,7 +36,9 @@ def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
 
 def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
-    (200, or 25 if quick), then the solver on deals 1–20 at 2 s each (1–3 at 1 s if
+    (200, or 25 if quick); the demo player's move at its on-screen budgets over the first
+    fifty of them (10 if quick), each planned afresh (the plan cache cleared), so the
+    worst case of the pause between two demo moves; then the solver on deals 1–20 at 2 s each (1–3 at 1 s if
     quick): positions per second of its exhaustive search (the probe's time left out), and
     the share decided and won."""
     positions = 25 if quick else 200
@@ -48,6 +51,12 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             start = time.perf_counter()
             hints(game)
             times.append((time.perf_counter() - start) * 1000.0)
+        demo_times = []
+        for game in mid_game_positions(rules, 10 if quick else 50, seed=2027):
+            clear_plan_cache()
+            start = time.perf_counter()
+            demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+            demo_times.append((time.perf_counter() - start) * 1000.0)
         nodes = 0
         seconds = 0.0
         won = lost = 0
@@ -62,6 +71,8 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "hint_positions": positions,
             "hint_median_ms": round(statistics.median(times), 2),
             "hint_max_ms": round(max(times), 2),
+            "demo_move_median_ms": round(statistics.median(demo_times), 2),
+            "demo_move_max_ms": round(max(demo_times), 2),
             "solver_deals": deals,
             "solver_budget_s": budget,
             "solver_positions_per_s": round(nodes / seconds) if seconds else 0,

@@ -6,9 +6,10 @@ the stock in a random order (a guess, never a peek), asks the solver for a win o
 guessed deal, and follows the plan until a stock card is revealed; then it plans again
 from what it now sees. In the two Constitution sets it makes three guesses and follows
 the line whose first move most of the won guesses begin with. The guesses are seeded by
-the position they are made in, so the same position always gets the same guesses. When no plan is found within its budget, and in
-English British Square, it plays the best hint (:func:`game.search.hint.hints`). Its
-results measure what a careful player could do without peeking at the stock.
+the position they are made in, so the same position always gets the same guesses. When
+no plan is found within its budget, and in English British Square, it plays the best
+hint (:func:`game.search.hint.hints`). Its results measure what a careful player could do
+without peeking at the stock.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ DEFAULT_MAX_MOVES = 1500
 #: quick to watch, and three times the hint's nodes win many more games
 DEMO_MAX_NODES = 1000
 DEMO_MAX_MS = 200.0
+#: the demo's budgets per move on screen (the table's Demo button): small enough that the
+#: stall between two moves, cards at rest, is short (``main.py bench`` measures it)
+SCREEN_NODES = 1000
+SCREEN_MS = 60.0
 #: the solver's node budget for one plan on a guessed deal (0: never plan)
 PLAN_NODES = 1500
 #: guessed deals tried for each plan, by rule set (see :func:`_plan`); 1 where more was
@@ -122,6 +127,11 @@ def _view_back(game: Game, steps: int) -> Game:
             piles[t.src].append(UNKNOWN if t.src == view.stock else t.card)
         view._restore(step.saved)
     return view
+
+
+def clear_plan_cache() -> None:
+    """Forget the plans made so far (a plan is kept for the position it was made in)."""
+    _PLAN_CACHE.clear()
 
 
 def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..search.demo import SCREEN_MS, SCREEN_NODES
 from . import theme
 from .app import Scene
 
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
 #: the pause between two demo moves at each speed (seconds), slowest first
 PAUSES = (1.4, 0.8, 0.45, 0.2, 0.05)
 DEFAULT_SPEED = 3
-#: the demo's search budget per move on screen: small enough that the stall between two
-#: moves (cards at rest) is never seen
-SCREEN_NODES = 1000
-SCREEN_MS = 60.0
 
 _SPEED_UP = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHTBRACKET}
 _SLOW_DOWN = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET}
