@@ -39,9 +39,9 @@ SCREEN_MS = 60.0
 #: the solver's node budget for one plan on a guessed deal (0: never plan)
 PLAN_NODES = 1500
 #: guessed deals tried for each plan, by rule set (see :func:`_plan`); 1 where more was
-#: not measured. Games 1-100, node-bound: ``constitution`` 83 wins with one guess, 88 with
-#: three, 89 with five; Lady Cadogan 13 with one, 17 with three (each about 2.1 times as
-#: slow with three)
+#: not measured. Games 1-1000, node-bound: ``constitution`` 826 wins with three against
+#: 790 with one (on games 1-100, 89 with five); Lady Cadogan 224 against 214, within the
+#: noise. Three guesses take two to three times as long.
 PLAN_SAMPLES = {"constitution": 3, "constitution-cadogan": 3}
 #: the rule sets where planning on a guessed deal pays: their solver wins fast (Lady
 #: Cadogan, games 1-1000: 214 wins against 126 without planning)
