@@ -36,11 +36,11 @@ def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
 
 def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
-    (200, or 25 if quick); the demo player's move at its on-screen budgets over the first
-    fifty of them (10 if quick), each planned afresh (the plan cache cleared), so the
-    worst case of the pause between two demo moves; then the solver on deals 1–20 at 2 s each (1–3 at 1 s if
-    quick): positions per second of its exhaustive search (the probe's time left out), and
-    the share decided and won."""
+    (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
+    mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
+    worst case of the pause between two demo moves; then the solver on deals 1–20 at 2 s
+    each (1–3 at 1 s if quick): positions per second of its exhaustive search (the probe's
+    time left out), and the share decided and won."""
     positions = 25 if quick else 200
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
