@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.rulesets import RULE_IDS, new_game
@@ -34,6 +35,22 @@ def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
     return positions
 
 
+def _milliseconds(call: Callable[[Game], object], games: list[Game]) -> list[float]:
+    """How long ``call`` takes on each of ``games``, in milliseconds."""
+    times = []
+    for game in games:
+        start = time.perf_counter()
+        call(game)
+        times.append((time.perf_counter() - start) * 1000.0)
+    return times
+
+
+def _fresh_demo_move(game: Game) -> None:
+    """The demo player's move at its on-screen budgets, its plan made afresh."""
+    clear_plan_cache()
+    demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+
+
 def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
@@ -42,21 +59,13 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     each (1–3 at 1 s if quick): positions per second of its exhaustive search (the probe's
     time left out), and the share decided and won."""
     positions = 25 if quick else 200
+    demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
     out: dict[str, dict[str, Any]] = {}
     for rules in RULE_IDS:
-        times = []
-        for game in mid_game_positions(rules, positions):
-            start = time.perf_counter()
-            hints(game)
-            times.append((time.perf_counter() - start) * 1000.0)
-        demo_times = []
-        for game in mid_game_positions(rules, 10 if quick else 50, seed=2027):
-            clear_plan_cache()
-            start = time.perf_counter()
-            demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
-            demo_times.append((time.perf_counter() - start) * 1000.0)
+        times = _milliseconds(hints, mid_game_positions(rules, positions))
+        demo_times = _milliseconds(_fresh_demo_move, mid_game_positions(rules, demo_positions, seed=2027))
         nodes = 0
         seconds = 0.0
         won = lost = 0

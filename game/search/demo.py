@@ -160,12 +160,12 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
         guess.piles[guess.stock] = cards
         guess.is_view = False
         result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=("dfs",))
-        if result.status == WON:
+        if result.status == WON and result.moves:
             wins.append([guess.parse_move(m) for m in result.moves])
     plan = None
     if wins:
-        votes = Counter(line[0] for line in wins if line)
-        plan = max(wins, key=lambda line: votes[line[0]] if line else 0)
+        votes = Counter(line[0] for line in wins)
+        plan = max(wins, key=lambda line: votes[line[0]])
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
