@@ -1,7 +1,7 @@
 """The solver: can this deal be won? Full information (it sees the stock), so its answer
 is a property of the deal, never advice to a player.
 
-Two complete searches over the position graph, and greedy lines:
+Two complete searches over the position graph, and searches that prove nothing:
 
 - :class:`_Search`, depth-first with make/unmake (``play``/``undo`` on one private
   clone), the moves tried best first by the evaluation of the position each leads to
@@ -11,7 +11,10 @@ Two complete searches over the position graph, and greedy lines:
 - :class:`_Probe`, one greedy line with the hint's lookahead, :class:`_Lines`, several
   such lines of different lookahead and sight one after another, and :class:`_Planner`,
   the demo player's line with a short depth-first search from each position where a
-  stock card shows (they prove nothing).
+  stock card shows;
+- :class:`_Narrow`, the depth-first search of ``constitution`` with the fills of Rows 2
+  and 3 narrowed to the cards the foundations need soonest, and :class:`_Narrowing`,
+  many short such searches one after another.
 
 Each complete search puts every position it reaches in a set keyed by its position
 hash (:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is) and
@@ -30,12 +33,14 @@ positions, so the first to find a win (or to finish) answers for all.
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
+from ..engine.rows import row_of
 from ..engine.state import Game, Move
-from .evaluate import evaluate
+from .evaluate import evaluate, rows_distances
 from .hint import rank_moves
 from .knowledge import PositionHash, forced_move, is_dead, may_become_dead, ordered_moves
 
@@ -142,6 +147,120 @@ class _Search:
             game.undo()
         scored.sort()
         return [m for _, _, m in scored]
+
+
+class _Narrow(_Search):
+    """The depth-first search of ``constitution`` with its owed fills narrowed: a space
+    in a row of ``limits`` is filled only with the card of the row below that the
+    foundations need soonest (by :func:`~game.search.evaluate.rows_distances`), or with
+    the ``limit`` most needed. Among equally needed cards it takes the one the search's
+    order puts first, or, with a ``seed``, one at random. It proves nothing when it ends
+    without a win, since the fills it leaves out might win.
+
+    A space costs the complete search a choice of up to eight cards at each row it
+    passes, so one card leaving Row 2 makes up to 64 positions that differ only in what
+    waits in Rows 3 and 4; on the hard deals the complete searches spend their whole
+    budget on those orders at one stage of the game. Narrowed, the search goes deep at
+    once (see :class:`_Narrowing`).
+    """
+
+    def __init__(self, game: Game, max_nodes: int, limits: dict[int, int] | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(game, max_nodes)
+        #: the row whose space is owed (0 for Row 1) -> how many cards of the row below may fill it
+        self.limits = NARROWINGS[0] if limits is None else limits
+        self.random = None if seed is None else random.Random(seed)
+        #: whether a fill was ever left out (if not, an end without a win is a complete search's)
+        self.pruned = False
+
+    def steps(self) -> Steps:
+        won = yield from super().steps()
+        return True if won else None
+
+    def _candidates(self) -> list[Move]:
+        moves = super()._candidates()
+        game = self.game
+        owed = getattr(game, "owed", -1)
+        limit = self.limits.get(row_of(owed)) if owed >= 0 else None
+        if limit is None or len(moves) <= limit:
+            return moves
+        distance = rows_distances(game)  # type: ignore[arg-type]
+        piles = game.piles
+        if self.random is None:
+            order = sorted(moves, key=lambda m: distance[piles[m.src][-1]])
+        else:
+            draw = self.random.random
+            order = sorted(moves, key=lambda m: (distance[piles[m.src][-1]], draw()))
+        kept: list[Move] = []
+        cards: set[int] = set()
+        for move in order:
+            card = piles[move.src][-1]
+            if card not in cards:
+                cards.add(card)
+                kept.append(move)
+                if len(kept) == limit:
+                    self.pruned = True
+                    break
+        return kept
+
+
+#: the narrowings :class:`_Narrowing` cycles through (see :class:`_Narrow`'s ``limits``):
+#: Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and Row 2
+#: with one of the two needed soonest
+NARROWINGS: tuple[dict[int, int], ...] = ({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1})
+#: the positions of each of :class:`_Narrowing`'s searches
+NARROW_NODES = 20_000
+
+
+class _Narrowing:
+    """Narrowed depth-first searches (:class:`_Narrow`) one after another, each within
+    :data:`NARROW_NODES` positions, through every narrowing of :data:`NARROWINGS` in turn:
+    first with ties in the search's order, then again with them drawn at random (seeds
+    1, 2, …), until one wins, the budget is spent, or a search ends without having left
+    out any fill (every other would search the same positions). Like the lines, it proves
+    nothing.
+
+    On the hard deals a narrowed search either wins within a second or wanders for good,
+    and which narrowing and which order of ties wins differs from deal to deal, so many
+    short searches win more than one long one. Of the 44 deals of games 1-1000 that the
+    complete searches and the planners left unknown at 10 s, the first narrowing alone
+    won 23 within 5 s each (most within one), the second 5 of the others, and searches
+    with ties drawn at random won some deals no fixed order did (games 35, 271, 785).
+    """
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.done = 0  # positions searched by the searches already ended
+        self.search: _Narrow | None = None
+        self.win: list[str] = []
+
+    @property
+    def nodes(self) -> int:
+        return self.done + (self.search.nodes if self.search is not None else 0)
+
+    def steps(self) -> Steps:
+        run = 0
+        while True:
+            self.done = self.nodes
+            self.search = None
+            left = self.max_nodes - self.done
+            if left <= 0:
+                return None
+            limits = NARROWINGS[run % len(NARROWINGS)]
+            seed = run // len(NARROWINGS) or None
+            run += 1
+            self.search = _Narrow(self.game.clone(), min(NARROW_NODES, left), limits, seed)
+            try:
+                won = yield from self.search.steps()
+            except _OutOfBudget:
+                won = None
+            if won:
+                self.win = self.search.win
+                return True
+            if not self.search.pruned and self.search.nodes < self.search.max_nodes:
+                return None
+            yield  # a turn's end between two searches, so that a deadline is seen
 
 
 class _BestFirst(_Search):
@@ -402,33 +521,37 @@ RESUME = "resume"
 #: by side (taking turns) and the share of the time and nodes still left that it may use
 #: (the last stage uses all that is left). "dfs" is :class:`_Search`, "best"
 #: :class:`_BestFirst`, "probe" :class:`_Probe`, "lines" :class:`_Lines`, "plan"
-#: :class:`_Planner`, "plans" :class:`_PlannerLines`; "resume" (:data:`RESUME`) goes on
-#: with the complete searches earlier stages paused. Union Square's wins mostly come at
-#: once from the depth-first order, most of the rest from the probe, and the planners win
-#: the deals where the probe's line sticks (all 5 such deals of games 1-1000); in
-#: ``constitution`` the depth-first search finds most wins in a few hundred positions and
-#: the best-first search many of the rest, and after 30% of the budget (3 s of the
-#: default 10) the planners (:data:`PLANNER_LINES`) win deals they miss, nearly all
-#: within 3.5 s; then the two searches go on where they stopped (of the 49 deals of
-#: games 1-1000 left unknown when the planners had the rest of the time, the searches
-#: alone won 6 within 7 s, and the planners won only 2 after 3.5 s); in Lady Cadogan
-#: greedy lines win far more deals than the complete searches, many different lines
-#: more than one (:data:`LINES`), and planners' lines more than either
-#: (:data:`PLANNER_LINES`: on games 41-100, which played no part in choosing them, 40
-#: deals won against 26 without them), with the best-first search for the time they
-#: leave. Square rarely yields to any.
+#: :class:`_Planner`, "plans" :class:`_PlannerLines`, "narrow" :class:`_Narrow`,
+#: "narrowing" :class:`_Narrowing`; "resume" (:data:`RESUME`) goes on with the complete
+#: searches earlier stages paused. Union Square's wins mostly come at once from the
+#: depth-first order, most of the rest from the probe, and the planners win the deals
+#: where the probe's line sticks (all 5 such deals of games 1-1000). In ``constitution``
+#: the depth-first search finds most wins in a few hundred positions and the best-first
+#: search many of the rest (875 of games 1-1000 within 1 s); after 20% of the budget
+#: (2 s of the default 10) the narrowed searches (:class:`_Narrowing`) win most of the
+#: deals they miss, nearly all within 3 s (of the 116 deals of games 1-1000 that took
+#: the solver more than 1.5 s or were left unknown, they alone won 93 within 5 s each);
+#: then the planners (:data:`PLANNER_LINES`) and the two searches going on where they
+#: stopped win a few more (games 1-1000: 979 won, 19 unknown, against 953 and 45 before
+#: the narrowed searches; with the planners before them, or all sharing one stage, 974
+#: to 976 won). In Lady Cadogan greedy lines win far more deals than the complete
+#: searches, many different lines more than one (:data:`LINES`), and planners' lines
+#: more than either (:data:`PLANNER_LINES`: on games 41-100, which played no part in
+#: choosing them, 40 deals won against 26 without them), with the best-first search for
+#: the time they leave. Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
-    "constitution": ((("dfs", "best"), 0.3), (("plans",), 0.5), ((RESUME,), 1.0)),
+    "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.6), (("plans",), 0.5), ((RESUME,), 1.0)),
     "constitution-cadogan": ((("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }
-_Searcher = _Search | _Probe | _Lines
+_Searcher = _Search | _Probe | _Lines | _Narrowing
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,
-                                      "plan": _Planner, "plans": _PlannerLines}
+                                      "plan": _Planner, "plans": _PlannerLines, "narrow": _Narrow,
+                                      "narrowing": _Narrowing}
 #: the searches that play lines: they prove nothing, and their time and positions are
 #: counted apart (``probe_seconds``, ``probe_nodes``)
-_LINE_KINDS = (_Probe, _Lines)
+_LINE_KINDS = (_Probe, _Lines, _Narrow, _Narrowing)
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,

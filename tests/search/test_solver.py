@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import new_game
+from game.engine.rows import row_of
 from game.search.demo import play_demo
-from game.search.solver import LINES, _Probe, solve
+from game.search.evaluate import rows_distances
+from game.search.solver import LINES, _Narrow, _Probe, _Search, solve
 
 from .layouts import rows_layout, square_layout
 
@@ -337,10 +339,58 @@ def test_every_search_answers_small_positions(plan: tuple[str, ...]) -> None:
     assert solve(lost, max_seconds=5, plan=plan).status == "lost"
 
 
-@pytest.mark.parametrize("plan", [("probe",), ("lines",), ("plan",), ("plans",)])
+@pytest.mark.parametrize("plan", [("probe",), ("lines",), ("plan",), ("plans",), ("narrow",), ("narrowing",)])
 def test_probe_alone_never_says_lost(plan: tuple[str, ...]) -> None:
     lost = square_layout("square", {0: 24}, [["2C", "AC"]])
     assert solve(lost, max_seconds=5, plan=plan).status == "unknown"
+    jack_over_ten = rows_layout("constitution", {4: 9}, [["10H", "JH"]])
+    assert solve(jack_over_ten, max_seconds=5, plan=plan).status == "unknown"
+
+
+def test_narrowed_fills_win_where_the_complete_searches_wander() -> None:
+    # Constitution 218: the complete searches find no win within 20,000 positions (nor
+    # within 10 s); filling Rows 2 and 3 only with the cards the foundations need soonest
+    # wins within a few thousand
+    game = new_game("constitution", 218)
+    assert solve(game, max_nodes=20_000, max_seconds=1e6, plan=("dfs", "best")).status == "unknown"
+    result = solve(game, max_nodes=20_000, max_seconds=1e6, plan=("narrow",))
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    assert result.probe_nodes == result.nodes  # it proves nothing, like a line
+
+
+def owed_fill(row: int):
+    """Constitution 1 just after a Row 2 card was built on Row 1 (a fill owed in Row 2),
+    and, for ``row`` 2, after that space was filled (a fill owed in Row 3)."""
+    game = new_game("constitution", 1)
+    build = next(m for m in game.legal_moves() if row_of(m.src) == 1 and row_of(m.dst) == 0)
+    game.play(build)
+    assert row_of(game.owed) == 1
+    if row == 2:
+        game.play(game.legal_moves()[0])
+        assert row_of(game.owed) == 2
+    return game
+
+
+@pytest.mark.parametrize("row", [1, 2])
+def test_a_narrowed_fill_is_the_card_needed_soonest(row: int) -> None:
+    game = owed_fill(row)
+    distance = rows_distances(game)
+    fills = game.legal_moves()
+    assert len(fills) == 8
+    [kept] = _Narrow(game.clone(), 1000)._candidates()
+    assert kept in fills
+    assert distance[game.piles[kept.src][-1]] == min(distance[game.piles[m.src][-1]] for m in fills)
+    # only Row 3's fills narrowed; Row 2 from the two cards needed soonest; ties drawn at
+    # random: still the card needed soonest; the complete search keeps every fill
+    assert len(_Narrow(game.clone(), 1000, {2: 1})._candidates()) == (1 if row == 2 else 8)
+    two = _Narrow(game.clone(), 1000, {1: 2, 2: 1})._candidates()
+    assert len(two) == (2 if row == 1 else 1)
+    assert len({game.piles[m.src][-1] for m in two}) == len(two)  # two different cards
+    for seed in range(1, 6):
+        [drawn] = _Narrow(game.clone(), 1000, seed=seed)._candidates()
+        assert distance[game.piles[drawn.src][-1]] == distance[game.piles[kept.src][-1]]
+    assert sorted(_Search(game.clone(), 1000)._candidates()) == sorted(fills)
 
 
 def run_line(line: _Probe) -> bool | None:
