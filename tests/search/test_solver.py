@@ -3,12 +3,15 @@ and "lost" is said only when the whole position graph was searched."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.engine import new_game
 from game.engine.rows import row_of
 from game.search.demo import play_demo
 from game.search.evaluate import rows_distances
+from game.search.knowledge import forced_move
 from game.search.solver import LINES, _Narrow, _Probe, _Search, solve
 
 from .layouts import rows_layout, square_layout
@@ -357,6 +360,36 @@ def test_narrowed_fills_win_where_the_complete_searches_wander() -> None:
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
     assert result.probe_nodes == result.nodes  # it proves nothing, like a line
+
+
+def cadogan_with_spaces():
+    """A Lady Cadogan position (random moves from a deal) where an empty place of Rows
+    1-3 may be filled with any of several different cards, and no move is forced."""
+    rng = random.Random(3)
+    for number in range(1, 50):
+        game = new_game("constitution-cadogan", number)
+        for _ in range(300):
+            moves = game.legal_moves()
+            fills = [m for m in moves if m.src in game.tableau and m.dst in game.tableau
+                     and not game.piles[m.dst]]
+            if len({game.piles[m.src][-1] for m in fills}) >= 3 and forced_move(game, moves) is None:
+                return game, fills
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+    raise AssertionError("no such position")
+
+
+def test_lady_cadogan_narrowed_fill_is_the_card_needed_soonest() -> None:
+    game, fills = cadogan_with_spaces()
+    distance = rows_distances(game)
+    complete = _Search(game.clone(), 1000)._candidates()
+    for seed in (None, 1, 2):
+        narrowed = _Narrow(game.clone(), 1000, seed=seed)._candidates()
+        [kept] = [m for m in narrowed if m in fills]
+        assert distance[game.piles[kept.src][-1]] == min(distance[game.piles[m.src][-1]] for m in fills)
+        # every other move is kept, in the complete search's order
+        assert [m for m in narrowed if m not in fills] == [m for m in complete if m not in fills]
 
 
 def owed_fill(row: int):
