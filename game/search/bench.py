@@ -56,8 +56,9 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
     worst case of the pause between two demo moves; then the solver on deals 1–20 at 2 s
-    each (1–3 at 1 s if quick): positions per second of its exhaustive search (the probe's
-    time left out), and the share decided and won."""
+    each (1–3 at 1 s if quick): positions per second of its complete searches (the time
+    and positions of the searches that prove nothing left out), and the share decided and
+    won."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20

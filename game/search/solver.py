@@ -65,7 +65,7 @@ class SolveResult:
     moves: list[str] = field(default_factory=list)  # the winning line in notation when won
     nodes: int = 0  # positions searched, the greedy probe's lookahead included
     seconds: float = 0.0
-    probe_seconds: float = 0.0  # of which the greedy probe took this long
+    probe_seconds: float = 0.0  # of which the searches that prove nothing took this long
     probe_nodes: int = 0  # and searched this many positions
 
 
@@ -170,7 +170,7 @@ class _Narrow(_Search):
     def __init__(self, game: Game, max_nodes: int, limits: dict[int, int] | None = None,
                  seed: int | None = None) -> None:
         super().__init__(game, max_nodes)
-        #: the row whose space is owed (0 for Row 1) -> how many cards of the row below may fill it
+        #: the row of a space (0 for Row 1) -> how many cards of the row below may fill it
         self.limits = NARROWINGS.get(game.rules, ({},))[0] if limits is None else limits
         self.random = None if seed is None else random.Random(seed)
         #: whether a fill was ever left out (if not, an end without a win is a complete search's)
@@ -210,8 +210,9 @@ class _Narrow(_Search):
 
     def _narrow_optional_fills(self, moves: list[Move]) -> list[Move]:
         """Lady Cadogan, where filling a space is a choice: of the moves that fill an empty
-        place of a row in ``limits`` from the row below, only the one (or the fewest
-        ``limit`` of those rows) that the foundations need soonest; the other moves all."""
+        place of a row in ``limits`` from the row below, only those taking the cards the
+        foundations need soonest (as many as the smallest of those rows' limits); every
+        other move is kept."""
         game = self.game
         piles = game.piles
         tableau = game.tableau
@@ -588,8 +589,9 @@ _Searcher = _Search | _Probe | _Lines | _Narrowing
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,
                                       "plan": _Planner, "plans": _PlannerLines, "narrow": _Narrow,
                                       "narrowing": _Narrowing}
-#: the searches that play lines: they prove nothing, and their time and positions are
-#: counted apart (``probe_seconds``, ``probe_nodes``)
+#: the searches that prove nothing (the lines and the narrowed searches): their time and
+#: positions are counted apart (``probe_seconds``, ``probe_nodes``), and a stage's end
+#: drops them instead of pausing them for a "resume"
 _LINE_KINDS = (_Probe, _Lines, _Narrow, _Narrowing)
 
 
