@@ -571,14 +571,15 @@ RESUME = "resume"
 #: the solver more than 1.5 s or were left unknown, they alone won 93 within 5 s each);
 #: then the planners (:data:`PLANNER_LINES`) and the two searches going on where they
 #: stopped win a few more (games 1-1000: 979 won, 19 unknown, against 953 and 45 before
-#: the narrowed searches; with the planners before them, or all sharing one stage, 974
-#: to 976 won). In Lady Cadogan greedy lines win far more deals than the complete
-#: searches, many different lines more than one (:data:`LINES`), and planners' lines
-#: more than either (:data:`PLANNER_LINES`: on games 41-100, which played no part in
-#: choosing them, 40 deals won against 26 without them), with the best-first search for
-#: the time they leave; the narrowed searches first, for 20% of the budget, won 15 of 60
-#: deals the others had left unknown (5 s each), and games 1-1000 went from 674 wins to
-#: 685. Square rarely yields to any.
+#: the narrowed searches; with them sharing the first stage with the two searches, or
+#: with planners whose searches are narrowed too, 974 to 977 won). In Lady Cadogan
+#: greedy lines win far more deals than the complete searches, many different lines more
+#: than one (:data:`LINES`), and planners' lines more than either
+#: (:data:`PLANNER_LINES`: on games 41-100, which played no part in choosing them, 40
+#: deals won against 26 without them), with the best-first search for the time they
+#: leave; the narrowed searches first, for 20% of the budget, won 15 of 60 deals the
+#: others had left unknown (5 s each), and games 1-1000 went from 674 wins to 685.
+#: Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.6), (("plans",), 0.5), ((RESUME,), 1.0)),
     "constitution-cadogan": ((("narrowing",), 0.2), (("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
