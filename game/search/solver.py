@@ -189,24 +189,7 @@ class _Narrow(_Search):
         limit = self.limits.get(row_of(owed)) if owed >= 0 else None
         if limit is None or len(moves) <= limit:
             return moves
-        distance = rows_distances(game)  # type: ignore[arg-type]
-        piles = game.piles
-        if self.random is None:
-            order = sorted(moves, key=lambda m: distance[piles[m.src][-1]])
-        else:
-            draw = self.random.random
-            order = sorted(moves, key=lambda m: (distance[piles[m.src][-1]], draw()))
-        kept: list[Move] = []
-        cards: set[int] = set()
-        for move in order:
-            card = piles[move.src][-1]
-            if card not in cards:
-                cards.add(card)
-                kept.append(move)
-                if len(kept) == limit:
-                    self.pruned = True
-                    break
-        return kept
+        return self._most_needed(moves, limit)  # an owed fill: every move is one
 
     def _narrow_optional_fills(self, moves: list[Move]) -> list[Move]:
         """Lady Cadogan, where filling a space is a choice: of the moves that fill an empty
@@ -223,11 +206,27 @@ class _Narrow(_Search):
         limit = min(self.limits[row_of(m.dst)] for m in fills)
         if len(fills) <= limit:
             return moves
-        distance = rows_distances(game)  # type: ignore[arg-type]
-        draw = self.random.random if self.random is not None else _no_draw
-        kept = sorted(fills, key=lambda m: (distance[piles[m.src][-1]], draw()))[:limit]
-        self.pruned = True
+        kept = self._most_needed(fills, limit)
         return [m for m in moves if m not in fills or m in kept]
+
+    def _most_needed(self, fills: list[Move], limit: int) -> list[Move]:
+        """Of ``fills`` (in the search's order), those taking the ``limit`` different
+        cards the foundations need soonest, ties in that order or, with a seed, drawn at
+        random."""
+        piles = self.game.piles
+        distance = rows_distances(self.game)  # type: ignore[arg-type]
+        draw = self.random.random if self.random is not None else _no_draw
+        kept: list[Move] = []
+        cards: set[int] = set()
+        for move in sorted(fills, key=lambda m: (distance[piles[m.src][-1]], draw())):
+            card = piles[move.src][-1]
+            if card not in cards:
+                cards.add(card)
+                kept.append(move)
+                if len(kept) == limit:
+                    self.pruned = True
+                    break
+        return kept
 
 
 def _no_draw() -> float:
@@ -247,7 +246,35 @@ NARROWINGS: dict[str, tuple[dict[int, int], ...]] = {
 NARROW_NODES = 20_000
 
 
-class _Narrowing:
+class _OneAfterAnother:
+    """Searches run one after another on fresh copies of the position, sharing one node
+    budget (:class:`_Lines`, :class:`_Narrowing`): ``nodes`` counts the positions of
+    those ended and of the one running (``current``)."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        self.game = game
+        self.max_nodes = max_nodes
+        self.done = 0  # positions searched by the searches already ended
+        self.current: _Search | _Probe | None = None
+        self.win: list[str] = []
+
+    @property
+    def nodes(self) -> int:
+        return self.done + (self.current.nodes if self.current is not None else 0)
+
+    def _next_budget(self) -> int:
+        """End the search that ran last (its positions count as done); the positions left
+        for the next."""
+        self.done = self.nodes
+        self.current = None
+        return self.max_nodes - self.done
+
+    def steps(self) -> Steps:
+        """Run the searches in turn; True as soon as one wins (``win``), None otherwise."""
+        raise NotImplementedError
+
+
+class _Narrowing(_OneAfterAnother):
     """Narrowed depth-first searches (:class:`_Narrow`) one after another, each within
     :data:`NARROW_NODES` positions, through every narrowing of :data:`NARROWINGS` in turn:
     first with ties in the search's order, then again with them drawn at random (seeds
@@ -265,40 +292,25 @@ class _Narrowing:
     they won 15 within 5 s each (of the first 30, the depth-first search alone won 1).
     """
 
-    def __init__(self, game: Game, max_nodes: int) -> None:
-        self.game = game
-        self.max_nodes = max_nodes
-        self.done = 0  # positions searched by the searches already ended
-        self.search: _Narrow | None = None
-        self.win: list[str] = []
-
-    @property
-    def nodes(self) -> int:
-        return self.done + (self.search.nodes if self.search is not None else 0)
-
     def steps(self) -> Steps:
         run = 0
-        while True:
-            self.done = self.nodes
-            self.search = None
-            left = self.max_nodes - self.done
-            if left <= 0:
-                return None
-            narrowings = NARROWINGS.get(self.game.rules, ({},))
+        narrowings = NARROWINGS.get(self.game.rules, ({},))
+        while (left := self._next_budget()) > 0:
             limits = narrowings[run % len(narrowings)]
             seed = run // len(narrowings) or None
             run += 1
-            self.search = _Narrow(self.game.clone(), min(NARROW_NODES, left), limits, seed)
+            search = self.current = _Narrow(self.game.clone(), min(NARROW_NODES, left), limits, seed)
             try:
-                won = yield from self.search.steps()
+                won = yield from search.steps()
             except _OutOfBudget:
                 won = None
             if won:
-                self.win = self.search.win
+                self.win = search.win
                 return True
-            if not self.search.pruned and self.search.nodes < self.search.max_nodes:
+            if not search.pruned and search.nodes < search.max_nodes:
                 return None
             yield  # a turn's end between two searches, so that a deadline is seen
+        return None
 
 
 class _BestFirst(_Search):
@@ -493,34 +505,21 @@ PLANNER_LINES: dict[str, tuple[tuple[bool, int, int], ...]] = {
 }
 
 
-class _Lines:
+class _Lines(_OneAfterAnother):
     """The lines of :data:`LINES` one after another (each a :class:`_Probe` on a fresh copy
     of the position), sharing one node budget; True as soon as one ends won. Like the
     probe, it proves nothing when every line sticks."""
 
     lines = LINES
 
-    def __init__(self, game: Game, max_nodes: int) -> None:
-        self.game = game
-        self.max_nodes = max_nodes
-        self.done = 0  # positions searched by the lines already ended
-        self.line: _Probe | None = None
-        self.win: list[str] = []
-
-    @property
-    def nodes(self) -> int:
-        return self.done + (self.line.nodes if self.line is not None else 0)
-
     def steps(self) -> Steps:
         for view, per_move, plan_nodes in self.lines:
-            self.done = self.nodes
-            self.line = None
-            left = self.max_nodes - self.done
+            left = self._next_budget()
             if left <= 0:
                 break
-            self.line = _Probe(self.game.clone(), left, per_move, view, plan_nodes)
-            if (yield from self.line.steps()):
-                self.win = self.line.win
+            line = self.current = _Probe(self.game.clone(), left, per_move, view, plan_nodes)
+            if (yield from line.steps()):
+                self.win = line.win
                 return True
         return None
 
@@ -586,14 +585,14 @@ PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }
-_Searcher = _Search | _Probe | _Lines | _Narrowing
+_Searcher = _Search | _Probe | _OneAfterAnother
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,
                                       "plan": _Planner, "plans": _PlannerLines, "narrow": _Narrow,
                                       "narrowing": _Narrowing}
 #: the searches that prove nothing (the lines and the narrowed searches): their time and
 #: positions are counted apart (``probe_seconds``, ``probe_nodes``), and a stage's end
 #: drops them instead of pausing them for a "resume"
-_LINE_KINDS = (_Probe, _Lines, _Narrow, _Narrowing)
+_LINE_KINDS = (_Probe, _Narrow, _OneAfterAnother)
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,
