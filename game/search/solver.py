@@ -85,6 +85,9 @@ class _Search:
         self.win: list[str] = []
         # every position the search reaches is reached from this one
         self.dead_test = may_become_dead(game)
+        #: when set, each move's evaluation is shaken by a random amount up to
+        #: :data:`JITTER` (a narrowed search with a seed)
+        self.jitter: random.Random | None = None
 
     def _count(self, key: int) -> bool:
         """Add a new position to the seen set; True when it is time to yield a turn."""
@@ -138,16 +141,24 @@ class _Search:
         forced = forced_move(game, moves)
         if forced is not None:
             return [forced]
-        ordered = ordered_moves(game, moves)
+        ordered = self._before_evaluation(ordered_moves(game, moves))
         if len(ordered) < 2:
             return ordered
         scored = []
+        jitter = self.jitter
         for i, move in enumerate(ordered):
             game.play_legal(move)
-            scored.append((-evaluate(game, 0), i, move))
+            score = -evaluate(game, 0)
+            if jitter is not None:
+                score += jitter.uniform(0.0, JITTER)
+            scored.append((score, i, move))
             game.undo()
         scored.sort()
         return [m for _, _, m in scored]
+
+    def _before_evaluation(self, moves: list[Move]) -> list[Move]:
+        """The moves worth evaluating (all of them: a narrowed search leaves some out)."""
+        return moves
 
 
 class _Narrow(_Search):
@@ -156,9 +167,11 @@ class _Narrow(_Search):
     the foundations need soonest (by :func:`~game.search.evaluate.rows_distances`), or
     with one of the ``limit`` most needed; in Lady Cadogan, where filling is a choice, of
     the moves that fill an empty place only the one taking the card needed soonest is
-    tried (:meth:`_narrow_optional_fills`). Among equally needed cards it takes the one
-    the search's order puts first, or, with a ``seed``, one at random. It proves nothing
-    when it ends without a win, since the fills it leaves out might win.
+    tried (:meth:`_fills`). Among equally needed cards it takes the one the search's order
+    puts first, or, with a ``seed``, one at random; with a seed it also shakes the order
+    of every move, adding to each move's evaluation a random amount up to :data:`JITTER`
+    (fills left out are dropped before they are evaluated). It proves nothing when it
+    ends without a win, since the fills it leaves out might win.
 
     A space costs the complete search a choice of up to eight cards at each row it
     passes (in ``constitution`` one card leaving Row 2 makes up to 64 positions that
@@ -172,7 +185,7 @@ class _Narrow(_Search):
         super().__init__(game, max_nodes)
         #: the row of a space (0 for Row 1) -> how many cards of the row below may fill it
         self.limits = NARROWINGS.get(game.rules, ({},))[0] if limits is None else limits
-        self.random = None if seed is None else random.Random(seed)
+        self.random = self.jitter = None if seed is None else random.Random(seed)
         #: whether a fill was ever left out (if not, an end without a win is a complete search's)
         self.pruned = False
 
@@ -180,34 +193,55 @@ class _Narrow(_Search):
         won = yield from super().steps()
         return True if won else None
 
-    def _candidates(self) -> list[Move]:
-        moves = super()._candidates()
+    def _fills(self, moves: list[Move]) -> tuple[list[Move], int] | None:
+        """The moves of ``moves`` that the narrowing may leave out and how many different
+        cards of them it keeps, or None. ``constitution``: an owed fill of a row in
+        ``limits`` (every move is one). Lady Cadogan, where filling a space is a choice:
+        the moves that fill an empty place of a row in ``limits`` from the row below (as
+        many cards as the smallest of those rows' limits); every other move is kept."""
         game = self.game
         if isinstance(game, Cadogan):
-            return self._narrow_optional_fills(moves)
+            piles = game.piles
+            tableau = game.tableau
+            fills = [m for m in moves if m.src in tableau and m.dst in tableau and not piles[m.dst]
+                     and row_of(m.dst) in self.limits]
+            if not fills:
+                return None
+            return fills, min(self.limits[row_of(m.dst)] for m in fills)
         owed = getattr(game, "owed", -1)
         limit = self.limits.get(row_of(owed)) if owed >= 0 else None
-        if limit is None or len(moves) <= limit:
-            return moves
-        return self._most_needed(moves, limit)  # an owed fill: every move is one
+        return None if limit is None else (moves, limit)
 
-    def _narrow_optional_fills(self, moves: list[Move]) -> list[Move]:
-        """Lady Cadogan, where filling a space is a choice: of the moves that fill an empty
-        place of a row in ``limits`` from the row below, only those taking the cards the
-        foundations need soonest (as many as the smallest of those rows' limits); every
-        other move is kept."""
-        game = self.game
-        piles = game.piles
-        tableau = game.tableau
-        fills = [m for m in moves if m.src in tableau and m.dst in tableau and not piles[m.dst]
-                 and row_of(m.dst) in self.limits]
-        if not fills:
+    def _before_evaluation(self, moves: list[Move]) -> list[Move]:
+        """Leave out, before they are evaluated, the fills that take a card needed later
+        than the ``limit`` cards needed soonest (those tied with them stay, for
+        :meth:`_candidates` to choose among once evaluated)."""
+        found = self._fills(moves)
+        if found is None:
             return moves
-        limit = min(self.limits[row_of(m.dst)] for m in fills)
+        fills, limit = found
+        piles = self.game.piles
+        distance = rows_distances(self.game)  # type: ignore[arg-type]
+        needs = sorted(distance[c] for c in {piles[m.src][-1] for m in fills})
+        if len(needs) <= limit:
+            return moves
+        cut = needs[limit - 1]
+        dropped = {m for m in fills if distance[piles[m.src][-1]] > cut}
+        if not dropped:
+            return moves
+        self.pruned = True
+        return [m for m in moves if m not in dropped]
+
+    def _candidates(self) -> list[Move]:
+        moves = super()._candidates()
+        found = self._fills(moves)
+        if found is None:
+            return moves
+        fills, limit = found
         if len(fills) <= limit:
             return moves
         kept = self._most_needed(fills, limit)
-        return [m for m in moves if m not in fills or m in kept]
+        return kept if fills is moves else [m for m in moves if m not in fills or m in kept]
 
     def _most_needed(self, fills: list[Move], limit: int) -> list[Move]:
         """Of ``fills`` (in the search's order), those taking the ``limit`` different
@@ -244,6 +278,10 @@ NARROWINGS: dict[str, tuple[dict[int, int], ...]] = {
 }
 #: the positions of each of :class:`_Narrowing`'s searches
 NARROW_NODES = 20_000
+#: how far a narrowed search with a seed shakes the evaluation of each move, at most
+#: (evaluation points: a card on a foundation is worth 100), so that its restarts try
+#: the moves in different orders, not only the tied fills
+JITTER = 12.0
 
 
 class _OneAfterAnother:
@@ -277,19 +315,23 @@ class _OneAfterAnother:
 class _Narrowing(_OneAfterAnother):
     """Narrowed depth-first searches (:class:`_Narrow`) one after another, each within
     :data:`NARROW_NODES` positions, through every narrowing of :data:`NARROWINGS` in turn:
-    first with ties in the search's order, then again with them drawn at random (seeds
-    1, 2, …), until one wins, the budget is spent, or a search ends without having left
-    out any fill (every other would search the same positions). Like the lines, it proves
-    nothing.
+    first in the search's order, then again with ties drawn at random and every move's
+    evaluation shaken (seeds 1, 2, …; see :class:`_Narrow`), until one wins, the budget
+    is spent, or a search ends without having left out any fill (every other would
+    search the same positions). Like the lines, it proves nothing.
 
     On the hard deals a narrowed search either wins within a second or wanders for good,
-    and which narrowing and which order of ties wins differs from deal to deal, so many
-    short searches win more than one long one. Of the 44 deals of games 1-1000 that the
+    and which narrowing and which order wins differs from deal to deal, so many short
+    searches win more than one long one. Of the 44 deals of games 1-1000 that the
     complete searches and the planners left unknown at 10 s, the first narrowing alone
     won 23 within 5 s each (most within one), the second 5 of the others, and searches
-    with ties drawn at random won some deals no fixed order did (games 35, 271, 785). In
-    Lady Cadogan, of the first 60 deals of games 1-1000 that the solver left unknown,
-    they won 15 within 5 s each (of the first 30, the depth-first search alone won 1).
+    with ties drawn at random won some deals no fixed order did (games 35, 271, 785).
+    Shaking the whole order, not only the ties, won far more: of the 16 ``constitution``
+    deals still unknown at 10 s, 10 (with the narrowed searches given 85% of the time
+    after the first 2 s; 2 without the shaking, 4 with a shake of 5 points, 8 with 20 or
+    40), among them 132, 249 and 488, which no search had won before. In Lady Cadogan,
+    of 40 deals the solver had left unknown, the narrowed searches for the first 2 s won
+    8 with the shaking and 3 without; given half the budget, 14.
     """
 
     def steps(self) -> Steps:
@@ -565,23 +607,26 @@ RESUME = "resume"
 #: where the probe's line sticks (all 5 such deals of games 1-1000). In ``constitution``
 #: the depth-first search finds most wins in a few hundred positions and the best-first
 #: search many of the rest (875 of games 1-1000 within 1 s); after 20% of the budget
-#: (2 s of the default 10) the narrowed searches (:class:`_Narrowing`) win most of the
-#: deals they miss, nearly all within 3 s (of the 116 deals of games 1-1000 that took
-#: the solver more than 1.5 s or were left unknown, they alone won 93 within 5 s each);
-#: then the planners (:data:`PLANNER_LINES`) and the two searches going on where they
-#: stopped win a few more (games 1-1000: 979 won, 19 unknown, against 953 and 45 before
-#: the narrowed searches; with them sharing the first stage with the two searches, or
-#: with planners whose searches are narrowed too, 974 to 977 won). In Lady Cadogan
+#: (2 s of the default 10) the narrowed searches (:class:`_Narrowing`), given 85% of
+#: the rest, win most of the deals they miss, nearly all within 3 s (of the 116 deals of
+#: games 1-1000 that took the solver more than 1.5 s or were left unknown, they alone
+#: won 93 within 5 s each before their restarts shook the whole order); then the
+#: planners (:data:`PLANNER_LINES`) and the two searches going on where they stopped
+#: share what is left (games 1-1000: 990 won, 2 lost, 8 unknown; 979 won and 19 unknown
+#: when only ties were drawn at random and the narrowed searches had 60%; 953 won and
+#: 45 unknown before the narrowed searches). In Lady Cadogan
 #: greedy lines win far more deals than the complete searches, many different lines more
 #: than one (:data:`LINES`), and planners' lines more than either
 #: (:data:`PLANNER_LINES`: on games 41-100, which played no part in choosing them, 40
 #: deals won against 26 without them), with the best-first search for the time they
 #: leave; the narrowed searches first, for 20% of the budget, won 15 of 60 deals the
-#: others had left unknown (5 s each), and games 1-1000 went from 674 wins to 685.
+#: others had left unknown (5 s each), and games 1-1000 went from 674 wins to 685; with
+#: their restarts' order shaken and half the budget, 766 (of 40 deals won in more than
+#: 2.5 s before, all 40 still won; with 80% of the budget, 32).
 #: Square rarely yields to any.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
-    "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.6), (("plans",), 0.5), ((RESUME,), 1.0)),
-    "constitution-cadogan": ((("narrowing",), 0.2), (("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
+    "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), ((RESUME,), 1.0)),
+    "constitution-cadogan": ((("narrowing",), 0.5), (("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
     "square": ((("probe",), 0.9), (("dfs",), 1.0)),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }
