@@ -413,7 +413,7 @@ def assert_shaken_within_jitter(game, order) -> None:
     values = move_values(game, order)
     for i, earlier in enumerate(order):
         for later in order[i + 1:]:
-            assert values[earlier] <= values[later] + JITTER
+            assert values[earlier] <= values[later] + JITTER[game.rules]
 
 
 def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
