@@ -85,9 +85,10 @@ class _Search:
         self.win: list[str] = []
         # every position the search reaches is reached from this one
         self.dead_test = may_become_dead(game)
-        #: when set, each move's evaluation is shaken by a random amount up to ``shake``
-        #: (a narrowed search with a seed: the rule set's :data:`JITTER`)
-        self.jitter: random.Random | None = None
+        #: a narrowed search's random draws, when it has a seed: each move's evaluation
+        #: is shaken by up to ``shake`` (the rule set's :data:`JITTER`), and ties between
+        #: equally needed fills are drawn
+        self.random: random.Random | None = None
         self.shake = 0.0
 
     def _count(self, key: int) -> bool:
@@ -146,12 +147,12 @@ class _Search:
         if len(ordered) < 2:
             return ordered
         scored = []
-        jitter = self.jitter
+        draws = self.random
         for i, move in enumerate(ordered):
             game.play_legal(move)
             score = -evaluate(game, 0)
-            if jitter is not None:
-                score += jitter.uniform(0.0, self.shake)
+            if draws is not None:
+                score += draws.uniform(0.0, self.shake)
             scored.append((score, i, move))
             game.undo()
         scored.sort()
@@ -186,7 +187,7 @@ class _Narrow(_Search):
         super().__init__(game, max_nodes)
         #: the row of a space (0 for Row 1) -> how many cards of the row below may fill it
         self.limits = NARROWINGS.get(game.rules, ({},))[0] if limits is None else limits
-        self.random = self.jitter = None if seed is None else random.Random(seed)
+        self.random = None if seed is None else random.Random(seed)
         self.shake = JITTER.get(game.rules, 0.0)
         #: whether a fill was ever left out (if not, an end without a win is a complete search's)
         self.pruned = False
