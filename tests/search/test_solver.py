@@ -12,7 +12,17 @@ from game.engine.rows import row_of
 from game.search.demo import play_demo
 from game.search.evaluate import evaluate, rows_distances
 from game.search.knowledge import forced_move
-from game.search.solver import JITTER, LINES, _Narrow, _Probe, _Search, solve
+from game.search.solver import (
+    JITTER,
+    LINES,
+    NARROW_NODES,
+    NARROWINGS,
+    _Narrow,
+    _Narrowing,
+    _Probe,
+    _Search,
+    solve,
+)
 
 from .layouts import rows_layout, square_layout
 
@@ -434,6 +444,25 @@ def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
         assert _Narrow(game.clone(), 1000, seed=seed)._candidates() == shaken  # the seed decides
         orders.add(tuple(shaken))
     assert len(orders) > 1
+
+
+def test_narrowed_searches_restart_through_the_narrowings() -> None:
+    # Constitution 32 is not won within a few narrowed searches: each runs out of its
+    # NARROW_NODES positions, and the next starts on the next narrowing, the first round
+    # in the search's order, then with seeds (shaken)
+    game = new_game("constitution", 32)
+    narrowing = _Narrowing(game, 7 * NARROW_NODES + 100)
+    started: list[_Narrow] = []
+    for _ in narrowing.steps():
+        search = narrowing.current
+        if isinstance(search, _Narrow) and not any(search is s for s in started):
+            started.append(search)
+    assert narrowing.win == []
+    assert [s.max_nodes for s in started] == [NARROW_NODES] * 7 + [100]
+    assert sum(s.nodes for s in started) == narrowing.nodes == 7 * NARROW_NODES + 100
+    rounds = NARROWINGS["constitution"]
+    assert [s.limits for s in started] == [rounds[n % len(rounds)] for n in range(8)]
+    assert [s.random is None for s in started] == [n < len(rounds) for n in range(8)]
 
 
 def owed_fill(row: int):
