@@ -36,16 +36,24 @@ DEMO_MAX_MS = 200.0
 #: stall between two moves, cards at rest, is short (``main.py bench`` measures it)
 SCREEN_NODES = 1000
 SCREEN_MS = 60.0
-#: the solver's node budget for one plan on a guessed deal (0: never plan)
-PLAN_NODES = 1500
+#: the rule sets where the demo plans on guessed deals, with the solver's node budget for
+#: one plan (one guess) and the searches it runs side by side (see
+#: :func:`game.search.solver.solve`'s ``plan``). Planning pays where the solver wins fast
+#: (Lady Cadogan, games 1-1000: 214 wins against 126 without planning). In the two
+#: Constitution sets the narrowed search (:class:`game.search.solver._Narrowing`, here
+#: one narrowed search within the budget) finds lines the depth-first search misses.
+#: Games 1-100, three guesses: ``constitution`` 88 wins with the depth-first search alone
+#: in 1,500 positions, 89 in 4,000, 92 with it and the narrowed search in 4,000 (also 92
+#: in 8,000); Lady Cadogan 17 with the depth-first search in 1,500 and 36 with the
+#: narrowed search alone in 4,000.
+PLAN_NODES: dict[str, int] = {"constitution": 4000, "constitution-cadogan": 4000, "union-square": 1500}
+PLAN_SEARCHES: dict[str, tuple[str, ...]] = {
+    "constitution": ("dfs", "narrowing"), "constitution-cadogan": ("narrowing",), "union-square": ("dfs",)}
 #: guessed deals tried for each plan, by rule set (see :func:`_plan`); 1 where more was
 #: not measured. Games 1-1000, node-bound: ``constitution`` 826 wins with three against
 #: 790 with one (on games 1-100, 89 with five); Lady Cadogan 224 against 214, within the
 #: noise. Three guesses take two to three times as long.
 PLAN_SAMPLES = {"constitution": 3, "constitution-cadogan": 3}
-#: the rule sets where planning on a guessed deal pays: their solver wins fast (Lady
-#: Cadogan, games 1-1000: 214 wins against 126 without planning)
-PLANNING_RULES = ("constitution", "union-square", "constitution-cadogan")
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -67,16 +75,19 @@ class DemoResult:
 
 
 def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | None = DEMO_MAX_MS,
-              plan_nodes: int = PLAN_NODES) -> Move | None:
+              plan_nodes: int | None = None) -> Move | None:
     """The demo player's next move in ``game``, or None when no move is left or every move
     only goes back to a position the game has already been through.
 
     A planned move (see the module) when planning finds a win of the guessed deal within
-    ``plan_nodes`` (and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
+    ``plan_nodes`` positions a guess (the rule set's :data:`PLAN_NODES` when None, 0 never
+    plans) (and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
     milliseconds), otherwise the best hint. With ``max_ms=None`` only the node budgets
     bound the searches: the move is then a pure function of the position, its history and
     the budgets."""
-    if plan_nodes > 0 and game.rules in PLANNING_RULES and not game.is_won():
+    if plan_nodes is None:
+        plan_nodes = PLAN_NODES.get(game.rules, 0)
+    if plan_nodes > 0 and game.rules in PLAN_NODES and not game.is_won():
         plan_seconds = None if max_ms is None else PLAN_TIME_FACTOR * max_ms / 1000.0
         move = planned_move(game, plan_nodes, plan_seconds)
         if move is not None:
@@ -159,7 +170,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=("dfs",))
+        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=PLAN_SEARCHES[view.rules])
         if result.status == WON and result.moves:
             wins.append([guess.parse_move(m) for m in result.moves])
     plan = None
@@ -174,7 +185,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
 
 def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
               max_nodes: int = DEMO_MAX_NODES, max_ms: float | None = DEMO_MAX_MS,
-              plan_nodes: int = PLAN_NODES) -> DemoResult:
+              plan_nodes: int | None = None) -> DemoResult:
     """Play deal ``number`` of ``rules`` from the start with the demo player.
 
     Stops when the game is won, no move is left (or none that leads anywhere new), or
