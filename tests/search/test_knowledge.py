@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine import new_game
+from game.search import demo
 from game.search.batch import demo_deal
 from game.search.demo import demo_move, play_demo
 from game.search.evaluate import LOSS, WIN, evaluate
@@ -185,7 +188,6 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
     # the plan is the first one starting with the most common first move
     from collections import Counter
 
-    from game.search import demo
     from game.search.solver import SolveResult
 
     game = new_game("constitution", 5)
@@ -221,3 +223,32 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", scripted([None, None, None]))
     assert demo._plan(view, 100, None) is None
+
+
+@pytest.mark.parametrize("rules", sorted(demo.PLAN_NODES))
+def test_demo_plans_with_the_rule_sets_searches_and_budget(rules, monkeypatch):
+    """A plan runs the rule set's searches (``PLAN_SEARCHES``) on each guess within its
+    node budget (``PLAN_NODES``, when the caller names none), and the solver accepts them."""
+    game = new_game(rules, 3)
+    calls: list[tuple[int, tuple[str, ...]]] = []
+    real_solve = demo.solve
+
+    def recording_solve(guess, *, max_nodes, max_seconds, plan):
+        calls.append((max_nodes, plan))
+        return real_solve(guess, max_nodes=200, max_seconds=max_seconds, plan=plan)
+
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    monkeypatch.setattr(demo, "solve", recording_solve)
+    demo.demo_move(game, max_nodes=50, max_ms=None)
+    assert calls == [(demo.PLAN_NODES[rules], demo.PLAN_SEARCHES[rules])] * demo.PLAN_SAMPLES.get(rules, 1)
+
+    calls.clear()
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    demo.demo_move(game, max_nodes=50, max_ms=None, plan_nodes=0)  # 0: never plans
+    assert calls == []
+
+
+def test_english_square_demo_never_plans(monkeypatch):
+    monkeypatch.setattr(demo, "solve", lambda *a, **k: pytest.fail("the Square demo planned"))
+    assert "square" not in demo.PLAN_NODES
+    assert demo.demo_move(new_game("square", 3), max_nodes=50, max_ms=None) is not None
