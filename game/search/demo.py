@@ -80,9 +80,9 @@ def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | No
     only goes back to a position the game has already been through.
 
     A planned move (see the module) when planning finds a win of the guessed deal within
-    ``plan_nodes`` positions a guess (the rule set's :data:`PLAN_NODES` when None, 0 never
-    plans) (and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
-    milliseconds), otherwise the best hint. With ``max_ms=None`` only the node budgets
+    ``plan_nodes`` positions a guess (None: the rule set's :data:`PLAN_NODES`; 0: never
+    plan) and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
+    milliseconds; otherwise the best hint. With ``max_ms=None`` only the node budgets
     bound the searches: the move is then a pure function of the position, its history and
     the budgets."""
     if plan_nodes is None:
