@@ -226,7 +226,7 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
 
 
 @pytest.mark.parametrize("rules", sorted(demo.PLAN_NODES))
-def test_demo_plans_with_the_rule_sets_searches_and_budget(rules, monkeypatch):
+def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypatch) -> None:
     """A plan runs the rule set's searches (``PLAN_SEARCHES``) on each guess within its
     node budget (``PLAN_NODES``, when the caller names none), and the solver accepts them."""
     game = new_game(rules, 3)
@@ -248,7 +248,7 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules, monkeypatch):
     assert calls == []
 
 
-def test_english_square_demo_never_plans(monkeypatch):
+def test_english_square_demo_never_plans(monkeypatch) -> None:
     monkeypatch.setattr(demo, "solve", lambda *a, **k: pytest.fail("the Square demo planned"))
     assert "square" not in demo.PLAN_NODES
     assert demo.demo_move(new_game("square", 3), max_nodes=50, max_ms=None) is not None
