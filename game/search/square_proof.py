@@ -1,0 +1,354 @@
+"""British Square (English): a complete search that can prove a deal lost.
+
+The depth-first search never finishes a Square deal: the positions reachable from one
+number into the millions, because every card may wait on the waste or go onto one of
+several columns, and those choices multiply. Nearly all of them are hopeless long before
+the stock runs out, and :func:`cannot_unwind` says so cheaply. With it, the search below
+visits every position that might still be won and usually runs out of them within a few
+thousand positions: the deal is then proved lost.
+
+**The search** goes through the positions in layers, one per number of stock cards
+turned: all the moves that do not turn the stock, from every position of the layer,
+until no new position appears, then every way of turning the next card (onto the waste,
+or straight into an empty column) starts the next layer. A position is its foundations'
+heights, its columns as a sorted tuple (their order does not matter) of how many of each
+column's cards were dealt or filled and the cards themselves, and the waste's cards
+(the same cards in the same order are the same position, whichever copy of a card is
+which). A foundation move in a foundation's downward half is played alone when there is
+one (:func:`~game.search.knowledge.forced_move` explains why that is safe). It is
+complete: if a won position can be reached from the start, it is found (and the moves to
+it are recovered); when every layer has been searched, or a layer is left empty, every
+position reachable from the start that :func:`cannot_unwind` did not rule out was seen,
+so the position is lost.
+
+**Why a position that** :func:`cannot_unwind` **rules out is lost.** Take any winning
+line from it. Every card now in the waste must leave it, the top one first: say the
+cards from the top are ``w1, w2, …``, and look at the moment just before ``wi`` leaves.
+
+1. ``w1 … w(i-1)`` have left the waste, and every card turned from the stock since now
+   lay above them (or went straight into a column), so it has left too. A card that left
+   the waste is on a foundation or in a column (a card never goes back to the waste, and
+   never leaves a foundation). So is every card now built on a column (above the cards
+   dealt to it or filled into it).
+2. A column holds, above its dealt or filled cards, one run: cards of one suit, no two of
+   the same rank. A filled card is of the run's suit too, and of another rank. So the cards
+   of one suit in columns that are not dealt cards need as many columns as the copies
+   of their most repeated card, and the four suits together at most four columns.
+3. Each foundation is at most as high as the longest start of its sequence (A … K, K … A)
+   that the cards not still buried allow: the cards of point 1, the stock cards turned by
+   then and every dealt card (a dealt card is counted as free to go home, and never as
+   needing a column, which can only make the test say "lost" less often). The cards of
+   point 1 that the foundations cannot hold must be in columns, and copies are
+   interchangeable, so at least ``(such cards of a rank) - (places for that rank the
+   foundations have filled since now)`` of each card are in columns.
+
+The test goes down the waste and, for each ``wi``, turns as few stock cards as it can
+(never fewer than for the card above: they stay turned) to keep point 2 possible with
+the smallest count of point 3. That is optimal for the test: turning fewer cards is
+always allowed later, never more. If even turning the whole stock cannot keep some
+``wi``'s moment possible, no winning line exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..engine.cards import KING
+from ..engine.square import COLUMNS, Square
+from ..engine.squares import neighbours
+from ..engine.state import Game, Move
+
+#: the cards of each suit's foundation in order: Ace up to King, then King down to Ace
+SEQUENCES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + r for r in range(1, KING + 1)) + tuple(s * 16 + r for r in range(KING, 0, -1))
+    for s in range(4))
+#: a complete foundation
+FULL = 2 * KING
+#: how many columns hold built cards: the four of the English layout
+COLUMN_COUNT = len(COLUMNS)
+#: positions the search takes before yielding a turn (as the solver's searches do)
+TURN = 256
+
+#: a position: foundation heights, columns (each ``bytes([dealt]) + cards``, sorted), waste
+State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes]
+Steps = Generator[None, None, bool | None]
+
+
+def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: bytes,
+                  stock: bytes, start: int = 0) -> bool:
+    """True when the position provably cannot be won: its waste cannot be emptied.
+
+    ``columns`` are ``bytes([dealt]) + cards`` (bottom first), ``waste`` bottom first,
+    ``stock[start:]`` the cards still to be turned, in the order they will show. The
+    argument is in the module's docstring.
+    """
+    free = [0] * 64    # dealt cards and turned stock cards: may go home, never need a column
+    held = [0] * 64    # built cards and cards off the waste: home or in a column
+    homed = [0] * 64   # foundation places filled since now, per card
+    parked = [0] * 64  # max(0, held - homed)
+    ones = [0, 0, 0, 0]
+    twos = [0, 0, 0, 0]
+    for column in columns:
+        dealt = column[0] + 1
+        for c in column[1:dealt]:
+            free[c] += 1
+        for c in column[dealt:]:
+            held[c] += 1
+    height = list(heights)
+    for s in range(4):
+        sequence = SEQUENCES[s]
+        h = height[s]
+        while h < FULL:
+            x = sequence[h]
+            if held[x] + free[x] > homed[x]:
+                homed[x] += 1
+                h += 1
+            else:
+                break
+        height[s] = h
+    for x in range(64):
+        p = held[x] - homed[x]
+        if p > 0:
+            parked[x] = p
+            if p == 1:
+                ones[x >> 4] += 1
+            else:
+                twos[x >> 4] += 1
+    columns_needed = sum(2 if twos[s] else 1 if ones[s] else 0 for s in range(4))
+
+    def add(c: int, to_held: bool) -> None:
+        """A card joins the cards that are home or in columns (or the free ones)."""
+        nonlocal columns_needed
+        s = c >> 4
+        before = 2 if twos[s] else 1 if ones[s] else 0
+        if to_held:
+            held[c] += 1
+            _repark(c)
+        else:
+            free[c] += 1
+        sequence = SEQUENCES[s]
+        h = height[s]
+        while h < FULL:
+            x = sequence[h]
+            if held[x] + free[x] > homed[x]:
+                homed[x] += 1
+                _repark(x)
+                h += 1
+            else:
+                break
+        height[s] = h
+        columns_needed += (2 if twos[s] else 1 if ones[s] else 0) - before
+
+    def _repark(x: int) -> None:
+        p = held[x] - homed[x]
+        p = p if p > 0 else 0
+        old = parked[x]
+        if p != old:
+            s = x >> 4
+            if old == 1:
+                ones[s] -= 1
+            elif old == 2:
+                twos[s] -= 1
+            if p == 1:
+                ones[s] += 1
+            elif p == 2:
+                twos[s] += 1
+            parked[x] = p
+
+    turned = start
+    end = len(stock)
+    for i in range(len(waste) - 1, -1, -1):
+        while columns_needed > COLUMN_COUNT:
+            if turned >= end:
+                return True
+            add(stock[turned], True)
+            turned += 1
+        add(waste[i], True)
+    return False
+
+
+def state_of(game: Square) -> State:
+    """The search's position of ``game``."""
+    piles = game.piles
+    heights = (len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]))
+    columns = tuple(sorted(bytes([game.dealt[c - 4]]) + bytes(piles[c]) for c in COLUMNS))
+    return heights, columns, bytes(piles[game.waste])
+
+
+def _wanted(column: bytes) -> tuple[int, ...]:
+    """The cards that may be built on a column now (none when it is empty)."""
+    size = len(column)
+    if size == 1:
+        return ()
+    top = column[-1]
+    if size - 1 > column[0]:
+        nxt = 2 * top - column[-2]
+        return (nxt,) if 1 <= nxt & 15 <= KING else ()
+    return neighbours(top)
+
+
+def _take(column: bytes) -> bytes:
+    """The column without its top card (the dealt count never above the cards left)."""
+    size = len(column) - 2
+    dealt = column[0]
+    if dealt > size:
+        return bytes([size]) + column[1:-1]
+    return column[:-1]
+
+
+def _moves(state: State) -> list[tuple[State, bool]]:
+    """The positions one move away that do not turn the stock (one alone when a move to
+    a foundation's downward half is possible: it is safe), each with whether
+    :func:`cannot_unwind` must look at it again.
+
+    It need not after a move of a built card or of the waste's top card: then the test
+    of the new position goes through the same steps as its parent's after the parent's
+    first card (the test's counts depend only on which cards were added, not in what
+    order), so it passes when the parent's did. A dealt (or filled) card that moves is
+    tested: the parent's test may have let it stay in its column while another copy
+    filled its foundation place, and built elsewhere it must be home or in a column."""
+    heights, columns, waste = state
+    need = {}
+    for s in range(4):
+        h = heights[s]
+        if h < FULL:
+            need[SEQUENCES[s][h]] = s
+    wanted = [_wanted(c) for c in columns]
+    out: list[tuple[State, bool]] = []
+    sources = [(i, c[-1]) for i, c in enumerate(columns) if len(c) > 1]
+    if waste:
+        sources.append((-1, waste[-1]))
+    for i, card in sources:
+        dealt = i >= 0 and len(columns[i]) - 1 <= columns[i][0]
+        s = need.get(card)
+        if s is not None:
+            new_heights = heights[:s] + (heights[s] + 1,) + heights[s + 1:]
+            if i < 0:
+                result = (new_heights, columns, waste[:-1])
+            else:
+                cols = list(columns)
+                cols[i] = _take(cols[i])
+                result = (new_heights, tuple(sorted(cols)), waste)
+            if heights[s] >= KING:
+                return [(result, dealt)]
+            out.append((result, dealt))
+        for j, column in enumerate(columns):
+            if j == i:
+                continue
+            if len(column) == 1:
+                if i < 0:
+                    cols = list(columns)
+                    cols[j] = bytes((1, card))
+                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
+            elif card in wanted[j]:
+                cols = list(columns)
+                cols[j] = column + bytes((card,))
+                if i < 0:
+                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
+                else:
+                    cols[i] = _take(cols[i])
+                    out.append(((heights, tuple(sorted(cols)), waste), dealt))
+    return out
+
+
+def _turns(state: State, card: int) -> list[State]:
+    """The positions after turning ``card``: onto the waste, or into an empty column."""
+    heights, columns, waste = state
+    out: list[State] = [(heights, columns, waste + bytes((card,)))]
+    done = set()
+    for j, column in enumerate(columns):
+        if len(column) == 1 and column not in done:
+            done.add(column)
+            cols = list(columns)
+            cols[j] = bytes((1, card))
+            out.append((heights, tuple(sorted(cols)), waste))
+    return out
+
+
+class SquareLayers:
+    """The layered complete search of the module's docstring, as one of the solver's
+    searches: ``steps()`` yields every :data:`TURN` positions and returns True (won:
+    ``win`` holds the moves), False (proved lost) or None (the node budget ran out)."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        if not isinstance(game, Square):
+            raise ValueError("the layered search plays British Square (English) only")
+        self.game = game
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.win: list[str] = []
+
+    def steps(self) -> Steps:
+        game = self.game
+        if game.is_won():
+            return True
+        stock = bytes(reversed(game.piles[game.stock]))
+        root = state_of(game)
+        # per layer, every position seen there and where it was first reached from
+        parents: list[dict[State, tuple[int, State] | None]] = [{root: None}]
+        if cannot_unwind(*root, stock):
+            return False
+        layer = [root]
+        for k in range(len(stock) + 1):
+            seen = parents[k]
+            following: dict[State, tuple[int, State] | None] = {}
+            todo = list(layer)
+            while todo:
+                state = todo.pop()
+                for child, check in _moves(state):
+                    if child in seen:
+                        continue
+                    seen[child] = (k, state)
+                    self.nodes += 1
+                    if self.nodes >= self.max_nodes:
+                        return None
+                    if self.nodes % TURN == 0:
+                        yield
+                    if sum(child[0]) == 4 * FULL:
+                        self.win = self._line(parents, k, child)
+                        return True
+                    if not check or not cannot_unwind(*child, stock, k):
+                        todo.append(child)
+                if k < len(stock):
+                    for child in _turns(state, stock[k]):
+                        if child in following:
+                            continue
+                        following[child] = (k, state)
+                        self.nodes += 1
+                        if self.nodes >= self.max_nodes:
+                            return None
+                        if self.nodes % TURN == 0:
+                            yield
+            if k == len(stock):
+                break
+            parents.append(following)
+            layer = []
+            for tested, state in enumerate(following, 1):
+                if not cannot_unwind(*state, stock, k + 1):
+                    layer.append(state)
+                if tested % TURN == 0:
+                    yield
+            if not layer:
+                return False
+        return False
+
+    def _line(self, parents: list[dict[State, tuple[int, State] | None]], k: int, won: State) -> list[str]:
+        """The moves from the start to ``won`` (found in layer ``k``), in notation."""
+        path = [won]
+        step = parents[k][won]
+        while step is not None:
+            path.append(step[1])
+            step = parents[step[0]][step[1]]
+        path.reverse()
+        game = self.game.clone()
+        line: list[Move] = []
+        for target in path[1:]:
+            for move in game.legal_moves():
+                game.play(move)
+                if state_of(game) == target:
+                    line.append(move)
+                    break
+                game.undo()
+            else:
+                raise AssertionError("no move leads to the next position of the won line")
+        return [game.move_text(m) for m in line]
