@@ -70,7 +70,7 @@ COLUMN_COUNT = len(COLUMNS)
 TURN = 256
 
 #: a position: foundation heights, columns (each ``bytes([dealt]) + cards``, sorted), waste
-State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes]
+State = tuple[tuple[int, ...], tuple[bytes, ...], bytes]
 Steps = Generator[None, None, bool | None]
 
 
@@ -220,16 +220,16 @@ def _moves(state: State) -> list[tuple[State, bool]]:
         sources.append((-1, waste[-1]))
     for i, card in sources:
         dealt = i >= 0 and len(columns[i]) - 1 <= columns[i][0]
-        s = need.get(card)
-        if s is not None:
-            new_heights = heights[:s] + (heights[s] + 1,) + heights[s + 1:]
+        suit = need.get(card)
+        if suit is not None:
+            new_heights = (*heights[:suit], heights[suit] + 1, *heights[suit + 1:])
             if i < 0:
                 result = (new_heights, columns, waste[:-1])
             else:
                 cols = list(columns)
                 cols[i] = _take(cols[i])
                 result = (new_heights, tuple(sorted(cols)), waste)
-            if heights[s] >= KING:
+            if heights[suit] >= KING:
                 return [(result, dealt)]
             out.append((result, dealt))
         for j, column in enumerate(columns):
