@@ -80,90 +80,76 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
 
     ``columns`` are ``bytes([dealt]) + cards`` (bottom first), ``waste`` bottom first,
     ``stock[start:]`` the cards still to be turned, in the order they will show. The
-    argument is in the module's docstring.
+    argument is in the module's docstring. (Written out flat: the search spends most of
+    its time here.)
     """
-    free = [0] * 64    # dealt cards and turned stock cards: may go home, never need a column
-    held = [0] * 64    # built cards and cards off the waste: home or in a column
+    avail = [0] * 64   # cards that may be home: dealt, built, and off the waste or stock
+    held = [0] * 64    # of those, the ones that must be home or in a column
     homed = [0] * 64   # foundation places filled since now, per card
-    parked = [0] * 64  # max(0, held - homed)
-    ones = [0, 0, 0, 0]
+    ones = [0, 0, 0, 0]  # per suit, how many cards need one column, or two (both copies)
     twos = [0, 0, 0, 0]
     for column in columns:
         dealt = column[0] + 1
         for c in column[1:dealt]:
-            free[c] += 1
+            avail[c] += 1
         for c in column[dealt:]:
+            avail[c] += 1
             held[c] += 1
     height = list(heights)
     for s in range(4):
         sequence = SEQUENCES[s]
         h = height[s]
-        while h < FULL:
-            x = sequence[h]
-            if held[x] + free[x] > homed[x]:
-                homed[x] += 1
-                h += 1
-            else:
-                break
+        while h < FULL and avail[sequence[h]] > homed[sequence[h]]:
+            homed[sequence[h]] += 1
+            h += 1
         height[s] = h
     for x in range(64):
         p = held[x] - homed[x]
-        if p > 0:
-            parked[x] = p
-            if p == 1:
-                ones[x >> 4] += 1
-            else:
-                twos[x >> 4] += 1
-    columns_needed = sum(2 if twos[s] else 1 if ones[s] else 0 for s in range(4))
-
-    def add(c: int, to_held: bool) -> None:
-        """A card joins the cards that are home or in columns (or the free ones)."""
-        nonlocal columns_needed
+        if p == 1:
+            ones[x >> 4] += 1
+        elif p == 2:
+            twos[x >> 4] += 1
+    needed = sum(2 if twos[s] else 1 if ones[s] else 0 for s in range(4))
+    turned = start
+    end = len(stock)
+    i = len(waste) - 1
+    while i >= 0:
+        # before the waste's next card leaves, the cards above it need at most four
+        # columns: turn stock cards (the fewest that do) until they do
+        if needed > COLUMN_COUNT:
+            if turned >= end:
+                return True
+            c = stock[turned]
+            turned += 1
+        else:
+            c = waste[i]
+            i -= 1
         s = c >> 4
         before = 2 if twos[s] else 1 if ones[s] else 0
-        if to_held:
-            held[c] += 1
-            _repark(c)
-        else:
-            free[c] += 1
+        avail[c] += 1
+        held[c] += 1
+        p = held[c] - homed[c]
+        if p == 1:
+            ones[s] += 1
+        elif p == 2:
+            ones[s] -= 1
+            twos[s] += 1
         sequence = SEQUENCES[s]
         h = height[s]
         while h < FULL:
             x = sequence[h]
-            if held[x] + free[x] > homed[x]:
-                homed[x] += 1
-                _repark(x)
-                h += 1
-            else:
+            if avail[x] <= homed[x]:
                 break
-        height[s] = h
-        columns_needed += (2 if twos[s] else 1 if ones[s] else 0) - before
-
-    def _repark(x: int) -> None:
-        p = held[x] - homed[x]
-        p = p if p > 0 else 0
-        old = parked[x]
-        if p != old:
-            s = x >> 4
-            if old == 1:
+            homed[x] += 1
+            h += 1
+            p = held[x] - homed[x]
+            if p == 0:
                 ones[s] -= 1
-            elif old == 2:
+            elif p == 1:
                 twos[s] -= 1
-            if p == 1:
                 ones[s] += 1
-            elif p == 2:
-                twos[s] += 1
-            parked[x] = p
-
-    turned = start
-    end = len(stock)
-    for i in range(len(waste) - 1, -1, -1):
-        while columns_needed > COLUMN_COUNT:
-            if turned >= end:
-                return True
-            add(stock[turned], True)
-            turned += 1
-        add(waste[i], True)
+        height[s] = h
+        needed += (2 if twos[s] else 1 if ones[s] else 0) - before
     return False
 
 
