@@ -30,10 +30,13 @@ cards from the top are ``w1, w2, …``, and look at the moment just before ``wi`
    the waste is on a foundation or in a column (a card never goes back to the waste, and
    never leaves a foundation). So is every card now built on a column (above the cards
    dealt to it or filled into it).
-2. A column holds, above its dealt or filled cards, one run: cards of one suit, no two of
-   the same rank. A filled card is of the run's suit too, and of another rank. So the cards
-   of one suit in columns that are not dealt cards need as many columns as the copies
-   of their most repeated card, and the four suits together at most four columns.
+2. A column holds, above its dealt or filled cards, one run: cards of one suit, one of
+   each rank in an unbroken stretch of ranks. A filled card is of the run's suit too,
+   and of another rank. So two copies of one card need two runs; and a rank none of
+   whose copies can be in a column then (both are on the foundation now, or in the waste
+   under ``wi``, or one of each) breaks every run: the cards of a suit on either side of
+   it need runs of their own. Counting runs that way, suit by suit, the four suits
+   together may need at most four columns.
 3. Each foundation is at most as high as the longest start of its sequence (A … K, K … A)
    that the cards not still buried allow: the cards of point 1, the stock cards turned by
    then and every dealt card (a dealt card is counted as free to go home, and never as
@@ -44,9 +47,12 @@ cards from the top are ``w1, w2, …``, and look at the moment just before ``wi`
 
 The test goes down the waste and, for each ``wi``, turns as few stock cards as it can
 (never fewer than for the card above: they stay turned) to keep point 2 possible with
-the smallest count of point 3. That is optimal for the test: turning fewer cards is
-always allowed later, never more. If even turning the whole stock cannot keep some
-``wi``'s moment possible, no winning line exists.
+the smallest count of point 3. Taking the fewest loses nothing: a later ``wi`` may
+have more turned, never fewer, so the fewest that work leave every later step all its
+choices. If even turning the whole stock cannot keep some
+``wi``'s moment possible, no winning line exists. (A rank breaks runs only for copies
+that are home *now*: point 3's foundations are only an upper bound, so a copy they count
+as home may really be in a column.)
 """
 
 from __future__ import annotations
@@ -86,8 +92,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     avail = [0] * 64   # cards that may be home: dealt, built, and off the waste or stock
     held = [0] * 64    # of those, the ones that must be home or in a column
     homed = [0] * 64   # foundation places filled since now, per card
-    ones = [0, 0, 0, 0]  # per suit, how many cards need one column, or two (both copies)
-    twos = [0, 0, 0, 0]
+    room = [0] * 64    # copies that may stand in a column: not home now, not under w_i
     for column in columns:
         dealt = column[0] + 1
         for c in column[1:dealt]:
@@ -95,6 +100,12 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         for c in column[dealt:]:
             avail[c] += 1
             held[c] += 1
+    for s in range(4):
+        h = heights[s]
+        for r in range(1, KING + 1):
+            room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+    for c in waste:
+        room[c] -= 1
     height = list(heights)
     for s in range(4):
         sequence = SEQUENCES[s]
@@ -103,13 +114,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             homed[sequence[h]] += 1
             h += 1
         height[s] = h
-    for x in range(64):
-        p = held[x] - homed[x]
-        if p == 1:
-            ones[x >> 4] += 1
-        elif p == 2:
-            twos[x >> 4] += 1
-    needed = sum(2 if twos[s] else 1 if ones[s] else 0 for s in range(4))
+    runs = [_runs(held, homed, room, s) for s in range(4)]
+    needed = sum(runs)
     turned = start
     end = len(stock)
     i = len(waste) - 1
@@ -123,34 +129,38 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             turned += 1
         else:
             c = waste[i]
+            room[c] += 1
             i -= 1
         s = c >> 4
-        before = 2 if twos[s] else 1 if ones[s] else 0
         avail[c] += 1
         held[c] += 1
-        p = held[c] - homed[c]
-        if p == 1:
-            ones[s] += 1
-        elif p == 2:
-            ones[s] -= 1
-            twos[s] += 1
         sequence = SEQUENCES[s]
         h = height[s]
-        while h < FULL:
-            x = sequence[h]
-            if avail[x] <= homed[x]:
-                break
-            homed[x] += 1
+        while h < FULL and avail[sequence[h]] > homed[sequence[h]]:
+            homed[sequence[h]] += 1
             h += 1
-            p = held[x] - homed[x]
-            if p == 0:
-                ones[s] -= 1
-            elif p == 1:
-                twos[s] -= 1
-                ones[s] += 1
         height[s] = h
-        needed += (2 if twos[s] else 1 if ones[s] else 0) - before
+        n = _runs(held, homed, room, s)
+        needed += n - runs[s]
+        runs[s] = n
     return False
+
+
+def _runs(held: list[int], homed: list[int], room: list[int], suit: int) -> int:
+    """The fewest runs that hold the cards of ``suit`` that must be in columns: one per
+    copy of the most repeated such card in each stretch of ranks that no rank without a
+    copy free to stand in a column (``room``) breaks."""
+    total = 0
+    most = 0
+    for x in range(suit * 16 + 1, suit * 16 + KING + 1):
+        p = held[x] - homed[x]
+        if p > 0:
+            if p > most:
+                most = p
+        elif room[x] <= 0:
+            total += most
+            most = 0
+    return total + most
 
 
 def state_of(game: Square) -> State:
@@ -187,12 +197,13 @@ def _moves(state: State) -> list[tuple[State, bool]]:
     a foundation's downward half is possible: it is safe), each with whether
     :func:`cannot_unwind` must look at it again.
 
-    It need not after a move of a built card or of the waste's top card: then the test
-    of the new position goes through the same steps as its parent's after the parent's
-    first card (the test's counts depend only on which cards were added, not in what
-    order), so it passes when the parent's did. A dealt (or filled) card that moves is
-    tested: the parent's test may have let it stay in its column while another copy
-    filled its foundation place, and built elsewhere it must be home or in a column."""
+    It need not after a move to a column of a built card or of the waste's top card:
+    then the test of the new position goes through the same steps as its parent's after
+    the parent's first card (the test's counts depend only on which cards were added, not
+    in what order), so it passes when the parent's did. A move home is tested (a card
+    home now is home for sure, which the test uses), and so is a move of a dealt (or
+    filled) card: the parent's test may have let it stay in its column while another
+    copy filled its foundation place, and built elsewhere it must be home or in a column."""
     heights, columns, waste = state
     need = {}
     for s in range(4):
@@ -216,8 +227,8 @@ def _moves(state: State) -> list[tuple[State, bool]]:
                 cols[i] = _take(cols[i])
                 result = (new_heights, tuple(sorted(cols)), waste)
             if heights[suit] >= KING:
-                return [(result, dealt)]
-            out.append((result, dealt))
+                return [(result, True)]
+            out.append((result, True))
         for j, column in enumerate(columns):
             if j == i:
                 continue

@@ -77,6 +77,33 @@ def test_a_dealt_copy_counts_as_free_for_the_foundation() -> None:
     assert not _test(moved)
 
 
+def _split_runs(buried: list[str], dealt_too: list[str]) -> Square:
+    """Every suit home up to the Ten. The waste holds ``buried``, both copies of every
+    Jack, then the second copies of 6C 9C 6S 9S 9H on top (none can go home before its
+    Jack); every other card is dealt into the columns, ``dealt_too`` on top of them."""
+    jacks = ["JC", "JS", "JH", "JD"] * 2
+    above = ["6C", "9C", "6S", "9S", "9H"]
+    rest = []
+    for s in range(4):
+        rest += [_name(c) for c in SEQUENCES[s][10:]]
+    for card in buried + jacks + above + dealt_too:
+        rest.remove(card)
+    columns = [rest[i::4] for i in range(4)]
+    columns[0] += dealt_too
+    game = square_layout("square", dict.fromkeys(range(4), 10), columns, waste=buried + jacks + above)
+    assert isinstance(game, Square)
+    return game
+
+
+def test_a_rank_with_no_copy_left_splits_a_run() -> None:
+    # before the top Jack leaves, 6C and 9C are in columns, and one run could hold both
+    # only with an 8C between them: one 8C is home and the other under the Jacks. So
+    # clubs need two columns, spades two, hearts one: five
+    assert _test(_split_runs(["8C", "8S"], []))
+    # with the second 8C dealt instead, one clubs run can hold 6C 7C 8C 9C: four columns
+    assert not _test(_split_runs(["8S"], ["8C"]))
+
+
 def _reverse_played(seed: int, steps: int) -> tuple[Square, list[str]]:
     """A position built backwards from the finished game, with the winning line that
     undoes it. Each step undoes one move: a foundation's top card goes back to the waste,
@@ -178,7 +205,7 @@ def test_the_search_agrees_with_the_depth_first_search_on_small_positions() -> N
     assert answers["won"] >= 5 and answers["lost"] >= 5, answers
 
 
-@pytest.mark.parametrize("number", [4, 9])
+@pytest.mark.parametrize("number", [10, 11])
 def test_a_child_the_search_does_not_test_passes_when_its_parent_does(number: int) -> None:
     # the search skips the test after moves that cannot make it fail (see _moves)
     game = new_game("square", number)
