@@ -648,9 +648,9 @@ RESUME = "resume"
 #: shaken by up to 50 points (:data:`JITTER`), 828; with restarts of 5,000 positions
 #: (:data:`NARROW_NODES`) shaken by up to 80 points, 890.
 #: English Square: the layered search of :mod:`game.search.square_proof` alone. It is
-#: complete, and its test that a waste can still be emptied proves most deals lost
-#: within a few thousand positions; before it, the probe and the depth-first search
-#: decided none of games 1-1000.
+#: complete, and with its test that the waste can still be emptied it proves 998 of
+#: games 1-1000 lost within 10 s (mean 0.24 s) and the other two in 15 and 26 s; before
+#: it, the probe and the depth-first search decided none of games 1-1000.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), ((RESUME,), 1.0)),
     "constitution-cadogan": ((("narrowing",), 0.5), (("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
