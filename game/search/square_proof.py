@@ -79,8 +79,8 @@ TURN = 256
 #: the search runs :func:`cannot_unwind` in every third layer only (on the positions that
 #: start it and after the moves it must test): in between, hopeless positions are searched
 #: a little longer, which costs less than the tests it saves. Deals 10, 204 and 786: 6.9,
-#: 8.2 and 14.7 s testing every layer; 3.4, 4.3 and 8.6 s every third (every fourth: 3.4,
-#: 4.2 and 8.1 s; every sixth or eighth: slower again).
+#: 8.3 and 16.2 s testing every layer; 3.3, 4.2 and 8.5 s every third (every fourth: 3.3,
+#: 4.1 and 8.2 s; every sixth or eighth was slower again).
 TEST_EVERY = 3
 
 #: a position: foundation heights, columns (each ``bytes([dealt]) + cards``, sorted), waste
