@@ -35,8 +35,8 @@ cards from the top are ``w1, w2, …``, and look at the moment just before ``wi`
 2. A column holds, above its dealt or filled cards, one run: cards of one suit, one of
    each rank in an unbroken stretch of ranks. A filled card is of the run's suit too,
    and of another rank. So two copies of one card need two runs; and a rank none of
-   whose copies can be in a column then (both are on the foundation now, or in the waste
-   under ``wi``, or one of each) breaks every run: the cards of a suit on either side of
+   whose copies can be in a column then (both are on the foundation now, or still in the
+   waste, ``wi`` or below it, or one of each) breaks every run: the cards of a suit on either side of
    it need runs of their own. Counting runs that way, suit by suit, the four suits
    together may need at most four columns.
 3. Each foundation is at most as high as the longest start of its sequence (A … K, K … A)
@@ -100,7 +100,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     avail = [0] * 64   # cards that may be home: dealt, built, and off the waste or stock
     held = [0] * 64    # of those, the ones that must be home or in a column
     homed = [0] * 64   # foundation places filled since now, per card
-    # room: copies that may stand in a column, not home now nor in the waste under w_i
+    # room: copies that may stand in a column: not home now, not in the waste at w_i or below
     for column in columns:
         dealt = column[0] + 1
         for c in column[1:dealt]:
