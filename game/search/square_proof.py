@@ -155,16 +155,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             p = held[x] - homed[x]
             code[x] = p if p > 0 else -1 if room[x] <= 0 else 0
         height[s] = h
-        # _runs(code, s), written out
-        total = 0
-        most = 0
-        for v in code[s * 16 + 1:s * 16 + KING + 1]:
-            if v > most:
-                most = v
-            elif v < 0:
-                total += most
-                most = 0
-        n = total + most
+        n = _runs(code, s)
         needed += n - runs[s]
         runs[s] = n
     return False

@@ -23,6 +23,7 @@ from game.search.solver import (
     _Search,
     solve,
 )
+from game.search.square_proof import SquareLayers
 
 from .layouts import rows_layout, square_layout
 
@@ -500,7 +501,7 @@ def test_a_narrowed_fill_is_the_card_needed_soonest(row: int) -> None:
     assert sorted(_Search(game.clone(), 1000)._candidates()) == sorted(fills)
 
 
-def run_line(line: _Probe) -> bool | None:
+def run_line(line: _Probe | SquareLayers) -> bool | None:
     steps = line.steps()
     while True:
         try:

@@ -13,20 +13,11 @@ from game.search.solver import solve
 from game.search.square_proof import SEQUENCES, SquareLayers, _moves, cannot_unwind, state_of
 
 from .layouts import square_layout
-from .test_solver import replays_to_win
+from .test_solver import replays_to_win, run_line
 
 
 def _name(card: int) -> str:
     return RANK_TEXT[card & 15] + SUIT_LETTERS[card >> 4]
-
-
-def _run(search: SquareLayers) -> bool | None:
-    steps = search.steps()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
 
 
 def _stock(game: Square) -> bytes:
@@ -56,7 +47,7 @@ def test_five_queens_over_the_jacks_need_a_fifth_column() -> None:
     # before a Jack leaves the waste the Queens above it are in columns (no Queen can go
     # home before its Jack): two clubs and two spades need two columns each
     assert _test(_queens_on_jacks(["QC", "QC", "QS", "QS", "QH"]))
-    assert _run(SquareLayers(_queens_on_jacks(["QC", "QC", "QS", "QS", "QH"]), 1000)) is False
+    assert run_line(SquareLayers(_queens_on_jacks(["QC", "QC", "QS", "QS", "QH"]), 1000)) is False
 
 
 @pytest.mark.parametrize("queens", [["QC", "QC", "QS", "QH"], ["QC", "QS", "QH", "QD"],
@@ -177,7 +168,7 @@ def test_the_test_never_rules_out_a_position_on_a_winning_line(seed: int) -> Non
 def test_the_search_wins_what_can_be_won_and_the_line_replays(seed: int) -> None:
     game, _ = _reverse_played(1000 + seed, 36)
     search = SquareLayers(game.clone(), 2_000_000)
-    assert _run(search) is True
+    assert run_line(search) is True
     assert replays_to_win(game, search.win)
 
 
