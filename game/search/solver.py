@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from ..engine.cadogan import Cadogan
 from ..engine.rows import row_of
 from ..engine.state import Game, Move
+from .cadogan_beam import Beams
 from .evaluate import evaluate, rows_distances
 from .hint import rank_moves
 from .knowledge import PositionHash, forced_move, is_dead, may_become_dead, ordered_moves
@@ -653,18 +654,18 @@ RESUME = "resume"
 #: it, the probe and the depth-first search decided none of games 1-1000.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), ((RESUME,), 1.0)),
-    "constitution-cadogan": ((("narrowing",), 0.5), (("plans",), 0.8), (("lines",), 0.9), (("best",), 1.0)),
+    "constitution-cadogan": ((("beams",), 1.0),),
     "square": ((("layers",), 1.0),),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }
-_Searcher = _Search | _Probe | _OneAfterAnother | SquareLayers
+_Searcher = _Search | _Probe | _OneAfterAnother | SquareLayers | Beams
 _KINDS: dict[str, type[_Searcher]] = {"dfs": _Search, "best": _BestFirst, "probe": _Probe, "lines": _Lines,
                                       "plan": _Planner, "plans": _PlannerLines, "narrow": _Narrow,
-                                      "narrowing": _Narrowing, "layers": SquareLayers}
+                                      "narrowing": _Narrowing, "layers": SquareLayers, "beams": Beams}
 #: the searches that prove nothing (the lines and the narrowed searches): their time and
 #: positions are counted apart (``probe_seconds``, ``probe_nodes``), and a stage's end
 #: drops them instead of pausing them for a "resume"
-_LINE_KINDS = (_Probe, _Narrow, _OneAfterAnother)
+_LINE_KINDS = (_Probe, _Narrow, _OneAfterAnother, Beams)
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,

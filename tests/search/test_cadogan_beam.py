@@ -1,0 +1,181 @@
+"""Lady Cadogan's lean position (:mod:`game.search.cadogan_core`) and the beam searches
+built on it (:mod:`game.search.cadogan_beam`)."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import new_game
+from game.engine.cadogan import Cadogan
+from game.engine.rows import row_of
+from game.engine.state import Move
+from game.search.cadogan_beam import (
+    WEIGHTS,
+    Beams,
+    Counter,
+    Evaluator,
+    beam_steps,
+    potential,
+    signature,
+)
+from game.search.cadogan_core import Core
+from game.search.solver import solve
+
+from .layouts import rows_layout
+
+
+def same_position(core: Core, game: Cadogan) -> bool:
+    other = Core.from_game(game)
+    return (other.piles == core.piles and other.found == core.found and other.waste == core.waste
+            and other.stock == core.stock and other.key == core.key)
+
+
+def _kind(game: Cadogan, move: Move) -> tuple[int, object]:
+    """A move up to the interchangeable places it could go to."""
+    src, dst = move
+    if dst in game.foundations:
+        return src, ("f", dst // 2, len(game.piles[dst]))
+    if dst in game.tableau and not game.piles[dst]:
+        return src, ("row", row_of(dst))
+    return src, dst
+
+
+def test_core_plays_and_undoes_as_the_engine_does() -> None:
+    for number in range(1, 9):
+        game = new_game("constitution-cadogan", number)
+        assert isinstance(game, Cadogan)
+        core = Core.from_game(game)
+        rng = random.Random(number)
+        played: list[tuple[tuple[int, int], int]] = []
+        for _ in range(300):
+            moves = core.moves()
+            engine_moves = set(game.legal_moves())
+            assert {Core.engine_move(game, m) for m in moves} <= engine_moves
+            # every engine move is ours, up to which empty pile of a row takes a card and
+            # which of a suit's two foundations of the same height does
+            ours = {_kind(game, Core.engine_move(game, m)) for m in moves}
+            assert {_kind(game, m) for m in engine_moves} == ours
+            if not moves:
+                break
+            move = rng.choice(moves)
+            auto = core.play(*move)
+            game.play(Core.engine_move(game, move))
+            played.append((move, auto))
+            assert same_position(core, game)
+            if played and rng.random() < 0.3:
+                move, auto = played.pop()
+                core.undo(move[0], move[1], auto)
+                game.undo()
+                assert same_position(core, game)
+
+
+def test_core_key_ignores_the_order_of_a_rows_piles_and_of_a_suits_foundations() -> None:
+    game = new_game("constitution-cadogan", 5)
+    core = Core.from_game(game)
+    swapped = core.copy()
+    swapped.piles[8], swapped.piles[13] = swapped.piles[13], swapped.piles[8]
+    swapped.found[0], swapped.found[1] = 3, 1
+    core.found[0], core.found[1] = 1, 3
+    assert Core(swapped.piles, swapped.found, swapped.waste, swapped.stock).key == \
+        Core(core.piles, core.found, core.waste, core.stock).key
+    moved = core.copy()
+    moved.piles[8], moved.piles[16] = moved.piles[16], moved.piles[8]  # Row 2 and Row 3 differ
+    assert Core(moved.piles, moved.found, moved.waste, moved.stock).key != \
+        Core(core.piles, core.found, core.waste, core.stock).key
+
+
+def test_each_move_lowers_the_potential_by_the_cards_it_moves() -> None:
+    game = new_game("constitution-cadogan", 11)
+    core = Core.from_game(game)
+    rng = random.Random(4)
+    for _ in range(250):
+        moves = core.moves()
+        if not moves:
+            break
+        before = potential(core)
+        transfers = game.play(Core.engine_move(game, (move := rng.choice(moves))))
+        core.play(*move)
+        assert potential(core) == before - len(transfers)
+
+
+def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation() -> None:
+    # along a won line of game 1, every child of every position is valued both ways
+    evaluator = Evaluator(WEIGHTS)
+    game = new_game("constitution-cadogan", 1)
+    result = solve(game, max_nodes=400_000, max_seconds=1e6)
+    assert result.status == "won"
+    core = Core.from_game(game)
+    kinds = set()
+    for text in result.moves:
+        child = evaluator.children(core, evaluator.full(core)[1])
+        for move in core.moves():
+            auto = core.play(*move)
+            assert abs(child(*move, auto) - evaluator.full(core)[0]) < 1e-6
+            kinds.add((move[0] >= 32, move[1] >= 40, auto))
+            core.undo(move[0], move[1], auto)
+        move = game.parse_move(text)
+        game.play(move)
+        core = Core.from_game(game)
+    assert core.won()
+    # stock turns, foundation moves and moves with automatic fills were all checked
+    assert {(True, False, 0), (False, True, 0)} <= kinds and any(k[2] for k in kinds)
+
+
+def test_the_node_budget_binds_a_beam_exactly() -> None:
+    counter = Counter(400)
+    for _ in beam_steps(Core.from_game(new_game("constitution-cadogan", 3)), 3, 2, WEIGHTS, counter):
+        pass
+    assert counter.nodes == 400
+
+
+def test_a_beam_win_replays_to_a_win_in_the_engine() -> None:
+    for number in (1, 2):
+        game = new_game("constitution-cadogan", number)
+        result = solve(game, max_nodes=400_000, max_seconds=1e6)
+        assert result.status == "won"
+        copy = game.clone()
+        copy.play_all(result.moves)
+        assert copy.is_won()
+
+
+def test_beams_are_a_pure_function_of_the_position_and_the_budget() -> None:
+    game = new_game("constitution-cadogan", 13)
+    first = solve(game, max_nodes=150_000, max_seconds=1e6)
+    second = solve(game, max_nodes=150_000, max_seconds=1e6)
+    assert (first.status, first.moves, first.nodes) == (second.status, second.moves, second.nodes)
+
+
+def test_a_beam_that_dropped_nothing_proves_the_position_lost() -> None:
+    # both 9H lie in Row 1 under a higher heart: nothing can ever reach the hearts
+    game = rows_layout("constitution-cadogan", {4: 8, 5: 8},
+                       [["9H", "10H"], ["9H", "JH"], ["10H"], ["JH"]])
+    beams = Beams(game, 10_000)
+    steps = beams.steps()
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        assert stop.value is False
+    assert not beams.counter.dropped
+
+
+def test_a_small_winnable_position_is_won_by_the_beam() -> None:
+    game = rows_layout("constitution-cadogan", {4: 9}, [["JH", "10H"]])
+    beams = Beams(game, 10_000)
+    steps = beams.steps()
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        assert stop.value is True
+    copy = game.clone()
+    copy.play_all(beams.win)
+    assert copy.is_won()
+
+
+def test_signature_is_the_foundations_and_the_sizes_of_stock_and_waste() -> None:
+    core = Core.from_game(new_game("constitution-cadogan", 9))
+    sig = signature(core)
+    assert sig == (1, 1, 1, 1, 1, 1, 1, 1, 47, 1)
+    core.found[1] = 3
+    assert signature(core)[:2] == (1, 3)
