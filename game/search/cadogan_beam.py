@@ -43,7 +43,8 @@ class Weights:
     urgency_shift)``, the distance being how many cards its foundation needs before it)
     times its steps: the cards on it plus ``row`` per row below Row 1; in the waste
     ``waste0`` plus ``waste_depth`` per card on it; in the stock ``stock``. An empty pile
-    is worth ``empty`` (by row), a card on a foundation ``home``."""
+    is worth ``empty`` (by row), a card on a foundation ``home``; ``jam`` weighs
+    :meth:`Evaluator.jam`."""
 
     row: float = 2.0
     waste0: float = 8.0
@@ -53,6 +54,7 @@ class Weights:
     home: float = 100.0
     urgency: float = 12.0
     urgency_shift: float = 2.0
+    jam: float = 0.0
 
 
 class Evaluator:
@@ -113,16 +115,31 @@ class Evaluator:
     def children(self, c: Core, costs: list[float]) -> Callable[[int, int, int], float]:
         """A function valuing the children of position ``c`` (whose piles' costs are
         ``costs``): called with a move just played on ``c`` and what ``Core.play``
-        answered, it equals ``full(c)[0]`` for the child, but recomputes only the piles
-        the move touched (and the waste and stock when they changed)."""
+        answered, it equals ``full(c)[0]`` for the child (up to rounding), but
+        recomputes only the piles the move touched, and the waste's and the stock's
+        costs from the cards that left or joined them."""
+        p = self.weights
         w = self.card_weights(c.found)
-        rest = self.rest_cost(c, w)
+        waste = c.waste
+        first, step, per_stock = p.waste0, p.waste_depth, p.stock
+        waste_sum = 0.0
+        waste_cost = 0.0
+        depth = first + step * (len(waste) - 1)
+        for x in waste:
+            waste_sum += w[x]
+            waste_cost += w[x] * depth
+            depth -= step
+        stock_sum = 0.0
+        for x in c.stock:
+            stock_sum += w[x]
+        rest = waste_cost + per_stock * stock_sum
         total = sum(costs)
-        home = self.weights.home * sum(c.found)
+        home = p.home * sum(c.found)
         piles = c.piles
         pile_cost = self.pile_cost
         rest_cost = self.rest_cost
         full = self.full
+        jam = self.jam
 
         def value(src: int, dst: int, auto: int) -> float:
             if dst >= FOUNDATION:
@@ -132,16 +149,84 @@ class Evaluator:
                 t += pile_cost(piles[src], src >> 3, w) - costs[src]
             if dst < 32:
                 t += pile_cost(piles[dst], dst >> 3, w) - costs[dst]
-            r = rest_cost(c, w) if auto or src in (STOCK, WASTE) else rest
-            return home - t - r
+            if src == STOCK:
+                x = w[waste[-1]]
+                r = waste_cost + step * waste_sum + first * x + per_stock * (stock_sum - x)
+            elif src == WASTE or auto & 1:
+                # the waste's top left it (for ``dst``, or to refill ``src``)
+                y = w[piles[dst][-1]] if src == WASTE else w[piles[src][-1]]
+                left = waste_sum - y
+                cost = waste_cost - first * y - step * left
+                turned = stock_sum
+                if auto & 2:
+                    # the waste was empty and took the stock's top
+                    x = w[waste[-1]]
+                    cost = first * x
+                    turned -= x
+                r = cost + per_stock * turned
+            elif auto:
+                r = rest_cost(c, w)
+            else:
+                r = rest
+            return home - t - r - jam(c)
 
         return value
+
+    def child_costs(self, c: Core, costs: list[float], move: tuple[int, int]) -> list[float]:
+        """The piles' costs of ``c``, reached by ``move`` from a position whose piles'
+        costs were ``costs``."""
+        src, dst = move
+        if dst >= FOUNDATION:
+            return self.full(c)[1]
+        w = self.card_weights(c.found)
+        out = costs[:]
+        if src < 32:
+            out[src] = self.pile_cost(c.piles[src], src >> 3, w)
+        if dst < 32:
+            out[dst] = self.pile_cost(c.piles[dst], dst >> 3, w)
+        return out
 
     def full(self, c: Core) -> tuple[float, list[float]]:
         """The position's value (higher is better) and its piles' costs."""
         w = self.card_weights(c.found)
         costs = [self.pile_cost(c.piles[i], i >> 3, w) for i in range(32)]
-        return self.weights.home * sum(c.found) - sum(costs) - self.rest_cost(c, w), costs
+        return self.weights.home * sum(c.found) - sum(costs) - self.rest_cost(c, w) - self.jam(c), costs
+
+    def jam(self, c: Core) -> float:
+        """How far Row 1 is from taking the cards the foundations want next, when it
+        has no empty pile: for each such card with no copy in Row 1, ``jam`` times the
+        cards that must first be built on a Row 1 top before one takes it (0 when a top
+        takes it now; a top of rank ``r + k`` of the right colour needs ``k - 1``; 6 when
+        no top leads to it). Until a card goes home no Row 1 pile can empty, so in a
+        deal whose Row 1 holds no low card this is the way to the first cards home."""
+        if not self.weights.jam:
+            return 0.0
+        piles = c.piles
+        tops = []
+        for i in range(8):
+            pile = piles[i]
+            if not pile:
+                return 0.0
+            tops.append(pile[-1])
+        found = c.found
+        cost = 0
+        wanted = set()
+        for f in range(8):
+            if found[f] < 11:
+                wanted.add(((f >> 1) << 4) | (found[f] + 1))
+        for code in wanted:
+            r = code & 15
+            red = code >> 5
+            best = 6
+            for t in tops:
+                k = (t & 15) - r
+                # the card k ranks up has the other colour when k is odd
+                if k > 0 and ((t >> 5) != red) == (k & 1 == 1) and k - 1 < best:
+                    best = k - 1
+            if best and any(code in piles[i] for i in range(8)):
+                continue
+            cost += best
+        return self.weights.jam * cost
 
 
 def potential(c: Core) -> int:
@@ -151,14 +236,6 @@ def potential(c: Core) -> int:
     for i, pile in enumerate(c.piles):
         p += ((i >> 3) + 1) * len(pile)
     return p + 5 * len(c.waste) + 6 * len(c.stock)
-
-
-def signature(c: Core) -> tuple[int, ...]:
-    """What a beam keeps few positions of: the foundations (each suit's two heights in
-    order) and the sizes of the stock and the waste."""
-    f = c.found
-    return (min(f[0], f[1]), max(f[0], f[1]), min(f[2], f[3]), max(f[2], f[3]), min(f[4], f[5]),
-            max(f[4], f[5]), min(f[6], f[7]), max(f[6], f[7]), len(c.stock), len(c.waste))
 
 
 class Counter:
@@ -176,8 +253,9 @@ class Counter:
 #: when it ran out of positions or of ``Counter.limit``
 BeamSteps = Generator[None, None, list[tuple[int, int]] | None]
 
-# a candidate: (value, parent position, parent's pile costs, move, parent's line link)
-_Candidate = tuple[float, Core, list[float], tuple[int, int] | None, object]
+# a candidate: (value, parent position, parent's pile costs, move, parent's line link,
+# its signature)
+_Candidate = tuple[float, Core, list[float], tuple[int, int] | None, object, int]
 
 
 def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, counter: Counter,
@@ -190,35 +268,35 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
     start = root.copy()
     value, costs = ev.full(start)
     top = potential(start)
-    levels: dict[int, dict[int, _Candidate]] = {top: {start.key: (value, start, costs, None, None)}}
+    levels: dict[int, dict[int, _Candidate]] = {top: {start.key: (value, start, costs, None, None, 0)}}
     for p in range(top, -1, -1):
         found = levels.pop(p, None)
         if not found:
             continue
         ranked = sorted(found.values(), key=_value, reverse=True)
         chosen: list[tuple[Core, _Candidate]] = []
-        kept: dict[tuple[int, ...], int] = {}
+        kept: dict[int, int] = {}
         for candidate in ranked:
+            sig = candidate[5]
+            n = kept.get(sig, 0)
+            if n >= per_signature:
+                continue
+            kept[sig] = n + 1
             st = candidate[1]
             move = candidate[3]
             if move is not None:
                 st = st.copy()
                 st.play(*move)
-            sig = signature(st)
-            n = kept.get(sig, 0)
-            if n >= per_signature:
-                continue
-            kept[sig] = n + 1
             chosen.append((st, candidate))
             if len(chosen) >= width:
                 break
         if len(chosen) < len(ranked):
             counter.dropped = True
-        for st, (_, _, parent_costs, move, link) in chosen:
+        for st, (_, _, parent_costs, move, link, _) in chosen:
             line = (link, move) if move is not None else link
             if st.won():
                 return _unwind(line)
-            costs = parent_costs if move is None else ev.full(st)[1]
+            costs = parent_costs if move is None else ev.child_costs(st, parent_costs, move)
             child = ev.children(st, costs)
             for m in st.moves():
                 src, dst = m
@@ -236,7 +314,7 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
                     value = child(src, dst, auto)
                     if jitter:
                         value += jitter * draw()
-                    bucket[key] = (value, st, costs, m, line)
+                    bucket[key] = (value, st, costs, m, line, st.signature())
                 st.undo(src, dst, auto)
         yield
     return None
@@ -258,9 +336,12 @@ def _unwind(link: Any) -> list[tuple[int, int]]:
 
 #: the beams :class:`Beams` runs, over and over: (width, jitter). The first pass's first
 #: beam runs without jitter; every other beam draws its jitter from a seed of its own.
-SCHEDULE: tuple[tuple[int, float], ...] = ((10, 50.0), (10, 50.0), (10, 50.0), (10, 50.0), (40, 50.0))
 PER_SIGNATURE = 2
 WEIGHTS = Weights()
+#: the weights of every other beam of 10: Row 1's distance from the wanted cards counts
+JAMMED = Weights(jam=30.0)
+SCHEDULE: tuple[tuple[int, float, Weights], ...] = (
+    (10, 50.0, WEIGHTS), (10, 50.0, JAMMED), (10, 50.0, WEIGHTS), (10, 50.0, JAMMED), (40, 50.0, WEIGHTS))
 
 
 class Beams:
@@ -295,10 +376,10 @@ class Beams:
         root = Core.from_game(game)
         seed = 0
         while self.counter.nodes < self.counter.limit:
-            for width, jitter in SCHEDULE:
+            for width, jitter, weights in SCHEDULE:
                 if self.counter.nodes >= self.counter.limit:
                     return None
-                line = yield from beam_steps(root, width, PER_SIGNATURE, WEIGHTS, self.counter,
+                line = yield from beam_steps(root, width, PER_SIGNATURE, weights, self.counter,
                                              jitter if seed else 0.0, seed)
                 self.beams += 1
                 seed += 1

@@ -31,6 +31,8 @@ _Z_PILE = [[[_rng.getrandbits(64) for _ in range(64)] for _ in range(16)] for _ 
 _Z_WASTE = [[_rng.getrandbits(64) for _ in range(64)] for _ in range(64)]
 _Z_STOCK = [_rng.getrandbits(64) for _ in range(64)]
 _Z_FOUNDATION = [[_rng.getrandbits(64) for _ in range(16)] for _ in range(4)]
+_SIG_STOCK = _rng.getrandbits(64)
+_SIG_WASTE = _rng.getrandbits(64)
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
@@ -39,13 +41,14 @@ BELOW = ALTERNATE_BELOW
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("found", "key", "piles", "stock", "waste")
+    __slots__ = ("fkey", "found", "key", "piles", "stock", "waste")
 
     def __init__(self, piles: list[list[int]], found: list[int], waste: list[int], stock: list[int]) -> None:
         self.piles = piles
         self.found = found
         self.waste = waste
         self.stock = stock
+        self.fkey = sum(_Z_FOUNDATION[f >> 1][h] for f, h in enumerate(found))
         self.key = self._full_key()
 
     @classmethod
@@ -61,6 +64,7 @@ class Core:
         other.waste = self.waste[:]
         other.stock = self.stock[:]
         other.key = self.key
+        other.fkey = self.fkey
         return other
 
     def _full_key(self) -> int:
@@ -75,6 +79,11 @@ class Core:
         for f, h in enumerate(self.found):
             k += _Z_FOUNDATION[f >> 1][h]
         return k & MASK
+
+    def signature(self) -> int:
+        """The foundations (each suit's two heights, in either order) and the sizes of
+        the stock and the waste, as one number (what a beam keeps few positions of)."""
+        return self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
 
     def home(self) -> int:
         """Cards on the foundations (88 when won)."""
@@ -170,7 +179,9 @@ class Core:
             f = dst - FOUNDATION
             h = self.found[f]
             zf = _Z_FOUNDATION[f >> 1]
-            key += zf[h + 1] - zf[h]
+            change = zf[h + 1] - zf[h]
+            key += change
+            self.fkey += change
             self.found[f] = h + 1
         else:
             pile = piles[dst]
@@ -215,7 +226,9 @@ class Core:
             self.found[f] = h
             c = ((f >> 1) << 4) | (h + 1)
             zf = _Z_FOUNDATION[f >> 1]
-            key -= zf[h + 1] - zf[h]
+            change = zf[h + 1] - zf[h]
+            key -= change
+            self.fkey -= change
         else:
             pile = piles[dst]
             c = pile.pop()

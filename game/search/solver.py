@@ -654,7 +654,7 @@ RESUME = "resume"
 #: it, the probe and the depth-first search decided none of games 1-1000.
 PLANS: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "constitution": ((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), ((RESUME,), 1.0)),
-    "constitution-cadogan": ((("beams",), 1.0),),
+    "constitution-cadogan": ((("beams",), 0.85), (("narrowing",), 1.0)),
     "square": ((("layers",), 1.0),),
     "union-square": ((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
 }

@@ -7,6 +7,7 @@ import random
 
 from game.engine import new_game
 from game.engine.cadogan import Cadogan
+from game.engine.cards import parse_card
 from game.engine.rows import row_of
 from game.engine.state import Move
 from game.search.cadogan_beam import (
@@ -14,9 +15,9 @@ from game.search.cadogan_beam import (
     Beams,
     Counter,
     Evaluator,
+    Weights,
     beam_steps,
     potential,
-    signature,
 )
 from game.search.cadogan_core import Core
 from game.search.solver import solve
@@ -27,7 +28,7 @@ from .layouts import rows_layout
 def same_position(core: Core, game: Cadogan) -> bool:
     other = Core.from_game(game)
     return (other.piles == core.piles and other.found == core.found and other.waste == core.waste
-            and other.stock == core.stock and other.key == core.key)
+            and other.stock == core.stock and other.key == core.key and other.fkey == core.fkey)
 
 
 def _kind(game: Cadogan, move: Move) -> tuple[int, object]:
@@ -175,7 +176,39 @@ def test_a_small_winnable_position_is_won_by_the_beam() -> None:
 
 def test_signature_is_the_foundations_and_the_sizes_of_stock_and_waste() -> None:
     core = Core.from_game(new_game("constitution-cadogan", 9))
-    sig = signature(core)
-    assert sig == (1, 1, 1, 1, 1, 1, 1, 1, 47, 1)
-    core.found[1] = 3
-    assert signature(core)[:2] == (1, 3)
+    first = core.signature()
+    swapped = core.copy()
+    core.found[0], core.found[1] = 1, 3
+    swapped.found[0], swapped.found[1] = 3, 1
+    a = Core(core.piles, core.found, core.waste, core.stock)
+    b = Core(swapped.piles, swapped.found, swapped.waste, swapped.stock)
+    assert a.signature() == b.signature() != first
+    c = Core(a.piles, a.found, a.waste, a.stock[:-1])
+    assert c.signature() != a.signature()
+    # the piles do not count
+    d = Core(a.piles[1:] + a.piles[:1], a.found, a.waste, a.stock)
+    assert d.signature() == a.signature()
+
+
+def test_jam_counts_the_cards_to_build_on_row_1_before_it_takes_a_wanted_card() -> None:
+    def card(text: str) -> int:
+        return parse_card(text)
+
+    evaluator = Evaluator(Weights(jam=1.0))
+    # every foundation complete but the hearts, which want the 2H
+    found = [11, 11, 11, 11, 1, 1, 11, 11]
+    row1 = [[card("5C")], [card("JH")], [card("9H")], [card("JD")], [card("10H")], [card("8D")],
+            [card("JS")], [card("10C")]]
+    rest = [[card("3S")] for _ in range(24)]
+
+    def jam(row: list[list[int]]) -> float:
+        return evaluator.jam(Core([list(p) for p in row] + rest, found, [], []))
+
+    # on 5C, a red 4 and a black 3 must come first; no other top leads to a red 2 sooner
+    # (JH, 9H, JD and 8D have the wrong colour for their distance; 10H and 10C are too far)
+    assert jam(row1) == 2
+    assert jam([[card("4D")], *row1[1:]]) == 1  # a black 3 on the 4D, then the 2H
+    assert jam([[card("3S")], *row1[1:]]) == 0  # the 3S takes the 2H now
+    assert jam([[], *row1[1:]]) == 0  # an empty Row 1 pile takes anything
+    assert jam([[card("5C"), card("2H")], *row1[1:]]) == 0  # a copy is in Row 1 already
+    assert Evaluator(WEIGHTS).jam(Core([list(p) for p in row1] + rest, found, [], [])) == 0
