@@ -33,6 +33,10 @@ _Z_STOCK = [_rng.getrandbits(64) for _ in range(64)]
 _Z_FOUNDATION = [[_rng.getrandbits(64) for _ in range(16)] for _ in range(4)]
 _SIG_STOCK = _rng.getrandbits(64)
 _SIG_WASTE = _rng.getrandbits(64)
+#: a Row 1 top's term in :meth:`Core.diverse_signature`, by card code: its rank and
+#: colour only (the two suits of a colour play alike on Row 1); an empty pile's is 64
+_SIG_TOP_TERM = [_rng.getrandbits(64) for _ in range(32)]
+_SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SIG_TOP_TERM[0]]
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
@@ -84,6 +88,16 @@ class Core:
         """The foundations (each suit's two heights, in either order) and the sizes of
         the stock and the waste, as one number (what a beam keeps few positions of)."""
         return self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
+
+    def diverse_signature(self) -> int:
+        """:meth:`signature` and Row 1's tops (rank and colour, in any order): a beam
+        keeping few positions per this one keeps positions whose Row 1 takes different
+        cards, the way out of a Row 1 jammed with cards the foundations do not want."""
+        s = self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
+        top = _SIG_TOP
+        for pile in self.piles[:8]:
+            s += top[pile[-1]] if pile else top[64]
+        return s
 
     def home(self) -> int:
         """Cards on the foundations (88 when won)."""

@@ -14,7 +14,9 @@ Two complete searches over the position graph, and searches that prove nothing:
   stock card shows;
 - :class:`_Narrow`, the depth-first search with the fills of spaces narrowed to the
   cards the foundations need soonest (the Constitution sets), and :class:`_Narrowing`,
-  many short such searches one after another.
+  many short such searches one after another;
+- :class:`~game.search.cadogan_beam.Beams`, beam searches on a lean Lady Cadogan
+  position of their own (:mod:`game.search.cadogan_beam`), Lady Cadogan's way to wins.
 
 Each complete search puts every position it reaches in a set keyed by its position
 hash (:class:`~game.search.knowledge.PositionHash`, equal when ``Game.key()`` is) and
@@ -637,17 +639,14 @@ RESUME = "resume"
 #: share what is left (games 1-1000: 993 won, 2 lost, 5 unknown; 990 won and 8 unknown
 #: with restarts of 20,000 positions shaken by 12 points; 979 won and 19 unknown
 #: when only ties were drawn at random and the narrowed searches had 60%; 953 won and
-#: 45 unknown before the narrowed searches). In Lady Cadogan
-#: greedy lines win far more deals than the complete searches, many different lines more
-#: than one (:data:`LINES`), and planners' lines more than either
-#: (:data:`PLANNER_LINES`: on games 41-100, which played no part in choosing them, 40
-#: deals won against 26 without them), with the best-first search for the time they
-#: leave; the narrowed searches first, for 20% of the budget, won 15 of 60 deals the
-#: others had left unknown (5 s each), and games 1-1000 went from 674 wins to 685; with
-#: their restarts' order shaken by up to 12 points and half the budget, 766 (of 40 deals
-#: won in more than 2.5 s before, all 40 still won; with 80% of the budget, 32), and
-#: shaken by up to 50 points (:data:`JITTER`), 828; with restarts of 5,000 positions
-#: (:data:`NARROW_NODES`) shaken by up to 80 points, 890.
+#: 45 unknown before the narrowed searches). Lady Cadogan: beam searches
+#: (:class:`~game.search.cadogan_beam.Beams`) for 85% of the budget, then the narrowed
+#: searches for the rest (games 1-1000: 990 won, 10 unknown, mean 0.75 s; 985 with
+#: beams of one kind). Every move there takes a card one step nearer the foundations,
+#: so positions of equal potential are equally far from a win and a beam compares them
+#: fairly; the complete searches win few deals, and the greedy lines, planners and
+#: narrowed searches that were its plan before won 890 (:data:`PLANNER_LINES`,
+#: :data:`NARROWINGS` and :data:`JITTER` have how they were tuned).
 #: English Square: the layered search of :mod:`game.search.square_proof` alone. It is
 #: complete, and with its test that the waste can still be emptied it proves 998 of
 #: games 1-1000 lost within 10 s (mean 0.24 s) and the other two in 15 and 26 s; before

@@ -212,3 +212,46 @@ def test_jam_counts_the_cards_to_build_on_row_1_before_it_takes_a_wanted_card() 
     assert jam([[], *row1[1:]]) == 0  # an empty Row 1 pile takes anything
     assert jam([[card("5C"), card("2H")], *row1[1:]]) == 0  # a copy is in Row 1 already
     assert Evaluator(WEIGHTS).jam(Core([list(p) for p in row1] + rest, found, [], [])) == 0
+
+
+def test_diverse_signature_adds_row_1s_tops_by_rank_and_colour_in_any_order() -> None:
+    core = Core.from_game(new_game("constitution-cadogan", 9))
+    base = core.diverse_signature()
+    assert base != core.signature()
+    # Row 1's piles in another order: the same tops
+    row1 = core.piles[:8]
+    turned = Core(row1[::-1] + core.piles[8:], core.found, core.waste, core.stock)
+    assert turned.diverse_signature() == base
+    # a top swapped for the same rank of the other suit of its colour: the same
+    piles = [p[:] for p in core.piles]
+    top = piles[0][-1]
+    suit, rank = top >> 4, top & 15
+    piles[0][-1] = ((suit ^ 1) << 4) | rank
+    assert Core(piles, core.found, core.waste, core.stock).diverse_signature() == base
+    # the other colour, another rank or an emptied pile: different
+    piles[0][-1] = ((suit ^ 2) << 4) | rank
+    assert Core(piles, core.found, core.waste, core.stock).diverse_signature() != base
+    piles[0][-1] = (suit << 4) | (rank % 13 + 1)
+    assert Core(piles, core.found, core.waste, core.stock).diverse_signature() != base
+    piles[0] = []
+    assert Core(piles, core.found, core.waste, core.stock).diverse_signature() != base
+    # below the tops nothing counts
+    piles = [p[:] for p in core.piles]
+    piles[9], piles[10] = piles[10], piles[9]
+    assert Core(piles, core.found, core.waste, core.stock).diverse_signature() == base
+
+
+def test_a_diverse_beam_win_replays_to_a_win_in_the_engine() -> None:
+    game = new_game("constitution-cadogan", 1)
+    counter = Counter(2_000_000)
+    steps = beam_steps(Core.from_game(game), 20, 1, WEIGHTS, counter, diverse=True)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        line = stop.value
+    assert line is not None
+    copy = game.clone()
+    for m in line:
+        copy.play(Core.engine_move(copy, m))
+    assert copy.is_won()
