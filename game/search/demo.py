@@ -4,8 +4,8 @@ It sees only the player's view: the face-down stock cards are unknown to it. In
 ``constitution``, Lady Cadogan and Union Square it plans: it deals the unseen cards into
 the stock in a random order (a guess, never a peek), asks the solver for a win of that
 guessed deal, and follows the plan until a stock card is revealed; then it plans again
-from what it now sees. In the two Constitution sets it makes three guesses and follows
-the line whose first move most of the won guesses begin with. The guesses are seeded by
+from what it now sees. In ``constitution`` it makes three guesses and follows the line
+whose first move most of the won guesses begin with. The guesses are seeded by
 the position they are made in, so the same position always gets the same guesses. When
 no plan is found within its budget, and in English British Square, it plays the best
 hint (:func:`game.search.hint.hints`). Its results measure what a careful player could do
@@ -39,22 +39,27 @@ SCREEN_MS = 60.0
 #: the rule sets where the demo plans on guessed deals, with the solver's node budget for
 #: one plan (one guess) and the searches it runs side by side (see
 #: :func:`game.search.solver.solve`'s ``plan``). Planning pays where the solver wins fast
-#: (Lady Cadogan, games 1-1000: 214 wins against 126 without planning). In the two
-#: Constitution sets the narrowed search (:class:`game.search.solver._Narrowing`, here
-#: one narrowed search within the budget) finds lines the depth-first search misses.
-#: Games 1-100, three guesses: ``constitution`` 88 wins with the depth-first search alone
-#: in 1,500 positions, 89 in 4,000, 92 with it and the narrowed search in 4,000 (also 92
-#: in 8,000); Lady Cadogan 17 with the depth-first search in 1,500 and 36 with the
-#: narrowed search alone in 4,000. So chosen: ``constitution`` wins 869 of games 1-1000
-#: (826 before), Lady Cadogan 119 of games 1-300 (22.4% of 1-1000 before).
-PLAN_NODES: dict[str, int] = {"constitution": 4000, "constitution-cadogan": 4000, "union-square": 1500}
+#: (Lady Cadogan, games 1-1000: 214 wins against 126 without planning). In ``constitution``
+#: the narrowed search (:class:`game.search.solver._Narrowing`, here one narrowed search
+#: within the budget) finds lines the depth-first search misses. Games 1-100, three
+#: guesses: ``constitution`` 88 wins with the depth-first search alone in 1,500
+#: positions, 89 in 4,000, 92 with it and the narrowed search in 4,000 (also 92 in
+#: 8,000). Lady Cadogan plans with the solver's beam searches
+#: (:class:`game.search.cadogan_beam.Beams`), one guess, 60,000 positions (a beam of 10
+#: from the deal's start takes about 50,000): games 1-20, 18 wins, where the narrowed
+#: search (4,000 positions, three guesses) won 36 of games 1-100 and the beams in 30,000
+#: positions won 12 of games 1-20. So chosen: ``constitution`` wins 869 of games 1-1000
+#: (826 before); Lady Cadogan: see the README.
+PLAN_NODES: dict[str, int] = {"constitution": 4000, "constitution-cadogan": 60_000, "union-square": 1500}
 PLAN_SEARCHES: dict[str, tuple[str, ...]] = {
-    "constitution": ("dfs", "narrowing"), "constitution-cadogan": ("narrowing",), "union-square": ("dfs",)}
+    "constitution": ("dfs", "narrowing"), "constitution-cadogan": ("beams",), "union-square": ("dfs",)}
 #: guessed deals tried for each plan, by rule set (see :func:`_plan`); 1 where more was
-#: not measured. Games 1-1000, node-bound: ``constitution`` 826 wins with three against
-#: 790 with one (on games 1-100, 89 with five); Lady Cadogan 224 against 214, within the
-#: noise. Three guesses take two to three times as long.
-PLAN_SAMPLES = {"constitution": 3, "constitution-cadogan": 3}
+#: not measured or did not pay. Games 1-1000, node-bound: ``constitution`` 826 wins with
+#: three against 790 with one (on games 1-100, 89 with five); Lady Cadogan, when it
+#: planned with narrowed searches, 224 against 214, within the noise (its beams plan with
+#: one guess: a plan from the start costs half a second). Three guesses take two to three
+#: times as long.
+PLAN_SAMPLES = {"constitution": 3}
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
