@@ -354,7 +354,8 @@ class _Narrowing(_OneAfterAnother):
     8 with a shake of 12 points and 3 without; given half the budget, 14; games 1-1000
     went from 685 wins to 828 with half the budget and a shake of 50. Shorter searches
     (:data:`NARROW_NODES`) and stronger shakes (:data:`JITTER`) raised games 1-1000 to
-    993 wins in ``constitution`` and 890 in Lady Cadogan.
+    993 wins in ``constitution`` and 890 in Lady Cadogan (where beam searches now come
+    first and these have the last 15% of the budget: see :data:`PLANS`).
     """
 
     def steps(self) -> Steps:
