@@ -105,20 +105,27 @@ class Evaluator:
             depth -= 1
         return cost
 
+    def rest_parts(self, c: Core, w: list[float]) -> tuple[float, float, float]:
+        """The waste's cost, the urgencies of its cards added up, and the urgencies of the
+        stock's cards added up."""
+        p = self.weights
+        step = p.waste_depth
+        depth = p.waste0 + step * (len(c.waste) - 1)
+        waste_cost = 0.0
+        waste_sum = 0.0
+        for x in c.waste:
+            waste_sum += w[x]
+            waste_cost += w[x] * depth
+            depth -= step
+        stock_sum = 0.0
+        for x in c.stock:
+            stock_sum += w[x]
+        return waste_cost, waste_sum, stock_sum
+
     def rest_cost(self, c: Core, w: list[float]) -> float:
         """The cost of the waste and the stock."""
-        p = self.weights
-        waste = c.waste
-        step = p.waste_depth
-        depth = p.waste0 + step * (len(waste) - 1)
-        cost = 0.0
-        for x in waste:
-            cost += w[x] * depth
-            depth -= step
-        s = 0.0
-        for x in c.stock:
-            s += w[x]
-        return cost + p.stock * s
+        waste_cost, _, stock_sum = self.rest_parts(c, w)
+        return waste_cost + self.weights.stock * stock_sum
 
     def children(self, c: Core, costs: list[float]) -> Callable[[int, int, int], float]:
         """A function valuing the children of position ``c`` (whose piles' costs are
@@ -130,16 +137,7 @@ class Evaluator:
         w = self.card_weights(c.found)
         waste = c.waste
         first, step, per_stock = p.waste0, p.waste_depth, p.stock
-        waste_sum = 0.0
-        waste_cost = 0.0
-        depth = first + step * (len(waste) - 1)
-        for x in waste:
-            waste_sum += w[x]
-            waste_cost += w[x] * depth
-            depth -= step
-        stock_sum = 0.0
-        for x in c.stock:
-            stock_sum += w[x]
+        waste_cost, waste_sum, stock_sum = self.rest_parts(c, w)
         rest = waste_cost + per_stock * stock_sum
         total = sum(costs)
         home = p.home * sum(c.found)

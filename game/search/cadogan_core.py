@@ -93,7 +93,7 @@ class Core:
         """:meth:`signature` and Row 1's tops (rank and colour, in any order): a beam
         keeping few positions per this one keeps positions whose Row 1 takes different
         cards, the way out of a Row 1 jammed with cards the foundations do not want."""
-        s = self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
+        s = self.signature()
         top = _SIG_TOP
         for pile in self.piles[:8]:
             s += top[pile[-1]] if pile else top[64]
