@@ -1,0 +1,128 @@
+"""What the end of a game writes, in one place.
+
+- A **win** (once per game): its score into the rule set's high-score table; in level
+  mode the stars against the level's par, the unlock of the next level and the level's
+  own table; a daily deal marked won. Then, like every ended game:
+- **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
+  statistics, the replay among the recent games, and the saved game removed.
+- **Kept** when the window closes on a game in progress: the saved game (its replay and,
+  beside it, the score, level and daily deal) to continue next time. A lost game is
+  counted instead; a won one has been counted already.
+
+Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
+position or a picture's, and each game is counted once. A write that fails becomes a
+message for the player (:meth:`PlaySession.take_notices`), never a crash.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..records.progress import HighScore, load_progress, save_progress
+from ..records.replay import ABANDONED, LOST, WON
+from ..records.saves import finish_game, save_game, save_game_extras
+from ..records.saves import save_replay as save_replay_file
+from ..records.scoring import stars
+from .outcome import WinRecord
+
+if TYPE_CHECKING:
+    from .session import PlaySession
+
+
+def records_wanted(session: PlaySession) -> bool:
+    """The game is one to write about and has not been counted yet."""
+    return session.keep_records and session.recordable and not session.recorded
+
+
+def record_win(session: PlaySession, time_bonus: int) -> None:
+    """A won game: the high-score tables; in level mode the stars and the unlock; a
+    daily deal counted as won. Once per game; :attr:`PlaySession.win_record` says what
+    the win added, for the win dialog."""
+    if session.win_record is not None:
+        return
+    record = session.win_record = WinRecord(score=session.score.total, time_bonus=time_bonus)
+    if not records_wanted(session):
+        return
+    g = session.game
+    rules = g.rules
+    recorder = session.recorder
+    seconds = round(recorder.elapsed, 1)
+    moves = len(g.history)
+    store = session.store
+    progress = load_progress(store)
+    entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
+                      moves=moves, seconds=seconds)
+    record.rank = progress.add_score(rules, entry)
+    level = session.level
+    if level is not None and level.rules == rules and level.game == g.game:
+        record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
+                             hints=recorder.hints, undos=recorder.undos)
+        try:
+            record.unlocked = progress.record_level_win(rules, level.number, record.stars,
+                                                        session.score.total, moves, seconds, g.game)
+        except ValueError as err:
+            record.notes.append(str(err))
+        record.level_rank = progress.add_score(rules, entry, level=level.number)
+    if session.daily is not None:
+        progress.record_daily_win(rules, session.daily)
+    if not save_progress(store, progress):
+        record.notes.extend(store.take_warnings())
+
+
+def count_game(session: PlaySession) -> None:
+    """Count the game in the statistics (won, lost or abandoned) once, with its replay
+    among the recent games, if it is a real deal that had moves."""
+    if not records_wanted(session):
+        return
+    g = session.game
+    if g.is_won():
+        result = WON
+    elif g.is_lost():
+        result = LOST
+    elif g.history:
+        result = ABANDONED
+    else:
+        return
+    session.recorded = True
+    replay = session.recorder.replay(result)
+    _write(session, lambda: finish_game(session.store, replay))
+
+
+def keep_on_quit(session: PlaySession) -> None:
+    """The window closes: save a game in progress to continue, count a lost one."""
+    if not records_wanted(session):
+        return
+    g = session.game
+    if g.is_lost():
+        count_game(session)
+    elif g.history and not g.is_won():
+        _write(session, lambda: _save_game(session))
+
+
+def _save_game(session: PlaySession) -> None:
+    """Save the game in progress with its score, level and daily deal."""
+    replay = session.recorder.replay()
+    if save_game(session.store, replay):
+        level = session.level
+        save_game_extras(session.store, replay, score=session.score,
+                         level=level.number if level is not None else None, daily=session.daily)
+
+
+def save_replay(session: PlaySession) -> str:
+    """Save the game among the player's replays; where it went, or why it was not saved."""
+    g = session.game
+    result = WON if g.is_won() else LOST if g.is_lost() else None
+    path = save_replay_file(session.store, session.recorder.replay(result))
+    if path is not None:
+        return f"Replay saved as {path.name}"
+    return "; ".join(session.store.take_warnings()) or "The replay was not saved."
+
+
+def _write(session: PlaySession, write: Callable[[], object]) -> None:
+    """Run a records call; a failure becomes a message for the player, never a crash."""
+    try:
+        write()
+    except (OSError, ValueError) as err:
+        session.notices.append(f"The game record was not saved: {err}")

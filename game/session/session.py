@@ -1,0 +1,378 @@
+"""One game in progress, below the screen: the rules of a session of play.
+
+The table turns a gesture into a call here; the session plays it with the engine through
+the recorder, with the automatic drops the option asks for, scores it, and answers with
+an :class:`~game.session.outcome.Outcome`: the transfers to animate, the score's changes,
+the result. Undo and redo go in the player's steps: a move with the fills and automatic
+drops it caused is one step. The play clock is a callable passed in (the table passes
+its frame time, tests their own), so nothing here waits or reads the wall clock.
+
+A game ends once, in one of these ways, and :mod:`game.session.ending` writes what it
+leaves behind: won (the high scores, the level's stars and unlock, the daily deal, the
+statistics and the recent games), lost or abandoned when the player leaves it (the
+statistics and the recent games), or kept as the saved game when the window closes on a
+game in progress.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib.util
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..engine import Game, Move, Transfer, new_game
+from ..engine.autodrop import safe_foundation_move
+from ..engine.cards import card_pretty
+from ..engine.state import FOUNDATION
+from ..levels import Level
+from ..records.replay import IN_PROGRESS, LOST, WON, Recorder, Replay, result_of
+from ..records.scoring import Score, score_replay
+from ..records.settings import Settings
+from ..records.store import Store
+from . import ending
+from .deals import is_deal, level_after, random_deal
+from .outcome import Outcome, Points, WinRecord
+
+if TYPE_CHECKING:
+    from ..search.hint import Hint
+
+#: the most automatic drops one move may cause (more than a game has cards)
+MAX_DROPS = 400
+
+
+class PlaySession:
+    """A game being played: the position, its record, score, undo steps, hints and end.
+
+    ``settings`` is read at each call (the options may change during a game): its
+    ``auto_drop`` and ``hints``. ``keep_records`` False makes a session that writes
+    nothing (pictures, benchmarks). Only a real deal (its game number's cards) is ever
+    recorded.
+    """
+
+    def __init__(self, game: Game, *, store: Store, settings: Settings, clock: Callable[[], float],
+                 level: Level | None = None, daily: datetime.date | None = None,
+                 keep_records: bool = True) -> None:
+        self.game = game
+        self.store = store
+        self.settings = settings
+        #: the campaign level being played (level mode), or None
+        self.level = level
+        #: the day whose daily deal this is, or None
+        self.daily = daily
+        #: False for positions that are not a player's game (pictures, benchmarks)
+        self.keep_records = keep_records
+        self.clock = clock
+        self.recorder = Recorder(game, clock=clock)
+        self.score = Score()
+        #: engine moves in each player step that undo (and redo) take back (play) at once
+        self.undo_steps: list[int] = []
+        self.redo_steps: list[int] = []
+        #: the hints for the position on the table (None until asked), and the one shown
+        self.hint_list: list[Hint] | None = None
+        self.hint_index = 0
+        self.hints_charged = 0
+        #: the end of the game (won or lost) has been taken note of; a move clears it
+        self.finished = False
+        #: what the win added to the records (None until the game is won)
+        self.win_record: WinRecord | None = None
+        #: the game was counted in the statistics (it counts once)
+        self.recorded = False
+        #: "Replay saved as NAME" (or why not) once the finished game's replay was saved
+        self.replay_saved = ""
+        self.recordable = is_deal(game)
+        self.notices: list[str] = []
+
+    # ----- the position ---------------------------------------------------------------
+
+    @property
+    def result(self) -> str:
+        """``won``, ``lost`` or ``in progress``."""
+        return result_of(self.game)
+
+    @property
+    def in_progress(self) -> bool:
+        """Moves were made and the game is not over (leaving it loses them)."""
+        g = self.game
+        return bool(g.history) and not g.is_won() and not g.is_lost()
+
+    @property
+    def over(self) -> bool:
+        """The game is won or lost (or its end was taken note of)."""
+        return self.finished or self.game.is_won() or self.game.is_lost()
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play in this game (the clock stops under dialogs and at the end)."""
+        return self.recorder.elapsed
+
+    @property
+    def hint(self) -> Hint | None:
+        """The hint shown now, or None."""
+        return self.hint_list[self.hint_index] if self.hint_list else None
+
+    def moves_from(self, place: int) -> list[Move]:
+        """The legal moves of the top card of ``place``."""
+        return [m for m in self.game.legal_moves() if m.src == place]
+
+    def move_between(self, src: int, dst: int) -> Move:
+        """The move from ``src`` to ``dst``, or to the other foundation of the suit if
+        the one aimed at does not take the card but a twin does."""
+        g = self.game
+        move = g.move_table[src][dst]
+        if g.why_illegal(move) is None or dst not in g.foundations:
+            return move
+        for m in self.moves_from(src):
+            if m.dst in g.foundations:
+                return m
+        return move
+
+    def take_notices(self) -> list[str]:
+        """Messages for the player since the last call (records that could not be
+        written, warnings of the data folder), oldest first."""
+        notices, self.notices = self.notices, []
+        return notices + self.store.take_warnings()
+
+    # ----- play -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> Outcome:
+        """Play a legal player move, then the automatic drops the option allows."""
+        points = self._charge_hints()
+        transfers = self._play_scored(move, points)
+        steps = 1
+        if self.settings.auto_drop:
+            while steps < MAX_DROPS:
+                drop = safe_foundation_move(self.game)
+                if drop is None:
+                    break
+                transfers += self._play_scored(drop, points)
+                steps += 1
+        self.undo_steps.append(steps)
+        self.redo_steps.clear()
+        return self._changed(transfers, points)
+
+    def play_demo(self, move: Move) -> Outcome:
+        """The demo player's move, played for the player.
+
+        A demo move is help: the record counts it as a hint and the score pays a hint's
+        penalty for it, so a game the demo touched never counts as won without help.
+        """
+        self.recorder.note_hint()
+        return self.play(move)
+
+    def try_move(self, src: int, dst: int) -> Outcome:
+        """Play the top card of ``src`` onto ``dst`` if that is legal (see
+        :meth:`move_between`); otherwise nothing changes and ``refused`` says why."""
+        move = self.move_between(src, dst)
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            return self._refused(reason)
+        return self.play(move)
+
+    def turn_stock(self) -> Outcome:
+        """Turn the next stock card onto the waste, when the rules allow it now."""
+        g = self.game
+        if g.waste < 0:
+            return self._refused("The stock fills Row 4 by itself; it is never turned")
+        return self.try_move(g.stock, g.waste)
+
+    def send_to_foundation(self, place: int) -> Outcome:
+        """The top card of ``place`` goes to a foundation if one takes it."""
+        g = self.game
+        for move in self.moves_from(place):
+            if move.dst in g.foundations:
+                return self.play(move)
+        if g.piles[place] and g.places[place].kind != FOUNDATION:
+            return self._refused(f"No foundation takes {card_pretty(g.piles[place][-1])} now")
+        return self._refused("")
+
+    def undo(self) -> Outcome:
+        """Take back the last player step: the move with the fills and drops it caused.
+        It costs the undo penalty and what the cards it takes off the foundations earned."""
+        g = self.game
+        if not g.history:
+            return self._refused("Nothing to undo")
+        steps = self.undo_steps.pop() if self.undo_steps else 1
+        transfers: list[Transfer] = []
+        for _ in range(steps):
+            transfers += self.recorder.undo()
+        # One undo for the player, however many automatic drops it took back with the move.
+        self.recorder.undos -= steps - 1
+        foundations = g.foundations
+        back = sum(1 for t in transfers if t.src in foundations and t.dst not in foundations)
+        points = [Points(tuple(self.score.undo(back)))]
+        self.redo_steps.append(steps)
+        self.recorder.resume()
+        return self._changed(transfers, points)
+
+    def redo(self) -> Outcome:
+        """Play the last undone player step again, scored at the time of the redo."""
+        g = self.game
+        if not g.future:
+            return self._refused("Nothing to redo")
+        steps = self.redo_steps.pop() if self.redo_steps else 1
+        transfers: list[Transfer] = []
+        points: list[Points] = []
+        for _ in range(steps):
+            if not g.future:
+                break
+            transfers += self._scored(self.recorder.redo(), points)
+        self.undo_steps.append(steps)
+        return self._changed(transfers, points)
+
+    def _play_scored(self, move: Move, points: list[Points]) -> list[Transfer]:
+        return self._scored(self.recorder.play(move), points)
+
+    def _scored(self, transfers: list[Transfer], points: list[Points]) -> list[Transfer]:
+        """Score the cards one move (or redo) put on the foundations, at its time of play."""
+        foundations = self.game.foundations
+        landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
+        if landed:
+            events = self.score.foundation(len(landed), self.recorder.elapsed)
+            points.append(Points(tuple(events), landed[-1]))
+        return list(transfers)
+
+    def _changed(self, transfers: list[Transfer], points: list[Points]) -> Outcome:
+        self.hint_list = None
+        self.finished = False
+        return Outcome(tuple(transfers), tuple(points), self.result, moved=True)
+
+    def _refused(self, why: str) -> Outcome:
+        return Outcome(result=self.result, refused=why)
+
+    # ----- hints --------------------------------------------------------------------------
+
+    def next_hint(self) -> Outcome:
+        """Show the next hint for this position (the first one the first time); each
+        hint shown is counted in the record and costs the hint penalty."""
+        if not self.settings.hints:
+            return self._refused("Hints are turned off in the options")
+        if importlib.util.find_spec("game.search.hint") is None:
+            return self._refused("hints are not available")
+        from ..search.hint import hints
+
+        if self.hint_list is None:
+            self.hint_list = list(hints(self.game, twins=False))
+            self.hint_index = 0
+        elif self.hint_list:
+            self.hint_index = (self.hint_index + 1) % len(self.hint_list)
+        if not self.hint_list:
+            return self._refused("No move to suggest")
+        self.recorder.note_hint()
+        return Outcome(points=tuple(self._charge_hints()), result=self.result)
+
+    def forget_hints(self) -> None:
+        """Stop showing the hint (the demo takes over)."""
+        self.hint_list = None
+
+    def _charge_hints(self) -> list[Points]:
+        """Charge the score for every hint the record counts and the score has not (the
+        hint button, and each move the demo player made for the player)."""
+        points = []
+        while self.hints_charged < self.recorder.hints:
+            self.hints_charged += 1
+            points.append(Points(tuple(self.score.hint())))
+        return points
+
+    # ----- the end of the game ---------------------------------------------------------------
+
+    def conclude(self) -> Outcome:
+        """Take note of the result once the player has seen the position (the table
+        calls this when the cards have landed): a win stops the clock, earns the time
+        bonus and is recorded; a loss is only marked (it is counted when the player
+        leaves the game, which may first undo)."""
+        g = self.game
+        if g.is_won():
+            self.finished = True
+            self.recorder.pause()
+            bonus = self.score.win(self.recorder.elapsed)
+            ending.record_win(self, sum(e.points for e in bonus))
+            self.end()
+            return Outcome(points=(Points(tuple(bonus)),), result=WON)
+        if g.is_lost():
+            self.finished = True
+            return Outcome(result=LOST)
+        return Outcome(result=IN_PROGRESS)
+
+    def end(self) -> None:
+        """The player leaves the game: count it in the statistics (won, lost or
+        abandoned) once, if it is a real deal that had moves; an untouched deal is not
+        counted."""
+        ending.count_game(self)
+
+    def quit(self) -> None:
+        """The window is closing: a game in progress is saved (to continue next time);
+        a lost one is counted."""
+        ending.keep_on_quit(self)
+
+    def save_replay(self) -> str:
+        """Save the game as a replay among the player's replays; what to tell the player
+        (where it went, or why it could not be saved)."""
+        self.replay_saved = ending.save_replay(self)
+        return self.replay_saved
+
+    def pause(self) -> None:
+        """Stop the play clock (a dialog or another screen is on top)."""
+        self.recorder.pause()
+
+    def resume(self) -> None:
+        """Run the play clock again, unless the game is over."""
+        if not self.finished:
+            self.recorder.resume()
+
+    # ----- the next game ---------------------------------------------------------------------
+
+    def restart(self) -> PlaySession:
+        """The game is given up (counted as abandoned, or lost if no move was left) for
+        a fresh game of the same position, in the same mode."""
+        self.end()
+        g = self.game
+        while g.history:
+            g.undo()
+        return self.successor(type(g).from_layout(g.to_layout()), level=self.level, daily=self.daily)
+
+    def new_deal(self) -> tuple[PlaySession, str]:
+        """The game is given up for a new random deal of the rule set (proved winnable
+        when the option asks for it), no longer a level or a daily deal; and what to tell
+        the player about the deal."""
+        self.end()
+        number, note = random_deal(self.game.rules, self.settings.winnable_only)
+        return self.successor(new_game(self.game.rules, number)), note
+
+    def next_level(self) -> Level | None:
+        """The campaign level after this one, or None (not in level mode, or the last)."""
+        return level_after(self.level) if self.level is not None else None
+
+    def play_next_level(self) -> PlaySession | None:
+        """The game ends for the next level of the campaign (None when there is none)."""
+        following = self.next_level()
+        if following is None:
+            return None
+        self.end()
+        return self.successor(new_game(following.rules, following.game), level=following)
+
+    def successor(self, game: Game, *, level: Level | None = None,
+                  daily: datetime.date | None = None) -> PlaySession:
+        """A session of ``game`` with this one's records, options, clock and keeping."""
+        return PlaySession(game, store=self.store, settings=self.settings, clock=self.clock,
+                           level=level, daily=daily, keep_records=self.keep_records)
+
+    def carry_on(self, replay: Replay, *, score: Score | None = None) -> None:
+        """Continue the recorded game ``replay`` (whose position is this session's):
+        its clock, move times, hints and undos go on; its score is ``score``, or the one
+        the replay's moves earn."""
+        self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
+                                 elapsed=replay.seconds, hints=replay.hints, undos=replay.undos,
+                                 times=[m.seconds for m in replay.moves])
+        if score is None:
+            score = Score()
+            score.total = score_replay(replay)
+        self.score = score
+        self.hints_charged = replay.hints
+
+    def rescore(self) -> None:
+        """Score the moves already in the game's history as they would have scored in
+        play (a position set up for a picture)."""
+        if self.game.history and self.recordable:
+            self.score.total = score_replay(self.recorder.replay())
+

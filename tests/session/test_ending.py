@@ -1,0 +1,319 @@
+"""Every way a game ends, and exactly what each writes: the statistics, the recent games,
+the high scores, the level's stars and unlock, the daily deal, the saved game."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from game.engine import new_game
+from game.levels import Level
+from game.levels import campaign as campaign_module
+from game.records.progress import load_progress
+from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
+from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
+from game.records.scoring import HINT_PENALTY, time_bonus
+from game.records.stats import load_statistics
+from game.records.store import Store
+from game.session import PlaySession, carry_on, ending
+from game.session.positions import lost_position, near_won_position
+from tests.levels.helpers import level, write_campaign
+from tests.records.helpers import FakeClock
+from tests.session.helpers import CONSTITUTION_1_WIN, constitution_1, level_1, make_session, play_line
+
+
+def _counts(store: Store, rules: str = "constitution") -> tuple[int, int, int]:
+    stats = load_statistics(store)[rules]
+    return stats.won, stats.lost, stats.abandoned
+
+
+def _recent(store: Store) -> list[str]:
+    return [e.replay.result for e in list_recent_games(store) if e.replay is not None]
+
+
+def _nothing_written(data: Path) -> bool:
+    return not data.exists() or not any(data.iterdir())
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A three-level constitution campaign (games 1, 2, 3) read instead of the repository's."""
+    folder = tmp_path / "levels"
+    write_campaign(folder, levels=[level(n, g, CONSTITUTION_1_WIN, 10.0 * n)
+                                   for n, g in enumerate(("1", "2", "3"), 1)])
+    monkeypatch.setattr(campaign_module, "LEVELS_DIR", folder)
+    campaign_module.clear_cache()
+    yield folder
+    campaign_module.clear_cache()
+
+
+# ----- won ------------------------------------------------------------------------------------
+
+
+def test_a_win_is_counted_once_with_its_high_score_and_time_bonus(tmp_path: Path) -> None:
+    clock = FakeClock()
+    data = tmp_path / "data"
+    session = constitution_1(data, clock=clock)
+    play_line(session, CONSTITUTION_1_WIN, clock, seconds=1.0)
+    assert session.result == WON
+    assert _nothing_written(data), "nothing is written before the win is taken note of"
+    before = session.score.total
+    outcome = session.conclude()
+    assert outcome.result == WON and session.finished
+    (points,) = outcome.points
+    bonus = time_bonus(len(CONSTITUTION_1_WIN))
+    assert points.place is None and [(e.points, e.label) for e in points.events] == [(bonus, "time bonus")]
+    assert session.score.total == before + bonus
+    store = session.store
+    assert _counts(store) == (1, 0, 0)
+    assert _recent(store) == [WON]
+    (entry,) = load_progress(store).high_scores("constitution")
+    assert (entry.score, entry.game, entry.moves) == (session.score.total, "1", len(CONSTITUTION_1_WIN))
+    record = session.win_record
+    assert record is not None and record.rank == 1 and record.time_bonus == bonus
+    assert record.stars == 0 and not record.unlocked and record.level_rank is None
+    assert load_saved_game(store) is None
+    # the clock stopped at the win
+    elapsed = session.elapsed
+    clock.advance(100)
+    assert session.elapsed == elapsed
+    # taking note again, leaving, or closing the window adds nothing
+    session.conclude()
+    session.end()
+    session.quit()
+    assert _counts(store) == (1, 0, 0) and len(load_progress(store).high_scores("constitution")) == 1
+    assert session.score.total == before + bonus
+
+
+@pytest.mark.parametrize(("par_moves", "par_seconds", "help_used", "want"), [
+    (400, 600, False, 3),  # within par on both, no help
+    (400, 600, True, 2),  # within par, with a hint
+    (400, 100, False, 2),  # within par on moves only
+    (200, 600, False, 2),  # within par on time only
+    (200, 100, False, 1),  # over par on both
+])
+def test_a_won_level_earns_stars_against_its_par_and_unlocks_the_next(
+        tmp_path: Path, campaign: Path, par_moves: int, par_seconds: int, help_used: bool,
+        want: int) -> None:
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(par_moves, par_seconds))
+    if help_used:
+        session.next_hint()
+    play_line(session, CONSTITUTION_1_WIN, clock, seconds=1.0)  # 273 moves in 273 s
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.stars == want and record.unlocked and record.level_rank == 1
+    progress = load_progress(session.store)
+    assert progress.stars("constitution", 1) == want
+    assert progress.unlocked("constitution") == 2
+    assert progress.best_score("constitution", 1) == session.score.total
+    assert progress.high_scores("constitution", 1)[0].score == session.score.total
+
+
+def test_a_won_daily_deal_is_remembered(tmp_path: Path) -> None:
+    day = datetime.date(2026, 11, 22)
+    session = constitution_1(tmp_path / "data", daily=day)
+    play_line(session, CONSTITUTION_1_WIN)
+    session.conclude()
+    progress = load_progress(session.store)
+    assert progress.daily_won("constitution", day)
+    assert not progress.daily_won("constitution", day + datetime.timedelta(days=1))
+
+
+def test_undo_after_a_win_and_winning_again_counts_once(tmp_path: Path) -> None:
+    session = constitution_1(tmp_path / "data")
+    play_line(session, CONSTITUTION_1_WIN)
+    session.conclude()
+    record = session.win_record
+    assert session.undo().moved and not session.finished
+    session.redo()
+    again = session.conclude()
+    assert again.result == WON and not again.points[0].events, "the time bonus is earned once"
+    assert session.win_record is record
+    assert _counts(session.store) == (1, 0, 0)
+
+
+# ----- lost -----------------------------------------------------------------------------------
+
+
+def test_a_lost_game_is_counted_when_the_player_leaves_it(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = make_session(data, lost_position(new_game("constitution", "5")))
+    outcome = session.conclude()
+    assert outcome.result == LOST and session.finished and not outcome.points
+    assert _nothing_written(data), "the player may still undo"
+    session.end()
+    assert _counts(session.store) == (0, 1, 0)
+    assert _recent(session.store) == [LOST]
+    assert not load_progress(session.store).high_scores("constitution")
+    session.end()
+    assert _counts(session.store) == (0, 1, 0), "counted once"
+
+
+def test_closing_the_window_on_a_lost_game_counts_it_and_saves_nothing(tmp_path: Path) -> None:
+    session = make_session(tmp_path / "data", lost_position(new_game("constitution", "5")))
+    session.quit()
+    assert _counts(session.store) == (0, 1, 0)
+    assert load_saved_game(session.store) is None
+
+
+# ----- abandoned --------------------------------------------------------------------------------
+
+
+def _begun(data: Path, *, clock: FakeClock | None = None, level: Level | None = None,
+           daily: datetime.date | None = None) -> PlaySession:
+    """Constitution game 1 with the first ten moves of its winning line played."""
+    session = constitution_1(data, clock=clock, level=level, daily=daily)
+    play_line(session, CONSTITUTION_1_WIN[:10])
+    return session
+
+
+def test_restart_abandons_the_game_for_the_same_deal_in_the_same_mode(tmp_path: Path, campaign: Path) -> None:
+    day = datetime.date(2026, 11, 22)
+    session = _begun(tmp_path / "data", level=level_1(300, 600), daily=day)
+    fresh = new_game("constitution", "1")
+    following = session.restart()
+    assert _counts(session.store) == (0, 0, 1)
+    assert _recent(session.store) == [ABANDONED]
+    assert following is not session and following.game.piles == fresh.piles
+    assert not following.game.history and following.score.total == 0
+    assert following.level == session.level and following.daily == day
+    assert following.store is session.store and following.settings is session.settings
+    assert load_saved_game(session.store) is None
+
+
+def test_a_new_deal_abandons_the_game_and_leaves_level_mode(tmp_path: Path, campaign: Path) -> None:
+    session = _begun(tmp_path / "data", level=level_1(300, 600))
+    following, note = session.new_deal()
+    assert _counts(session.store) == (0, 0, 1)
+    assert note == ""
+    assert following.level is None and following.daily is None
+    assert following.game.rules == "constitution" and not following.game.history
+
+
+def test_a_new_deal_from_the_winnable_list_when_asked(tmp_path: Path, campaign: Path) -> None:
+    session = constitution_1(tmp_path / "data")
+    session.settings.winnable_only = True
+    following, note = session.new_deal()
+    assert note == "" and following.game.game in {"1", "2", "3", "5", "8"}
+    assert _nothing_written(tmp_path / "data"), "an untouched deal is not counted"
+    square = make_session(tmp_path / "data", new_game("square", "3"))
+    square.settings.winnable_only = True
+    _, note = square.new_deal()
+    assert note == "No winnable deal is known for British Square: this is a random deal"
+
+
+def test_the_next_level_abandons_this_one_and_deals_the_next(tmp_path: Path, campaign: Path) -> None:
+    session = _begun(tmp_path / "data", level=level_1(300, 600))
+    following = session.play_next_level()
+    assert following is not None
+    assert _counts(session.store) == (0, 0, 1)
+    assert following.level is not None and following.level.number == 2
+    assert following.game.game == "2" and not following.game.history
+    last = following.successor(new_game("constitution", "3"), level=following.next_level())
+    assert last.level is not None and last.level.number == 3 and last.next_level() is None
+    assert last.play_next_level() is None and _counts(session.store) == (0, 0, 1)
+
+
+def test_leaving_for_the_menu_abandons_a_game_with_moves(tmp_path: Path) -> None:
+    session = _begun(tmp_path / "data")
+    assert session.in_progress
+    session.end()
+    assert _counts(session.store) == (0, 0, 1)
+    replay = next(e.replay for e in list_recent_games(session.store))
+    assert replay is not None and len(replay.moves) == 10
+
+
+def test_an_untouched_deal_left_at_once_is_not_counted(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = constitution_1(data)
+    session.end()
+    session.restart().quit()
+    assert _nothing_written(data)
+
+
+# ----- closing the window -------------------------------------------------------------------------
+
+
+def test_closing_the_window_saves_a_game_in_progress_to_continue(tmp_path: Path, campaign: Path) -> None:
+    clock = FakeClock()
+    day = datetime.date(2026, 11, 22)
+    session = _begun(tmp_path / "data", clock=clock, level=level_1(300, 600), daily=day)
+    clock.advance(5)
+    session.next_hint()
+    session.undo()
+    session.quit()
+    store = session.store
+    assert _counts(store) == (0, 0, 0), "a saved game is not counted"
+    saved = load_saved_game(store)
+    assert saved is not None and saved.result == IN_PROGRESS
+    assert saved.move_texts == CONSTITUTION_1_WIN[:9]
+    assert (saved.hints, saved.undos) == (1, 1)
+    extras = load_game_extras(store, saved)
+    assert extras["score"].total == session.score.total and extras["level"] == 1 and extras["daily"] == day
+    # continued, it goes on with its clock, counts, score, level and daily deal
+    carried = carry_on(store, saved, saved=True)
+    assert carried.level is not None and carried.level.number == 1 and carried.daily == day
+    again = make_session(tmp_path / "data", carried.game, clock=clock, level=carried.level,
+                         daily=carried.daily)
+    again.carry_on(saved, score=carried.score)
+    assert again.game.piles == session.game.piles
+    assert again.elapsed == pytest.approx(saved.seconds)
+    assert again.score.total == session.score.total
+    assert (again.recorder.hints, again.recorder.undos, again.hints_charged) == (1, 1, 1)
+    again.next_hint()
+    assert again.score.total == session.score.total - HINT_PENALTY, "the old hint is not charged again"
+
+
+def test_a_continued_game_without_its_extras_recomputes_its_score(tmp_path: Path) -> None:
+    session = _begun(tmp_path / "data")
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None
+    carried = carry_on(session.store, saved)  # a replay taken over, not the saved game
+    assert carried.score is None and carried.level is None
+    again = make_session(tmp_path / "data", carried.game)
+    again.carry_on(saved)
+    assert again.score.total == session.score.total > 0
+
+
+# ----- what is never written ---------------------------------------------------------------------
+
+
+def test_a_made_up_position_and_a_picture_write_nothing(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    game, moves = near_won_position("constitution")
+    made_up = make_session(data, game)
+    assert not made_up.recordable
+    play_line(made_up, moves)
+    made_up.conclude()
+    made_up.quit()
+    assert made_up.win_record is not None and made_up.win_record.rank is None
+    picture = _begun(data)
+    picture.keep_records = False
+    picture.end()
+    picture.quit()
+    assert _nothing_written(data)
+
+
+def test_the_replay_of_a_finished_game_is_saved_on_request(tmp_path: Path) -> None:
+    session = make_session(tmp_path / "data", lost_position(new_game("constitution", "5")))
+    words = session.save_replay()
+    (entry,) = list_replays(session.store)
+    assert words == f"Replay saved as {entry.path.name}" == session.replay_saved
+    assert entry.replay is not None and entry.replay.result == LOST
+
+
+def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _begun(tmp_path / "data")
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ending, "finish_game", full)
+    session.end()
+    assert session.take_notices() == ["The game record was not saved: [Errno 28] No space left on device"]
+    assert session.take_notices() == []

@@ -1,0 +1,225 @@
+"""A play session without a screen: moves and their automatic drops, undo and redo in the
+player's steps, the score and its undo, hints and their charges, the demo's moves, and
+what is refused with the reason."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from game.engine import new_game
+from game.records.replay import IN_PROGRESS, WON
+from game.records.scoring import FOUNDATION_POINTS, HINT_PENALTY, STREAK_STEP, UNDO_PENALTY
+from game.session.positions import lost_position, near_won_position
+from tests.records.helpers import FakeClock
+from tests.session.helpers import make_session
+
+#: a square position where c1-f1 lets three more cards drop by themselves (each in a
+#: foundation's downward half): 10 + (10 + 5) + (10 + 10) + (10 + 15) points as a streak
+SQUARE_CHAIN = ["c1-f1", "c1-f1", "c3-f3", "c2-f3"]
+SQUARE_CHAIN_POINTS = 4 * FOUNDATION_POINTS + STREAK_STEP * (1 + 2 + 3)
+
+
+def test_a_move_brings_its_automatic_drops_in_one_outcome(tmp_path: Path) -> None:
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, auto_drop=True)
+    outcome = session.play(game.parse_move("c1-f1"))
+    assert [game.move_text(m) for m in game.moves_played] == SQUARE_CHAIN
+    assert outcome.moved and outcome.result == IN_PROGRESS
+    # the transfers to animate are every engine step's, in the order they were made
+    assert list(outcome.transfers) == [t for step in game.history for t in step.transfers]
+    assert [p.place for p in outcome.points] == [m.dst for m in game.moves_played]
+    assert sum(p.total for p in outcome.points) == session.score.total == SQUARE_CHAIN_POINTS
+    assert session.undo_steps == [4]
+
+
+def test_without_the_option_nothing_drops_by_itself(tmp_path: Path) -> None:
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, auto_drop=False)
+    outcome = session.play(game.parse_move("c1-f1"))
+    assert [game.move_text(m) for m in game.moves_played] == ["c1-f1"]
+    assert len(outcome.points) == 1 and session.undo_steps == [1]
+
+
+def test_undo_takes_back_the_move_with_its_drops_and_redo_plays_them_again(tmp_path: Path) -> None:
+    game, _ = near_won_position("square")
+    start = copy.deepcopy(game.piles)
+    session = make_session(tmp_path, game, auto_drop=True)
+    played = session.play(game.parse_move("c1-f1"))
+    after = copy.deepcopy(game.piles)
+    undone = session.undo()
+    assert undone.moved and not game.history and game.piles == start
+    # the same cards fly back, last first
+    assert [(t.src, t.dst, t.card) for t in undone.transfers] == \
+        [(t.dst, t.src, t.card) for t in reversed(played.transfers)]
+    assert session.recorder.undos == 1, "one undo for the player, however many drops"
+    assert session.redo_steps == [4] and session.undo_steps == []
+    redone = session.redo()
+    assert redone.moved and game.piles == after
+    assert [game.move_text(m) for m in game.moves_played] == SQUARE_CHAIN
+    assert session.undo_steps == [4] and session.redo_steps == []
+
+
+def test_undo_never_drops_again(tmp_path: Path) -> None:
+    game, _ = near_won_position("constitution-cadogan")
+    session = make_session(tmp_path, game, auto_drop=True)
+    drop = game.parse_move("r1c1-f1")
+    assert game.why_illegal(drop) is None, "10C could drop; it waits for the player's move"
+    session.play(game.parse_move("r4c1-r3c1"))
+    assert game.moves_played == [game.parse_move("r4c1-r3c1"), drop]
+    session.undo()
+    assert not game.history and len(game.piles[0]) == 9
+    assert game.why_illegal(drop) is None, "the drop could be made again, and was not"
+
+
+def test_two_player_steps_undo_separately(tmp_path: Path) -> None:
+    game, _ = near_won_position("union-square")
+    session = make_session(tmp_path, game, auto_drop=True)
+    session.play(game.parse_move("p1-f1"))  # with three drops
+    session.play(game.parse_move("s-w"))  # with one drop
+    assert session.undo_steps == [4, 2] and len(game.history) == 6
+    session.undo()
+    assert len(game.history) == 4
+    session.undo()
+    assert not game.history
+    assert session.recorder.undos == 2
+
+
+def test_a_new_move_forgets_what_could_be_redone(tmp_path: Path) -> None:
+    game = new_game("union-square", "5")
+    session = make_session(tmp_path, game)
+    first, second = game.legal_moves()[:2]
+    session.play(first)
+    session.undo()
+    assert session.redo_steps == [1]
+    session.play(second)
+    assert session.redo_steps == [] and session.redo().refused == "Nothing to redo"
+
+
+def test_points_are_scored_at_the_time_of_play_and_taken_back_by_undo(tmp_path: Path) -> None:
+    clock = FakeClock()
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, auto_drop=True, clock=clock)
+    session.play(game.parse_move("c1-f1"))
+    assert session.score.total == SQUARE_CHAIN_POINTS
+    clock.advance(30)
+    undone = session.undo()
+    (points,) = undone.points
+    assert points.place is None
+    assert [(e.points, e.label) for e in points.events] == [(-UNDO_PENALTY, "undo"),
+                                                            (-SQUARE_CHAIN_POINTS, "taken back")]
+    assert session.score.total == -UNDO_PENALTY
+    # a redo earns the cards again, at the redo's time: undo and redo never earn points
+    redone = session.redo()
+    assert sum(p.total for p in redone.points) == SQUARE_CHAIN_POINTS
+    assert session.score.total == SQUARE_CHAIN_POINTS - UNDO_PENALTY
+
+
+def test_a_streak_ends_when_cards_come_slowly(tmp_path: Path) -> None:
+    clock = FakeClock()
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, clock=clock)
+    session.play(game.parse_move("c1-f1"))
+    clock.advance(60)
+    second = session.play(game.parse_move("c1-f1"))
+    assert [p.total for p in second.points] == [FOUNDATION_POINTS]
+    clock.advance(1)
+    third = session.play(game.parse_move("c3-f3"))
+    assert [p.total for p in third.points] == [FOUNDATION_POINTS + STREAK_STEP]
+
+
+def test_each_hint_shown_is_counted_and_charged(tmp_path: Path) -> None:
+    game = new_game("square", "9")
+    session = make_session(tmp_path, game)
+    first = session.next_hint()
+    assert not first.refused and not first.moved
+    assert session.hint is not None and session.hint_list and session.hint_index == 0
+    (points,) = first.points
+    assert points.place is None and points.total == -HINT_PENALTY
+    assert session.recorder.hints == 1 and session.score.total == -HINT_PENALTY
+    if len(session.hint_list) > 1:
+        session.next_hint()
+        assert session.hint_index == 1
+        assert session.recorder.hints == 2 and session.score.total == -2 * HINT_PENALTY
+    # a move puts the position's hints away
+    session.play(session.hint.move)
+    assert session.hint_list is None and session.hint is None
+    charged = session.score.total
+    session.next_hint()
+    assert session.score.total == charged - HINT_PENALTY
+
+
+def test_hints_turned_off_or_with_no_move_cost_nothing(tmp_path: Path) -> None:
+    off = make_session(tmp_path, new_game("square", "9"), hints=False)
+    outcome = off.next_hint()
+    assert outcome.refused == "Hints are turned off in the options" and not outcome.points
+    assert off.recorder.hints == 0 and off.score.total == 0
+    lost = make_session(tmp_path, lost_position(new_game("square", "2")))
+    outcome = lost.next_hint()
+    assert outcome.refused == "No move to suggest"
+    assert lost.recorder.hints == 0 and lost.score.total == 0
+
+
+def test_a_demo_move_is_help_the_score_pays_for(tmp_path: Path) -> None:
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game)
+    outcome = session.play_demo(game.parse_move("c1-f1"))
+    assert session.recorder.hints == 1
+    assert [p.total for p in outcome.points] == [-HINT_PENALTY, FOUNDATION_POINTS]
+    assert session.score.total == FOUNDATION_POINTS - HINT_PENALTY
+
+
+def test_illegal_moves_are_refused_with_the_reason_and_change_nothing(tmp_path: Path) -> None:
+    game = new_game("constitution", "77")
+    session = make_session(tmp_path, game)
+    legal = set(game.legal_moves())
+    illegal = next(game.move_table[s][d] for s in game.tableau for d in game.tableau
+                   if s != d and game.piles[s] and game.move_table[s][d] not in legal)
+    piles = copy.deepcopy(game.piles)
+    outcome = session.try_move(illegal.src, illegal.dst)
+    assert outcome.refused == game.why_illegal(illegal) and not outcome.moved
+    assert game.piles == piles and not game.history
+    assert session.undo().refused == "Nothing to undo"
+    assert session.redo().refused == "Nothing to redo"
+    assert session.turn_stock().refused == "The stock fills Row 4 by itself; it is never turned"
+
+
+def test_a_card_aimed_at_the_wrong_twin_foundation_goes_to_the_right_one(tmp_path: Path) -> None:
+    game, _ = near_won_position("constitution")
+    session = make_session(tmp_path, game)
+    src = game.place_index("r1c1")
+    right = next(m.dst for m in session.moves_from(src) if m.dst in game.foundations)
+    wrong = next(f for f in game.foundations if f != right
+                 and game.foundation_suit(f) == game.foundation_suit(right))
+    assert game.why_illegal(game.move_table[src][wrong]) is not None
+    assert session.move_between(src, wrong).dst == right
+    outcome = session.try_move(src, wrong)
+    assert outcome.moved and game.moves_played == [game.move_table[src][right]]
+
+
+def test_send_to_foundation_plays_the_foundation_move_or_says_none_takes_it(tmp_path: Path) -> None:
+    game, _ = near_won_position("union-square")
+    session = make_session(tmp_path, game)
+    p1, p4 = game.place_index("p1"), game.place_index("p4")
+    assert session.send_to_foundation(p1).moved
+    assert game.moves_played == [game.parse_move("p1-f1")]
+    empty = session.send_to_foundation(p4)
+    assert not empty.moved and not empty.refused, "an empty pile: nothing to say"
+    session.try_move(game.place_index("p2"), p4)  # AH alone on p4, its foundation not ready
+    refused = session.send_to_foundation(p4)
+    assert refused.refused == "No foundation takes A♥ now" and not refused.moved
+
+
+def test_the_stock_turns_when_the_rules_allow(tmp_path: Path) -> None:
+    game = new_game("square", "2026")
+    session = make_session(tmp_path, game)
+    outcome = session.turn_stock()
+    assert outcome.moved and game.moves_played == [game.parse_move("s-w")]
+
+
+def test_the_last_move_says_the_game_is_won(tmp_path: Path) -> None:
+    game, moves = near_won_position("union-square")
+    session = make_session(tmp_path, game)
+    outcomes = [session.play(game.parse_move(m)) for m in moves]
+    assert [o.result for o in outcomes] == [IN_PROGRESS] * (len(moves) - 1) + [WON]
+    assert session.result == WON and session.over and not session.in_progress
