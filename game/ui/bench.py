@@ -105,7 +105,7 @@ def _measure(app: Any, scene: Any, frames: int, *, rebuild: bool,
     times = []
     for _ in range(frames):
         if rebuild:
-            scene._layer_key = None
+            scene.renderer.forget_cards()
         t0 = time.perf_counter()
         scene.update(1 / 60)
         app.draw()

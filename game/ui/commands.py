@@ -1,8 +1,8 @@
 """Command-line entries that open the window: ``menu`` (the default), ``play``,
 ``screenshot``.
 
-Each scene module that can be photographed has ``screenshot_scene(app, name, args)``,
-which pushes what that picture needs onto a headless app.
+``game.ui.screenshots.screenshot_scene(app, name, args)`` pushes what each picture needs
+onto a headless app.
 """
 
 from __future__ import annotations
@@ -21,21 +21,8 @@ if TYPE_CHECKING:
     from .app import App
 
 #: scene name → the module whose screenshot_scene() builds it
-SCREENSHOT_SCENES = {
-    "menu": "game.ui.menu",
-    "rules": "game.ui.rules_scene",
-    "options": "game.ui.options",
-    "stats": "game.ui.stats_scene",
-    "replay": "game.ui.replay_scene",
-    "levels": "game.ui.levels_scene",
-    "scores": "game.ui.scores_scene",
-    "table": "game.ui.table",
-    "drag": "game.ui.table",
-    "hint": "game.ui.table",
-    "demo": "game.ui.table",
-    "win": "game.ui.table",
-    "lost": "game.ui.table",
-}
+SCREENSHOT_SCENES = dict.fromkeys(("menu", "rules", "options", "stats", "replay", "levels", "scores",
+                                   "table", "drag", "hint", "demo", "win", "lost"), "game.ui.screenshots")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -3,9 +3,8 @@
 A thin scene pushed over a :class:`~game.ui.table.TableScene`. The table below keeps
 updating (every scene updates each frame), so its flights land as usual; this scene waits
 for them, asks the honest demo player (:func:`game.search.demo.demo_move`, which sees only
-the player's view) for the next move, and plays it through the table, exactly as a
-player's click would. Each demo move counts as a hint in the game's record, so a game the
-demo helped with never counts as won without help.
+the player's view) for the next move, and has the table's play session play it for the
+player (:meth:`~game.session.PlaySession.play_demo`, which says what a demo move costs).
 
 Any click or key except the speed keys hands the game back to the player at once: the
 scene pops itself and the table is the player's again, in the position the demo left.
@@ -102,8 +101,7 @@ class DemoScene(Scene):
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")
             return
-        table.recorder.note_hint()
-        table.play(move)
+        table.play_demo(move)
         self.moves += 1
         self.wait = PAUSES[self.speed - 1]
 

@@ -153,12 +153,13 @@ def win_dialog(app: App, table: TableScene) -> Dialog:
     mode the stars earned and "Next level". Choices: the next level or a new deal, save
     replay, restart, undo, the levels screen, menu."""
     g = table.game
-    record = table.win_record
+    session = table.session
+    record = session.win_record
     level = table.level
     title = f"Level {level.number} won!" if level is not None else "You won!"
     if table.daily is not None:
         title = "Daily deal won!"
-    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(table.elapsed)}"]
+    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
     if record is not None:
         score = f"Score {record.score}"
@@ -190,12 +191,13 @@ def win_dialog(app: App, table: TableScene) -> Dialog:
 
 
 def _replay_lines(table: TableScene) -> list[str]:
-    return [table.replay_saved] if table.replay_saved else []
+    saved = table.session.replay_saved
+    return [saved] if saved else []
 
 
 def _save_choice(table: TableScene) -> list[tuple[str, Callable[[], None]]]:
     """"Save replay", until it has been saved (a real deal only)."""
-    if table.replay_saved or not table.recordable:
+    if table.session.replay_saved or not table.session.recordable:
         return []
     return [("Save replay", table.save_replay)]
 

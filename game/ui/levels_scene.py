@@ -6,7 +6,6 @@ unlocked level deals it on the table in level mode; winning it unlocks the next.
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections.abc import Callable
 
@@ -20,7 +19,7 @@ from ..records.saves import abandon_saved_game, load_saved_game
 from ..records.store import Store
 from . import theme
 from .app import App
-from .rule_tabs import TAB_NAMES, RuleTabsScene, screenshot_over_menu
+from .rule_tabs import TAB_NAMES, RuleTabsScene
 from .theme import Button
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
 
@@ -341,8 +340,3 @@ class LevelsScene(RuleTabsScene):
             words += (f"  ·  Level {level.number}: game #{level.game}, par {level.par_moves} moves "
                       f"in {format_seconds(level.par_seconds)}")
         return words
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The levels of ``--rules`` over the menu."""
-    screenshot_over_menu(app, args, LevelsScene)

@@ -4,7 +4,6 @@ statistics and options, or quit."""
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import math
 from collections.abc import Callable
@@ -27,6 +26,7 @@ from ..records.saves import (
     load_saved_game,
 )
 from ..records.store import Store
+from ..session import random_deal
 from . import theme
 from .app import App, Scene
 from .art import card_size_for_width, draw_suit
@@ -237,8 +237,6 @@ class MenuScene(Scene):
     def start_random(self) -> None:
         """Deal a new random game of the chosen rule set (one proved winnable when the
         option "winnable deals only" is on; the table says so if none is known)."""
-        from .table import random_deal
-
         number, note = random_deal(self.rules, self.app.settings.winnable_only)
         scene = self._start(number)
         if note:
@@ -639,13 +637,3 @@ class MenuScene(Scene):
                 y += round(small * 1.25)
         for image, rect in self.empty_fan:
             surface.blit(image, rect)
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The menu with ``--rules`` chosen."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    scene = MenuScene(app, rules)
-    scene.choose(rules)
-    app.push(scene)

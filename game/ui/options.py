@@ -7,7 +7,6 @@ directory, written atomically by game.records.settings), so it is kept between r
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Callable
 from typing import Any
@@ -314,11 +313,3 @@ class OptionsScene(Scene):
                 break
             theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=theme.INK_DIM)
             y += round(px * 1.2)
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The options over the menu."""
-    from .menu import MenuScene
-
-    app.push(MenuScene(app))
-    app.push(OptionsScene(app))

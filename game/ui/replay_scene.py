@@ -8,7 +8,6 @@ makes each step with the engine, and this scene only animates the transfers it r
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -538,44 +537,6 @@ class ReplayScene(Scene):
             if button.focused:
                 focus_glow(surface, button.rect, max(4, button.rect.height // 4))
 
-
-def _demo_replay(args: argparse.Namespace) -> Replay:
-    """A replay for the screenshot: ``--moves`` if given, otherwise the first legal move
-    (in notation order) played thirty times from the deal."""
-    from ..engine import GameNumberError, IllegalMove, UnknownRulesError, new_game
-    from ..records.replay import Recorder
-
-    try:
-        game = new_game(str(args.rules), str(getattr(args, "game_arg", None) or args.game))
-    except (UnknownRulesError, GameNumberError) as err:
-        raise ValueError(str(err)) from None
-    recorder = Recorder(game, clock=iter(range(0, 100000, 3)).__next__)
-    moves = str(getattr(args, "moves", "") or "").split()
-    try:
-        for text in moves:
-            recorder.play(game.parse_move(text))
-    except IllegalMove as err:
-        raise ValueError(str(err)) from None
-    if not moves:
-        for _ in range(30):
-            legal = game.legal_texts()
-            if not legal:
-                break
-            # Prefer a move of the cards over a turn of the stock, so the picture shows play.
-            plays = [m for m in legal if not m.startswith("s-")] or legal
-            recorder.play(game.parse_move(plays[len(plays) // 2]))
-    return recorder.replay()
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """A replay of ``--rules``/``--game`` (``--moves``, or thirty moves), halfway through."""
-    from .menu import MenuScene
-
-    replay = _demo_replay(args)
-    app.push(MenuScene(app, replay.rules))
-    scene = ReplayScene(app, replay)
-    scene.jump(len(replay.moves) // 2)
-    app.push(scene)
 
 
 def run_replay(path: Path, data_dir: Path | None) -> int:

@@ -5,13 +5,11 @@ gold. Two keys step to the previous and the next rule set; Esc or Backspace goes
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS
+from ..engine import RULE_IDS
 from . import theme
 from .app import App, Scene
 from .theme import Button
@@ -134,15 +132,3 @@ class RuleTabsScene(Scene):
         theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
                    (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
         return big
-
-
-def screenshot_over_menu(app: App, args: argparse.Namespace, scene: Callable[[App, str], Scene]) -> None:
-    """For the screenshot command: the menu of ``--rules``, and over it the screen
-    ``scene`` makes for that rule set."""
-    rules = str(getattr(args, "rules", RULE_IDS[0]))
-    if rules not in RULESETS:
-        raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, rules))
-    app.push(scene(app, rules))

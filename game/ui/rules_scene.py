@@ -8,7 +8,6 @@ font; words with ♥ or ♦ are printed red.
 
 from __future__ import annotations
 
-import argparse
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ import pygame
 from ..engine import RULE_IDS, RULESETS
 from . import theme
 from .app import App
-from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, ui_scale
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
@@ -346,8 +345,3 @@ class RulesScene(RuleTabsScene):
         self.thumb = pygame.Rect(track.x, ty, track.width, th)
         colour = (120, 100, 60) if self.dragging is not None else (160, 136, 84)
         pygame.draw.rect(surface, colour, self.thumb, border_radius=track.width // 2)
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The rules of ``--rules`` over the menu."""
-    screenshot_over_menu(app, args, RulesScene)

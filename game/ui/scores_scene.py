@@ -3,8 +3,6 @@ with score, game number, date, moves and time."""
 
 from __future__ import annotations
 
-import argparse
-
 import pygame
 
 from ..engine import RULE_IDS, RULESETS
@@ -15,7 +13,7 @@ from ..records.scoring import SCORING_RULES
 from ..records.store import Store
 from . import theme
 from .app import App
-from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .rule_tabs import RuleTabsScene
 from .widgets import Choice, draw_key_hint, fit_text, text_px, wrap
 
 #: the columns of the table: heading, share of the width, alignment
@@ -164,8 +162,3 @@ class ScoresScene(RuleTabsScene):
             for text, (_, _, anchor), right in zip(row_texts(rank, entry), COLUMNS, edges, strict=True):
                 theme.text(surface, text, cell_px, (right, y), colour=colour, bold=rank == 1,
                            anchor=anchor)
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The high scores of ``--rules`` over the menu."""
-    screenshot_over_menu(app, args, ScoresScene)

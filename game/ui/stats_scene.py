@@ -3,7 +3,6 @@ lost and abandoned games, and a chart of the last 50 games with the win % over t
 
 from __future__ import annotations
 
-import argparse
 import math
 
 import pygame
@@ -14,7 +13,7 @@ from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statisti
 from ..records.store import Store
 from . import theme
 from .app import App
-from .rule_tabs import RuleTabsScene, screenshot_over_menu
+from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, fit_text, text_px
 
 #: The colour of each result in the charts.
@@ -286,8 +285,3 @@ def _arc(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[in
               centre[1] + inner_r * math.sin(start + (end - start) * k / steps))
              for k in range(steps, -1, -1)]
     pygame.draw.polygon(surface, colour, outer + inner)
-
-
-def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
-    """The statistics of ``--rules`` over the menu."""
-    screenshot_over_menu(app, args, StatsScene)

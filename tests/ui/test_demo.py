@@ -9,10 +9,11 @@ import pygame
 import pytest
 
 from game.engine import new_game
+from game.session.positions import lost_position, near_won_position
 from game.ui.app import App
 from game.ui.demo_scene import PAUSES, DemoScene
 from game.ui.dialogs import Dialog
-from game.ui.table import TableScene, lost_position, near_won_position
+from game.ui.table import TableScene
 
 
 def _table(app: App, game: object) -> TableScene:
@@ -43,7 +44,7 @@ def test_the_demo_wins_a_near_won_position_and_the_win_dialog_follows(
     assert table.game.is_won()
     assert demo.moves >= 1
     # every demo move is counted as help in the game's record
-    assert table.recorder.hints == demo.moves
+    assert table.session.recorder.hints == demo.moves
     _run_until(app, ui, lambda: isinstance(app.top, Dialog))
     ui.check_drawn(table)
 
@@ -97,7 +98,7 @@ def test_a_game_lost_under_the_demo_shows_the_lost_dialog_once_handed_back(
     _run_until(app, ui, lambda: app.top is not demo)
     assert "no moves left" in table.message.lower()
     _run_until(app, ui, lambda: isinstance(app.top, Dialog))
-    assert table.finished
+    assert table.session.finished
 
 
 def test_the_demo_is_not_started_on_a_finished_game(ui: SimpleNamespace, app: App) -> None:
@@ -118,6 +119,6 @@ def test_the_demo_key_and_button_start_it(ui: SimpleNamespace, app: App) -> None
     ui.post_key(pygame.K_ESCAPE)
     ui.step(app)
     assert app.top is table
-    button = next(b for b in table.buttons if b.label == "Demo")
+    button = next(b for b in table.hud.buttons if b.label == "Demo")
     ui.click(app, button.rect.center)
     assert isinstance(app.top, DemoScene)

@@ -20,7 +20,8 @@ from game import cli
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
 from game.records.scoring import score_replay
-from game.ui import anim, theme, widgets
+from game.session.positions import lost_position, near_won_position
+from game.ui import anim, screenshots, theme, widgets
 from game.ui import table as table_module
 from game.ui.anim import FLIGHT_SECONDS, Animator
 from game.ui.app import App, Scene
@@ -28,14 +29,14 @@ from game.ui.art import FONT_DIR
 from game.ui.commands import SCREENSHOT_SCENES
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
-from game.ui.table import TableScene, lost_position, near_won_position
+from game.ui.table import TableScene
 from game.ui.widgets import DIRECTION_HEADINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _button(scene: TableScene, label: str) -> theme.Button:
-    return next(b for b in scene.buttons if b.label == label)
+    return next(b for b in scene.hud.buttons if b.label == label)
 
 
 def _press(ui: SimpleNamespace, app: App, button: theme.Button) -> None:
@@ -65,7 +66,7 @@ def test_every_hud_button_works_with_the_mouse(ui: SimpleNamespace, app: App) ->
         ui.perform(app, scene, game.parse_move(text))
         ui.settle(app, scene)
     after = copy.deepcopy(game.piles)
-    labels = [b.label for b in scene.buttons]
+    labels = [b.label for b in scene.hud.buttons]
     for label in ("Undo", "Redo", "Restart", "New deal", "Menu"):
         assert label in labels
     _press(ui, app, _button(scene, "Undo"))
@@ -232,14 +233,14 @@ def test_the_keyboard_focus_is_drawn_around_its_place_and_follows_the_keys(
         scene = ui.open_table(app, game)
         ui.post_key(pygame.K_TAB)
         ui.step(app, 2)
-        assert scene.focus_visible
-        first = scene.focus
+        assert scene.gestures.focus_visible
+        first = scene.gestures.focus
         rect = scene.layout.card_rects(first, len(game.piles[first]))[-1]
         drawn = _focus_pixels(app, rect)
         assert drawn >= 2 * (rect.width + rect.height)  # a ring all the way round
         ui.post_key(pygame.K_RIGHT)
         ui.step(app, 2)
-        second = scene.focus
+        second = scene.gestures.focus
         assert second != first
         moved = scene.layout.card_rects(second, len(game.piles[second]))[-1]
         assert _focus_pixels(app, moved) >= 2 * (moved.width + moved.height)
@@ -353,12 +354,12 @@ def test_the_hint_and_demo_screenshots_show_them_at_work(app: App) -> None:
     from game.ui.demo_scene import DemoScene
 
     args = argparse.Namespace(rules="constitution", game="7", moves="")
-    table_module.screenshot_scene(app, "hint", args)
+    screenshots.screenshot_scene(app, "hint", args)
     scene = app.top
-    assert isinstance(scene, TableScene) and scene.hint_list
-    assert scene.footer_text().startswith("Hint 1 of ")
+    assert isinstance(scene, TableScene) and scene.session.hint_list
+    assert scene.hud.footer_text().startswith("Hint 1 of ")
     app.scenes.clear()
-    table_module.screenshot_scene(app, "demo", argparse.Namespace(rules="union-square", game="3", moves=""))
+    screenshots.screenshot_scene(app, "demo", argparse.Namespace(rules="union-square", game="3", moves=""))
     assert isinstance(app.top, DemoScene)
     table = app.scenes[-2]
     assert isinstance(table, TableScene)
@@ -405,8 +406,8 @@ def test_a_real_x_window_under_xvfb_at_three_sizes(tmp_path: Path) -> None:
 def test_a_screenshot_after_moves_shows_the_score_they_earned(app: App) -> None:
     moves = " ".join((ROOT / "tests" / "data" / "wins" / "constitution-1.txt").read_text().split()[:120])
     args = argparse.Namespace(rules="constitution", game="1", moves=moves)
-    table_module.screenshot_scene(app, "table", args)
+    screenshots.screenshot_scene(app, "table", args)
     scene = app.top
     assert isinstance(scene, TableScene) and len(scene.game.history) == 120
-    assert scene.score.total == score_replay(scene.recorder.replay()) > 0
-    assert scene.shown_score == scene.score.total  # no count-up from 0 in the picture
+    assert scene.score.total == score_replay(scene.session.recorder.replay()) > 0
+    assert scene.hud.shown_score == scene.score.total  # no count-up from 0 in the picture

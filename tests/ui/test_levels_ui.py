@@ -18,7 +18,7 @@ from game.records.progress import load_progress
 from game.records.saves import load_saved_game
 from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
-from game.ui import table as table_module
+from game.session.positions import lost_position
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
 from game.ui.table import TableScene
@@ -109,7 +109,7 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     assert table.game.is_won(), "the last move, dragged with the mouse, wins"
     dialog = ui.wait_for_dialog(app)
     assert dialog.title == "Level 1 won!"
-    record = table.win_record
+    record = table.session.win_record
     assert record is not None and 1 <= record.stars <= 3
     assert dialog.stars == record.stars
     assert record.unlocked
@@ -154,12 +154,12 @@ def test_a_card_reaching_a_foundation_scores_and_floats_its_points(ui: SimpleNam
     assert first.dst in game.foundations
     ui.drag(app, table, first.src, first.dst)
     assert table.score.total == FOUNDATION_POINTS
-    assert table.popups and table.popups[0].words == f"+{FOUNDATION_POINTS}"
+    assert table.hud.popups and table.hud.popups[0].words == f"+{FOUNDATION_POINTS}"
     ui.step(app, 2)
-    assert table.shown_score < table.score.total, "the HUD's number counts up"
+    assert table.hud.shown_score < table.score.total, "the HUD's number counts up"
     ui.step(app, 90)
-    assert table.shown_score == table.score.total
-    assert not table.popups, "the floating points fade away"
+    assert table.hud.shown_score == table.score.total
+    assert not table.hud.popups, "the floating points fade away"
     # an undo takes the card's points back and costs the penalty
     ui.post_key(pygame.K_u)
     ui.step(app)
@@ -219,10 +219,10 @@ def test_the_score_fits_the_hud_beside_the_buttons(ui: SimpleNamespace, app: App
     app.push(table)
     ui.settle(app, table)
     hud = table.layout.hud
-    assert hud.contains(table.score_rect) and table.score_rect.width > 0
-    for button in table.buttons:
-        assert not button.rect.colliderect(table.score_rect), button.label
-    assert not table.number_rect.colliderect(table.score_rect)
+    assert hud.contains(table.hud.score_rect) and table.hud.score_rect.width > 0
+    for button in table.hud.buttons:
+        assert not button.rect.colliderect(table.hud.score_rect), button.label
+    assert not table.hud.number_rect.colliderect(table.hud.score_rect)
 
 
 def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, campaign: Path) -> None:
@@ -230,7 +230,7 @@ def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, ca
     level = dataclasses.replace(load_campaign("constitution").levels[0], game="5")
     levels = LevelsScene(app, "constitution")
     app.push(levels)
-    lost = table_module.lost_position(new_game("constitution", level.game))
+    lost = lost_position(new_game("constitution", level.game))
     table = TableScene(app, lost, level=level)
     app.push(table)
     dialog = ui.wait_for_dialog(app)
@@ -246,12 +246,12 @@ def test_the_counting_score_does_not_redraw_the_hud(ui: SimpleNamespace, app: Ap
     table = ui.open_table(app, game)
     table.play(game.parse_move(CONSTITUTION_1_WIN[0]))
     table.anim.finish()
-    table.recorder.pause()  # the clock stands still, so only the score could change the HUD
+    table.session.recorder.pause()  # the clock stands still, so only the score could change the HUD
     ui.step(app)
-    hud, key = table._hud, table._hud_key
+    hud, key = table.hud._surface, table.hud._key
     shown = []
     for _ in range(5):
         ui.step(app)
-        shown.append(table.shown_score)
-        assert table._hud is hud and table._hud_key == key
+        shown.append(table.hud.shown_score)
+        assert table.hud._surface is hud and table.hud._key == key
     assert shown[0] < shown[-1] <= table.score.total, "the number counted meanwhile"

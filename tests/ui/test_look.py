@@ -11,12 +11,13 @@ import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.engine.cards import HEARTS
+from game.session.positions import near_won_position
 from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.art import CardArt
 from game.ui.dialogs import confirm_dialog
 from game.ui.layout import table_layout
-from game.ui.table import ARRIVAL_SECONDS, LIFT_SECONDS, SETTLE_SECONDS, TableScene, near_won_position
+from game.ui.table import ARRIVAL_SECONDS, LIFT_SECONDS, SETTLE_SECONDS, TableScene
 
 
 @pytest.fixture(autouse=True)
@@ -104,12 +105,12 @@ def test_drag_targets_have_a_shape_as_well_as_a_tint(ui: SimpleNamespace, app: A
     game = new_game("constitution", 7)
     scene = _table(ui, app, game)
     move = next(m for m in game.legal_moves() if m.dst not in game.foundations)
-    src = scene._top_rect(move.src)
-    scene._start_drag(move.src, (5, 5), (src.x + 5, src.y + 5))
-    assert scene.drag is not None
-    scene.drag.pos = (5, app.size[1] - 5)  # held far from every target
+    src = scene.renderer.top_rect(scene.game, move.src)
+    scene.gestures.start_drag(move.src, (5, 5), (src.x + 5, src.y + 5))
+    assert scene.gestures.drag is not None
+    scene.gestures.drag.pos = (5, app.size[1] - 5)  # held far from every target
     picture = _picture(app)
-    target = scene._top_rect(move.dst)
+    target = scene.renderer.top_rect(scene.game, move.dst)
     # The corner bracket sits just outside the card's corner, in the target colour: a
     # mark that is there whatever the colour looks like.
     line = max(3, target.width // 18)
@@ -120,7 +121,7 @@ def test_drag_targets_have_a_shape_as_well_as_a_tint(ui: SimpleNamespace, app: A
 
 
 def _picture_without_drag(app: App, scene: TableScene) -> pygame.Surface:
-    scene.drag = None
+    scene.gestures.drag = None
     return _picture(app)
 
 
@@ -133,7 +134,7 @@ def test_the_space_to_fill_is_labelled(ui: SimpleNamespace, app: App) -> None:
     owed = game.owed  # type: ignore[attr-defined]
     if owed < 0:
         pytest.skip("the move filled its space by itself")
-    assert "Fill the space" in scene._status()
+    assert "Fill the space" in scene.hud.status()
     picture = _picture(app)
     label = widgets.pill("Fill", theme.scaled(max(11, scene.layout.card[1] // 7)), theme.GLOW, theme.PILL)
     centre = scene.layout.bases[owed].center
@@ -146,11 +147,11 @@ def test_a_movable_card_lifts_under_the_pointer(ui: SimpleNamespace, app: App) -
     scene = _table(ui, app, game)
     place = next(m.src for m in game.legal_moves())
     flat = _picture(app)
-    ui.post_mouse(pygame.MOUSEMOTION, scene._top_rect(place).center)
+    ui.post_mouse(pygame.MOUSEMOTION, scene.renderer.top_rect(scene.game, place).center)
     ui.step(app, round(LIFT_SECONDS / ui.FRAME) + 2)
     assert scene.lift == 1.0 and scene._lift_place == place
     lifted = _picture(app)
-    rect = scene._top_rect(place)
+    rect = scene.renderer.top_rect(scene.game, place)
     assert flat.get_at((rect.centerx, rect.bottom - 1)) != lifted.get_at((rect.centerx, rect.bottom - 1))
     ui.post_mouse(pygame.MOUSEMOTION, (3, app.size[1] - 3))
     ui.step(app, round(LIFT_SECONDS / ui.FRAME) + 2)
@@ -240,19 +241,19 @@ def test_messages_and_hints_go_in_the_footer_at_800x600(ui: SimpleNamespace, tmp
     small.running = True
     scene = _table(ui, small, new_game("constitution", 7))
     empty = _picture(small)
-    scene._say("Nothing to undo")
+    scene.say("Nothing to undo")
     picture = _picture(small)
-    assert scene.footer_text() == "Nothing to undo"
+    assert scene.hud.footer_text() == "Nothing to undo"
     foot = scene.layout.footer
     assert any(picture.get_at((x, foot.centery)) != empty.get_at((x, foot.centery))
                for x in range(foot.centerx - 40, foot.centerx + 40))
     scene.message = ""
     scene.message_left = 0
     scene.hint()
-    if scene.hint_list:
+    if scene.session.hint_list:
         _picture(small)
-        words = scene.footer_text()
-        assert words.startswith("Hint") and scene.hint_list[0].reason in words
+        words = scene.hud.footer_text()
+        assert words.startswith("Hint") and scene.session.hint_list[0].reason in words
 
 
 def test_the_options_switch_turns_the_whole_screen_high_contrast(ui: SimpleNamespace, app: App) -> None:

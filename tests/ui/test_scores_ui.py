@@ -37,7 +37,7 @@ def _win(ui: SimpleNamespace, app: App, table: TableScene) -> Dialog:
 def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespace, app: App) -> None:
     table = TableScene(app, new_game("constitution", "1"))
     dialog = _win(ui, app, table)
-    record = table.win_record
+    record = table.session.win_record
     assert record is not None and record.rank == 1
     assert record.score == table.score.total and record.time_bonus > 0
     assert f"New high score: #1 of all {table.short_title} games" in dialog.lines
@@ -54,10 +54,10 @@ def test_a_level_win_enters_the_level_table_too(ui: SimpleNamespace, app: App, c
 
     table = TableScene.for_level(app, load_campaign("constitution").levels[0])
     dialog = _win(ui, app, table)
-    assert table.win_record is not None and table.win_record.level_rank == 1
+    assert table.session.win_record is not None and table.session.win_record.level_rank == 1
     assert "New high score: #1 on level 1" in dialog.lines
     progress = load_progress(Store(app.data_dir))
-    assert progress.high_scores("constitution", 1)[0].score == table.win_record.score
+    assert progress.high_scores("constitution", 1)[0].score == table.session.win_record.score
 
 
 def _fill(app: App) -> None:

@@ -14,11 +14,12 @@ from game.engine.cards import card, card_text
 from game.engine.square import Square
 from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
+from game.session.positions import lost_position, near_won_position
 from game.ui import table as table_module
 from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
-from game.ui.table import TableScene, lost_position, near_won_position
+from game.ui.table import TableScene
 
 WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
 UI_WINS = Path(__file__).resolve().parent / "data" / "wins"
@@ -116,7 +117,7 @@ def test_a_drop_on_empty_felt_flies_back(ui: SimpleNamespace, app: App) -> None:
     ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
     ui.post_mouse(pygame.MOUSEMOTION, (a[0] + 40, 790), rel=(40, 790 - a[1]))
     ui.step(app)
-    assert scene.drag is not None
+    assert scene.gestures.drag is not None
     ui.post_mouse(pygame.MOUSEBUTTONUP, (a[0] + 40, 790))
     ui.settle(app, scene)
     assert game.piles == piles
@@ -207,26 +208,26 @@ def test_auto_drop_is_undone_with_its_move_and_not_repeated(ui: SimpleNamespace,
 def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> None:
     game, _ = near_won_position("square")
     scene = ui.open_table(app, game)
-    assert scene.focus == game.tableau[0]
+    assert scene.gestures.focus == game.tableau[0]
     ui.post_key(pygame.K_SPACE)
     ui.step(app)
-    assert scene.selected == game.tableau[0]
-    order = scene._tab_order()
-    for _ in range((order.index(0) - order.index(scene.focus)) % len(order)):
+    assert scene.gestures.selected == game.tableau[0]
+    order = scene.gestures.tab_order()
+    for _ in range((order.index(0) - order.index(scene.gestures.focus)) % len(order)):
         ui.post_key(pygame.K_TAB)
     ui.step(app)
-    assert scene.focus == 0
+    assert scene.gestures.focus == 0
     ui.post_key(pygame.K_RETURN)
     ui.settle(app, scene)
     assert game.moves_played == [game.parse_move("c1-f1")]
     # Arrow keys move the focus between places by position.
     ui.post_key(pygame.K_DOWN)
     ui.step(app)
-    assert scene.focus in game.tableau
+    assert scene.gestures.focus in game.tableau
     ui.post_key(pygame.K_LEFT)
     ui.post_key(pygame.K_RIGHT)
     ui.step(app)
-    assert scene.focus_visible
+    assert scene.gestures.focus_visible
     ui.check_drawn(scene)
 
 
@@ -235,7 +236,7 @@ def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> Non
     scene = ui.open_table(app, game)
     p1 = game.place_index("p1")
     ui.click(app, ui.top_point(scene, p1))
-    assert scene.selected == p1
+    assert scene.gestures.selected == p1
     ui.step(app, 30)  # long enough that the next click is not a double-click
     ui.click(app, ui.top_point(scene, 0))
     ui.settle(app, scene)
@@ -267,13 +268,13 @@ def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App
     if real("game.search.hint") is not None:
         ui.post_key(pygame.K_h)
         ui.step(app)
-        assert scene.hint_list is not None
+        assert scene.session.hint_list is not None
 
 
 def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
     game = new_game("constitution", "123456")
     scene = ui.open_table(app, game)
-    ui.click(app, scene.number_rect.center)
+    ui.click(app, scene.hud.number_rect.center)
     assert app.clipboard == "123456"
     assert "copied" in scene.message
 
@@ -282,21 +283,21 @@ def test_pointing_at_the_game_number_marks_it_as_clickable(ui: SimpleNamespace, 
     game = new_game("square", "77")
     scene = ui.open_table(app, game)
     ui.step(app)
-    number = scene.number_rect.copy()
+    number = scene.hud.number_rect.copy()
 
     def highlighted() -> int:
         return sum(1 for x in range(number.left, number.right) for y in range(number.top, number.bottom)
                    if app.screen.get_at((x, y))[:3] == theme.HIGHLIGHT)
 
-    assert not scene.number_hover and highlighted() == 0
+    assert not scene.hud.number_hover and highlighted() == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=number.center, rel=(1, 1),
                                          buttons=(0, 0, 0)))
     ui.step(app)
-    assert scene.number_hover and highlighted() > 10
+    assert scene.hud.number_hover and highlighted() > 10
     away = (number.centerx, scene.layout.size[1] - 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(1, 1), buttons=(0, 0, 0)))
     ui.step(app)
-    assert not scene.number_hover and highlighted() == 0
+    assert not scene.hud.number_hover and highlighted() == 0
 
 
 def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App) -> None:
@@ -362,9 +363,9 @@ def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     assert game.owed == game.place_index("r1c1")  # type: ignore[attr-defined]
-    assert "Fill the space at r1c1" in scene._status()
+    assert "Fill the space at r1c1" in scene.hud.status()
     # The glow is drawn over the empty place: its pixels differ from the plain layer.
-    layer = scene._layer_surface(scene.display_piles())
+    layer = scene.renderer.layer(scene.game, scene.display_piles())
     rect = scene.layout.bases[game.place_index("r1c1")]
     screen = app.screen
     differs = sum(1 for x in range(rect.left, rect.right, 3)
@@ -397,11 +398,11 @@ def test_a_key_while_dragging_puts_the_card_back_first(ui: SimpleNamespace, app:
     ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
     ui.post_mouse(pygame.MOUSEMOTION, (a[0] + 60, a[1] + 60), rel=(60, 60))
     ui.step(app)
-    assert scene.drag is not None
+    assert scene.gestures.drag is not None
     ui.post_key(pygame.K_u)
     ui.post_mouse(pygame.MOUSEBUTTONUP, (a[0] + 60, a[1] + 60))
     ui.settle(app, scene)
-    assert scene.drag is None and not game.history
+    assert scene.gestures.drag is None and not game.history
     ui.check_drawn(scene)
 
 
@@ -515,8 +516,8 @@ def test_closing_the_window_saves_the_game_to_continue(ui: SimpleNamespace, app:
     app.running = True
     again = TableScene.from_replay(app, saved)
     assert again.game.piles == game.piles
-    assert again.recorder.hints == saved.hints
-    assert again.elapsed == pytest.approx(saved.seconds)
+    assert again.session.recorder.hints == saved.hints
+    assert again.session.elapsed == pytest.approx(saved.seconds)
 
 
 def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -538,6 +539,6 @@ def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pyt
     ui.settle(app, scene)
     assert heard == ["pickup", "illegal"]
     heard.clear()
-    ui.click(app, next(b for b in scene.buttons if b.label == "Undo").rect.center)
+    ui.click(app, next(b for b in scene.hud.buttons if b.label == "Undo").rect.center)
     ui.settle(app, scene)
     assert heard[0] == "click" and heard[-1] == "putdown"

@@ -1,0 +1,342 @@
+"""The table's input: mouse gestures and the keyboard, turned into the table's actions.
+
+Mouse: a press on a card *arms* it; moving a few pixels turns that into a *drag* (legal
+targets glow) and the release drops it; a release without moving is a *click*, which
+selects the card, and a click on another place then tries that move. Two clicks in quick
+succession, or a right-click, send a card to a foundation. Keyboard: a focus ring moves
+between places (Tab, arrows), Space/Enter picks a card up and puts it down, and letters
+are the buttons' shortcuts. Nothing here changes the game: every move goes through the
+table to its play session.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.cards import card_pretty
+from ..engine.state import FOUNDATION
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+#: pixels the mouse must move with the button down before a press becomes a drag
+DRAG_THRESHOLD = 5
+#: seconds between two clicks that make a double-click
+DOUBLE_CLICK = 0.35
+
+_ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+@dataclass
+class Press:
+    """The mouse button went down on a place's top card (maybe the start of a drag)."""
+
+    place: int
+    pos: tuple[int, int]
+    grab: tuple[int, int]  # pointer minus the card's top-left corner
+
+
+@dataclass
+class Drag:
+    """A card following the mouse."""
+
+    place: int
+    card: int
+    grab: tuple[int, int]
+    pos: tuple[int, int]
+    targets: frozenset[int]
+
+    @property
+    def corner(self) -> tuple[int, int]:
+        """Where the card's top-left corner is."""
+        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
+
+
+class Gestures:
+    """What the player's hands are doing on one table: the card pressed, dragged or
+    selected, the place under the pointer, the keyboard focus."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.selected: int | None = None
+        self.focus = table.game.tableau.start
+        self.focus_visible = False
+        self.last_click: tuple[int, float] | None = None
+        self.hover: int | None = None
+        #: the place under the pointer has a card that may move now
+        self.hover_movable = False
+
+    def reset(self) -> None:
+        """A new position is on the table: nothing is held, the focus is on its first pile."""
+        self.cancel()
+        self.selected = None
+        self.focus = self.table.game.tableau.start
+        self.focus_visible = False
+        self.last_click = None
+        self.hover = None
+
+    def cancel(self) -> None:
+        """Let go of a card pressed or dragged (the scene lost the input)."""
+        self.press = None
+        self.drag = None
+
+    def position_changed(self) -> None:
+        """The game changed: nothing stays selected; the hovered card may move or not."""
+        self.selected = None
+        self.hover_movable = self.hover is not None and bool(self.table.session.moves_from(self.hover))
+
+    # ----- where things are ---------------------------------------------------------------
+
+    def place_at(self, pos: tuple[int, int]) -> int | None:
+        """The place under the pointer (its cards or its empty outline), or None."""
+        piles = self.table.game.piles
+        layout = self.table.layout
+        for i in range(len(piles)):
+            if layout.pile_rect(i, len(piles[i])).collidepoint(pos):
+                return i
+        return None
+
+    def drop_target(self, pos: tuple[int, int], card: pygame.Rect) -> int | None:
+        """The place a card let go at ``pos`` (covering ``card``) lands on: the one under
+        the pointer, else the one it overlaps most, or None."""
+        layout = self.table.layout
+        counts = self.table.game.piles
+        best, best_area = None, 0
+        for i, area in enumerate(layout.areas):
+            region = area.union(layout.pile_rect(i, len(counts[i])))
+            if region.collidepoint(pos):
+                return i
+            overlap = region.clip(card)
+            if overlap.width * overlap.height > best_area:
+                best, best_area = i, overlap.width * overlap.height
+        return best
+
+    def aimed(self) -> int | None:
+        """The place the card in hand would drop on now."""
+        if self.drag is None:
+            return None
+        return self.drop_target(self.drag.pos, pygame.Rect(self.drag.corner, self.table.layout.card))
+
+    # ----- the mouse ------------------------------------------------------------------------
+
+    def on_motion(self, event: pygame.event.Event) -> None:
+        """Hover, the start of a drag, the card in hand following the pointer."""
+        table = self.table
+        for button in table.hud.buttons:
+            button.handle(event)
+        pos = event.pos
+        table.hud.number_hover = self.drag is None and table.hud.number_rect.collidepoint(pos)
+        hover = self.place_at(pos) if self.drag is None else None
+        if hover != self.hover:
+            self.hover = hover
+            self.hover_movable = hover is not None and bool(table.session.moves_from(hover))
+        if self.press is not None and self.drag is None:
+            dx, dy = pos[0] - self.press.pos[0], pos[1] - self.press.pos[1]
+            if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                self.start_drag(self.press.place, self.press.grab, pos)
+        if self.drag is not None:
+            self.drag.pos = (int(pos[0]), int(pos[1]))
+
+    def on_press(self, event: pygame.event.Event) -> None:
+        """A button, the game number, a second click of a move, or a card armed."""
+        table = self.table
+        if any(button.handle(event) for button in table.hud.buttons):
+            return
+        pos = event.pos
+        if event.button == 3:
+            place = self.place_at(pos)
+            if place is not None:
+                table.send_to_foundation(place)
+            return
+        if event.button != 1:
+            return
+        self.focus_visible = False
+        if table.hud.number_rect.collidepoint(pos):
+            table.copy_game_number()
+            return
+        place = self.place_at(pos)
+        if place is None:
+            self.selected = None
+            return
+        if self.selected is not None and place != self.selected:
+            src = self.selected
+            self.selected = None
+            if table.move(src, place):
+                return
+        game = table.game
+        if self.last_click is not None and self.last_click[0] == place \
+                and table.clock - self.last_click[1] <= DOUBLE_CLICK and place != game.stock:
+            self.last_click = None
+            self.selected = None
+            table.send_to_foundation(place)
+            return
+        if game.piles[place] and game.places[place].kind != FOUNDATION:
+            rect = table.renderer.top_rect(game, place)
+            at = (int(pos[0]), int(pos[1]))
+            self.press = Press(place, at, (at[0] - rect.x, at[1] - rect.y))
+
+    def on_release(self, event: pygame.event.Event) -> None:
+        """The end of a drag (a drop) or of a click."""
+        table = self.table
+        for button in table.hud.buttons:
+            button.handle(event)
+        if event.button != 1:
+            return
+        if self.drag is not None:
+            self.drop(self.drag, event.pos)
+            self.drag = None
+            self.press = None
+            return
+        press = self.press
+        self.press = None
+        if press is None:
+            return
+        self.last_click = (press.place, table.clock)
+        self.click(press.place)
+
+    def click(self, place: int) -> None:
+        """A click on a card without dragging it: select it (the stock turns)."""
+        table = self.table
+        g = table.game
+        if place == g.stock:
+            table.turn_stock()
+            return
+        if self.selected == place:
+            self.selected = None
+            return
+        if table.session.moves_from(place):
+            self.selected = place
+            table.sound("pickup")
+        else:
+            self.selected = None
+            table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
+
+    def start_drag(self, place: int, grab: tuple[int, int], pos: tuple[int, int]) -> None:
+        """Pick up the top card of ``place``, held at ``grab`` from its corner."""
+        table = self.table
+        targets = frozenset(m.dst for m in table.session.moves_from(place))
+        table.sound("pickup")
+        self.selected = None
+        self.drag = Drag(place, table.game.piles[place][-1], grab, (int(pos[0]), int(pos[1])), targets)
+
+    def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        """Let go of the card in hand: the move it aims at, or it flies back."""
+        table = self.table
+        corner = drag.corner
+        target = self.drop_target(pos, pygame.Rect(corner, table.layout.card))
+        slot = len(table.game.piles[drag.place]) - 1
+        start = (float(corner[0]), float(corner[1]))
+        if target is None or target == drag.place or not table.move(drag.place, target, start=start):
+            table.anim.fly_back(drag.card, drag.place, slot, start, speed=table.speed)
+
+    # ----- the keyboard ---------------------------------------------------------------------
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """The play keys, the focus keys and the buttons' shortcuts."""
+        table = self.table
+        key = event.key
+        if key != pygame.K_ESCAPE and (self.drag is not None or self.press is not None):
+            # A key while a card is in hand puts it back first: the position may change.
+            self.cancel()
+        ctrl = bool(event.mod & pygame.KMOD_CTRL) if hasattr(event, "mod") else False
+        shift = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
+        if key == pygame.K_ESCAPE:
+            if self.drag is not None or self.selected is not None:
+                self.cancel()
+                self.selected = None
+            else:
+                table.ask_menu()
+        elif key == pygame.K_z and ctrl:
+            table.redo() if shift else table.undo()
+        elif key == pygame.K_y and ctrl:
+            table.redo()
+        elif (action := self._shortcuts().get(key)) is not None:
+            action()
+        elif key == pygame.K_TAB:
+            self.tab(-1 if shift else 1)
+        elif key in _ARROWS:
+            self.arrow(_ARROWS[key])
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.keyboard_act()
+
+    def _shortcuts(self) -> dict[int, Callable[[], None]]:
+        """The keys that stand for a button, and what each does."""
+        t = self.table
+        return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
+                pygame.K_n: t.ask_new_deal, pygame.K_r: t.ask_restart}
+
+    def tab_order(self) -> list[int]:
+        """The places in the order Tab visits them."""
+        g = self.table.game
+        extra = [g.waste] if g.waste >= 0 else []
+        return [*g.tableau, *extra, g.stock, *g.foundations]
+
+    def tab(self, step: int) -> None:
+        """Move the focus to the next (``step`` 1) or the previous (−1) place."""
+        order = self.tab_order()
+        i = order.index(self.focus) if self.focus in order else 0
+        self.focus = order[(i + step) % len(order)]
+        self.focus_visible = True
+
+    def arrow(self, direction: tuple[int, int]) -> None:
+        """Move the focus to the nearest place that way."""
+        self.focus_visible = True
+        areas = self.table.layout.areas
+        here = areas[self.focus].center
+        best, best_score = None, math.inf
+        for i, area in enumerate(areas):
+            if i == self.focus:
+                continue
+            dx, dy = area.centerx - here[0], area.centery - here[1]
+            along = dx * direction[0] + dy * direction[1]
+            if along <= 0:
+                continue
+            across = abs(dx * direction[1]) + abs(dy * direction[0])
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = i, score
+        if best is not None:
+            self.focus = best
+
+    def keyboard_act(self) -> None:
+        """Space/Enter: pick up the focused card, or put the held one down here."""
+        self.focus_visible = True
+        table = self.table
+        g = table.game
+        place = self.focus
+        if self.selected is not None:
+            src = self.selected
+            self.selected = None
+            if src == place:
+                return
+            if src == g.stock and place == g.waste:
+                table.turn_stock()
+                return
+            table.move(src, place)
+            return
+        if place == g.stock:
+            if any(m.dst != g.waste for m in table.session.moves_from(place)):
+                self.selected = place
+                table.say("Put the stock card on the waste or into an empty column")
+            else:
+                table.turn_stock()
+            return
+        if not g.piles[place]:
+            table.say(f"{g.place_name(place)} is empty")
+            return
+        if g.places[place].kind == FOUNDATION:
+            table.say("Foundation cards never leave their foundation")
+            return
+        if table.session.moves_from(place):
+            self.selected = place
+            table.sound("pickup")
+        else:
+            table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
+
