@@ -1,9 +1,10 @@
 """Watching a replay: play and pause, step forward and back, change the speed, jump to
 any move on the timeline or by number, and take over to play on from there.
 
-The table is drawn with the table's own geometry (game.ui.layout) and card art, and the
-moves fly with the table's animator (game.ui.anim): the ReplayPlayer (game.records.replay)
-makes each step with the engine, and this scene only animates the transfers it returns.
+The piles are drawn by the table's own renderer (game.ui.piles) at the table's geometry
+(game.ui.layout), so a pile looks the same here as in play, and the moves fly with the
+table's animator (game.ui.anim): the ReplayPlayer (game.records.replay) makes each step
+with the engine, and this scene only animates the transfers it returns.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from pathlib import Path
 import pygame
 
 from ..engine import Game, card_pretty
-from ..engine.state import FOUNDATION, STOCK, TABLEAU, WASTE
 from ..records.replay import Replay, ReplayError, ReplayPlayer, format_seconds, load_replay
 from . import theme
 from .anim import Animator
 from .app import App, Scene
-from .art import draw_suit
 from .layout import TableLayout, table_layout
+from .piles import PileRenderer
 from .theme import Button
 from .widgets import (
     Choice,
@@ -28,8 +28,6 @@ from .widgets import (
     Focusable,
     FocusRing,
     TextInput,
-    draw_direction_headings,
-    draw_pile_counts,
     fit_text,
     focus_glow,
     ui_scale,
@@ -47,6 +45,8 @@ DEFAULT_SPEED = 3
 LONG_WAIT = 2.0
 #: Seconds a move's flight takes during playback at 1 move per second.
 FLIGHT_SHARE = 0.45
+#: seconds each frame may spend drawing crisp card faces after a resize
+REFINE_BUDGET = 0.006
 
 
 def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
@@ -165,8 +165,7 @@ class ReplayScene(Scene):
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
-        self._background: pygame.Surface | None = None
-        self._background_contrast = False
+        self.renderer = PileRenderer(app.art, self.layout)
         self.icons: dict[str, Button] = {
             "start": Button("", self.to_start), "back": Button("", self.step_back),
             "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),
@@ -289,6 +288,7 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         """Fly the cards and, while playing, make the next move when its time comes."""
+        self.renderer.refine(REFINE_BUDGET)
         self.anim.update(dt)
         self.goto.update(dt)
         if not self.playing:
@@ -327,7 +327,7 @@ class ReplayScene(Scene):
         bar_h = pad + line_h + round(px * 0.5) + bh + pad
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         self.layout = table_layout(self.replay.rules, (w, h - bar_h), footer=False)
-        self._background = None
+        self.renderer.set_layout(self.layout)
         n = self.player.length
         left_w = theme.font(round(px * 0.9), True).size(f"Move {n} of {n}")[0] + 2 * pad
         right_w = round(px * 8)
@@ -408,67 +408,18 @@ class ReplayScene(Scene):
 
     # ----- drawing ------------------------------------------------------------------------
 
-    def _background_surface(self) -> pygame.Surface:
-        if self._background is not None and self._background_contrast == theme.high_contrast:
-            return self._background
-        self._background_contrast = theme.high_contrast
-        lay = self.layout
-        g = self.game
-        surf = pygame.Surface(self.size)
-        surf.blit(theme.felt(lay.size), (0, 0))
-        outline = self.app.art.outline(lay.card, theme.PLACE_EDGE)
-        px = max(10, round(lay.card[1] * 0.12))
-        for place in g.places:
-            rect = lay.bases[place.index]
-            surf.blit(outline, rect)
-            if place.kind == FOUNDATION:
-                draw_suit(surf, g.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
-                          theme.FELT_INK)
-            elif place.kind in (STOCK, WASTE):
-                theme.text(surf, "Stock" if place.kind == STOCK else "Waste", px, rect.center,
-                           colour=theme.FELT_INK, bold=True, anchor="center")
-            elif place.kind == TABLEAU:
-                theme.text(surf, place.name, max(10, px - 2), rect.center, colour=theme.INK_DIM,
-                           anchor="center")
-        for words, centre, size in lay.labels:
-            theme.text(surf, words, size, centre, colour=theme.FELT_INK, anchor="center")
-        self._background = surf
-        return surf
-
-    def _locate(self, place: int, slot: int) -> tuple[float, float]:
-        count = max(slot + 1, len(self.game.piles[place]))
-        r = self.layout.bases[place].move(0, round(slot * self.layout.pile_step(place, count)))
-        return (float(r.x), float(r.y))
-
     def draw(self, surface: pygame.Surface) -> None:
         """The table with its cards, the header and the playback controls."""
         theme.use(self.app.settings.high_contrast)
-        surface.blit(self._background_surface(), (0, 0))
-        lay = self.layout
-        art = self.app.art
-        size = lay.card
-        piles = self.anim.display_piles(self.game.piles)
-        for index, pile in enumerate(piles):
-            if not pile:
-                continue
-            if lay.steps[index] == 0:
-                rect = lay.bases[index]
-                if index == self.game.stock:
-                    for d in range(min(4, (len(pile) + 11) // 12), 0, -1):
-                        surface.blit(art.back(size), rect.move(-d, -d))
-                    surface.blit(art.back(size), rect)
-                else:
-                    surface.blit(art.face(pile[-1], size), rect)
-                continue
-            for code, rect in zip(pile, lay.card_rects(index, len(pile)), strict=True):
-                surface.blit(art.face(code, size), rect)
-        draw_pile_counts(surface, self.game, self.layout, piles)
-        draw_direction_headings(surface, self.game, self.layout)
-        for flight in self.anim.in_air():
-            x, y = flight.position(self._locate)
-            image = art.back(size) if flight.src == self.game.stock and flight.dst == self.game.stock \
-                else art.face(flight.card, size)
-            surface.blit(image, (round(x), round(y)))
+        r = self.renderer
+        r.follow_palette()
+        game = self.game
+        piles = self.anim.display_piles(game.piles)
+        surface.fill((0, 0, 0), pygame.Rect(0, self.layout.size[1], self.size[0], self.size[1]))
+        surface.blit(r.layer(game, piles), (0, 0))
+        r.draw_counts(surface, game, piles)
+        r.draw_directions(surface, game, piles)
+        r.draw_flights(surface, game, self.anim)
         self._draw_last_move(surface)
         self._draw_header(surface)
         self._draw_bar(surface)

@@ -9,16 +9,11 @@ Every control has ``rect``, ``focused`` and ``enabled``; mouse events go to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
 from . import theme
 from .theme import Button
-
-if TYPE_CHECKING:
-    from ..engine import Game
-    from .layout import TableLayout
 
 #: The window size the designs are drawn for; text and spacing scale from it.
 DESIGN_SIZE = (1280, 800)
@@ -110,17 +105,6 @@ def direction_heading(direction: int | None, px: int, size: tuple[int, int]) -> 
     return image
 
 
-def draw_direction_headings(surface: pygame.Surface, game: Game, layout: TableLayout) -> None:
-    """Every Square column's heading, in the layout's direction slots (none for a rule set
-    without them). The table and the replay both draw them this way."""
-    direction = getattr(game, "direction", None)
-    if direction is None:
-        return
-    px = max(11, round(layout.card[1] * 0.12))
-    for index, slot in layout.direction_slots.items():
-        image = direction_heading(direction(index) if game.piles[index] else None, px, slot.size)
-        surface.blit(image, image.get_rect(center=slot.center))
-
 
 _PILLS: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -145,17 +129,6 @@ def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int
         _PILLS[key] = image
     return image
 
-
-def draw_pile_counts(surface: pygame.Surface, game: Game, layout: TableLayout,
-                     piles: list[list[int]]) -> None:
-    """How many cards the stock and the waste hold (``piles`` as drawn), in a pill at the
-    foot of each. The table and the replay both draw them this way."""
-    px = theme.scaled(max(11, round(layout.card[1] * 0.12)))
-    for index in (game.stock, game.waste):
-        if index >= 0:
-            rect = layout.bases[index]
-            image = pill(str(len(piles[index])), px, theme.GOLD, theme.PILL)
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
 
 
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int, *,
