@@ -181,9 +181,9 @@ def win_dialog(app: App, table: TableScene) -> Dialog:
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.new_deal)]
     if table.next_level() is not None:
         first = [("Next level", table.play_next_level)]
-    last: list[tuple[str, Callable[[], None]]] = [("Menu", table.go_to_menu)]
+    last: list[tuple[str, Callable[[], None]]] = [("Menu", table.exits.go_to_menu)]
     if level is not None:
-        last = [("Levels", table.go_to_levels), *last]
+        last = [("Levels", table.exits.go_to_levels), *last]
     return Dialog(app, title, lines,
                   [*first, *_save_choice(table), ("Restart", table.restart),
                    ("Undo", table.undo), *last],
@@ -210,12 +210,12 @@ def lost_dialog(app: App, table: TableScene) -> Dialog:
              f"{g.title} · game #{g.game} · {len(g.history)} moves", *_replay_lines(table)]
     if table.level is not None:
         lines[1] = f"{g.title} · level {table.level.number} · {len(g.history)} moves"
-        leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.go_to_levels)]
+        leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
         leave = [("New deal", table.new_deal)]
     return Dialog(app, "No more moves", lines,
                   [("Undo", table.undo), ("Restart", table.restart),
-                   *leave, *_save_choice(table), ("Menu", table.go_to_menu)],
+                   *leave, *_save_choice(table), ("Menu", table.exits.go_to_menu)],
                   accent=(235, 150, 110))
 
 

@@ -20,6 +20,7 @@ import pygame
 
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
+from . import theme
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -124,6 +125,23 @@ class Gestures:
             return None
         return self.drop_target(self.drag.pos, pygame.Rect(self.drag.corner, self.table.layout.card))
 
+    def draw(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+        """What the hands are doing, on the piles drawn from ``piles``: the legal targets
+        of the card in hand (the one it would drop on framed), or the selected card's
+        glow and its targets; the keyboard focus ring."""
+        table = self.table
+        r = table.renderer
+        if self.drag is not None:
+            aimed = self.aimed()
+            for t in self.drag.targets:
+                r.target(surface, r.drawn_top(piles, t), t == aimed)
+        elif self.selected is not None and not table.anim.busy:
+            r.glow(surface, r.drawn_top(piles, self.selected), theme.GLOW, 255)
+            for t in {m.dst for m in table.session.moves_from(self.selected)}:
+                r.target(surface, r.drawn_top(piles, t), False)
+        if self.focus_visible:
+            r.focus_ring(surface, r.drawn_top(piles, self.focus))
+
     # ----- the mouse ------------------------------------------------------------------------
 
     def on_motion(self, event: pygame.event.Event) -> None:
@@ -159,7 +177,7 @@ class Gestures:
             return
         self.focus_visible = False
         if table.hud.number_rect.collidepoint(pos):
-            table.copy_game_number()
+            table.hud.copy_game_number()
             return
         place = self.place_at(pos)
         if place is None:
@@ -252,7 +270,7 @@ class Gestures:
                 self.cancel()
                 self.selected = None
             else:
-                table.ask_menu()
+                table.exits.ask_menu()
         elif key == pygame.K_z and ctrl:
             table.redo() if shift else table.undo()
         elif key == pygame.K_y and ctrl:
@@ -270,7 +288,7 @@ class Gestures:
         """The keys that stand for a button, and what each does."""
         t = self.table
         return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
-                pygame.K_n: t.ask_new_deal, pygame.K_r: t.ask_restart}
+                pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart}
 
     def tab_order(self) -> list[int]:
         """The places in the order Tab visits them."""

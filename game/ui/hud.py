@@ -9,6 +9,7 @@ earned.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -45,9 +46,10 @@ class Popup:
 class Hud:
     """The bar, the floating points and the footer of one table."""
 
-    def __init__(self, table: TableScene, buttons: list[tuple[str, Callable[[], None], str]]) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
-        self.buttons = [theme.Button(label, action, hint=keys) for label, action, keys in buttons]
+        self.buttons = [theme.Button(label, self._clicking(action), hint=keys)
+                        for label, action, keys in self._button_specs()]
         self.number_rect = pygame.Rect(0, 0, 0, 0)
         #: the pointer is over the game number (which a click copies)
         self.number_hover = False
@@ -61,6 +63,43 @@ class Hud:
         self._surface: pygame.Surface | None = None
         self._key: Any = None
         self._footers: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+    def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
+        """The buttons: label, the table's action, shortcut keys."""
+        t = self.table
+        specs: list[tuple[str, Callable[[], None], str]] = [
+            ("Hint", t.hint, "H"),
+            ("Demo", t.start_demo, "P"),
+            ("Undo", t.undo, "U / Ctrl+Z"),
+            ("Redo", t.redo, "Ctrl+Y"),
+            ("Restart", t.exits.ask_restart, "R"),
+            ("New deal", t.exits.ask_new_deal, "N"),
+        ]
+        if importlib.util.find_spec("game.ui.rules_scene") is not None:
+            specs.append(("Rules", t.exits.show_rules, ""))
+        specs.append(("Menu", t.exits.ask_menu, "Esc"))
+        return specs
+
+    def _clicking(self, action: Callable[[], None]) -> Callable[[], None]:
+        """A button's action, with the button's click sound first."""
+        def press() -> None:
+            self.table.sound("click")
+            action()
+        return press
+
+    def copy_game_number(self) -> None:
+        """Put the game number on the clipboard; it is kept in ``app.clipboard`` as well,
+        since the system clipboard may not work (headless, no clipboard support)."""
+        table = self.table
+        number = table.game.game
+        table.app.clipboard = number
+        scrap: Any = getattr(pygame, "scrap", None)
+        try:
+            if scrap is not None and hasattr(scrap, "put_text"):
+                scrap.put_text(number)
+        except (pygame.error, NotImplementedError, RuntimeError):
+            pass
+        table.say(f"Game number {number} copied")
 
     def redraw(self) -> None:
         """Draw the bar and the footer afresh (the palette or the options may have changed)."""

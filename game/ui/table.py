@@ -12,7 +12,11 @@ flights → pixels. The scene is put together from parts:
 - :class:`~game.ui.piles.PileRenderer` draws the piles (the same renderer as the replay
   viewer's), with the cards still in flight drawn in the air and hidden from where they
   are going until they land;
-- :class:`~game.ui.hud.Hud` draws the bar at the top, the floating points and the footer.
+- :class:`~game.ui.hud.Hud` draws the bar at the top, the floating points and the footer;
+- :class:`~game.ui.effects.TableEffects` adds the small motions (a card lifting under the
+  pointer, landings, foundations flaring, the celebration of a win);
+- :class:`~game.ui.exits.TableExits` leaves the table (asking first when a game in
+  progress would be given up).
 
 Every key or button press first lands all flights, so input can never act on a
 half-drawn position. The end-of-game dialogs are in :mod:`game.ui.dialogs`.
@@ -21,22 +25,21 @@ half-drawn position. The end-of-game dialogs are in :mod:`game.ui.dialogs`.
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import Game, Move, Transfer, new_game
-from ..engine.cards import rank_of, suit_of
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
 from ..session import Outcome, PlaySession, carry_on, short_title
 from . import theme
-from .anim import MOVE, RETURN, Animator, Celebration
+from .anim import Animator
 from .app import Scene
+from .effects import TableEffects
+from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
 from .layout import TableLayout, table_layout
@@ -52,12 +55,6 @@ MESSAGE_SECONDS = 3.0
 RESIZE_SETTLE = 0.12
 #: seconds between the last card landing on a win and the dialog
 WIN_DIALOG_DELAY = 1.1
-#: seconds a movable card takes to lift under the pointer (and to settle back)
-LIFT_SECONDS = 0.08
-#: seconds the shadow of a card that just landed takes to shrink away
-SETTLE_SECONDS = 0.18
-#: seconds a foundation glows after a card arrives on it
-ARRIVAL_SECONDS = 0.45
 #: seconds each frame may spend drawing crisp card faces after a resize
 REFINE_BUDGET = 0.006
 #: seconds an undone or redone move takes to fly back
@@ -81,7 +78,9 @@ class TableScene(Scene):
         self.layout: TableLayout = table_layout(game.rules, app.size)
         self.renderer = PileRenderer(app.art, self.layout)
         self.gestures = Gestures(self)
-        self.hud = Hud(self, self._button_specs())
+        self.exits = TableExits(self)
+        self.hud = Hud(self)
+        self.effects = TableEffects()
         self.active = True
         self._pending_size: tuple[int, int] | None = None
         self._pending_left = 0.0
@@ -170,18 +169,11 @@ class TableScene(Scene):
     def _reset_table(self) -> None:
         """Nothing held, said, flying or celebrated: a position just put on the table."""
         self.gestures.reset()
+        self.effects.reset()
         self.message = ""
         self.message_left = 0.0
-        self.celebration: Celebration | None = None
         self.result_due = False
         self.win_dialog_in: float | None = None
-        #: how far the hovered movable card is lifted (0 resting … 1 lifted)
-        self.lift = 0.0
-        self._lift_place: int | None = None
-        #: cards that just landed: [place, slot, age in seconds]
-        self.settling: list[list[float]] = []
-        #: foundations a card just arrived on: [place, age in seconds]
-        self.arrivals: list[list[float]] = []
         self.hud.shown_score = 0.0
         self.hud.popups = []
 
@@ -234,7 +226,7 @@ class TableScene(Scene):
         self.layout = table_layout(self.game.rules, size)
         self.renderer.set_layout(self.layout)
         self.hud.relayout()
-        self.celebration = None
+        self.effects.celebration = None
 
     def pause(self) -> None:
         """A dialog or another scene is on top: drop any half-made gesture, stop the clock."""
@@ -266,13 +258,10 @@ class TableScene(Scene):
                 self._apply_resize()
         self.renderer.refine(REFINE_BUDGET)
         landed = self.anim.update(dt)
-        self._age_effects(dt)
+        self.effects.update(dt, self._place_to_lift())
+        self.hud.update(dt)
         foundations = self.game.foundations
-        for flight in landed:
-            if flight.kind == RETURN or not flight.quiet:
-                self.settling.append([flight.dst, flight.dst_slot, 0.0])
-            if flight.kind == MOVE and not flight.quiet and flight.dst in foundations:
-                self.arrivals.append([flight.dst, 0.0])
+        self.effects.landed(landed, foundations)
         landed = [f for f in landed if not f.quiet]
         if landed:
             self._sound_of_landing(any(f.dst in foundations for f in landed))
@@ -283,10 +272,7 @@ class TableScene(Scene):
         if self.result_due and not self.anim.busy:
             self.result_due = False
             self._check_result()
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if self.celebration.done:
-                self.celebration = None
+        self.effects.update_celebration(dt)
         if self.win_dialog_in is not None:
             self.win_dialog_in -= dt
             if self.win_dialog_in <= 0:
@@ -296,25 +282,15 @@ class TableScene(Scene):
 
                     self.app.push(win_dialog(self.app, self))
 
-    def _age_effects(self, dt: float) -> None:
-        """Lift the hovered movable card (or let it down); age landings and arrivals."""
+    def _place_to_lift(self) -> int | None:
+        """The place whose movable card is under the pointer, resting (no card in hand,
+        none selected, nothing flying): its card lifts a little."""
         hands = self.gestures
         hover = hands.hover
-        want = (hover is not None and hands.hover_movable and hands.drag is None
-                and hands.selected is None and not self.anim.busy and bool(self.game.piles[hover]))
-        if want and hover != self._lift_place:
-            self._lift_place, self.lift = hover, 0.0
-        step = dt / LIFT_SECONDS
-        self.lift = min(1.0, self.lift + step) if want else max(0.0, self.lift - step)
-        if self.lift == 0.0 and not want:
-            self._lift_place = None
-        for item in self.settling:
-            item[2] += dt
-        self.settling = [s for s in self.settling if s[2] < SETTLE_SECONDS]
-        for item in self.arrivals:
-            item[1] += dt
-        self.arrivals = [a for a in self.arrivals if a[1] < ARRIVAL_SECONDS]
-        self.hud.update(dt)
+        if (hover is not None and hands.hover_movable and hands.drag is None and hands.selected is None
+                and not self.anim.busy and self.game.piles[hover]):
+            return hover
+        return None
 
     def _check_result(self) -> None:
         outcome = self.session.conclude()
@@ -322,25 +298,12 @@ class TableScene(Scene):
             self.sound("win")
             for points in outcome.points:
                 self.hud.show_points(points)
-            self._start_celebration()
+            self.effects.celebrate(self.game, self.layout)
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif outcome.result == LOST and self.app.top is self:
             from .dialogs import lost_dialog
 
             self.app.push(lost_dialog(self.app, self))
-
-    def _start_celebration(self) -> None:
-        g = self.game
-        launch: list[tuple[int, tuple[float, float]]] = []
-        for f in g.foundations:
-            corner = self.layout.bases[f].topleft
-            launch.extend((c, (float(corner[0]), float(corner[1]))) for c in g.piles[f])
-        # Leave the foundations from the top down, one foundation after another in turn.
-        launch.sort(key=lambda item: (-rank_of(item[0]), suit_of(item[0])))
-        launch = launch[:52]
-        launch.reverse()
-        self.celebration = Celebration(self.layout.size, launch, self.layout.card,
-                                       seed=sum(map(ord, g.game)), dark=theme.high_contrast)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard; any press lands the flights first."""
@@ -418,7 +381,7 @@ class TableScene(Scene):
         self.gestures.position_changed()
         self.result_due = True
         self.win_dialog_in = None
-        self.celebration = None
+        self.effects.celebration = None
         transfers: list[Transfer] = list(outcome.transfers)
         if seconds is None:
             self.anim.queue_transfers(transfers, self.game.piles, speed=self.speed, start=start)
@@ -428,7 +391,7 @@ class TableScene(Scene):
         if transfers and not self.anim.busy:  # animation off: the cards are down already
             foundations = self.game.foundations
             self._sound_of_landing(any(t.dst in foundations for t in transfers))
-            self.arrivals.extend([t.dst, 0.0] for t in transfers if t.dst in foundations)
+            self.effects.arrived(transfers, foundations)
 
     def start_demo(self) -> None:
         """Let the demo player play this game by itself (any click or key takes over)."""
@@ -489,105 +452,6 @@ class TableScene(Scene):
         self.message_left = MESSAGE_SECONDS
         self.hud.redraw()
 
-    def copy_game_number(self) -> None:
-        """Put the game number on the clipboard; it is kept in ``app.clipboard`` as well,
-        since the system clipboard may not work (headless, no clipboard support)."""
-        number = self.game.game
-        self.app.clipboard = number
-        scrap: Any = getattr(pygame, "scrap", None)
-        try:
-            if scrap is not None and hasattr(scrap, "put_text"):
-                scrap.put_text(number)
-        except (pygame.error, NotImplementedError, RuntimeError):
-            pass
-        self.say(f"Game number {number} copied")
-
-    # ----- leaving the table ----------------------------------------------------------------
-
-    def ask_restart(self) -> None:
-        """Restart, asking first if that would throw away a game in progress."""
-        self._confirm_then("Restart this deal?", "The moves you made will be lost.", "Restart",
-                           self.restart)
-
-    def ask_new_deal(self) -> None:
-        """New deal, asking first if a game is in progress."""
-        self._confirm_then("Start a new deal?", "The game in progress will be abandoned.",
-                           "New deal", self.new_deal)
-
-    def ask_menu(self) -> None:
-        """Back to the menu, asking first if a game is in progress."""
-        self._confirm_then("Leave this game?", "The game in progress will be abandoned.",
-                           "Leave", self.go_to_menu)
-
-    def _confirm_then(self, title: str, words: str, yes: str, action: Callable[[], None]) -> None:
-        self.gestures.cancel()
-        if not self.session.in_progress:
-            action()
-            return
-        from .dialogs import confirm_dialog
-
-        self.app.push(confirm_dialog(self.app, title, words, yes, action))
-
-    def go_to_levels(self) -> None:
-        """Leave the table for the levels screen of this rule set."""
-        self.session.end()
-        from .levels_scene import LevelsScene
-
-        scenes = self.app.scenes
-        below = scenes[: scenes.index(self)] if self in scenes else []
-        if below and isinstance(below[-1], LevelsScene):
-            while self.app.top is not below[-1]:
-                self.app.pop()
-            below[-1].show(self.game.rules)
-            return
-        from .menu import MenuScene
-
-        self.app.reset(MenuScene(self.app, self.game.rules))
-        self.app.push(LevelsScene(self.app, self.game.rules))
-
-    def go_to_menu(self) -> None:
-        """Leave the table for the menu (the one below it if there is one)."""
-        self.session.end()
-        scenes = self.app.scenes
-        below = scenes[: scenes.index(self)] if self in scenes else []
-        if below and type(below[-1]).__name__ == "MenuScene":
-            while self.app.top is not below[-1]:
-                self.app.pop()
-            return
-        if importlib.util.find_spec("game.ui.menu") is None:
-            self.app.pop()
-            return
-        from .menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-
-    def show_rules(self) -> None:
-        """Open the rules of this game over the table."""
-        from .rules_scene import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game.rules))
-
-    def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
-        """The HUD's buttons: label, action (with the click sound first), shortcut keys."""
-        specs: list[tuple[str, Callable[[], None], str]] = [
-            ("Hint", self.hint, "H"),
-            ("Demo", self.start_demo, "P"),
-            ("Undo", self.undo, "U / Ctrl+Z"),
-            ("Redo", self.redo, "Ctrl+Y"),
-            ("Restart", self.ask_restart, "R"),
-            ("New deal", self.ask_new_deal, "N"),
-        ]
-        if importlib.util.find_spec("game.ui.rules_scene") is not None:
-            specs.append(("Rules", self.show_rules, ""))
-        specs.append(("Menu", self.ask_menu, "Esc"))
-        return [(label, self._clicking(action), keys) for label, action, keys in specs]
-
-    def _clicking(self, action: Callable[[], None]) -> Callable[[], None]:
-        def press() -> None:
-            self.sound("click")
-            action()
-        return press
-
     # ----- drawing --------------------------------------------------------------------------------
 
     def _use_theme(self) -> None:
@@ -609,13 +473,15 @@ class TableScene(Scene):
         g = self.game
         piles = self.display_piles()
         surface.blit(r.layer(g, piles), (0, 0))
-        r.draw_settling(surface, g, piles, [(int(p), int(s), age / SETTLE_SECONDS)
-                                            for p, s, age in self.settling])
-        self._draw_marks(surface, piles)
-        place = self._lift_place
-        if place is not None and self.lift > 0 and piles[place] and not self.anim.busy:
-            r.draw_lifted(surface, g, piles, place, self.lift)
-        r.draw_arrivals(surface, [(int(p), age / ARRIVAL_SECONDS) for p, age in self.arrivals])
+        self.effects.draw_settling(surface, r, g, piles)
+        # The marks on places: the space owed a fill, what the hands are doing, each
+        # pile's direction, the stock's and waste's counts.
+        if not self.anim.busy:
+            r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0))
+        self.gestures.draw(surface, piles)
+        r.draw_directions(surface, g, piles)
+        r.draw_counts(surface, g, piles)
+        self.effects.draw_lift_and_arrivals(surface, r, g, piles, self.anim.busy)
         r.draw_flights(surface, g, self.anim)
         drag = self.gestures.drag
         if drag is not None:
@@ -623,33 +489,5 @@ class TableScene(Scene):
         hint = self.session.hint
         if hint is not None and not self.anim.busy:
             r.draw_hint(surface, g, hint.move)
-        if self.celebration is not None:
-            # The cards bounce on the felt only: the HUD above stays readable (its bar
-            # lets the felt show through, so it would not hide the trails by itself).
-            lay = self.layout
-            size = lay.card
-            surface.set_clip(pygame.Rect(0, lay.hud.bottom, lay.size[0], lay.size[1] - lay.hud.bottom))
-            self.celebration.draw(surface, lambda c: self.app.art.quick_face(c, size))
-            surface.set_clip(None)
+        self.effects.draw_celebration(surface, self.app.art, self.layout)
         self.hud.draw(surface)
-
-    def _draw_marks(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
-        """Owed space, selection, legal targets, focus, directions and counts."""
-        r = self.renderer
-        g = self.game
-        busy = self.anim.busy
-        hands = self.gestures
-        if not busy:
-            r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0))
-        if hands.drag is not None:
-            aimed = hands.aimed()
-            for t in hands.drag.targets:
-                r.target(surface, r.drawn_top(piles, t), t == aimed)
-        elif hands.selected is not None and not busy:
-            r.glow(surface, r.drawn_top(piles, hands.selected), theme.GLOW, 255)
-            for t in {m.dst for m in self.session.moves_from(hands.selected)}:
-                r.target(surface, r.drawn_top(piles, t), False)
-        if hands.focus_visible:
-            r.focus_ring(surface, r.drawn_top(piles, hands.focus))
-        r.draw_directions(surface, g, piles)
-        r.draw_counts(surface, g, piles)

@@ -4,6 +4,7 @@ the high scores, the level's stars and unlock, the daily deal, the saved game.""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ def _nothing_written(data: Path) -> bool:
 
 
 @pytest.fixture
-def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A three-level constitution campaign (games 1, 2, 3) read instead of the repository's."""
     folder = tmp_path / "levels"
     write_campaign(folder, levels=[level(n, g, CONSTITUTION_1_WIN, 10.0 * n)

@@ -185,7 +185,7 @@ def test_a_win_starts_the_celebration_on_the_felt_below_the_hud(
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = _win(ui, app, "constitution")
     ui.step(app, 2)
-    celebration = scene.celebration
+    celebration = scene.effects.celebration
     assert celebration is not None and not celebration.done
     # Let the celebration paint the whole window: only the felt below the HUD shows it,
     # and the HUD is the same picture with or without it.
@@ -202,10 +202,10 @@ def test_a_win_starts_the_celebration_on_the_felt_below_the_hud(
     assert [app.screen.get_at(p) for p in samples] == plain
     monkeypatch.undo()
     for _ in range(3000):
-        if scene.celebration is None:
+        if scene.effects.celebration is None:
             break
         ui.step(app)
-    assert scene.celebration is None  # it ends by itself
+    assert scene.effects.celebration is None  # it ends by itself
 
 
 # ----- keyboard focus and the words on the felt ------------------------------------------------

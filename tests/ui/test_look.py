@@ -16,8 +16,9 @@ from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.art import CardArt
 from game.ui.dialogs import confirm_dialog
+from game.ui.effects import ARRIVAL_SECONDS, LIFT_SECONDS, SETTLE_SECONDS
 from game.ui.layout import table_layout
-from game.ui.table import ARRIVAL_SECONDS, LIFT_SECONDS, SETTLE_SECONDS, TableScene
+from game.ui.table import TableScene
 
 
 @pytest.fixture(autouse=True)
@@ -149,13 +150,13 @@ def test_a_movable_card_lifts_under_the_pointer(ui: SimpleNamespace, app: App) -
     flat = _picture(app)
     ui.post_mouse(pygame.MOUSEMOTION, scene.renderer.top_rect(scene.game, place).center)
     ui.step(app, round(LIFT_SECONDS / ui.FRAME) + 2)
-    assert scene.lift == 1.0 and scene._lift_place == place
+    assert scene.effects.lift == 1.0 and scene.effects.lift_place == place
     lifted = _picture(app)
     rect = scene.renderer.top_rect(scene.game, place)
     assert flat.get_at((rect.centerx, rect.bottom - 1)) != lifted.get_at((rect.centerx, rect.bottom - 1))
     ui.post_mouse(pygame.MOUSEMOTION, (3, app.size[1] - 3))
     ui.step(app, round(LIFT_SECONDS / ui.FRAME) + 2)
-    assert scene.lift == 0.0
+    assert scene.effects.lift == 0.0
 
 
 def test_landing_settles_and_a_foundation_flares(ui: SimpleNamespace, app: App) -> None:
@@ -166,11 +167,11 @@ def test_landing_settles_and_a_foundation_flares(ui: SimpleNamespace, app: App) 
     scene.play(move)
     while scene.anim.busy:
         ui.step(app)
-    assert any(int(s[0]) == move.dst for s in scene.settling)
-    assert any(int(a[0]) == move.dst for a in scene.arrivals)
+    assert any(int(s[0]) == move.dst for s in scene.effects.settling)
+    assert any(int(a[0]) == move.dst for a in scene.effects.arrivals)
     flare = _picture(app)
     ui.step(app, round(max(SETTLE_SECONDS, ARRIVAL_SECONDS) / ui.FRAME) + 2)
-    assert not scene.settling and not scene.arrivals
+    assert not scene.effects.settling and not scene.effects.arrivals
     calm = _picture(app)
     base = scene.layout.bases[move.dst]
     ring = (base.centerx, base.top - max(3, round(base.width * 0.06)))
@@ -183,7 +184,7 @@ def test_arrivals_flare_with_animation_off(ui: SimpleNamespace, app: App) -> Non
     scene = _table(ui, app, game)
     move = game.parse_move(moves[0])
     scene.play(move)
-    assert [int(a[0]) for a in scene.arrivals] == [move.dst]
+    assert [int(a[0]) for a in scene.effects.arrivals] == [move.dst]
 
 
 def test_quick_faces_stand_in_until_refined() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -258,8 +259,8 @@ def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("square", 9)
     scene = ui.open_table(app, game)
-    real = table_module.importlib.util.find_spec
-    monkeypatch.setattr(table_module.importlib.util, "find_spec",
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "game.search.hint" else real(name, *a))
     ui.post_key(pygame.K_h)
     ui.step(app)
@@ -488,7 +489,7 @@ def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) 
     scene = ui.open_table(app, game)
     ui.perform(app, scene, game.legal_moves()[0])
     ui.settle(app, scene)
-    scene.ask_new_deal()
+    scene.exits.ask_new_deal()
     ui.post_key(pygame.K_RIGHT)
     ui.post_key(pygame.K_RETURN)
     ui.settle(app, scene)
