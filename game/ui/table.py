@@ -81,7 +81,6 @@ class TableScene(Scene):
         self.exits = TableExits(self)
         self.hud = Hud(self)
         self.effects = TableEffects()
-        self.active = True
         self._pending_size: tuple[int, int] | None = None
         self._pending_left = 0.0
         self._reset_table()
@@ -230,14 +229,12 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         """A dialog or another scene is on top: drop any half-made gesture, stop the clock."""
-        self.active = False
         self.gestures.cancel()
         self.session.pause()
 
     def resume(self) -> None:
         """Back on top: the clock runs again unless the game is over; options changed
         meanwhile (high contrast, four colours…) show at once."""
-        self.active = True
         self.hud.redraw()
         self.renderer.redraw()
         self._use_theme()
