@@ -50,7 +50,7 @@ from ..engine import (
     parse_game_number,
     rules_class,
 )
-from .store import FileRefused, decode_text, read_limited_text, utc_iso
+from .store import FileRefused, decode_text, printable, read_limited_text, too_big, utc_iso
 
 REPLAY_VERSION = 1
 MAX_REPLAY_BYTES = 1_000_000
@@ -72,13 +72,20 @@ _NUMBER = re.compile(r"[0-9]{1,9}")
 _SECONDS = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
 _STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 _PROGRAM = re.compile(r"[A-Za-z0-9.+_-]{1,40}")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+#: refused anywhere in a line: C0 controls but the tab, DEL, C1 controls, the Unicode line
+#: and paragraph separators, a byte-order mark after the start, and lone surrogates
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]")
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be loaded; the message is ``line N: reason`` (or the reason)."""
+    """A replay that cannot be loaded; the message is ``line N: reason`` (or the reason).
+
+    The reason is made :func:`~game.records.store.printable`: it may quote the file (a bad
+    move token, say), and it is printed on a terminal and drawn on the screen.
+    """
 
     def __init__(self, reason: str, line: int | None = None) -> None:
+        reason = printable(reason)
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
         self.line = line
         self.reason = reason
@@ -169,6 +176,30 @@ class Replay:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What a list of replay files shows, read without playing the moves: the header's
+    rule set, game, result and start, the number of move lines and the play time.
+
+    Only the header is checked (as :func:`parse_replay` checks it); the moves are counted,
+    not played, so :func:`load_replay` may still refuse the file (a move that breaks the
+    rules, a result the moves do not reach). ``result`` is None when the header gives none
+    (it is then what the moves reach, known only once they are played).
+    """
+
+    rules: str
+    game: str
+    result: str | None
+    started: str
+    moves: int
+    seconds: float
+
+    @property
+    def title(self) -> str:
+        """The rule set's name as shown to the player."""
+        return rules_class(self.rules).title
+
+
 def format_seconds(seconds: float) -> str:
     """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``."""
     whole = int(seconds)
@@ -210,10 +241,26 @@ def load_replay(path: Path | str) -> Replay:
     return parse_replay(text)
 
 
+def summarize_replay(path: Path | str) -> ReplaySummary:
+    """The :class:`ReplaySummary` of a replay file, without playing its moves; raises
+    ReplayError for a file that cannot be read or whose header is wrong.
+
+    It costs the reading of the file and a look at each line, whatever the number of
+    moves, so a list of many long replays is quick to show.
+    """
+    try:
+        text = read_limited_text(Path(path), MAX_REPLAY_BYTES)
+    except FileNotFoundError:
+        raise ReplayError("there is no such file") from None
+    except FileRefused as err:
+        raise ReplayError(str(err)) from None
+    return _Parser(text).summarize()
+
+
 def parse_replay_bytes(data: bytes) -> Replay:
     """:func:`parse_replay` for the bytes of a file (UTF-8); raises ReplayError."""
     if len(data) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+        raise ReplayError(too_big(len(data), MAX_REPLAY_BYTES))
     try:
         text = decode_text(data)
     except FileRefused as err:
@@ -237,7 +284,7 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         if len(text) > MAX_REPLAY_BYTES:
-            raise ReplayError(f"the replay is longer than {MAX_REPLAY_BYTES} characters")
+            raise ReplayError(too_big(len(text), MAX_REPLAY_BYTES, "characters"))
         self.lines = text.removeprefix("\ufeff").split("\n")
         #: the last line has no line end: if there is no 'end' either, the file was cut
         #: in the middle of that line
@@ -258,9 +305,33 @@ class _Parser:
                                   err.line) from None
             raise
 
-    def _parse(self) -> Replay:
-        number = 0
+    def summarize(self) -> ReplaySummary:
+        """The header, checked, and the move lines counted (see :class:`ReplaySummary`)."""
         body = _Lines(self.lines)
+        self._read_header(body)
+        moves = 0
+        last = ""
+        for index in range(body.position, len(self.lines)):
+            line = self.lines[index].strip()
+            if line == "end":
+                break
+            if "0" <= line[:1] <= "9":
+                moves += 1
+                last = line
+        header = {key: value for key, (value, _) in self.header.items()}
+        seconds = 0.0
+        if "time" in header:
+            seconds = float(header["time"])
+        else:
+            fields = last.split()
+            if len(fields) == 3 and _SECONDS.fullmatch(fields[2]):
+                seconds = float(fields[2])
+        return ReplaySummary(rules=header["rules"], game=header["game"], result=header.get("result"),
+                             started=header.get("started", ""), moves=moves, seconds=seconds)
+
+    def _read_header(self, body: _Lines) -> None:
+        """Check the header lines, up to and with ``moves:``."""
+        number = 0
         for number, line in body:
             if line.startswith("moves:"):
                 if line != "moves:":
@@ -273,6 +344,10 @@ class _Parser:
         for key in ("version", "rules", "game"):
             if key not in self.header:
                 raise ReplayError(f"the header has no '{key}:' line", number)
+
+    def _parse(self) -> Replay:
+        body = _Lines(self.lines)
+        self._read_header(body)
         game = self._new_game()
         moves: list[ReplayMove] = []
         last_time = 0.0
@@ -415,13 +490,19 @@ class _Lines:
         self._lines = lines
         self._next = 0
 
+    @property
+    def position(self) -> int:
+        """The index of the next line to read."""
+        return self._next
+
     def __iter__(self) -> _Lines:
         return self
 
     def __next__(self) -> tuple[int, str]:
         while self._next < len(self._lines):
             number = self._next + 1
-            line = self._lines[self._next].rstrip("\r")
+            line = self._lines[self._next]
+            line = line[:-1] if line.endswith("\r") else line  # one CR of a CR LF, never two
             self._next += 1
             if "\r" in line:
                 raise ReplayError("a carriage return alone ends a line here; lines must end with "
@@ -430,6 +511,8 @@ class _Lines:
                 raise ReplayError(f"the line is longer than {MAX_LINE} characters", number)
             bad = _CONTROL.search(line)
             if bad:
+                if bad.group() == "\ufeff":
+                    raise ReplayError("a byte-order mark (U+FEFF) may only begin the file, once", number)
                 raise ReplayError(f"a control character (U+{ord(bad.group()):04X}) is not allowed", number)
             line = line.strip()
             if line and not line.startswith("#"):

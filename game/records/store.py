@@ -175,7 +175,7 @@ def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     except OSError as err:
         raise FileRefused(f"cannot be read: {_why(err)}") from None
     if len(data) > limit:
-        raise FileRefused(f"it is more than the {_size_text(limit)} allowed")
+        raise FileRefused(f"it is more than the {limit:,} bytes allowed")
     return decode_text(data)
 
 
@@ -183,22 +183,26 @@ def _check_readable(info: os.stat_result, limit: int) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise FileRefused("it is not a regular file")
     if info.st_size > limit:
-        raise FileRefused(f"it is {_size_text(info.st_size)}, more than the {limit:,} allowed")
+        raise FileRefused(too_big(info.st_size, limit))
+
+
+def too_big(size: int, limit: int, unit: str = "bytes") -> str:
+    """``it is 1,000,001 bytes, more than the 1,000,000 allowed``."""
+    return f"it is {size:,} {unit}, more than the {limit:,} allowed"
 
 
 def decode_text(data: bytes) -> str:
-    """Bytes as UTF-8 text (a leading byte-order mark is dropped); FileRefused names the line."""
+    """Bytes as UTF-8 text (one leading byte-order mark is dropped; a second one is
+    refused); FileRefused names the line."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise FileRefused(f"line {line}: it is not UTF-8 text (byte {err.start + 1})") from None
-    return text.removeprefix("\ufeff")
-
-
-def _size_text(size: int) -> str:
-    """``1,000,001 bytes``: exact, since a limit and a size just over it must differ."""
-    return f"{size:,} byte{'s' * (size != 1)}"
+    text = text.removeprefix("\ufeff")
+    if text.startswith("\ufeff"):
+        raise FileRefused("line 1: it begins with two byte-order marks (U+FEFF)")
+    return text
 
 
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

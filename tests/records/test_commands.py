@@ -57,7 +57,7 @@ def test_check_refuses_a_missing_or_huge_file(tmp_path, capsys):
     with huge.open("wb") as handle:
         handle.truncate(10**9)
     assert main(["replay", str(huge), "--check"]) == 2
-    assert "more than the 1.0 MB allowed" in capsys.readouterr().err
+    assert "it is 1,000,000,000 bytes, more than the 1,000,000 allowed\n" in capsys.readouterr().err
 
 
 def test_replay_without_check_opens_the_viewer(monkeypatch, tmp_path):
