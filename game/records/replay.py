@@ -34,7 +34,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -71,6 +71,9 @@ _MOVE_LINE = re.compile(r"(\S+)\s+(\S+)(?:\s+(\S+))?")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _SECONDS = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
 _STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: the longest canonical game number: ``ms`` and the digits of the largest ms number
+_GAME_NUMBER_CHARS = 24
 _PROGRAM = re.compile(r"[A-Za-z0-9.+_-]{1,40}")
 #: refused anywhere in a line: C0 controls but the tab, DEL, C1 controls, the Unicode line
 #: and paragraph separators, a byte-order mark after the start, and lone surrogates
@@ -423,7 +426,7 @@ class _Parser:
         elif key in ("hints", "undos") and not _NUMBER.fullmatch(value):
             raise ReplayError(f"'{key}:' must be a whole number from 0 to {MAX_COUNT} "
                               f"(found {_quote(value)})", number)
-        elif key == "started" and not _valid_started(value):
+        elif key == "started" and not is_utc_time(value):
             raise ReplayError(f"'started:' must be a UTC time like 2026-11-22T03:15:00Z "
                               f"(found {_quote(value)})", number)
         elif key == "program" and not _PROGRAM.fullmatch(value):
@@ -527,14 +530,39 @@ def _read_seconds(text: str, line: int, what: str) -> float:
     return float(text)
 
 
-def _valid_started(text: str) -> bool:
-    if not _STARTED.fullmatch(text):
+def is_utc_time(text: object) -> bool:
+    """Whether ``text`` is a UTC time exactly as the program writes one:
+    ``2026-11-22T03:15:00Z`` (a real date and time)."""
+    if not isinstance(text, str) or not _STARTED.fullmatch(text):
         return False
     try:
         datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
         return False
     return True
+
+
+def is_date(text: object) -> bool:
+    """Whether ``text`` is a calendar date exactly as the program writes one: ``2026-11-22``."""
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def is_game_number(text: object) -> bool:
+    """Whether ``text`` is a game number exactly as the program writes one (``12345``,
+    ``ms40000``): the canonical form :func:`~game.engine.parse_game_number` gives, and
+    nothing else (no ``#``, spaces, leading zeros or other digits)."""
+    if not isinstance(text, str) or not 0 < len(text) <= _GAME_NUMBER_CHARS or not text.isascii():
+        return False
+    try:
+        return parse_game_number(text) == text
+    except GameNumberError:
+        return False
 
 
 def _quote(text: str) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
+from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, is_date, parse_replay
 from .scoring import Score
 from .stats import ENDED, load_statistics, record_result, save_digest
 from .store import FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
@@ -150,8 +150,8 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
             extras["level"] = level
         daily = raw.get("daily")
         if daily is not None:
-            if not isinstance(daily, str):
-                raise ValueError("the daily deal's date is not a date")
+            if not is_date(daily):
+                raise ValueError("the daily deal's date is not a date like 2026-11-22")
             extras["daily"] = datetime.date.fromisoformat(daily)
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")

@@ -123,6 +123,26 @@ def test_stats_with_a_broken_file_warns_and_goes_on(tmp_path, capsys):
     assert "played" in captured.out and "warning" not in captured.out
 
 
+@pytest.mark.parametrize(("field", "value"), [
+    ("game", "\x1b]0;pwned\x07\x1b[2J"), ("game", "12\x9b31m"), ("date", "\x1b[31m2026-11-22T03:15:09Z"),
+    ("date", "2026-11-22T03:15:09Z\u202e"), ("result", "lost\x1b[2J"),
+])
+def test_stats_never_print_a_control_sequence_from_the_file(tmp_path, capsys, field, value):
+    import json
+
+    store = Store(tmp_path)
+    record_result(store, _fake("square", LOST, 5, 61.0))
+    document = json.loads((tmp_path / "statistics.json").read_text())
+    document["rules"]["square"]["recent"][0][field] = value
+    (tmp_path / "statistics.json").write_text(json.dumps(document))
+    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    for text in (captured.out, captured.err):
+        assert all(ch.isprintable() or ch == "\n" for ch in text), text
+    assert captured.err.startswith("warning: statistics.json could not be read")
+    assert "no game ended yet" in captured.out
+
+
 def test_the_check_runs_from_main_py_without_a_window():
     done = subprocess.run([sys.executable, "main.py", "replay", str(WON_REPLAYS[0]), "--check"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60,
