@@ -30,6 +30,7 @@ over from any step.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -72,6 +73,11 @@ _NUMBER = re.compile(r"[0-9]{1,9}")
 _SECONDS = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
 _STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: what a summary looks for: the end of the header, then the ``end`` line and the lines that
+#: do not begin with a digit (each pattern begins with a line end, which is found fast)
+_MOVES_LINE = re.compile(r"^[ \t]*moves:", re.MULTILINE)
+_END_LINE = re.compile(r"\n[ \t]*end[ \t]*\r?(?=\n|\Z)")
+_OTHER_LINE = re.compile(r"\n(?![0-9])")
 #: the longest canonical game number: ``ms`` and the digits of the largest ms number
 _GAME_NUMBER_CHARS = 24
 _PROGRAM = re.compile(r"[A-Za-z0-9.+_-]{1,40}")
@@ -288,52 +294,72 @@ class _Parser:
     def __init__(self, text: str) -> None:
         if len(text) > MAX_REPLAY_BYTES:
             raise ReplayError(too_big(len(text), MAX_REPLAY_BYTES, "characters"))
-        self.lines = text.removeprefix("\ufeff").split("\n")
-        #: the last line has no line end: if there is no 'end' either, the file was cut
-        #: in the middle of that line
-        last = self.lines[-1].rstrip("\r")
-        self.cut_in_line = (last != "" and "\r" not in last
-                            and not any(line.strip() == "end" for line in self.lines))
-        if self.lines and self.lines[-1] == "":
-            self.lines.pop()
+        self.text = text.removeprefix("\ufeff")
         self.header: dict[str, tuple[str, int]] = {}
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The lines of the text (a last empty one, after the final line end, left out)."""
+        return _split_lines(self.text)
+
+    def _cut_in_line(self) -> bool:
+        """The last line has no line end: if there is no 'end' either, the file was cut in
+        the middle of that line."""
+        last = self.text[self.text.rfind("\n") + 1:].rstrip("\r")
+        return last != "" and "\r" not in last and not any(line.strip() == "end" for line in self.lines)
 
     def parse(self) -> Replay:
         """The replay, or ReplayError for the first problem (a line cut in half says so)."""
         try:
             return self._parse()
         except ReplayError as err:
-            if self.cut_in_line and err.line == len(self.lines) and "cut short" not in err.reason:
+            if err.line == len(self.lines) and "cut short" not in err.reason and self._cut_in_line():
                 raise ReplayError(f"the file was cut short in the middle of this line ({err.reason})",
                                   err.line) from None
             raise
 
     def summarize(self) -> ReplaySummary:
-        """The header, checked, and the move lines counted (see :class:`ReplaySummary`)."""
-        body = _Lines(self.lines)
-        self._read_header(body)
-        moves = 0
-        last = ""
-        for index in range(body.position, len(self.lines)):
-            line = self.lines[index].strip()
-            if line == "end":
-                break
-            if "0" <= line[:1] <= "9":
-                moves += 1
-                last = line
+        """The header, checked, and the move lines counted (see :class:`ReplaySummary`).
+
+        Only the header is split into lines; after ``moves:`` the text is searched by
+        regular expressions, so even the longest replay is summed up in a few milliseconds.
+        """
+        found = _MOVES_LINE.search(self.text)
+        if found is None:
+            lines = self.lines
+        else:
+            line_end = self.text.find("\n", found.end())
+            lines = _split_lines(self.text[: line_end if line_end != -1 else len(self.text)])
+        body = _Lines(lines)
+        self._read_header(body, len(lines))
+        start = sum(len(line) + 1 for line in lines[: body.position]) - 1  # the "\n" of 'moves:'
+        end = _END_LINE.search(self.text, max(start, 0))
+        stop = end.start() if end else len(self.text)
+        moves = self._count_move_lines(max(start, 0), stop)
         header = {key: value for key, (value, _) in self.header.items()}
         seconds = 0.0
         if "time" in header:
             seconds = float(header["time"])
-        else:
-            fields = last.split()
-            if len(fields) == 3 and _SECONDS.fullmatch(fields[2]):
-                seconds = float(fields[2])
+        elif moves:
+            last = self.text[self.text.rfind("\n", start, stop) + 1:stop].split()
+            if len(last) == 3 and _SECONDS.fullmatch(last[2]):
+                seconds = float(last[2])
         return ReplaySummary(rules=header["rules"], game=header["game"], result=header.get("result"),
                              started=header.get("started", ""), moves=moves, seconds=seconds)
 
-    def _read_header(self, body: _Lines) -> None:
-        """Check the header lines, up to and with ``moves:``."""
+    def _count_move_lines(self, start: int, stop: int) -> int:
+        """How many lines after the line end at ``start`` (up to ``stop``) begin with a
+        digit, maybe after spaces: every line, less the few others (comments, blanks)."""
+        text = self.text
+        count = text.count("\n", start, stop)
+        for other in _OTHER_LINE.finditer(text, start, stop):
+            end = text.find("\n", other.end(), stop)
+            if not "0" <= text[other.end():end if end != -1 else stop].lstrip(" \t")[:1] <= "9":
+                count -= 1
+        return count
+
+    def _read_header(self, body: _Lines, count: int) -> None:
+        """Check the header lines, up to and with ``moves:`` (``count`` lines in all)."""
         number = 0
         for number, line in body:
             if line.startswith("moves:"):
@@ -342,15 +368,14 @@ class _Parser:
                 break
             self._header_line(number, line)
         else:
-            raise ReplayError("the file ends before its 'moves:' line (it was cut short)",
-                              max(len(self.lines), 1))
+            raise ReplayError("the file ends before its 'moves:' line (it was cut short)", max(count, 1))
         for key in ("version", "rules", "game"):
             if key not in self.header:
                 raise ReplayError(f"the header has no '{key}:' line", number)
 
     def _parse(self) -> Replay:
         body = _Lines(self.lines)
-        self._read_header(body)
+        self._read_header(body, len(self.lines))
         game = self._new_game()
         moves: list[ReplayMove] = []
         last_time = 0.0
@@ -521,6 +546,13 @@ class _Lines:
             if line and not line.startswith("#"):
                 return number, line
         raise StopIteration
+
+
+def _split_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _read_seconds(text: str, line: int, what: str) -> float:

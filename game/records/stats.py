@@ -185,8 +185,9 @@ def save_statistics(store: Store, stats: Statistics) -> bool:
     return True
 
 
-def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> Statistics:
-    """Count an ended game (result won, lost or abandoned) and save; the new statistics.
+def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> bool:
+    """Count an ended game (result won, lost or abandoned) and save; True when the count
+    was written, False (with a warning) when it was not (a full disk).
 
     ``ended_save`` is the digest of the saved game this ending does away with, if any;
     it is written with the count, in the same atomic write.
@@ -195,8 +196,7 @@ def record_result(store: Store, replay: Replay, ended_save: str | None = None) -
     stats[replay.rules].add(result_from_replay(replay))
     if ended_save is not None:
         stats.ended_save = ended_save
-    save_statistics(store, stats)
-    return stats
+    return save_statistics(store, stats)
 
 
 def _rule_stats_to_json(s: RuleStats) -> dict[str, Any]:
