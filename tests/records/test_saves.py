@@ -532,6 +532,28 @@ def test_replays_in_a_linked_folder_are_listed_and_never_deleted(tmp_path):
     assert store.remove_files("replays", [path.name]) == 0 and (outside / path.name).exists()
 
 
+def test_a_replay_name_taken_by_a_link_or_a_fifo_is_left_alone(tmp_path, monkeypatch):
+    from game.records import saves
+
+    monkeypatch.setattr(saves, "utc_stamp", lambda: "20261124-075806")
+    store = Store(tmp_path)
+    won = won_replays()[0]
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's")
+    name = saves.replay_file_name(won)
+    (folder / name).symlink_to(tmp_path / "dangling")
+    os.mkfifo(folder / name.replace(".replay", "-2.replay"))
+    (folder / name.replace(".replay", "-3.replay")).symlink_to(outside)
+    path = save_replay(store, won)
+    assert path is not None and path.name == name.replace(".replay", "-4.replay")
+    assert load_replay(path) == won
+    assert (folder / name).is_symlink() and not (tmp_path / "dangling").exists()
+    assert (folder / name.replace(".replay", "-2.replay")).is_fifo()
+    assert outside.read_text() == "the user's"
+
+
 def test_special_files_among_the_replays_are_not_listed_and_nothing_hangs(tmp_path):
     store = Store(tmp_path)
     folder = tmp_path / "replays"

@@ -342,6 +342,22 @@ def test_the_log_rolls_over_by_renaming_and_never_writes_through_a_link(tmp_path
     assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
 
 
+def test_a_log_that_cannot_roll_over_stops_quietly(tmp_path, logged, monkeypatch):
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 1000)
+    data = tmp_path / os.fsdecode(b"donn\xe9es\n\x1b[2J")
+    data.mkdir()
+    (data / "log.txt.1").mkdir()
+    (data / "log.txt.1" / "inside").write_text("kept")
+    store = Store(data)
+    path = logged(store)
+    assert path is not None and store.warnings == []
+    for n in range(40):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert (data / "log.txt.1" / "inside").read_text() == "kept"
+    assert path.stat().st_size <= 1000 and "message number 0" in path.read_text()
+
+
 def test_special_files_are_never_opened_for_reading(tmp_path):
     os.mkfifo(tmp_path / "fifo.json")
     (tmp_path / "link.json").symlink_to(tmp_path / "fifo.json")
