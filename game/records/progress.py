@@ -19,11 +19,12 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import RULE_IDS, GameNumberError, parse_game_number
-from .replay import MAX_SECONDS
+from ..engine import RULE_IDS
+from .replay import MAX_SECONDS, is_date, is_game_number
 from .store import Migration, SaveError, Store
 
 PROGRESS_FILE = "progress.json"
@@ -36,6 +37,7 @@ DAILY_KEPT = 400
 #: more levels than any campaign has
 MAX_LEVEL = 10_000
 _LIMIT = 10**12
+_LEVEL_KEY = re.compile(r"[1-9][0-9]{0,4}")
 
 
 @dataclass
@@ -239,7 +241,8 @@ def _object(value: Any, where: str) -> dict[str, Any]:
 
 
 def _level_key(key: str, where: str) -> int:
-    if not key.isdigit() or not 1 <= int(key) <= MAX_LEVEL:
+    """A level number as the program writes it (``"12"``): ASCII digits, no leading zero."""
+    if not _LEVEL_KEY.fullmatch(key) or not 1 <= int(key) <= MAX_LEVEL:
         raise ValueError(f"{where}: {key!r} is not a level number")
     return int(key)
 
@@ -257,20 +260,9 @@ def _seconds(value: Any, where: str) -> float:
 
 
 def _date(value: Any, where: str) -> str:
-    if not isinstance(value, str) or len(value) != 10:
+    if not is_date(value):
         raise ValueError(f"{where}: {value!r} is not a date like 2026-11-22")
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{where}: {value!r} is not a date like 2026-11-22") from None
-    return value
-
-
-def _is_game_number(text: str) -> bool:
-    try:
-        return parse_game_number(text) == text
-    except GameNumberError:
-        return False
+    return str(value)
 
 
 def _level_record(raw: Any, where: str) -> LevelRecord:
@@ -298,7 +290,7 @@ def _table(raw: Any, where: str) -> list[HighScore]:
         if set(item) != set(HighScore.__dataclass_fields__):
             raise ValueError(f"{entry_where}: a score needs exactly score, game, date, moves, seconds")
         game = item["game"]
-        if not isinstance(game, str) or len(game) > 30 or not _is_game_number(game):
+        if not is_game_number(game):
             raise ValueError(f"{entry_where}.game: not a game number")
         table.append(HighScore(score=_count(item["score"], f"{entry_where}.score", -_LIMIT),
                                game=game, date=_date(item["date"], f"{entry_where}.date"),

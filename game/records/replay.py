@@ -30,11 +30,12 @@ over from any step.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -50,7 +51,7 @@ from ..engine import (
     parse_game_number,
     rules_class,
 )
-from .store import FileRefused, decode_text, read_limited_text, utc_iso
+from .store import FileRefused, decode_text, printable, read_limited_text, too_big, utc_iso
 
 REPLAY_VERSION = 1
 MAX_REPLAY_BYTES = 1_000_000
@@ -71,14 +72,29 @@ _MOVE_LINE = re.compile(r"(\S+)\s+(\S+)(?:\s+(\S+))?")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _SECONDS = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
 _STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: what a summary looks for: the end of the header, then the ``end`` line and the lines that
+#: do not begin with a digit (each pattern begins with a line end, which is found fast)
+_MOVES_LINE = re.compile(r"^[ \t]*moves:", re.MULTILINE)
+_END_LINE = re.compile(r"\n[ \t]*end[ \t]*\r?(?=\n|\Z)")
+_OTHER_LINE = re.compile(r"\n(?![0-9])")
+#: the longest canonical game number: ``ms`` and the digits of the largest ms number
+_GAME_NUMBER_CHARS = 24
 _PROGRAM = re.compile(r"[A-Za-z0-9.+_-]{1,40}")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+#: refused anywhere in a line: C0 controls but the tab, DEL, C1 controls, the Unicode line
+#: and paragraph separators, a byte-order mark after the start, and lone surrogates
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]")
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be loaded; the message is ``line N: reason`` (or the reason)."""
+    """A replay that cannot be loaded; the message is ``line N: reason`` (or the reason).
+
+    The reason is made :func:`~game.records.store.printable`: it may quote the file (a bad
+    move token, say), and it is printed on a terminal and drawn on the screen.
+    """
 
     def __init__(self, reason: str, line: int | None = None) -> None:
+        reason = printable(reason)
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
         self.line = line
         self.reason = reason
@@ -169,6 +185,30 @@ class Replay:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What a list of replay files shows, read without playing the moves: the header's
+    rule set, game, result and start, the number of move lines and the play time.
+
+    Only the header is checked (as :func:`parse_replay` checks it); the moves are counted,
+    not played, so :func:`load_replay` may still refuse the file (a move that breaks the
+    rules, a result the moves do not reach). ``result`` is None when the header gives none
+    (it is then what the moves reach, known only once they are played).
+    """
+
+    rules: str
+    game: str
+    result: str | None
+    started: str
+    moves: int
+    seconds: float
+
+    @property
+    def title(self) -> str:
+        """The rule set's name as shown to the player."""
+        return rules_class(self.rules).title
+
+
 def format_seconds(seconds: float) -> str:
     """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``."""
     whole = int(seconds)
@@ -210,10 +250,26 @@ def load_replay(path: Path | str) -> Replay:
     return parse_replay(text)
 
 
+def summarize_replay(path: Path | str) -> ReplaySummary:
+    """The :class:`ReplaySummary` of a replay file, without playing its moves; raises
+    ReplayError for a file that cannot be read or whose header is wrong.
+
+    It costs the reading of the file and a look at each line, whatever the number of
+    moves, so a list of many long replays is quick to show.
+    """
+    try:
+        text = read_limited_text(Path(path), MAX_REPLAY_BYTES)
+    except FileNotFoundError:
+        raise ReplayError("there is no such file") from None
+    except FileRefused as err:
+        raise ReplayError(str(err)) from None
+    return _Parser(text).summarize()
+
+
 def parse_replay_bytes(data: bytes) -> Replay:
     """:func:`parse_replay` for the bytes of a file (UTF-8); raises ReplayError."""
     if len(data) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+        raise ReplayError(too_big(len(data), MAX_REPLAY_BYTES))
     try:
         text = decode_text(data)
     except FileRefused as err:
@@ -237,30 +293,74 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         if len(text) > MAX_REPLAY_BYTES:
-            raise ReplayError(f"the replay is longer than {MAX_REPLAY_BYTES} characters")
-        self.lines = text.removeprefix("\ufeff").split("\n")
-        #: the last line has no line end: if there is no 'end' either, the file was cut
-        #: in the middle of that line
-        last = self.lines[-1].rstrip("\r")
-        self.cut_in_line = (last != "" and "\r" not in last
-                            and not any(line.strip() == "end" for line in self.lines))
-        if self.lines and self.lines[-1] == "":
-            self.lines.pop()
+            raise ReplayError(too_big(len(text), MAX_REPLAY_BYTES, "characters"))
+        self.text = text.removeprefix("\ufeff")
         self.header: dict[str, tuple[str, int]] = {}
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The lines of the text (a last empty one, after the final line end, left out)."""
+        return _split_lines(self.text)
+
+    def _cut_in_line(self) -> bool:
+        """The last line has no line end: if there is no 'end' either, the file was cut in
+        the middle of that line."""
+        last = self.text[self.text.rfind("\n") + 1:].rstrip("\r")
+        return last != "" and "\r" not in last and not any(line.strip() == "end" for line in self.lines)
 
     def parse(self) -> Replay:
         """The replay, or ReplayError for the first problem (a line cut in half says so)."""
         try:
             return self._parse()
         except ReplayError as err:
-            if self.cut_in_line and err.line == len(self.lines) and "cut short" not in err.reason:
+            if err.line == len(self.lines) and "cut short" not in err.reason and self._cut_in_line():
                 raise ReplayError(f"the file was cut short in the middle of this line ({err.reason})",
                                   err.line) from None
             raise
 
-    def _parse(self) -> Replay:
+    def summarize(self) -> ReplaySummary:
+        """The header, checked, and the move lines counted (see :class:`ReplaySummary`).
+
+        Only the header is split into lines; after ``moves:`` the text is searched by
+        regular expressions, so even the longest replay is summed up in a few milliseconds.
+        """
+        found = _MOVES_LINE.search(self.text)
+        if found is None:
+            lines = self.lines
+        else:
+            line_end = self.text.find("\n", found.end())
+            lines = _split_lines(self.text[: line_end if line_end != -1 else len(self.text)])
+        body = _Lines(lines)
+        self._read_header(body, len(lines))
+        start = sum(len(line) + 1 for line in lines[: body.position]) - 1  # the "\n" of 'moves:'
+        end = _END_LINE.search(self.text, max(start, 0))
+        stop = end.start() if end else len(self.text)
+        moves = self._count_move_lines(max(start, 0), stop)
+        header = {key: value for key, (value, _) in self.header.items()}
+        seconds = 0.0
+        if "time" in header:
+            seconds = float(header["time"])
+        elif moves:
+            last = self.text[self.text.rfind("\n", start, stop) + 1:stop].split()
+            if len(last) == 3 and _SECONDS.fullmatch(last[2]):
+                seconds = float(last[2])
+        return ReplaySummary(rules=header["rules"], game=header["game"], result=header.get("result"),
+                             started=header.get("started", ""), moves=moves, seconds=seconds)
+
+    def _count_move_lines(self, start: int, stop: int) -> int:
+        """How many lines after the line end at ``start`` (up to ``stop``) begin with a
+        digit, maybe after spaces: every line, less the few others (comments, blanks)."""
+        text = self.text
+        count = text.count("\n", start, stop)
+        for other in _OTHER_LINE.finditer(text, start, stop):
+            end = text.find("\n", other.end(), stop)
+            if not "0" <= text[other.end():end if end != -1 else stop].lstrip(" \t")[:1] <= "9":
+                count -= 1
+        return count
+
+    def _read_header(self, body: _Lines, count: int) -> None:
+        """Check the header lines, up to and with ``moves:`` (``count`` lines in all)."""
         number = 0
-        body = _Lines(self.lines)
         for number, line in body:
             if line.startswith("moves:"):
                 if line != "moves:":
@@ -268,11 +368,14 @@ class _Parser:
                 break
             self._header_line(number, line)
         else:
-            raise ReplayError("the file ends before its 'moves:' line (it was cut short)",
-                              max(len(self.lines), 1))
+            raise ReplayError("the file ends before its 'moves:' line (it was cut short)", max(count, 1))
         for key in ("version", "rules", "game"):
             if key not in self.header:
                 raise ReplayError(f"the header has no '{key}:' line", number)
+
+    def _parse(self) -> Replay:
+        body = _Lines(self.lines)
+        self._read_header(body, len(self.lines))
         game = self._new_game()
         moves: list[ReplayMove] = []
         last_time = 0.0
@@ -348,7 +451,7 @@ class _Parser:
         elif key in ("hints", "undos") and not _NUMBER.fullmatch(value):
             raise ReplayError(f"'{key}:' must be a whole number from 0 to {MAX_COUNT} "
                               f"(found {_quote(value)})", number)
-        elif key == "started" and not _valid_started(value):
+        elif key == "started" and not is_utc_time(value):
             raise ReplayError(f"'started:' must be a UTC time like 2026-11-22T03:15:00Z "
                               f"(found {_quote(value)})", number)
         elif key == "program" and not _PROGRAM.fullmatch(value):
@@ -415,13 +518,19 @@ class _Lines:
         self._lines = lines
         self._next = 0
 
+    @property
+    def position(self) -> int:
+        """The index of the next line to read."""
+        return self._next
+
     def __iter__(self) -> _Lines:
         return self
 
     def __next__(self) -> tuple[int, str]:
         while self._next < len(self._lines):
             number = self._next + 1
-            line = self._lines[self._next].rstrip("\r")
+            line = self._lines[self._next]
+            line = line[:-1] if line.endswith("\r") else line  # one CR of a CR LF, never two
             self._next += 1
             if "\r" in line:
                 raise ReplayError("a carriage return alone ends a line here; lines must end with "
@@ -430,11 +539,20 @@ class _Lines:
                 raise ReplayError(f"the line is longer than {MAX_LINE} characters", number)
             bad = _CONTROL.search(line)
             if bad:
+                if bad.group() == "\ufeff":
+                    raise ReplayError("a byte-order mark (U+FEFF) may only begin the file, once", number)
                 raise ReplayError(f"a control character (U+{ord(bad.group()):04X}) is not allowed", number)
             line = line.strip()
             if line and not line.startswith("#"):
                 return number, line
         raise StopIteration
+
+
+def _split_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _read_seconds(text: str, line: int, what: str) -> float:
@@ -444,14 +562,39 @@ def _read_seconds(text: str, line: int, what: str) -> float:
     return float(text)
 
 
-def _valid_started(text: str) -> bool:
-    if not _STARTED.fullmatch(text):
+def is_utc_time(text: object) -> bool:
+    """Whether ``text`` is a UTC time exactly as the program writes one:
+    ``2026-11-22T03:15:00Z`` (a real date and time)."""
+    if not isinstance(text, str) or not _STARTED.fullmatch(text):
         return False
     try:
         datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
         return False
     return True
+
+
+def is_date(text: object) -> bool:
+    """Whether ``text`` is a calendar date exactly as the program writes one: ``2026-11-22``."""
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def is_game_number(text: object) -> bool:
+    """Whether ``text`` is a game number exactly as the program writes one (``12345``,
+    ``ms40000``): the canonical form :func:`~game.engine.parse_game_number` gives, and
+    nothing else (no ``#``, spaces, leading zeros or other digits)."""
+    if not isinstance(text, str) or not 0 < len(text) <= _GAME_NUMBER_CHARS or not text.isascii():
+        return False
+    try:
+        return parse_game_number(text) == text
+    except GameNumberError:
+        return False
 
 
 def _quote(text: str) -> str:

@@ -11,23 +11,36 @@
 
 A saved game that cannot be read is moved aside (``saved-game.replay.bad-<time>``) with a
 warning; a broken file in ``recent/`` or ``replays/`` is listed with its error and left
-alone (it is the player's file).
+alone (it is the player's file). The lists hold a summary of each file (its header and
+number of moves), so they are quick to show however long the replays are; a replay is
+checked move by move when it is opened. Only regular files are listed, and ``recent/`` is
+pruned only when it is a real folder of the data directory: nothing is ever deleted
+through a symbolic link.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import logging
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .replay import ABANDONED, IN_PROGRESS, MAX_REPLAY_BYTES, Replay, ReplayError, parse_replay
+from .replay import (
+    ABANDONED,
+    IN_PROGRESS,
+    MAX_REPLAY_BYTES,
+    Replay,
+    ReplayError,
+    ReplaySummary,
+    is_date,
+    load_replay,
+    parse_replay,
+    summarize_replay,
+)
 from .scoring import Score
 from .stats import ENDED, load_statistics, record_result, save_digest
-from .store import FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
+from .store import FileInfo, FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
 SAVED_EXTRAS = "saved-game.json"
@@ -45,13 +58,44 @@ MAX_LISTED = 200
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
 class ReplayEntry:
-    """A replay file in a list: its path, and the replay or the reason it cannot be read."""
+    """A replay file in a list: its path, and its summary or the reason it cannot be read.
 
-    path: Path
-    replay: Replay | None
-    error: str | None = None
+    The whole replay is read and checked move by move only when :attr:`replay` or
+    :attr:`error` is asked for, so a list of long replays costs their summaries alone.
+    """
+
+    def __init__(self, path: Path, summary: ReplaySummary | None, problem: str | None = None) -> None:
+        self.path = path
+        #: the header and the number of moves, None when the file cannot be read
+        self.summary = summary
+        #: why the summary could not be read (None when it could)
+        self.problem = problem
+        self._checked: tuple[Replay | None, str | None] | None = None
+
+    def __repr__(self) -> str:
+        return f"ReplayEntry({self.path.name!r}, {self.summary!r}, {self.problem!r})"
+
+    def _check(self) -> tuple[Replay | None, str | None]:
+        if self._checked is None:
+            if self.problem is not None:
+                self._checked = (None, self.problem)
+            else:
+                try:
+                    self._checked = (load_replay(self.path), None)
+                except ReplayError as err:
+                    self._checked = (None, str(err))
+        return self._checked
+
+    @property
+    def replay(self) -> Replay | None:
+        """The replay, checked move by move (on first use); None when it cannot be loaded."""
+        return self._check()[0]
+
+    @property
+    def error(self) -> str | None:
+        """Why the replay cannot be loaded (checked move by move on first use), or None."""
+        return self._check()[1]
 
 
 # ----- the game in progress -----------------------------------------------------------------
@@ -80,6 +124,13 @@ def save_game(store: Store, replay: Replay) -> bool:
         store.warn(f"the game was not saved: {err}")
         return False
     return True
+
+
+def remove_stale_temporary_files(store: Store) -> int:
+    """Remove the temporary files that writes of every kind left when the program was killed
+    during them, in the data directory and its own folders (see
+    :meth:`Store.remove_stale_temporary_files`); how many were removed."""
+    return store.remove_stale_temporary_files(folders=("", RECENT_DIR, REPLAYS_DIR))
 
 
 def load_saved_game(store: Store) -> Replay | None:
@@ -150,8 +201,8 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
             extras["level"] = level
         daily = raw.get("daily")
         if daily is not None:
-            if not isinstance(daily, str):
-                raise ValueError("the daily deal's date is not a date")
+            if not is_date(daily):
+                raise ValueError("the daily deal's date is not a date like 2026-11-22")
             extras["daily"] = datetime.date.fromisoformat(daily)
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
@@ -172,11 +223,13 @@ def clear_saved_game(store: Store) -> None:
 
 def abandon_saved_game(store: Store) -> None:
     """The player chose another game instead of "Continue": count the saved one as
-    abandoned (if it had moves) and forget it."""
+    abandoned (if it had moves) and forget it. When the count cannot be written (a full
+    disk), the save is kept, so the game is neither lost nor left uncounted."""
     replay = load_saved_game(store)
     if replay is not None:
         finish_game(store, replay.with_result(ABANDONED))
-    clear_saved_game(store)
+    else:
+        clear_saved_game(store)
 
 
 # ----- ended games ----------------------------------------------------------------------------
@@ -189,17 +242,20 @@ def finish_game(store: Store, replay: Replay) -> Path | None:
 
     The count names the save it does away with, so a kill before the save is removed
     leaves a save :func:`load_saved_game` knows as ended: the game counts once whenever
-    the program stops, and before the count nothing has changed.
+    the program stops, and before the count nothing has changed. When the count cannot
+    be written (a full disk: warned), the save is kept for the next start, where the
+    game can be continued to its end and counted then.
     """
     if replay.result not in ENDED:
         raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
     if replay.result == ABANDONED and not replay.moves:
         clear_saved_game(store)
         return None
-    record_result(store, replay, ended_save=_saved_game_digest(store))
+    counted = record_result(store, replay, ended_save=_saved_game_digest(store))
     path = _write_replay(store, RECENT_DIR, replay)
-    _prune(store.path(RECENT_DIR), RECENT_GAMES)
-    clear_saved_game(store)
+    _prune(store, RECENT_DIR, RECENT_GAMES)
+    if counted:
+        clear_saved_game(store)
     return path
 
 
@@ -225,7 +281,7 @@ def _write_replay(store: Store, folder: str, replay: Replay) -> Path | None:
     base = replay_file_name(replay)
     name = base
     n = 1
-    while store.path(folder).joinpath(name).exists():
+    while os.path.lexists(store.path(folder).joinpath(name)):
         n += 1
         name = base.removesuffix(REPLAY_SUFFIX) + f"-{n}{REPLAY_SUFFIX}"
     try:
@@ -235,59 +291,53 @@ def _write_replay(store: Store, folder: str, replay: Replay) -> Path | None:
         return None
 
 
-def _replay_files(folder: Path) -> list[Path]:
-    """The replay files of a folder, newest first."""
-    try:
-        files = [p for p in folder.iterdir() if p.suffix == REPLAY_SUFFIX and p.is_file()]
-    except OSError:
-        return []
-
-    def modified(path: Path) -> float:
-        try:
-            return path.stat().st_mtime
-        except OSError:
-            return 0.0
-
-    return sorted(files, key=lambda p: (modified(p), p.name), reverse=True)
+def _replay_files(store: Store, folder: str, *, through_link: bool) -> list[FileInfo]:
+    """The replay files (regular files named ``*.replay``) of a folder, newest first."""
+    files = [f for f in store.files(folder, through_link=through_link) if f.name.endswith(REPLAY_SUFFIX)]
+    return sorted(files, key=lambda f: (f.modified, f.name), reverse=True)
 
 
-def _prune(folder: Path, keep: int) -> None:
-    for old in _replay_files(folder)[keep:]:
-        with contextlib.suppress(OSError):
-            os.unlink(old)
+def _prune(store: Store, folder: str, keep: int) -> None:
+    """Keep the ``keep`` newest replays of a folder of the data directory. A folder that
+    is a symbolic link is never pruned (:meth:`Store.remove_files`)."""
+    old = [f.name for f in _replay_files(store, folder, through_link=False)[keep:]]
+    if old:
+        store.remove_files(folder, old)
 
 
-#: entries already checked, by path, with the (mtime, size) they were checked at
-_checked: dict[Path, tuple[tuple[int, int], ReplayEntry]] = {}
+#: summaries already read, by path, with the (inode, mtime, size) they were read at: a
+#: summary is small, so a list of long replays costs little memory
+_summaries: dict[Path, tuple[tuple[int, int, int], ReplayEntry]] = {}
 
 
-def _entry(path: Path) -> ReplayEntry:
-    """A replay file checked move by move; unchanged files are not checked again."""
-    try:
-        info = path.stat()
-    except OSError as err:
-        return ReplayEntry(path, None, str(err))
-    stamp = (info.st_mtime_ns, info.st_size)
-    known = _checked.get(path)
+def _entry(path: Path, found: FileInfo) -> ReplayEntry:
+    """A replay file's entry with its summary; an unchanged file is not read again."""
+    stamp = (found.info.st_ino, found.info.st_mtime_ns, found.info.st_size)
+    known = _summaries.get(path)
     if known is not None and known[0] == stamp:
-        return known[1]
+        return ReplayEntry(path, known[1].summary, known[1].problem)
     try:
-        entry = ReplayEntry(path, parse_replay(read_limited_text(path, MAX_REPLAY_BYTES)))
-    except (FileNotFoundError, FileRefused, ReplayError) as err:
+        entry = ReplayEntry(path, summarize_replay(path))
+    except ReplayError as err:
         entry = ReplayEntry(path, None, str(err))
-    if len(_checked) > 4 * MAX_LISTED:
-        _checked.clear()
-    _checked[path] = (stamp, entry)
+    if len(_summaries) > 4 * MAX_LISTED:
+        _summaries.clear()
+    _summaries[path] = (stamp, entry)
     return entry
 
 
+def _list(store: Store, folder: str, limit: int) -> list[ReplayEntry]:
+    files = _replay_files(store, folder, through_link=True)[:max(0, min(limit, MAX_LISTED))]
+    return [_entry(store.path(folder) / f.name, f) for f in files]
+
+
 def list_replays(store: Store, limit: int = MAX_LISTED) -> list[ReplayEntry]:
-    """The saved replays, newest first, at most ``limit`` (a broken one has ``replay``
-    None and ``error``). Each is checked move by move, once while it is unchanged."""
-    return [_entry(path) for path in _replay_files(store.path(REPLAYS_DIR))[:min(limit, MAX_LISTED)]]
+    """The saved replays, newest first, at most ``limit``, each with its summary (a broken
+    one has ``summary`` None and ``problem``). Only the summaries are read; an entry's
+    replay is checked move by move when it is asked for."""
+    return _list(store, REPLAYS_DIR, limit)
 
 
 def list_recent_games(store: Store, limit: int = RECENT_GAMES) -> list[ReplayEntry]:
-    """The recent ended games, newest first, at most ``limit`` (a broken one has
-    ``replay`` None and ``error``)."""
-    return [_entry(path) for path in _replay_files(store.path(RECENT_DIR))[:min(limit, MAX_LISTED)]]
+    """The recent ended games, newest first, at most ``limit``, as :func:`list_replays`."""
+    return _list(store, RECENT_DIR, limit)

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..engine import RULE_IDS
-from .replay import ABANDONED, LOST, MAX_COUNT, MAX_SECONDS, WON, Replay
+from .replay import ABANDONED, LOST, MAX_COUNT, MAX_SECONDS, WON, Replay, is_game_number, is_utc_time
 from .store import Migration, SaveError, Store
 
 STATS_FILE = "statistics.json"
@@ -185,8 +185,9 @@ def save_statistics(store: Store, stats: Statistics) -> bool:
     return True
 
 
-def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> Statistics:
-    """Count an ended game (result won, lost or abandoned) and save; the new statistics.
+def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> bool:
+    """Count an ended game (result won, lost or abandoned) and save; True when the count
+    was written, False (with a warning) when it was not (a full disk).
 
     ``ended_save`` is the digest of the saved game this ending does away with, if any;
     it is written with the count, in the same atomic write.
@@ -195,8 +196,7 @@ def record_result(store: Store, replay: Replay, ended_save: str | None = None) -
     stats[replay.rules].add(result_from_replay(replay))
     if ended_save is not None:
         stats.ended_save = ended_save
-    save_statistics(store, stats)
-    return stats
+    return save_statistics(store, stats)
 
 
 def _rule_stats_to_json(s: RuleStats) -> dict[str, Any]:
@@ -250,14 +250,16 @@ def _result_from_json(raw: Any, where: str) -> GameResult:
         if type(value) is not int or not 0 <= value <= MAX_COUNT:
             raise ValueError(f"{where}.{key}: not a count")
         counts.append(value)
-    texts = []
-    for key in ("game", "date"):
-        value = raw.get(key, "")
-        if not isinstance(value, str) or len(value) > 40:
-            raise ValueError(f"{where}.{key}: not a short text")
-        texts.append(value)
+    # the texts are what the program writes, exactly: a game number and a UTC time, or ""
+    # when unknown; anything else (a control sequence for the terminal, say) is refused
+    game = raw.get("game", "")
+    if game != "" and not is_game_number(game):
+        raise ValueError(f"{where}.game: not a game number")
+    date = raw.get("date", "")
+    if date != "" and not is_utc_time(date):
+        raise ValueError(f"{where}.date: not a UTC time like 2026-11-22T03:15:00Z")
     return GameResult(result=result, moves=counts[0], seconds=_seconds(raw.get("seconds"), where),
-                      hints=counts[1], undos=counts[2], game=texts[0], date=texts[1])
+                      hints=counts[1], undos=counts[2], game=game, date=date)
 
 
 def _seconds(value: Any, where: str) -> float:

@@ -6,30 +6,43 @@ leaves either the old file or the new one, complete. Every read is limited in si
 checked; a file that cannot be read is moved aside to ``NAME.bad-<UTC time>`` with a
 message (in :attr:`Store.warnings` for the screen, and in the log), and the program goes
 on with defaults.
+
+The data folder is untrusted too: any name in it may be a symbolic link, a FIFO, a device
+or a folder, and any text in it may hold control characters. So nothing is ever deleted
+but a regular file, and never through a symbolic link below the data folder (the folder
+itself may be a link: the player chose it); the log is opened only as a regular file of
+its own; and every message quotes what it prints (:func:`printable`), so a terminal, the
+screen and the log never receive a control character from a file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import glob
 import json
 import logging
-import logging.handlers
 import os
+import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 APP_NAME = "british-patience"
 #: no file the game reads may be larger than this (a long replay is about 20 kB)
 MAX_FILE_BYTES = 1_000_000
 LOG_NAME = "log.txt"
 _LOG_BYTES = 200_000
+#: a message longer than this is cut (a file's contents quoted whole could fill a screen)
+MAX_MESSAGE = 400
+#: what :func:`tempfile.mkstemp` names the temporary file of an atomic write of NAME
+TEMPORARY_NAME = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp", re.DOTALL)
+#: a temporary file younger than this may be a write in progress (of another instance)
+STALE_SECONDS = 60.0
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +55,31 @@ class SaveError(OSError):
 
 class FileRefused(ValueError):
     """A file that is not read: too large, not a regular file, not UTF-8, not the JSON expected."""
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str, limit: int | None = MAX_MESSAGE) -> str:
+    """``text`` safe to show on a terminal, the screen or one line of the log.
+
+    Every character that is not printable is written as Python's ``repr`` writes it
+    (``\\n``, ``\\x1b``, ``\\x9b``, ``\\u202e``, ``\\udce9``…): line ends, escape and
+    C1 control sequences, bidirectional overrides, lone surrogates (an undecodable file
+    name). Ordinary letters of any script are kept. The text is cut to ``limit``
+    characters with ``…``.
+    """
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else _ESCAPES.get(ch) or repr(ch)[1:-1] for ch in text)
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def display_name(name: str) -> str:
+    """A file name as a person may read it: its bytes as UTF-8 (a byte that is not shown as
+    U+FFFD), control characters escaped by :func:`printable`."""
+    return printable(os.fsencode(name).decode("utf-8", "replace"), limit=None)
 
 
 def default_data_dir() -> Path:
@@ -117,47 +155,79 @@ def _why(err: OSError) -> str:
 def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes.
 
-    The size is checked before reading, and at most ``limit + 1`` bytes are ever read, so
-    a huge file is never loaded into memory. Raises FileNotFoundError when the file does
-    not exist, FileRefused (with the reason, and the line of a bad byte) otherwise.
+    The size and type are checked before the file is opened (a FIFO or a device is never
+    opened), and again on the open file; at most ``limit + 1`` bytes are ever read, so a
+    huge file is never loaded into memory. Raises FileNotFoundError when the file does not
+    exist, FileRefused (with the reason, and the line of a bad byte) otherwise.
     """
     path = Path(path)
     try:
-        info = path.stat()
+        _check_readable(path.stat(), limit)
+        fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC)
     except FileNotFoundError:
         raise
     except OSError as err:
         raise FileRefused(f"cannot be opened: {_why(err)}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise FileRefused("it is not a regular file")
-    if info.st_size > limit:
-        raise FileRefused(f"it is {_size_text(info.st_size)}, more than the {_size_text(limit)} allowed")
     try:
-        with path.open("rb") as handle:
+        with os.fdopen(fd, "rb") as handle:
+            _check_readable(os.fstat(handle.fileno()), limit)
             data = handle.read(limit + 1)
     except OSError as err:
         raise FileRefused(f"cannot be read: {_why(err)}") from None
     if len(data) > limit:
-        raise FileRefused(f"it is more than the {_size_text(limit)} allowed")
+        raise FileRefused(f"it is more than the {limit:,} bytes allowed")
     return decode_text(data)
 
 
+def _check_readable(info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused("it is not a regular file")
+    if info.st_size > limit:
+        raise FileRefused(too_big(info.st_size, limit))
+
+
+def too_big(size: int, limit: int, unit: str = "bytes") -> str:
+    """``it is 1,000,001 bytes, more than the 1,000,000 allowed``."""
+    return f"it is {size:,} {unit}, more than the {limit:,} allowed"
+
+
 def decode_text(data: bytes) -> str:
-    """Bytes as UTF-8 text (a leading byte-order mark is dropped); FileRefused names the line."""
+    """Bytes as UTF-8 text (one leading byte-order mark is dropped; a second one is
+    refused); FileRefused names the line."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise FileRefused(f"line {line}: it is not UTF-8 text (byte {err.start + 1})") from None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    if text.startswith("\ufeff"):
+        raise FileRefused("line 1: it begins with two byte-order marks (U+FEFF)")
+    return text
 
 
-def _size_text(size: int) -> str:
-    if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    if size >= 1000:
-        return f"{size / 1000:.0f} kB"
-    return f"{size} bytes"
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+#: folders are opened and their files removed by descriptor, so nothing is reached through a
+#: symbolic link swapped in meanwhile (POSIX); elsewhere each name is checked just before
+_BY_DESCRIPTOR = bool(_O_NOFOLLOW and _O_DIRECTORY and os.open in os.supports_dir_fd
+                      and os.unlink in os.supports_dir_fd and os.stat in os.supports_dir_fd
+                      and os.scandir in os.supports_fd)
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    """A regular file of a folder of the data directory: its name and its status."""
+
+    name: str
+    info: os.stat_result
+
+    @property
+    def modified(self) -> float:
+        """When it was last written (seconds since the epoch)."""
+        return self.info.st_mtime
 
 
 class Store:
@@ -181,7 +251,9 @@ class Store:
         return self.root / name
 
     def warn(self, message: str) -> None:
-        """Tell the player something went wrong (on screen and in the log)."""
+        """Tell the player something went wrong (on screen and in the log). The message
+        is made :func:`printable`, since it may quote a file."""
+        message = printable(message)
         self.warnings.append(message)
         log.warning("%s", message)
 
@@ -252,24 +324,118 @@ class Store:
             log.info("%s: migrated to schema version %d", name, found)
         return document
 
-    def remove_stale_temporary_files(self, name: str, older_than: float = 60.0) -> int:
-        """Remove the temporary files a write of ``name`` left behind when the program was
-        killed during it (only ones older than ``older_than`` seconds, so a write in
-        progress is left alone). Returns how many were removed."""
-        path = self.path(name)
+    def files(self, folder: str = "", *, through_link: bool = False) -> list[FileInfo]:
+        """The regular files of the data directory (``folder`` ``""``) or of one of its
+        folders, in no order; a symbolic link, FIFO, device or folder in it is left out.
+
+        A ``folder`` that is a symbolic link is read through only when ``through_link``
+        (to list what is there); [] when it is missing or cannot be read.
+        """
+        try:
+            with self._open_folder(folder, through_link) as where:
+                if where is None:
+                    return []
+                with os.scandir(where) as entries:
+                    found = []
+                    for entry in entries:
+                        info = entry.stat(follow_symlinks=False)
+                        if stat.S_ISREG(info.st_mode):
+                            found.append(FileInfo(entry.name, info))
+                    return found
+        except OSError:
+            return []
+
+    def remove_files(self, folder: str, names: Iterable[str]) -> int:
+        """Delete files of the data directory (``folder`` ``""``) or of one of its own
+        folders; how many were removed.
+
+        Only a regular file is ever removed, and only from a real folder: when ``folder``
+        is a symbolic link (to anywhere) nothing is removed, and a name that is a link, a
+        FIFO, a device or a folder is left alone.
+        """
+        removed = 0
+        try:
+            with self._open_folder(folder, through_link=False) as where:
+                if where is None:
+                    return 0
+                for name in names:
+                    try:
+                        if isinstance(where, int):
+                            if stat.S_ISREG(os.stat(name, dir_fd=where, follow_symlinks=False).st_mode):
+                                os.unlink(name, dir_fd=where)
+                                removed += 1
+                        elif stat.S_ISREG(os.lstat(where / name).st_mode):
+                            os.unlink(where / name)
+                            removed += 1
+                    except OSError:
+                        continue
+        except OSError:
+            return removed
+        return removed
+
+    @contextlib.contextmanager
+    def _open_folder(self, folder: str, through_link: bool) -> Iterator[int | Path | None]:
+        """A descriptor (or, without descriptors, the checked path) of a folder of the data
+        directory; None when it does not exist or is a symbolic link not to be followed."""
+        path = self.root / folder if folder else self.root
+        if not _BY_DESCRIPTOR:
+            try:
+                info = os.stat(path) if through_link or not folder else os.lstat(path)
+            except FileNotFoundError:
+                yield None
+                return
+            yield path if stat.S_ISDIR(info.st_mode) else None
+            return
+        flags = os.O_RDONLY | _O_DIRECTORY | _O_CLOEXEC
+        try:
+            root = os.open(self.root, flags)
+        except (FileNotFoundError, NotADirectoryError):
+            yield None
+            return
+        try:
+            if not folder:
+                yield root
+                return
+            try:
+                fd = os.open(folder, flags | (0 if through_link else _O_NOFOLLOW), dir_fd=root)
+            except (FileNotFoundError, NotADirectoryError):
+                yield None  # missing, or a file, or a symbolic link (ELOOP is an OSError too)
+                return
+            except OSError as err:
+                if err.errno == errno.ELOOP:
+                    log.info("%s is a symbolic link: nothing is removed through it", printable(folder))
+                    yield None
+                    return
+                raise
+            try:
+                yield fd
+            finally:
+                os.close(fd)
+        finally:
+            os.close(root)
+
+    def remove_stale_temporary_files(self, name: str | None = None, older_than: float = STALE_SECONDS,
+                                     *, folders: Iterable[str] = ("",)) -> int:
+        """Remove the temporary files that writes left behind when the program was killed
+        during them: of file ``name``, or of every file when ``name`` is None, in the data
+        directory (``""``) and the given folders of it. Only files older than
+        ``older_than`` seconds go (a write in progress is left alone), and only as
+        :meth:`remove_files` removes: regular files, never through a symbolic link.
+        Returns how many were removed."""
         removed = 0
         now = time.time()
-        try:
-            candidates = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
-        except OSError:
-            return 0
-        for tmp in candidates:
-            try:
-                if now - tmp.stat().st_mtime > older_than:
-                    tmp.unlink()
-                    removed += 1
-            except OSError:
-                continue
+        for folder in folders:
+            stale = []
+            for found in self.files(folder):
+                match = TEMPORARY_NAME.fullmatch(found.name)
+                if (match and (name is None or match.group("name") == name)
+                        and now - found.modified > older_than):
+                    stale.append(found.name)
+            if stale:
+                removed += self.remove_files(folder, stale)
+        if removed:
+            log.info("removed %d temporary file%s left by a write that was cut short",
+                     removed, "s" * (removed != 1))
         return removed
 
     def set_aside(self, name: str, reason: str) -> Path | None:
@@ -293,22 +459,111 @@ class Store:
         return target
 
 
+class LogFile(logging.Handler):
+    """``log.txt``: one line per message, never more, written only to a regular file.
+
+    Every record is made :func:`printable` whole, so no text from a file (a settings key, a
+    replay line, a file name) can start a line of its own or send a control sequence to
+    whoever reads the log. At ``limit`` bytes the file rolls over to ``log.txt.1`` (a
+    rename, which replaces a link of that name and never follows it). When the file
+    cannot be written any more, logging stops quietly: the game goes on.
+    """
+
+    def __init__(self, path: Path, limit: int = _LOG_BYTES) -> None:
+        super().__init__()
+        self.path = path
+        #: as :class:`logging.FileHandler` names its file, so a second open_log finds it
+        self.baseFilename = str(path)
+        self.limit = limit
+        self.stream: BinaryIO | None = open_log_file(path)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write one record as one line."""
+        if self.stream is None:
+            return
+        try:
+            data = (printable(self.format(record), limit=None) + "\n").encode("utf-8")
+            if self.stream.tell() + len(data) > self.limit:
+                self._roll_over()
+            if self.stream is not None:
+                self.stream.write(data)
+                self.stream.flush()
+        except (OSError, FileRefused):
+            self._stop()
+
+    def _roll_over(self) -> None:
+        self._stop()
+        os.replace(self.path, self.path.with_name(self.path.name + ".1"))
+        self.stream = open_log_file(self.path)
+
+    def _stop(self) -> None:
+        if self.stream is not None:
+            with contextlib.suppress(OSError):
+                self.stream.close()
+            self.stream = None
+
+    def close(self) -> None:
+        """Close the file (logging.shutdown calls this at exit)."""
+        self.acquire()
+        try:
+            self._stop()
+        finally:
+            self.release()
+        super().close()
+
+
+def open_log_file(path: Path) -> BinaryIO:
+    """``path`` opened to append, only when it is (or is made as) a regular file with no
+    other name: a symbolic link is never followed, a FIFO or a device never opened (and
+    one opened in a race is closed at once), a hard link to a file elsewhere refused.
+    Raises FileRefused with the reason, or OSError."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        pass
+    else:
+        if stat.S_ISLNK(info.st_mode):
+            raise FileRefused("it is a symbolic link")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("it is not a regular file")
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise FileRefused("it is a symbolic link") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("it is not a regular file")
+        if info.st_nlink != 1:
+            raise FileRefused("it has other names (a hard link): it may be a file outside the data folder")
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "ab")
+
+
 def open_log(store: Store, level: int = logging.INFO) -> Path | None:
     """Send the game's log messages to ``log.txt`` in the data directory (kept small).
 
-    Returns the log file's path, or None when it cannot be opened (the game goes on).
+    Returns the log file's path, or None when it cannot be opened (the game goes on; a
+    ``log.txt`` that is a link, a FIFO, a device or a hard link is refused with a warning).
     """
     path = store.path(LOG_NAME)
     root = logging.getLogger("game")
     for existing in root.handlers:
-        if isinstance(existing, logging.FileHandler) and Path(existing.baseFilename) == path.absolute():
+        if getattr(existing, "baseFilename", None) in (str(path), str(path.absolute())):
             return path
     try:
         store.root.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=_LOG_BYTES, backupCount=1,
-                                                       encoding="utf-8")
+        handler = LogFile(path, _LOG_BYTES)
+    except FileRefused as err:
+        store.warn(f"{LOG_NAME} is not used: {err}; the game goes on without a log")
+        return None
     except OSError as err:
-        log.warning("the log file %s cannot be opened: %s", path, _why(err))
+        log.warning("the log file %s cannot be opened: %s", printable(str(path)), _why(err))
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)

@@ -4,12 +4,21 @@ One loop, paced to the display (vsync where the driver allows it, otherwise a st
 60 frames per second). Each frame: events go to the top scene, every scene updates
 (only the top one gets input), and the stack is drawn from the lowest opaque scene up,
 so a dialog draws over the table beneath it.
+
+Ctrl+C in the terminal (SIGINT), a polite kill (SIGTERM) and the terminal closing (SIGHUP)
+end the loop as closing the window does: every scene saves what it must. From the first
+such signal on, the others are ignored, so a second Ctrl+C never cuts that save short.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
+import threading
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pygame
 
@@ -21,6 +30,11 @@ from .sound import Sounds
 
 MIN_SIZE = (800, 600)
 FPS = 60
+#: the signals that stop the game as closing its window does (those this system has)
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+log = logging.getLogger(__name__)
 
 
 class Scene:
@@ -82,6 +96,8 @@ class App:
         self.messages: list[str] = []
         #: the last text copied (kept here too, since the system clipboard may not work)
         self.clipboard = ""
+        #: the signal that stopped the loop (SIGINT, SIGTERM, SIGHUP), None until one came
+        self.stopped_by: int | None = None
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
@@ -194,17 +210,60 @@ class App:
             scene.draw(target)
 
     def run(self, max_frames: int | None = None) -> None:
-        """Run the loop until the last scene is popped, quit, or ``max_frames`` frames."""
+        """Run the loop until the last scene is popped, quit, or ``max_frames`` frames.
+
+        Ctrl+C, SIGTERM and SIGHUP stop it: every scene saves what it must (as when the
+        window closes) while further signals are ignored, then KeyboardInterrupt (Ctrl+C)
+        or SystemExit with status 128 + the signal's number (SIGTERM 143, SIGHUP 129)
+        goes on to the command line.
+        """
         self.running = True
+        previous = self._catch_stop_signals()
         try:
+            log.info("the game window is open (%dx%d)", *self.size)
             while self.running and (max_frames is None or self.frames < max_frames):
                 dt = self.clock.tick(FPS) / 1000.0
                 self.step(min(dt, 0.1))
         except KeyboardInterrupt:
-            # Ctrl+C in the terminal: every scene saves what it must, as on closing
+            self._ignore_stop_signals()
             for scene in reversed(self.scenes):
                 scene.wants_quit()
+            if self.stopped_by is not None and self.stopped_by != signal.SIGINT:
+                log.info("stopped by %s: the game was saved", signal.Signals(self.stopped_by).name)
+                raise SystemExit(128 + self.stopped_by) from None
             raise
+        finally:
+            if self.stopped_by is None:
+                self._restore_signals(previous)
+            # else the program is ending: a late signal must not interrupt its last steps
+
+    def _catch_stop_signals(self) -> dict[int, Any]:
+        """Route the stop signals to :meth:`_stop`; the handlers they had, to restore."""
+        previous: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return previous  # only the main thread may set handlers (and gets the signals)
+        for number in STOP_SIGNALS:
+            previous[number] = signal.getsignal(number)
+            signal.signal(number, self._stop)
+        return previous
+
+    def _stop(self, number: int, frame: FrameType | None) -> None:
+        """A stop signal: ignore the others from now on, then interrupt the loop."""
+        self._ignore_stop_signals()
+        self.stopped_by = number
+        raise KeyboardInterrupt
+
+    @staticmethod
+    def _ignore_stop_signals() -> None:
+        if threading.current_thread() is threading.main_thread():
+            for number in STOP_SIGNALS:
+                signal.signal(number, signal.SIG_IGN)
+
+    @staticmethod
+    def _restore_signals(previous: dict[int, Any]) -> None:
+        for number, handler in previous.items():
+            # None: a handler set outside Python (SDL's), which cannot be put back
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
     def save_screenshot(self, path: Path) -> None:
         """Draw the current stack and write it as a PNG."""

@@ -24,8 +24,9 @@ from ..records.saves import (
     list_recent_games,
     list_replays,
     load_saved_game,
+    remove_stale_temporary_files,
 )
-from ..records.store import Store
+from ..records.store import Store, display_name
 from ..session import random_deal
 from . import theme
 from .app import App, Scene
@@ -68,12 +69,14 @@ RESULT_MARKS = {WON: theme.LEGAL, LOST: theme.DANGER, ABANDONED: (150, 160, 150)
 
 
 def _entry_texts(entry: ReplayEntry) -> tuple[str, str, tuple[int, int, int] | None]:
-    """The name, detail and result mark colour of a replay file in a menu list."""
-    replay = entry.replay
-    if replay is None:
-        return entry.path.name, "cannot be read", theme.DANGER
-    detail = f"#{replay.game} · {replay.result} · {format_seconds(replay.seconds)}"
-    return TAB_NAMES.get(replay.rules, replay.title), detail, RESULT_MARKS.get(replay.result)
+    """The name, detail and result mark colour of a replay file in a menu list, from its
+    summary (the moves are checked when it is opened)."""
+    summary = entry.summary
+    if summary is None:
+        return display_name(entry.path.name), "cannot be read", theme.DANGER
+    result = summary.result or "result not given"
+    detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
+    return TAB_NAMES.get(summary.rules, summary.title), detail, RESULT_MARKS.get(result)
 
 
 class RuleCard(Control):
@@ -168,6 +171,7 @@ class MenuScene(Scene):
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app)
         self.store = Store(app.data_dir)
+        remove_stale_temporary_files(self.store)
         self.saved: Replay | None = load_saved_game(self.store)
         self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
         self.error = ""
@@ -296,7 +300,7 @@ class MenuScene(Scene):
         try:
             replay = load_replay(path)
         except ReplayError as err:
-            self.error = f"{path.name}: {err}"
+            self.error = f"{display_name(path.name)}: {err}"
             return
         from .replay_scene import ReplayScene
 
@@ -333,8 +337,8 @@ class MenuScene(Scene):
             moves = len(self.saved.moves)
             self.continue_button.hint = (f"{TAB_NAMES.get(self.saved.rules, self.saved.title)} "
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
-        self.entries = [self._entry(e) for e in list_recent_games(self.store)[:LISTED]]
-        self.replay_entries = [self._entry(e) for e in list_replays(self.store)[:LISTED]]
+        self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
+        self.replay_entries = [self._entry(e) for e in list_replays(self.store, LISTED)]
         warnings = self.store.take_warnings()
         if warnings:
             self.notice = warnings[-1]

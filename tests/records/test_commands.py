@@ -57,7 +57,7 @@ def test_check_refuses_a_missing_or_huge_file(tmp_path, capsys):
     with huge.open("wb") as handle:
         handle.truncate(10**9)
     assert main(["replay", str(huge), "--check"]) == 2
-    assert "more than the 1.0 MB allowed" in capsys.readouterr().err
+    assert "it is 1,000,000,000 bytes, more than the 1,000,000 allowed\n" in capsys.readouterr().err
 
 
 def test_replay_without_check_opens_the_viewer(monkeypatch, tmp_path):
@@ -121,6 +121,26 @@ def test_stats_with_a_broken_file_warns_and_goes_on(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.err.startswith("warning: statistics.json could not be read")
     assert "played" in captured.out and "warning" not in captured.out
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("game", "\x1b]0;pwned\x07\x1b[2J"), ("game", "12\x9b31m"), ("date", "\x1b[31m2026-11-22T03:15:09Z"),
+    ("date", "2026-11-22T03:15:09Z\u202e"), ("result", "lost\x1b[2J"),
+])
+def test_stats_never_print_a_control_sequence_from_the_file(tmp_path, capsys, field, value):
+    import json
+
+    store = Store(tmp_path)
+    record_result(store, _fake("square", LOST, 5, 61.0))
+    document = json.loads((tmp_path / "statistics.json").read_text())
+    document["rules"]["square"]["recent"][0][field] = value
+    (tmp_path / "statistics.json").write_text(json.dumps(document))
+    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    for text in (captured.out, captured.err):
+        assert all(ch.isprintable() or ch == "\n" for ch in text), text
+    assert captured.err.startswith("warning: statistics.json could not be read")
+    assert "no game ended yet" in captured.out
 
 
 def test_the_check_runs_from_main_py_without_a_window():

@@ -155,6 +155,42 @@ def test_a_damaged_file_is_moved_aside_with_a_message(tmp_path: Path, content: s
     assert len(store.warnings) == 1 and PROGRESS_FILE in store.warnings[0]
 
 
+def _score_file(**changes: object) -> str:
+    score = {"score": 1, "game": "1", "date": "2026-11-22", "moves": 1, "seconds": 1.0, **changes}
+    return json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"scores": [score]}}})
+
+
+@pytest.mark.parametrize("content", [
+    *[_score_file(game=game) for game in ("\x1b]0;pwned\x07", "1\x9b", "1\x00", "\udc80", "#1", "01", "١",
+                                         "1\u202e", " 1", "ms5", 1)],
+    *[_score_file(date=date) for date in ("2026-11-22\x1b[31m", "2026-W47-7", "20261122", "2026-11-22 ",
+                                         "２０２６-11-22", "2026-11-22T00:00:00Z", "2026-02-30")],
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"daily": ["2026-W47-7"]}}}),
+    json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"daily": ["20261122"]}}}),
+    *[json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"unlocked": 2, "levels": {
+        key: {"stars": 1}}}}}) for key in ("١", "01", "+1", " 1", "1\x00", "²")],
+    *[json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"level_scores": {key: []}}}})
+      for key in ("١", "01", "1\x1b")],
+])
+def test_text_fields_are_exactly_what_the_program_writes(tmp_path: Path, content: str) -> None:
+    test_a_damaged_file_is_moved_aside_with_a_message(tmp_path, content)
+    assert all(warning.isprintable() for warning in Store(tmp_path).warnings)
+
+
+def test_every_text_the_program_writes_is_read_back(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    progress = Progress()
+    progress.add_score("square", HighScore(score=5, game="ms40000", date="2026-02-28", moves=3, seconds=2.0))
+    progress.add_score("square", HighScore(score=4, game="99999999999999999999", date="2026-11-22", moves=3,
+                                           seconds=2.0), level=12)
+    progress.record_daily_win("square", DAY)
+    assert save_progress(store, progress)
+    again = load_progress(store)
+    assert again.high_scores("square") == progress.high_scores("square")
+    assert again.high_scores("square", 12) == progress.high_scores("square", 12)
+    assert again.daily_won("square", DAY) and store.warnings == []
+
+
 def test_a_failed_save_warns_and_keeps_the_old_file(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

@@ -187,12 +187,84 @@ def test_an_illegal_move_is_refused_with_its_line_and_the_engines_reason():
     ({"end": "end\n3 r1c1-f1 5.0"}, 14, "nothing may follow 'end'"),
     ({"end\n": ""}, 12, "ends before its 'end' line"),
     ({"moves:": "hints: 3"}, 10, "given twice"),
+    ({"undos: 5\n": "undos: 5\r\r\n"}, 9, "a carriage return alone ends a line here"),
+    ({" 1.5\n": " 1.5\r\r\n"}, 11, "a carriage return alone ends a line here"),
+    ({"program: 0.1.0": "# a comment \x85"}, 2, "control character (U+0085)"),
+    ({" 4.0": " 4.0\x9b"}, 12, "control character (U+009B)"),
+    ({"undos: 5": "undos: 5\u2028"}, 9, "control character (U+2028)"),
+    ({"hints: 2": "hints: 2\ufeff"}, 8, "byte-order mark (U+FEFF) may only begin the file"),
 ])
 def test_damaged_files_are_refused_with_the_line_and_the_reason(changes, line, words):
     with pytest.raises(ReplayError) as err:
         parse_replay(_good(**changes))
     assert str(err.value).startswith(f"line {line}: "), str(err.value)
     assert words in str(err.value)
+
+
+def test_a_bad_move_token_is_quoted_never_sent_raw_to_a_terminal():
+    m1, _ = _good_moves()
+    for token in (f"{m1}\u202e", "r1c1-\u200fr2c2", "\U000e0041r1c1-r2c2", f"{m1}\u2066x"):
+        with pytest.raises(ReplayError) as err:
+            parse_replay(_good(**{f"1 {m1} 1.5": f"1 {token} 1.5"}))
+        message = str(err.value)
+        assert message.startswith("line 11: ") and message.isprintable(), message
+        assert repr(token[-1])[1:-1] in message or repr(token[0])[1:-1] in message
+    for control in ("\x1b]0;pwned\x07", "\x9b31m", "\x85"):
+        with pytest.raises(ReplayError) as err:
+            parse_replay(_good(**{f"1 {m1} 1.5": f"1 {m1}{control} 1.5"}))
+        assert str(err.value).isprintable() and "control character" in str(err.value)
+
+
+def test_a_byte_order_mark_begins_a_file_once():
+    text = _good()
+    assert parse_replay_bytes(b"\xef\xbb\xbf" + text.encode()) == parse_replay(text)
+    assert parse_replay("\ufeff" + text) == parse_replay(text)
+    with pytest.raises(ReplayError, match=r"^line 1: it begins with two byte-order marks"):
+        parse_replay_bytes(b"\xef\xbb\xbf" * 2 + text.encode())
+    with pytest.raises(ReplayError, match=r"^line 1: a byte-order mark \(U\+FEFF\) may only begin"):
+        parse_replay("\ufeff\ufeff" + text)
+
+
+def test_crlf_line_ends_are_fine_but_two_carriage_returns_are_not(tmp_path):
+    assert parse_replay(_good().replace("\n", "\r\n")) == parse_replay(_good())
+    path = tmp_path / "crcrlf.replay"
+    path.write_bytes(_good().replace("\n", "\r\r\n").encode())
+    with pytest.raises(ReplayError, match=r"^line 1: a carriage return alone ends a line here"):
+        load_replay(path)
+
+
+def test_the_size_message_reads_well(tmp_path):
+    path = tmp_path / "big.replay"
+    path.write_bytes(b"#" * (MAX_REPLAY_BYTES + 1))
+    with pytest.raises(ReplayError) as err:
+        load_replay(path)
+    assert str(err.value) == "it is 1,000,001 bytes, more than the 1,000,000 allowed"
+    with pytest.raises(ReplayError) as err:
+        parse_replay_bytes(b"#" * (MAX_REPLAY_BYTES + 1))
+    assert str(err.value) == "it is 1,000,001 bytes, more than the 1,000,000 allowed"
+
+
+def test_a_summary_reads_the_header_and_counts_the_moves_without_playing_them(tmp_path, monkeypatch):
+    from game.engine.state import Game
+    from game.records.replay import summarize_replay
+
+    replay = random_recording("square", 40, seed=3, steps=60).replay(ABANDONED)
+    path = tmp_path / "game.replay"
+    path.write_text(replay.to_text())
+    played = []
+    monkeypatch.setattr(Game, "play", lambda self, move: played.append(move))
+    summary = summarize_replay(path)
+    assert played == [], "a summary never plays a move"
+    assert (summary.rules, summary.game, summary.result, summary.started) == ("square", "40", ABANDONED,
+                                                                             STARTED)
+    assert (summary.moves, summary.seconds) == (len(replay.moves), replay.seconds)
+    path.write_text(_good(**{"rules: constitution": "rules: klondike"}))
+    with pytest.raises(ReplayError, match=r"^line 3: unknown rule set 'klondike'"):
+        summarize_replay(path)
+    bare = "version: 1\nrules: square\ngame: 7\nmoves:\n1 c1-c2 3.5\n# two\n2 c2-c1 4.5\nend\n"
+    path.write_text(bare)
+    summary = summarize_replay(path)
+    assert (summary.result, summary.moves, summary.seconds, summary.started) == (None, 2, 4.5, "")
 
 
 @pytest.mark.parametrize(("cut_after", "line", "why"), [
@@ -245,7 +317,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "huge.replay"
     with path.open("wb") as handle:
         handle.truncate(MAX_REPLAY_BYTES * 50)  # sparse: costs no disk
-    with pytest.raises(ReplayError, match=r"50\.0 MB, more than the 1\.0 MB allowed"):
+    with pytest.raises(ReplayError, match=r"^it is 50,000,000 bytes, more than the 1,000,000 allowed$"):
         load_replay(path)
 
 

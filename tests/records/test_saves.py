@@ -426,3 +426,187 @@ def test_older_extras_are_brought_up_to_date_by_their_migrations(tmp_path, monke
     monkeypatch.setitem(saves_module.EXTRAS_MIGRATIONS, 1,
                         lambda d: {**{k: v for k, v in d.items() if k != "stage"}, "level": d["stage"]})
     assert load_game_extras(store, replay)["level"] == 5 and store.warnings == []
+
+
+# ----- a full disk as a game ends ---------------------------------------------------------------
+
+
+def _statistics_disk_full(monkeypatch):
+    """Every write of statistics.json fails as on a full disk; other files are written."""
+    from game.records import stats as stats_module
+
+    real = stats_module.Store.write_json
+
+    def write_json(self, name, *args, **kwargs):
+        if name == stats_module.STATS_FILE:
+            raise store_module.SaveError(f"could not save {name}: the disk is full")
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(stats_module.Store, "write_json", write_json)
+
+
+@pytest.mark.parametrize("how", ["ended", "abandoned"])
+def test_on_a_full_disk_the_save_is_kept_until_the_statistics_count_it(tmp_path, monkeypatch, how):
+    store = Store(tmp_path)
+    full = random_recording("constitution", 4, seed=1, steps=400).replay()
+    assert full.result == LOST
+    saved = dataclasses.replace(full, moves=full.moves[:20], result=IN_PROGRESS)
+    assert save_game(store, saved)
+    _statistics_disk_full(monkeypatch)
+    if how == "ended":
+        finish_game(store, full)
+    else:
+        abandon_saved_game(store)
+    warnings = store.take_warnings()
+    assert any("the statistics were not saved" in w and "the disk is full" in w for w in warnings)
+    assert load_saved_game(store) == saved, "the save is kept: the game is neither lost nor uncounted"
+    monkeypatch.undo()
+    # the disk has room again: the game ends (or is given up) once more and is counted once
+    if how == "ended":
+        finish_game(store, full)
+    else:
+        abandon_saved_game(store)
+    stats = load_statistics(store)["constitution"]
+    assert stats.played == 1 and (stats.lost, stats.abandoned) == ((1, 0) if how == "ended" else (0, 1))
+    assert load_saved_game(store) is None and store.warnings == []
+
+
+# ----- recent/ and replays/ are never pruned through a symbolic link -----------------------------
+
+
+def test_a_recent_folder_that_is_a_link_out_of_the_data_folder_is_never_pruned(tmp_path):
+    outside = tmp_path / "the user's folder"
+    outside.mkdir()
+    precious = []
+    for n in range(RECENT_GAMES + 5):
+        path = outside / f"square-{n}-20200101-000000.replay"
+        path.write_text("the user's own file")
+        os.utime(path, (n, n))
+        precious.append(path)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "recent").symlink_to(outside, target_is_directory=True)
+    store = Store(data)
+    replay = random_recording("square", 9, seed=1, steps=10).replay(ABANDONED)
+    for _ in range(3):
+        finish_game(store, replay)
+    assert all(p.read_text() == "the user's own file" for p in precious)
+    assert load_statistics(store)["square"].abandoned == 3, "the games are still counted"
+
+
+def test_pruning_removes_only_the_oldest_regular_replay_files(tmp_path):
+    store = Store(tmp_path)
+    recent = tmp_path / "recent"
+    recent.mkdir()
+    outside = tmp_path / "outside.replay"
+    outside.write_text("the user's")
+    (recent / "a-link.replay").symlink_to(outside)
+    os.utime(recent / "a-link.replay", (1, 1), follow_symlinks=False)
+    os.mkfifo(recent / "a-fifo.replay")
+    os.utime(recent / "a-fifo.replay", (1, 1))
+    (recent / "a-folder.replay").mkdir()
+    os.utime(recent / "a-folder.replay", (1, 1))
+    odd = recent / os.fsdecode(b"partie-\xe9l\xe8ve\n.replay")
+    odd.write_text("old")
+    os.utime(odd, (2, 2))
+    replay = random_recording("square", 9, seed=1, steps=10).replay(ABANDONED)
+    for _ in range(RECENT_GAMES):
+        finish_game(store, replay)
+    regular = [p for p in recent.iterdir() if p.is_file() and not p.is_symlink()]
+    assert len(regular) == RECENT_GAMES and not odd.exists(), "the oldest regular file went"
+    assert outside.read_text() == "the user's" and (recent / "a-link.replay").is_symlink()
+    assert (recent / "a-fifo.replay").is_fifo() and (recent / "a-folder.replay").is_dir()
+
+
+def test_replays_in_a_linked_folder_are_listed_and_never_deleted(tmp_path):
+    outside = tmp_path / "shared replays"
+    outside.mkdir()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "replays").symlink_to(outside, target_is_directory=True)
+    store = Store(data)
+    path = save_replay(store, won_replays()[0])
+    assert path is not None and (outside / path.name).is_file()
+    [entry] = list_replays(store)
+    assert entry.summary is not None and entry.replay == won_replays()[0]
+    assert store.remove_files("replays", [path.name]) == 0 and (outside / path.name).exists()
+
+
+def test_a_replay_name_taken_by_a_link_or_a_fifo_is_left_alone(tmp_path, monkeypatch):
+    from game.records import saves
+
+    monkeypatch.setattr(saves, "utc_stamp", lambda: "20261124-075806")
+    store = Store(tmp_path)
+    won = won_replays()[0]
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's")
+    name = saves.replay_file_name(won)
+    (folder / name).symlink_to(tmp_path / "dangling")
+    os.mkfifo(folder / name.replace(".replay", "-2.replay"))
+    (folder / name.replace(".replay", "-3.replay")).symlink_to(outside)
+    path = save_replay(store, won)
+    assert path is not None and path.name == name.replace(".replay", "-4.replay")
+    assert load_replay(path) == won
+    assert (folder / name).is_symlink() and not (tmp_path / "dangling").exists()
+    assert (folder / name.replace(".replay", "-2.replay")).is_fifo()
+    assert outside.read_text() == "the user's"
+
+
+def test_special_files_among_the_replays_are_not_listed_and_nothing_hangs(tmp_path):
+    store = Store(tmp_path)
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    os.mkfifo(folder / "fifo.replay")
+    (folder / "zero.replay").symlink_to("/dev/zero")
+    (folder / "loop.replay").symlink_to(folder / "loop.replay")
+    good = save_replay(store, won_replays()[0])
+    assert [e.path for e in list_replays(store)] == [good]
+
+
+# ----- the lists hold summaries; a replay is checked move by move when it is opened --------------
+
+
+def test_listing_long_replays_reads_summaries_and_plays_no_move(tmp_path, monkeypatch):
+    from game.engine.state import Game
+
+    store = Store(tmp_path)
+    long_game = random_recording("constitution", 77, seed=9, steps=300).replay(ABANDONED)
+    for _ in range(5):
+        save_replay(store, long_game)
+        finish_game(store, long_game)
+    played = []
+    real_play = Game.play
+
+    def counting(self, move):
+        played.append(move)
+        return real_play(self, move)
+
+    monkeypatch.setattr(Game, "play", counting)
+    entries = list_replays(store) + list_recent_games(store)
+    assert len(entries) == 10 and played == []
+    assert all(e.summary is not None and e.summary.moves == len(long_game.moves) for e in entries)
+    assert {(e.summary.rules, e.summary.game, e.summary.result, e.summary.started) for e in entries} == {
+        ("constitution", "77", ABANDONED, long_game.started)}
+    assert entries[0].replay == long_game and len(played) >= len(long_game.moves), "checked when asked"
+
+
+def test_a_summary_counts_the_moves_of_any_replay_the_program_accepts(tmp_path):
+    from game.records.replay import parse_replay, summarize_replay
+
+    path = tmp_path / "x.replay"
+    for n, rules in enumerate(("constitution", "constitution-cadogan", "square", "union-square")):
+        recorder = random_recording(rules, 30 + n, seed=n, steps=80)
+        text = recorder.replay().to_text()
+        lines = text.splitlines()
+        start = lines.index("moves:")
+        edited = [*lines[:start + 1], "# a comment", "", *("  " + line if i % 3 == 0 else line
+                                                             for i, line in enumerate(lines[start + 1:-1])),
+                  "   # another", "end", "# after"]
+        for variant in (text, "\n".join(edited) + "\n", "\r\n".join(edited)):
+            path.write_bytes(variant.encode())
+            replay = parse_replay(variant)
+            summary = summarize_replay(path)
+            assert (summary.moves, summary.seconds, summary.result) == (len(replay.moves), replay.seconds,
+                                                                       replay.result)

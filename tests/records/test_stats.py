@@ -115,6 +115,41 @@ def test_the_file_round_trips_and_names_its_version(tmp_path):
     lambda d: d.update(ended_save="not a digest"),
 ])
 def test_damaged_statistics_are_moved_aside_and_start_again(tmp_path, damage):
+    _damaged_statistics_are_refused(tmp_path, damage)
+
+
+#: text fields as the program never writes them: each is refused like a bad number
+HOSTILE_TEXTS = [
+    "\x1b]0;pwned\x07", "7\x1b[2J", "\x9b31m", "7\x85", "7\x00", "\ud800", "7\u202e", "#7", "007", " 7",
+    "7 ", "٧", "7\n", "x" * 41, "ms5", 7, None,
+]
+HOSTILE_DATES = [
+    "2026-11-22T03:15:00Z\x1b[31m", "2026-11-22", "2026-11-22T03:15:00", "2026-13-22T03:15:00Z",
+    "2026-11-22T03:15:00+00:00", "２０２６-11-22T03:15:00Z", "2026-11-22T03:15:00Z\n", "\x00", 20261122,
+]
+
+
+@pytest.mark.parametrize("game", HOSTILE_TEXTS)
+def test_a_recent_game_number_is_exactly_what_the_program_writes(tmp_path, game):
+    _damaged_statistics_are_refused(tmp_path, lambda d: d["rules"]["square"]["recent"][0].update(game=game))
+
+
+@pytest.mark.parametrize("date", HOSTILE_DATES)
+def test_a_recent_date_is_exactly_what_the_program_writes(tmp_path, date):
+    _damaged_statistics_are_refused(tmp_path, lambda d: d["rules"]["square"]["recent"][0].update(date=date))
+
+
+def test_what_the_program_writes_is_read_back_even_without_a_game_or_a_date(tmp_path):
+    store = Store(tmp_path)
+    stats = Statistics()
+    stats["square"].add(GameResult("lost", 3, 4.0))
+    stats["square"].add(GameResult("won", 3, 4.0, game="ms40000", date="2026-11-22T03:15:00Z"))
+    stats["square"].add(GameResult("won", 3, 4.0, game="99999999999999999999"))
+    assert save_statistics(store, stats)
+    assert load_statistics(store) == stats and store.warnings == []
+
+
+def _damaged_statistics_are_refused(tmp_path, damage):
     store = Store(tmp_path)
     record_result(store, _replay("square", WON, 120, 300.5, 0, 0))
     record_result(store, _replay("constitution", LOST, 80, 200.0, 1, 0))

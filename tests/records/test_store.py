@@ -65,14 +65,14 @@ def test_read_limited_text_refuses_big_and_odd_files_without_reading_them(tmp_pa
     with big.open("wb") as handle:
         handle.truncate(MAX_FILE_BYTES + 1)
     opened = []
-    real_open = type(big).open
+    real_open = os.open
 
-    def spy(self, *args, **kwargs):
-        opened.append(self)
-        return real_open(self, *args, **kwargs)
+    def spy(path, *args, **kwargs):
+        opened.append(path)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(type(big), "open", spy)
-    with pytest.raises(FileRefused, match=r"more than the 1\.0 MB allowed"):
+    monkeypatch.setattr(store_module.os, "open", spy)
+    with pytest.raises(FileRefused, match=r"it is 1,000,001 bytes, more than the 1,000,000 allowed$"):
         read_limited_text(big)
     assert opened == []  # refused from its size alone
     monkeypatch.undo()
@@ -159,7 +159,7 @@ def test_a_too_big_file_is_moved_aside(tmp_path):
     with (tmp_path / "x.json").open("wb") as handle:
         handle.truncate(MAX_FILE_BYTES * 3)
     assert store.read_json("x.json", "thing", 1) is None
-    assert "3.0 MB, more than the 1.0 MB allowed" in store.warnings[0]
+    assert "it is 3,000,000 bytes, more than the 1,000,000 allowed" in store.warnings[0]
 
 
 def test_stale_temporary_files_are_removed_but_fresh_ones_kept(tmp_path):
@@ -199,3 +199,241 @@ def test_the_default_data_dir_comes_from_platformdirs(monkeypatch, tmp_path):
     monkeypatch.setattr(platformdirs, "user_data_dir", lambda name, appauthor=None: str(tmp_path / name))
     assert Store().root == tmp_path / "british-patience"
     assert Store(tmp_path / "mine").root == tmp_path / "mine"
+
+
+# ----- the data folder is untrusted: the log, temporary files, special files -----------------
+
+
+@pytest.fixture
+def logged():
+    """``logged(store)`` opens the store's log; the handler is removed when the test ends."""
+    opened = []
+
+    def open_it(store):
+        path = open_log(store)
+        opened.append(path)
+        return path
+
+    yield open_it
+    game_log = logging.getLogger("game")
+    for handler in list(game_log.handlers):
+        if getattr(handler, "baseFilename", None) in {str(p) for p in opened if p is not None}:
+            game_log.removeHandler(handler)
+            handler.close()
+
+
+def _flush_log():
+    for handler in logging.getLogger("game").handlers:
+        handler.flush()
+
+
+def test_printable_escapes_control_characters_and_keeps_letters():
+    hostile = "é\n2026 forged\x1b]0;title\x07\x9b31m\u202e\udce9\x00\u2028ok"
+    shown = store_module.printable(hostile)
+    assert shown == "é\\n2026 forged\\x1b]0;title\\x07\\x9b31m\\u202e\\udce9\\x00\\u2028ok"
+    assert shown.isprintable()
+    assert store_module.printable("x" * 1000, limit=10) == "x" * 9 + "…"
+    assert store_module.display_name(os.fsdecode(b"partie-\xe9l\xe8ve\x1b.replay")) == \
+        "partie-\ufffdl\ufffdve\\x1b.replay"
+
+
+def test_a_warning_quoting_a_file_never_carries_a_control_sequence(tmp_path, capsys, logged):
+    store = Store(tmp_path)
+    path = logged(store)
+    (tmp_path / "x.json").write_text('{"kind": "\\u001b]0;pwned\\u0007\\n$(rm -rf ~)\\u009b", "version": 1}')
+    store.read_json("x.json", "thing", 1)
+    [warning] = store.take_warnings()
+    assert warning.isprintable() and "\\x1b]0;pwned" in warning
+    _flush_log()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 and lines[0].isprintable() and "\\n$(rm -rf ~)" in lines[0]
+
+
+def test_a_settings_key_cannot_forge_a_line_of_the_log(tmp_path, logged):
+    from game.records.settings import load_settings
+
+    store = Store(tmp_path)
+    path = logged(store)
+    key = "a\n2026 WARNING forged\x1b[2J\x85\u2028"
+    (tmp_path / "settings.json").write_text(json.dumps({"kind": "settings", "version": 1, key: 1}))
+    load_settings(store)
+    _flush_log()
+    text = path.read_text(encoding="utf-8")
+    assert text.count("\n") == 1 and text.endswith("\n"), "one message, one line"
+    assert text.isprintable() is False and text[:-1].isprintable()
+    assert "forged" in text and "\\n2026" in text and "\\x1b[2J" in text and "\\x85" in text
+
+
+def test_the_log_never_follows_a_symbolic_link(tmp_path, logged):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's file\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "log.txt").symlink_to(outside)
+    store = Store(data)
+    assert logged(store) is None
+    [warning] = store.take_warnings()
+    assert "log.txt is not used: it is a symbolic link" in warning
+    logging.getLogger("game.records").warning("a message")
+    assert outside.read_text() == "the user's file\n"
+    (data / "log.txt").unlink()
+    (data / "log.txt").symlink_to(tmp_path / "dangling")
+    assert logged(Store(data)) is None
+    assert not (tmp_path / "dangling").exists(), "not created through a dangling link either"
+
+
+def test_the_log_is_never_a_fifo_a_device_or_a_hard_link(tmp_path, logged):
+    data = tmp_path / "data"
+    data.mkdir()
+    os.mkfifo(data / "log.txt")
+    store = Store(data)
+    assert logged(store) is None, "refused at once, without waiting for a reader"
+    assert "not a regular file" in store.take_warnings()[0]
+    os.unlink(data / "log.txt")
+    (data / "log.txt").symlink_to("/dev/null")
+    assert logged(store) is None and "symbolic link" in store.take_warnings()[0]
+    os.unlink(data / "log.txt")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("kept\n")
+    os.link(outside, data / "log.txt")
+    assert logged(store) is None and "hard link" in store.take_warnings()[0]
+    assert outside.read_text() == "kept\n"
+
+
+def test_a_fifo_swapped_in_after_the_check_is_never_written(tmp_path, monkeypatch):
+    """The name is checked, then opened without blocking and checked again on the open
+    file: a FIFO put in its place between the two (with a reader waiting) gets nothing."""
+    path = tmp_path / "log.txt"
+    real_lstat = os.lstat
+    readers = []
+
+    def swap(target, *args, **kwargs):
+        if os.fspath(target) == str(path) and not readers:
+            os.mkfifo(path)
+            readers.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+            raise FileNotFoundError(target)  # what the check saw, just before the swap
+        return real_lstat(target, *args, **kwargs)
+
+    monkeypatch.setattr(store_module.os, "lstat", swap)
+    try:
+        with pytest.raises(FileRefused, match="not a regular file"):
+            store_module.open_log_file(path)
+        assert os.read(readers[0], 100) == b"", "nothing was written, and the writer has gone"
+    finally:
+        for fd in readers:
+            os.close(fd)
+    assert path.is_fifo()
+
+
+def test_the_log_rolls_over_by_renaming_and_never_writes_through_a_link(tmp_path, logged, monkeypatch):
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's file\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "log.txt.1").symlink_to(outside)
+    store = Store(data)
+    path = logged(store)
+    for n in range(60):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert outside.read_text() == "the user's file\n"
+    assert not (data / "log.txt.1").is_symlink() and (data / "log.txt.1").is_file()
+    assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
+
+
+def test_a_log_that_cannot_roll_over_stops_quietly(tmp_path, logged, monkeypatch):
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 1000)
+    data = tmp_path / os.fsdecode(b"donn\xe9es\n\x1b[2J")
+    data.mkdir()
+    (data / "log.txt.1").mkdir()
+    (data / "log.txt.1" / "inside").write_text("kept")
+    store = Store(data)
+    path = logged(store)
+    assert path is not None and store.warnings == []
+    for n in range(40):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert (data / "log.txt.1" / "inside").read_text() == "kept"
+    assert path.stat().st_size <= 1000 and "message number 0" in path.read_text()
+
+
+def test_special_files_are_never_opened_for_reading(tmp_path):
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "link.json").symlink_to(tmp_path / "fifo.json")
+    (tmp_path / "dev.json").symlink_to("/dev/zero")
+    for name in ("fifo.json", "link.json", "dev.json"):
+        with pytest.raises(FileRefused, match="not a regular file"):
+            read_limited_text(tmp_path / name)  # a FIFO without a writer would hang an open
+
+
+def _stale(path, content="half"):
+    path.write_text(content)
+    os.utime(path, (1, 1))
+    return path
+
+
+def test_stale_temporary_files_of_every_kind_are_removed_in_the_games_own_folders(tmp_path):
+    store = Store(tmp_path)
+    (tmp_path / "recent").mkdir()
+    (tmp_path / "replays").mkdir()
+    stale = [_stale(tmp_path / ".statistics.json.k3j_x9a2.tmp"),
+             _stale(tmp_path / ".progress.json.abcdefgh.tmp"),
+             _stale(tmp_path / ".settings.json.a1b2c3d4.tmp"), _stale(tmp_path / ".log.txt.zzzzzzzz.tmp"),
+             _stale(tmp_path / "recent" / ".square-1-20260101-000000.replay.q1w2e3r4.tmp"),
+             _stale(tmp_path / "replays" / ".constitution-9-20260101-000000.replay.t5y6u7i8.tmp"),
+             _stale(tmp_path / os.fsdecode(b".partie-\xe9l\xe8ve.replay.abcdefgh.tmp"))]
+    fresh = tmp_path / ".statistics.json.freshfre.tmp"
+    fresh.write_text("a write in progress")
+    kept = [fresh, _stale(tmp_path / "statistics.json"), _stale(tmp_path / "notes.tmp"),
+            _stale(tmp_path / ".hidden.tmp")]
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    kept.append(_stale(other / ".statistics.json.abcdefgh.tmp"))
+    removed = store.remove_stale_temporary_files(folders=("", "recent", "replays"))
+    assert removed == len(stale)
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in kept)
+
+
+def test_temporary_files_are_never_removed_through_links_or_when_not_regular(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victims = [_stale(outside / ".statistics.json.abcdefgh.tmp", "the user's"),
+               _stale(outside / "precious.txt", "the user's")]
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "recent").symlink_to(outside, target_is_directory=True)
+    (data / ".progress.json.abcdefgh.tmp").symlink_to(victims[1])
+    os.mkfifo(data / ".settings.json.abcdefgh.tmp")
+    (data / ".stats.json.abcdefgh.tmp").mkdir()
+    (data / ".stats.json.abcdefgh.tmp" / "inside").write_text("x")
+    for special in (data / ".settings.json.abcdefgh.tmp", data / ".stats.json.abcdefgh.tmp"):
+        os.utime(special, (1, 1))
+    os.utime(data / ".progress.json.abcdefgh.tmp", (1, 1), follow_symlinks=False)
+    store = Store(data)
+    assert store.remove_stale_temporary_files(folders=("", "recent", "replays")) == 0
+    assert all(v.read_text() == "the user's" for v in victims)
+    assert (data / ".progress.json.abcdefgh.tmp").is_symlink()
+    assert (data / ".settings.json.abcdefgh.tmp").is_fifo()
+    assert (data / ".stats.json.abcdefgh.tmp" / "inside").exists()
+
+
+def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.replay").write_text("the user's")
+    data = tmp_path / "data"
+    (data / "recent").mkdir(parents=True)
+    (data / "recent" / "link.replay").symlink_to(outside / "a.replay")
+    os.mkfifo(data / "recent" / "fifo.replay")
+    (data / "recent" / "plain.replay").write_text("x")
+    (data / "replays").symlink_to(outside, target_is_directory=True)
+    store = Store(data)
+    assert store.remove_files("replays", ["a.replay"]) == 0
+    assert store.remove_files("recent", ["link.replay", "fifo.replay", "plain.replay", "missing"]) == 1
+    assert (outside / "a.replay").read_text() == "the user's"
+    assert (data / "recent" / "link.replay").is_symlink() and (data / "recent" / "fifo.replay").is_fifo()
+    assert [f.name for f in store.files("replays")] == []
+    assert [f.name for f in store.files("replays", through_link=True)] == ["a.replay"]
+    assert sorted(f.name for f in store.files("recent")) == [], "only regular files are listed"

@@ -1,12 +1,23 @@
-"""The app's own duties: the window size is kept between runs."""
+"""The app's own duties: the window size is kept between runs; Ctrl+C, SIGTERM and SIGHUP save
+the game, and a second signal never cuts that save short."""
 
 from __future__ import annotations
 
-import pygame
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pygame
+import pytest
+
+from game.records.saves import load_saved_game
 from game.records.settings import Settings, load_settings
 from game.records.store import Store
-from game.ui.app import App, Scene
+from game.ui.app import STOP_SIGNALS, App, Scene
 
 
 def test_the_window_size_is_saved_when_the_app_quits(tmp_path) -> None:
@@ -49,3 +60,87 @@ def test_ctrl_c_in_the_terminal_saves_like_closing_the_window(tmp_path) -> None:
     else:
         raise AssertionError("the interrupt must reach the command line")
     assert saved == ["saved"]
+
+
+# ----- signals from the terminal, through the real program ----------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a long game (two cards moved to and fro), so that its save takes a while: a second
+#: signal sent just after the first lands in the middle of it
+SHUTTLE = ("c2-c3", "c3-c2")
+LONG_GAME = 4000
+
+
+def _start_playing(data: Path) -> subprocess.Popen[bytes]:
+    """``main.py play`` a long game of British Square; returns once its window is open."""
+    moves = " ".join(SHUTTLE[i % 2] for i in range(LONG_GAME))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen([sys.executable, "main.py", "play", "square", "27", "--moves", moves,
+                              "--data-dir", str(data)], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    log = data / "log.txt"
+    while time.monotonic() < deadline:
+        if log.exists() and "the game window is open" in log.read_text(encoding="utf-8"):
+            return child
+        if child.poll() is not None:
+            raise AssertionError(child.stderr.read().decode() if child.stderr else "ended")
+        time.sleep(0.02)
+    child.kill()
+    raise AssertionError("the window never opened")
+
+
+def _signal_and_check(tmp_path: Path, trial: int, signals: list[tuple[float, int]]) -> int:
+    """Start a game, send ``signals`` (each after its delay) and check the game was saved
+    whole, nothing left half-written; the exit status."""
+    data = tmp_path / f"data-{trial}"
+    child = _start_playing(data)
+    for delay, number in signals:
+        time.sleep(delay)
+        child.send_signal(number)
+    _, err = child.communicate(timeout=60)
+    saved = load_saved_game(Store(data))
+    assert saved is not None, f"trial {trial}: the game was lost ({signals}): {err.decode()[-500:]}"
+    assert [m.text for m in saved.moves] == [SHUTTLE[i % 2] for i in range(LONG_GAME)]
+    assert not list(data.glob(".saved-game.replay.*.tmp")), "a save was cut short"
+    assert b"Traceback" not in err, err.decode()
+    return child.returncode
+
+
+needs_signals = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+
+
+@needs_signals
+def test_a_second_ctrl_c_during_the_save_never_loses_the_game(tmp_path) -> None:
+    for trial, second in enumerate((0.0, 0.04, 0.1)):
+        status = _signal_and_check(tmp_path, trial, [(0.0, signal.SIGINT), (second, signal.SIGINT),
+                                                     (0.02, signal.SIGINT)])
+        assert status == 130
+
+
+@needs_signals
+@pytest.mark.parametrize("number", ["SIGHUP", "SIGTERM"])
+def test_the_terminal_closing_or_a_kill_saves_like_ctrl_c(tmp_path, number: str) -> None:
+    stop = getattr(signal, number)
+    status = _signal_and_check(tmp_path, 0, [(0.0, stop), (0.03, signal.SIGINT), (0.03, stop)])
+    assert status == 128 + stop
+
+
+@needs_signals
+@pytest.mark.slow
+def test_forty_double_ctrl_c_never_lose_the_game(tmp_path) -> None:
+    rng = random.Random(29)
+    for trial in range(40):
+        signals = [(0.0, signal.SIGINT), (rng.uniform(0.0, 0.25), signal.SIGINT)]
+        if trial % 3 == 0:
+            third = rng.choice([signal.SIGINT, signal.SIGHUP, signal.SIGTERM])
+            signals.append((rng.uniform(0.0, 0.1), third))
+        _signal_and_check(tmp_path, trial, signals)
+
+
+def test_signals_are_given_back_after_the_loop(tmp_path) -> None:
+    before = {number: signal.getsignal(number) for number in STOP_SIGNALS}
+    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
+    app.push(Scene(app))
+    app.run(max_frames=2)
+    assert {number: signal.getsignal(number) for number in STOP_SIGNALS} == before

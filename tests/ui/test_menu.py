@@ -3,6 +3,7 @@ a typed game number, refusing a bad one, keyboard focus, records and resizing.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -331,3 +332,85 @@ def test_the_empty_lists_show_a_fan_of_cards_inside_the_panel(
     assert menu.empty_fan
     for _, rect in menu.empty_fan:
         assert menu.lists_rect.contains(rect)
+
+
+# ----- the data folder as the menu starts: odd names, long replays, left-over files ---------------
+
+
+def test_file_names_that_are_not_utf8_never_crash_the_menu(ui: SimpleNamespace, app: App) -> None:
+    from game.ui.replay_scene import ReplayScene
+
+    folder = Path(app.data_dir or ".") / "replays"
+    folder.mkdir(parents=True)
+    good = folder / os.fsdecode(b"partie-\xe9l\xe8ve.replay")
+    good.write_text(play_some("union-square", "42", 5).replay().to_text(), encoding="utf-8")
+    broken = folder / os.fsdecode(b"cass\xe9\x1b[2J.replay")
+    broken.write_text("version: 1\nrules: nonsense\n", encoding="utf-8")
+    os.utime(good, (1, 1))
+    menu = ui.open_menu(app)
+    ui.step(app, 3)  # drawn: a name that is not UTF-8 reaches the font
+    by_detail = {e.detail: e for e in menu.replay_entries}
+    shown = by_detail["cannot be read"]
+    assert shown.main == "cass\ufffd\\x1b[2J.replay"
+    ui.click(app, shown.rect.center)
+    ui.step(app, 2)
+    assert app.top is menu and menu.error.startswith("cass\ufffd\\x1b[2J.replay: line 2: unknown rule set")
+    other = next(e for e in menu.replay_entries if e is not shown)
+    ui.click(app, other.rect.center)
+    assert isinstance(app.top, ReplayScene) and app.top.replay.game == "42"
+    ui.step(app, 3)
+
+
+def test_the_menu_reaches_its_first_frame_without_replaying_the_listed_games(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.engine.state import Game
+    from game.records import replay as replay_module
+
+    store = Store(app.data_dir)
+    long_game = play_some("constitution", "500", 40).replay("abandoned")
+    for _ in range(30):
+        finish_game(store, long_game)
+        save_replay(store, long_game)
+    played: list[object] = []
+    parsed: list[str] = []
+    real_play = Game.play
+    real_parse = replay_module.parse_replay
+
+    def counting_play(self: Game, move: object) -> object:
+        played.append(move)
+        return real_play(self, move)  # type: ignore[arg-type]
+
+    def counting_parse(text: str) -> object:
+        parsed.append(text)
+        return real_parse(text)
+
+    monkeypatch.setattr(Game, "play", counting_play)
+    monkeypatch.setattr(replay_module, "parse_replay", counting_parse)
+    menu = ui.open_menu(app)
+    assert played == [] and parsed == [], "no listed game is replayed before the first frame"
+    assert app.frames >= 1 and len(menu.entries) >= 12 and len(menu.replay_entries) >= 1
+    assert all("#500 · abandoned" in e.detail for e in menu.entries + menu.replay_entries)
+    entry = next(e for e in menu.replay_entries if e.enabled)
+    ui.click(app, entry.rect.center)
+    assert len(parsed) == 1 and len(played) >= len(long_game.moves), "checked when opened"
+
+
+def test_the_menu_removes_what_killed_writes_left_and_nothing_else(ui: SimpleNamespace, app: App) -> None:
+    data = Path(app.data_dir or ".")
+    (data / "recent").mkdir(parents=True)
+    left = [data / ".statistics.json.abcdefgh.tmp", data / ".progress.json.k_9x2abc.tmp",
+            data / "recent" / ".square-1-20260101-000000.replay.abcdefgh.tmp"]
+    outside = data.parent / "outside"
+    outside.mkdir()
+    (outside / ".statistics.json.abcdefgh.tmp").write_text("the user's")
+    (data / "replays").symlink_to(outside, target_is_directory=True)
+    (data / ".settings.json.abcdefgh.tmp").symlink_to(outside / ".statistics.json.abcdefgh.tmp")
+    for path in left:
+        path.write_text("half")
+        os.utime(path, (1, 1))
+    os.utime(outside / ".statistics.json.abcdefgh.tmp", (1, 1))
+    os.utime(data / ".settings.json.abcdefgh.tmp", (1, 1), follow_symlinks=False)
+    ui.open_menu(app)
+    assert not any(p.exists() for p in left)
+    assert (outside / ".statistics.json.abcdefgh.tmp").read_text() == "the user's"
+    assert (data / ".settings.json.abcdefgh.tmp").is_symlink()
