@@ -5,8 +5,11 @@ A card is safe to drop only when no other place could ever want it. With two pac
 
 - Constitution sets: a Row 1 top of rank r may only serve as a base for the rank r−1
   cards of the other colour; when all four of those (two suits × two packs) are already
-  on the foundations, nothing can ever build on it, so it is safe. Twos are always safe
-  (the Aces start on the foundations). In ``constitution`` a drop that would empty a
+  on the foundations, nothing can ever build on it. But a suit has two foundations, and
+  the other copy of the card may need the same foundation place: so the suit's other
+  foundation must also have reached rank r−1 (then either the other copy is up already,
+  or both foundations take the card and either copy may go to either). Twos are always
+  safe (the Aces start on the foundations). In ``constitution`` a drop that would empty a
   Row 1 pile is left to the player, because the space it opens forces a chain of fills
   whose timing is a real decision; nothing is dropped while a fill is owed.
 - Square sets: only in a foundation's downward half (King down to Ace). There the card
@@ -43,6 +46,9 @@ def _is_safe(game: Game, move: Move) -> bool:
         rank = rank_of(moving)
         if rank <= 2:
             return True
+        # the suit's other foundation (f1/f2, f3/f4…) must take the other copy too
+        if rank_of(game.piles[move.dst ^ 1][-1]) < rank - 1:
+            return False
         for f in game.foundations:
             if is_red(game.foundation_suit(f) * 16 + 1) != is_red(moving):
                 if rank_of(game.piles[f][-1]) < rank - 1:

@@ -14,24 +14,54 @@ What lives here, shared by the solver and the hint:
 - :class:`PositionHash`: the incremental position key the searches share.
 
 Why a forced move is safe (the dominance argument). Say card ``c`` of rank ``r`` may go
-to a foundation and no card can ever be built on it where it lies, nor can it be a
-base anything needs. Take any winning line from the position before the drop; play the
-drop first and then the same line with ``c``'s own moves left out. Every other move stays
-legal, because nothing in the line could have used ``c`` (only a card that builds on it
-or its own foundation move would), so the new line is also a win, one move shorter. By
-induction on the length of the shortest win, a search that only follows the drop still
-finds a win whenever one exists. The conditions per rule set:
+to foundation ``F``, no card can ever be built on it where it lies, nor can it be a base
+anything needs, and no other card needs its place on ``F``. Take any winning line from
+the position before the drop; play the drop first and then the same line with ``c``'s
+own moves left out. Every other move stays legal, because nothing in the line could have
+used ``c`` or its place, so the new line is also a win, one move shorter. By induction on
+the length of the shortest win, a search that only follows the drop still finds a win
+whenever one exists. The conditions per rule set:
 
-- Constitution sets: ``c`` is a Row 1 top; the cards that could build on it are the four
-  ``r-1`` cards of the other colour (two suits, two packs). When all four are on the
-  foundations (always for twos, whose bases are the Aces), nothing can use ``c``. In
-  ``constitution`` a drop that empties a Row 1 pile forces a chain of fills whose timing
-  is a choice, and nothing is dropped while a fill is owed, so neither is forced.
-- Square sets: only in a foundation's downward half (King down to Ace). Both copies of
-  every higher card are then on the foundation, and the card below ``c`` goes straight
-  to the foundation once ``c`` is there, so a line that built it on ``c`` can play it to
-  the foundation instead. In the upward half the second copy of the card below may need
-  ``c`` as a base, so nothing is forced there.
+- Constitution sets: ``c`` is a Row 1 top, and three things must hold.
+
+  1. Nothing can build on ``c``: the cards that could are the four ``r-1`` cards of the
+     other colour (two suits, two packs), so all four must be on the foundations. A
+     line that moved ``c`` aside in ``constitution`` (onto another Row 1 top) changes
+     nothing when those moves are left out, since nothing builds on it there either.
+  2. Nothing needs ``c``'s place: a suit has two foundations, and the other copy of
+     ``c`` may still be in play. If the suit's other foundation ``G`` stands below
+     ``r-1``, that copy can only go onto ``F`` too, and the drop takes its place: a line
+     that played the other copy onto ``F`` first (and ``c`` onto ``G`` once ``G`` came
+     up) is closed. The test position ``contested_copy`` (``tests/search/layouts.py``)
+     is one: the lone 7♥ must go up first to make room in Row 1 for the 5♥
+     and 6♥ that ``G`` needs, and dropping the other 7♥ leaves no legal move. So ``G``
+     must stand at ``r-1`` or higher. Then, if ``G`` is above ``r-1``, the other copy is
+     up and ``F`` is the only place for ``c``; if ``G`` stands at ``r-1`` too, the two
+     foundations are alike (and a line stays a line when they swap names) until each
+     takes its rank-``r`` card, so name ``F`` the one that takes ``c``. Either way
+     nothing goes onto ``F`` before ``c`` does, and the line's moves onto ``F`` stay
+     legal after the drop.
+  3. The drop opens no choice of its own: in ``constitution`` a drop that empties a Row
+     1 pile forces a chain of fills whose timing is a choice, so only a drop that
+     leaves a card under ``c`` is forced; nothing is dropped while a fill is owed. In
+     Lady Cadogan an empty Row 1 pile may be filled or not, so it only adds moves.
+
+  Twos meet the first two at once (the Aces start on the foundations, so both
+  foundations of the suit stand at 1 or higher and nothing is left to build on a 2).
+- Square sets: only in a foundation's downward half (King down to Ace). A suit has one
+  foundation, and the cards of the suit still in play are one copy each of ranks ``r``
+  and below, which must go up in that order, ``c`` first: nothing else needs its place.
+  Both copies of every higher card are on the foundation, so only the card below ``c``
+  can be built on it; a line that built it on ``c`` can play it to the foundation
+  instead (it takes it as soon as ``c`` is there), and likewise whatever the line
+  builds on a card gone up early, since again only the next card down can be. In the
+  upward half the second copy of the card below may need ``c`` as a base, so nothing is
+  forced there.
+
+A counterexample search backs these up: ``tests/search/test_knowledge.py`` builds random
+small end games of each rule set (in the Constitution sets with each suit's two
+foundations at random heights) and checks against an exhaustive search that no forced
+move turns a winnable position into a lost one.
 
 These are exactly the conditions of :mod:`game.engine.autodrop`, which is what the
 auto-drop option plays; it is recomputed here from the moves already generated.
@@ -89,6 +119,9 @@ def forced_move(game: Game, moves: Iterable[Move]) -> Move | None:
             rank = c & 15
             if rank <= 2:
                 return m
+            # the suit's other foundation (f1/f2, f3/f4…) must take the other copy too
+            if piles[m.dst ^ 1][-1] & 15 < rank - 1:
+                continue
             red = is_red(c)
             if all(piles[f][-1] & 15 >= rank - 1 for f in foundations
                    if is_red(game.foundation_suit(f) * 16 + 1) != red):
@@ -169,19 +202,22 @@ def rows_closure_placeable(game: RowsGame) -> int:
     """How many cards could reach the foundations in a relaxed game (an upper bound).
 
     The relaxation: every card may go to its foundation whenever the foundation takes
-    it, except that a frozen Row 1 card (:func:`frozen_in_row1`) must wait until every
-    frozen card above it in its pile has gone up, and a card under a frozen card waits
-    for that card. Every real line of play is also a line of the relaxed game (cards
-    reach a foundation only from a Row 1 top, a frozen card leaves its pile only for a
-    foundation, and a card under it cannot move before it), so if fewer than all cards
-    can be placed in the relaxed game, the real position is lost.
+    it, except that a card under a frozen Row 1 card (:func:`frozen_in_row1`) waits
+    until the foundations hold more copies of that frozen card than they do now (either
+    copy may be the one that went up: the relaxation does not ask which), and a frozen
+    card waits for the frozen cards above it in the same way. Every real line of play is
+    also a line of the relaxed game (cards reach a foundation only from a Row 1 top, and
+    a frozen card leaves its pile only for a foundation, so a card under it cannot move
+    before one more copy of the frozen card is up), so if fewer than all cards can be
+    placed in the relaxed game, the real position is lost.
 
     The relaxed game needs no search: placing a card never stops another card from
     being placed later (the foundations of a suit hold ranks up to their two tops, so
-    what they take next depends only on which cards are up, and a placed frozen card
-    only frees what lay under it), so playing every placeable card until none is left
-    places the most cards possible. When a card has a copy that is a frozen "gate" and
-    a free copy, the gate goes up, which frees more.
+    what they take next depends only on which cards are up, and what a placed card
+    frees depends only on which cards are up too), so playing every placeable card until
+    none is left places the most cards possible. Waiting for *that* copy instead would
+    break this: with both copies of a card frozen over different cards, which copy goes
+    up first is a choice, and the greedy play could choose the copy that frees nothing.
     """
     piles = game.piles
     below = _frozen_below(game)
@@ -189,24 +225,37 @@ def rows_closure_placeable(game: RowsGame) -> int:
     if frozen is None:
         frozen = _FROZEN[below] = [(c & 15) >= JACK or (c & 15) < below[(c >> 5) & 1]
                                    for c in range(64)]
+    # each suit's two foundation heights, lower first (how many copies of a card are up
+    # is how many of them have reached its rank), now and at the start
+    tops = [sorted((piles[2 * s][-1] & 15, piles[2 * s + 1][-1] & 15)) for s in range(4)]
+    start = [tuple(pair) for pair in tops]
     avail = [0] * 64
-    gates: dict[int, list[int]] = {}  # card -> Row 1 piles whose topmost frozen card it is
+    gates: dict[int, list[int]] = {}  # card -> Row 1 piles whose topmost waiting frozen card it is
     gate_index = [-1] * len(piles)
+
+    def open_down(t: int, g: int) -> None:
+        """Free pile ``t``'s cards from index ``g`` down to its next frozen card that
+        still waits (no more copies of it are up than at the start), which becomes the
+        pile's gate."""
+        pile = piles[t]
+        while g >= 0:
+            c = pile[g]
+            rank = c & 15
+            if frozen[c] and sum(h >= rank for h in tops[c >> 4]) <= sum(h >= rank for h in start[c >> 4]):
+                gate_index[t] = g
+                gates.setdefault(c, []).append(t)
+                return
+            avail[c] += 1
+            g -= 1
+
     for i, pile in enumerate(piles):
         if i < 8 or not pile:
             continue
         if i in ROW1:
-            g = len(pile) - 1
-            while g >= 0 and not frozen[pile[g]]:
-                avail[pile[g]] += 1
-                g -= 1
-            if g >= 0:
-                gate_index[i] = g
-                gates.setdefault(pile[g], []).append(i)
+            open_down(i, len(pile) - 1)
         else:
             for c in pile:
                 avail[c] += 1
-    tops = [sorted((piles[2 * s][-1] & 15, piles[2 * s + 1][-1] & 15)) for s in range(4)]
     placed = sum(a + b for a, b in tops)
     progress = True
     while progress:
@@ -216,22 +265,19 @@ def rows_closure_placeable(game: RowsGame) -> int:
             for which in (0, 1):
                 while pair[which] < JACK and (which == 1 or pair[0] < pair[1]):
                     c = suit * 16 + pair[which] + 1
-                    where = gates.get(c)
+                    where = gates.pop(c, None)
                     if where:
-                        t = where.pop()
-                        pile = piles[t]
-                        g = gate_index[t] - 1
-                        while g >= 0 and not frozen[pile[g]]:
-                            avail[pile[g]] += 1
-                            g -= 1
-                        gate_index[t] = g
-                        if g >= 0:
-                            gates.setdefault(pile[g], []).append(t)
+                        # a copy of c goes up: every pile it gated lets go of its
+                        # copy of c and of what lies under it
+                        pair[which] += 1
+                        avail[c] += len(where) - 1
+                        for t in where:
+                            open_down(t, gate_index[t] - 1)
                     elif avail[c]:
                         avail[c] -= 1
+                        pair[which] += 1
                     else:
                         break
-                    pair[which] += 1
                     placed += 1
                     progress = True
     return placed

@@ -25,13 +25,27 @@ from game.search.solver import (
 )
 from game.search.square_proof import SquareLayers
 
-from .layouts import rows_layout, square_layout
+from .layouts import contested_copy, rows_layout, square_layout
 
 
 def replays_to_win(game, moves: list[str]) -> bool:
     copy = game.clone()
     copy.play_all(moves)
     return copy.is_won()
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+@pytest.mark.parametrize("plan", [None, ("dfs",), ("best",)])
+def test_a_drop_that_takes_the_other_copys_place_is_not_forced(rules: str, plan) -> None:
+    # forcing r1c1-f5 (nothing can build on 7H) made the complete searches
+    # prove this winnable position lost; only r1c2-f5 wins
+    game = contested_copy(rules)
+    result = solve(game, max_seconds=30, plan=plan)
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    lost = game.clone()
+    lost.play_text("r1c1-f5")
+    assert lost.legal_moves() == []
 
 
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
