@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
 import pytest
 
-from game.engine import RULE_IDS, Game, new_game
+from game.engine import RULE_IDS, Game, new_game, profile_of
 from game.engine.autodrop import safe_foundation_move
 from game.search import demo
 from game.search.batch import demo_deal
@@ -271,7 +272,9 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
             return SolveResult("won", line) if line else SolveResult("unknown")
         return fake_solve
 
-    monkeypatch.setattr(demo, "PLAN_SAMPLES", {"constitution": 3})
+    three = dataclasses.replace(game.profile.search.demo_plan, samples=3)
+    search = dataclasses.replace(game.profile.search, demo_plan=three)
+    monkeypatch.setattr(type(game), "profile", dataclasses.replace(game.profile, search=search))
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", scripted([[a, b], [b], [b, a]]))
     plan = demo._plan(view, 100, None)
@@ -290,10 +293,11 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
     assert demo._plan(view, 100, None) is None
 
 
-@pytest.mark.parametrize("rules", sorted(demo.PLAN_NODES))
+@pytest.mark.parametrize("rules", sorted(r for r in RULE_IDS if profile_of(r).search.demo_plan))
 def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypatch) -> None:
-    """A plan runs the rule set's searches (``PLAN_SEARCHES``) on each guess within its
-    node budget (``PLAN_NODES``, when the caller names none), and the solver accepts them."""
+    """A plan runs the rule set's searches (its demo plan's ``searches``) on each guess
+    within its node budget (``nodes``, when the caller names none), and the solver
+    accepts them."""
     game = new_game(rules, 3)
     calls: list[tuple[int, tuple[str, ...]]] = []
     real_solve = demo.solve
@@ -305,7 +309,9 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypat
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", recording_solve)
     demo.demo_move(game, max_nodes=50, max_ms=None)
-    assert calls == [(demo.PLAN_NODES[rules], demo.PLAN_SEARCHES[rules])] * demo.PLAN_SAMPLES.get(rules, 1)
+    plan = game.profile.search.demo_plan
+    assert plan is not None
+    assert calls == [(plan.nodes, plan.searches)] * plan.samples
 
     calls.clear()
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
@@ -315,5 +321,5 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypat
 
 def test_english_square_demo_never_plans(monkeypatch) -> None:
     monkeypatch.setattr(demo, "solve", lambda *a, **k: pytest.fail("the Square demo planned"))
-    assert "square" not in demo.PLAN_NODES
+    assert profile_of("square").search.demo_plan is None
     assert demo.demo_move(new_game("square", 3), max_nodes=50, max_ms=None) is not None
