@@ -28,8 +28,8 @@ proves lost are not searched on (only hand-made positions can be:
 :mod:`game.search.knowledge`) are played without branching. When the budget runs out,
 the answer is "unknown": nothing seen before the cut is trusted as a proof.
 
-A rule set's searches (the stages of its profile) run side by side, taking turns every few hundred
-positions, so the first to find a win (or to finish) answers for all.
+A rule set's searches (the stages of its profile) run side by side, taking turns every
+few hundred positions, so the first to find a win (or to finish) answers for all.
 """
 
 from __future__ import annotations
@@ -665,10 +665,10 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
     (from this position, in notation), "lost" only when every reachable position was
     searched (by the depth-first or the best-first search: each alone is complete), or
     "unknown" when ``max_nodes`` or ``max_seconds`` ran out first. The rule set's stages
-    of searches (its profile's ``search.stages``) run in turn, or the searches of ``plan`` side by side
-    when it is given. ``nodes`` counts every position they searched, so it never exceeds
-    ``max_nodes``; when ``max_seconds`` does not bind, the whole result but its seconds
-    is a pure function of the position and ``max_nodes``.
+    of searches (its profile's ``search.stages``) run in turn, or the searches of
+    ``plan`` side by side when it is given. ``nodes`` counts every position they
+    searched, so it never exceeds ``max_nodes``; when ``max_seconds`` does not bind, the
+    whole result but its seconds is a pure function of the position and ``max_nodes``.
     Raises ValueError for a player's view, whose stock is unknown, or an unknown plan.
     """
     if game.is_view:
