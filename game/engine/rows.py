@@ -107,7 +107,8 @@ class RowsGame(Game):
             # the suit's other foundation (f1/f2, f3/f4…) must take the other copy too
             if piles[m.dst ^ 1][-1] & 15 < rank - 1:
                 continue
-            # the other colour's four foundations: f1-f4 (black) for a red card, f5-f8
+            # the other colour's four foundations: f1-f4 (black) for a red card, f5-f8 (red)
+            # for a black one
             if all(piles[f][-1] & 15 >= rank - 1 for f in (_BLACK if c >> 5 else _RED)):
                 return m
         return None
