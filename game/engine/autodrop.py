@@ -1,14 +1,19 @@
-"""Which foundation moves are safe to make by themselves (the auto-drop option).
+"""The auto-drop option: the foundation move it plays by itself.
 
-A card is safe to drop only when no other place could ever want it. With two packs
-"ever" needs care, so the rules here are deliberately strict:
+A card is dropped only when no other place could ever want it, nor another card its
+place on the foundation. With two packs "ever" needs a real argument, so the rule is
+strict, and it is the rule set's own (:meth:`~.state.Game.safe_drop`, which the
+searches use too; the argument per rule family is in :meth:`.rows.RowsGame.safe_drop`
+and :meth:`.squares.SquareGame.safe_drop`):
 
-- Constitution sets: a Row 1 top of rank r may only serve as a base for the rank r−1
-  cards of the other colour; when all four of those (two suits × two packs) are already
-  on the foundations, nothing can ever build on it, so it is safe. Twos are always safe
-  (the Aces start on the foundations). In ``constitution`` a drop that would empty a
-  Row 1 pile is left to the player, because the space it opens forces a chain of fills
-  whose timing is a real decision; nothing is dropped while a fill is owed.
+- Constitution sets: a Row 1 top of rank r, when the four rank r−1 cards of the other
+  colour (two suits × two packs), the only cards that could build on it, are all on the
+  foundations, and the suit's other foundation has reached rank r−1 too (a suit has two
+  foundations, and while the other one is lower, the other copy of the card may need
+  the very place this one would take). Twos always (the Aces start on the foundations).
+  In ``constitution`` a drop that would empty a Row 1 pile is left to the player, because
+  the space it opens forces a chain of fills whose timing is a real decision; nothing is
+  dropped while a fill is owed.
 - Square sets: only in a foundation's downward half (King down to Ace). There the card
   one rank higher is on the foundation in both copies, and the one rank lower goes
   straight to the foundation once this card is there, so keeping the card in the
@@ -18,34 +23,9 @@ A card is safe to drop only when no other place could ever want it. With two pac
 
 from __future__ import annotations
 
-from .cards import KING, is_red, rank_of
-from .constitution import Constitution
-from .rows import RowsGame, row_range
 from .state import Game, Move
 
 
 def safe_foundation_move(game: Game) -> Move | None:
     """A foundation move that can never be a mistake, or None."""
-    for move in game.legal_moves():
-        if move.dst in game.foundations and _is_safe(game, move):
-            return move
-    return None
-
-
-def _is_safe(game: Game, move: Move) -> bool:
-    moving = game.piles[move.src][-1]
-    if isinstance(game, RowsGame):
-        if isinstance(game, Constitution):
-            if game.owed >= 0:
-                return False
-            if move.src in row_range(0) and len(game.piles[move.src]) == 1:
-                return False
-        rank = rank_of(moving)
-        if rank <= 2:
-            return True
-        for f in game.foundations:
-            if is_red(game.foundation_suit(f) * 16 + 1) != is_red(moving):
-                if rank_of(game.piles[f][-1]) < rank - 1:
-                    return False
-        return True
-    return len(game.piles[move.dst]) >= KING
+    return game.safe_drop(game.legal_moves())

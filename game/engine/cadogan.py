@@ -9,21 +9,49 @@ time onto the waste, once through.
 
 from __future__ import annotations
 
-from .cards import ALTERNATE_BELOW, JACK
+from .cards import ALTERNATE_BELOW, HEARTS, JACK
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import Move, Transfer
 
 ROW1 = row_range(0)
 ROW4 = row_range(3)
 
+PROFILE = RuleProfile(
+    rules="constitution-cadogan",
+    title="British Constitution (Lady Cadogan)",
+    summary="Every row builds down in alternate colours from the row below; Row 4 from the waste.",
+    short_title="Lady Cadogan",
+    tab_name="Lady Cadogan",
+    emblem_suit=HEARTS,
+    layout=Layout.ROWS,
+    places=row_places(with_waste=True),
+    search=SearchProfile(
+        # beam searches for most of the budget, then the narrowed searches
+        # (game.search.solver and game.search.cadogan_beam explain why)
+        stages=((("beams",), 0.85), (("narrowing",), 1.0)),
+        evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
+        # of the fills of empty places in Rows 1-3, only the one that takes the card
+        # needed soonest
+        narrowings=({0: 1, 1: 1, 2: 1},),
+        jitter=80.0,
+        # a cheaper lookahead than the standard planners: every turn of the stock shows a
+        # card, and each is followed by a planning search
+        planner_lines=((True, 300, 1500), (False, 100, 1500)),
+        demo_plan=DemoPlan(nodes=60_000, searches=("beams",)),
+    ),
+    levels=LevelsBuild(search=1000, nodes=120_000, method="solve", ladder=(50, 200, 800)),
+)
+
 
 class Cadogan(RowsGame):
     """British Constitution (Lady Cadogan): four rows of alternating-colour piles."""
 
-    rules = "constitution-cadogan"
-    title = "British Constitution (Lady Cadogan)"
-    summary = "Every row builds down in alternate colours from the row below; Row 4 from the waste."
-    places = row_places(with_waste=True)
+    profile = PROFILE
+    rules = PROFILE.rules
+    title = PROFILE.title
+    summary = PROFILE.summary
+    places = PROFILE.places
     waste = len(places) - 2
     stock = len(places) - 1
 

@@ -9,9 +9,11 @@ only the fills of that space are legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .cards import ALTERNATE_BELOW, JACK
+from .cards import ALTERNATE_BELOW, JACK, SPADES
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import LayoutError, Move, Transfer
 
@@ -19,16 +21,46 @@ ROW1 = row_range(0)
 ROW2 = row_range(1)
 NO_SPACE = -1
 
+PROFILE = RuleProfile(
+    rules="constitution",
+    title="British Constitution",
+    summary="Build Row 1 down in alternate colours; every space is filled from the row below.",
+    short_title="British Constitution",
+    tab_name="Constitution",
+    emblem_suit=SPADES,
+    layout=Layout.ROWS,
+    places=row_places(with_waste=False),
+    fills_owed=True,
+    row1_builds_on_row1=True,
+    search=SearchProfile(
+        # the complete searches first (most wins come within a few hundred positions),
+        # then the narrowed searches, then the planners, then the complete searches
+        # again from where they stopped (game.search.solver explains each stage)
+        stages=((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), (("resume",), 1.0)),
+        evaluation=Evaluation(row_distance=2.0, stock_card=4.0, empty_row1=15.0),
+        # Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and
+        # Row 2 with one of the two needed soonest
+        narrowings=({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1}),
+        jitter=20.0,
+        # three guessed deals a plan: the line most of their wins start with
+        demo_plan=DemoPlan(nodes=4000, searches=("dfs", "narrowing"), samples=3),
+        through_reveals=True,
+    ),
+    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(20, 60, 200, 600)),
+)
+
 
 class Constitution(RowsGame):
     """British Constitution: owed fills push a space down to Row 4 and the stock."""
 
-    rules = "constitution"
-    title = "British Constitution"
-    summary = "Build Row 1 down in alternate colours; every space is filled from the row below."
-    places = row_places(with_waste=False)
+    profile = PROFILE
+    rules = PROFILE.rules
+    title = PROFILE.title
+    summary = PROFILE.summary
+    places = PROFILE.places
     waste = -1
     stock = len(places) - 1
+    lone_drops_safe = False
 
     def __init__(self, piles: list[list[int]], game: str) -> None:
         super().__init__(piles, game)
@@ -45,18 +77,32 @@ class Constitution(RowsGame):
     def _restore(self, saved: Any) -> None:
         self.owed = saved
 
-    def owed_sources(self) -> range:
+    def owed_space(self) -> int | None:
+        """The space that must be filled now, or None."""
+        return None if self.owed == NO_SPACE else self.owed
+
+    def fill_sources(self) -> range:
         """The row that may fill the owed space (empty range when nothing is owed)."""
         if self.owed == NO_SPACE:
             return range(0)
         return row_range(row_of(self.owed) + 1)
+
+    def owed_sources(self) -> range:
+        """:meth:`fill_sources`, by the name the table still uses."""
+        return self.fill_sources()
+
+    def safe_drop(self, moves: Iterable[Move]) -> Move | None:
+        """As :meth:`RowsGame.safe_drop`; nothing while a fill is owed."""
+        if self.owed != NO_SPACE:
+            return None
+        return super().safe_drop(moves)
 
     def legal_moves(self) -> list[Move]:
         piles = self.piles
         table = self.move_table
         owed = self.owed
         if owed != NO_SPACE:
-            return [table[s][owed] for s in self.owed_sources() if piles[s]]
+            return [table[s][owed] for s in self.fill_sources() if piles[s]]
         moves: list[Move] = []
         to_foundation: dict[int, list[int]] = {}
         for f in range(8):
@@ -94,7 +140,7 @@ class Constitution(RowsGame):
         if src == dst:
             return "a card cannot move onto its own place"
         if self.owed != NO_SPACE:
-            sources = self.owed_sources()
+            sources = self.fill_sources()
             if dst != self.owed or src not in sources:
                 return (f"the space at {name(self.owed)} must be filled first, "
                         f"with a card from Row {row_of(self.owed) + 2}")

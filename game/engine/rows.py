@@ -3,14 +3,20 @@ four rows of eight places, and PySolFC game 391's deal."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from .cards import JACK, RANK_NAMES, card, rank_of
 from .deals import constitution_pack
-from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Place
+from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Place
 
 ROWS, COLUMNS = 4, 8
 FIRST = 8  # the index of r1c1
+
+
+#: the foundations of black suits (clubs, spades) and of red ones (hearts, diamonds)
+_BLACK = range(0, 4)
+_RED = range(4, 8)
 
 
 def row_places(with_waste: bool) -> tuple[Place, ...]:
@@ -45,6 +51,67 @@ class RowsGame(Game):
     max_rank = JACK
     foundations = range(0, 8)
     tableau = range(FIRST, FIRST + ROWS * COLUMNS)
+    #: whether a drop that takes the last card of a Row 1 pile can be safe (see
+    #: :meth:`safe_drop`)
+    lone_drops_safe: ClassVar[bool] = True
+
+    def safe_drop(self, moves: Iterable[Move]) -> Move | None:
+        """The first of ``moves`` that takes a Row 1 top ``c`` of rank ``r`` to a
+        foundation ``F`` safely (the argument of :meth:`Game.safe_drop`). Three things
+        must hold:
+
+        1. Nothing can build on ``c``: the cards that could are the four ``r-1`` cards
+           of the other colour (two suits, two packs), so all four must be on the
+           foundations. A line that moved ``c`` aside in ``constitution`` (onto another
+           Row 1 top) changes nothing when those moves are left out, since nothing
+           builds on it there either.
+        2. Nothing needs ``c``'s place: a suit has two foundations, and the other copy
+           of ``c`` may still be in play. If the suit's other foundation ``G`` stands
+           below ``r-1``, that copy can only go onto ``F`` too, and the drop takes its
+           place: a line that played the other copy onto ``F`` first (and ``c`` onto
+           ``G`` once ``G`` came up) is closed. The test position ``contested_copy``
+           (``tests/search/layouts.py``) is one: the lone 7♥ must go up first to make
+           room in Row 1 for the 5♥ and 6♥ that ``G`` needs, and dropping the other 7♥
+           leaves no legal move. So ``G`` must stand at ``r-1`` or higher. Then, if
+           ``G`` is above ``r-1``, the other copy is up and ``F`` is the only place for
+           ``c``; if ``G`` stands at ``r-1`` too, the two foundations are alike (and a
+           line stays a line when they swap names) until each takes its rank-``r``
+           card, so name ``F`` the one that takes ``c``. Either way nothing goes onto
+           ``F`` before ``c`` does, and the line's moves onto ``F`` stay legal after the
+           drop.
+        3. The drop opens no choice of its own: in ``constitution`` a drop that empties
+           a Row 1 pile forces a chain of fills whose timing is a choice, so only a drop
+           that leaves a card under ``c`` is safe there (:attr:`lone_drops_safe`), and
+           nothing is dropped while a fill is owed. In Lady Cadogan an empty Row 1 pile
+           may be filled or not, so it only adds moves.
+
+        Twos meet the first two at once (the Aces start on the foundations, so both
+        foundations of the suit stand at 1 or higher and nothing is left to build on a
+        2). A counterexample search backs this up: ``tests/search/test_knowledge.py``
+        plays random small end games with each suit's two foundations at random heights
+        against an exhaustive search.
+        """
+        piles = self.piles
+        foundations = self.foundations
+        lone_ok = self.lone_drops_safe
+        for m in moves:
+            if m.dst not in foundations:
+                continue
+            pile = piles[m.src]
+            if not lone_ok and len(pile) == 1:
+                continue
+            c = pile[-1]
+            rank = c & 15
+            if rank <= 2:
+                return m
+            # the suit's other foundation (f1/f2, f3/f4…) must take the other copy too
+            if piles[m.dst ^ 1][-1] & 15 < rank - 1:
+                continue
+            # the other colour's four foundations: f1-f4 (black) for a red card, f5-f8 (red)
+            # for a black one
+            if all(piles[f][-1] & 15 >= rank - 1 for f in (_BLACK if c >> 5 else _RED)):
+                return m
+        return None
 
     @classmethod
     def _deal_rows(cls, game: str, waste: bool) -> list[list[int]]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cadogan import Cadogan
 from .constitution import Constitution
+from .profile import RuleProfile
 from .square import Square
 from .state import Game, LayoutError
 from .union_square import UnionSquare
@@ -28,6 +29,11 @@ def rules_class(rules: str) -> type[Game]:
         raise UnknownRulesError(
             f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}"
         ) from None
+
+
+def profile_of(rules: str) -> RuleProfile:
+    """The profile of a rule set id; raises UnknownRulesError listing the four ids."""
+    return rules_class(rules).profile
 
 
 def new_game(rules: str, game: str | int) -> Game:

@@ -11,20 +11,45 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from .cards import CLUBS
 from .deals import square_pack
+from .profile import Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import LayoutError, Move, Transfer
 
 COLUMNS = range(4, 8)
 
+PROFILE = RuleProfile(
+    rules="square",
+    title="British Square",
+    summary="Build columns up or down by suit; fill spaces only from the waste or stock.",
+    short_title="British Square",
+    tab_name="British Square",
+    emblem_suit=CLUBS,
+    layout=Layout.SQUARE_COLUMNS,
+    places=square_places("c", 4),
+    dealt_counts=True,
+    # no deal of games 1-1000 is known to be winnable (the layered proof decides them),
+    # so there is no deal of the day to offer
+    daily_deal=False,
+    search=SearchProfile(
+        # the layered search alone (game.search.square_proof): it is complete
+        stages=((("layers",), 1.0),),
+        evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=12.0),
+        reveal_bonus=True,
+    ),
+    levels=LevelsBuild(search=1000, nodes=5_000, method="solve", ladder=(50, 200, 800)),
+)
+
 
 class Square(SquareGame):
     """British Square (English): four columns that keep their building direction."""
 
-    rules = "square"
-    title = "British Square"
-    summary = "Build columns up or down by suit; fill spaces only from the waste or stock."
-    places = square_places("c", 4)
+    profile = PROFILE
+    rules = PROFILE.rules
+    title = PROFILE.title
+    summary = PROFILE.summary
+    places = PROFILE.places
     tableau = COLUMNS
     waste = 8
     stock = 9
@@ -55,6 +80,10 @@ class Square(SquareGame):
         if len(pile) <= self.dealt[column - 4]:
             return 0
         return 1 if pile[-1] > pile[-2] else -1
+
+    def place_state(self, index: int) -> int:
+        """A column's count of dealt (or filled) cards at its bottom; 0 elsewhere."""
+        return self.dealt[index - 4] if index in COLUMNS else 0
 
     def _wanted(self, column: int) -> tuple[int, ...]:
         pile = self.piles[column]

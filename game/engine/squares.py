@@ -4,8 +4,10 @@ once onto a waste, and PySolFC game 35's deal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import KING, RANK_NAMES, card, card_text, rank_of
-from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Place
+from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Place
 
 
 def square_places(prefix: str, count: int) -> tuple[Place, ...]:
@@ -34,6 +36,26 @@ class SquareGame(Game):
     card_count = 104
     max_rank = KING
     foundations = range(0, 4)
+
+    def safe_drop(self, moves: Iterable[Move]) -> Move | None:
+        """The first of ``moves`` that plays a card ``c`` of rank ``r`` to a foundation in
+        its downward half (King down to Ace): safe by the argument of
+        :meth:`Game.safe_drop`. A suit has one foundation, and the cards of the suit
+        still in play are one copy each of ranks ``r`` and below, which must go up in
+        that order, ``c`` first: nothing else needs its place. Both copies of every
+        higher card are on the foundation, so only the card below ``c`` can be built on
+        it; a line that built it on ``c`` can play it to the foundation instead (it
+        takes it as soon as ``c`` is there), and likewise whatever the line builds on a
+        card gone up early, since again only the next card down can be. In the upward
+        half the second copy of the card below may need ``c`` as a base, so nothing is
+        safe there.
+        """
+        piles = self.piles
+        foundations = self.foundations
+        for m in moves:
+            if m.dst in foundations and len(piles[m.dst]) >= KING:
+                return m
+        return None
 
     def foundation_sequence(self, suit: int) -> list[int]:
         """Ace up to King, then King down to Ace, of the suit."""

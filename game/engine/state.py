@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from .cards import (
     ALTERNATE_BELOW,
@@ -25,6 +26,9 @@ from .cards import (
     suit_of,
 )
 from .deals import parse_game_number
+
+if TYPE_CHECKING:
+    from .profile import RuleProfile
 
 FOUNDATION, TABLEAU, WASTE, STOCK = "foundation", "tableau", "waste", "stock"
 
@@ -90,6 +94,8 @@ class Game(ABC):
     attributes below and implement the rules.
     """
 
+    #: everything that differs between rule sets (names, layout kind, the search's data)
+    profile: ClassVar[RuleProfile]
     rules: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str]
@@ -160,6 +166,42 @@ class Game(ABC):
     @abstractmethod
     def _apply(self, move: Move) -> list[Transfer]:
         """Play a legal move with its automatic fills; return every transfer in order."""
+
+    def owed_space(self) -> int | None:
+        """The place whose fill is owed now (only its fills are legal), or None. Only a
+        rule set whose profile says ``fills_owed`` ever owes one."""
+        return None
+
+    def fill_sources(self) -> range:
+        """The places that may fill the owed space (empty when none is owed)."""
+        return range(0)
+
+    def direction(self, index: int) -> int:
+        """The direction tableau place ``index`` is being built in: +1 up, -1 down, 0
+        free (or where the rule set's places have no direction)."""
+        return 0
+
+    def place_state(self, index: int) -> int:
+        """What place ``index`` remembers beyond its cards, as a small number (0 where
+        it remembers nothing: in every rule set whose profile has no ``dealt_counts``)."""
+        return 0
+
+    def safe_drop(self, moves: Iterable[Move]) -> Move | None:
+        """The first of ``moves`` (legal moves of this position) that is a foundation
+        move which can never be a mistake, or None: what auto-drop plays by itself, and
+        what a search may play without trying the alternatives.
+
+        The argument (dominance): say the card ``c`` may go to foundation ``F``, no card
+        can ever be built on it where it lies, nor can it be a base anything needs, and
+        no other card needs its place on ``F``. Take any winning line from the position
+        before the drop; play the drop first and then the same line with ``c``'s own
+        moves left out. Every other move stays legal, because nothing in the line could
+        have used ``c`` or its place, so the new line is also a win, one move shorter.
+        By induction on the length of the shortest win, a search that only follows the
+        drop still finds a win whenever one exists. Each rule family says when its
+        conditions hold; a rule set that says nothing drops nothing.
+        """
+        return None
 
     def _save(self) -> Any:
         """The small extra state (beyond the piles) that undo must restore."""

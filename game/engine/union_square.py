@@ -8,20 +8,43 @@ nothing refills it by itself. Stock to waste at any time, once through.
 
 from __future__ import annotations
 
+from .cards import DIAMONDS
 from .deals import square_pack
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import Move, Transfer
 
 PILES = range(4, 20)
 
+PROFILE = RuleProfile(
+    rules="union-square",
+    title="British Square (Union Square)",
+    summary="A 4x4 grid of piles built up or down by suit; any card fills a space.",
+    short_title="Union Square",
+    tab_name="Union Square",
+    emblem_suit=DIAMONDS,
+    layout=Layout.UNION_GRID,
+    places=square_places("p", 16),
+    search=SearchProfile(
+        # most wins come at once from the depth-first order, most of the rest from the
+        # probe, and the planners win where the probe's line sticks
+        stages=((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
+        evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=25.0),
+        demo_plan=DemoPlan(nodes=1500, searches=("dfs",)),
+        reveal_bonus=True,
+    ),
+    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(50, 150, 450, 1350)),
+)
+
 
 class UnionSquare(SquareGame):
     """Union Square: a 4×4 grid of piles whose bottom two cards fix their direction."""
 
-    rules = "union-square"
-    title = "British Square (Union Square)"
-    summary = "A 4x4 grid of piles built up or down by suit; any card fills a space."
-    places = square_places("p", 16)
+    profile = PROFILE
+    rules = PROFILE.rules
+    title = PROFILE.title
+    summary = PROFILE.summary
+    places = PROFILE.places
     tableau = PILES
     waste = 20
     stock = 21

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..engine import new_game, rules_class
+from ..engine import new_game, profile_of
 from ..engine.state import Game
 from ..search.batch import ProgressBar, run_all
 from .campaign import campaign_to_text
@@ -84,13 +84,6 @@ class BuildPlan:
                 "pool": self.pool, "ladder": list(self.ladder)}
 
 
-#: the shipped campaigns' settings: numbers searched and node budgets per rule set
-DEFAULTS: dict[str, dict[str, Any]] = {
-    "constitution": {"search": 2000, "nodes": 5_000, "method": "solve", "ladder": (20, 60, 200, 600)},
-    "constitution-cadogan": {"search": 1000, "nodes": 120_000, "method": "solve", "ladder": (50, 200, 800)},
-    "square": {"search": 1000, "nodes": 5_000, "method": "solve", "ladder": (50, 200, 800)},
-    "union-square": {"search": 2000, "nodes": 5_000, "method": "solve", "ladder": (50, 150, 450, 1350)},
-}
 METHODS = ("solve", "probe")
 DEFAULT_COUNT = 24
 POOL_FACTOR = 2
@@ -99,17 +92,18 @@ POOL_FACTOR = 2
 def make_plan(rules: str, *, count: int | None = None, search: int | None = None,
               nodes: int | None = None, pool: int | None = None, method: str | None = None,
               ladder: Sequence[int] | None = None) -> BuildPlan:
-    """The plan of a rule set's build, the defaults filled in; raises UnknownRulesError, or
+    """The plan of a rule set's build, the defaults filled in (the shipped campaign's
+    settings, from the rule set's profile: ``levels``); raises UnknownRulesError, or
     ValueError for a value out of range."""
-    rules = rules_class(rules).rules
-    defaults = DEFAULTS[rules]
+    profile = profile_of(rules)
+    defaults = profile.levels
     count = DEFAULT_COUNT if count is None else count
-    plan = BuildPlan(rules=rules, count=count,
-                     search=defaults["search"] if search is None else search,
-                     nodes=defaults["nodes"] if nodes is None else nodes,
-                     method=defaults["method"] if method is None else method,
+    plan = BuildPlan(rules=profile.rules, count=count,
+                     search=defaults.search if search is None else search,
+                     nodes=defaults.nodes if nodes is None else nodes,
+                     method=defaults.method if method is None else method,
                      pool=POOL_FACTOR * count if pool is None else pool,
-                     ladder=tuple(defaults["ladder"] if ladder is None else ladder))
+                     ladder=tuple(defaults.ladder if ladder is None else ladder))
     if not 1 <= plan.count <= 1000:
         raise ValueError("--count must be from 1 to 1000 levels")
     if not 1 <= plan.search <= 1_000_000:

@@ -1,7 +1,8 @@
 """Deals proved winnable, for "winnable deals only" and the daily deal.
 
-The daily deal of a rule set is taken from its campaign file's ``winnable`` list (n
-numbers) so that it is the same for everyone with the same levels files:
+The daily deal of a rule set that offers one (its profile's ``daily_deal``) is taken from
+its campaign file's ``winnable`` list (n numbers) so that it is the same for everyone with
+the same levels files:
 
 - days are numbered by their proleptic ordinal (``date.toordinal()``); they go in cycles of
   n days, and cycle c is a shuffle of the whole list seeded by the text ``"<rules>:<c>"``
@@ -19,7 +20,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine import rules_class
+from ..engine import profile_of
 from .campaign import LevelsError, load_campaign
 
 
@@ -44,13 +45,16 @@ def random_winnable(rules: str, rng: random.Random | None = None, *,
 
 def daily_game(rules: str, day: datetime.date, *, folder: Path | None = None) -> str | None:
     """The daily deal of ``rules`` on ``day`` (see the module docstring), None when no
-    winnable deal is known."""
-    numbers = winnable_numbers(rules, folder)
+    winnable deal is known or the rule set offers no daily deal (its profile's
+    ``daily_deal``). Raises UnknownRulesError for an unknown rule set."""
+    profile = profile_of(rules)
+    if not profile.daily_deal:
+        return None
+    numbers = winnable_numbers(profile.rules, folder)
     if not numbers:
         return None
-    rules = rules_class(rules).rules
     cycle, position = divmod(day.toordinal(), len(numbers))
-    return numbers[_cycle_order(rules, tuple(numbers), cycle)[position]]
+    return numbers[_cycle_order(profile.rules, tuple(numbers), cycle)[position]]
 
 
 @lru_cache(maxsize=16)

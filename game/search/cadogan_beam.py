@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cadogan import Cadogan
+from ..engine.profile import Layout
 from ..engine.state import Game
 from .cadogan_core import FOUNDATION, STOCK, WASTE, Core
 
@@ -375,7 +375,8 @@ class Beams:
     until one wins or the node budget is spent. Proves nothing when it ends."""
 
     def __init__(self, game: Game, max_nodes: int) -> None:
-        if not isinstance(game, Cadogan):
+        if game.profile.layout is not Layout.ROWS or game.profile.fills_owed:
+            # the lean position holds four rows of piles filled by choice, and a waste
             raise ValueError("the beam searches play Lady Cadogan only")
         self.game = game
         self.counter = Counter(max_nodes)

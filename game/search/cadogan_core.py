@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cadogan import Cadogan
 from ..engine.cards import ALTERNATE_BELOW, JACK
 from ..engine.rows import FIRST
-from ..engine.state import Move
+from ..engine.state import Game, Move
 
 WASTE = 32
 STOCK = 33
@@ -56,7 +55,7 @@ class Core:
         self.key = self._full_key()
 
     @classmethod
-    def from_game(cls, game: Cadogan) -> Core:
+    def from_game(cls, game: Game) -> Core:
         p = game.piles
         return cls([list(p[FIRST + i]) for i in range(32)], [p[f][-1] & 15 for f in range(8)],
                    list(p[game.waste]), list(p[game.stock]))
@@ -259,7 +258,7 @@ class Core:
     # ----- notation -------------------------------------------------------------------
 
     @staticmethod
-    def engine_move(game: Cadogan, move: tuple[int, int]) -> Move:
+    def engine_move(game: Game, move: tuple[int, int]) -> Move:
         """The engine's move for one of ours, in ``game``'s numbering."""
         src, dst = move
         s = game.stock if src == STOCK else game.waste if src == WASTE else FIRST + src

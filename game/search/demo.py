@@ -36,30 +36,27 @@ DEMO_MAX_MS = 200.0
 #: stall between two moves, cards at rest, is short (``main.py bench`` measures it)
 SCREEN_NODES = 1000
 SCREEN_MS = 60.0
-#: the rule sets where the demo plans on guessed deals, with the solver's node budget for
-#: one plan (one guess) and the searches it runs side by side (see
-#: :func:`game.search.solver.solve`'s ``plan``). Planning pays where the solver wins fast
-#: (Lady Cadogan, games 1-1000: 214 wins against 126 without planning). In ``constitution``
-#: the narrowed search (:class:`game.search.solver._Narrowing`, here one narrowed search
-#: within the budget) finds lines the depth-first search misses. Games 1-100, three
-#: guesses: ``constitution`` 88 wins with the depth-first search alone in 1,500
-#: positions, 89 in 4,000, 92 with it and the narrowed search in 4,000 (also 92 in
-#: 8,000). Lady Cadogan plans with the solver's beam searches
-#: (:class:`game.search.cadogan_beam.Beams`), one guess, 60,000 positions (a beam of 10
-#: from the deal's start takes about 50,000): games 1-20, 18 wins, where the narrowed
-#: search (4,000 positions, three guesses) won 36 of games 1-100 and the beams in 30,000
-#: positions won 12 of games 1-20. So chosen: ``constitution`` wins 869 of games 1-1000
-#: (826 before); Lady Cadogan: see the README.
-PLAN_NODES: dict[str, int] = {"constitution": 4000, "constitution-cadogan": 60_000, "union-square": 1500}
-PLAN_SEARCHES: dict[str, tuple[str, ...]] = {
-    "constitution": ("dfs", "narrowing"), "constitution-cadogan": ("beams",), "union-square": ("dfs",)}
-#: guessed deals tried for each plan, by rule set (see :func:`_plan`); 1 where more was
-#: not measured or did not pay. Games 1-1000, node-bound: ``constitution`` 826 wins with
-#: three against 790 with one (on games 1-100, 89 with five); Lady Cadogan, when it
-#: planned with narrowed searches, 224 against 214, within the noise (its beams plan with
-#: one guess: a plan from the start costs half a second). Three guesses take two to three
-#: times as long.
-PLAN_SAMPLES = {"constitution": 3}
+# Where the demo plans on guessed deals, and how, is each rule set's profile's
+# ``search.demo_plan`` (:class:`~game.engine.profile.DemoPlan`): the solver's node budget
+# for one plan (one guess), the searches it runs side by side (see
+# :func:`game.search.solver.solve`'s ``plan``) and how many guessed deals a plan tries
+# (:func:`_plan`). Planning pays where the solver wins fast (Lady Cadogan, games 1-1000:
+# 214 wins against 126 without planning). In ``constitution`` the narrowed search
+# (:class:`game.search.solver._Narrowing`, here one narrowed search within the budget)
+# finds lines the depth-first search misses. Games 1-100, three guesses: ``constitution``
+# 88 wins with the depth-first search alone in 1,500 positions, 89 in 4,000, 92 with it
+# and the narrowed search in 4,000 (also 92 in 8,000). Lady Cadogan plans with the
+# solver's beam searches (:class:`game.search.cadogan_beam.Beams`), one guess, 60,000
+# positions (a beam of 10 from the deal's start takes about 50,000): games 1-20, 18 wins,
+# where the narrowed search (4,000 positions, three guesses) won 36 of games 1-100 and
+# the beams in 30,000 positions won 12 of games 1-20. So chosen: ``constitution`` wins
+# 869 of games 1-1000 (826 before); Lady Cadogan: see the README. Guessed deals per plan:
+# one where more was not measured or did not pay. Games 1-1000, node-bound:
+# ``constitution`` 826 wins with three against 790 with one (on games 1-100, 89 with
+# five); Lady Cadogan, when it planned with narrowed searches, 224 against 214, within
+# the noise (its beams plan with one guess: a plan from the start costs half a second).
+# Three guesses take two to three times as long.
+
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -86,14 +83,16 @@ def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | No
     only goes back to a position the game has already been through.
 
     A planned move (see the module) when planning finds a win of the guessed deal within
-    ``plan_nodes`` positions a guess (None: the rule set's :data:`PLAN_NODES`; 0: never
-    plan) and, with ``max_ms``, within :data:`PLAN_TIME_FACTOR` times that many
+    ``plan_nodes`` positions a guess (None: those of the rule set's demo plan; 0: never
+    plan; a rule set whose profile has no demo plan never plans) and, with ``max_ms``,
+    within :data:`PLAN_TIME_FACTOR` times that many
     milliseconds; otherwise the best hint. With ``max_ms=None`` only the node budgets
     bound the searches: the move is then a pure function of the position, its history and
     the budgets."""
+    demo_plan = game.profile.search.demo_plan
     if plan_nodes is None:
-        plan_nodes = PLAN_NODES.get(game.rules, 0)
-    if plan_nodes > 0 and game.rules in PLAN_NODES and not game.is_won():
+        plan_nodes = 0 if demo_plan is None else demo_plan.nodes
+    if plan_nodes > 0 and demo_plan is not None and not game.is_won():
         plan_seconds = None if max_ms is None else PLAN_TIME_FACTOR * max_ms / 1000.0
         move = planned_move(game, plan_nodes, plan_seconds)
         if move is not None:
@@ -155,18 +154,22 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
     or None when the solver finds none within ``plan_nodes`` (and ``plan_seconds``).
 
-    :data:`PLAN_SAMPLES` guesses are tried, each a different random deal of the unseen
-    cards (with ``plan_seconds``, each gets an equal share of what is left of it); of
+    The demo plan's ``samples`` guesses are tried, each a different random deal of the
+    unseen cards (with ``plan_seconds``, each gets an equal share of what is left of it); of
     the lines that win their guess, the one returned starts with the move most of them
     start with (the earliest guess's line among equals). A move that wins several
-    guessed deals is a better bet on the real one than the move of a single guess."""
+    guessed deals is a better bet on the real one than the move of a single guess. None
+    at once for a rule set whose profile has no demo plan."""
+    demo_plan = view.profile.search.demo_plan
+    if demo_plan is None:
+        return None
     key = (PositionHash(view).key(), plan_nodes, plan_seconds)
     if key in _PLAN_CACHE:
         return _PLAN_CACHE[key]
     unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
     wins: list[list[Move]] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
-    samples = PLAN_SAMPLES.get(view.rules, 1)
+    samples = demo_plan.samples
     for sample in range(samples):
         seconds = 1e9 if deadline is None else (deadline - time.perf_counter()) / (samples - sample)
         if seconds <= 0:
@@ -176,7 +179,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=PLAN_SEARCHES[view.rules])
+        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=demo_plan.searches)
         if result.status == WON and result.moves:
             wins.append([guess.parse_move(m) for m in result.moves])
     plan = None

@@ -22,11 +22,9 @@ count as neither blocked nor needed: the evaluation never guesses what they are.
 from __future__ import annotations
 
 from ..engine.cards import JACK, KING
-from ..engine.constitution import Constitution
-from ..engine.rows import RowsGame, row_range
-from ..engine.square import Square
+from ..engine.profile import Evaluation, Layout
+from ..engine.rows import row_range
 from ..engine.state import Game
-from ..engine.union_square import UnionSquare
 
 WIN = 1_000_000.0
 LOSS = -1_000_000.0
@@ -46,7 +44,7 @@ _ROWS_CACHE: dict[tuple[int, ...], list[int]] = {}
 _SQUARE_CACHE: dict[tuple[int, ...], list[int]] = {}
 
 
-def rows_distances(game: RowsGame) -> list[int]:
+def rows_distances(game: Game) -> list[int]:
     """For each card code, how many cards its suit's nearer foundation needs before it
     (0: it goes up now). Codes of other ranks or suits read 99."""
     piles = game.piles
@@ -59,7 +57,7 @@ def rows_distances(game: RowsGame) -> list[int]:
     return cached
 
 
-def _rows_distances(game: RowsGame) -> list[int]:
+def _rows_distances(game: Game) -> list[int]:
     piles = game.piles
     distance = [99] * 64
     for suit in range(4):
@@ -112,7 +110,7 @@ def evaluate(game: Game, mobility: int | None = None) -> float:
     if on_foundations == game.card_count:
         return WIN
     score = FOUNDATION_CARD * on_foundations
-    if isinstance(game, RowsGame):
+    if game.profile.layout is Layout.ROWS:
         score += _rows_terms(game)
     else:
         score += _square_terms(game)
@@ -143,7 +141,7 @@ _WEIGHTS_CACHE: dict[tuple[int, ...], list[float]] = {}
 _ROWS = tuple(row_range(r) for r in range(4))
 
 
-def _card_weights(game: RowsGame) -> list[float]:
+def _card_weights(game: Game) -> list[float]:
     """For each card code, :func:`urgency_weight` of its distance; 0 for unknown cards."""
     piles = game.piles
     tops = tuple([piles[f][-1] for f in game.foundations])
@@ -158,18 +156,23 @@ def _card_weights(game: RowsGame) -> list[float]:
     return cached
 
 
-def _rows_terms(game: RowsGame) -> float:
-    """The Constitution sets' terms: :func:`_constitution_terms`, or Lady Cadogan's: each
-    card by how soon it is needed, times the cards on it plus twice its row's distance
-    from Row 1; Row 1's runs; the waste's buried cards; the stock. Kept lean, like
-    Constitution's (tests/search/test_knowledge.py pins both to a plain definition)."""
-    if isinstance(game, Constitution):
-        return _constitution_terms(game)
+def _rows_terms(game: Game) -> float:
+    """The Constitution sets' terms: :func:`_constitution_terms` where fills are owed
+    (the rows below Row 1 hold one card a place), or Lady Cadogan's: each card by how
+    soon it is needed, times the cards on it plus its row's distance from Row 1 (the
+    profile's ``row_distance`` a row); Row 1's runs; the waste's buried cards; the stock.
+    The weights are the profile's (:class:`~game.engine.profile.Evaluation`). Kept lean,
+    like Constitution's (tests/search/test_knowledge.py pins both to a plain definition)."""
+    weights = game.profile.search.evaluation
+    if game.profile.fills_owed:
+        return _constitution_terms(game, weights)
+    row_distance = weights.row_distance
+    run_bonus = weights.row1_run
     piles = game.piles
     weight = _card_weights(game)  # that of an unknown card is 0
     cost = 0.0
     for row in range(4):
-        row_cost = 2.0 * row
+        row_cost = row_distance * row
         for t in _ROWS[row]:
             pile = piles[t]
             if pile:
@@ -178,7 +181,7 @@ def _rows_terms(game: RowsGame) -> float:
                     cost += weight[c] * depth
                     depth -= 1
                 if not row:
-                    cost -= 0.5 * _run_length(pile)
+                    cost -= run_bonus * _run_length(pile)
     # the waste's cards under its top, each times the cards on it
     waste = piles[game.waste]
     blocked = 0.0
@@ -186,17 +189,18 @@ def _rows_terms(game: RowsGame) -> float:
     for c in waste[:-1]:
         blocked += weight[c] * depth
         depth -= 1
-    cost += blocked
-    cost += 8.0 * sum(map(weight.__getitem__, piles[game.stock]))
+    cost += weights.waste_blocked * blocked
+    cost += weights.stock_card * sum(map(weight.__getitem__, piles[game.stock]))
     return -cost
 
 
-def _constitution_terms(game: Constitution) -> float:
+def _constitution_terms(game: Game, weights: Evaluation) -> float:
     """``constitution``'s terms: Lady Cadogan's card terms (each card by how soon it is
-    needed, times the cards on it plus twice its row's distance from Row 1), read one
-    card a place in Rows 2–4, which hold no more; a Row 1 pile empty for good when Row 2
-    is empty; and the stock. Kept lean: the searches evaluate nearly every position they
+    needed, times the cards on it plus its row's distance from Row 1), read one card a
+    place in Rows 2–4, which hold no more; a Row 1 pile empty for good when Row 2 is
+    empty; and the stock. Kept lean: the searches evaluate nearly every position they
     reach (tests/search/test_knowledge.py pins it to its plain definition)."""
+    row_distance = weights.row_distance
     piles = game.piles
     weight = _card_weights(game)
     cost = 0.0
@@ -208,7 +212,7 @@ def _constitution_terms(game: Constitution) -> float:
             depth -= 1
     below = False
     for row in (1, 2, 3):
-        row_cost = 2.0 * row
+        row_cost = row_distance * row
         for t in _ROWS[row]:
             pile = piles[t]
             if pile:
@@ -216,9 +220,9 @@ def _constitution_terms(game: Constitution) -> float:
                 if row == 1:
                     below = True
     if not below:
-        cost += 15.0 * sum(1 for t in ROW1 if not piles[t])
+        cost += weights.empty_row1 * sum(1 for t in ROW1 if not piles[t])
     # the stock's cards by how soon they are needed (unknown cards weigh 0)
-    cost += 4.0 * sum(map(weight.__getitem__, piles[game.stock]))
+    cost += weights.stock_card * sum(map(weight.__getitem__, piles[game.stock]))
     return -cost
 
 
@@ -240,8 +244,8 @@ def _square_terms(game: Game) -> float:
     w = _WEIGHTS
     cost = 0.0
     spaces = 0
-    union = isinstance(game, UnionSquare)
-    square = isinstance(game, Square)
+    weights = game.profile.search.evaluation
+    wrong_direction = weights.wrong_direction
     for t in game.tableau:
         pile = piles[t]
         if len(pile) < 2:
@@ -250,14 +254,13 @@ def _square_terms(game: Game) -> float:
                 spaces += 1
             continue
         cost += _blocked(pile, distance, w)
-        direction = game.direction(t) if (union or square) else 0  # type: ignore[attr-defined]
+        direction = game.direction(t)
         top = pile[-1]
         if direction and top:
             # a run going away from its foundation buries what the foundation wants first
             suit_height = len(piles[top >> 4])
             wants_up = suit_height < KING
             if (direction > 0) == wants_up and len(pile) >= 2:
-                cost += 1.5 * (len(pile) - 1)
-    cost += 1.2 * _blocked(piles[game.waste], distance, w)
-    space_value = 25.0 if union else 12.0
-    return space_value * spaces - cost
+                cost += wrong_direction * (len(pile) - 1)
+    cost += weights.waste_blocked * _blocked(piles[game.waste], distance, w)
+    return weights.space * spaces - cost

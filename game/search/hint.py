@@ -28,12 +28,7 @@ import time
 from dataclasses import dataclass
 
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
-from ..engine.constitution import Constitution
-from ..engine.rows import RowsGame, row_of
-from ..engine.square import Square
-from ..engine.squares import SquareGame
 from ..engine.state import Game, Move, Transfer
-from ..engine.union_square import UnionSquare
 from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
@@ -74,14 +69,15 @@ class _HintSearch:
         self.table: dict[int, tuple[int, float]] = {}
         self.path: set[int] = set()
         self.unseen = _unseen_cards(view)
-        # Only in the Square games can a card from the stock go straight to a foundation.
-        # In ``constitution`` an unknown card is inert (nothing builds on it and it builds
-        # on nothing; it only fills spaces), so the search goes on through a Row 4 fill as
-        # if the new card were of no use, and every leaf is checked for being stuck. In
-        # Lady Cadogan that pessimism would make turning the stock look worthless, and in
-        # the Square games an unknown top card would read as a neighbour of the Ace.
-        self.reveal_bonus = isinstance(view, SquareGame)
-        self.through_reveals = isinstance(view, Constitution)
+        # Only in the Square games can a card from the stock go straight to a foundation
+        # (the profile's ``reveal_bonus``). In ``constitution`` an unknown card is inert
+        # (nothing builds on it and it builds on nothing; it only fills spaces), so the
+        # search goes on through a Row 4 fill as if the new card were of no use, and
+        # every leaf is checked for being stuck (``through_reveals``). In Lady Cadogan
+        # that pessimism would make turning the stock look worthless, and in the Square
+        # games an unknown top card would read as a neighbour of the Ace.
+        self.reveal_bonus = view.profile.search.reveal_bonus
+        self.through_reveals = view.profile.search.through_reveals
         self.evaluated = _EVALUATED.setdefault(view.rules, {})
 
     def play(self, move: Move) -> list[Transfer]:
@@ -335,51 +331,36 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
 
 # ----- reasons ------------------------------------------------------------------------
 
-def _place_words(game: Game, index: int) -> str:
-    """A place as a player says it: ``Row 1``, ``column 2``, ``pile 7``, ``the waste``."""
-    if index == game.waste:
-        return "the waste"
-    if index == game.stock:
-        return "the stock"
-    name = game.place_name(index)
-    if isinstance(game, RowsGame):
-        return f"Row {row_of(index) + 1}"
-    if name.startswith("c"):
-        return f"column {name[1:]}"
-    if name.startswith("p"):
-        return f"pile {name[1:]}"
-    return name
-
-
 def reason(view: Game, move: Move, gain: float, *, safe: bool = False) -> str:
     """Why ``move`` is worth playing, in a few words (``frees 5♥ for the foundation``);
     ``safe`` says it is a foundation move that can never be a mistake."""
     game = view.clone()
+    words = game.profile.short_place_words
     src, dst = move
     piles = game.piles
     moving = piles[src][-1] if piles[src] else UNKNOWN
     before = foundation_wants(game)
-    owed = isinstance(game, Constitution) and game.owed >= 0
+    owed = game.owed_space() is not None
     transfers = game.play(move)
     parts: list[str] = []
     if src == game.stock:
         if dst == game.waste:
             parts.append("turns the next stock card")
         else:
-            parts.append(f"deals the next stock card into {_place_words(game, dst)}")
+            parts.append(f"deals the next stock card into {words(dst)}")
     elif dst in game.foundations:
         parts.append(f"plays {card_pretty(moving)} to the foundation")
         if safe:
             parts.append("always safe")
     elif owed:
-        parts.append(f"fills the space in {_place_words(game, dst)} with {card_pretty(moving)}")
+        parts.append(f"fills the space in {words(dst)} with {card_pretty(moving)}")
     elif not view.piles[dst]:
-        parts.append(f"moves {card_pretty(moving)} into the space in {_place_words(game, dst)}")
+        parts.append(f"moves {card_pretty(moving)} into the space in {words(dst)}")
     else:
         parts.append(f"builds {card_pretty(moving)} on {card_pretty(view.piles[dst][-1])}")
-        if isinstance(game, (Square, UnionSquare)) and not view.direction(dst):  # type: ignore[attr-defined]
-            way = "up" if game.direction(dst) > 0 else "down"
-            parts.append(f"{_place_words(game, dst)} now builds {way}")
+        way = game.direction(dst)
+        if way and not view.direction(dst):
+            parts.append(f"{words(dst)} now builds {'up' if way > 0 else 'down'}")
     after = foundation_wants(game)
     freed = [p[-1] for p in game.piles if p and p[-1] in after and p[-1] not in before]
     uncovered = piles[src][-1] if src != game.stock and piles[src] else None
@@ -388,10 +369,11 @@ def reason(view: Game, move: Move, gain: float, *, safe: bool = False) -> str:
     elif freed and dst in game.foundations:
         parts.append(f"so {card_pretty(freed[0])} can follow")
     if src != game.stock and not piles[src] and src in game.tableau and not owed:
-        parts.append(f"opens a space in {_place_words(game, src)}")
+        parts.append(f"opens a space in {words(src)}")
     fills = [t for t in transfers[1:] if t.auto]
-    if isinstance(game, Constitution) and game.owed >= 0:
-        parts.append(f"then Row {row_of(game.owed) + 1} is filled from Row {row_of(game.owed) + 2}")
+    space = game.owed_space()
+    if space is not None:
+        parts.append(f"then {words(space)} is filled from {words(game.fill_sources()[0])}")
     elif fills and any(t.src == game.stock for t in fills):
         parts.append("a stock card fills Row 4")
     if gain >= WIN / 2:

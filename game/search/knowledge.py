@@ -4,8 +4,9 @@ What lives here, shared by the solver and the hint:
 
 - :func:`foundation_wants`: which cards the foundations take right now.
 - :func:`forced_move`: a foundation move that provably never hurts, so a search may play
-  it without trying the alternatives (the argument is below, and it holds with full
-  information too).
+  it without trying the alternatives: the rule set's own safe drop
+  (:meth:`~game.engine.state.Game.safe_drop`, which auto-drop plays too; the argument
+  per rule family is there, and it holds with full information too).
 - :func:`is_dead`: a position that provably cannot be won (the relaxation argument of
   :func:`rows_closure_placeable`), so a search need not go on from it; it can say so
   only for hand-made positions (:func:`may_become_dead`).
@@ -13,28 +14,12 @@ What lives here, shared by the solver and the hint:
   out (only moves whose result is a position the search reaches anyway).
 - :class:`PositionHash`: the incremental position key the searches share.
 
-Why a forced move is safe (the dominance argument). Say card ``c`` of rank ``r`` may go
-to a foundation and no card can ever be built on it where it lies, nor can it be a
-base anything needs. Take any winning line from the position before the drop; play the
-drop first and then the same line with ``c``'s own moves left out. Every other move stays
-legal, because nothing in the line could have used ``c`` (only a card that builds on it
-or its own foundation move would), so the new line is also a win, one move shorter. By
-induction on the length of the shortest win, a search that only follows the drop still
-finds a win whenever one exists. The conditions per rule set:
+A counterexample search checks :func:`forced_move` and :func:`is_dead` against an
+exhaustive search on random small end games of every rule set (in the Constitution sets
+with each suit's two foundations at random heights): ``tests/search/test_knowledge.py``.
 
-- Constitution sets: ``c`` is a Row 1 top; the cards that could build on it are the four
-  ``r-1`` cards of the other colour (two suits, two packs). When all four are on the
-  foundations (always for twos, whose bases are the Aces), nothing can use ``c``. In
-  ``constitution`` a drop that empties a Row 1 pile forces a chain of fills whose timing
-  is a choice, and nothing is dropped while a fill is owed, so neither is forced.
-- Square sets: only in a foundation's downward half (King down to Ace). Both copies of
-  every higher card are then on the foundation, and the card below ``c`` goes straight
-  to the foundation once ``c`` is there, so a line that built it on ``c`` can play it to
-  the foundation instead. In the upward half the second copy of the card below may need
-  ``c`` as a base, so nothing is forced there.
-
-These are exactly the conditions of :mod:`game.engine.autodrop`, which is what the
-auto-drop option plays; it is recomputed here from the moves already generated.
+The rule-set differences these need come from the game's profile
+(:class:`~game.engine.profile.RuleProfile`) and its typed methods, never from its class.
 """
 
 from __future__ import annotations
@@ -42,14 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
-from ..engine.cadogan import Cadogan
-from ..engine.cards import JACK, KING, is_red
-from ..engine.constitution import Constitution
-from ..engine.rows import RowsGame, row_of, row_range
-from ..engine.square import Square
+from ..engine.cards import JACK, is_red
+from ..engine.profile import Layout
+from ..engine.rows import row_of, row_range
 from ..engine.squares import foundation_need
 from ..engine.state import Game, Move, Transfer
-from ..engine.union_square import UnionSquare
 
 ROW1 = row_range(0)
 
@@ -58,7 +40,7 @@ def foundation_wants(game: Game) -> dict[int, int]:
     """For each card some foundation takes now, how many foundations take it (1 or 2)."""
     piles = game.piles
     wants: dict[int, int] = {}
-    if isinstance(game, RowsGame):
+    if game.profile.layout is Layout.ROWS:
         for f in game.foundations:
             top = piles[f][-1]
             if top & 15 < JACK:
@@ -72,32 +54,9 @@ def foundation_wants(game: Game) -> dict[int, int]:
 
 
 def forced_move(game: Game, moves: Iterable[Move]) -> Move | None:
-    """A foundation move among ``moves`` that can never be a mistake, or None."""
-    piles = game.piles
-    foundations = game.foundations
-    if isinstance(game, RowsGame):
-        if isinstance(game, Constitution) and game.owed >= 0:
-            return None
-        single_ok = not isinstance(game, Constitution)
-        for m in moves:
-            if m.dst not in foundations:
-                continue
-            pile = piles[m.src]
-            if not single_ok and len(pile) == 1:
-                continue
-            c = pile[-1]
-            rank = c & 15
-            if rank <= 2:
-                return m
-            red = is_red(c)
-            if all(piles[f][-1] & 15 >= rank - 1 for f in foundations
-                   if is_red(game.foundation_suit(f) * 16 + 1) != red):
-                return m
-        return None
-    for m in moves:
-        if m.dst in foundations and len(piles[m.dst]) >= KING:
-            return m
-    return None
+    """A foundation move among ``moves`` that can never be a mistake, or None (the rule
+    set's :meth:`~game.engine.state.Game.safe_drop`)."""
+    return game.safe_drop(moves)
 
 
 def is_dead(game: Game) -> bool:
@@ -107,7 +66,7 @@ def is_dead(game: Game) -> bool:
     its foundation even in a relaxed game where only "frozen" Row 1 cards keep their
     places. The Square sets have no such test (False).
     """
-    if not isinstance(game, RowsGame):
+    if game.profile.layout is not Layout.ROWS:
         return False
     return rows_closure_placeable(game) < game.card_count
 
@@ -128,7 +87,7 @@ def may_become_dead(game: Game) -> bool:
     hand-made positions (a layout may put any cards in Row 1) keep it. The Square sets
     have no such test.
     """
-    if not isinstance(game, RowsGame):
+    if game.profile.layout is not Layout.ROWS:
         return False
     piles = game.piles
     for i in ROW1:
@@ -139,7 +98,7 @@ def may_become_dead(game: Game) -> bool:
     return False
 
 
-def frozen_in_row1(game: RowsGame, c: int) -> bool:
+def frozen_in_row1(game: Game, c: int) -> bool:
     """Whether a Row 1 card ``c`` can only ever leave its pile for a foundation.
 
     Lady Cadogan: always (Row 1 takes cards only from Row 2). ``constitution``: a Row 1
@@ -151,9 +110,9 @@ def frozen_in_row1(game: RowsGame, c: int) -> bool:
     return rank >= JACK or rank < _frozen_below(game)[(c >> 5) & 1]
 
 
-def _frozen_below(game: RowsGame) -> tuple[int, int]:
+def _frozen_below(game: Game) -> tuple[int, int]:
     """For black and for red cards: Row 1 cards below this rank are frozen (and Jacks)."""
-    if isinstance(game, Cadogan):
+    if not game.profile.row1_builds_on_row1:
         return (JACK, JACK)
     piles = game.piles
     # a black card of rank r is frozen when every red foundation has reached r + 1
@@ -165,23 +124,26 @@ def _frozen_below(game: RowsGame) -> tuple[int, int]:
 _FROZEN: dict[tuple[int, int], list[bool]] = {}
 
 
-def rows_closure_placeable(game: RowsGame) -> int:
+def rows_closure_placeable(game: Game) -> int:
     """How many cards could reach the foundations in a relaxed game (an upper bound).
 
     The relaxation: every card may go to its foundation whenever the foundation takes
-    it, except that a frozen Row 1 card (:func:`frozen_in_row1`) must wait until every
-    frozen card above it in its pile has gone up, and a card under a frozen card waits
-    for that card. Every real line of play is also a line of the relaxed game (cards
-    reach a foundation only from a Row 1 top, a frozen card leaves its pile only for a
-    foundation, and a card under it cannot move before it), so if fewer than all cards
-    can be placed in the relaxed game, the real position is lost.
+    it, except that a card under a frozen Row 1 card (:func:`frozen_in_row1`) waits
+    until the foundations hold more copies of that frozen card than they do now (either
+    copy may be the one that went up: the relaxation does not ask which), and a frozen
+    card waits for the frozen cards above it in the same way. Every real line of play is
+    also a line of the relaxed game (cards reach a foundation only from a Row 1 top, and
+    a frozen card leaves its pile only for a foundation, so a card under it cannot move
+    before one more copy of the frozen card is up), so if fewer than all cards can be
+    placed in the relaxed game, the real position is lost.
 
     The relaxed game needs no search: placing a card never stops another card from
     being placed later (the foundations of a suit hold ranks up to their two tops, so
-    what they take next depends only on which cards are up, and a placed frozen card
-    only frees what lay under it), so playing every placeable card until none is left
-    places the most cards possible. When a card has a copy that is a frozen "gate" and
-    a free copy, the gate goes up, which frees more.
+    what they take next depends only on which cards are up, and what a placed card
+    frees depends only on which cards are up too), so playing every placeable card until
+    none is left places the most cards possible. Waiting for *that* copy instead would
+    break this: with both copies of a card frozen over different cards, which copy goes
+    up first is a choice, and the greedy play could choose the copy that frees nothing.
     """
     piles = game.piles
     below = _frozen_below(game)
@@ -189,24 +151,37 @@ def rows_closure_placeable(game: RowsGame) -> int:
     if frozen is None:
         frozen = _FROZEN[below] = [(c & 15) >= JACK or (c & 15) < below[(c >> 5) & 1]
                                    for c in range(64)]
+    # each suit's two foundation heights, lower first (how many copies of a card are up
+    # is how many of them have reached its rank), now and at the start
+    tops = [sorted((piles[2 * s][-1] & 15, piles[2 * s + 1][-1] & 15)) for s in range(4)]
+    start = [tuple(pair) for pair in tops]
     avail = [0] * 64
-    gates: dict[int, list[int]] = {}  # card -> Row 1 piles whose topmost frozen card it is
+    gates: dict[int, list[int]] = {}  # card -> Row 1 piles whose topmost waiting frozen card it is
     gate_index = [-1] * len(piles)
+
+    def open_down(t: int, g: int) -> None:
+        """Free pile ``t``'s cards from index ``g`` down to its next frozen card that
+        still waits (no more copies of it are up than at the start), which becomes the
+        pile's gate."""
+        pile = piles[t]
+        while g >= 0:
+            c = pile[g]
+            rank = c & 15
+            if frozen[c] and sum(h >= rank for h in tops[c >> 4]) <= sum(h >= rank for h in start[c >> 4]):
+                gate_index[t] = g
+                gates.setdefault(c, []).append(t)
+                return
+            avail[c] += 1
+            g -= 1
+
     for i, pile in enumerate(piles):
         if i < 8 or not pile:
             continue
         if i in ROW1:
-            g = len(pile) - 1
-            while g >= 0 and not frozen[pile[g]]:
-                avail[pile[g]] += 1
-                g -= 1
-            if g >= 0:
-                gate_index[i] = g
-                gates.setdefault(pile[g], []).append(i)
+            open_down(i, len(pile) - 1)
         else:
             for c in pile:
                 avail[c] += 1
-    tops = [sorted((piles[2 * s][-1] & 15, piles[2 * s + 1][-1] & 15)) for s in range(4)]
     placed = sum(a + b for a, b in tops)
     progress = True
     while progress:
@@ -216,22 +191,19 @@ def rows_closure_placeable(game: RowsGame) -> int:
             for which in (0, 1):
                 while pair[which] < JACK and (which == 1 or pair[0] < pair[1]):
                     c = suit * 16 + pair[which] + 1
-                    where = gates.get(c)
+                    where = gates.pop(c, None)
                     if where:
-                        t = where.pop()
-                        pile = piles[t]
-                        g = gate_index[t] - 1
-                        while g >= 0 and not frozen[pile[g]]:
-                            avail[pile[g]] += 1
-                            g -= 1
-                        gate_index[t] = g
-                        if g >= 0:
-                            gates.setdefault(pile[g], []).append(t)
+                        # a copy of c goes up: every pile it gated lets go of its
+                        # copy of c and of what lies under it
+                        pair[which] += 1
+                        avail[c] += len(where) - 1
+                        for t in where:
+                            open_down(t, gate_index[t] - 1)
                     elif avail[c]:
                         avail[c] -= 1
+                        pair[which] += 1
                     else:
                         break
-                    pair[which] += 1
                     placed += 1
                     progress = True
     return placed
@@ -253,12 +225,15 @@ def ordered_moves(game: Game, moves: list[Move]) -> list[Move]:
     foundations = game.foundations
     stock = game.stock
     scored: list[tuple[int, int, Move]] = []
-    union = isinstance(game, UnionSquare)
-    square = isinstance(game, Square)
-    constitution = isinstance(game, Constitution)
-    cadogan = isinstance(game, Cadogan)
-    owed = game.owed if isinstance(game, Constitution) else -1
-    rows = isinstance(game, RowsGame)
+    profile = game.profile
+    layout = profile.layout
+    union = layout is Layout.UNION_GRID
+    square = layout is Layout.SQUARE_COLUMNS
+    rows = layout is Layout.ROWS
+    constitution = rows and profile.fills_owed
+    cadogan = rows and not profile.fills_owed
+    owed_space = game.owed_space()
+    owed = -1 if owed_space is None else owed_space
     into_empty: set[tuple[int, int]] = set()  # (source, kind of place) already moved into a space
     for i, m in enumerate(moves):
         src, dst = m
@@ -315,7 +290,7 @@ def symmetry_classes(game: Game) -> list[int]:
     Every other place is a class of its own.
     """
     classes = list(range(len(game.places)))
-    if isinstance(game, RowsGame):
+    if game.profile.layout is Layout.ROWS:
         for f in game.foundations:
             classes[f] = f - f % 2
         for t in game.tableau:
@@ -360,8 +335,10 @@ class PositionHash:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.classes = symmetry_classes(game)
-        self.square = isinstance(game, Square)
-        self.constitution = isinstance(game, Constitution)
+        #: the positions of the rule set differ by more than their cards: by how many of
+        #: a column's cards were dealt (Square), by which space is owed a fill
+        self.dealt_counts = game.profile.dealt_counts
+        self.fills_owed = game.profile.fills_owed
         self.place_hash = [self._hash_place(i) for i in range(len(game.places))]
         self.total = sum(self.place_hash)
         self.exact = sum(h * _PLACE_WEIGHT[i] for i, h in enumerate(self.place_hash)) & _MASK
@@ -372,8 +349,8 @@ class PositionHash:
     def _hash_place(self, index: int) -> int:
         game = self.game
         extra = 0
-        if self.square and index in game.tableau:
-            extra = game.dealt[index - 4]  # type: ignore[attr-defined]
+        if self.dealt_counts and index in game.tableau:
+            extra = game.place_state(index)
         # The interpreter's hash of a tuple of small ints is the same in every process
         # (unlike that of bytes or str, which PYTHONHASHSEED changes), so searches are
         # repeatable; the splitmix64 finaliser spreads it over all 64 bits, so that a sum
@@ -425,16 +402,16 @@ class PositionHash:
         the dealt counts did."""
         game = self.game
         places = [i for i, (a, b) in enumerate(zip(before, game.piles, strict=True)) if a != b]
-        if self.square and game._save() != saved:
+        if self.dealt_counts and game._save() != saved:
             places += game.tableau
         self.update(places)
 
     def key(self) -> int:
         """The key of the current position."""
         total = self.total
-        if self.constitution:
-            owed = self.game.owed  # type: ignore[attr-defined]
-            total += _OWED_HASH[row_of(owed) if owed >= 0 else 4]
+        if self.fills_owed:
+            owed = self.game.owed_space()
+            total += _OWED_HASH[4 if owed is None else row_of(owed)]
         return total & _MASK
 
     def exact_key(self) -> int:
@@ -444,6 +421,7 @@ class PositionHash:
         evaluation adds its terms place by place, and floating-point sums depend on
         their order)."""
         total = self.exact
-        if self.constitution:
-            total += (self.game.owed + 2) * _OWED_HASH[0]  # type: ignore[attr-defined]
+        if self.fills_owed:
+            owed = self.game.owed_space()
+            total += (1 if owed is None else owed + 2) * _OWED_HASH[0]
         return total & _MASK

@@ -62,7 +62,8 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..engine.cards import KING
-from ..engine.square import COLUMNS, Square
+from ..engine.profile import Layout
+from ..engine.square import COLUMNS
 from ..engine.squares import neighbours
 from ..engine.state import Game, Move
 
@@ -193,11 +194,11 @@ def _runs(code: list[int], suit: int) -> int:
     return total + most
 
 
-def state_of(game: Square) -> State:
-    """The search's position of ``game``."""
+def state_of(game: Game) -> State:
+    """The search's position of ``game`` (English Square)."""
     piles = game.piles
     heights = (len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]))
-    columns = tuple(sorted(bytes([game.dealt[c - 4]]) + bytes(piles[c]) for c in COLUMNS))
+    columns = tuple(sorted(bytes([game.place_state(c)]) + bytes(piles[c]) for c in COLUMNS))
     return heights, columns, bytes(piles[game.waste])
 
 
@@ -298,7 +299,7 @@ class SquareLayers:
     ``win`` holds the moves), False (proved lost) or None (the node budget ran out)."""
 
     def __init__(self, game: Game, max_nodes: int) -> None:
-        if not isinstance(game, Square):
+        if game.profile.layout is not Layout.SQUARE_COLUMNS:
             raise ValueError("the layered search plays British Square (English) only")
         self.game = game
         self.max_nodes = max_nodes

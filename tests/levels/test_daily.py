@@ -77,3 +77,16 @@ def test_random_winnable_picks_from_the_list(tmp_path: Path) -> None:
     rng = random.Random(5)
     picks = {random_winnable("constitution", rng, folder=tmp_path) for _ in range(100)}
     assert picks == set(numbers)
+
+
+def test_a_rule_set_without_a_daily_deal_has_none_even_with_winnable_deals(tmp_path: Path) -> None:
+    # English Square's profile offers no daily deal; Union Square's does
+    from game.engine import profile_of
+
+    assert not profile_of("square").daily_deal and profile_of("union-square").daily_deal
+    winnable = [str(i) for i in range(1, 11)]
+    write_campaign(tmp_path, "square", levels=[], winnable=winnable)
+    write_campaign(tmp_path, "union-square", levels=[], winnable=winnable)
+    assert daily_game("square", DAY, folder=tmp_path) is None
+    assert random_winnable("square", folder=tmp_path) in winnable  # still "winnable deals only"
+    assert daily_game("union-square", DAY, folder=tmp_path) in winnable

@@ -11,7 +11,7 @@ from game.engine.cards import card_pretty, parse_card
 from game.search.demo import demo_move
 from game.search.hint import hints
 
-from .layouts import rows_layout, square_layout
+from .layouts import contested_copy, rows_layout, square_layout
 
 
 def mid_game(rules: str, number: int, moves: int, seed: int) -> Game:
@@ -171,3 +171,14 @@ def test_a_safe_foundation_move_comes_first_and_says_so() -> None:
     game = rows_layout("constitution", {4: 9, 0: 7}, [["JH", "10H"], ["JC", "10C", "9C", "8C"]])
     reasons = {game.move_text(h.move): h.reason for h in hints(game)}
     assert "always safe" not in reasons["r1c1-f5"] and "always safe" in reasons["r1c2-f1"]
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+def test_the_hint_never_calls_a_drop_safe_that_takes_the_other_copys_place(rules: str) -> None:
+    # r1c1-f5 loses (no legal move is left after it), r1c2-f5 wins
+    game = contested_copy(rules)
+    ranked = hints(game, max_ms=None)
+    reasons = {game.move_text(h.move): h.reason for h in ranked}
+    assert game.move_text(ranked[0].move) != "r1c1-f5"
+    assert "always safe" not in reasons["r1c1-f5"]
+    assert "always safe" not in reasons["r1c2-f5"]  # it wins, but not by that argument

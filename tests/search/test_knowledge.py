@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+from collections import Counter
+
 import pytest
 
-from game.engine import new_game
+from game.engine import RULE_IDS, Game, new_game, profile_of
+from game.engine.autodrop import safe_foundation_move
 from game.search import demo
 from game.search.batch import demo_deal
 from game.search.demo import demo_move, play_demo
 from game.search.evaluate import LOSS, WIN, evaluate
-from game.search.knowledge import forced_move
+from game.search.knowledge import forced_move, is_dead
 from game.search.solver import solve
 
-from .layouts import rows_layout, square_layout
+from .layouts import contested_copy, random_endgame, rows_layout, square_layout, winnable
 
 
 def is_forced(game, text: str) -> bool:
@@ -31,6 +36,67 @@ def test_forced_moves_in_the_constitution_sets() -> None:
     assert not is_forced(game, "r1c1-f5")
     game.play_text("r1c3-f4")
     assert is_forced(game, "r1c1-f5")
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+def test_a_drop_is_not_forced_while_the_other_copy_needs_that_foundation(rules: str) -> None:
+    # the black 6s are all up, so nothing builds on either 7H; but the hearts foundations
+    # stand at 6 and 4, and the 7H that goes up takes the place the other copy needs
+    game = contested_copy(rules)
+    assert forced_move(game, game.legal_moves()) is None
+    assert not is_forced(game, "r1c1-f5")
+    # with the other hearts foundation at 6 too, either copy may go to either foundation
+    rows: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
+    rows[0][:2] = [["JH", "7H"], ["7H"]]
+    rows[1][:2] = [["8H"], ["8H"]]
+    rest = {"tableau": rows, "stock": ["JH", "10H", "10H", "9H", "9H"]}
+    level = rows_layout(rules, {4: 6, 5: 6}, [], extra=rest)
+    assert is_forced(level, "r1c1-f5") and is_forced(level, "r1c1-f6")
+
+
+def audit_safe_moves(rules: str, rng: random.Random, positions: int) -> tuple[Counter[str], list[Game]]:
+    """Check the "never a mistake" claims on ``positions`` random end games
+    (:func:`~tests.search.layouts.random_endgame`), each decided by an exhaustive search:
+    a winnable position stays winnable after every foundation move that
+    :func:`forced_move` calls forced, auto-drop plays the first of them, and
+    :func:`is_dead` never calls a winnable position lost. Returns what was checked and
+    the positions where a claim failed."""
+    counts: Counter[str] = Counter()
+    failed: list[Game] = []
+    while counts["positions"] < positions:
+        game = random_endgame(rules, rng, rng.randint(4, 12))
+        moves = game.legal_moves()
+        won = winnable(game)
+        if won is None or not moves:
+            continue
+        counts["positions"] += 1
+        counts["winnable" if won else "lost"] += 1
+        forced = [m for m in moves if m.dst in game.foundations and forced_move(game, [m]) == m]
+        if safe_foundation_move(game) != (forced[0] if forced else None):
+            counts["auto-drop disagrees"] += 1
+            failed.append(game)
+        if won and is_dead(game):
+            counts["is_dead wrong"] += 1
+            failed.append(game)
+        for move in forced:
+            counts["forced moves"] += 1
+            if won:
+                counts["forced moves from winnable positions"] += 1
+                after = game.clone()
+                after.play(move)
+                if winnable(after) is False:
+                    counts["forced move loses"] += 1
+                    failed.append(game)
+    return counts, failed
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_a_forced_move_never_loses_a_winnable_end_game(rules: str) -> None:
+    # a counterexample search: random small end games with the suits' foundations (two
+    # per suit in the Constitution sets) at random heights, against exhaustive search
+    counts, failed = audit_safe_moves(rules, random.Random(f"{rules}-30"), 150)
+    assert not failed, [g.to_layout() for g in failed[:2]]
+    assert counts["winnable"] >= 100 and counts["forced moves from winnable positions"] >= 40, counts
 
 
 def test_constitution_never_forces_a_move_that_empties_a_row1_pile() -> None:
@@ -206,7 +272,9 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
             return SolveResult("won", line) if line else SolveResult("unknown")
         return fake_solve
 
-    monkeypatch.setattr(demo, "PLAN_SAMPLES", {"constitution": 3})
+    three = dataclasses.replace(game.profile.search.demo_plan, samples=3)
+    search = dataclasses.replace(game.profile.search, demo_plan=three)
+    monkeypatch.setattr(type(game), "profile", dataclasses.replace(game.profile, search=search))
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", scripted([[a, b], [b], [b, a]]))
     plan = demo._plan(view, 100, None)
@@ -225,10 +293,11 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
     assert demo._plan(view, 100, None) is None
 
 
-@pytest.mark.parametrize("rules", sorted(demo.PLAN_NODES))
+@pytest.mark.parametrize("rules", sorted(r for r in RULE_IDS if profile_of(r).search.demo_plan))
 def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypatch) -> None:
-    """A plan runs the rule set's searches (``PLAN_SEARCHES``) on each guess within its
-    node budget (``PLAN_NODES``, when the caller names none), and the solver accepts them."""
+    """A plan runs the rule set's searches (its demo plan's ``searches``) on each guess
+    within its node budget (``nodes``, when the caller names none), and the solver
+    accepts them."""
     game = new_game(rules, 3)
     calls: list[tuple[int, tuple[str, ...]]] = []
     real_solve = demo.solve
@@ -240,7 +309,9 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypat
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", recording_solve)
     demo.demo_move(game, max_nodes=50, max_ms=None)
-    assert calls == [(demo.PLAN_NODES[rules], demo.PLAN_SEARCHES[rules])] * demo.PLAN_SAMPLES.get(rules, 1)
+    plan = game.profile.search.demo_plan
+    assert plan is not None
+    assert calls == [(plan.nodes, plan.searches)] * plan.samples
 
     calls.clear()
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
@@ -250,5 +321,5 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypat
 
 def test_english_square_demo_never_plans(monkeypatch) -> None:
     monkeypatch.setattr(demo, "solve", lambda *a, **k: pytest.fail("the Square demo planned"))
-    assert "square" not in demo.PLAN_NODES
+    assert profile_of("square").search.demo_plan is None
     assert demo.demo_move(new_game("square", 3), max_nodes=50, max_ms=None) is not None

@@ -3,6 +3,7 @@ and "lost" is said only when the whole position graph was searched."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -13,10 +14,8 @@ from game.search.demo import play_demo
 from game.search.evaluate import evaluate, rows_distances
 from game.search.knowledge import forced_move
 from game.search.solver import (
-    JITTER,
     LINES,
     NARROW_NODES,
-    NARROWINGS,
     _Narrow,
     _Narrowing,
     _Probe,
@@ -25,13 +24,27 @@ from game.search.solver import (
 )
 from game.search.square_proof import SquareLayers
 
-from .layouts import rows_layout, square_layout
+from .layouts import contested_copy, rows_layout, square_layout
 
 
 def replays_to_win(game, moves: list[str]) -> bool:
     copy = game.clone()
     copy.play_all(moves)
     return copy.is_won()
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+@pytest.mark.parametrize("plan", [None, ("dfs",), ("best",)])
+def test_a_drop_that_takes_the_other_copys_place_is_not_forced(rules: str, plan) -> None:
+    # forcing r1c1-f5 (nothing can build on 7H) made the complete searches
+    # prove this winnable position lost; only r1c2-f5 wins
+    game = contested_copy(rules)
+    result = solve(game, max_seconds=30, plan=plan)
+    assert result.status == "won"
+    assert replays_to_win(game, result.moves)
+    lost = game.clone()
+    lost.play_text("r1c1-f5")
+    assert lost.legal_moves() == []
 
 
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
@@ -425,7 +438,7 @@ def assert_shaken_within_jitter(game, order) -> None:
     values = move_values(game, order)
     for i, earlier in enumerate(order):
         for later in order[i + 1:]:
-            assert values[earlier] <= values[later] + JITTER[game.rules]
+            assert values[earlier] <= values[later] + game.profile.search.jitter
 
 
 def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
@@ -462,7 +475,7 @@ def test_narrowed_searches_restart_through_the_narrowings() -> None:
     assert narrowing.win == []
     assert [s.max_nodes for s in started] == [NARROW_NODES] * 7 + [100]
     assert sum(s.nodes for s in started) == narrowing.nodes == 7 * NARROW_NODES + 100
-    rounds = NARROWINGS["constitution"]
+    rounds = game.profile.search.narrowings
     assert [s.limits for s in started] == [rounds[n % len(rounds)] for n in range(8)]
     assert [s.random is None for s in started] == [n < len(rounds) for n in range(8)]
 
@@ -599,7 +612,9 @@ def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatc
     game = new_game("constitution", 143)  # won by the depth-first search in about 7,000 positions
     whole = solve(game, max_nodes=100_000, max_seconds=1e6, plan=("dfs",))
     assert whole.status == "won" and whole.nodes > 10 * solver.TURN
-    monkeypatch.setitem(solver.PLANS, "constitution", ((("dfs",), 0.0002), ((solver.RESUME,), 1.0)))
+    profile = game.profile
+    search = dataclasses.replace(profile.search, stages=((("dfs",), 0.0002), ((solver.RESUME,), 1.0)))
+    monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
     paused: list[int] = []
     run_stage = solver._run_stage
 

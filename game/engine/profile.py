@@ -1,0 +1,175 @@
+"""What differs between the four rule sets, as one profile per rule set.
+
+Each rule module (``constitution.py``, ``cadogan.py``, ``square.py``,
+``union_square.py``) defines its :class:`RuleProfile` next to its :class:`~.state.Game`
+class, which carries it as ``Game.profile``; :func:`~.rulesets.profile_of` finds one by
+rule-set id. Code outside the engine asks the profile (or the typed methods of
+:class:`~.state.Game`) instead of asking which rule set it is: the player's names for
+places, the titles, the layout kind, whether fills are owed, and the plain data that
+tunes the solver, the demo player, the hint, the evaluation and the levels build for
+the rule set. That data means something only to the code that reads it (``game.search``,
+``game.levels``); here it is just numbers and names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import card_pretty
+from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Place
+
+
+class Layout(Enum):
+    """The shape of a rule set's tableau, which decides how it is drawn and named."""
+
+    #: four rows of eight places, Row 1 on top (both Constitution sets)
+    ROWS = "rows"
+    #: four overlapped columns whose direction is fixed while built cards are on top
+    #: (English British Square)
+    SQUARE_COLUMNS = "square columns"
+    #: a 4×4 grid of piles whose bottom two cards fix their direction (Union Square)
+    UNION_GRID = "union grid"
+
+
+#: one stage of the solver's plan: the searches that run side by side (their names in
+#: :func:`game.search.solver.solve`) and the share of the time and nodes left they may use
+Stage = tuple[tuple[str, ...], float]
+#: one line of the solver's planners: (sees only the player's view, lookahead positions
+#: per move, positions of each planning search)
+PlannerLine = tuple[bool, int, int]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The weights of :func:`game.search.evaluate.evaluate` that differ between rule
+    sets (the terms themselves are the evaluation's). A weight a rule set's terms do
+    not use stays 0."""
+
+    #: the Constitution sets: what each row between a card and Row 1 costs, times how
+    #: soon the card is needed
+    row_distance: float = 0.0
+    #: what a stock card costs, times how soon it is needed
+    stock_card: float = 0.0
+    #: ``constitution``: a Row 1 pile empty for good (Row 2 is empty)
+    empty_row1: float = 0.0
+    #: Lady Cadogan: taken off per card of a Row 1 pile's top run
+    row1_run: float = 0.0
+    #: the waste's buried cards, times their usual blocked cost
+    waste_blocked: float = 0.0
+    #: the Square sets: per card of a run built away from its suit's foundation
+    wrong_direction: float = 0.0
+    #: the Square sets: an empty column or pile, a free place to park a card
+    space: float = 0.0
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """How the demo player plans on guessed deals (:mod:`game.search.demo`)."""
+
+    #: the solver's node budget for one plan (one guessed deal)
+    nodes: int
+    #: the searches the plan runs side by side (names of the solver's searches)
+    searches: tuple[str, ...]
+    #: how many guessed deals each plan tries
+    samples: int = 1
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """How ``game.search`` attacks the rule set: plain data its modules read."""
+
+    #: the solver's stages, in order (see :func:`game.search.solver.solve`)
+    stages: tuple[Stage, ...]
+    #: the evaluation's weights
+    evaluation: Evaluation
+    #: the narrowed searches' rounds: per round, the row of a space (0 for Row 1) -> how
+    #: many cards of the row below may fill it (see ``game.search.solver._Narrow``)
+    narrowings: tuple[dict[int, int], ...] = ({},)
+    #: how far a seeded narrowed search shakes each move's evaluation, at most
+    jitter: float = 0.0
+    #: the lines of the solver's "plans" search; None: the solver's standard planners
+    planner_lines: tuple[PlannerLine, ...] | None = None
+    #: how the demo player plans; None: it never plans, it plays the best hint
+    demo_plan: DemoPlan | None = None
+    #: the hint values a move that brings a stock card into play with the chance that
+    #: the card goes straight to a foundation (only a Square set's waste feeds them)
+    reveal_bonus: bool = False
+    #: the hint searches on through a stock card that came into play, unknown and of no
+    #: use (``constitution``, where it only fills Row 4 and then spaces until it shows)
+    through_reveals: bool = False
+
+
+@dataclass(frozen=True)
+class LevelsBuild:
+    """The shipped campaign's build settings (:mod:`game.levels.build`)."""
+
+    #: game numbers 1..search are tried
+    search: int
+    #: the solver's node budget per deal
+    nodes: int
+    #: "solve" (the whole solver) or "probe" (its greedy probe alone)
+    method: str
+    #: the demo player's hint node budgets, smallest first
+    ladder: tuple[int, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class RuleProfile:
+    """Everything that differs between rule sets, for one rule set (compared by identity:
+    there is one per rule set)."""
+
+    #: the stable id (command line, files)
+    rules: str
+    #: the name shown in full, and a sentence about the game
+    title: str
+    summary: str
+    #: the name where room is short (the table's heading), and on the rule-set tabs
+    short_title: str
+    tab_name: str
+    #: the suit (0 clubs … 3 diamonds) of the rule set's emblem in the menu
+    emblem_suit: int
+    layout: Layout
+    #: the places, in index order (the same tuple as ``Game.places``)
+    places: tuple[Place, ...]
+    search: SearchProfile
+    levels: LevelsBuild
+    #: a space must be filled at once from the row below (``constitution``): the game
+    #: owes fills (:meth:`~.state.Game.owed_space`, :meth:`~.state.Game.fill_sources`)
+    fills_owed: bool = False
+    #: a Row 1 top may move onto another Row 1 pile (``constitution``); where it may
+    #: not, a Row 1 card leaves its pile only for a foundation
+    row1_builds_on_row1: bool = False
+    #: how many of a column's cards were dealt (not built) is part of the position, since
+    #: it fixes the column's direction (English Square)
+    dealt_counts: bool = False
+    #: a daily deal is offered (drawn from the deals the levels build proved winnable)
+    daily_deal: bool = True
+
+    def place_words(self, index: int) -> str:
+        """A place as a player names it: ``Row 2, pile 4``, ``column 2``, ``pile 11``,
+        ``foundation 3``, ``the waste``, ``the stock``."""
+        place = self.places[index]
+        if place.kind == TABLEAU and self.layout is Layout.ROWS:
+            return f"Row {place.row}, pile {place.col + 1}"
+        return self.short_place_words(index)
+
+    def short_place_words(self, index: int) -> str:
+        """A place as the hint's reasons name it: as :meth:`place_words`, but a place of
+        the Constitution sets by its row alone (``Row 2``), the row being what matters."""
+        place = self.places[index]
+        if place.kind == WASTE:
+            return "the waste"
+        if place.kind == STOCK:
+            return "the stock"
+        if place.kind == FOUNDATION:
+            return f"foundation {place.col + 1}"
+        if self.layout is Layout.ROWS:
+            return f"Row {place.row}"
+        first = next(p.index for p in self.places if p.kind == TABLEAU)
+        kind = "column" if self.layout is Layout.SQUARE_COLUMNS else "pile"
+        return f"{kind} {index - first + 1}"
+
+    def card_to_place_words(self, card: int, index: int) -> str:
+        """A card going to a place, in words: ``9♥ to Row 3, pile 2``."""
+        return f"{card_pretty(card)} to {self.place_words(index)}"
