@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -296,30 +297,41 @@ def _hair_back(p: _Pen, s: CourtStyle) -> None:
                         (0.28, 0.54)])
 
 
-def _robe(p: _Pen, s: CourtStyle) -> None:
-    """Shoulders down to the waist: a cape in the suit's ink with a border in the suit's
-    second colour, a front panel in that colour, gold trim, and the suit as an emblem
-    on the chest."""
-    left, right = min(0.0, p.left), max(1.0, p.right)
+def _both(curve: list[Point]) -> list[Point]:
+    """A curve over the left shoulder, then its mirror image over the right."""
+    return curve + [(1 - x, y) for x, y in reversed(curve)]
 
-    def both(curve: list[Point]) -> list[Point]:
-        """A curve over the left shoulder, then its mirror image over the right."""
-        return curve + [(1 - x, y) for x, y in reversed(curve)]
 
-    robe = [(left, 1.0), *both(bezier((left, 0.9), (0.02, 0.62), (0.36, 0.6), 12)), (right, 1.0)]
-    p.poly(s.robe, robe)
+@lru_cache(maxsize=32)
+def _lozenges(left: float) -> tuple[Point, ...]:
+    """Where the cape's pattern goes when the panel reaches ``left``: a staggered grid
+    inside the cape, below its border, beside the front panel."""
     inner = bezier((left, 0.96), (0.08, 0.7), (0.36, 0.665), 12)
-    # A woven pattern of small lozenges on the cape, below its border.
-    cloth = tint(s.robe, 0.3)
-    below = [(left, 1.0), *both(inner), (right, 1.0)]
+    below = [(left, 1.0), *_both(inner), (1 - left, 1.0)]
+    spots = []
     for row in range(8):
         y = 0.7 + row * 0.045
         shift = 0.035 if row % 2 else 0.0
         for col in range(-12, 26):
             x = col * 0.07 + shift
             if abs(x - 0.5) > 0.25 and _inside((x, y - 0.02), below) and _inside((x, y + 0.02), below):
-                p.poly(cloth, [(x, y - 0.016), (x + 0.013, y), (x, y + 0.016), (x - 0.013, y)],
-                       outline=False)
+                spots.append((x, y))
+    return tuple(spots)
+
+
+def _robe(p: _Pen, s: CourtStyle) -> None:
+    """Shoulders down to the waist: a cape in the suit's ink with a border in the suit's
+    second colour, a front panel in that colour, gold trim, and the suit as an emblem
+    on the chest."""
+    left, right = min(0.0, p.left), max(1.0, p.right)
+    robe = [(left, 1.0), *_both(bezier((left, 0.9), (0.02, 0.62), (0.36, 0.6), 12)), (right, 1.0)]
+    p.poly(s.robe, robe)
+    inner = bezier((left, 0.96), (0.08, 0.7), (0.36, 0.665), 12)
+    # A woven pattern of small lozenges on the cape, below its border.
+    cloth = tint(s.robe, 0.3)
+    for x, y in _lozenges(round(left, 3)):
+        p.poly(cloth, [(x, y - 0.016), (x + 0.013, y), (x, y + 0.016), (x - 0.013, y)],
+               outline=False)
     outer = bezier((left, 0.9), (0.03, 0.64), (0.36, 0.61), 12)
     for curve_a, curve_b in ((outer, inner),):
         band = curve_a + list(reversed(curve_b))
@@ -444,26 +456,24 @@ def draw_portrait(surf: pygame.Surface, frame: pygame.Rect, style: CourtStyle, l
     """The court's portrait in ``frame`` of ``surf`` with a line of ``lw`` pixels: the
     figure to the waist and, turned below it, again (``double``), or once (the bust).
     ``notch`` is the corner cut away for the index (and, turned, its opposite)."""
-    panel = pygame.Surface(frame.size)
-    panel.fill(CREAM)
-    halves = [pygame.Rect(0, 0, frame.width, frame.height // 2 if double else frame.height)]
+    height = frame.height // 2 if double else frame.height
+    half = pygame.Surface((frame.width, height))
+    half.fill(CREAM)
     hatch = tint(style.panel, 0.8)
     step = max(4, round(frame.width / 9))
-    for x in range(-frame.height, frame.width + frame.height, step):
-        pygame.draw.line(panel, hatch, (x, 0), (x + frame.height, frame.height),
-                         max(1, round(lw * 0.6)))
-    _figure(_Pen(panel, halves[0], lw * 0.7), style)
+    for x in range(-height, frame.width + height, step):
+        pygame.draw.line(half, hatch, (x, 0), (x + height, height), max(1, round(lw * 0.6)))
+    _figure(_Pen(half, half.get_rect(), lw * 0.7), style)
+    surf.fill(CREAM, frame)
+    surf.blit(half, frame.topleft)
     if double:
-        top = panel.subsurface(halves[0]).copy()
-        panel.blit(pygame.transform.flip(top, True, True), (0, frame.height - halves[0].height))
-        mid = halves[0].height
-        pygame.draw.line(panel, style.robe, (0, mid), (frame.width, mid), max(1, round(lw)))
+        surf.blit(pygame.transform.flip(half, True, True), (frame.x, frame.bottom - height))
+        mid = frame.y + height
+        pygame.draw.line(surf, style.robe, (frame.x, mid), (frame.right - 1, mid), max(1, round(lw)))
     if notch is not None:
-        cut = notch.move(-frame.x, -frame.y)
-        panel.fill(PAPER, cut)
-        panel.fill(PAPER, pygame.Rect(frame.width - cut.right, frame.height - cut.bottom,
-                                      cut.width, cut.height))
-    surf.blit(panel, frame.topleft)
+        surf.fill(PAPER, notch)
+        surf.fill(PAPER, pygame.Rect(frame.right + frame.x - notch.right,
+                                     frame.bottom + frame.y - notch.bottom, notch.width, notch.height))
     line = max(1, round(lw * 1.4))
     pygame.draw.polygon(surf, style.robe, _frame_outline(frame, notch, 0), line)
     pygame.draw.polygon(surf, GOLD, _frame_outline(frame, notch, line + round(lw * 1.2)),

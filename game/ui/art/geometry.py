@@ -121,11 +121,14 @@ def _standard(code: int, w: int, h: int) -> FaceGeometry:
     cap = (0.165 + 0.025 * t) * u  # get relatively larger indices
     suit_h = (0.12 + 0.01 * t) * u
     top = 0.06 * u
-    index_w = (0.14 + 0.01 * t) * u  # the rank's box: wide enough for a narrowed "10"
-    cx = 0.028 * u + index_w / 2
+    cx = 0.1 * u  # the index's centre line
+    left = 0.02 * u
     suit, rank = suit_of(code), rank_of(code)
+    # A one-letter rank is centred over the suit; the "10" takes more room on the right
+    # (up to a clear gap before the pips) so that it keeps its height.
+    index_w = (0.21 if rank == 10 else 2 * (0.1 - 0.02)) * u
     geo = FaceGeometry(w, h, False, cap, suit_h)
-    rank_box = pygame.FRect(cx - index_w / 2, top, index_w, cap * RANK_BOX)
+    rank_box = pygame.FRect(left, top, index_w, cap * RANK_BOX)
     suit_box = shape_box(suit, (cx, rank_box.bottom + 0.018 * u + suit_h / 2), suit_h)
     geo.ranks = [rank_box, _turned(rank_box, w, h)]
     geo.suits = [suit_box, _turned(suit_box, w, h)]

@@ -189,7 +189,14 @@ def card_radius(bw: int, k: int) -> int:
 
 
 def blank_card(bw: int, bh: int, k: int) -> pygame.Surface:
-    """A white card with rounded corners and a thin grey edge, drawn ``k`` times too big."""
+    """A white card with rounded corners and a thin grey edge, drawn ``k`` times too big
+    (a new surface, to draw on)."""
+    return _blank_card(bw, bh, k).copy()
+
+
+@lru_cache(maxsize=1)
+def _blank_card(bw: int, bh: int, k: int) -> pygame.Surface:
+    """The blank card of one size, drawn once: every face of that size starts from it."""
     surf = pygame.Surface((bw, bh), pygame.SRCALPHA)
     surf.fill((*EDGE, 0))
     radius = card_radius(bw, k)
