@@ -435,6 +435,10 @@ def _figure(p: _Pen, s: CourtStyle) -> None:
     # portrait is cut away for the index.
     x = min(max(0.83, (1 + p.right) / 2), p.right - 0.16)
     _ITEM_DRAW[s.item](p, s, x)
+    # The arm: a sleeve from the shoulder down to the hand, with a gold cuff.
+    p.poly(s.panel, [(0.74, 0.63), (0.86, 0.66), (x + 0.07, 0.8), (x + 0.05, 0.87),
+                     (x - 0.06, 0.86), (0.8, 0.76), (0.7, 0.7)])
+    p.line(GOLD, (0.78, 0.67), (x - 0.005, 0.83), 1.6)
     p.ellipse(GOLD, (x - 0.075, 0.83, x + 0.075, 0.885))
     p.circle(SKIN, x, 0.80, 0.05)
 
