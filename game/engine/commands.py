@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..cli import fail
+from ..cli import fail, wants_colour
 from .deals import GameNumberError
 from .rulesets import RULE_IDS, UnknownRulesError, new_game
 from .state import Game, IllegalMove
@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "followed by the legal moves.",
     )
     add_game_arguments(deal)
-    deal.add_argument("--json", action="store_true", help="print the RULES.md JSON layout plus \"legal\"")
+    deal.add_argument("--json", action="store_true",
+                      help="print the position as one JSON object, with its legal moves in \"legal\"")
     deal.set_defaults(func=run_deal)
 
 
@@ -31,7 +32,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
     parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
                         help="game number, 1 to 10^20-1 (PySolFC numbering)")
     parser.add_argument("--moves", default="", metavar='"m1 m2 …"',
-                        help="moves to play first, in RULES.md notation (e.g. \"r2c3-r1c5 r3c1-r2c3\")")
+                        help="moves to play first, in the notation of the README's \"Move notation\" "
+                        "(e.g. \"r2c3-r1c5 r3c1-r2c3\")")
 
 
 def game_from_arguments(args: argparse.Namespace) -> Game | str:
@@ -61,6 +63,6 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         from .text import render
 
-        print(render(game, colour=sys.stdout.isatty()))
+        print(render(game, colour=wants_colour(sys.stdout)))
     return 0
 
