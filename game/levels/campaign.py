@@ -27,15 +27,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import PROGRAM
+from .. import PROGRAM, paths
 from ..engine import GameNumberError, parse_game_number, rules_class
 from ..records.output import check_output, write_output
 from ..records.store import FileRefused, read_limited_text
 
 LEVELS_KIND = "levels"
 LEVELS_VERSION = 1
-#: the repository's folder of campaign files
-LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
+#: the folder of the campaign files the game ships with
+LEVELS_DIR = paths.LEVELS
 MAX_LEVELS_BYTES = 5_000_000
 MAX_SOLUTION_MOVES = 20_000
 

@@ -25,6 +25,7 @@ from typing import Final
 import pygame
 from pygame.typing import ColorLike
 
+from game import paths
 from game.engine.cards import (
     ACE,
     CLUBS,
@@ -59,7 +60,7 @@ CARD_ASPECT: Final[float] = 1.4
 BACK_STYLES: Final[int] = 2
 
 #: Where the bundled fonts live.
-FONT_DIR: Final[Path] = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR: Final[Path] = paths.FONTS
 
 _INDEX_FONT: Final = "DejaVuSansCondensed-Bold.ttf"
 _COURT_FONT: Final = "DejaVuSerif-Bold.ttf"
