@@ -11,6 +11,9 @@ from .deals import GameNumberError
 from .rulesets import RULE_IDS, UnknownRulesError, new_game
 from .state import Game, IllegalMove
 
+#: two moves of constitution game 1, as the help of --moves shows them (a test plays them)
+MOVES_EXAMPLE = '"r1c2-f5 r2c6-r1c2"'
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the engine's subcommands."""
@@ -33,7 +36,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
                         help="game number, 1 to 10^20-1 (PySolFC numbering)")
     parser.add_argument("--moves", default="", metavar='"m1 m2 …"',
                         help="moves to play first, in the notation of the README's \"Move notation\" "
-                        "(e.g. \"r2c3-r1c5 r3c1-r2c3\")")
+                        f"(in constitution 1, for example: {MOVES_EXAMPLE})")
 
 
 def game_from_arguments(args: argparse.Namespace) -> Game | str:
