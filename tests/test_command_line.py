@@ -59,6 +59,7 @@ def test_bench_json_with_the_screen_section_is_json_alone(tmp_path: Path) -> Non
     assert "pygame" not in done.stdout
 
 
+@pytest.mark.slow
 def test_screenshot_and_chart_print_only_their_own_line(tmp_path: Path) -> None:
     for argv, first in ((["screenshot", "x.png", "--scene", "options", "--frames", "1", "--size", "800x600"],
                          "saved x.png (800x600, scene options)"),
@@ -181,6 +182,7 @@ HELP_EXAMPLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where, shown, argv", HELP_EXAMPLES,
                          ids=[" ".join(argv) for _, _, argv in HELP_EXAMPLES])
 def test_every_example_of_the_help_texts_runs(where: list[str], shown: str, argv: list[str],
@@ -255,16 +257,28 @@ def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
 def _run_window(argv: list[str], tmp_path: Path) -> None:
     child = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *argv], cwd=tmp_path,
                              env=_environment(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)
-    log = tmp_path / "share" / "british-patience" / "log.txt"
-    deadline = time.monotonic() + 120
-    while not log.exists() and child.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(1.0)
-    assert child.poll() is None, child.communicate()
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
+                             text=True, preexec_fn=answer_ctrl_c)
+    try:
+        log = tmp_path / "share" / "british-patience" / "log.txt"
+        deadline = time.monotonic() + 120
+        while not log.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert child.poll() is None, child.communicate()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
     assert child.returncode == 130 and "Traceback" not in err, err
+
+
+def answer_ctrl_c() -> None:
+    """In a child about to start: Ctrl+C does what it does at a terminal, even when these
+    tests run where it is ignored (a shell's background job ignores SIGINT, and so would
+    every program it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("command", README_SYNOPSES)
@@ -286,3 +300,14 @@ def test_every_synopsis_of_the_readme_names_real_commands_and_options(command: s
     for choices in re.findall(r"--(?:scene|only) ([a-z|-]+)", command):
         action = next(a for a in sub._actions if a.choices and set(choices.split("|")) <= set(a.choices))
         assert set(choices.split("|")) == set(action.choices), command
+
+
+def test_a_long_file_name_is_cut_short(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    long_name = str(tmp_path / ("n" * 3000) / "game.replay")
+    assert main(["replay", long_name, "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "…" in err and len(err) < 300
+    (tmp_path / "file").write_text("x")
+    assert main(["stats", "--data-dir", str(tmp_path / "file" / ("d" * 3000))]) == 2
+    err = capsys.readouterr().err
+    assert "is not a folder" in err and len(err) < 400

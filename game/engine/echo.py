@@ -10,7 +10,7 @@ from __future__ import annotations
 #: the longest quotation a message holds, quotes included
 LIMIT = 44
 #: the longest file name a message shows
-PATH_LIMIT = 80
+PATH_LIMIT = 160
 
 
 def quoted(text: object, limit: int = LIMIT) -> str:

@@ -79,6 +79,7 @@ def test_face_is_cached_per_size() -> None:
     assert deck.face(card(HEARTS, 8), MEDIUM) is not a
 
 
+@pytest.mark.slow
 def test_every_face_renders_at_the_extreme_sizes() -> None:
     deck = CardArt()
     for size in (SMALL, LARGE, (61, 85), (199, 279)):
@@ -135,6 +136,7 @@ def test_four_colour_option_and_set_options_clears_cache() -> None:
     assert _difference(again, two) == 0
 
 
+@pytest.mark.slow
 def test_court_cards_differ_from_each_other_and_from_number_cards() -> None:
     deck = CardArt()
     for suit in SUITS:
@@ -341,6 +343,7 @@ def test_surfaces_are_converted_once_a_display_mode_is_set() -> None:
         pygame.display.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [40, 56, 88, 125, 180])
 def test_index_depth_is_where_the_corner_index_ends(width: int) -> None:
     """``index_depth`` says how much of a covered card a fan must show: every face's
