@@ -202,7 +202,7 @@ class _Terminated(Exception):
     """SIGTERM arrived while a screenshot was being prepared."""
 
 
-def _terminate(signum: int, frame: FrameType | None) -> None:
+def _terminate(_signum: int, _frame: FrameType | None) -> None:
     raise _Terminated
 
 
