@@ -48,11 +48,14 @@ SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 #: what ``screenshot`` pictures when an option is left out
 SCREENSHOT_DEFAULTS = {"rules": "constitution", "game": "1", "moves": ""}
-#: the smallest and largest window (the game lays itself out from 800x600 up)
-MIN_SIZE, MAX_SIZE = (800, 600), (7680, 4320)
+#: the largest window; the smallest is the App's MIN_SIZE (800x600: the game's layout
+#: needs it)
+MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
+    from .app import MIN_SIZE
+
     try:
         w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
     except ValueError:
