@@ -95,8 +95,15 @@ def main(argv: list[str] | None = None) -> int:
     if root not in sys.path:
         sys.path.insert(0, root)
     from game.engine.cards import SUITS, card
+    from game.records.output import OutputError, check_output, write_output
     from game.ui.art import CardArt
+    from game.ui.png import png_bytes
 
+    try:  # where the sheet goes is checked before it is drawn (see game/records/output.py)
+        out = check_output(args.out, what="art_sheet", suffix=".png")
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     pygame.init()
     sizes = _parse_sizes(args.sizes)
     sections = []
@@ -119,8 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         y += s.get_height()
     font = pygame.font.Font(None, 18)
     sheet.blit(font.render("program-drawn card art", True, _TEXT), (4, height - 16))
-    pygame.image.save(sheet, args.out)
-    print(f"wrote {args.out} ({width}x{height})")
+    try:
+        write_output(out, png_bytes(sheet))
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"wrote {out.shown} ({width}x{height})", file=sys.stderr if out.is_stdout else sys.stdout)
     pygame.quit()
     return 0
 

@@ -83,6 +83,7 @@ def test_face_is_cached_per_size() -> None:
     assert deck.face(card(HEARTS, 8), MEDIUM) is not a
 
 
+@pytest.mark.slow
 def test_every_face_renders_at_the_extreme_sizes() -> None:
     deck = CardArt()
     for size in (SMALL, LARGE, (61, 85), (199, 279)):
@@ -139,6 +140,7 @@ def test_four_colour_option_and_set_options_clears_cache() -> None:
     assert _difference(again, two) == 0
 
 
+@pytest.mark.slow
 def test_court_cards_differ_from_each_other_and_from_number_cards() -> None:
     deck = CardArt()
     for suit in SUITS:
@@ -383,6 +385,7 @@ def _lowest_index_ink(face: pygame.Surface, code: int, large_index: bool) -> int
     return max((r.bottom - 1 for r in found), default=0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("large_index", [False, True])
 @pytest.mark.parametrize("width", [40, 56, 69, 70, 88, 125, 180])
 def test_index_depth_is_where_the_corner_index_ends(width: int, large_index: bool) -> None:

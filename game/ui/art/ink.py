@@ -14,13 +14,14 @@ from typing import Final
 
 import pygame
 
+from game import paths
 from game.engine.cards import DIAMONDS, HEARTS
 
 #: A card's height divided by its width (a poker-size card is 63 x 88 mm).
 CARD_ASPECT: Final[float] = 1.4
 
 #: Where the bundled fonts live.
-FONT_DIR: Final[Path] = Path(__file__).resolve().parents[3] / "assets" / "fonts"
+FONT_DIR: Final[Path] = paths.FONTS
 
 #: The corner index's font (ranks only: suits are always drawn as shapes).
 INDEX_FONT: Final = "DejaVuSansCondensed-Bold.ttf"
