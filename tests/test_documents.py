@@ -59,7 +59,7 @@ def test_every_relative_link_leads_to_a_file_and_heading(document: Path) -> None
         assert linked.is_file(), f"{document.name}: {target} leads to no file"
         assert ROOT in linked.parents, f"{document.name}: {target} leads out of the project"
         if anchor:
-            assert linked.suffix == ".md", f"{document.name}: {target}: an anchor in a file that is not Markdown"
+            assert linked.suffix == ".md", f"{document.name}: {target}: an anchor outside Markdown"
             assert anchor in anchors(linked.read_text(encoding="utf-8")), \
                 f"{document.name}: {target}: no such heading in {linked.name}"
 
