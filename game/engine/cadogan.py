@@ -10,7 +10,7 @@ time onto the waste, once through.
 from __future__ import annotations
 
 from .cards import ALTERNATE_BELOW, HEARTS, JACK
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Guide, GuideStep, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import Move, Transfer
 
@@ -21,6 +21,25 @@ PROFILE = RuleProfile(
     rules="constitution-cadogan",
     title="British Constitution (Lady Cadogan)",
     summary="Every row builds down in alternate colours from the row below; Row 4 from the waste.",
+    guide=Guide(
+        goal="Move all 88 cards to the eight foundations, building each up by suit from "
+             "Ace to Jack. The Kings and Queens are left out.",
+        steps=(
+            GuideStep("Only the top card of a Row 1 pile goes to a foundation of its suit, "
+                      "one rank higher (5♥ onto 4♥).",
+                      (("row 1", "foundations"),)),
+            GuideStep("Every pile builds down in alternate colours (9♠ onto 10♥), with the "
+                      "top card of a pile in the row just below it.",
+                      (("row 2", "row 1"), ("row 3", "row 2"), ("row 4", "row 3"))),
+            GuideStep("Row 4 builds with the top card of the waste.",
+                      (("waste", "row 4"),)),
+            GuideStep("Turn the next stock card onto the waste whenever you like. The "
+                      "stock is gone through once.",
+                      (("stock", "waste"),)),
+        ),
+        notes=("An empty pile of Rows 1–3 may take any top card of the row below. An empty "
+               "pile of Row 4 is filled from the waste by itself.",),
+    ),
     short_title="Lady Cadogan",
     tab_name="Lady Cadogan",
     emblem_suit=HEARTS,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import ALTERNATE_BELOW, JACK, SPADES
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Guide, GuideStep, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import LayoutError, Move, Transfer
 
@@ -25,6 +25,24 @@ PROFILE = RuleProfile(
     rules="constitution",
     title="British Constitution",
     summary="Build Row 1 down in alternate colours; every space is filled from the row below.",
+    guide=Guide(
+        goal="Move all 88 cards to the eight foundations, building each up by suit from "
+             "Ace to Jack. The Kings and Queens are left out.",
+        steps=(
+            GuideStep("The top card of a Row 1 pile goes to a foundation of its suit, one "
+                      "rank higher (5♥ onto 4♥). Only Row 1 feeds the foundations.",
+                      (("row 1", "foundations"),)),
+            GuideStep("Build on Row 1 one rank lower in the other colour (7♣ onto 8♦), "
+                      "with the top card of another Row 1 pile or a card of Row 2.",
+                      (("row 1", "row 1"), ("row 2", "row 1"))),
+            GuideStep("A space must be filled at once with a card you choose from the row "
+                      "just below: Row 1 from Row 2, Row 2 from Row 3, Row 3 from Row 4.",
+                      (("row 2", "row 1"), ("row 3", "row 2"), ("row 4", "row 3"))),
+            GuideStep("A space in Row 4 is filled by itself with the next stock card.",
+                      (("stock", "row 4"),), automatic=True),
+        ),
+        notes=("Rows 3 and 4 never build: their cards move only to fill spaces.",),
+    ),
     short_title="British Constitution",
     tab_name="Constitution",
     emblem_suit=SPADES,

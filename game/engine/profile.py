@@ -32,6 +32,37 @@ class Layout(Enum):
     UNION_GRID = "union grid"
 
 
+#: the parts of the table a guide's arrows join: ``foundations``, ``stock``, ``waste``,
+#: ``row 1`` … ``row 4`` (the rows layout) and ``tableau`` (the columns or the piles of
+#: the Square sets); :meth:`RuleProfile.part_of` names the part of each place
+Part = str
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """One numbered step of a rule set's how-to-play guide: what the player may do, in a
+    player's words, and the arrows of the guide's diagram that show it (each from one
+    part of the table to another, or to itself: cards move between its places)."""
+
+    words: str
+    arrows: tuple[tuple[Part, Part], ...] = ()
+    #: the rules do this by themselves (the diagram draws these arrows dashed)
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class Guide:
+    """How to play a rule set on one screen, as a new player needs it: the first-game
+    help and the rules screen draw it, with a diagram of the table."""
+
+    #: what wins the game
+    goal: str
+    #: the moves, numbered on the screen and on the diagram's arrows
+    steps: tuple[GuideStep, ...]
+    #: what else a new player must know, a line each
+    notes: tuple[str, ...] = ()
+
+
 #: one stage of the solver's plan: the searches that run side by side (their names in
 #: :func:`game.search.solver.solve`) and the share of the time and nodes left they may use
 Stage = tuple[tuple[str, ...], float]
@@ -134,6 +165,8 @@ class RuleProfile:
     places: tuple[Place, ...]
     search: SearchProfile
     levels: LevelsBuild
+    #: how to play, on one screen
+    guide: Guide
     #: a space must be filled at once from the row below (``constitution``): the game
     #: owes fills (:meth:`~.state.Game.owed_space`, :meth:`~.state.Game.fill_sources`)
     fills_owed: bool = False
@@ -169,6 +202,23 @@ class RuleProfile:
         first = next(p.index for p in self.places if p.kind == TABLEAU)
         kind = "column" if self.layout is Layout.SQUARE_COLUMNS else "pile"
         return f"{kind} {index - first + 1}"
+
+    def part_of(self, index: int) -> Part:
+        """The part of the table place ``index`` belongs to, as a guide's arrows name it:
+        ``foundations``, ``stock``, ``waste``, ``row 2`` or ``tableau``."""
+        place = self.places[index]
+        if place.kind == FOUNDATION:
+            return "foundations"
+        if place.kind in (STOCK, WASTE):
+            return place.kind
+        return f"row {place.row}" if self.layout is Layout.ROWS else "tableau"
+
+    def part_words(self, part: Part) -> str:
+        """A part of the table as its label on the diagram says it: ``Foundations``,
+        ``Row 2``, ``Columns``, ``Piles``, ``Stock``, ``Waste``."""
+        if part == "tableau":
+            return "Columns" if self.layout is Layout.SQUARE_COLUMNS else "Piles"
+        return part[:1].upper() + part[1:]
 
     def card_to_place_words(self, card: int, index: int) -> str:
         """A card going to a place, in words: ``9♥ to Row 3, pile 2``."""

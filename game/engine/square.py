@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import CLUBS
 from .deals import square_pack
-from .profile import Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import Evaluation, Guide, GuideStep, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import LayoutError, Move, Transfer
 
@@ -23,6 +23,25 @@ PROFILE = RuleProfile(
     rules="square",
     title="British Square",
     summary="Build columns up or down by suit; fill spaces only from the waste or stock.",
+    guide=Guide(
+        goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
+             "King, then down again from the second King to the second Ace.",
+        steps=(
+            GuideStep("The top card of a column, or of the waste, goes to its foundation "
+                      "when it fits.",
+                      (("tableau", "foundations"), ("waste", "foundations"))),
+            GuideStep("Build on a column's top card with the same suit, one rank up or down "
+                      "(6♦ onto 7♦ or 5♦). The first card built decides whether the column "
+                      "goes up or down; the words above each column say which.",
+                      (("tableau", "tableau"), ("waste", "tableau"))),
+            GuideStep("Turn the stock onto the waste, one card at a time, whenever you like. "
+                      "The stock is gone through once.",
+                      (("stock", "waste"),)),
+            GuideStep("Fill an empty column, when you choose, with the waste's top card or "
+                      "the next stock card, never with a card from another column.",
+                      (("stock", "tableau"),)),
+        ),
+    ),
     short_title="British Square",
     tab_name="British Square",
     emblem_suit=CLUBS,

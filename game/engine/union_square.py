@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import DIAMONDS
 from .deals import square_pack
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Guide, GuideStep, Layout, LevelsBuild, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import Move, Transfer
 
@@ -20,6 +20,24 @@ PROFILE = RuleProfile(
     rules="union-square",
     title="British Square (Union Square)",
     summary="A 4x4 grid of piles built up or down by suit; any card fills a space.",
+    guide=Guide(
+        goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
+             "King, then down again from the second King to the second Ace.",
+        steps=(
+            GuideStep("The top card of a pile, or of the waste, goes to its foundation "
+                      "when it fits.",
+                      (("tableau", "foundations"), ("waste", "foundations"))),
+            GuideStep("Build on a pile's top card with the same suit, one rank up or down "
+                      "(10♠ onto J♠ or 9♠). A pile's bottom two cards decide whether it "
+                      "goes up or down.",
+                      (("tableau", "tableau"), ("waste", "tableau"))),
+            GuideStep("Turn the next stock card onto the waste whenever you like. The "
+                      "stock is gone through once.",
+                      (("stock", "waste"),)),
+            GuideStep("An empty pile takes any top card, from the waste or from another "
+                      "pile. Nothing fills it by itself."),
+        ),
+    ),
     short_title="Union Square",
     tab_name="Union Square",
     emblem_suit=DIAMONDS,

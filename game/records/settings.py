@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..engine import RULE_IDS
 from .store import Migration, SaveError, Store
 
 SETTINGS_FILE = "settings.json"
@@ -42,6 +43,8 @@ class Settings:
     large_index: bool = False  # the large rank-and-suit face at every card size
     high_contrast: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    #: the rule sets whose first-game help the player has seen (shown once each)
+    help_seen: tuple[str, ...] = ()
 
 
 def _number(value: Any, low: float, high: float) -> float | None:
@@ -71,6 +74,10 @@ def _check_field(name: str, value: Any) -> tuple[Any, str | None]:
             return (value[0], value[1]), None
         return None, (f"[width, height] from {WINDOW_SIZE_MIN[0]}x{WINDOW_SIZE_MIN[1]} "
                       f"to {WINDOW_SIZE_MAX[0]}x{WINDOW_SIZE_MAX[1]}")
+    if name == "help_seen":
+        if isinstance(value, list | tuple) and all(v in RULE_IDS for v in value):
+            return tuple(r for r in RULE_IDS if r in value), None
+        return None, f"a list of rule sets from {', '.join(RULE_IDS)}"
     return value, (None if type(value) is bool else "true or false")
 
 
@@ -120,6 +127,7 @@ def save_settings(store: Store, settings: Settings) -> bool:
     """Write the settings atomically; False (with a warning) when that failed."""
     data = dataclasses.asdict(settings)
     data["window_size"] = list(settings.window_size)
+    data["help_seen"] = list(settings.help_seen)
     _, problems = check_settings(data)
     if problems:
         raise ValueError("invalid settings: " + "; ".join(problems))

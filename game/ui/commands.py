@@ -25,13 +25,15 @@ if TYPE_CHECKING:
 
 #: scene name → the module whose screenshot_scene() builds it
 SCREENSHOT_SCENES = dict.fromkeys(("menu", "rules", "options", "stats", "replay", "levels", "scores",
-                                   "table", "drag", "hint", "demo", "win", "lost"), "game.ui.screenshots")
+                                   "table", "drag", "hint", "demo", "win", "lost", "help", "keys"),
+                                  "game.ui.screenshots")
 
 #: scene name → the options of ``screenshot`` that its picture uses (any other is refused)
 SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
     "menu": ("rules",), "rules": ("rules",), "stats": ("rules",), "levels": ("rules",),
     "scores": ("rules",), "win": ("rules",), "options": (),
-    **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost"), ("rules", "game", "moves")),
+    **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost", "help", "keys"),
+                    ("rules", "game", "moves")),
 }
 #: what ``screenshot`` pictures when an option is left out
 SCREENSHOT_DEFAULTS = {"rules": "constitution", "game": "1", "moves": ""}

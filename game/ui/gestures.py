@@ -21,6 +21,7 @@ import pygame
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
 from . import theme
+from .keys import is_question_mark
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -275,6 +276,10 @@ class Gestures:
             table.redo() if shift else table.undo()
         elif key == pygame.K_y and ctrl:
             table.redo()
+        elif key == pygame.K_F1:
+            table.help.show_help()
+        elif is_question_mark(event):
+            table.help.show_keys()
         elif (action := self._shortcuts().get(key)) is not None:
             action()
         elif key == pygame.K_TAB:

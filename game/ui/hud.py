@@ -20,6 +20,7 @@ from ..engine.cards import card_pretty
 from ..session import Points, short_title
 from . import theme
 from .piles import ease_out
+from .tooltips import Tooltips
 from .widgets import pill
 
 if TYPE_CHECKING:
@@ -63,6 +64,7 @@ class Hud:
         self._surface: pygame.Surface | None = None
         self._key: Any = None
         self._footers: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self.tooltips = Tooltips()
 
     def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
         """The buttons: label, the table's action, shortcut keys."""
@@ -77,6 +79,7 @@ class Hud:
         ]
         if importlib.util.find_spec("game.ui.rules_scene") is not None:
             specs.append(("Rules", t.exits.show_rules, ""))
+        specs.append(("Help", t.help.show_help, "F1"))
         specs.append(("Menu", t.exits.ask_menu, "Esc"))
         return specs
 
@@ -154,7 +157,9 @@ class Hud:
             self.shown_score = float(self.table.score.total)
 
     def update(self, dt: float) -> None:
-        """Age the floating points; count the shown score towards the real one."""
+        """Age the floating points; count the shown score towards the real one; time the
+        pointer's rest on a button for its tooltip."""
+        self.tooltips.update(dt, self.buttons)
         if self.popups:
             for popup in self.popups:
                 popup.age += dt
@@ -173,6 +178,7 @@ class Hud:
         surface.blit(self._bar(), self.table.layout.hud)
         self._draw_score(surface)
         self._draw_footer(surface)
+        self.tooltips.draw(surface, self._button_px())
 
     def status(self) -> str:
         """What the bar says when there is no message: the fill owed, the card held, the

@@ -35,6 +35,8 @@ from .table import TableScene
 
 #: the pictures of the table at play
 TABLE_PICTURES = ("table", "drag", "hint", "demo", "win", "lost")
+#: the help over the table: how to play (``help``) and the list of keys (``keys``)
+HELP_PICTURES = ("help", "keys")
 #: the screens about one rule set, drawn over the menu
 OVER_MENU: dict[str, Callable[[App, str], Scene]] = {
     "stats": StatsScene, "scores": ScoresScene, "levels": LevelsScene, "rules": RulesScene,
@@ -47,6 +49,8 @@ def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
         table_picture(app, name, args)
     elif name == "replay":
         replay_picture(app, args)
+    elif name in HELP_PICTURES:
+        help_picture(app, name, args)
     elif name == "options":
         app.push(MenuScene(app))
         app.push(OptionsScene(app))
@@ -108,6 +112,18 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
             raise ValueError("the demo has nothing to play in this position")
     elif name == "drag":
         _pick_up(scene)
+
+
+def help_picture(app: App, name: str, args: argparse.Namespace) -> None:
+    """The table on ``--rules``/``--game`` with how to play its rule set over it
+    (``help``), or the list of the table's keys (``keys``)."""
+    table_picture(app, "table", args)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    if name == "help":
+        scene.help.show_help()
+    else:
+        scene.help.show_keys()
 
 
 def _pick_up(scene: TableScene) -> None:

@@ -44,6 +44,7 @@ from .gestures import Gestures
 from .hud import Hud
 from .layout import TableLayout, table_layout
 from .piles import PileRenderer
+from .table_help import TableHelp
 
 if TYPE_CHECKING:
     from ..records.scoring import Score
@@ -79,6 +80,7 @@ class TableScene(Scene):
         self.renderer = PileRenderer(app.art, self.layout)
         self.gestures = Gestures(self)
         self.exits = TableExits(self)
+        self.help = TableHelp(self)
         self.hud = Hud(self)
         self.effects = TableEffects()
         self._pending_size: tuple[int, int] | None = None
@@ -249,6 +251,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         """Advance flights, the celebration, the clock and messages."""
         self.clock += dt
+        self.help.update()
         if self._pending_size is not None:
             self._pending_left -= dt
             if self._pending_left <= 0:

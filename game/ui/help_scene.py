@@ -1,0 +1,273 @@
+"""Help over the table: how to play a rule set on one screen, and the list of keys.
+
+:class:`HelpScene` is a sheet of paper over the dimmed table with the rule set's
+:class:`~game.engine.profile.Guide`: the goal, the numbered steps beside a drawn diagram
+of the table (:mod:`game.ui.diagram`) whose arrows carry the same numbers, what else a
+new player must know, and how to move cards. :class:`KeysScene` lists every key and mouse
+gesture the table answers to. Both close with a click, Esc or Enter, and change nothing
+in the game beneath.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pygame
+
+from ..engine import RULE_IDS, RULESETS, profile_of
+from . import theme
+from .app import App, Scene
+from .diagram import INK, LABEL_INK, PAPER, PAPER_EDGE, Diagram, draw_diagram, number_badge
+from .keys import is_question_mark
+from .widgets import ui_scale
+
+SUIT_RED = (196, 24, 36)
+#: how a player moves cards, in every rule set
+HOW_TO_MOVE = ("Drag a card to where it goes, or click it and then click where it goes. "
+               "Double-click a card (or right-click it) to send it to its foundation.")
+#: the keys that close the help (any click closes it too)
+CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_F1)
+
+
+def _dim(surface: pygame.Surface) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surface.blit(shade, (0, 0))
+
+
+def _paper(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
+    radius = max(6, px // 2)
+    shadow = rect.move(round(px * 0.3), round(px * 0.35))
+    pygame.draw.rect(surface, (10, 36, 22), shadow, border_radius=radius)
+    pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
+    pygame.draw.rect(surface, PAPER_EDGE, rect, width=2, border_radius=radius)
+
+
+def wrap_words(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` at ``px`` (a word wider than
+    the line stands alone on its line)."""
+    f = theme.font(px, bold)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+#: a card of a red suit in the text (``5♥``, ``10♦``), printed red
+_RED_CARD = re.compile(r"((?:10|[2-9AJQK])[♥♦])")
+
+
+def draw_line(surface: pygame.Surface, line: str, px: int, pos: tuple[int, int], *,
+              colour: tuple[int, int, int] = INK, bold: bool = False) -> int:
+    """One line of text at ``pos`` (top left), cards of the red suits in red; returns its
+    width."""
+    f = theme.font(px, bold)
+    x = pos[0]
+    for part in _RED_CARD.split(line):
+        if part:
+            image = f.render(part, True, SUIT_RED if _RED_CARD.fullmatch(part) else colour)
+            surface.blit(image, (x, pos[1]))
+            x += image.get_width()
+    return x - pos[0]
+
+
+class HelpScene(Scene):
+    """How to play one rule set, over the table: a click, Esc or Enter closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App, rules: str) -> None:
+        super().__init__(app)
+        if rules not in RULESETS:
+            raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
+        self.rules = rules
+        self.profile = profile_of(rules)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.diagram_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.px = 16
+        #: what the last frame drew: the diagram, and each block of text's rectangle
+        self.diagram: Diagram | None = None
+        self.text_boxes: list[pygame.Rect] = []
+        self.resize(app.size)
+
+    # ----- layout ---------------------------------------------------------------------------
+
+    def _blocks(self) -> list[tuple[int, str, bool]]:
+        """The text, as (step number or 0, words, bold) blocks in reading order."""
+        guide = self.profile.guide
+        blocks: list[tuple[int, str, bool]] = [(0, guide.goal, True)]
+        blocks += [(n, s.words, False) for n, s in enumerate(guide.steps, start=1)]
+        blocks += [(0, note, False) for note in guide.notes]
+        blocks.append((0, HOW_TO_MOVE, False))
+        return blocks
+
+    def _text_height(self, px: int, width: int) -> int:
+        indent = round(px * 2.0)
+        total = 0
+        line_h = theme.font(px).get_linesize()
+        for number, words, bold in self._blocks():
+            lines = wrap_words(words, px, width - (indent if number else 0), bold=bold)
+            total += len(lines) * line_h + round(px * 0.55)
+        return total
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the sheet out for the window: the diagram beside the text in a wide window,
+        above it in a tall one; the text as large as fits the sheet."""
+        w, h = size
+        s = ui_scale(size)
+        margin = max(12, round(min(w, h) * 0.04))
+        panel_w = min(w - 2 * margin, round(1500 * s))
+        panel_h = min(h - 2 * margin, round(1000 * s))
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (w // 2, h // 2)
+        pad = max(10, round(min(panel_w, panel_h) * 0.035))
+        self.title_px = max(16, round(30 * s))
+        self.foot_px = max(11, round(15 * s))
+        top = self.panel.top + pad + round(self.title_px * 1.5)
+        bottom = self.panel.bottom - pad - round(self.foot_px * 1.8)
+        inner = pygame.Rect(self.panel.left + pad, top, panel_w - 2 * pad, bottom - top)
+        wide = inner.width > inner.height * 1.3
+        if wide:
+            dw = round(inner.width * 0.54)
+            self.diagram_rect = pygame.Rect(inner.left, inner.top, dw, inner.height)
+            self.text_rect = pygame.Rect(inner.left + dw + pad, inner.top, inner.width - dw - pad,
+                                         inner.height)
+        else:
+            dh = round(inner.height * 0.42)
+            self.diagram_rect = pygame.Rect(inner.left, inner.top, inner.width, dh)
+            self.text_rect = pygame.Rect(inner.left, inner.top + dh + pad, inner.width,
+                                         inner.height - dh - pad)
+        px = max(11, round(21 * s))
+        while px > 10 and self._text_height(px, self.text_rect.width) > self.text_rect.height:
+            px -= 1
+        self.px = px
+        if not wide:
+            # the text takes what it needs; the diagram gets the rest of the sheet
+            need = self._text_height(px, self.text_rect.width)
+            spare = self.text_rect.height - need
+            if spare > 0:
+                self.diagram_rect.height += spare
+                self.text_rect.y += spare
+                self.text_rect.height = need
+
+    # ----- input ----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Back to the game."""
+        if self.app.top is self:
+            self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A click, Esc, Enter, Space or F1 closes the help."""
+        if (event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS) or \
+                (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3)):
+            self.close()
+
+    # ----- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed table, the sheet, its title, the diagram, the text and the keys."""
+        _dim(surface)
+        _paper(surface, self.panel, self.px)
+        pad = self.diagram_rect.left - self.panel.left
+        theme.text(surface, f"How to play {self.profile.title}", self.title_px,
+                   (self.panel.left + pad, self.panel.top + pad), colour=LABEL_INK, bold=True)
+        self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size)
+        self.text_boxes = self._draw_text(surface)
+        foot = "Esc, Enter or a click: back to the game   ·   F1: this help   ·   ?: every key"
+        theme.text(surface, foot, self.foot_px, (self.panel.centerx, self.panel.bottom - pad // 2),
+                   colour=(90, 90, 80), anchor="midbottom")
+
+    def _draw_text(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        px = self.px
+        r = self.text_rect
+        line_h = theme.font(px).get_linesize()
+        indent = round(px * 2.0)
+        y = r.top
+        boxes = []
+        for number, words, bold in self._blocks():
+            left = r.left + (indent if number else 0)
+            lines = wrap_words(words, px, r.right - left, bold=bold)
+            if number:
+                number_badge(surface, number, (r.left + indent * 0.4, y + line_h / 2), round(px * 0.85))
+            widest = 0
+            for i, line in enumerate(lines):
+                widest = max(widest, draw_line(surface, line, px, (left, y + i * line_h), bold=bold))
+            boxes.append(pygame.Rect(left, y, widest, len(lines) * line_h))
+            y += len(lines) * line_h + round(px * 0.55)
+        return boxes
+
+
+class KeysScene(Scene):
+    """Every key and mouse gesture the table answers to, in two columns over the table: a
+    click, Esc, Enter or ? closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__(app)
+        #: (keys, what they do); a row with no keys is a heading
+        self.rows = list(rows)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.px = 16
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The sheet as large as the list needs at a size that fits the window."""
+        w, h = size
+        s = ui_scale(size)
+        px = max(11, round(19 * s))
+        margin = max(12, round(min(w, h) * 0.04))
+        while True:
+            line_h = theme.font(px).get_linesize()
+            keys_w = max(theme.font(px, True).size(k)[0] for k, _ in self.rows)
+            what_w = max(theme.font(px).size(d)[0] for _, d in self.rows)
+            width = keys_w + what_w + px * 5
+            height = round(line_h * (len(self.rows) + 4))
+            if px <= 10 or (width <= w - 2 * margin and height <= h - 2 * margin):
+                break
+            px -= 1
+        self.px = px
+        self.keys_w = keys_w
+        self.panel = pygame.Rect(0, 0, min(width, w - 2 * margin), min(height, h - 2 * margin))
+        self.panel.center = (w // 2, h // 2)
+
+    def close(self) -> None:
+        """Back to the game."""
+        if self.app.top is self:
+            self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A click, Esc, Enter, Space or ? closes the list."""
+        if (event.type == pygame.KEYDOWN and (event.key in CLOSE_KEYS or is_question_mark(event))) or \
+                (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3)):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed table and the sheet of keys."""
+        _dim(surface)
+        px = self.px
+        _paper(surface, self.panel, px)
+        line_h = theme.font(px).get_linesize()
+        x = self.panel.left + round(px * 1.5)
+        y = self.panel.top + round(line_h * 0.8)
+        theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), colour=LABEL_INK, bold=True)
+        y += round(line_h * 1.8)
+        for keys, what in self.rows:
+            theme.text(surface, keys, px, (x, y), colour=LABEL_INK, bold=True)
+            theme.text(surface, what, px, (x + self.keys_w + px * 2, y), colour=INK)
+            y += line_h
+        theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
+                   (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), colour=(90, 90, 80),
+                   anchor="midbottom")
+

@@ -1,0 +1,28 @@
+"""The table's keys as the key legend lists them, beside the buttons' own shortcuts
+(which the buttons carry): :meth:`game.ui.gestures.Gestures.on_key` answers to each."""
+
+from __future__ import annotations
+
+import pygame
+
+#: the keys and gestures of the table beside the buttons' shortcuts, for the key legend
+OTHER_KEYS: tuple[tuple[str, str], ...] = (
+    ("F1", "How to play"),
+    ("?", "This list of keys"),
+    ("D", "Turn the next stock card"),
+    ("Ctrl+Shift+Z", "Redo"),
+    ("Tab / Shift+Tab", "Focus the next / previous place"),
+    ("← ↑ → ↓", "Focus the nearest place that way"),
+    ("Space / Enter", "Pick up the focused card, or put it down"),
+    ("Esc", "Put back the card picked up"),
+    ("Drag", "Move a card"),
+    ("Click, then click", "Pick up a card, then put it where it goes"),
+    ("Double-click / right-click", "Send a card to its foundation"),
+    ("Click the game number", "Copy it"),
+)
+
+
+def is_question_mark(event: pygame.event.Event) -> bool:
+    """The key press types "?" (Shift+/ on most keyboards, a key of its own on some)."""
+    return event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (
+        event.key == pygame.K_SLASH and bool(int(getattr(event, "mod", 0)) & pygame.KMOD_SHIFT))

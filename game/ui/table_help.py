@@ -1,0 +1,67 @@
+"""The table's help: how to play, shown by itself on the first game of each rule set and
+on F1 or the Help button; and the list of keys on ``?``.
+
+The rule sets whose first-game help was shown are kept in the settings, so each rule
+set's help comes by itself once. Positions that are not a player's game (pictures,
+benchmarks) never show it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..records.settings import save_settings
+from .keys import OTHER_KEYS
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+class TableHelp:
+    """The help of one table: the first-game check, the how-to-play sheet and the keys."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        #: the first-game check was made for this table
+        self.checked = False
+
+    def update(self) -> None:
+        """On the table's first frame on top: the how-to-play sheet, the first time this
+        rule set is played."""
+        table = self.table
+        if self.checked or table.app.top is not table:
+            return
+        self.checked = True
+        if not table.keep_records:
+            return
+        app = table.app
+        rules = table.game.rules
+        if rules in app.settings.help_seen:
+            return
+        app.settings.help_seen = (*app.settings.help_seen, rules)
+        save_settings(table.store, app.settings)
+        app.messages.extend(table.store.take_warnings())
+        self.show_help()
+
+    def show_help(self) -> None:
+        """How to play this rule set, over the table."""
+        from .help_scene import HelpScene
+
+        table = self.table
+        table.anim.finish()
+        table.gestures.cancel()
+        table.app.push(HelpScene(table.app, table.game.rules))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every key and gesture of the table: the buttons' shortcuts, then the others."""
+        rows = [(button.hint, button.label) for button in self.table.hud.buttons if button.hint]
+        return rows + list(OTHER_KEYS)
+
+    def show_keys(self) -> None:
+        """The list of keys, over the table."""
+        from .help_scene import KeysScene
+
+        table = self.table
+        table.anim.finish()
+        table.gestures.cancel()
+        table.app.push(KeysScene(table.app, self.legend()))
