@@ -98,6 +98,7 @@ class HelpScene(Scene):
         #: what the last frame drew: the diagram, and each block of text's rectangle
         self.diagram: Diagram | None = None
         self.text_boxes: list[pygame.Rect] = []
+        self.rules_button = theme.Button("Full rules", self.open_rules, hint="R")
         self.resize(app.size)
 
     # ----- layout ---------------------------------------------------------------------------
@@ -134,7 +135,11 @@ class HelpScene(Scene):
         self.title_px = max(16, round(30 * s))
         self.foot_px = max(11, round(15 * s))
         top = self.panel.top + pad + round(self.title_px * 1.5)
-        bottom = self.panel.bottom - pad - round(self.foot_px * 1.8)
+        button_h = round(self.foot_px * 2.2)
+        bottom = self.panel.bottom - pad - button_h - round(self.foot_px * 0.6)
+        button_w = theme.font(self.foot_px, True).size(self.rules_button.label)[0] + 2 * self.foot_px
+        self.rules_button.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.rules_button.rect.bottomright = (self.panel.right - pad, self.panel.bottom - pad)
         inner = pygame.Rect(self.panel.left + pad, top, panel_w - 2 * pad, bottom - top)
         wide = inner.width > inner.height * 1.3
         if wide:
@@ -167,11 +172,26 @@ class HelpScene(Scene):
         if self.app.top is self:
             self.app.pop()
 
+    def open_rules(self) -> None:
+        """The full rules of this rule set, in the help's place (Back returns to the game)."""
+        from .rules_scene import RulesScene
+
+        self.close()
+        self.app.push(RulesScene(self.app, self.rules))
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """A click, Esc, Enter, Space or F1 closes the help."""
-        if (event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS) or \
-                (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3)):
-            self.close()
+        """R or the button opens the full rules; any other click, Esc, Enter, Space or F1
+        closes the help."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_r:
+                self.open_rules()
+            elif event.key in CLOSE_KEYS:
+                self.close()
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            self.rules_button.handle(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3):
+            if not self.rules_button.handle(event):
+                self.close()
 
     # ----- drawing --------------------------------------------------------------------------
 
@@ -184,9 +204,15 @@ class HelpScene(Scene):
                    (self.panel.left + pad, self.panel.top + pad), colour=LABEL_INK, bold=True)
         self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size)
         self.text_boxes = self._draw_text(surface)
-        foot = "Esc, Enter or a click: back to the game   ·   F1: this help   ·   ?: every key"
-        theme.text(surface, foot, self.foot_px, (self.panel.centerx, self.panel.bottom - pad // 2),
-                   colour=(90, 90, 80), anchor="midbottom")
+        button = self.rules_button.rect
+        foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"
+        room = button.left - pad - (self.panel.left + pad)
+        foot_px = self.foot_px
+        while foot_px > 10 and theme.font(foot_px).size(foot)[0] > room:
+            foot_px -= 1
+        theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),
+                   colour=(90, 90, 80), anchor="midleft")
+        self.rules_button.draw(surface, self.foot_px)
 
     def _draw_text(self, surface: pygame.Surface) -> list[pygame.Rect]:
         px = self.px

@@ -9,7 +9,6 @@ earned.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -73,12 +72,11 @@ class Hud:
             ("Hint", t.hint, "H"),
             ("Demo", t.start_demo, "P"),
             ("Undo", t.undo, "U / Ctrl+Z"),
-            ("Redo", t.redo, "Ctrl+Y"),
+            ("Redo", t.redo, "Ctrl+Y / Ctrl+Shift+Z"),
             ("Restart", t.exits.ask_restart, "R"),
             ("New deal", t.exits.ask_new_deal, "N"),
         ]
-        if importlib.util.find_spec("game.ui.rules_scene") is not None:
-            specs.append(("Rules", t.exits.show_rules, ""))
+        # how to play on one screen, which opens the full rules
         specs.append(("Help", t.help.show_help, "F1"))
         specs.append(("Menu", t.exits.ask_menu, "Esc"))
         return specs

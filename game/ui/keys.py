@@ -10,7 +10,6 @@ OTHER_KEYS: tuple[tuple[str, str], ...] = (
     ("F1", "How to play"),
     ("?", "This list of keys"),
     ("D", "Turn the next stock card"),
-    ("Ctrl+Shift+Z", "Redo"),
     ("Tab / Shift+Tab", "Focus the next / previous place"),
     ("← ↑ → ↓", "Focus the nearest place that way"),
     ("Space / Enter", "Pick up the focused card, or put it down"),

@@ -16,7 +16,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.engine import Game, Move
+from game.engine import RULE_IDS, Game, Move
 from game.levels import campaign as campaign_module
 from game.records.settings import Settings
 from game.ui import table as table_module
@@ -31,9 +31,12 @@ FRAME = 1 / 60
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    """A headless 1280x800 app with default settings and its own data directory, running."""
-    application = App(size=(1280, 800), data_dir=tmp_path / "data", settings=Settings(),
-                      headless=True)
+    """A headless 1280x800 app with default settings and its own data directory, running.
+
+    Its player has seen every rule set's first-game help (tests/ui/test_help.py tests that
+    help), so a table opens straight onto its cards."""
+    application = App(size=(1280, 800), data_dir=tmp_path / "data",
+                      settings=Settings(help_seen=RULE_IDS), headless=True)
     application.running = True
     pygame.event.clear()
     yield application

@@ -1,0 +1,237 @@
+"""The help a new player gets: how to play each rule set on one screen (shown by itself on
+the first game of a rule set, and on F1 or the Help button), its drawn diagram, the list
+of keys on ``?``, and the tooltips of the table's buttons; all through the real loop."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import RULE_IDS, new_game, profile_of
+from game.engine.state import FOUNDATION
+from game.records.settings import Settings, load_settings
+from game.records.store import Store
+from game.ui import tooltips as tooltips_module
+from game.ui.app import App
+from game.ui.diagram import draw_diagram
+from game.ui.help_scene import HelpScene, KeysScene
+from game.ui.keys import OTHER_KEYS
+from game.ui.table import TableScene
+
+SIZES = [(800, 600), (1024, 768), (1280, 800), (1080, 1920), (2560, 1440)]
+
+
+def _new_player(tmp_path: Path, name: str = "data") -> App:
+    """An app whose player has never seen any help, on its own data directory."""
+    app = App(size=(1280, 800), data_dir=tmp_path / name, settings=Settings(), headless=True)
+    app.running = True
+    pygame.event.clear()
+    return app
+
+
+def _button(table: TableScene, label: str) -> pygame.Rect:
+    return next(b.rect for b in table.hud.buttons if b.label == label)
+
+
+def test_the_first_game_of_each_rule_set_shows_how_to_play_once(
+        ui: SimpleNamespace, tmp_path: Path) -> None:
+    app = _new_player(tmp_path)
+    table = TableScene(app, new_game("square", 7))
+    app.push(table)
+    ui.step(app)
+    assert isinstance(app.top, HelpScene) and app.top.rules == "square"
+    # remembered on disk at once, for this rule set only
+    saved = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert saved["help_seen"] == ["square"]
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    # the second game of the same rule set opens straight onto its cards
+    second = TableScene(app, new_game("square", 8))
+    app.reset(second)
+    ui.step(app, 3)
+    assert app.top is second
+    # another rule set's first game shows its own help
+    union = TableScene(app, new_game("union-square", 8))
+    app.reset(union)
+    ui.step(app)
+    assert isinstance(app.top, HelpScene) and app.top.rules == "union-square"
+    ui.click(app, (5, app.size[1] - 5))
+    assert app.top is union
+    # the next run remembers both
+    later = App(size=(1280, 800), data_dir=tmp_path / "data",
+                settings=load_settings(Store(tmp_path / "data")), headless=True)
+    later.running = True
+    again = TableScene(later, new_game("union-square", 9))
+    later.push(again)
+    ui.step(later, 3)
+    assert later.top is again
+    assert later.settings.help_seen == ("square", "union-square")
+
+
+def test_pictures_of_the_table_never_show_the_first_game_help(ui: SimpleNamespace, tmp_path: Path) -> None:
+    app = _new_player(tmp_path)
+    table = TableScene(app, new_game("constitution", 3))
+    table.keep_records = False
+    app.push(table)
+    ui.step(app, 3)
+    assert app.top is table
+    assert app.settings.help_seen == ()
+
+
+def test_f1_opens_how_to_play_and_esc_closes_it_leaving_the_game_as_it_was(
+        ui: SimpleNamespace, app: App) -> None:
+    table = ui.open_table(app, new_game("constitution-cadogan", 5))
+    move = next(m for m in table.game.legal_moves() if m.src != table.game.stock)
+    ui.perform(app, table, move)
+    ui.settle(app, table)
+    piles, history = copy.deepcopy(table.game.piles), len(table.game.history)
+    clock = table.session.elapsed
+    ui.press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene) and app.top.rules == "constitution-cadogan"
+    ui.step(app, 120)  # two seconds reading the help
+    # a click on a card under the sheet does not reach the table
+    ui.click(app, ui.top_point(table, table.game.tableau[0]))
+    assert app.top is table
+    ui.press(app, pygame.K_F1)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    assert table.game.piles == piles and len(table.game.history) == history
+    assert table.session.elapsed - clock < 0.5  # the clock stood still while the help showed
+    ui.press(app, pygame.K_F1)
+    ui.press(app, pygame.K_RETURN)
+    assert app.top is table and table.game.piles == piles
+
+
+def test_the_help_button_opens_how_to_play(ui: SimpleNamespace, app: App) -> None:
+    table = ui.open_table(app, new_game("union-square", 5))
+    ui.click(app, _button(table, "Help").center)
+    assert isinstance(app.top, HelpScene)
+    ui.click(app, app.top.panel.center)
+    assert app.top is table
+
+
+def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace, app: App) -> None:
+    table = ui.open_table(app, new_game("square", 5))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
+                                         unicode="?"))
+    ui.step(app)
+    legend = app.top
+    assert isinstance(legend, KeysScene)
+    rows = dict((what, keys) for keys, what in legend.rows)
+    # each button's shortcut, as the button carries it, then the keys beside them
+    for button in table.hud.buttons:
+        if button.hint:
+            assert rows[button.label] == button.hint
+    assert rows["Undo"] == "U / Ctrl+Z" and rows["How to play"] == "F1"
+    assert all(row in legend.rows for row in OTHER_KEYS)
+    # every row is drawn inside the sheet, and the sheet inside the window
+    assert pygame.Rect((0, 0), app.size).contains(legend.panel)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    # each key the legend names does what it says: D turns the stock
+    stock = len(table.game.piles[table.game.stock])
+    ui.press(app, pygame.K_d)
+    assert len(table.game.piles[table.game.stock]) == stock - 1
+
+
+def test_resting_the_pointer_on_a_button_shows_its_name_and_keys(ui: SimpleNamespace, app: App) -> None:
+    table = ui.open_table(app, new_game("constitution", 5))
+    undo = _button(table, "Undo")
+    ui.post_mouse(pygame.MOUSEMOTION, undo.center)
+    ui.step(app, 3)
+    assert table.hud.tooltips.showing is None  # a pointer passing by shows nothing
+    ui.step(app, round(tooltips_module.TOOLTIP_DELAY / ui.FRAME) + 2)
+    shown = table.hud.tooltips.showing
+    assert shown is not None and shown.label == "Undo"
+    assert tooltips_module.tooltip_words(shown) == "Undo · U / Ctrl+Z"
+    tip = table.hud.tooltips.rect
+    assert tip.width > 0 and tip.top >= undo.bottom
+    assert pygame.Rect((0, 0), app.size).contains(tip)
+    # the words are drawn: the tooltip's area is not the bar's or the felt's plain colour
+    colours = {app.screen.get_at((x, tip.centery))[:3] for x in range(tip.left + 4, tip.right - 4)}
+    assert len(colours) > 3
+    # the pointer leaves: the tooltip goes
+    ui.post_mouse(pygame.MOUSEMOTION, (app.size[0] // 2, app.size[1] // 2))
+    ui.step(app)
+    assert table.hud.tooltips.showing is None and table.hud.tooltips.rect.width == 0
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_help_sheet_fits_the_window_and_its_text_stays_off_the_diagram(
+        ui: SimpleNamespace, app: App, rules: str, size: tuple[int, int]) -> None:
+    app.resize(size)
+    table = ui.open_table(app, new_game(rules, 1))
+    table.help.show_help()
+    ui.step(app)
+    sheet = app.top
+    assert isinstance(sheet, HelpScene) and sheet.diagram is not None
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(sheet.panel)
+    assert sheet.px >= 11  # readable
+    assert len(sheet.text_boxes) == 2 + len(profile_of(rules).guide.steps) + len(profile_of(rules).guide.notes)
+    for box in sheet.text_boxes:
+        assert sheet.panel.contains(box)
+        assert not box.colliderect(sheet.diagram_rect)
+    for a, b in zip(sheet.text_boxes, sheet.text_boxes[1:], strict=False):
+        assert a.bottom <= b.top
+    assert sheet.diagram_rect.contains(sheet.diagram.drawn())
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_the_diagram_draws_the_real_layout_labelled_with_the_guides_arrows(
+        app: App, rules: str, size: tuple[int, int]) -> None:
+    profile = profile_of(rules)
+    surface = pygame.Surface((900, 560))
+    area = pygame.Rect(10, 10, 880, 540)
+    diagram = draw_diagram(surface, area, profile, size)
+    # every place is drawn, inside the diagram, no two places overlapping
+    assert sorted(diagram.cards) == list(range(len(profile.places)))
+    tops = [rects[0] for rects in diagram.cards.values()]
+    for i, r in enumerate(tops):
+        assert area.contains(r)
+        assert r.collidelist(tops[i + 1:]) < 0
+    # each part is named once, inside the diagram, over no card and no other label
+    parts = {profile.part_of(i) for i in range(len(profile.places))}
+    assert sorted(words for words, _ in diagram.labels) == sorted(profile.part_words(p) for p in parts)
+    cards = [r for rects in diagram.cards.values() for r in rects]
+    for n, (words, rect) in enumerate(diagram.labels):
+        assert area.contains(rect), words
+        assert rect.collidelist(cards) < 0, words
+        assert rect.collidelist([r for _, r in diagram.labels[n + 1:]]) < 0, words
+    # every arrow of the guide is drawn, between places of the parts it names
+    want = [(n, a, b) for n, s in enumerate(profile.guide.steps, start=1) for a, b in s.arrows]
+    got = [(a.step, profile.part_of(a.src), profile.part_of(a.dst)) for a in diagram.arrows]
+    assert got == want
+    assert all(area.contains(badge) for badge in diagram.badges)
+
+
+def test_union_squares_diagram_has_its_foundations_on_the_right(app: App) -> None:
+    profile = profile_of("union-square")
+    diagram = draw_diagram(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), profile, (1280, 800))
+    foundations = [diagram.cards[p.index][0] for p in profile.places if p.kind == FOUNDATION]
+    others = [diagram.cards[p.index][0] for p in profile.places if p.kind != FOUNDATION]
+    assert min(f.left for f in foundations) > max(o.right for o in others)
+    assert len({f.left for f in foundations}) == 1  # one above the other, in a column
+
+
+def test_the_help_opens_the_full_rules_and_back_returns_to_the_game(ui: SimpleNamespace, app: App) -> None:
+    from game.ui.rules_scene import RulesScene
+
+    table = ui.open_table(app, new_game("union-square", 5))
+    ui.press(app, pygame.K_F1)
+    sheet = app.top
+    assert isinstance(sheet, HelpScene)
+    ui.click(app, sheet.rules_button.rect.center)
+    assert isinstance(app.top, RulesScene) and app.top.rules == "union-square"
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    ui.press(app, pygame.K_F1)
+    ui.press(app, pygame.K_r)
+    assert isinstance(app.top, RulesScene)
