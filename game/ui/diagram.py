@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass, field
 
 import pygame
@@ -27,6 +28,7 @@ from .art import draw_suit, suit_colour
 from .layout import TableLayout, fan_step, table_layout
 
 PAPER = (250, 245, 230)
+SUIT_RED = (196, 24, 36)
 PAPER_EDGE = (196, 170, 110)
 INK = (34, 34, 38)
 LABEL_INK = (22, 70, 44)
@@ -108,8 +110,19 @@ def _top(px: int) -> int:
     return round(px * 1.6)
 
 
+def _shown(lay: TableLayout, index: int) -> pygame.Rect:
+    """What the diagram shows of place ``index``: its base, and a pile's few fanned cards
+    (not all the room the table leaves it to grow)."""
+    base = lay.bases[index]
+    if not lay.steps[index]:
+        return base
+    room = lay.areas[index].bottom - base.bottom
+    return base.union(base.move(0, min(room, (PILE_CARDS - 1) * fan_step(lay.card))))
+
+
 def _block(lay: TableLayout) -> pygame.Rect:
-    return lay.areas[0].unionall(lay.areas[1:])
+    shown = [_shown(lay, i) for i in range(len(lay.bases))]
+    return shown[0].unionall(shown[1:])
 
 
 def _scale(block: pygame.Rect, width: int, height: int, px: int) -> float:
@@ -136,10 +149,10 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, profile: RuleProfil
     step = max(3.0, fan_step(lay.card) * scale)
     for index in range(len(profile.places)):
         base = place(lay.bases[index])
-        area = place(lay.areas[index])
+        area = place(_shown(lay, index))
         count = 1
         if lay.steps[index]:
-            count = 1 + max(0, min(PILE_CARDS - 1, int((area.bottom - base.bottom) / step)))
+            count = 1 + max(0, min(PILE_CARDS - 1, round((area.bottom - base.bottom) / step)))
         out.cards[index] = [base.move(0, round(i * step)) for i in range(count)]
     for index, rects in out.cards.items():
         _draw_place(surface, profile, index, rects, card_w)
@@ -399,3 +412,82 @@ def number_badge(surface: pygame.Surface, number: int, centre: Point, px: int) -
     """The badge of step ``number``, as on the diagram's arrows (for the steps' text)."""
     return _badge(surface, str(number), centre, px, step_colour(number))
 
+
+
+# ----- the guide's words -------------------------------------------------------------------
+
+#: a block of a guide's text: (its step's number, or 0 for none; the words; bold)
+Block = tuple[int, str, bool]
+
+
+def wrap_words(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` at ``px`` (a word wider than
+    the line stands alone on its line)."""
+    f = theme.font(px, bold)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+#: a card of a red suit in the text (``5♥``, ``10♦``), printed red
+_RED_CARD = re.compile(r"((?:10|[2-9AJQK])[♥♦])")
+
+
+def draw_line(surface: pygame.Surface, line: str, px: int, pos: tuple[int, int], *,
+              colour: tuple[int, int, int] = INK, bold: bool = False) -> int:
+    """One line of text at ``pos`` (top left), cards of the red suits in red; returns its
+    width."""
+    f = theme.font(px, bold)
+    x = pos[0]
+    for part in _RED_CARD.split(line):
+        if part:
+            image = f.render(part, True, SUIT_RED if _RED_CARD.fullmatch(part) else colour)
+            surface.blit(image, (x, pos[1]))
+            x += image.get_width()
+    return x - pos[0]
+
+
+def step_blocks(profile: RuleProfile) -> list[Block]:
+    """The guide's numbered steps, as blocks of text."""
+    return [(n, s.words, False) for n, s in enumerate(profile.guide.steps, start=1)]
+
+
+def blocks_height(blocks: list[Block], px: int, width: int) -> int:
+    """The height :func:`draw_blocks` takes for ``blocks`` at ``px`` in ``width``."""
+    indent = round(px * 2.0)
+    line_h = theme.font(px).get_linesize()
+    total = 0
+    for number, words, bold in blocks:
+        lines = wrap_words(words, px, width - (indent if number else 0), bold=bold)
+        total += len(lines) * line_h + round(px * 0.55)
+    return total
+
+
+def draw_blocks(surface: pygame.Surface, blocks: list[Block], rect: pygame.Rect,
+                px: int) -> list[pygame.Rect]:
+    """Draw ``blocks`` one under the other from the top of ``rect``, a step's words after
+    its numbered badge (the colour of its arrows); returns each block's rectangle."""
+    line_h = theme.font(px).get_linesize()
+    indent = round(px * 2.0)
+    y = rect.top
+    boxes = []
+    for number, words, bold in blocks:
+        left = rect.left + (indent if number else 0)
+        lines = wrap_words(words, px, rect.right - left, bold=bold)
+        if number:
+            number_badge(surface, number, (rect.left + indent * 0.4, y + line_h / 2), round(px * 0.85))
+        widest = 0
+        for i, line in enumerate(lines):
+            widest = max(widest, draw_line(surface, line, px, (left, y + i * line_h), bold=bold))
+        boxes.append(pygame.Rect(left, y, widest, len(lines) * line_h))
+        y += len(lines) * line_h + round(px * 0.55)
+    return boxes

@@ -10,7 +10,6 @@ in the game beneath.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import pygame
@@ -18,11 +17,10 @@ import pygame
 from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App, Scene
-from .diagram import INK, LABEL_INK, PAPER, PAPER_EDGE, Diagram, draw_diagram, number_badge
+from .diagram import INK, LABEL_INK, PAPER, PAPER_EDGE, Diagram, blocks_height, draw_blocks, draw_diagram
 from .keys import is_question_mark
 from .widgets import ui_scale
 
-SUIT_RED = (196, 24, 36)
 #: how a player moves cards, in every rule set
 HOW_TO_MOVE = ("Drag a card to where it goes, or click it and then click where it goes. "
                "Double-click a card (or right-click it) to send it to its foundation.")
@@ -42,42 +40,6 @@ def _paper(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
     pygame.draw.rect(surface, (10, 36, 22), shadow, border_radius=radius)
     pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
     pygame.draw.rect(surface, PAPER_EDGE, rect, width=2, border_radius=radius)
-
-
-def wrap_words(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` at ``px`` (a word wider than
-    the line stands alone on its line)."""
-    f = theme.font(px, bold)
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        trial = f"{line} {word}" if line else word
-        if line and f.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
-#: a card of a red suit in the text (``5♥``, ``10♦``), printed red
-_RED_CARD = re.compile(r"((?:10|[2-9AJQK])[♥♦])")
-
-
-def draw_line(surface: pygame.Surface, line: str, px: int, pos: tuple[int, int], *,
-              colour: tuple[int, int, int] = INK, bold: bool = False) -> int:
-    """One line of text at ``pos`` (top left), cards of the red suits in red; returns its
-    width."""
-    f = theme.font(px, bold)
-    x = pos[0]
-    for part in _RED_CARD.split(line):
-        if part:
-            image = f.render(part, True, SUIT_RED if _RED_CARD.fullmatch(part) else colour)
-            surface.blit(image, (x, pos[1]))
-            x += image.get_width()
-    return x - pos[0]
 
 
 class HelpScene(Scene):
@@ -113,13 +75,7 @@ class HelpScene(Scene):
         return blocks
 
     def _text_height(self, px: int, width: int) -> int:
-        indent = round(px * 2.0)
-        total = 0
-        line_h = theme.font(px).get_linesize()
-        for number, words, bold in self._blocks():
-            lines = wrap_words(words, px, width - (indent if number else 0), bold=bold)
-            total += len(lines) * line_h + round(px * 0.55)
-        return total
+        return blocks_height(self._blocks(), px, width)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the sheet out for the window: the diagram beside the text in a wide window,
@@ -215,23 +171,7 @@ class HelpScene(Scene):
         self.rules_button.draw(surface, self.foot_px)
 
     def _draw_text(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        px = self.px
-        r = self.text_rect
-        line_h = theme.font(px).get_linesize()
-        indent = round(px * 2.0)
-        y = r.top
-        boxes = []
-        for number, words, bold in self._blocks():
-            left = r.left + (indent if number else 0)
-            lines = wrap_words(words, px, r.right - left, bold=bold)
-            if number:
-                number_badge(surface, number, (r.left + indent * 0.4, y + line_h / 2), round(px * 0.85))
-            widest = 0
-            for i, line in enumerate(lines):
-                widest = max(widest, draw_line(surface, line, px, (left, y + i * line_h), bold=bold))
-            boxes.append(pygame.Rect(left, y, widest, len(lines) * line_h))
-            y += len(lines) * line_h + round(px * 0.55)
-        return boxes
+        return draw_blocks(surface, self._blocks(), self.text_rect, self.px)
 
 
 class KeysScene(Scene):

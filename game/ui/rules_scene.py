@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import pygame
 
 from .. import paths
-from ..engine import RULE_IDS, RULESETS
+from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App
+from .diagram import Diagram, blocks_height, diagram_size, draw_blocks, draw_diagram, step_blocks
 from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, ui_scale
 
@@ -185,6 +186,8 @@ class RulesScene(RuleTabsScene):
         self.thumb = pygame.Rect(0, 0, 0, 0)
         self.dragging: int | None = None
         self.content: pygame.Surface | None = None
+        #: the diagram of the table drawn on the page (its rectangles are the page's)
+        self.diagram: Diagram | None = None
         self.resize(app.size)
         self.ring.focus(self.back_button)
 
@@ -216,13 +219,29 @@ class RulesScene(RuleTabsScene):
         self._clamp()
 
     def _render(self) -> None:
-        words, height = layout_blocks(self.blocks, self.view.width, self.px)
+        """The page: the title and its introduction, the diagram of the table with its
+        numbered steps (the same as the how-to-play help's), then the rest of the rules."""
+        width, px = self.view.width, self.px
+        split = next((i for i, b in enumerate(self.blocks) if b.kind == "h2"), len(self.blocks))
+        head, head_h = layout_blocks(self.blocks[:split], width, px)
+        profile = profile_of(self.rules)
+        wanted = min(round(width * 0.55), max(px * 12, round(self.view.height * 0.62)))
+        diagram_h = diagram_size(profile, self.app.size, width, wanted)[1]
+        gap = round(px * 0.9)
+        steps = step_blocks(profile)
+        steps_h = blocks_height(steps, px, width)
+        rest, rest_h = layout_blocks(self.blocks[split:], width, px)
+        rest_top = head_h + diagram_h + gap + steps_h
+        height = rest_top + rest_h
         self.content_h = height
-        surf = pygame.Surface((max(1, self.view.width), max(1, height)))
+        surf = pygame.Surface((max(1, width), max(1, height)))
         surf.fill(PAPER)
-        for word in words:
+        self.diagram = draw_diagram(surf, pygame.Rect(0, head_h, width, diagram_h), profile, self.app.size)
+        # the arrows' numbers, said in words under the diagram
+        draw_blocks(surf, steps, pygame.Rect(0, head_h + diagram_h + gap, width, steps_h), px)
+        for word, dy in [(w, 0) for w in head] + [(w, rest_top) for w in rest]:
             image = theme.font(word.px, word.bold).render(word.words, True, word.colour)
-            surf.blit(image, (word.x, word.y))
+            surf.blit(image, (word.x, word.y + dy))
         self.content = surf
         self._clamp()
 

@@ -68,12 +68,12 @@ def fit_text(words: str, px: int, width: int, *, bold: bool = False) -> str:
 
 
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
-#: column): the words from longest to shortest, and their colour
+#: column), in a player's words from longest to shortest, and their colour
 DIRECTION_HEADINGS: dict[int | None, tuple[tuple[str, ...], tuple[int, int, int]]] = {
     1: (("▲ builds up", "▲ up", "▲"), (140, 220, 255)),
     -1: (("▼ builds down", "▼ down", "▼"), (255, 170, 120)),
-    0: (("either way", "either", "◆"), (200, 215, 200)),
-    None: (("space", "–"), (200, 215, 200)),
+    0: (("▲▼ builds up or down", "▲▼ up or down", "▲▼"), (200, 215, 200)),
+    None: (("empty: fill from waste or stock", "empty: waste or stock", "empty", "–"), (200, 215, 200)),
 }
 
 _HEADINGS: dict[tuple[int | None, int, tuple[int, int], bool], pygame.Surface] = {}

@@ -28,11 +28,12 @@ def test_defaults_when_there_is_no_file(tmp_path):
 def test_settings_are_kept_between_runs(tmp_path):
     changed = Settings(animation_speed=2.5, auto_drop=True, hints=False, winnable_only=True, sound=False,
                        volume=0.25, card_back=1, four_colour=True, high_contrast=True,
-                       window_size=(1920, 1080))
+                       window_size=(1920, 1080), help_seen=("constitution", "union-square"))
     assert save_settings(Store(tmp_path), changed)
     on_disk = json.loads((tmp_path / SETTINGS_FILE).read_text())
     assert on_disk["kind"] == "settings" and on_disk["version"] == 1
     assert on_disk["window_size"] == [1920, 1080]
+    assert on_disk["help_seen"] == ["constitution", "union-square"]
     store = Store(tmp_path)
     assert load_settings(store) == changed and store.warnings == []
 
@@ -53,6 +54,9 @@ def test_settings_are_kept_between_runs(tmp_path):
     ("hints", "yes"),
     ("sound", None),
     ("large_index", "big"),
+    ("help_seen", ["square", "spider"]),
+    ("help_seen", "square"),
+    ("help_seen", [["square"]]),
 ])
 def test_a_bad_field_gets_its_default_and_the_others_are_kept(tmp_path, field, value):
     store = Store(tmp_path)
@@ -65,7 +69,7 @@ def test_a_bad_field_gets_its_default_and_the_others_are_kept(tmp_path, field, v
     assert getattr(loaded, field) == getattr(Settings(), field)
     expected = {k: v for k, v in document.items() if k not in ("kind", "version", field)}
     for key, kept in expected.items():
-        assert getattr(loaded, key) == (tuple(kept) if key == "window_size" else kept)
+        assert getattr(loaded, key) == (tuple(kept) if key in ("window_size", "help_seen") else kept)
     [warning] = store.warnings
     assert warning.startswith(f"settings.json: {field} must be") and "using" in warning
     assert (tmp_path / SETTINGS_FILE).exists()  # the file is not moved for one bad field

@@ -174,7 +174,8 @@ def test_the_help_sheet_fits_the_window_and_its_text_stays_off_the_diagram(
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(sheet.panel)
     assert sheet.px >= 11  # readable
-    assert len(sheet.text_boxes) == 2 + len(profile_of(rules).guide.steps) + len(profile_of(rules).guide.notes)
+    guide = profile_of(rules).guide
+    assert len(sheet.text_boxes) == 2 + len(guide.steps) + len(guide.notes)
     for box in sheet.text_boxes:
         assert sheet.panel.contains(box)
         assert not box.colliderect(sheet.diagram_rect)

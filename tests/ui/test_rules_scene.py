@@ -154,3 +154,27 @@ def test_resizing_rewraps_and_keeps_the_place(ui: SimpleNamespace, screen_app: A
         assert abs(scene.scroll / scene.content_h - fraction) < 0.05
         heights.append(scene.px)
     assert heights[1] > heights[0], "text scales with the window"
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_rules_page_draws_the_tables_diagram_with_its_numbered_steps(
+        ui: SimpleNamespace, screen_app: App, rules: str) -> None:
+    scene = open_rules(ui, screen_app, rules)
+    diagram = scene.diagram
+    assert diagram is not None and scene.content is not None
+    page = scene.content.get_rect()
+    assert page.contains(diagram.drawn())
+    steps = RULESETS[rules].profile.guide.steps
+    assert {a.step for a in diagram.arrows} == {n for n, s in enumerate(steps, start=1) if s.arrows}
+    # the diagram comes after the introduction and before "The aim"
+    _, head_h = layout_blocks(scene.blocks[:2], scene.view.width, scene.px)
+    assert diagram.rect.top == head_h and [b.kind for b in scene.blocks[:2]] == ["h1", "p"]
+
+
+def test_every_rules_text_places_the_foundations_where_the_table_has_them() -> None:
+    # Union Square's foundations are a column on the right of its piles; the English
+    # Square's are at the top right; the Constitution sets' are a row at the top.
+    assert "**Foundations** (right, one above the other)" in load_rules_text("union-square")
+    assert "**Foundations** (top right)" in load_rules_text("square")
+    assert "**Government** (top)" in load_rules_text("constitution")
+    assert "**Foundations** (top)" in load_rules_text("constitution-cadogan")
