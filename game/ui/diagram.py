@@ -84,20 +84,23 @@ class Diagram:
 
 
 def diagram_size(profile: RuleProfile, table_size: tuple[int, int], width: int,
-                 height: int) -> tuple[int, int]:
+                 height: int, text_px: int = 0) -> tuple[int, int]:
     """The size the diagram of ``profile`` takes when it is fitted into ``width`` ×
-    ``height`` (it keeps the table's proportions, so it may use less of one side)."""
+    ``height`` (it keeps the table's proportions, so it may use less of one side); its
+    labels no larger than ``text_px`` when that is given."""
     lay = table_layout(profile.rules, table_size, footer=False)
     block = _block(lay)
-    px = label_px(width, height)
+    px = label_px(width, height, text_px)
     scale = _scale(block, width, height, px)
     return (min(width, round(block.width * scale) + 2 * _side(px)),
             min(height, round(block.height * scale) + 2 * _top(px)))
 
 
-def label_px(width: int, height: int) -> int:
-    """The size of the diagram's labels for a diagram of ``width`` × ``height``."""
-    return max(11, min(22, round(min(width / 34, height / 18))))
+def label_px(width: int, height: int, text_px: int = 0) -> int:
+    """The size of the diagram's labels for a diagram of ``width`` × ``height``, no
+    larger than the text beside it (``text_px``, when given)."""
+    px = max(11, min(32, round(min(width / 34, height / 18))))
+    return max(11, min(px, text_px)) if text_px else px
 
 
 def _side(px: int) -> int:
@@ -130,12 +133,13 @@ def _scale(block: pygame.Rect, width: int, height: int, px: int) -> float:
 
 
 def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, profile: RuleProfile,
-                 table_size: tuple[int, int]) -> Diagram:
+                 table_size: tuple[int, int], text_px: int = 0) -> Diagram:
     """Draw the diagram of ``profile``'s table, as laid out in a window of ``table_size``,
-    centred in ``rect`` of ``surface`` (on paper: the caller draws the paper)."""
+    centred in ``rect`` of ``surface`` (on paper: the caller draws the paper); its labels
+    no larger than ``text_px`` when that is given."""
     lay = table_layout(profile.rules, table_size, footer=False)
     block = _block(lay)
-    px = label_px(rect.width, rect.height)
+    px = label_px(rect.width, rect.height, text_px)
     scale = _scale(block, rect.width, rect.height, px)
     out = Diagram(rect.copy())
     origin = (rect.centerx - block.width * scale / 2, rect.centery - block.height * scale / 2)

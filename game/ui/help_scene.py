@@ -17,7 +17,17 @@ import pygame
 from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App, Scene
-from .diagram import INK, LABEL_INK, PAPER, PAPER_EDGE, Diagram, blocks_height, draw_blocks, draw_diagram
+from .diagram import (
+    INK,
+    LABEL_INK,
+    PAPER,
+    PAPER_EDGE,
+    Diagram,
+    blocks_height,
+    diagram_size,
+    draw_blocks,
+    draw_diagram,
+)
 from .keys import is_question_mark
 from .widgets import ui_scale
 
@@ -84,7 +94,8 @@ class HelpScene(Scene):
         s = ui_scale(size)
         margin = max(12, round(min(w, h) * 0.04))
         panel_w = min(w - 2 * margin, round(1500 * s))
-        panel_h = min(h - 2 * margin, round(1000 * s))
+        # a tall window gets a tall sheet (the diagram then stands above the text)
+        panel_h = min(h - 2 * margin, max(round(1000 * s), round(panel_w * 1.4)))
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (w // 2, h // 2)
         pad = max(10, round(min(panel_w, panel_h) * 0.035))
@@ -108,18 +119,23 @@ class HelpScene(Scene):
             self.diagram_rect = pygame.Rect(inner.left, inner.top, inner.width, dh)
             self.text_rect = pygame.Rect(inner.left, inner.top + dh + pad, inner.width,
                                          inner.height - dh - pad)
-        px = max(11, round(21 * s))
+        px = max(11, round(21 * s), 0 if wide else round(inner.width / 48))
         while px > 10 and self._text_height(px, self.text_rect.width) > self.text_rect.height:
             px -= 1
         self.px = px
         if not wide:
-            # the text takes what it needs; the diagram gets the rest of the sheet
+            # the text takes what it needs, the diagram what it needs of the rest, and the
+            # sheet shrinks round them both
             need = self._text_height(px, self.text_rect.width)
-            spare = self.text_rect.height - need
-            if spare > 0:
-                self.diagram_rect.height += spare
-                self.text_rect.y += spare
-                self.text_rect.height = need
+            room = inner.height - need - pad
+            diagram_h = min(room, diagram_size(self.profile, size, inner.width, room, px)[1])
+            spare = room - diagram_h
+            self.panel.height -= spare
+            self.panel.centery = h // 2
+            top = self.panel.top + pad + round(self.title_px * 1.5)
+            self.diagram_rect = pygame.Rect(inner.left, top, inner.width, diagram_h)
+            self.text_rect = pygame.Rect(inner.left, self.diagram_rect.bottom + pad, inner.width, need)
+            self.rules_button.rect.bottomright = (self.panel.right - pad, self.panel.bottom - pad)
 
     # ----- input ----------------------------------------------------------------------------
 
@@ -158,7 +174,7 @@ class HelpScene(Scene):
         pad = self.diagram_rect.left - self.panel.left
         theme.text(surface, f"How to play {self.profile.title}", self.title_px,
                    (self.panel.left + pad, self.panel.top + pad), colour=LABEL_INK, bold=True)
-        self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size)
+        self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size, self.px)
         self.text_boxes = self._draw_text(surface)
         button = self.rules_button.rect
         foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"

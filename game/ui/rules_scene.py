@@ -226,7 +226,7 @@ class RulesScene(RuleTabsScene):
         head, head_h = layout_blocks(self.blocks[:split], width, px)
         profile = profile_of(self.rules)
         wanted = min(round(width * 0.55), max(px * 12, round(self.view.height * 0.62)))
-        diagram_h = diagram_size(profile, self.app.size, width, wanted)[1]
+        diagram_h = diagram_size(profile, self.app.size, width, wanted, px)[1]
         gap = round(px * 0.9)
         steps = step_blocks(profile)
         steps_h = blocks_height(steps, px, width)
@@ -236,7 +236,8 @@ class RulesScene(RuleTabsScene):
         self.content_h = height
         surf = pygame.Surface((max(1, width), max(1, height)))
         surf.fill(PAPER)
-        self.diagram = draw_diagram(surf, pygame.Rect(0, head_h, width, diagram_h), profile, self.app.size)
+        self.diagram = draw_diagram(surf, pygame.Rect(0, head_h, width, diagram_h), profile, self.app.size,
+                                    px)
         # the arrows' numbers, said in words under the diagram
         draw_blocks(surf, steps, pygame.Rect(0, head_h + diagram_h + gap, width, steps_h), px)
         for word, dy in [(w, 0) for w in head] + [(w, rest_top) for w in rest]:
