@@ -118,6 +118,7 @@ def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> T
         _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
     else:
         _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
+    name_places(lay, stock=cls.stock, waste=cls.waste, foundations=cls.foundations)
     return lay
 
 
@@ -257,3 +258,48 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     lay.bases[waste] = pygame.Rect(x0, round(y0 + row_pitch), w, h)
     lay.areas[stock] = lay.bases[stock].copy()
     lay.areas[waste] = lay.bases[waste].copy()
+
+
+def name_places(lay: TableLayout, *, stock: int, waste: int, foundations: range) -> None:
+    """Add "Stock", "Waste" and "Foundations" to the layout's labels, each beside what it
+    names: under it where there is room, else above, left or right of it; never over a
+    place, another label, a direction, the bar or the footer. A name the layout gives
+    already is left alone, and one with no room anywhere is left out."""
+    px = max(11, round(lay.card[1] * 0.14))
+    taken = [*lay.areas, *lay.direction_slots.values(), lay.hud, lay.footer]
+    taken += [_label_rect(words, centre, size) for words, centre, size in lay.labels]
+    window = pygame.Rect((0, 0), lay.size)
+    named = {words for words, _, _ in lay.labels}
+    groups = [("Stock", [stock]), ("Waste", [waste] if waste >= 0 else []),
+              ("Foundations", list(foundations))]
+    for words, places in groups:
+        if not places or words in named:
+            continue
+        box = lay.bases[places[0]].unionall([lay.bases[i] for i in places[1:]])
+        gap = max(2, px // 4)
+        size = _label_size(words, px)
+        tries = [pygame.Rect((0, 0), size) for _ in range(4)]
+        tries[0].midtop = (box.centerx, box.bottom + gap)
+        tries[1].midbottom = (box.centerx, box.top - gap)
+        tries[2].midright = (box.left - gap, box.centery)
+        tries[3].midleft = (box.right + gap, box.centery)
+        for n, rect in enumerate(tries):
+            # a name beside its place needs clear felt beyond it too, or it would seem to
+            # name the place on its other side
+            clear = rect.inflate(2 * px, 0) if n >= 2 else rect
+            if window.contains(rect) and clear.collidelist(taken) < 0:
+                lay.labels.append((words, rect.center, px))
+                taken.append(rect)
+                break
+
+
+def _label_size(words: str, px: int) -> tuple[int, int]:
+    """A generous size of ``words`` at ``px`` in the table's font (the layout draws
+    nothing, so it measures by the font's widest usual letters)."""
+    return (round(len(words) * px * 0.66) + 4, round(px * 1.25))
+
+
+def _label_rect(words: str, centre: tuple[int, int], px: int) -> pygame.Rect:
+    rect = pygame.Rect((0, 0), _label_size(words, px))
+    rect.center = centre
+    return rect

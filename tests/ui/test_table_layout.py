@@ -134,3 +134,39 @@ def test_a_flight_moves_from_its_start_to_its_place() -> None:
     flight.elapsed = 0.5
     x, y = flight.position(locate)
     assert x == pytest.approx(50.0) and y < 0  # a little lift on the way
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, SIZES)))
+def test_the_names_on_the_felt_cover_no_place_and_stand_beside_what_they_name(
+        rules: str, size: tuple[int, int]) -> None:
+    from game.ui import theme
+
+    lay = table_layout(rules, size)
+    cls = rules_class(rules)
+    drawn = []
+    for words, centre, px in lay.labels:
+        rect = pygame.Rect((0, 0), theme.font(px).size(words))
+        rect.center = centre
+        assert pygame.Rect((0, 0), size).contains(rect), words
+        assert rect.collidelist(lay.areas) < 0, words
+        assert rect.collidelist(list(lay.direction_slots.values())) < 0, words
+        assert not rect.colliderect(lay.hud) and not rect.colliderect(lay.footer), words
+        assert rect.collidelist(drawn) < 0, words
+        drawn.append(rect)
+    names = {words: pygame.Rect((0, 0), (1, 1)).move(centre) for words, centre, _ in lay.labels}
+    places = {"Stock": [cls.stock], "Waste": [cls.waste] if cls.waste >= 0 else [],
+              "Foundations": list(cls.foundations)}
+    for words, indexes in places.items():
+        if words not in names or not indexes:
+            continue
+        box = lay.bases[indexes[0]].unionall([lay.bases[i] for i in indexes])
+        # next to its place: within a card's height of it
+        assert box.inflate(lay.card[1] * 2, lay.card[1] * 2).contains(names[words]), words
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "union-square"])
+def test_stock_waste_and_foundations_are_named_at_the_usual_sizes(rules: str) -> None:
+    for size in [(800, 600), (1280, 800), (2560, 1440)]:
+        words = {w for w, _, _ in table_layout(rules, size).labels}
+        want = {"Stock", "Foundations"} | ({"Waste"} if rules_class(rules).waste >= 0 else set())
+        assert want <= words, (size, want - words)
