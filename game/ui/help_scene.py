@@ -215,7 +215,8 @@ class KeysScene(Scene):
             keys_w = max(theme.font(px, True).size(k)[0] for k, _ in self.rows)
             what_w = max(theme.font(px).size(d)[0] for _, d in self.rows)
             width = keys_w + what_w + px * 5
-            height = round(line_h * (len(self.rows) + 4))
+            headings = sum(1 for k, _ in self.rows if not k)
+            height = round(line_h * (len(self.rows) + 0.6 * headings + 5))
             if px <= 10 or (width <= w - 2 * margin and height <= h - 2 * margin):
                 break
             px -= 1
@@ -246,6 +247,12 @@ class KeysScene(Scene):
         theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), colour=LABEL_INK, bold=True)
         y += round(line_h * 1.8)
         for keys, what in self.rows:
+            if not keys:
+                # a heading
+                y += round(line_h * 0.4)
+                theme.text(surface, what, px, (x, y), colour=LABEL_INK, bold=True)
+                y += round(line_h * 1.2)
+                continue
             theme.text(surface, keys, px, (x, y), colour=LABEL_INK, bold=True)
             theme.text(surface, what, px, (x + self.keys_w + px * 2, y), colour=INK)
             y += line_h

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pygame
 
-#: the keys and gestures of the table beside the buttons' shortcuts, for the key legend
+#: the table's keys beside the buttons' shortcuts, for the key legend
 OTHER_KEYS: tuple[tuple[str, str], ...] = (
-    ("F1", "How to play"),
     ("?", "This list of keys"),
     ("D", "Turn the next stock card"),
     ("Tab / Shift+Tab", "Focus the next / previous place"),
     ("← ↑ → ↓", "Focus the nearest place that way"),
     ("Space / Enter", "Pick up the focused card, or put it down"),
-    ("Esc", "Put back the card picked up"),
+    ("Esc", "With a card picked up: put it back"),
+)
+#: what the mouse does on the table, for the key legend
+MOUSE: tuple[tuple[str, str], ...] = (
     ("Drag", "Move a card"),
     ("Click, then click", "Pick up a card, then put it where it goes"),
     ("Double-click / right-click", "Send a card to its foundation"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..records.settings import save_settings
-from .keys import OTHER_KEYS
+from .keys import MOUSE, OTHER_KEYS
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -53,9 +53,16 @@ class TableHelp:
         table.app.push(HelpScene(table.app, table.game.rules))
 
     def legend(self) -> list[tuple[str, str]]:
-        """Every key and gesture of the table: the buttons' shortcuts, then the others."""
+        """Every key and gesture of the table: the buttons' shortcuts, the other keys (a
+        key with two uses on one line), then, under a heading, the mouse."""
         rows = [(button.hint, button.label) for button in self.table.hud.buttons if button.hint]
-        return rows + list(OTHER_KEYS)
+        for keys, what in OTHER_KEYS:
+            same = next((n for n, (k, _) in enumerate(rows) if k == keys), None)
+            if same is None:
+                rows.append((keys, what))
+            else:
+                rows[same] = (keys, f"{rows[same][1]}; {what[:1].lower()}{what[1:]}")
+        return [*rows, ("", "With the mouse"), *MOUSE]
 
     def show_keys(self) -> None:
         """The list of keys, over the table."""

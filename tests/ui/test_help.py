@@ -20,7 +20,7 @@ from game.ui import tooltips as tooltips_module
 from game.ui.app import App
 from game.ui.diagram import draw_diagram
 from game.ui.help_scene import HelpScene, KeysScene
-from game.ui.keys import OTHER_KEYS
+from game.ui.keys import MOUSE, OTHER_KEYS
 from game.ui.table import TableScene
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1080, 1920), (2560, 1440)]
@@ -126,9 +126,14 @@ def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace,
     # each button's shortcut, as the button carries it, then the keys beside them
     for button in table.hud.buttons:
         if button.hint:
-            assert rows[button.label] == button.hint
-    assert rows["Undo"] == "U / Ctrl+Z" and rows["How to play"] == "F1"
-    assert all(row in legend.rows for row in OTHER_KEYS)
+            assert rows.get(button.label, rows.get(f"{button.label}; with a card picked up: put it back")) \
+                == button.hint
+    assert rows["Undo"] == "U / Ctrl+Z" and rows["Help"] == "F1"
+    keys = [k for k, _ in legend.rows if k]
+    assert len(keys) == len(set(keys))  # a key with two uses is one line
+    assert ("Esc", "Menu; with a card picked up: put it back") in legend.rows
+    assert all(row in legend.rows for row in OTHER_KEYS if row[0] != "Esc")
+    assert legend.rows[-len(MOUSE) - 1:] == [("", "With the mouse"), *MOUSE]
     # every row is drawn inside the sheet, and the sheet inside the window
     assert pygame.Rect((0, 0), app.size).contains(legend.panel)
     ui.press(app, pygame.K_ESCAPE)
