@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import PROGRAM, paths
 from ..engine import GameNumberError, parse_game_number, rules_class
-from ..records.output import check_output, write_output
+from ..output import check_output, write_output
 from ..records.store import FileRefused, read_limited_text
 
 LEVELS_KIND = "levels"
@@ -235,7 +235,7 @@ def campaign_to_text(rules: str, *, build: Mapping[str, Any], searched: int, res
 
 
 def write_campaign_text(path: Path, text: str) -> None:
-    """Write a campaign file (see :mod:`game.records.output`: a regular file is replaced
+    """Write a campaign file (see :mod:`game.output`: a regular file is replaced
     atomically) and forget cached campaigns; raises OutputError."""
     write_output(check_output(path, what="--out"), text.encode("utf-8"))
     clear_cache()

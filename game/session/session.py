@@ -17,7 +17,6 @@ game in progress.
 from __future__ import annotations
 
 import datetime
-import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -247,8 +246,6 @@ class PlaySession:
         hint shown is counted in the record and costs the hint penalty."""
         if not self.settings.hints:
             return self._refused("Hints are turned off in the options")
-        if importlib.util.find_spec("game.search.hint") is None:
-            return self._refused("hints are not available")
         from ..search.hint import hints
 
         if self.hint_list is None:

@@ -1,4 +1,8 @@
-"""The window, the main loop and the stack of scenes.
+"""The window, the main loop and the stack of scenes, which find each other by name.
+
+A scene never imports another scene's module: it asks the app for one by name with its
+arguments (``app.show("rules", rules="square")``), and the app makes it with the maker
+registered under that name (:mod:`game.ui.scenes` registers every scene of the game).
 
 One loop, paced to the display (vsync where the driver allows it, otherwise a steady
 60 frames per second). Each frame: events go to the top scene, every scene updates
@@ -16,9 +20,10 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -36,14 +41,25 @@ STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
 
 log = logging.getLogger(__name__)
 
+#: the names the scenes are found by
+SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "levels", "replay", "demo",
+                    "win", "lost", "confirm"]
+
+
+#: makes a scene for an app from the keyword arguments a scene asks for it with (a scene
+#: class, or a function such as :func:`game.ui.scenes.table`)
+SceneMaker = Callable[..., "Scene"]
+
 
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
-    ``opaque`` scenes hide what is below them; dialogs set it False.
+    ``opaque`` scenes hide what is below them; dialogs set it False. ``name`` is the name
+    the scene is found by (the app gives a scene it made the name it was asked for).
     """
 
     opaque = True
+    name = ""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -75,7 +91,8 @@ class App:
     """The window, the clock, the shared card art and settings, and the scene stack."""
 
     def __init__(self, *, size: tuple[int, int] | None = None, data_dir: Path | None = None,
-                 settings: Settings | None = None, headless: bool = False) -> None:
+                 settings: Settings | None = None, headless: bool = False,
+                 scenes: Mapping[SceneName, SceneMaker] | None = None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -92,6 +109,8 @@ class App:
                            large_index=self.settings.large_index)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.scenes: list[Scene] = []
+        #: how to make each scene, by name
+        self.makers: dict[SceneName, SceneMaker] = dict(scenes or {})
         self.running = False
         self.frames = 0
         self.messages: list[str] = []
@@ -149,6 +168,48 @@ class App:
         """Make ``scene`` the only scene (for example back to the menu)."""
         self.scenes.clear()
         self.push(scene)
+
+    def under(self, scene: Scene) -> Scene | None:
+        """The scene just below ``scene`` on the stack (None at the bottom, or when
+        ``scene`` is not on the stack)."""
+        if scene not in self.scenes:
+            return None
+        index = self.scenes.index(scene)
+        return self.scenes[index - 1] if index > 0 else None
+
+    def back_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene`` (which resumes)."""
+        while self.top is not None and self.top is not scene:
+            self.pop()
+
+    # ----- scenes by name ---------------------------------------------------------------
+
+    def make(self, name: SceneName, **args: Any) -> Scene:
+        """A new scene called ``name``, made with ``args`` by its registered maker."""
+        maker = self.makers.get(name)
+        if maker is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        scene = maker(self, **args)
+        scene.name = name
+        return scene
+
+    def show(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` and put it on top."""
+        scene = self.make(name, **args)
+        self.push(scene)
+        return scene
+
+    def swap(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` and put it in the top scene's place."""
+        scene = self.make(name, **args)
+        self.replace(scene)
+        return scene
+
+    def start(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` the only scene (every other one is dropped)."""
+        scene = self.make(name, **args)
+        self.reset(scene)
+        return scene
 
     # ----- the loop -------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The demo player on the table: the game plays itself, one move at a time, watchably.
 
-A thin scene pushed over a :class:`~game.ui.table.TableScene`. The table below keeps
+A thin scene pushed over the table (read through :class:`DemoTable`). The table below keeps
 updating (every scene updates each frame), so its flights land as usual; this scene waits
 for them, asks the honest demo player (:func:`game.search.demo.demo_move`, which sees only
 the player's view) for the next move, and has the table's play session play it for the
@@ -12,17 +12,19 @@ scene pops itself and the table is the player's again, in the position the demo 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..search.demo import SCREEN_MS, SCREEN_NODES
+from ..search.demo import SCREEN_MS, SCREEN_NODES, demo_move
 from . import theme
 from .app import Scene
 
 if TYPE_CHECKING:
+    from ..engine import Game, Move
+    from .anim import Animator
     from .app import App
-    from .table import TableScene
+    from .layout import TableLayout
 
 #: the pause between two demo moves at each speed (seconds), slowest first
 PAUSES = (1.4, 0.8, 0.45, 0.2, 0.05)
@@ -35,12 +37,37 @@ _MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI}
 
 
+class DemoTable(Protocol):
+    """What the demo needs of the table it plays on."""
+
+    anim: Animator
+    #: the table has yet to take note of the game's result (cards are still landing)
+    result_due: bool
+
+    @property
+    def game(self) -> Game:
+        """The position on the table."""
+        ...
+
+    @property
+    def layout(self) -> TableLayout:
+        """Where the table draws, for the demo's banner."""
+        ...
+
+    def play_demo(self, move: Move) -> None:
+        """Play the demo's move for the player."""
+
+    def demo_stopped(self, why: str) -> None:
+        """The demo handed the game back, for the reason ``why``."""
+
+
 class DemoScene(Scene):
     """Plays the table's game by itself until it ends or the player takes over."""
 
     opaque = False
+    name = "demo"
 
-    def __init__(self, app: App, table: TableScene, *, speed: int = DEFAULT_SPEED) -> None:
+    def __init__(self, app: App, table: DemoTable, *, speed: int = DEFAULT_SPEED) -> None:
         super().__init__(app)
         self.table = table
         self.speed = max(1, min(len(PAUSES), speed))
@@ -95,8 +122,6 @@ class DemoScene(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        from ..search.demo import demo_move
-
         move = demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")

@@ -2,12 +2,12 @@
 to the menu, the levels screen or the rules.
 
 Giving a game up ends it in its play session (counted as abandoned, or lost when no move
-was left) before the table is left, so every way out writes the same records.
+was left) before the table is left, so every way out writes the same records. The other
+screens are asked of the app by name.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -42,49 +42,34 @@ class TableExits:
         if not table.session.in_progress:
             action()
             return
-        from .dialogs import confirm_dialog
-
-        table.app.push(confirm_dialog(table.app, title, words, yes, action))
+        table.app.show("confirm", title=title, words=words, yes=yes, action=action)
 
     def go_to_levels(self) -> None:
-        """Leave the table for the levels screen of this rule set."""
+        """Leave the table for the levels screen of this rule set: the one below it if
+        there is one, else a new one over the menu."""
         table = self.table
         app = table.app
         rules = table.game.rules
         table.session.end()
-        from .levels_scene import LevelsScene
-
-        below = app.scenes[: app.scenes.index(table)] if table in app.scenes else []
-        if below and isinstance(below[-1], LevelsScene):
-            while app.top is not below[-1]:
-                app.pop()
-            below[-1].show(rules)
+        below = app.under(table)
+        if below is not None and below.name == "levels":
+            app.back_to(below)
             return
-        from .menu import MenuScene
-
-        app.reset(MenuScene(app, rules))
-        app.push(LevelsScene(app, rules))
+        app.start("menu", rules=rules)
+        app.show("levels", rules=rules)
 
     def go_to_menu(self) -> None:
         """Leave the table for the menu (the one below it if there is one)."""
         table = self.table
         app = table.app
         table.session.end()
-        below = app.scenes[: app.scenes.index(table)] if table in app.scenes else []
-        if below and type(below[-1]).__name__ == "MenuScene":
-            while app.top is not below[-1]:
-                app.pop()
+        below = app.under(table)
+        if below is not None and below.name == "menu":
+            app.back_to(below)
             return
-        if importlib.util.find_spec("game.ui.menu") is None:
-            app.pop()
-            return
-        from .menu import MenuScene
-
-        app.reset(MenuScene(app))
+        app.start("menu")
 
     def show_rules(self) -> None:
         """Open the rules of this game over the table."""
-        from .rules_scene import RulesScene
-
         table = self.table
-        table.app.push(RulesScene(table.app, table.game.rules))
+        table.app.show("rules", rules=table.game.rules)

@@ -9,7 +9,6 @@ earned.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine.cards import card_pretty
-from ..session import Points, short_title
+from ..session import Points
 from . import theme
 from .piles import ease_out
 from .widgets import pill
@@ -74,10 +73,9 @@ class Hud:
             ("Redo", t.redo, "Ctrl+Y"),
             ("Restart", t.exits.ask_restart, "R"),
             ("New deal", t.exits.ask_new_deal, "N"),
+            ("Rules", t.exits.show_rules, ""),
+            ("Menu", t.exits.ask_menu, "Esc"),
         ]
-        if importlib.util.find_spec("game.ui.rules_scene") is not None:
-            specs.append(("Rules", t.exits.show_rules, ""))
-        specs.append(("Menu", t.exits.ask_menu, "Esc"))
         return specs
 
     def _clicking(self, action: Callable[[], None]) -> Callable[[], None]:
@@ -179,10 +177,10 @@ class Hud:
         hint shown."""
         table = self.table
         g = table.game
-        owed = getattr(g, "owed", -1)
-        if owed >= 0:
-            row = (owed - g.tableau.start) // 8 + 1
-            return f"Fill the space at {g.place_name(owed)} with a card from Row {row + 1}"
+        owed = g.owed_space()
+        if owed is not None:
+            source = g.profile.short_place_words(g.fill_sources()[0])
+            return f"Fill the space at {g.place_name(owed)} with a card from {source}"
         selected = table.gestures.selected
         if selected is not None and g.piles[selected]:
             top = g.piles[selected][-1]
@@ -236,7 +234,7 @@ class Hud:
         right = (self.buttons[0].rect.left if self.buttons else hud.width) - left
         line1 = round(hud.height * 0.12)
         line2 = round(hud.height * 0.56)
-        title = g.title if hud.width >= 1500 else short_title(g)
+        title = g.title if hud.width >= 1500 else g.profile.short_title
         if table.level is not None:
             title += f" · Level {table.level.number}"
         elif table.daily is not None:

@@ -19,55 +19,10 @@ from ..records.saves import abandon_saved_game, load_saved_game
 from ..records.store import Store
 from . import theme
 from .app import App
-from .rule_tabs import TAB_NAMES, RuleTabsScene
+from .badges import draw_padlock, draw_stars
+from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
-
-#: the colour of an earned star (a hollow outline stands for one not earned)
-STAR_GOLD = (250, 204, 64)
-
-
-def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
-    """The ten corners of a five-pointed star standing on two points."""
-    inner = radius * 0.45
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else inner
-        a = -math.pi / 2 + i * math.pi / 5
-        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    return points
-
-
-def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, total: int = 3) -> None:
-    """A row of ``total`` stars centred in ``rect``: the first ``earned`` filled gold with a
-    dark edge, the others hollow outlines, so the count reads without colour."""
-    size = min(rect.height, rect.width // max(1, total))
-    radius = size * 0.46
-    edge = max(1, round(size / 14))
-    x0 = rect.centerx - size * total / 2
-    for i in range(total):
-        centre = (x0 + size * (i + 0.5), rect.centery + size * 0.04)
-        points = star_points(centre, radius)
-        if i < earned:
-            pygame.draw.polygon(surface, STAR_GOLD, points)
-            pygame.draw.polygon(surface, (60, 40, 0), points, edge)
-        else:
-            pygame.draw.polygon(surface, theme.INK_DIM, points, max(1, edge))
-
-
-def draw_padlock(surface: pygame.Surface, centre: tuple[int, int], size: int,
-                 colour: tuple[int, int, int]) -> None:
-    """A closed padlock about ``size`` pixels tall."""
-    body = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.55))
-    body.midbottom = (centre[0], centre[1] + size // 2)
-    shackle = pygame.Rect(0, 0, round(size * 0.54), round(size * 0.75))
-    shackle.midtop = (centre[0], centre[1] - size // 2)
-    pygame.draw.rect(surface, colour, shackle, width=max(2, size // 9),
-                     border_radius=shackle.width // 2)
-    pygame.draw.rect(surface, colour, body, border_radius=max(2, size // 10))
-    hole = pygame.Rect(0, 0, max(2, size // 8), max(3, size // 5))
-    hole.center = body.center
-    pygame.draw.rect(surface, theme.STRIP, hole, border_radius=hole.width // 2)
 
 
 class LevelTile(Control):
@@ -135,6 +90,7 @@ class LevelTile(Control):
 class LevelsScene(RuleTabsScene):
     """The campaigns, one rule set at a time (tabs; Page Up / Page Down)."""
 
+    name = "levels"
     back_width = 5.0
     tabs_after_back = 0.8
     switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
@@ -163,10 +119,10 @@ class LevelsScene(RuleTabsScene):
             self.problem = ""
         except LevelsError as err:
             self.campaign = None
-            self.problem = f"The levels of {TAB_NAMES[self.rules]} cannot be read: {err}"
+            self.problem = f"The levels of {tab_name(self.rules)} cannot be read: {err}"
         levels = self.campaign.levels if self.campaign is not None else []
         if self.campaign is not None and not levels:
-            self.problem = (f"{TAB_NAMES[self.rules]} has no levels yet: none of the "
+            self.problem = (f"{tab_name(self.rules)} has no levels yet: none of the "
                             f"{self.campaign.searched} deals searched was proved winnable")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()
@@ -205,21 +161,17 @@ class LevelsScene(RuleTabsScene):
             self.message = f"Level {level.number} is locked: win level {before} to open it"
             self.app.sounds.play("illegal")
             return
-        from .table import TableScene
-
         if load_saved_game(self.store) is not None:
             abandon_saved_game(self.store)
         self.message = ""
         self.app.sounds.play("click")
-        self.app.push(TableScene.for_level(self.app, level))
+        self.app.show("table", level=level)
 
     def open_scores(self) -> None:
         """The high-score tables of this rule set (of the focused level, if one is)."""
-        from .scores_scene import ScoresScene
-
         focused = self.ring.current
         level = focused.level.number if isinstance(focused, LevelTile) else None
-        self.app.push(ScoresScene(self.app, self.rules, level))
+        self.app.show("scores", rules=self.rules, level=level)
 
     def resume(self) -> None:
         """Back from a level: its stars, score and unlocks show at once."""

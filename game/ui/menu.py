@@ -9,11 +9,10 @@ import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS, GameNumberError, new_game, parse_game_number
+from ..engine import RULE_IDS, RULESETS, GameNumberError, new_game, parse_game_number, profile_of
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from ..levels import daily_game
 from ..records.progress import load_progress
@@ -31,7 +30,7 @@ from ..session import random_deal
 from . import theme
 from .app import App, Scene
 from .art import card_size_for_width, draw_suit
-from .rule_tabs import TAB_NAMES
+from .rule_tabs import tab_name
 from .theme import Button
 from .widgets import (
     Control,
@@ -45,13 +44,6 @@ from .widgets import (
     ui_scale,
     wrap,
 )
-
-if TYPE_CHECKING:
-    from .table import TableScene
-
-#: The suit shown beside each rule set in the list.
-RULE_EMBLEMS = {"constitution": SPADES, "constitution-cadogan": HEARTS,
-                "square": CLUBS, "union-square": DIAMONDS}
 
 #: The cards of the two decorative fans beside the title.
 LEFT_FAN = (card(HEARTS, 13), card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 1))
@@ -76,7 +68,7 @@ def _entry_texts(entry: ReplayEntry) -> tuple[str, str, tuple[int, int, int] | N
         return display_name(entry.path.name), "cannot be read", theme.DANGER
     result = summary.result or "result not given"
     detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
-    return TAB_NAMES.get(summary.rules, summary.title), detail, RESULT_MARKS.get(result)
+    return tab_name(summary.rules, summary.title), detail, RESULT_MARKS.get(result)
 
 
 class RuleCard(Control):
@@ -106,7 +98,7 @@ class RuleCard(Control):
         badge = pygame.Rect(0, 0, emblem, emblem)
         badge.midleft = (r.x + px * 3 // 4, r.centery)
         pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
-        suit = RULE_EMBLEMS[self.rules]
+        suit = profile_of(self.rules).emblem_suit
         draw_suit(surface, suit, badge.center, emblem * 0.58,
                   RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
         x = badge.right + px * 3 // 4
@@ -167,6 +159,8 @@ class Entry(Control):
 
 class MenuScene(Scene):
     """The main menu."""
+
+    name = "menu"
 
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app)
@@ -242,24 +236,20 @@ class MenuScene(Scene):
         """Deal a new random game of the chosen rule set (one proved winnable when the
         option "winnable deals only" is on; the table says so if none is known)."""
         number, note = random_deal(self.rules, self.app.settings.winnable_only)
-        scene = self._start(number)
-        if note:
-            scene.say(note)
+        self._start(number, note=note)
 
     def start_daily(self) -> None:
         """Deal today's daily deal of the chosen rule set."""
         today = datetime.date.today()
         number = daily_game(self.rules, today)
         if number is None:
-            self.error = f"There is no daily deal of {TAB_NAMES[self.rules]}: no winnable deal is known."
+            self.error = f"There is no daily deal of {tab_name(self.rules)}: no winnable deal is known."
             return
         self._start(number, daily=today)
 
     def open_levels(self) -> None:
         """Show the levels of the chosen rule set."""
-        from .levels_scene import LevelsScene
-
-        self.app.push(LevelsScene(self.app, self.rules))
+        self.app.show("levels", rules=self.rules)
 
     def start_number(self, typed: str) -> None:
         """Deal the typed game number, or show why it is not a game number."""
@@ -272,16 +262,15 @@ class MenuScene(Scene):
         self.error = ""
         self._start(number)
 
-    def _start(self, number: str, *, daily: datetime.date | None = None) -> TableScene:
-        from .table import TableScene
-
-        scene = TableScene(self.app, new_game(self.rules, number), daily=daily)
+    def _start(self, number: str, *, daily: datetime.date | None = None, note: str = "") -> None:
+        """Deal game ``number`` on the table (the saved game in progress is given up);
+        ``note`` is said there."""
+        game = new_game(self.rules, number)
         if self.saved is not None:
             abandon_saved_game(self.store)
             self._refresh_records()
             self._layout()
-        self.app.push(scene)
-        return scene
+        self.app.show("table", game=game, daily=daily, note=note)
 
     def continue_game(self) -> None:
         """Open the saved game in progress where it was left."""
@@ -291,9 +280,7 @@ class MenuScene(Scene):
             self._refresh_records()
             self._layout()
             return
-        from .table import TableScene
-
-        self.app.push(TableScene.from_replay(self.app, replay, saved=True))
+        self.app.show("table", replay=replay, saved=True)
 
     def open_replay(self, path: Path) -> None:
         """Open a replay file of the lists."""
@@ -302,27 +289,19 @@ class MenuScene(Scene):
         except ReplayError as err:
             self.error = f"{display_name(path.name)}: {err}"
             return
-        from .replay_scene import ReplayScene
-
-        self.app.push(ReplayScene(self.app, replay))
+        self.app.show("replay", replay=replay)
 
     def open_rules(self) -> None:
         """Show the rules of the chosen rule set."""
-        from .rules_scene import RulesScene
-
-        self.app.push(RulesScene(self.app, self.rules))
+        self.app.show("rules", rules=self.rules)
 
     def open_stats(self) -> None:
         """Show the statistics of the chosen rule set."""
-        from .stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app, self.rules))
+        self.app.show("stats", rules=self.rules)
 
     def open_options(self) -> None:
         """Show the options."""
-        from .options import OptionsScene
-
-        self.app.push(OptionsScene(self.app))
+        self.app.show("options")
 
     # ----- records ----------------------------------------------------------------------
 
@@ -335,7 +314,7 @@ class MenuScene(Scene):
         else:
             self.continue_button.label = "Continue last game"
             moves = len(self.saved.moves)
-            self.continue_button.hint = (f"{TAB_NAMES.get(self.saved.rules, self.saved.title)} "
+            self.continue_button.hint = (f"{tab_name(self.saved.rules, self.saved.title)} "
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
         self.replay_entries = [self._entry(e) for e in list_replays(self.store, LISTED)]
@@ -563,7 +542,7 @@ class MenuScene(Scene):
                    (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
                    colour=theme.INK_DIM, anchor="midtop")
         label_px = round(px * 0.85)
-        label = f"Game number ({TAB_NAMES[self.rules]})"
+        label = f"Game number ({tab_name(self.rules)})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
             label = "Game number"
         theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),

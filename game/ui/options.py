@@ -84,6 +84,8 @@ def window_size_choices(size: tuple[int, int]) -> tuple[list[tuple[int, int]], i
 class OptionsScene(Scene):
     """The options screen; every change is applied and saved at once."""
 
+    name = "options"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.store = Store(app.data_dir)

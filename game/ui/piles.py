@@ -362,26 +362,25 @@ class PileRenderer:
     def draw_owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
         """A space owed a fill glows (``pulse`` 0 … 1) and says "Fill"; the cards that
         may fill it glow with an arrow."""
-        owed = getattr(game, "owed", -1)
-        if owed < 0:
+        owed = game.owed_space()
+        if owed is None:
             return
         lay = self.layout
         self.glow(surface, lay.bases[owed], theme.GLOW, round(150 + 105 * pulse))
         px = theme.scaled(max(11, lay.card[1] // 7))
         label = widgets.pill("Fill", px, theme.GLOW, theme.PILL)
         surface.blit(label, label.get_rect(center=lay.bases[owed].center))
-        for s in game.owed_sources():  # type: ignore[attr-defined]
+        for s in game.fill_sources():
             if piles[s]:
                 top = self.drawn_top(piles, s)
                 self.glow(surface, top, theme.GLOW, 170)
                 arrow_head(surface, (top.centerx, top.top - 3), 0, -1, max(6, lay.card[0] // 7), theme.GLOW)
 
     def draw_directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
-        """Square: each column's direction above it; Union Square: a badge on each pile
-        whose direction is fixed."""
-        direction = getattr(game, "direction", None)
-        if direction is None:
-            return
+        """Where the layout has a slot for each column's direction (square columns), the
+        direction written there; otherwise a badge on each pile whose direction is fixed
+        (none where no pile has a direction)."""
+        direction = game.direction
         lay = self.layout
         px = max(11, round(lay.card[1] * 0.12))
         for index, slot in lay.direction_slots.items():

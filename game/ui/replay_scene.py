@@ -9,13 +9,10 @@ with the engine, and this scene only animates the transfers it returns.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pygame
 
 from ..engine import Game, card_pretty
-from ..records.replay import Replay, ReplayError, ReplayPlayer, format_seconds, load_replay
+from ..records.replay import Replay, ReplayPlayer, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene
@@ -151,6 +148,8 @@ class Timeline(Control):
 class ReplayScene(Scene):
     """One replay on the table with its playback controls."""
 
+    name = "replay"
+
     def __init__(self, app: App, replay: Replay) -> None:
         super().__init__(app)
         self.replay = replay
@@ -276,11 +275,9 @@ class ReplayScene(Scene):
 
     def take_over(self) -> None:
         """Play on from this position as a new game (the moves so far can be undone)."""
-        from .table import TableScene
-
         self.anim.finish()
         recorder = self.player.take_over()
-        self.app.replace(TableScene.from_replay(self.app, recorder.replay()))
+        self.app.swap("table", replay=recorder.replay())
 
     def back(self) -> None:
         """Leave the replay."""
@@ -487,27 +484,3 @@ class ReplayScene(Scene):
             button.draw(surface, round(px * 0.9))
             if button.focused:
                 focus_glow(surface, button.rect, max(4, button.rect.height // 4))
-
-
-
-def run_replay(path: Path, data_dir: Path | None) -> int:
-    """Open the window on the replay in ``path`` (the menu beneath it); the exit status."""
-    from ..cli import fail
-    from ..records.settings import load_settings
-    from ..records.store import Store
-
-    try:
-        replay = load_replay(path)
-    except ReplayError as err:
-        return fail(f"{path}: {err}")
-    store = Store(data_dir)
-    settings = load_settings(store)
-    for warning in store.take_warnings():
-        print(f"warning: {warning}", file=sys.stderr)
-    app = App(data_dir=data_dir, settings=settings)
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, replay.rules))
-    app.push(ReplayScene(app, replay))
-    app.run()
-    return 0

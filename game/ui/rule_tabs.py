@@ -9,15 +9,17 @@ from functools import partial
 
 import pygame
 
-from ..engine import RULE_IDS
+from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App, Scene
 from .theme import Button
 from .widgets import FocusRing, fit_text, focus_glow, ui_scale
 
-#: Short names for the tabs.
-TAB_NAMES = {"constitution": "Constitution", "constitution-cadogan": "Lady Cadogan",
-             "square": "British Square", "union-square": "Union Square"}
+
+def tab_name(rules: str, unknown: str = "") -> str:
+    """A rule set's short name, as its tab says it (``unknown`` for an id that is no rule
+    set's, such as one a damaged file names)."""
+    return profile_of(rules).tab_name if rules in RULESETS else unknown
 
 
 class RuleTabsScene(Scene):
@@ -36,7 +38,7 @@ class RuleTabsScene(Scene):
     def __init__(self, app: App, rules: str) -> None:
         super().__init__(app)
         self.rules = rules
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.tabs = [Button(tab_name(r), partial(self.show, r)) for r in RULE_IDS]
         self.back_button = Button("Back", self.back)
         self.ring = FocusRing()
         self.size = app.size

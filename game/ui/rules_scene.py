@@ -173,6 +173,8 @@ def _tokens(spans: tuple[tuple[str, str], ...]) -> list[tuple[str, str, bool]]:
 class RulesScene(RuleTabsScene):
     """The rules of one rule set, scrollable, with tabs for the other three."""
 
+    name = "rules"
+
     def __init__(self, app: App, rules: str) -> None:
         if rules not in RULESETS:
             raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")

@@ -31,6 +31,7 @@ class ScoresScene(RuleTabsScene):
     """One high-score table at a time: a rule set (tabs; Page Up / Page Down) and "all
     games" or one level (◀ ▶)."""
 
+    name = "scores"
     back_width = 5.0
     tabs_after_back = 0.8
     switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)

@@ -38,6 +38,8 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
 class StatsScene(RuleTabsScene):
     """The statistics screen, one rule set at a time (tabs, ← and →)."""
 
+    name = "stats"
+
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)

@@ -34,7 +34,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
-from ..session import Outcome, PlaySession, carry_on, short_title
+from ..session import Outcome, PlaySession, carry_on
 from . import theme
 from .anim import Animator
 from .app import Scene
@@ -65,6 +65,8 @@ _INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.M
 
 class TableScene(Scene):
     """One deal on the table, played until won, lost or left."""
+
+    name = "table"
 
     def __init__(self, app: App, game: Game, *, level: Level | None = None,
                  daily: datetime.date | None = None) -> None:
@@ -142,7 +144,7 @@ class TableScene(Scene):
     @property
     def short_title(self) -> str:
         """The rule set's short name (British Constitution, Lady Cadogan…)."""
-        return short_title(self.game)
+        return self.game.profile.short_title
 
     @property
     def card_positions(self) -> list[tuple[int, int, pygame.Rect]]:
@@ -275,9 +277,7 @@ class TableScene(Scene):
             if self.win_dialog_in <= 0:
                 self.win_dialog_in = None
                 if self.app.top is self:
-                    from .dialogs import win_dialog
-
-                    self.app.push(win_dialog(self.app, self))
+                    self.app.show("win", table=self)
 
     def _place_to_lift(self) -> int | None:
         """The place whose movable card is under the pointer, resting (no card in hand,
@@ -298,9 +298,7 @@ class TableScene(Scene):
             self.effects.celebrate(self.game, self.layout)
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif outcome.result == LOST and self.app.top is self:
-            from .dialogs import lost_dialog
-
-            self.app.push(lost_dialog(self.app, self))
+            self.app.show("lost", table=self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard; any press lands the flights first."""
@@ -395,13 +393,11 @@ class TableScene(Scene):
         if self.session.over:
             self.say("This game is over: the demo has nothing to play")
             return
-        from .demo_scene import DemoScene
-
         self.anim.finish()
         self.gestures.cancel()
         self.gestures.selected = None
         self.session.forget_hints()
-        self.app.push(DemoScene(self.app, self))
+        self.app.show("demo", table=self)
 
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
@@ -435,13 +431,10 @@ class TableScene(Scene):
     def save_replay(self) -> None:
         """Save the finished game as a replay, then show the end dialog again with
         where it went (or why it could not be saved)."""
-        from .dialogs import lost_dialog, win_dialog
-
         self.session.save_replay()
         self.sound("click")
         if self.app.top is self:
-            dialog = win_dialog if self.game.is_won() else lost_dialog
-            self.app.push(dialog(self.app, self))
+            self.app.show("win" if self.game.is_won() else "lost", table=self)
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""

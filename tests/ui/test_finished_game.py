@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game import cli
+from game.cli.window import SCREENSHOT_SCENES
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
 from game.records.scoring import score_replay
@@ -26,7 +27,6 @@ from game.ui import table as table_module
 from game.ui.anim import FLIGHT_SECONDS, Animator
 from game.ui.app import App, Scene
 from game.ui.art import FONT_DIR
-from game.ui.commands import SCREENSHOT_SCENES
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
