@@ -29,9 +29,9 @@ import pygame
 
 from ..records.settings import Settings, save_settings
 from ..records.store import Store
-from . import theme
 from .art import CardArt
 from .sound import Sounds
+from .theme import Palette, palette_for
 
 MIN_SIZE = (800, 600)
 FPS = 60
@@ -82,6 +82,9 @@ class Scene:
     def resume(self) -> None:
         """The scene on top was popped; this one is on top again."""
 
+    def palette_changed(self) -> None:
+        """The app's palette was replaced: what was drawn in the old one is drawn again."""
+
     def wants_quit(self) -> bool:
         """The window is closing: save what must be saved; False keeps the app open."""
         return True
@@ -104,7 +107,8 @@ class App:
         self.screen = self._open_window(self.size)
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
-        theme.use(self.settings.high_contrast)
+        #: the colours every scene draws with (the high-contrast option's)
+        self.palette: Palette = palette_for(self.settings.high_contrast)
         self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
                            large_index=self.settings.large_index)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
@@ -260,8 +264,22 @@ class App:
         pygame.display.flip()
         self.frames += 1
 
+    def follow_palette(self) -> bool:
+        """Take the palette the high-contrast option asks for (the options may have just
+        changed it); when that replaces the palette, every scene is told, so it draws
+        afresh. True then."""
+        wanted = palette_for(self.settings.high_contrast)
+        if wanted is self.palette:
+            return False
+        self.palette = wanted
+        for scene in self.scenes:
+            scene.palette_changed()
+        return True
+
     def draw(self, surface: pygame.Surface | None = None) -> None:
-        """Draw the stack from its lowest opaque scene up."""
+        """Draw the stack from its lowest opaque scene up, in the palette the options ask
+        for."""
+        self.follow_palette()
         target = surface or self.screen
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from . import theme
+from .theme import Palette
 
 #: the colour of an earned star (a hollow outline stands for one not earned)
 STAR_GOLD = (250, 204, 64)
@@ -24,7 +24,8 @@ def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float,
     return points
 
 
-def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, total: int = 3) -> None:
+def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, palette: Palette,
+               total: int = 3) -> None:
     """A row of ``total`` stars centred in ``rect``: the first ``earned`` filled gold with a
     dark edge, the others hollow outlines, so the count reads without colour."""
     size = min(rect.height, rect.width // max(1, total))
@@ -38,11 +39,11 @@ def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, total: i
             pygame.draw.polygon(surface, STAR_GOLD, points)
             pygame.draw.polygon(surface, (60, 40, 0), points, edge)
         else:
-            pygame.draw.polygon(surface, theme.INK_DIM, points, max(1, edge))
+            pygame.draw.polygon(surface, palette.ink_dim, points, max(1, edge))
 
 
 def draw_padlock(surface: pygame.Surface, centre: tuple[int, int], size: int,
-                 colour: tuple[int, int, int]) -> None:
+                 colour: tuple[int, int, int], palette: Palette) -> None:
     """A closed padlock about ``size`` pixels tall."""
     body = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.55))
     body.midbottom = (centre[0], centre[1] + size // 2)
@@ -53,4 +54,4 @@ def draw_padlock(surface: pygame.Surface, centre: tuple[int, int], size: int,
     pygame.draw.rect(surface, colour, body, border_radius=max(2, size // 10))
     hole = pygame.Rect(0, 0, max(2, size // 8), max(3, size // 5))
     hole.center = body.center
-    pygame.draw.rect(surface, theme.STRIP, hole, border_radius=hole.width // 2)
+    pygame.draw.rect(surface, palette.strip, hole, border_radius=hole.width // 2)

@@ -135,18 +135,20 @@ class DemoScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """A banner in the table's footer strip (where the table's own messages go: while
         the demo plays they are not the player's business) saying how to take over."""
+        palette = self.app.palette
         lay = self.table.layout
         foot = lay.footer
         if foot.height <= 0:  # a layout without a footer: just below the HUD
             foot = pygame.Rect(0, lay.hud.bottom + 4, surface.get_width(), lay.hud.height // 2)
-        key = (foot.width, foot.height, self.speed, theme.high_contrast)
+        key = (foot.width, foot.height, self.speed, palette.high_contrast)
         if self._banner is None or self._banner_key != key:
             self._banner = self._render_banner(foot)
             self._banner_key = key
         surface.blit(self._banner, self._banner.get_rect(center=foot.center))
 
     def _render_banner(self, foot: pygame.Rect) -> pygame.Surface:
-        px = theme.scaled(max(11, round(foot.height * 0.55)))
+        palette = self.app.palette
+        px = palette.scaled(max(11, round(foot.height * 0.55)))
         room = foot.width - 2 * foot.height
         long = (f"Demo playing  ·  speed {self.speed} of {len(PAUSES)} (− / + keys)  ·  "
                 "click or press any key to take over")
@@ -154,11 +156,11 @@ class DemoScene(Scene):
         words = long if theme.font(px, bold=True).size(long)[0] <= room else short
         while px > 10 and theme.font(px, bold=True).size(words)[0] > room:
             px -= 1
-        label = theme.font(px, bold=True).render(words, True, theme.INK)
+        label = theme.font(px, bold=True).render(words, True, palette.ink)
         height = max(foot.height, label.get_height() + 4)
         banner = pygame.Surface((label.get_width() + 2 * height, height), pygame.SRCALPHA)
         radius = height // 2
-        pygame.draw.rect(banner, (*theme.SHADOW[:3], 235), banner.get_rect(), border_radius=radius)
-        pygame.draw.rect(banner, theme.GOLD, banner.get_rect(), width=2, border_radius=radius)
+        pygame.draw.rect(banner, (*palette.shadow[:3], 235), banner.get_rect(), border_radius=radius)
+        pygame.draw.rect(banner, palette.gold, banner.get_rect(), width=2, border_radius=radius)
         banner.blit(label, label.get_rect(center=banner.get_rect().center))
         return banner.convert_alpha() if pygame.display.get_surface() is not None else banner

@@ -157,15 +157,15 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table, then the panel, words and buttons."""
-        theme.use(self.app.settings.high_contrast)
-        accent = theme.GOLD if self.accent is None else self.accent
+        palette = self.app.palette
+        accent = palette.gold if self.accent is None else self.accent
         if self._shade is None or self._shade.get_size() != surface.get_size():
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
         surface.blit(self._shade, (0, 0))
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
-        theme.panel(surface, self.panel, radius=18, fill=theme.DIALOG, edge=accent)
+        theme.panel(surface, self.panel, palette, radius=18, fill=palette.dialog, edge=accent)
         y = self.panel.top + round(self.px * 1.3)
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
@@ -173,14 +173,14 @@ class Dialog(Scene):
         if self.stars is not None:
             size = self._star_size()
             draw_stars(surface, pygame.Rect(self.panel.centerx - 2 * size, y, 4 * size, size),
-                       self.stars)
+                       self.stars, palette)
             y += size + round(self.px * 0.8)
         for line in self.lines:
-            rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=theme.INK,
+            rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
             y = rect.bottom + round(self.px * 0.6)
         for button in self.buttons:
-            button.draw(surface, self.px)
+            button.draw(surface, self.px, palette)
 
 
 def _clock(seconds: float) -> str:

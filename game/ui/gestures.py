@@ -20,7 +20,7 @@ import pygame
 
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
-from . import theme
+from .theme import Palette
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -125,7 +125,7 @@ class Gestures:
             return None
         return self.drop_target(self.drag.pos, pygame.Rect(self.drag.corner, self.table.layout.card))
 
-    def draw(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+    def draw(self, surface: pygame.Surface, piles: list[list[int]], palette: Palette) -> None:
         """What the hands are doing, on the piles drawn from ``piles``: the legal targets
         of the card in hand (the one it would drop on framed), or the selected card's
         glow and its targets; the keyboard focus ring."""
@@ -136,7 +136,7 @@ class Gestures:
             for t in self.drag.targets:
                 r.target(surface, r.drawn_top(piles, t), t == aimed)
         elif self.selected is not None and not table.anim.busy:
-            r.glow(surface, r.drawn_top(piles, self.selected), theme.GLOW, 255)
+            r.glow(surface, r.drawn_top(piles, self.selected), palette.glow, 255)
             for t in {m.dst for m in table.session.moves_from(self.selected)}:
                 r.target(surface, r.drawn_top(piles, t), False)
         if self.focus_visible:

@@ -31,7 +31,7 @@ from . import theme
 from .app import App, Scene
 from .art import card_size_for_width, draw_suit
 from .rule_tabs import tab_name
-from .theme import Button
+from .theme import Button, Colour, Palette
 from .widgets import (
     Control,
     Focusable,
@@ -56,19 +56,26 @@ RED_INK = (214, 64, 58)
 LISTED = 12
 
 
-#: The colour of the dot before a listed game, by its result.
-RESULT_MARKS = {WON: theme.LEGAL, LOST: theme.DANGER, ABANDONED: (150, 160, 150)}
+#: the mark of a listed file that cannot be read (the others are marked by their result)
+UNREADABLE = "unreadable"
 
 
-def _entry_texts(entry: ReplayEntry) -> tuple[str, str, tuple[int, int, int] | None]:
-    """The name, detail and result mark colour of a replay file in a menu list, from its
-    summary (the moves are checked when it is opened)."""
+def mark_colour(mark: str, palette: Palette) -> Colour | None:
+    """The colour of the dot before a listed game, by its mark (no dot for a result the
+    file does not give)."""
+    return {WON: palette.legal, LOST: palette.danger, UNREADABLE: palette.danger,
+            ABANDONED: (150, 160, 150)}.get(mark)
+
+
+def _entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
+    """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
+    from its summary (the moves are checked when it is opened)."""
     summary = entry.summary
     if summary is None:
-        return display_name(entry.path.name), "cannot be read", theme.DANGER
+        return display_name(entry.path.name), "cannot be read", UNREADABLE
     result = summary.result or "result not given"
     detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
-    return tab_name(summary.rules, summary.title), detail, RESULT_MARKS.get(result)
+    return tab_name(summary.rules, summary.title), detail, result
 
 
 class RuleCard(Control):
@@ -86,13 +93,14 @@ class RuleCard(Control):
         """Make this the chosen rule set."""
         self.choose(self.rules)
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """A card-like strip, gold-edged when chosen."""
         r = self.rect
         radius = max(6, r.height // 8)
-        fill = theme.STRIP_SELECTED if self.selected else (theme.STRIP_HOVER if self.hover else theme.STRIP)
+        fill = (palette.strip_selected if self.selected else
+                palette.strip_hover if self.hover else palette.strip)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD if self.selected else theme.EDGE, r,
+        pygame.draw.rect(surface, palette.gold if self.selected else palette.edge, r,
                          width=3 if self.selected else 1, border_radius=radius)
         emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
         badge = pygame.Rect(0, 0, emblem, emblem)
@@ -111,20 +119,19 @@ class RuleCard(Control):
         while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
             title_px -= 1
         theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
-                   colour=theme.GOLD if self.selected else theme.INK, bold=True)
+                   colour=palette.gold if self.selected else palette.ink, bold=True)
         y += round(px * 1.25)
         for line in lines:
-            theme.text(surface, line, small, (x, y), colour=theme.INK_DIM)
+            theme.text(surface, line, small, (x, y), colour=palette.ink_dim)
             y += round(small * 1.22)
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 class Entry(Control):
     """A line in the recent games or replays list: two texts and an action."""
 
-    def __init__(self, main: str, detail: str, action: Callable[[], None],
-                 mark: tuple[int, int, int] | None = None) -> None:
+    def __init__(self, main: str, detail: str, action: Callable[[], None], mark: str = "") -> None:
         super().__init__()
         self.main = main
         self.detail = detail
@@ -135,26 +142,27 @@ class Entry(Control):
         """Open the game or replay."""
         self.action()
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """Its result mark, its name and its detail, on a strip that lights up on hover."""
         r = self.rect
         radius = max(4, r.height // 5)
         if self.hover or self.focused:
-            pygame.draw.rect(surface, theme.STRIP_SELECTED, r, border_radius=radius)
+            pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
         x = r.x + px // 2
-        if self.mark is not None:
+        colour = mark_colour(self.mark, palette)
+        if colour is not None:
             mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
             mark.midleft = (x, r.centery)
-            pygame.draw.ellipse(surface, self.mark, mark)
+            pygame.draw.ellipse(surface, colour, mark)
             x = mark.right + px // 2
         small = max(10, round(px * 0.8))
         detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
         theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
-                   (x, r.centery), anchor="midleft")
+                   (x, r.centery), anchor="midleft", colour=palette.ink)
         theme.text(surface, fit_text(self.detail, small, detail_w), small,
-                   (r.right - px // 2, r.centery), colour=theme.INK_DIM, anchor="midright")
+                   (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 class MenuScene(Scene):
@@ -513,20 +521,20 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title and fans, the three panels and the key hints."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        palette = self.app.palette
+        surface.blit(palette.felt(self.size), (0, 0))
         self._draw_title(surface)
         px = self.px
         for rect, heading in self.panels:
-            theme.panel(surface, rect, radius=max(8, px // 2))
+            theme.panel(surface, rect, palette, radius=max(8, px // 2))
             theme.text(surface, heading, round(px * 1.15), (rect.x + round(px * 0.9), rect.y + px * 0.7),
-                       colour=theme.GOLD, bold=True)
+                       colour=palette.gold, bold=True)
         for rc in self.rule_cards:
-            rc.draw(surface, px)
+            rc.draw(surface, px, palette)
         small = max(10, round(px * 0.78))
         cap = self.continue_button.hint
         theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
-                   (self.continue_button.rect.centerx, self.caption_y), colour=theme.INK_DIM,
+                   (self.continue_button.rect.centerx, self.caption_y), colour=palette.ink_dim,
                    anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
@@ -534,29 +542,31 @@ class MenuScene(Scene):
             label_px = px
             while label_px > 10 and theme.font(label_px, True).size(b.label)[0] > b.rect.width - px:
                 label_px -= 1
-            b.draw(surface, label_px)
+            b.draw(surface, label_px, palette)
             if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         daily_w = self.daily_button.rect.right - self.levels_button.rect.x
         theme.text(surface, fit_text(self.daily_caption, small, daily_w), small,
                    (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
-                   colour=theme.INK_DIM, anchor="midtop")
+                   colour=palette.ink_dim, anchor="midtop")
         label_px = round(px * 0.85)
         label = f"Game number ({tab_name(self.rules)})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
             label = "Game number"
         theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
-                   colour=theme.INK_DIM)
-        self.number_input.draw(surface, px)
+                   colour=palette.ink_dim)
+        self.number_input.draw(surface, px, palette)
         line = self.number_button.rect
-        pygame.draw.line(surface, theme.EDGE, (line.x + px, self.divider_y),
+        pygame.draw.line(surface, palette.edge, (line.x + px, self.divider_y),
                          (line.right - px, self.divider_y), 1)
         self._draw_error(surface)
         self._draw_lists(surface)
         draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   "
-                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), message=self.notice)
+                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), palette,
+                      message=self.notice)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         for image, rect in self.fans:
             surface.blit(image, rect)
         r = self.title_rect
@@ -566,7 +576,7 @@ class MenuScene(Scene):
         y = r.y + round(14 * s)
         for line in ("British Constitution", "& British Square"):
             theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
-            theme.text(surface, line, big, (cx, y), colour=theme.GOLD, bold=True, anchor="midtop")
+            theme.text(surface, line, big, (cx, y), colour=palette.gold, bold=True, anchor="midtop")
             y += round(big * 1.18)
         sy = y + round(big * 0.35)
         suit_h = round(26 * s)
@@ -578,7 +588,7 @@ class MenuScene(Scene):
         line_w = round(120 * s)
         for side in (-1, 1):
             x0 = cx + side * (2 * spacing + round(8 * s))
-            pygame.draw.line(surface, theme.GOLD, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
+            pygame.draw.line(surface, palette.gold, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
 
     def _draw_error(self, surface: pygame.Surface) -> None:
         if not self.error:
@@ -595,28 +605,29 @@ class MenuScene(Scene):
             y += round(small * 1.2)
 
     def _draw_lists(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         px = self.px
         small = max(10, round(px * 0.85))
         lr = self.lists_rect
         theme.text(surface, "Recent games", small, (lr.x, self.recent_heading_y + px * 0.3),
-                   colour=theme.INK_DIM, bold=True)
+                   colour=palette.ink_dim, bold=True)
         shown = [e for e in self.entries if e.enabled]
         for e in shown:
-            e.draw(surface, px)
+            e.draw(surface, px, palette)
         if not shown:
             theme.text(surface, "No games yet: deal one!", small,
                        (lr.x + px // 2, self.recent_heading_y + round(px * 1.75) + px * 0.3),
-                       colour=theme.INK_DIM)
+                       colour=palette.ink_dim)
         theme.text(surface, "Saved replays", small, (lr.x, self.replay_heading_y + px * 0.3),
-                   colour=theme.INK_DIM, bold=True)
+                   colour=palette.ink_dim, bold=True)
         replays = [e for e in self.replay_entries if e.enabled]
         for e in replays:
-            e.draw(surface, px)
+            e.draw(surface, px, palette)
         if not replays:
             msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
             y = self.replay_heading_y + round(px * 1.75) + px * 0.3
             for line in msg[:2]:
-                theme.text(surface, line, small, (lr.x + px // 2, y), colour=theme.INK_DIM)
+                theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
                 y += round(small * 1.25)
         for image, rect in self.empty_fan:
             surface.blit(image, rect)

@@ -110,27 +110,29 @@ class RuleTabsScene(Scene):
     def draw_bar(self, surface: pygame.Surface, *extra: Button) -> None:
         """Felt, then Back, the tabs and the ``extra`` buttons of the bar, with the keyboard
         focus on whichever of them has it."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        palette = self.app.palette
+        surface.blit(palette.felt(self.size), (0, 0))
         px = self.px
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
+            tab.draw(surface, round(px * 0.85), palette)
             if rules == self.rules:
                 self.mark_tab(surface, tab.rect)
-        self.back_button.draw(surface, round(px * 0.9))
+        self.back_button.draw(surface, round(px * 0.9), palette)
         for button in extra:
-            button.draw(surface, round(px * 0.85))
+            button.draw(surface, round(px * 0.85), palette)
         for b in (self.back_button, *extra, *self.tabs):
             if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Mark the tab of the rule set shown: a gold outline."""
-        pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+        palette = self.app.palette
+        pygame.draw.rect(surface, palette.gold, r, width=3, border_radius=max(4, r.height // 4))
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The screen's title in gold, centred at ``title_y``; returns its text size."""
+        palette = self.app.palette
         big = round(self.px * 1.5)
         theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
-                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+                   (self.size[0] // 2, self.title_y), colour=palette.gold, bold=True, anchor="midtop")
         return big

@@ -35,7 +35,6 @@ from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
 from ..session import Outcome, PlaySession, carry_on
-from . import theme
 from .anim import Animator
 from .app import Scene
 from .effects import TableEffects
@@ -78,7 +77,7 @@ class TableScene(Scene):
                                    level=level, daily=daily)
         self.anim = Animator()
         self.layout: TableLayout = table_layout(game.rules, app.size)
-        self.renderer = PileRenderer(app.art, self.layout)
+        self.renderer = PileRenderer(app.art, self.layout, app.palette)
         self.gestures = Gestures(self)
         self.exits = TableExits(self)
         self.hud = Hud(self)
@@ -239,8 +238,12 @@ class TableScene(Scene):
         meanwhile (high contrast, four colours…) show at once."""
         self.hud.redraw()
         self.renderer.redraw()
-        self._use_theme()
         self.session.resume()
+
+    def palette_changed(self) -> None:
+        """The high-contrast option changed: the piles and the bar are drawn afresh."""
+        self.renderer.set_palette(self.app.palette)
+        self.hud.redraw()
 
     def wants_quit(self) -> bool:
         """The window is closing: a game in progress is saved (to continue next time);
@@ -295,7 +298,7 @@ class TableScene(Scene):
             self.sound("win")
             for points in outcome.points:
                 self.hud.show_points(points)
-            self.effects.celebrate(self.game, self.layout)
+            self.effects.celebrate(self.game, self.layout, self.app.palette)
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif outcome.result == LOST and self.app.top is self:
             self.app.show("lost", table=self)
@@ -444,16 +447,9 @@ class TableScene(Scene):
 
     # ----- drawing --------------------------------------------------------------------------------
 
-    def _use_theme(self) -> None:
-        """Follow the high-contrast setting; what was drawn in the other palette is
-        drawn again."""
-        theme.use(self.app.settings.high_contrast)
-        if self.renderer.follow_palette():
-            self.hud.redraw()
-
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the piles, highlights, flights, the card in hand, hint and HUD."""
-        self._use_theme()
+        palette = self.app.palette
         if self._pending_size is not None:
             # The window is being resized: the last picture, stretched, for a moment.
             if self.renderer.draw_stretched(surface):
@@ -468,7 +464,7 @@ class TableScene(Scene):
         # pile's direction, the stock's and waste's counts.
         if not self.anim.busy:
             r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0))
-        self.gestures.draw(surface, piles)
+        self.gestures.draw(surface, piles, palette)
         r.draw_directions(surface, g, piles)
         r.draw_counts(surface, g, piles)
         self.effects.draw_lift_and_arrivals(surface, r, g, piles, self.anim.busy)

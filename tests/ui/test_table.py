@@ -16,7 +16,6 @@ from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.session.positions import lost_position, near_won_position
 from game.ui import table as table_module
-from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.table import TableScene
@@ -282,7 +281,7 @@ def test_pointing_at_the_game_number_marks_it_as_clickable(ui: SimpleNamespace, 
 
     def highlighted() -> int:
         return sum(1 for x in range(number.left, number.right) for y in range(number.top, number.bottom)
-                   if app.screen.get_at((x, y))[:3] == theme.HIGHLIGHT)
+                   if app.screen.get_at((x, y))[:3] == app.palette.highlight)
 
     assert not scene.hud.number_hover and highlighted() == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=number.center, rel=(1, 1),
