@@ -344,8 +344,3 @@ class App:
         for number, handler in previous.items():
             # None: a handler set outside Python (SDL's), which cannot be put back
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-
-    def save_screenshot(self, path: Path) -> None:
-        """Draw the current stack and write it as a PNG."""
-        self.draw()
-        pygame.image.save(self.screen, str(path))

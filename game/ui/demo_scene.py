@@ -73,7 +73,6 @@ class DemoScene(Scene):
         self.speed = max(1, min(len(PAUSES), speed))
         self.wait = 0.25
         self.moves = 0
-        self.stopped_because = ""
         self._banner: pygame.Surface | None = None
         self._banner_key: tuple[int, int, int, bool] | None = None
 
@@ -100,7 +99,6 @@ class DemoScene(Scene):
         """Stop the demo and give the table back to the player."""
         if self.app.top is not self:
             return
-        self.stopped_because = why
         self.table.anim.finish()
         self.app.pop()
         self.table.demo_stopped(why)
