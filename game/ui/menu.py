@@ -5,18 +5,15 @@ statistics and options, or quit."""
 from __future__ import annotations
 
 import datetime
-import math
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS, GameNumberError, new_game, parse_game_number, profile_of
-from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number
 from ..levels import daily_game
 from ..records.progress import load_progress
-from ..records.replay import ABANDONED, LOST, WON, Replay, ReplayError, format_seconds, load_replay
+from ..records.replay import Replay, ReplayError, load_replay
 from ..records.saves import (
     ReplayEntry,
     abandon_saved_game,
@@ -29,11 +26,19 @@ from ..records.store import Store, display_name
 from ..session import random_deal
 from . import theme
 from .app import App, Scene
-from .art import card_size_for_width, draw_suit
+from .menu_parts import (
+    Entry,
+    RuleCard,
+    draw_error,
+    draw_lists,
+    draw_title,
+    empty_fan,
+    entry_texts,
+    title_fans,
+)
 from .rule_tabs import tab_name
-from .theme import Button, Colour, Palette
+from .theme import Button
 from .widgets import (
-    Control,
     Focusable,
     FocusRing,
     TextInput,
@@ -42,127 +47,10 @@ from .widgets import (
     focus_glow,
     text_px,
     ui_scale,
-    wrap,
 )
-
-#: The cards of the two decorative fans beside the title.
-LEFT_FAN = (card(HEARTS, 13), card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 1))
-RIGHT_FAN = (card(CLUBS, 13), card(HEARTS, 12), card(SPADES, 11), card(DIAMONDS, 1))
-
-RED_INK = (214, 64, 58)
-
 
 #: How many recent games and saved replays the menu lists at most.
 LISTED = 12
-
-
-#: the mark of a listed file that cannot be read (the others are marked by their result)
-UNREADABLE = "unreadable"
-
-
-def mark_colour(mark: str, palette: Palette) -> Colour | None:
-    """The colour of the dot before a listed game, by its mark (no dot for a result the
-    file does not give)."""
-    return {WON: palette.legal, LOST: palette.danger, UNREADABLE: palette.danger,
-            ABANDONED: (150, 160, 150)}.get(mark)
-
-
-def _entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
-    """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
-    from its summary (the moves are checked when it is opened)."""
-    summary = entry.summary
-    if summary is None:
-        return display_name(entry.path.name), "cannot be read", UNREADABLE
-    result = summary.result or "result not given"
-    detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
-    return tab_name(summary.rules, summary.title), detail, result
-
-
-class RuleCard(Control):
-    """One rule set in the menu's list: its suit, name and one-line description."""
-
-    def __init__(self, rules: str, choose: Callable[[str], None]) -> None:
-        super().__init__()
-        self.rules = rules
-        self.title = RULESETS[rules].title
-        self.summary = RULESETS[rules].summary
-        self.choose = choose
-        self.selected = False
-
-    def activate(self) -> None:
-        """Make this the chosen rule set."""
-        self.choose(self.rules)
-
-    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
-        """A card-like strip, gold-edged when chosen."""
-        r = self.rect
-        radius = max(6, r.height // 8)
-        fill = (palette.strip_selected if self.selected else
-                palette.strip_hover if self.hover else palette.strip)
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, palette.gold if self.selected else palette.edge, r,
-                         width=3 if self.selected else 1, border_radius=radius)
-        emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
-        badge = pygame.Rect(0, 0, emblem, emblem)
-        badge.midleft = (r.x + px * 3 // 4, r.centery)
-        pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
-        suit = profile_of(self.rules).emblem_suit
-        draw_suit(surface, suit, badge.center, emblem * 0.58,
-                  RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
-        x = badge.right + px * 3 // 4
-        width = r.right - x - px // 2
-        small = max(10, round(px * 0.78))
-        lines = wrap(self.summary, small, width)
-        block = round(px * 1.25) + len(lines) * round(small * 1.22)
-        y = r.centery - block // 2
-        title_px = px
-        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
-            title_px -= 1
-        theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
-                   colour=palette.gold if self.selected else palette.ink, bold=True)
-        y += round(px * 1.25)
-        for line in lines:
-            theme.text(surface, line, small, (x, y), colour=palette.ink_dim)
-            y += round(small * 1.22)
-        if self.focused:
-            focus_glow(surface, r, radius, palette)
-
-
-class Entry(Control):
-    """A line in the recent games or replays list: two texts and an action."""
-
-    def __init__(self, main: str, detail: str, action: Callable[[], None], mark: str = "") -> None:
-        super().__init__()
-        self.main = main
-        self.detail = detail
-        self.action = action
-        self.mark = mark
-
-    def activate(self) -> None:
-        """Open the game or replay."""
-        self.action()
-
-    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
-        """Its result mark, its name and its detail, on a strip that lights up on hover."""
-        r = self.rect
-        radius = max(4, r.height // 5)
-        if self.hover or self.focused:
-            pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
-        x = r.x + px // 2
-        colour = mark_colour(self.mark, palette)
-        if colour is not None:
-            mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
-            mark.midleft = (x, r.centery)
-            pygame.draw.ellipse(surface, colour, mark)
-            x = mark.right + px // 2
-        small = max(10, round(px * 0.8))
-        detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
-        theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
-                   (x, r.centery), anchor="midleft", colour=palette.ink)
-        theme.text(surface, fit_text(self.detail, small, detail_w), small,
-                   (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
-        if self.focused:
-            focus_glow(surface, r, radius, palette)
 
 
 class MenuScene(Scene):
@@ -331,7 +219,7 @@ class MenuScene(Scene):
             self.notice = warnings[-1]
 
     def _entry(self, entry: ReplayEntry) -> Entry:
-        main, detail, mark = _entry_texts(entry)
+        main, detail, mark = entry_texts(entry)
         return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
 
     def resume(self) -> None:
@@ -440,8 +328,11 @@ class MenuScene(Scene):
             if e.enabled:
                 y += line
 
-        self._layout_fans(s)
-        self._layout_empty_fan()
+        self.fans = title_fans(self.app.art, self.size, self.title_rect)
+        self.empty_fan = []
+        if not self.entries and not self.replay_entries:
+            lr, top = self.lists_rect, self.replay_heading_y + round(px * 5.5)
+            self.empty_fan = empty_fan(self.app.art, pygame.Rect(lr.x, top, lr.width, lr.bottom - top))
         items: list[Focusable] = [*self.rule_cards, self.continue_button, self.random_button,
                                   self.number_input, self.number_button, self.levels_button,
                                   self.daily_button, *rest,
@@ -450,46 +341,6 @@ class MenuScene(Scene):
         middle = 6 + len(rest)
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
-
-    def _layout_empty_fan(self) -> None:
-        """Card backs spread in the empty space of the lists, before any game is finished."""
-        self.empty_fan = []
-        if self.entries or self.replay_entries:
-            return
-        lr = self.lists_rect
-        top = self.replay_heading_y + round(self.px * 5.5)
-        room = pygame.Rect(lr.x, top, lr.width, lr.bottom - top)
-        cw = round(min(room.width * 0.26, room.height / 1.4 * 0.6))
-        if cw < 30:
-            return
-        size = card_size_for_width(cw)
-        back = self.app.art.back(size)
-        centre = (room.centerx, room.centery + size[1] // 6)
-        for i in range(5):
-            angle = (i - 2) * 13.0
-            image = pygame.transform.rotozoom(back, -angle, 1.0)
-            dx = math.sin(math.radians(angle)) * size[1] * 1.1
-            dy = (1 - math.cos(math.radians(angle))) * size[1] * 1.1
-            self.empty_fan.append((image, image.get_rect(center=(round(centre[0] + dx),
-                                                                  round(centre[1] + dy)))))
-        if not all(room.contains(rect) for _, rect in self.empty_fan):
-            self.empty_fan = []
-
-    def _layout_fans(self, s: float) -> None:
-        self.fans = []
-        w = self.size[0]
-        cw = round(min(74 * ui_scale(self.size), w * 0.06))
-        size = card_size_for_width(cw)
-        cy = self.title_rect.centery + round(4 * s)
-        for side, cards in ((-1, LEFT_FAN), (1, RIGHT_FAN)):
-            cx = w // 2 + side * round(w * 0.36)
-            for i, code in enumerate(cards):
-                angle = (i - (len(cards) - 1) / 2) * 14.0
-                image = pygame.transform.rotozoom(self.app.art.face(code, size), -angle, 1.0)
-                dx = math.sin(math.radians(angle)) * size[1] * 0.7
-                dy = (1 - math.cos(math.radians(angle))) * size[1] * 0.7
-                rect = image.get_rect(center=(round(cx + dx), round(cy + dy)))
-                self.fans.append((image, rect))
 
     # ----- events ----------------------------------------------------------------------
 
@@ -523,7 +374,7 @@ class MenuScene(Scene):
         """Felt, title and fans, the three panels and the key hints."""
         palette = self.app.palette
         surface.blit(palette.felt(self.size), (0, 0))
-        self._draw_title(surface)
+        draw_title(surface, palette, self.title_rect, self.size, self.fans)
         px = self.px
         for rect, heading in self.panels:
             theme.panel(surface, rect, palette, radius=max(8, px // 2))
@@ -559,75 +410,9 @@ class MenuScene(Scene):
         line = self.number_button.rect
         pygame.draw.line(surface, palette.edge, (line.x + px, self.divider_y),
                          (line.right - px, self.divider_y), 1)
-        self._draw_error(surface)
-        self._draw_lists(surface)
+        draw_error(surface, self.error, self.error_rect, px)
+        draw_lists(surface, palette, px, self.lists_rect, (self.recent_heading_y, self.replay_heading_y),
+                   self.entries, self.replay_entries, self.empty_fan)
         draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   "
                       "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), palette,
                       message=self.notice)
-
-    def _draw_title(self, surface: pygame.Surface) -> None:
-        palette = self.app.palette
-        for image, rect in self.fans:
-            surface.blit(image, rect)
-        r = self.title_rect
-        s = ui_scale(self.size)
-        big = round(50 * s)
-        cx = r.centerx
-        y = r.y + round(14 * s)
-        for line in ("British Constitution", "& British Square"):
-            theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
-            theme.text(surface, line, big, (cx, y), colour=palette.gold, bold=True, anchor="midtop")
-            y += round(big * 1.18)
-        sy = y + round(big * 0.35)
-        suit_h = round(26 * s)
-        spacing = round(40 * s)
-        for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
-            x = cx + (i - 1.5) * spacing
-            ink = RED_INK if suit in (HEARTS, DIAMONDS) else (245, 242, 230)
-            draw_suit(surface, suit, (x, sy), suit_h, ink)
-        line_w = round(120 * s)
-        for side in (-1, 1):
-            x0 = cx + side * (2 * spacing + round(8 * s))
-            pygame.draw.line(surface, palette.gold, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
-
-    def _draw_error(self, surface: pygame.Surface) -> None:
-        if not self.error:
-            return
-        small = max(10, round(self.px * 0.8))
-        lines = wrap(self.error, small, self.error_rect.width)
-        max_lines = max(1, self.error_rect.height // round(small * 1.2))
-        if len(lines) > max_lines:
-            lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small,
-                                                       self.error_rect.width)]
-        y = self.error_rect.y
-        for line in lines:
-            theme.text(surface, line, small, (self.error_rect.x, y), colour=(255, 150, 130))
-            y += round(small * 1.2)
-
-    def _draw_lists(self, surface: pygame.Surface) -> None:
-        palette = self.app.palette
-        px = self.px
-        small = max(10, round(px * 0.85))
-        lr = self.lists_rect
-        theme.text(surface, "Recent games", small, (lr.x, self.recent_heading_y + px * 0.3),
-                   colour=palette.ink_dim, bold=True)
-        shown = [e for e in self.entries if e.enabled]
-        for e in shown:
-            e.draw(surface, px, palette)
-        if not shown:
-            theme.text(surface, "No games yet: deal one!", small,
-                       (lr.x + px // 2, self.recent_heading_y + round(px * 1.75) + px * 0.3),
-                       colour=palette.ink_dim)
-        theme.text(surface, "Saved replays", small, (lr.x, self.replay_heading_y + px * 0.3),
-                   colour=palette.ink_dim, bold=True)
-        replays = [e for e in self.replay_entries if e.enabled]
-        for e in replays:
-            e.draw(surface, px, palette)
-        if not replays:
-            msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
-            y = self.replay_heading_y + round(px * 1.75) + px * 0.3
-            for line in msg[:2]:
-                theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
-                y += round(small * 1.25)
-        for image, rect in self.empty_fan:
-            surface.blit(image, rect)
