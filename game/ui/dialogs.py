@@ -23,13 +23,22 @@ if TYPE_CHECKING:
 
 
 class Exits(Protocol):
-    """The ways out of the table that the end of a game offers."""
+    """The ways out of the table, or to its next game, that the end of a game offers."""
 
     def go_to_menu(self) -> None:
         """Leave the table for the menu."""
 
     def go_to_levels(self) -> None:
         """Leave the table for the levels screen."""
+
+    def new_deal(self) -> None:
+        """Deal a new game of the same rule set."""
+
+    def play_next_level(self) -> None:
+        """Deal the next level of the campaign."""
+
+    def restart(self) -> None:
+        """Deal the same game again."""
 
 
 class FinishedTable(Protocol):
@@ -46,17 +55,8 @@ class FinishedTable(Protocol):
         """The ways out of the table."""
         ...
 
-    def new_deal(self) -> None:
-        """Deal a new game of the same rule set."""
-
-    def play_next_level(self) -> None:
-        """Deal the next level of the campaign."""
-
     def save_replay(self) -> None:
         """Save the finished game as a replay (the dialog comes back saying where)."""
-
-    def restart(self) -> None:
-        """Deal the same game again."""
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -218,14 +218,14 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         lines.extend(record.notes)
     lines.extend(_replay_lines(table))
-    first: list[tuple[str, Callable[[], None]]] = [("New deal", table.new_deal)]
+    first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
     if session.next_level() is not None:
-        first = [("Next level", table.play_next_level)]
+        first = [("Next level", table.exits.play_next_level)]
     last: list[tuple[str, Callable[[], None]]] = [("Menu", table.exits.go_to_menu)]
     if level is not None:
         last = [("Levels", table.exits.go_to_levels), *last]
     return Dialog(app, title, lines,
-                  [*first, *_save_choice(table), ("Restart", table.restart),
+                  [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars)
 
@@ -253,9 +253,9 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         lines[1] = f"{g.title} · level {session.level.number} · {len(g.history)} moves"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
-        leave = [("New deal", table.new_deal)]
+        leave = [("New deal", table.exits.new_deal)]
     return Dialog(app, "No more moves", lines,
-                  [("Undo", table.undo), ("Restart", table.restart),
+                  [("Undo", table.undo), ("Restart", table.exits.restart),
                    *leave, *_save_choice(table), ("Menu", table.exits.go_to_menu)],
                   accent=(235, 150, 110))
 

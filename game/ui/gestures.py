@@ -95,6 +95,15 @@ class Gestures:
 
     # ----- where things are ---------------------------------------------------------------
 
+    def place_to_lift(self, busy: bool) -> int | None:
+        """The place whose movable card is under the pointer, resting (no card in hand,
+        none selected, nothing flying while ``busy``): its card lifts a little."""
+        hover = self.hover
+        if (hover is not None and self.hover_movable and self.drag is None and self.selected is None
+                and not busy and self.table.game.piles[hover]):
+            return hover
+        return None
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         """The place under the pointer (its cards or its empty outline), or None."""
         piles = self.table.game.piles

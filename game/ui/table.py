@@ -177,8 +177,9 @@ class TableScene(Scene):
         self.hud.shown_score = 0.0
         self.hud.popups = []
 
-    def _take(self, session: PlaySession) -> None:
-        """Put the next game on the table and deal it."""
+    def take(self, session: PlaySession) -> None:
+        """Put the next game (the session's restart, new deal or next level) on the table
+        and deal it."""
         self.anim.finish()
         self.session = session
         self._reset_table()
@@ -260,7 +261,7 @@ class TableScene(Scene):
                 self._apply_resize()
         self.renderer.refine(REFINE_BUDGET)
         landed = self.anim.update(dt)
-        self.effects.update(dt, self._place_to_lift())
+        self.effects.update(dt, self.gestures.place_to_lift(self.anim.busy))
         self.hud.update(dt)
         foundations = self.game.foundations
         self.effects.landed(landed, foundations)
@@ -281,16 +282,6 @@ class TableScene(Scene):
                 self.win_dialog_in = None
                 if self.app.top is self:
                     self.app.show("win", table=self)
-
-    def _place_to_lift(self) -> int | None:
-        """The place whose movable card is under the pointer, resting (no card in hand,
-        none selected, nothing flying): its card lifts a little."""
-        hands = self.gestures
-        hover = hands.hover
-        if (hover is not None and hands.hover_movable and hands.drag is None and hands.selected is None
-                and not self.anim.busy and self.game.piles[hover]):
-            return hover
-        return None
 
     def _check_result(self) -> None:
         outcome = self.session.conclude()
@@ -407,29 +398,6 @@ class TableScene(Scene):
         self.say(why)
         if self.game.is_lost():
             self.result_due = True
-
-    def restart(self) -> None:
-        """Back to the start of this deal (a fresh game of the same position); the game
-        given up is counted as abandoned (or lost, if no move was left)."""
-        self._take(self.session.restart())
-
-    def new_deal(self) -> None:
-        """A new random deal of the same rule set (one proved winnable when the option
-        "winnable deals only" is on); it is no longer a level or a daily deal."""
-        session, note = self.session.new_deal()
-        self._take(session)
-        if note:
-            self.say(note)
-
-    def next_level(self) -> Level | None:
-        """The campaign level after this one, or None (not in level mode, or the last)."""
-        return self.session.next_level()
-
-    def play_next_level(self) -> None:
-        """Deal the next level of the campaign (level mode goes on)."""
-        session = self.session.play_next_level()
-        if session is not None:
-            self._take(session)
 
     def save_replay(self) -> None:
         """Save the finished game as a replay, then show the end dialog again with

@@ -322,7 +322,7 @@ def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
     for text in moves[:4]:
         ui.perform(app, scene, game.parse_move(text))
     ui.settle(app, scene)
-    scene.restart()
+    scene.exits.restart()
     ui.settle(app, scene)
     assert scene.game.piles == start and not scene.game.history
     ui.check_drawn(scene)
@@ -495,7 +495,7 @@ def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) 
     stats = load_statistics(scene.store)["constitution"]
     assert stats.abandoned == 1 and stats.played == 1
     # An untouched deal left at once is not counted.
-    scene.new_deal()
+    scene.exits.new_deal()
     assert load_statistics(scene.store)["constitution"].played == 1
 
 
