@@ -25,7 +25,8 @@ from ..engine.autodrop import safe_foundation_move
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
 from ..levels import Level
-from ..records.replay import IN_PROGRESS, LOST, WON, Recorder, Replay, result_of
+from ..records.recorder import Recorder
+from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
 from ..records.scoring import Score, score_replay
 from ..records.settings import Settings
 from ..records.store import Store

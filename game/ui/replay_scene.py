@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from ..engine import Game, card_pretty
-from ..records.replay import Replay, ReplayPlayer, format_seconds
+from ..records.recorder import ReplayPlayer
+from ..records.replay import Replay, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene

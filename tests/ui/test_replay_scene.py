@@ -11,7 +11,8 @@ import pytest
 
 from game.cli.window import view_replay
 from game.engine import RULE_IDS, new_game
-from game.records.replay import Recorder, Replay
+from game.records.recorder import Recorder
+from game.records.replay import Replay
 from game.ui import scenes, widgets
 from game.ui.app import App
 from game.ui.replay_scene import SPEEDS, ReplayScene
