@@ -360,7 +360,7 @@ def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
-    assert game.owed == game.place_index("r1c1")  # type: ignore[attr-defined]
+    assert game.owed_space() == game.place_index("r1c1")
     assert "Fill the space at r1c1" in scene.hud.status()
     # The glow is drawn over the empty place: its pixels differ from the plain layer.
     layer = scene.renderer.layer(scene.game, scene.display_piles())
