@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ..cache import BoundedCache
 from . import theme
-from .cache import BoundedCache
 from .theme import Button, Palette
 
 #: The window size the designs are drawn for; text and spacing scale from it.

@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.cards import CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES
 
-from ..cache import cached
+from ...cache import cached
 from .ink import (
     BLUE,
     CREAM,

@@ -7,7 +7,7 @@ from typing import Final
 
 import pygame
 
-from ..cache import BoundedCache, cached
+from ...cache import BoundedCache, cached
 from .ink import RGB, display_ready, finish
 
 #: the felts of the last few sizes

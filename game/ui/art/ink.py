@@ -16,7 +16,7 @@ import pygame
 from game import paths
 from game.engine.cards import DIAMONDS, HEARTS
 
-from ..cache import BoundedCache, cached
+from ...cache import BoundedCache, cached
 
 #: A card's height divided by its width (a poker-size card is 63 x 88 mm).
 CARD_ASPECT: Final[float] = 1.4

@@ -1,9 +1,10 @@
-"""The one cache helper of the window: a mapping that keeps at most a fixed number of
+"""The one cache helper of the program: a mapping that keeps at most a fixed number of
 entries, forgetting the one used least recently when a new one would go over.
 
-Every module-level cache of drawn pictures and loaded fonts is one of these (or a
-function wrapped by :func:`cached`), so none of them grows with the number of window
-sizes, texts or cards a long session asks for.
+Every module-level cache (drawn pictures, loaded fonts, campaigns read, replay summaries)
+is one of these or a function wrapped by :func:`cached`, so none of them grows with the
+number of window sizes, texts, cards or files a long session asks for. It imports nothing
+of the game, so every layer may use it.
 """
 
 from __future__ import annotations

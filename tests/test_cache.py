@@ -1,10 +1,10 @@
-"""The window's one cache helper keeps at most its limit, forgetting the least recently used."""
+"""The one cache helper keeps at most its limit, forgetting the least recently used."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ui.cache import BoundedCache, cached
+from game.cache import BoundedCache, cached
 
 
 def test_the_cache_forgets_the_least_recently_used_beyond_its_limit() -> None:
