@@ -51,6 +51,15 @@ SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "lev
 SceneMaker = Callable[..., "Scene"]
 
 
+def _ignore_signal(number: int, frame: FrameType | None) -> None:
+    """A stop signal while the game is being saved: nothing to do.
+
+    A Python handler rather than SIG_IGN, because a signal already caught but not yet
+    handled when the handler changes to SIG_IGN makes Python print "Signal N ignored due
+    to race condition" with a traceback; this handler takes it quietly.
+    """
+
+
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
@@ -337,7 +346,7 @@ class App:
     def _ignore_stop_signals() -> None:
         if threading.current_thread() is threading.main_thread():
             for number in STOP_SIGNALS:
-                signal.signal(number, signal.SIG_IGN)
+                signal.signal(number, _ignore_signal)
 
     @staticmethod
     def _restore_signals(previous: dict[int, Any]) -> None:
