@@ -31,6 +31,8 @@ from .diagram import (
 from .keys import is_question_mark
 from .widgets import ui_scale
 
+#: the words at the foot of a sheet, quieter than its text
+FOOT_INK = (90, 90, 80)
 #: how a player moves cards, in every rule set
 HOW_TO_MOVE = ("Drag a card to where it goes, or click it and then click where it goes. "
                "Double-click a card (or right-click it) to send it to its foundation.")
@@ -146,10 +148,8 @@ class HelpScene(Scene):
 
     def open_rules(self) -> None:
         """The full rules of this rule set, in the help's place (Back returns to the game)."""
-        from .rules_scene import RulesScene
-
-        self.close()
-        self.app.push(RulesScene(self.app, self.rules))
+        if self.app.top is self:
+            self.app.swap("rules", rules=self.rules)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """R or the button opens the full rules; any other click, Esc, Enter, Space or F1
@@ -173,7 +173,7 @@ class HelpScene(Scene):
         _paper(surface, self.panel, self.px)
         pad = self.diagram_rect.left - self.panel.left
         theme.text(surface, f"How to play {self.profile.title}", self.title_px,
-                   (self.panel.left + pad, self.panel.top + pad), colour=LABEL_INK, bold=True)
+                   (self.panel.left + pad, self.panel.top + pad), LABEL_INK, bold=True)
         self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size, self.px)
         self.text_boxes = self._draw_text(surface)
         button = self.rules_button.rect
@@ -183,8 +183,8 @@ class HelpScene(Scene):
         while foot_px > 10 and theme.font(foot_px).size(foot)[0] > room:
             foot_px -= 1
         theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),
-                   colour=(90, 90, 80), anchor="midleft")
-        self.rules_button.draw(surface, self.foot_px)
+                   FOOT_INK, anchor="midleft")
+        self.rules_button.draw(surface, self.foot_px, self.app.palette)
 
     def _draw_text(self, surface: pygame.Surface) -> list[pygame.Rect]:
         return draw_blocks(surface, self._blocks(), self.text_rect, self.px)
@@ -244,19 +244,19 @@ class KeysScene(Scene):
         line_h = theme.font(px).get_linesize()
         x = self.panel.left + round(px * 1.5)
         y = self.panel.top + round(line_h * 0.8)
-        theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), colour=LABEL_INK, bold=True)
+        theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True)
         y += round(line_h * 1.8)
         for keys, what in self.rows:
             if not keys:
                 # a heading
                 y += round(line_h * 0.4)
-                theme.text(surface, what, px, (x, y), colour=LABEL_INK, bold=True)
+                theme.text(surface, what, px, (x, y), LABEL_INK, bold=True)
                 y += round(line_h * 1.2)
                 continue
-            theme.text(surface, keys, px, (x, y), colour=LABEL_INK, bold=True)
-            theme.text(surface, what, px, (x + self.keys_w + px * 2, y), colour=INK)
+            theme.text(surface, keys, px, (x, y), LABEL_INK, bold=True)
+            theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK)
             y += line_h
         theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
-                   (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), colour=(90, 90, 80),
+                   (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
                    anchor="midbottom")
 

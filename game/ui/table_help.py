@@ -45,12 +45,10 @@ class TableHelp:
 
     def show_help(self) -> None:
         """How to play this rule set, over the table."""
-        from .help_scene import HelpScene
-
         table = self.table
         table.anim.finish()
         table.gestures.cancel()
-        table.app.push(HelpScene(table.app, table.game.rules))
+        table.app.show("help", rules=table.game.rules)
 
     def legend(self) -> list[tuple[str, str]]:
         """Every key and gesture of the table: the buttons' shortcuts, the other keys (a
@@ -66,9 +64,7 @@ class TableHelp:
 
     def show_keys(self) -> None:
         """The list of keys, over the table."""
-        from .help_scene import KeysScene
-
         table = self.table
         table.anim.finish()
         table.gestures.cancel()
-        table.app.push(KeysScene(table.app, self.legend()))
+        table.app.show("keys", rows=self.legend())

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from . import theme
-from .theme import Button
+from .theme import Button, Palette
 
 #: seconds the pointer rests on a button before its tooltip shows
 TOOLTIP_DELAY = 0.5
@@ -44,20 +44,20 @@ class Tooltips:
         """The button whose tooltip shows now, or None."""
         return self.button if self.button is not None and self.rest >= TOOLTIP_DELAY else None
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
-        """The tooltip under its button, kept inside the window."""
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
+        """The tooltip under its button, kept inside the window, in ``palette``."""
         button = self.showing
         if button is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         size = max(11, round(px * 0.9))
-        image = theme.font(size).render(tooltip_words(button), True, theme.INK)
+        image = theme.font(size).render(tooltip_words(button), True, palette.ink)
         pad = max(4, size // 2)
         rect = image.get_rect().inflate(2 * pad, pad)
         rect.midtop = (button.rect.centerx, button.rect.bottom + max(4, size // 2))
         rect.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, theme.SHADOW, rect.move(2, 2), border_radius=max(3, pad // 2))
-        pygame.draw.rect(surface, theme.PILL, rect, border_radius=max(3, pad // 2))
-        pygame.draw.rect(surface, theme.GOLD, rect, width=1, border_radius=max(3, pad // 2))
+        pygame.draw.rect(surface, palette.shadow, rect.move(2, 2), border_radius=max(3, pad // 2))
+        pygame.draw.rect(surface, palette.pill, rect, border_radius=max(3, pad // 2))
+        pygame.draw.rect(surface, palette.gold, rect, width=1, border_radius=max(3, pad // 2))
         surface.blit(image, image.get_rect(center=rect.center))
         self.rect = rect

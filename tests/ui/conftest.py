@@ -23,6 +23,7 @@ from game.ui import table as table_module
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
+from game.ui.scenes import SCENES
 from game.ui.table import TableScene
 from tests.levels.helpers import write_campaign
 
@@ -35,8 +36,8 @@ def app(tmp_path: Path) -> Iterator[App]:
 
     Its player has seen every rule set's first-game help (tests/ui/test_help.py tests that
     help), so a table opens straight onto its cards."""
-    application = App(size=(1280, 800), data_dir=tmp_path / "data",
-                      settings=Settings(help_seen=RULE_IDS), headless=True)
+    application = App(size=(1280, 800), data_dir=tmp_path / "data", settings=Settings(help_seen=RULE_IDS),
+                      scenes=SCENES, headless=True)
     application.running = True
     pygame.event.clear()
     yield application

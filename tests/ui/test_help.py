@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.diagram import draw_diagram
 from game.ui.help_scene import HelpScene, KeysScene
 from game.ui.keys import MOUSE, OTHER_KEYS
+from game.ui.scenes import SCENES
 from game.ui.table import TableScene
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1080, 1920), (2560, 1440)]
@@ -28,7 +29,7 @@ SIZES = [(800, 600), (1024, 768), (1280, 800), (1080, 1920), (2560, 1440)]
 
 def _new_player(tmp_path: Path, name: str = "data") -> App:
     """An app whose player has never seen any help, on its own data directory."""
-    app = App(size=(1280, 800), data_dir=tmp_path / name, settings=Settings(), headless=True)
+    app = App(size=(1280, 800), data_dir=tmp_path / name, settings=Settings(), scenes=SCENES, headless=True)
     app.running = True
     pygame.event.clear()
     return app
@@ -64,7 +65,7 @@ def test_the_first_game_of_each_rule_set_shows_how_to_play_once(
     assert app.top is union
     # the next run remembers both
     later = App(size=(1280, 800), data_dir=tmp_path / "data",
-                settings=load_settings(Store(tmp_path / "data")), headless=True)
+                settings=load_settings(Store(tmp_path / "data")), scenes=SCENES, headless=True)
     later.running = True
     again = TableScene(later, new_game("union-square", 9))
     later.push(again)
