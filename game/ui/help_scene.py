@@ -28,6 +28,7 @@ from .diagram import (
     draw_blocks,
     draw_diagram,
 )
+from .drawn import Kind
 from .keys import is_question_mark
 from .widgets import ui_scale
 
@@ -172,10 +173,15 @@ class HelpScene(Scene):
         _dim(surface)
         _paper(surface, self.panel, self.px)
         pad = self.diagram_rect.left - self.panel.left
-        theme.text(surface, f"How to play {self.profile.title}", self.title_px,
+        title = theme.text(surface, f"How to play {self.profile.title}", self.title_px,
                    (self.panel.left + pad, self.panel.top + pad), LABEL_INK, bold=True)
         self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size, self.px)
         self.text_boxes = self._draw_text(surface)
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, title, "how to play: title")
+        for n, box in enumerate(self.text_boxes):
+            drawn.add(Kind.TEXT, box, f"how to play: block {n + 1}")
+        drawn.add(Kind.BUTTON, self.rules_button.rect, "how to play: Full rules")
         button = self.rules_button.rect
         foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"
         room = button.left - pad - (self.panel.left + pad)

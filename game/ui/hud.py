@@ -177,7 +177,7 @@ class Hud:
         surface.blit(self._bar(), self.table.layout.hud)
         self._draw_score(surface)
         self._draw_footer(surface)
-        self.tooltips.draw(surface, self._button_px(), self.table.app.palette)
+        self.tooltips.draw(surface, self._button_px(), self.table.app.palette, self.table.app.drawn)
 
     def status(self) -> str:
         """What the bar says when there is no message: the fill owed, the card held, the

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from . import theme
+from .drawn import DrawnBoxes, Kind
 from .theme import Button, Palette
 
 #: seconds the pointer rests on a button before its tooltip shows
@@ -44,8 +45,9 @@ class Tooltips:
         """The button whose tooltip shows now, or None."""
         return self.button if self.button is not None and self.rest >= TOOLTIP_DELAY else None
 
-    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
-        """The tooltip under its button, kept inside the window, in ``palette``."""
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette, drawn: DrawnBoxes) -> None:
+        """The tooltip under its button, kept inside the window, in ``palette``; recorded
+        in the frame's ``drawn`` boxes."""
         button = self.showing
         if button is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
@@ -61,3 +63,4 @@ class Tooltips:
         pygame.draw.rect(surface, palette.gold, rect, width=1, border_radius=max(3, pad // 2))
         surface.blit(image, image.get_rect(center=rect.center))
         self.rect = rect
+        drawn.add(Kind.TEXT, rect, f"tooltip of {button.label}")

@@ -157,6 +157,7 @@ def test_resting_the_pointer_on_a_button_shows_its_name_and_keys(ui: SimpleNames
     assert tooltips_module.tooltip_words(shown) == "Undo · U / Ctrl+Z"
     tip = table.hud.tooltips.rect
     assert tip.width > 0 and tip.top >= undo.bottom
+    assert [b.rect for b in app.drawn.boxes if b.name == "tooltip of Undo"] == [tip]
     assert pygame.Rect((0, 0), app.size).contains(tip)
     # the words are drawn: the tooltip's area is not the bar's or the felt's plain colour
     colours = {app.screen.get_at((x, tip.centery))[:3] for x in range(tip.left + 4, tip.right - 4)}
@@ -188,6 +189,11 @@ def test_the_help_sheet_fits_the_window_and_its_text_stays_off_the_diagram(
     for a, b in zip(sheet.text_boxes, sheet.text_boxes[1:], strict=False):
         assert a.bottom <= b.top
     assert sheet.diagram_rect.contains(sheet.diagram.drawn())
+    # the frame's record: the sheet's texts and its button, none over another
+    mine = [b for b in app.drawn.boxes if b.name.startswith("how to play")]
+    assert len(mine) == len(sheet.text_boxes) + 2
+    for n, box in enumerate(mine):
+        assert not any(box.rect.colliderect(other.rect) for other in mine[n + 1:]), box.name
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)
