@@ -95,7 +95,8 @@ class Check:
     step: int
     status: str
     nodes: int
-    seconds: float
+    #: how long it took, which no two runs agree on: not compared
+    seconds: float = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class Analysis:
     line: tuple[str, ...]
     checks: tuple[Check, ...]
     budget: Budget
-    seconds: float
+    seconds: float = field(compare=False)  # (how long it took: no two runs agree on it)
     nodes: int
     stopped: bool = False  # cancelled before the budget ran out
 
