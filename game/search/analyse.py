@@ -241,6 +241,34 @@ def _wins(game: Game, line: Sequence[str]) -> bool:
     return copy.is_won()
 
 
+def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
+    """``line`` with every stretch that comes back to a position it already passed taken
+    out (a search's line may wander: a card moved there and back), so that a player
+    reads and watches no move that leads nowhere. Positions count as the same only when
+    every pile is, card for card: the moves after a loop name places, so a position equal
+    up to interchangeable places would not do. ``line`` itself when the shorter line
+    does not win (it always should)."""
+    copy = game.clone()
+    path = [(copy.key(), *(tuple(pile) for pile in copy.piles))]  # the position after kept[:i]
+    seen = {path[0]: 0}
+    kept: list[str] = []
+    for text in line:
+        copy.play_text(text)
+        position = (copy.key(), *(tuple(pile) for pile in copy.piles))
+        back = seen.get(position)
+        if back is None:
+            kept.append(text)
+            seen[position] = len(path)
+            path.append(position)
+        else:  # here before: the stretch since then is dropped, and its positions forgotten
+            for dropped in path[back + 1:]:
+                del seen[dropped]
+            del path[back + 1:]
+            del kept[back:]
+    shorter = tuple(kept)
+    return shorter if _wins(game, shorter) else tuple(line)
+
+
 #: how a check asks the solver: ``solve``'s signature (a job wraps it to stop it)
 Solver = Callable[..., SolveResult]
 
@@ -384,8 +412,12 @@ class Analyser:
         spent = first.nodes + (result.nodes if result is not first else 0)
         took = first.seconds + (result.seconds if result is not first else 0.0)
         status = result.status
-        if status == WON and not _wins(position, result.moves):
-            status = UNKNOWN  # never trusted without replaying it
+        line: tuple[str, ...] = ()
+        if status == WON:
+            if _wins(position, result.moves):
+                line = without_loops(position, result.moves)
+            else:
+                status = UNKNOWN  # never trusted without replaying it
         self.checks.append(Check(step, status, spent, took))
         self.nodes += spent
         if status == LOST:
@@ -393,13 +425,13 @@ class Analyser:
         elif status == WON:
             # the player's next moves that the winning line begins with keep it won
             common = 0
-            for mine, its in zip(self.moves[step:], result.moves, strict=False):
+            for mine, its in zip(self.moves[step:], line, strict=False):
                 if mine != its:
                     break
                 common += 1
             if step + common > self.lo:
                 self.lo = step + common
-                self.line = tuple(result.moves[common:])
+                self.line = line[common:]
         return status
 
     # ----- what it found ------------------------------------------------------------

@@ -25,6 +25,7 @@ from game.search.analyse import (
     AnalysisJob,
     Budget,
     analyse,
+    without_loops,
 )
 from game.search.solver import LOST as SOLVER_LOST
 from game.search.solver import WON, solve
@@ -224,3 +225,32 @@ def test_a_job_is_cancelled_in_the_middle_of_a_search() -> None:
     assert result is not None and result.verdict == UNDECIDED and result.stopped
     assert "stopped" in result.sentence()
     assert job.progress().fraction == 1.0
+
+
+def test_a_winning_line_that_comes_back_to_a_position_is_shortened() -> None:
+    deal = new_game("constitution", 1)
+    line = solve(deal, max_nodes=NODES, max_seconds=1e6).moves
+    assert without_loops(deal, line) == tuple(line)  # the solver's line has no loop here
+    # a move there and back, put into the line where the engine allows one
+    game = deal.clone()
+    for i, text in enumerate(line):
+        for move in game.legal_moves():
+            before = [list(p) for p in game.piles]
+            game.play(move)
+            back = [m for m in game.legal_moves() if m.src == move.dst and m.dst == move.src]
+            for m in back:
+                game.play(m)
+                same = [list(p) for p in game.piles] == before
+                game.undo()
+                if same:
+                    there, home = game.move_text(move), game.move_text(m)
+                    game.undo()
+                    wandering = [*line[:i], there, home, *line[i:]]
+                    check = deal.clone()
+                    check.play_all(wandering)
+                    assert check.is_won()
+                    assert without_loops(deal, wandering) == tuple(line)
+                    return
+            game.undo()
+        game.play_text(text)
+    pytest.fail("no move there and back in the whole line")
