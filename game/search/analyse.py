@@ -27,25 +27,25 @@ positions lost at once, then the rest to the rule set's own searches (which in s
 sets can only win).
 
 :func:`analyse` runs the whole analysis in the calling thread; :class:`AnalysisJob`
-runs it in a background thread, for a screen that must keep drawing: it reports
-:class:`Progress`, can be cancelled (a search in progress is stopped within a few
-milliseconds) and gives the same :class:`Analysis` as :func:`analyse` with the same
-budget of positions.
+runs it in a process of its own, for a screen that must keep drawing: it reports
+:class:`Progress`, can be cancelled at once (even in the middle of a search) and gives
+the same :class:`Analysis` as :func:`analyse` with the same budget of positions.
 """
 
 from __future__ import annotations
 
-import ctypes
 import itertools
 import math
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.rulesets import game_from_layout
 from ..engine.state import Game, Move
-from .solver import DEFAULT_MAX_NODES, LOST, UNKNOWN, WON, SolveResult, solve
+from .solver import DEFAULT_MAX_NODES, LOST, UNKNOWN, WON, solve
 
 #: the verdicts of an analysis (:attr:`Analysis.verdict`)
 WON_GAME = "won"  # the line ends won: no move lost the game
@@ -269,12 +269,9 @@ def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
     return shorter if _wins(game, shorter) else tuple(line)
 
 
-#: how a check asks the solver: ``solve``'s signature (a job wraps it to stop it)
-Solver = Callable[..., SolveResult]
-
-
-class _Stopped(Exception):
-    """The analysis was cancelled; raised by a job's solver wrapper."""
+#: an :class:`Analyser`'s findings as plain data: the last winnable and first lost steps,
+#: the winning line, the checks (step, status, nodes, seconds), nodes and seconds spent
+Snapshot = tuple[int, int, tuple[str, ...], tuple[tuple[int, str, int, float], ...], int, float]
 
 
 class Analyser:
@@ -285,17 +282,18 @@ class Analyser:
     ``start`` is the position the line starts from (a deal, or any position that the
     whole deal is known of) and ``moves`` the line in notation; raises ValueError (an
     :class:`~game.engine.state.IllegalMove`) when a move is not legal in its turn, or
-    when ``start`` is a player's view whose stock is unknown.
+    when ``start`` is a player's view whose stock is unknown. ``on_check`` is told the
+    step of each position before it is checked.
     """
 
     def __init__(self, start: Game, moves: Sequence[str], budget: Budget | None = None,
-                 *, solver: Solver = solve) -> None:
+                 *, on_check: Callable[[int], None] | None = None) -> None:
         if start.is_view:
             raise ValueError("the analysis needs the whole deal, not a player's view")
         self.start = start.clone()
         self.moves = tuple(moves)
         self.budget = budget or Budget()
-        self.solver = solver
+        self.on_check = on_check
         end = self.start.clone()
         for text in self.moves:
             end.play_text(text)
@@ -345,6 +343,8 @@ class Analyser:
                 if self.lo < 0 and self.hi <= len(self.moves):
                     gap *= 2  # a step back from the first lost position: the next goes twice as far
                 self._state = (self._state[0], step)
+                if self.on_check is not None:
+                    self.on_check(step)
                 status = self._check(step, seconds, nodes)
                 if status == UNKNOWN:
                     tried.add(step)
@@ -403,12 +403,11 @@ class Analyser:
         position = self.start.clone()
         for text in self.moves[:step]:
             position.play_text(text)
-        first = self.solver(position, max_nodes=max(1, int(nodes * COMPLETE_SHARE)),
+        first = solve(position, max_nodes=max(1, int(nodes * COMPLETE_SHARE)),
                             max_seconds=seconds * COMPLETE_SHARE, plan=COMPLETE_PLAN)
         result = first
         if first.status == UNKNOWN and nodes - first.nodes > 0 and seconds - first.seconds > 0:
-            result = self.solver(position, max_nodes=nodes - first.nodes,
-                                 max_seconds=seconds - first.seconds)
+            result = solve(position, max_nodes=nodes - first.nodes, max_seconds=seconds - first.seconds)
         spent = first.nodes + (result.nodes if result is not first else 0)
         took = first.seconds + (result.seconds if result is not first else 0.0)
         status = result.status
@@ -464,6 +463,18 @@ class Analyser:
             words = f"checking the position after move {step}"
         return Progress(fraction, step, words)
 
+    # ----- across processes (:class:`AnalysisJob`) -----------------------------------
+
+    def _snapshot(self) -> Snapshot:
+        """What the analysis has found so far, as plain data for a pipe."""
+        checks = tuple((c.step, c.status, c.nodes, c.seconds) for c in self.checks)
+        return (self.lo, self.hi, self.line, checks, self.nodes, self.seconds)
+
+    def _take(self, snapshot: Snapshot) -> None:
+        """Know what another analyser of the same line has found (its :meth:`_snapshot`)."""
+        self.lo, self.hi, self.line, checks, self.nodes, self.seconds = snapshot
+        self.checks = [Check(*c) for c in checks]
+
     def result(self) -> Analysis:
         """What is known now, as an :class:`Analysis`."""
         end = len(self.moves)
@@ -494,39 +505,53 @@ def analyse(start: Game, moves: Sequence[str], budget: Budget | None = None) -> 
     return analyser.result()
 
 
+
+
 # ----- in the background ---------------------------------------------------------------
 
 
 class AnalysisJob:
-    """An analysis in a background thread, for a screen that must keep drawing.
+    """An analysis in a process of its own, for a screen that must keep drawing.
 
     Build it (the line is checked here: ValueError for a bad one), :meth:`start` it,
     then read :meth:`progress` and :attr:`done` from the frame loop and take
-    :meth:`result` once done. :meth:`cancel` returns at once; the analysis stops within
-    a few milliseconds, even in the middle of a long search (each search runs in a
-    thread of its own, which is interrupted: on CPython, by raising an exception in it),
-    and its result is what it had found (verdict ``undecided`` unless it was already
-    decided). The searches hold the interpreter's lock while they compute, so the frame
-    thread shares the processor with them; it is never blocked for long (Python hands
-    the lock over every few milliseconds).
+    :meth:`result` once done. The searches run in another process, so they never hold
+    this one's interpreter lock or its garbage collector (a thread of searches stalls a
+    frame now and then by a tenth of a second and more); a thread here only listens to
+    the pipe. :meth:`cancel` ends the process at once; the result is then what had been
+    found (verdict ``undecided`` unless it was already decided). The process gets the
+    start position as its RULES.md layout and the moves in notation, and sends back
+    plain data.
     """
 
-    #: how often the job thread looks whether it was cancelled while a search runs
-    POLL_SECONDS = 0.02
+    #: how long :meth:`cancel` and a finished job wait for the process to be gone
+    JOIN_SECONDS = 5.0
 
     def __init__(self, start: Game, moves: Sequence[str], budget: Budget | None = None) -> None:
-        self._analyser = Analyser(start, moves, budget, solver=self._solve)
+        #: the analysis as far as the process has told it: progress and result read it
+        self._mirror = Analyser(start, moves, budget)
+        self._layout = self._mirror.start.to_layout()
         self._cancelled = threading.Event()
         self._finished = threading.Event()
-        self._result: Analysis | None = None
-        self._error: BaseException | None = None
-        #: set when a search ends or the job is cancelled: what the job thread waits for
-        self._wake = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="analyse", daemon=True)
+        self._error: str | None = None
+        self._process: multiprocessing.process.BaseProcess | None = None
 
     def start(self) -> AnalysisJob:
-        """Start the analysis in its thread (once); returns the job."""
-        self._thread.start()
+        """Start the analysis in its process (once); returns the job."""
+        mirror = self._mirror
+        mirror._began = time.perf_counter()
+        if mirror._done:  # the line ends won: nothing to search
+            self._finished.set()
+            return self
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads
+        receive, send = context.Pipe(duplex=False)
+        budget = mirror.budget
+        self._process = context.Process(
+            target=_analyse_in_process, name="analyse", daemon=True,
+            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes))
+        self._process.start()
+        send.close()
+        threading.Thread(target=self._listen, args=(receive,), name="analyse", daemon=True).start()
         return self
 
     @property
@@ -536,107 +561,77 @@ class AnalysisJob:
 
     def progress(self) -> Progress:
         """How far the analysis is; never blocks."""
-        return self._analyser.progress()
+        return self._mirror.progress()
 
     def cancel(self) -> None:
-        """Ask the analysis to stop; returns at once (see :meth:`wait`)."""
-        self._analyser.stopped = True
+        """Stop the analysis now; returns once its process is gone."""
+        self._mirror.stopped = True
         self._cancelled.set()
-        self._wake.set()
+        process = self._process
+        if process is not None and process.is_alive():
+            process.terminate()
+            process.join(self.JOIN_SECONDS)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the analysis ends, at most ``timeout`` seconds; whether it did."""
         return self._finished.wait(timeout)
 
     def result(self) -> Analysis | None:
-        """The analysis once done (None before); raises what went wrong in the thread,
-        if anything did."""
+        """The analysis once done (None before); raises RuntimeError if its process
+        failed or ended without a word."""
         if not self._finished.is_set():
             return None
         if self._error is not None:
-            raise RuntimeError("the analysis failed") from self._error
-        return self._result
+            raise RuntimeError(self._error)
+        return self._mirror.result()
 
-    def _run(self) -> None:
+    def _listen(self, receive: Any) -> None:
+        """Take what the process sends until it is done or gone."""
+        mirror = self._mirror
+        ended = False
         try:
-            try:
-                for _ in self._analyser.steps():
-                    pass
-            except _Stopped:
-                pass
-            self._result = self._analyser.result()
-        except BaseException as err:  # handed to the frame thread through result()
-            self._error = err
+            while not ended:
+                try:
+                    message = receive.recv()
+                except (EOFError, OSError):
+                    break  # the process is gone (cancelled, or it failed)
+                kind = message[0]
+                if kind == "check":
+                    mirror._state = (mirror._state[0], message[1])
+                elif kind in ("checked", "done"):
+                    mirror._take(message[1])
+                    mirror._state = (mirror._decided(), None)
+                    ended = kind == "done"
+                else:  # "error"
+                    self._error = f"the analysis failed: {message[1]}"
+                    ended = True
         finally:
+            receive.close()
+            process = self._process
+            if process is not None:
+                process.join(self.JOIN_SECONDS)
+                if not ended and not self._cancelled.is_set():
+                    self._error = f"the analysis ended without an answer (exit status {process.exitcode})"
+            mirror._done = True
+            mirror._state = (mirror._decided(), None)
             self._finished.set()
 
-    def _solve(self, game: Game, **budget: Any) -> SolveResult:
-        """``solve`` in a thread of its own, which :meth:`cancel` interrupts; raises
-        _Stopped when the job was cancelled."""
-        search = _SearchThread(game, budget, self._wake)
-        if self._cancelled.is_set():
-            raise _Stopped
-        self._wake.clear()
-        search.start()
-        while search.is_alive() and not self._cancelled.is_set():
-            self._wake.wait(self.POLL_SECONDS)
-            self._wake.clear()
-        if self._cancelled.is_set():
-            search.stop()
-            raise _Stopped
-        search.join()
-        if search.error is not None:
-            raise search.error
-        if search.answer is None:
-            raise _Stopped
-        return search.answer
+    @property
+    def pid(self) -> int | None:
+        """The process's id while it runs (None before it starts or with nothing to search)."""
+        return self._process.pid if self._process is not None else None
 
 
-class _SearchThread(threading.Thread):
-    """One call of ``solve`` in a thread of its own, which :meth:`stop` may interrupt."""
-
-    def __init__(self, game: Game, budget: dict[str, Any], wake: threading.Event) -> None:
-        super().__init__(name="analyse-search", daemon=True)
-        self.game = game
-        self.budget = budget
-        self.wake = wake
-        self.answer: SolveResult | None = None
-        self.error: BaseException | None = None
-        #: held while the search is told to stop or marks itself done, so that it is
-        #: never interrupted once done
-        self.lock = threading.Lock()
-        self.busy = True
-
-    def run(self) -> None:
-        """Solve; a stop anywhere in here only ends the thread (it has no other effect)."""
-        try:
-            answer = solve(self.game, **self.budget)
-            with self.lock:
-                self.busy = False
-            self.answer = answer
-            _interrupt(threading.get_ident(), None)  # a stop that came too late: nothing to stop
-        except _Stopped:
-            pass
-        except BaseException as err:  # a fault of the search: the job thread raises it
-            self.error = err
-        finally:
-            self.wake.set()
-
-    def stop(self) -> None:
-        """Interrupt the search if it is still running (it ends within milliseconds)."""
-        with self.lock:
-            if self.busy and self.ident is not None:
-                _interrupt(self.ident, _Stopped)
-
-
-def _interrupt(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Raise ``exception`` in the thread ``thread_id`` at its next step, or with None
-    cancel one not raised yet (CPython). Only a :class:`_SearchThread` thread is ever
-    interrupted: it runs a search on copies of the position and nothing else, so stopping
-    it anywhere leaves nothing half done. Where the interpreter offers no way to do it,
-    the search runs on to the end of its budget, its answer unused."""
-    api = getattr(ctypes, "pythonapi", None)
-    if api is None:
-        return
-    api.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
-                                  None if exception is None else ctypes.py_object(exception))
+def _analyse_in_process(send: Any, layout: dict[str, Any], moves: tuple[str, ...], seconds: float,
+                        nodes: int | None) -> None:
+    """The process of an :class:`AnalysisJob`: analyse, telling the job each step."""
+    try:
+        analyser = Analyser(game_from_layout(layout), moves, Budget(seconds, nodes),
+                            on_check=lambda step: send.send(("check", step)))
+        for _ in analyser.steps():
+            send.send(("checked", analyser._snapshot()))
+        send.send(("done", analyser._snapshot()))
+    except Exception as err:  # the job reports it: a process has no one else to tell
+        send.send(("error", f"{type(err).__name__}: {err}"))
+    finally:
+        send.close()

@@ -6,7 +6,9 @@ runs out; the background job's progress and cancel."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import time
 
 import pytest
@@ -211,16 +213,20 @@ def test_a_job_gives_what_analyse_gives_with_progress_that_never_goes_down() -> 
 def test_a_job_is_cancelled_in_the_middle_of_a_search() -> None:
     replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
     job = AnalysisJob(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10 ** 9)).start()
-    # a check is under way: each may search 1/8 of 10^9 positions, far more than it can in
-    # the moment before the cancel
+    # a check is under way: each may search 1/8 of 10^9 positions, far more than its
+    # process can in the moment before the cancel
     while job.progress().step is None:
         assert not job.done
         time.sleep(0.01)
     time.sleep(0.3)
     words = job.progress().words
     assert words == "checking the deal" or re.fullmatch(r"checking the position after move \d+", words)
+    pid = job.pid
+    assert pid is not None
     job.cancel()
     assert job.wait(10.0), "the job did not stop"
+    with pytest.raises(ProcessLookupError):  # its process is gone, searches and all
+        os.kill(pid, 0)
     result = job.result()
     assert result is not None and result.verdict == UNDECIDED and result.stopped
     assert "stopped" in result.sentence()
@@ -254,3 +260,24 @@ def test_a_winning_line_that_comes_back_to_a_position_is_shortened() -> None:
             game.undo()
         game.play_text(text)
     pytest.fail("no move there and back in the whole line")
+
+
+def test_a_job_whose_process_dies_says_so() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    job = AnalysisJob(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10 ** 9)).start()
+    while job.progress().step is None:
+        time.sleep(0.01)
+    assert job.pid is not None
+    os.kill(job.pid, signal.SIGKILL)
+    assert job.wait(10.0)
+    with pytest.raises(RuntimeError, match="ended without an answer"):
+        job.result()
+
+
+def test_a_line_that_ends_won_needs_no_process() -> None:
+    deal = new_game("union-square", 1)
+    line = solve(deal, max_nodes=NODES, max_seconds=1e6).moves
+    job = AnalysisJob(deal, line, BUDGET).start()
+    assert job.done and job.pid is None
+    result = job.result()
+    assert result is not None and result.verdict == WON_GAME
