@@ -455,8 +455,12 @@ class Analyser:
                 spent = max(spent, self.nodes / self.budget.nodes)
             fraction = min(0.99, max(decided, spent))
         fraction = self._shown = max(self._shown, fraction)
+        checked = len(self.checks)
         if step is None:
-            words = "done" if self._done else "starting"
+            if self._done:
+                words = "done"
+            else:
+                words = f"{checked} position{'s' if checked != 1 else ''} checked" if checked else "starting"
         elif step == 0:
             words = "checking the deal"
         else:

@@ -253,12 +253,17 @@ def run_analyse(args: argparse.Namespace) -> int:
         return fail(f"{shown(args.file)}: {err}")
     analyser = Analyser(replay.opening(), replay.move_texts, Budget(seconds=args.budget))
     bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
+
+    def show(_step: int | None = None) -> None:
+        if bar is not None:
+            progress = analyser.progress()
+            bar.write(f"\ranalysing {progress.fraction:4.0%}  {progress.words:<45}")
+            bar.flush()
+
+    analyser.on_check = show  # before each check, which may take a while
     try:
         for _ in analyser.steps():
-            if bar is not None:
-                progress = analyser.progress()
-                bar.write(f"\ranalysing {progress.fraction:4.0%}  {progress.words:<45}")
-                bar.flush()
+            show()
     finally:
         if bar is not None:
             bar.write("\r" + " " * 60 + "\r")

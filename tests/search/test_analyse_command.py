@@ -125,3 +125,30 @@ def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+
+
+def test_a_terminal_sees_the_progress_and_then_a_clean_line(lost_files: dict[str, Path]) -> None:
+    pty = pytest.importorskip("pty")
+    import os
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "analyse", str(lost_files["constitution"])],
+                              stdout=subprocess.PIPE, stderr=follower, text=True, cwd=ROOT, timeout=120)
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: all was read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0 and "was the last one that mattered" in done.stdout
+    progress = shown.decode()
+    assert re.search(r"analysing +\d+%  checking the position after move \d+", progress), progress
+    assert progress.endswith("\r" + " " * 60 + "\r")  # the progress line is wiped at the end
+    assert "analysing" not in done.stdout
