@@ -5,6 +5,7 @@ unknown-rules file gets a message and status 2."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -129,12 +130,11 @@ def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
 
 def test_a_terminal_sees_the_progress_and_then_a_clean_line(lost_files: dict[str, Path]) -> None:
     pty = pytest.importorskip("pty")
-    import os
-
     leader, follower = pty.openpty()
     try:
-        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "analyse", str(lost_files["constitution"])],
-                              stdout=subprocess.PIPE, stderr=follower, text=True, cwd=ROOT, timeout=120)
+        command = [sys.executable, str(ROOT / "main.py"), "analyse", str(lost_files["constitution"])]
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=follower, text=True, cwd=ROOT,
+                              timeout=120)
         os.close(follower)
         shown = b""
         while True:
