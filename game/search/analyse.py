@@ -227,7 +227,11 @@ def _move_words(game: Game, move: Move) -> str:
     """A move of ``game``'s position in words: the card it moves and where it goes (a
     stock card by its face: the game is over, so the stock may be seen)."""
     card = game.piles[move.src][-1]
-    return game.profile.card_to_place_words(card, move.dst)
+    words = game.profile.card_to_place_words(card, move.dst)
+    if move.src == game.stock:  # "5♠ to the waste" alone reads as if 5♠ were in sight
+        first, _, rest = words.partition(" to ")
+        words = f"{first} from {game.profile.place_words(move.src)} to {rest}"
+    return words
 
 
 def _wins(game: Game, line: Sequence[str]) -> bool:

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from game.engine import new_game
+from game.engine.cards import card_pretty
 from game.engine.state import Game
 from game.records.replay import LOST, Replay
 from game.search.analyse import (
@@ -116,7 +117,9 @@ def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
     assert k is not None
     before = position(replay, k)
     move = before.parse_move(replay.move_texts[k])
-    words = before.profile.card_to_place_words(before.piles[move.src][-1], move.dst)
+    card = card_pretty(before.piles[move.src][-1])
+    source = " from the stock" if move.src == before.stock else ""
+    words = f"{card}{source} to {before.profile.place_words(move.dst)}"
     where = "the deal" if k == 0 else f"move {k}"
     assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
                                    f"from {where}, this line wins.")
