@@ -1,7 +1,8 @@
 """The command line as a user meets it: standard output is the command's own (no pygame
 banner, so every ``--json`` parses), colour and redraws follow ``NO_COLOR`` and
 ``TERM=dumb``, what was typed is echoed cut short, help texts point to what exists, and
-every example of the README and of ``--help`` runs as written."""
+every example of the README, of the documents in ``docs/`` and of ``--help`` runs as
+written."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from game.engine.commands import MOVES_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: the README and the documents it links to in docs/ (the solver's record, the formats…)
+DOCUMENTS = [README] + [path.read_text(encoding="utf-8") for path in sorted((ROOT / "docs").glob("*.md"))]
 
 
 def _environment(home: Path, **extra: str) -> dict[str, str]:
@@ -198,16 +201,18 @@ def test_every_example_of_the_help_texts_runs(where: list[str], shown: str, argv
     assert done.returncode == 0, done.stderr
 
 
-# ----- the README's examples ------------------------------------------------------------
+# ----- the README's examples (and those of docs/) ----------------------------------------
 
 
-def _readme_commands() -> list[str]:
-    """Every ``british-patience …`` of the README: its code blocks' lines and its inline code."""
+def _commands(text: str) -> list[str]:
+    """Every ``british-patience …`` of a Markdown text: its code blocks' lines and its inline
+    code (an inline span may be wrapped over two lines)."""
     commands = []
-    for block in re.findall(r"```\n(.*?)```", README, re.S):
+    for block in re.findall(r"```\n(.*?)```", text, re.S):
         commands += [line for line in block.splitlines() if line.startswith("british-patience")]
-    outside = re.sub(r"```.*?```", "", README, flags=re.S)
-    commands += [span for span in re.findall(r"`([^`\n]+)`", outside) if span.startswith("british-patience")]
+    outside = re.sub(r"```.*?```", "", text, flags=re.S)
+    spans = (" ".join(span.split()) for span in re.findall(r"`([^`]+)`", outside))
+    commands += [span for span in spans if span.startswith("british-patience")]
     return commands
 
 
@@ -216,9 +221,12 @@ def _is_synopsis(command: str) -> bool:
     return bool(re.search(r"\b[A-Z][A-Z_.]{2,}\b|\[|\||…", command.removeprefix("british-patience")))
 
 
-README_COMMANDS = _readme_commands()
+README_COMMANDS = _commands(README)
 README_EXAMPLES = sorted({c for c in README_COMMANDS if not _is_synopsis(c)})
 README_SYNOPSES = sorted({c for c in README_COMMANDS if _is_synopsis(c)})
+DOCUMENT_COMMANDS = [command for text in DOCUMENTS for command in _commands(text)]
+DOCUMENT_EXAMPLES = sorted({c for c in DOCUMENT_COMMANDS if not _is_synopsis(c)})
+DOCUMENT_SYNOPSES = sorted({c for c in DOCUMENT_COMMANDS if _is_synopsis(c)})
 
 
 
@@ -229,14 +237,15 @@ def test_the_readme_has_examples_and_the_install_line() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", README_EXAMPLES)
+@pytest.mark.parametrize("command", DOCUMENT_EXAMPLES)
 def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
-    """Each example, as the installed command runs it (``main.py`` is the same entry).
+    """Each example of the README and of docs/, as the installed command runs it
+    (``main.py`` is the same entry).
 
     Window commands open the menu on the dummy display and get Ctrl+C once it is up. The
-    examples that take hours as written (the README's measurements) run a small piece of
-    the same work: a range its first deal, a budget at most 5 s, ``bench`` the quick
-    engine section."""
+    examples that take hours as written (the measurements) run a small piece of the same
+    work: a range its first deal, a budget at most 5 s, ``bench`` its quick run (of the
+    engine section, unless the example names one)."""
     argv = shlex.split(command)[1:]
     if "--range" in argv:
         place = argv.index("--range") + 1
@@ -244,8 +253,9 @@ def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
     if "--budget" in argv:
         place = argv.index("--budget") + 1
         argv[place] = str(min(float(argv[place]), 5.0))
-    if argv == ["bench"]:
-        argv += ["--quick", "--only", "engine"]
+    if argv[:1] == ["bench"]:
+        argv += [] if "--quick" in argv else ["--quick"]
+        argv += [] if "--only" in argv else ["--only", "engine"]
     if argv in ([], ["menu"]) or argv[0] == "play":
         _run_window(argv, tmp_path)
         return
@@ -281,7 +291,7 @@ def answer_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-@pytest.mark.parametrize("command", README_SYNOPSES)
+@pytest.mark.parametrize("command", DOCUMENT_SYNOPSES)
 def test_every_synopsis_of_the_readme_names_real_commands_and_options(command: str) -> None:
     words = command.split()[1:]
     parser = build_parser()

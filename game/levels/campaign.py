@@ -1,6 +1,6 @@
 """The campaign files ``levels/<rules>.json``: their format, reading and writing.
 
-A campaign file is JSON written by ``levels build`` (see the README, "Levels")::
+A campaign file is JSON written by ``levels build`` (see ``docs/levels.md``)::
 
     {"kind": "levels", "version": 1, "rules": "constitution",
      "build": {...the build's arguments...},
@@ -52,7 +52,7 @@ class Level:
     number: int  # 1-based position in the campaign (1 = easiest)
     game: str  # PySolFC game number (canonical string)
     solution: list[str]  # a winning move list in RULES.md notation (the solver's)
-    par_moves: int  # par: moves (see the README for how it is measured)
+    par_moves: int  # par: moves (see docs/levels.md for how it is measured)
     par_seconds: int  # par: seconds
     difficulty: float  # 0..100, higher = harder
     #: the measurements the difficulty and par come from (see :mod:`game.levels.build`)
