@@ -7,22 +7,32 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..cli import fail
+from ..console import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.echo import quoted, shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
-    from ..records.output import Output
+    from ..engine.state import Game
+    from ..output import Output
     from .analyse import Analysis
     from .batch import DealRow
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the search's subcommands."""
+#: reads a line of play from a file for ``analyse``: the position it starts from, its moves
+#: in notation and a heading for the output (``British Constitution #3: lost, 43 moves``);
+#: raises ValueError with a message for a person. The command line hands it in (the
+#: replay file is the records' to read, and the search never imports them).
+LineReader = Callable[[Path], "tuple[Game, list[str], str]"]
+
+
+def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -> None:
+    """Add the search's subcommands; ``analyse FILE`` reads its file with ``read_line``."""
     hint = subparsers.add_parser(
         "hint", help="the moves of a position ranked, with reasons",
         description="Rank the legal moves of a position as the in-game hint does (it sees "
@@ -65,7 +75,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          "is reported as a range of moves")
     analyse.add_argument("--json", action="store_true",
                          help="print the analysis as one JSON object")
-    analyse.set_defaults(func=run_analyse)
+    analyse.set_defaults(func=partial(run_analyse, read_line=read_line))
 
 
 def _range_arguments(parser: argparse.ArgumentParser) -> None:
@@ -126,7 +136,7 @@ _LOOKS_LIKE_RANGE = re.compile(r"\s*[0-9]+\s*-\s*[0-9]+\s*")
 
 def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | str:
     """The game numbers of --range and the checked --out, or why they cannot be used."""
-    from ..records.output import OutputError, check_output
+    from ..output import OutputError, check_output
     from .batch import parse_range
 
     if args.jobs is not None and not 1 <= args.jobs <= 256:
@@ -229,7 +239,7 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     written (the table above is printed all the same, so the run is not lost)."""
     if out is None:
         return 0
-    from ..records.output import OutputError
+    from ..output import OutputError
     from .batch import write_csv
 
     try:
@@ -240,18 +250,17 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     return 0
 
 
-def run_analyse(args: argparse.Namespace) -> int:
+def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     """``analyse FILE [--budget S] [--json]``."""
-    from ..records.replay import ReplayError, load_replay
     from .analyse import Analyser, Budget
 
     if not (args.budget > 0 and math.isfinite(args.budget)):
         return fail("--budget must be a positive number of seconds")
     try:
-        replay = load_replay(args.file)
-    except ReplayError as err:
+        start, moves, heading = read_line(args.file)
+        analyser = Analyser(start, moves, Budget(seconds=args.budget))
+    except ValueError as err:
         return fail(f"{shown(args.file)}: {err}")
-    analyser = Analyser(replay.opening(), replay.move_texts, Budget(seconds=args.budget))
     bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
 
     def show(_step: int | None = None) -> None:
@@ -274,7 +283,7 @@ def run_analyse(args: argparse.Namespace) -> int:
         data["file"] = str(args.file)
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    print(f"{replay.title} #{replay.game}: {replay.result}, {len(replay.moves)} moves")
+    print(heading)
     print(analysis.sentence())
     print(analysis_lines(analysis))
     return 0

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from game.engine import new_game
 from game.engine.state import Game
-from game.records.replay import Recorder, Replay, parse_replay
+from game.records.recorder import Recorder
+from game.records.replay import Replay, parse_replay
 from game.search.solver import WON, solve
 from tests.records.helpers import STARTED, FakeClock
 
