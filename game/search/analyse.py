@@ -548,7 +548,7 @@ class AnalysisJob:
         """Start the analysis in its process (once); returns the job."""
         mirror = self._mirror
         mirror._began = time.perf_counter()
-        if mirror._done:  # the line ends won: nothing to search
+        if mirror._done or self._cancelled.is_set():  # a line that ends won: nothing to search
             self._finished.set()
             return self
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads
@@ -572,13 +572,18 @@ class AnalysisJob:
         return self._mirror.progress()
 
     def cancel(self) -> None:
-        """Stop the analysis now; returns once its process is gone."""
+        """Stop the analysis now; returns once its process is gone and the job is done."""
         self._mirror.stopped = True
         self._cancelled.set()
         process = self._process
-        if process is not None and process.is_alive():
+        if process is None:  # never started: nothing runs, and nothing will
+            self._mirror._done = True
+            self._finished.set()
+            return
+        if process.is_alive():
             process.terminate()
             process.join(self.JOIN_SECONDS)
+        self._finished.wait(self.JOIN_SECONDS)  # the listener's last word
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the analysis ends, at most ``timeout`` seconds; whether it did."""
