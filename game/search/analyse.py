@@ -133,6 +133,10 @@ class Analysis:
     nodes: int
     stopped: bool = False  # cancelled before the budget ran out
 
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"an analysis's verdict is one of {', '.join(VERDICTS)}, not {self.verdict!r}")
+
     @property
     def exact(self) -> bool:
         """The analysis has a definite answer (every verdict but ``undecided``)."""

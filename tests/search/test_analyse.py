@@ -6,6 +6,7 @@ runs out; the background job's progress and cancel."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import signal
@@ -190,6 +191,8 @@ def test_bad_lines_are_refused() -> None:
         analyse(deal, ["r1c1-r1c1"], BUDGET)
     with pytest.raises(ValueError):
         analyse(deal.player_view(), [], BUDGET)
+    with pytest.raises(ValueError, match="one of won, winnable, never, found, undecided"):
+        dataclasses.replace(analyse(deal, [], BUDGET), verdict="maybe")
     with pytest.raises(ValueError):
         Budget(seconds=0)
     with pytest.raises(ValueError):

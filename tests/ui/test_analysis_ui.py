@@ -16,6 +16,7 @@ import pytest
 from game.search.analyse import Budget, analyse
 from game.ui.app import App
 from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
+from game.ui.replay_scene import ReplayScene
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 
@@ -56,15 +57,15 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     assert [b.label for b in analysis.buttons] == ["Watch the winning line", "Close"]
     ui.click(app, analysis.buttons[0].rect.center)
     viewer = app.top
-    assert viewer is not None and viewer.name == "replay"
+    assert isinstance(viewer, ReplayScene) and viewer.name == "replay"
     k = expected.last_winnable
     assert k is not None
-    player = viewer.player  # type: ignore[attr-defined]
+    player = viewer.player
     assert player.step == k and player.length == k + len(expected.line)
-    assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]  # type: ignore[attr-defined]
-    ui.click(app, viewer.icons["end"].rect.center)  # type: ignore[attr-defined]
-    assert viewer.game.is_won()  # type: ignore[attr-defined]
-    ui.click(app, viewer.menu_button.rect.center)  # type: ignore[attr-defined]
+    assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]
+    ui.click(app, viewer.icons["end"].rect.center)
+    assert viewer.game.is_won()
+    ui.click(app, viewer.menu_button.rect.center)
     back = app.top
     assert isinstance(back, Dialog) and back.title == "No more moves"
 
