@@ -262,8 +262,8 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     choices: list[tuple[str, Callable[[], None]]] = [
         ("Undo", table.undo), ("Restart", table.exits.restart), *leave, *_save_choice(table),
         ("Menu", table.exits.go_to_menu)]
-    if g.history:
-        choices.insert(0, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
+    if g.history:  # after "Undo", which keeps the focus
+        choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
     return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT)
 
 

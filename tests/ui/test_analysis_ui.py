@@ -30,8 +30,8 @@ def _lost_table(ui: SimpleNamespace, app: App, line: LostLine) -> Dialog:
 
 
 def _open_analysis(ui: SimpleNamespace, app: App, lost: Dialog) -> AnalysisDialog:
-    assert lost.buttons[0].label == ANALYSIS_TITLE
-    ui.click(app, lost.buttons[0].rect.center)
+    assert [b.label for b in lost.buttons[:2]] == ["Undo", ANALYSIS_TITLE]
+    ui.click(app, lost.buttons[1].rect.center)
     analysis = app.top
     assert isinstance(analysis, AnalysisDialog) and analysis.title == ANALYSIS_TITLE
     return analysis
