@@ -33,8 +33,9 @@ class Layout(Enum):
 
 
 #: one stage of the solver's plan: the searches that run side by side (their names in
-#: :func:`game.search.solver.solve`) and the share of the time and nodes left they may use
-Stage = tuple[tuple[str, ...], float]
+#: :mod:`game.search.solver`) and the positions they may search together (None: all
+#: that are left)
+Stage = tuple[tuple[str, ...], int | None]
 #: one line of the solver's planners: (sees only the player's view, lookahead positions
 #: per move, positions of each planning search)
 PlannerLine = tuple[bool, int, int]
