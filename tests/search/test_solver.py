@@ -636,3 +636,29 @@ def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatc
 def test_resume_is_not_a_search_of_its_own() -> None:
     with pytest.raises(ValueError):
         solve(new_game("constitution", 1), plan=("resume",))
+
+
+@pytest.mark.parametrize(("rules", "number"), [
+    ("constitution", 1), ("constitution", 7), ("square", 4), ("square", 5), ("union-square", 5),
+    ("union-square", 8), pytest.param("constitution-cadogan", 1, marks=pytest.mark.slow)])
+def test_a_smaller_node_budget_is_never_worse(rules: str, number: int) -> None:
+    """The solver's work is one fixed sequence whatever the budget; a budget only cuts
+    it. So a deal decided within some positions is decided the same way within any more,
+    and the positions counted never exceed the budget. The budgets run from a quarter of
+    what the default plan needs to ten times as much."""
+    game = new_game(rules, number)
+    needed = solve(game, max_nodes=1_000_000, max_seconds=1e6)
+    assert needed.status != "unknown"
+    budgets = sorted({needed.nodes // 4, needed.nodes // 2, needed.nodes - 1, needed.nodes,
+                      needed.nodes + 1, 2 * needed.nodes, 10 * needed.nodes})
+    statuses = []
+    for budget in budgets:
+        result = solve(game, max_nodes=budget, max_seconds=1e6)
+        assert result.nodes <= budget
+        statuses.append(result.status)
+        if result.status == "won":
+            assert replays_to_win(game, result.moves)
+    decided = statuses.index(needed.status)
+    assert budgets[decided] == needed.nodes  # one position fewer is not enough
+    assert statuses[:decided] == ["unknown"] * decided
+    assert statuses[decided:] == [needed.status] * (len(budgets) - decided)
