@@ -269,8 +269,8 @@ def _no_draw() -> float:
     return 0.0
 
 
-#: the positions of each of :class:`Narrowing`'s searches (see docs/search-cores.md for
-#: how it was chosen): on the hard deals a narrowed search wins within a few thousand
+#: the positions of each of :class:`Narrowing`'s searches (docs/search.md, "Narrowed
+#: searches", has the measurements): on the hard deals a narrowed search wins within a few thousand
 #: positions or wanders for good, so many short restarts win more than a few long ones
 NARROW_NODES = 15_000
 
@@ -321,7 +321,7 @@ class Narrowing(OneAfterAnother):
     On the hard deals a narrowed search either wins quickly or wanders for good, and
     which narrowing and which order wins differs from deal to deal, so many short
     searches win more than one long one; shaking the whole order, not only the ties,
-    wins far more (the experiments are in docs/search-cores.md).
+    wins far more (docs/search.md, "Narrowed searches", has the measurements).
     """
 
     def steps(self) -> Steps:

@@ -59,8 +59,10 @@ class Probe:
                 stock_left = len(game.piles[game.stock])
                 if (yield from self._plan()):
                     return True
-            per_move = min(self.per_move, self.max_nodes - self.nodes)
-            if per_move <= 0:
+            per_move = self.per_move
+            if self.max_nodes - self.nodes < per_move:
+                # a move chosen with a shorter lookahead could differ from the one a
+                # larger budget plays, and a smaller budget must cut the line, not change it
                 return None
             position = game if hasher is not None else game.player_view()
             ranked = rank_moves(position, seen, max_nodes=per_move, max_ms=None, avoid_repeats=True,
@@ -99,9 +101,9 @@ class Planner(Probe):
     from each position where a stock card has just come into play; a win of any of those
     searches is a win of the deal. Each search starts where the line's play has taken
     the game, so together they reach positions that a search from the start reaches only
-    after a great many others (Constitution 732: a win within 6,010 positions, where the
-    depth-first search from the start finds none in 100,000). Like the probe, it proves
-    nothing when it ends."""
+    after a great many others (tests/search/test_solver.py has a deal the planner wins
+    where the searches from the start wander). Like the probe, it proves nothing when it
+    ends."""
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         super().__init__(game, max_nodes, PLANNER_HINT_NODES, view=True, plan_nodes=PLANNER_PLAN_NODES)
@@ -128,12 +130,8 @@ LINES: tuple[tuple[bool, int, int], ...] = (
 #: rule set whose profile names none (``search.planner_lines``): first the planner
 #: (:class:`Planner`), then two planners that see the whole deal (planning twice as far;
 #: a cheaper lookahead) and two on the player's view (a longer lookahead; planning twice
-#: as far). A planner's line ends within 1-6 s (2 s on average), so in ``constitution``
-#: the first leaves its stage half its time; of the 54 deals of games 1-1000 it left
-#: unknown, the later lines won 5. Lady Cadogan's profile has a cheaper lookahead (every
-#: turn of the stock shows a card, and each is followed by a planning search); on games
-#: 1-40 the first alone won 17 deals within 4 s each and the two together 21, where the
-#: solver without them won 19.
+#: as far). A planner's line ends long before the stage's budget, and where it sticks a
+#: planner of other sight and reach often wins (docs/search.md, "Greedy lines").
 PLANNERS: tuple[tuple[bool, int, int], ...] = (
     (True, PLANNER_HINT_NODES, PLANNER_PLAN_NODES), (False, 1000, 3000), (False, 300, 1500),
     (True, 2000, 1500), (True, 1000, 3000),

@@ -4,10 +4,9 @@ is a property of the deal, never advice to a player.
 The searches it runs, by name (a rule set's profile names them in ``search.stages``):
 
 - complete searches, which prove a deal lost when they run out of positions: ``dfs``
-  (:class:`~.depth_first.DepthFirst`), ``best`` (:class:`~.depth_first.BestFirst`),
-  ``layers`` (English Square's layered search, :class:`~.square_proof.SquareLayers`) and
-  ``proof`` (Lady Cadogan's, :class:`~.cadogan_proof.CadoganProof`); the first two play
-  on a lean copy of the position (:mod:`.lean`);
+  (:class:`~.depth_first.DepthFirst`), ``best`` (:class:`~.depth_first.BestFirst`) and
+  ``layers`` (English Square's layered search, :class:`~.square_proof.SquareLayers`);
+  the first two play on a lean copy of the position (:mod:`.lean`);
 - searches that prove nothing: ``narrow`` and ``narrowing`` (the depth-first search with
   the fills of spaces narrowed, :mod:`.depth_first`), ``probe``, ``lines``, ``plan`` and
   ``plans`` (greedy lines of play, :mod:`.lines`), ``beams`` (Lady Cadogan's beam
@@ -18,8 +17,7 @@ side by side, taking turns every few hundred positions, so the first to find a w
 to finish) answers for all. Each stage but the last has a number of positions (its
 searches share them equally); the last has all the positions left. ``resume`` in a stage
 goes on with the complete searches that earlier stages stopped at their budget, beside
-the stage's own. So the
-work the solver does is one fixed sequence, whatever the budget: a budget only says
+the stage's own. So the work the solver does is one fixed sequence, whatever the budget: a budget only says
 where the sequence is cut (``max_nodes`` at a number of positions, ``max_seconds`` at a
 time). A smaller budget cuts it earlier, so a deal won (or proved lost) within a budget
 is won within any larger one, and a machine busy with other work only moves the cut.
@@ -88,8 +86,8 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
         raise ValueError("the solver needs the whole deal, not a player's view")
     stages = game.profile.search.stages if plan is None else ((plan, None),)
     for number, (stage, _) in enumerate(stages):
-        kinds = [k for k in stage if k != RESUME or number == 0]
-        if not stage or len(kinds) < len(stage) - 1 or any(k not in _KINDS for k in kinds):
+        names = [k for k in stage if k != RESUME or number == 0]
+        if not stage or len(names) < len(stage) - 1 or any(k not in _KINDS for k in names):
             raise ValueError(f"a plan names searches from {sorted(_KINDS)}, not {stage!r}")
     start = time.perf_counter()
     end = start + max_seconds
