@@ -85,7 +85,7 @@ class SearchProfile:
     #: the evaluation's weights
     evaluation: Evaluation
     #: the narrowed searches' rounds: per round, the row of a space (0 for Row 1) -> how
-    #: many cards of the row below may fill it (see ``game.search.solver._Narrow``)
+    #: many cards of the row below may fill it (see ``game.search.depth_first.Narrow``)
     narrowings: tuple[dict[int, int], ...] = ({},)
     #: how far a seeded narrowed search shakes each move's evaluation, at most
     jitter: float = 0.0
