@@ -13,11 +13,18 @@ from typing import Any
 
 from .cards import CLUBS
 from .deals import square_pack
-from .profile import Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import LayoutError, Move, Transfer
 
 COLUMNS = range(4, 8)
+
+#: a stock card played straight into an empty column
+NEAR_WON = NearWon(
+    foundations=(24, 25, 24, 26),
+    places={"c1": ("AC", "2C"), "c2": ("AH",), "c3": ("2H",), "s": ("AS",)},
+    moves="c1-f1 c1-f1 c3-f3 c2-f3 s-c1 c1-f2",
+)
 
 PROFILE = RuleProfile(
     rules="square",
@@ -39,6 +46,7 @@ PROFILE = RuleProfile(
         reveal_bonus=True,
     ),
     levels=LevelsBuild(search=1000, nodes=5_000, method="solve", ladder=(50, 200, 800)),
+    near_won=NEAR_WON,
 )
 
 

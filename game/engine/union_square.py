@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from .cards import DIAMONDS
 from .deals import square_pack
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import Move, Transfer
 
 PILES = range(4, 20)
+
+#: a turn of the stock onto the waste, and the waste's card home
+NEAR_WON = NearWon(
+    foundations=(24, 25, 24, 26),
+    places={"p1": ("AC", "2C"), "p2": ("AH",), "p3": ("2H",), "s": ("AS",)},
+    moves="p1-f1 p1-f1 p3-f3 p2-f3 s-w w-f2",
+)
 
 PROFILE = RuleProfile(
     rules="union-square",
@@ -34,6 +41,7 @@ PROFILE = RuleProfile(
         reveal_bonus=True,
     ),
     levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(50, 150, 450, 1350)),
+    near_won=NEAR_WON,
 )
 
 

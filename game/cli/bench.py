@@ -1,21 +1,21 @@
 """``main.py bench``: the project's benchmark, one section per package.
 
-Each package may have a ``bench`` module with ``TITLE`` and ``run(quick) -> {row: {metric:
-value}}``. The command prints a table, or with ``--json`` one JSON object
-``{section: {row: {metric: value}}}``.
+The engine, the search, the records and the screen each have a ``bench`` module with
+``TITLE`` and ``run(quick) -> {row: {metric: value}}``. The command prints a table, or
+with ``--json`` one JSON object ``{section: {row: {metric: value}}}``. It belongs to the
+command line since its screen section opens a (headless) window.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import os
 import platform
 import sys
 from typing import Any
 
+#: the sections, by the name ``--only`` takes
 SECTIONS = ("engine", "search", "records", "ui")
 
 
@@ -30,16 +30,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def collect(only: list[str] | None, quick: bool) -> dict[str, Any]:
-    """Run every section that exists (or those named) and gather the figures."""
+    """Run every section (or those named) and gather the figures."""
+    # imported here, not at start-up: the search's and the screen's benches are heavy
+    from ..engine import bench as engine_bench
+    from ..records import bench as records_bench
+    from ..search import bench as search_bench
+    from ..ui import bench as ui_bench
+
+    modules = {"engine": engine_bench, "search": search_bench, "records": records_bench, "ui": ui_bench}
     results: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform()},
     }
     for name in only or SECTIONS:
-        module_name = f"game.{name}.bench"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        module = importlib.import_module(module_name)
+        module = modules[name]
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
         results[module.TITLE] = module.run(quick=quick)
     return results
