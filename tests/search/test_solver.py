@@ -271,19 +271,6 @@ def test_best_first_keys_are_those_of_the_positions(rules: str, monkeypatch: pyt
     assert checked[0] > 100
 
 
-def test_resync_rehashes_square_columns_whose_dealt_count_alone_changed() -> None:
-    # the same cards with another dealt count is another direction, so another key
-    from game.search.knowledge import PositionHash
-
-    game = new_game("square", 5)
-    hasher = PositionHash(game)
-    old_key = hasher.key()
-    before, saved = game.piles[:], game._save()
-    game._restore((1, *saved[1:]))  # c1's four cards: one dealt, three built on it
-    hasher.resync(before, saved)
-    assert hasher.key() == PositionHash(game).key() != old_key
-
-
 def test_cadogan_dead_position_is_lost_at_once() -> None:
     # both 9H lie in Row 1 under a higher heart: no hearts foundation can pass 8
     from game.search.knowledge import is_dead, may_become_dead
