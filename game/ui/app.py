@@ -30,6 +30,7 @@ import pygame
 from ..records.settings import Settings, save_settings
 from ..records.store import Store
 from .art import CardArt
+from .drawn import DrawnBoxes
 from .sound import Sounds
 from .theme import Palette, palette_for
 
@@ -118,6 +119,8 @@ class App:
         self.clock = pygame.time.Clock()
         #: the colours every scene draws with (the high-contrast option's)
         self.palette: Palette = palette_for(self.settings.high_contrast)
+        #: what the last frame drew where (texts, buttons, card indices, badges, pop-ups)
+        self.drawn = DrawnBoxes()
         self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
                            large_index=self.settings.large_index)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
@@ -289,6 +292,7 @@ class App:
         """Draw the stack from its lowest opaque scene up, in the palette the options ask
         for."""
         self.follow_palette()
+        self.drawn.clear()
         target = surface or self.screen
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
