@@ -95,9 +95,11 @@ class TableLayout:
     #: the strip along the bottom for messages and the hint's reason: no card is ever
     #: there (height 0 when the layout was made without one)
     footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    #: how far an outline may stand out of a place's card without touching the outline
-    #: of a neighbour (half the narrowest gap between two places, less a pixel)
-    outline_room: int = 4
+    #: how far an outline may stand out of a place's card, sideways and up or down,
+    #: without touching the outline of a neighbour (half the narrowest gap between two
+    #: places, less two pixels: one for the outline's dark edge, one to keep the edges
+    #: apart)
+    outline_room: tuple[int, int] = (4, 4)
 
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
@@ -223,15 +225,19 @@ def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> T
     return lay
 
 
-def _outline_room(bases: list[pygame.Rect]) -> int:
-    """Half the narrowest gap between two places' cards, less a pixel (at least 1)."""
-    narrowest = 10**6
+def _outline_room(bases: list[pygame.Rect]) -> tuple[int, int]:
+    """Half the narrowest gap between two places' cards side by side, and between two
+    one above the other, each less two pixels (at least 1)."""
+    across = down = 10**6
     for i, a in enumerate(bases):
         for b in bases[i + 1:]:
             dx = max(b.left - a.right, a.left - b.right)
             dy = max(b.top - a.bottom, a.top - b.bottom)
-            narrowest = min(narrowest, max(dx, dy))
-    return max(1, narrowest // 2 - 1)
+            if dy < 0:
+                across = min(across, dx)
+            elif dx < 0:
+                down = min(down, dy)
+    return max(1, across // 2 - 2), max(1, down // 2 - 2)
 
 
 def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.Rect) -> None:

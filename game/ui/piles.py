@@ -439,12 +439,12 @@ class PileRenderer:
         palette = self.palette
         colour = palette.target
         self.glow(surface, rect, colour, 255 if aimed else 150)
-        room = self.layout.outline_room
+        room_x, room_y = self.layout.outline_room
         line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0) + (2 if aimed else 0)
         radius = max(6, rect.width // 10)
-        box = rect.inflate(2 * room, 2 * room)
-        pygame.draw.rect(surface, (0, 0, 0), box, width=line + 2, border_radius=radius)
-        pygame.draw.rect(surface, colour, box.inflate(-2, -2), width=line, border_radius=radius)
+        box = rect.inflate(2 * room_x, 2 * room_y)
+        pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), width=line + 3, border_radius=radius + 1)
+        pygame.draw.rect(surface, colour, box, width=line, border_radius=radius)
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The keyboard focus around a card or a place: a ring on a black edge."""
@@ -524,11 +524,11 @@ class PileRenderer:
         holds (``piles`` as drawn) in a pill beside the name, never on a card."""
         palette = self.palette
         for index, label in self.layout.counted.items():
-            count = widgets.pill(str(len(piles[index])), palette.scaled(label.px), palette.gold,
-                                 palette.pill, palette)
-            while count.get_height() > label.rect.height and count.get_height() > 12:
-                count = widgets.pill(str(len(piles[index])), count.get_height() - 3, palette.gold,
-                                     palette.pill, palette)
+            px = palette.scaled(label.px)
+            count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
+            while count.get_height() > label.rect.height and px > 8:
+                px -= 1
+                count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
             gap = max(3, label.px // 3)
             words = self.fitted(label, palette.felt_ink, count.get_width() + gap)
             width = words.get_width() + gap + count.get_width()
@@ -586,10 +586,9 @@ class PileRenderer:
         key = (move, lay.size, a, b, tuple(tuple(r) for r in avoid))
         if self._route_cache is not None and self._route_cache[0] == key:
             return self._route_cache[1]
-        gaps_x = sorted({r.left - lay.outline_room - 1 for r in lay.areas}
-                        | {r.right + lay.outline_room for r in lay.areas})
-        gaps_y = sorted({r.top - lay.outline_room - 1 for r in lay.areas}
-                        | {r.bottom + lay.outline_room for r in lay.areas})
+        room_x, room_y = lay.outline_room
+        gaps_x = sorted({r.left - room_x - 2 for r in lay.areas} | {r.right + room_x + 1 for r in lay.areas})
+        gaps_y = sorted({r.top - room_y - 2 for r in lay.areas} | {r.bottom + room_y + 1 for r in lay.areas})
         window = pygame.Rect((0, 0), lay.size).inflate(-2 * pad, -2 * pad)
         gaps_x = [x for x in gaps_x if window.left <= x <= window.right]
         gaps_y = [y for y in gaps_y if lay.hud.bottom + pad <= y <= window.bottom]
