@@ -547,7 +547,6 @@ class PileRenderer:
         badges (:meth:`hint_route`)."""
         palette = self.palette
         src = self.top_rect(game, move.src)
-        dst = self._landing(game, move)
         self.glow(surface, src, palette.glow, 255)
         self.glow(surface, self.top_rect(game, move.dst), palette.glow, 200)
         width = max(4, self.layout.card[0] // 14) + (2 if palette.high_contrast else 0)
@@ -560,7 +559,7 @@ class PileRenderer:
             pygame.draw.circle(surface, palette.glow, p, width // 2)
         (ax, ay), (bx, by) = points[-2], points[-1]
         length = math.hypot(bx - ax, by - ay) or 1.0
-        arrow_head(surface, dst.center, (bx - ax) / length, (by - ay) / length, width * 4, palette.glow)
+        arrow_head(surface, (bx, by), (bx - ax) / length, (by - ay) / length, width * 4, palette.glow)
         a = points[0]
         pygame.draw.circle(surface, (0, 0, 0), a, width * 1.5 + 2)
         pygame.draw.circle(surface, palette.glow, a, width * 1.5)
@@ -581,8 +580,11 @@ class PileRenderer:
         dst = self._landing(game, move)
         a, b = src.center, dst.center
         pad = width // 2 + 3
-        avoid = [r.inflate(2 * pad, 2 * pad) for r, _ in self._index_boxes if not r.colliderect(src)]
-        avoid += [r.inflate(2 * pad, 2 * pad) for r in self._badges]
+        # What lies where the card lands (a "Fill" on the space) is reached, not crossed:
+        # the arrow stops at the landing place's edge.
+        avoid = [r.inflate(2 * pad, 2 * pad) for r, _ in self._index_boxes
+                 if not r.colliderect(src) and not dst.collidepoint(r.center)]
+        avoid += [r.inflate(2 * pad, 2 * pad) for r in self._badges if not dst.collidepoint(r.center)]
         key = (move, lay.size, a, b, tuple(tuple(r) for r in avoid))
         if self._route_cache is not None and self._route_cache[0] == key:
             return self._route_cache[1]
@@ -620,6 +622,10 @@ class PileRenderer:
                 best = (hits, length(path), path)
         assert best is not None
         route = [p for i, p in enumerate(best[2]) if i == 0 or p != best[2][i - 1]]
+        if len(route) > 1:
+            inside = dst.clipline(route[-2], route[-1])
+            if inside and inside[0] != route[-2]:
+                route[-1] = (round(inside[0][0]), round(inside[0][1]))
         self._route_cache = (key, route)
         return route
 
