@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import pygame
 
@@ -101,6 +102,17 @@ class TableLayout:
     #: apart)
     outline_room: tuple[int, int] = (4, 4)
 
+    def copy(self) -> TableLayout:
+        """A copy whose rectangles may be changed without changing this one's."""
+        return replace(
+            self, hud=self.hud.copy(), bases=[r.copy() for r in self.bases],
+            areas=[r.copy() for r in self.areas], steps=list(self.steps),
+            labels=[replace(label, rect=label.rect.copy()) for label in self.labels],
+            counted={i: replace(label, rect=label.rect.copy()) for i, label in self.counted.items()},
+            direction_slots={i: r.copy() for i, r in self.direction_slots.items()},
+            badge_slots={i: r.copy() for i, r in self.badge_slots.items()},
+            footer=self.footer.copy())
+
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
         base = self.bases[index]
@@ -133,14 +145,20 @@ def fan_step(card: tuple[int, int]) -> int:
     """The normal offset between fanned cards of this size: enough to show each covered
     card's corner index whole, rank and suit, with a sliver of paper below it."""
     w, h = card
-    return round(h * (index_depth(w) + 0.03))
+    return round(h * (_depth(w) + 0.03))
 
 
 def min_fan_step(card: tuple[int, int]) -> int:
     """The smallest offset between fanned cards that still shows each covered card's
     corner index whole."""
     w, h = card
-    return math.ceil(h * index_depth(w)) + 1
+    return math.ceil(h * _depth(w)) + 1
+
+
+@lru_cache(maxsize=512)
+def _depth(width: int) -> float:
+    """:func:`index_depth` (kept per width: every layout asks it for every fanned place)."""
+    return index_depth(width)
 
 
 def card_size(width: float) -> tuple[int, int]:
@@ -202,7 +220,13 @@ def _largest(fits: Callable[[int], bool], upto: int) -> int:
 
 def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> TableLayout:
     """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``,
-    with a strip for messages along the bottom unless ``footer`` is False."""
+    with a strip for messages along the bottom unless ``footer`` is False (made once
+    per rule set and size; each caller gets its own copy)."""
+    return _made_layout(rules, (size[0], size[1]), footer).copy()
+
+
+@lru_cache(maxsize=16)
+def _made_layout(rules: str, size: tuple[int, int], footer: bool) -> TableLayout:
     cls = rules_class(rules)
     n = len(cls.places)
     hud = pygame.Rect(0, 0, size[0], hud_height(size))

@@ -24,12 +24,13 @@ from typing import Any
 
 import pygame
 
+from ..cache import BoundedCache
 from ..engine import Game, Move
 from ..engine.state import FOUNDATION
 from . import theme, widgets
 from .anim import MOVE, Animator
 from .art import CardArt, draw_suit, face_geometry
-from .drawn import DrawnBoxes, Kind
+from .drawn import Box, DrawnBoxes, Kind
 from .layout import Label, TableLayout
 from .theme import Palette
 
@@ -37,6 +38,8 @@ from .theme import Palette
 DRAG_SCALE = 1.05
 #: the most words kept drawn at once (labels, figures)
 TEXT_CACHE = 400
+#: the most window sizes whose felt is kept drawn
+BACKGROUNDS = 3
 
 Colour = tuple[int, int, int]
 
@@ -71,8 +74,8 @@ class PileRenderer:
         self.drawn = drawn
         #: the visible corner indices of the resting cards, and the words on the felt,
         #: as drawn into the layer (recorded again every frame the layer is used)
-        self._index_boxes: list[tuple[pygame.Rect, str]] = []
-        self._label_boxes: list[tuple[pygame.Rect, str]] = []
+        self._index_boxes: list[Box] = []
+        self._label_boxes: list[Box] = []
         #: the badges drawn this frame (the hint's arrow keeps off them)
         self._badges: list[pygame.Rect] = []
         self._index_cache: dict[tuple[int, tuple[int, int], bool],
@@ -85,6 +88,10 @@ class PileRenderer:
         self._glow_cache: dict[tuple[int, int, Colour, int], pygame.Surface] = {}
         self._shapes: dict[tuple[Any, ...], pygame.Surface] = {}
         self._background: pygame.Surface | None = None
+        #: the felt with its outlines and words, per layout size (a window resized back
+        #: and forth draws each once), with the boxes of its words
+        self._backgrounds: BoundedCache[tuple[int, int], tuple[pygame.Surface, list[Box]]] = \
+            BoundedCache(BACKGROUNDS)
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
@@ -104,7 +111,8 @@ class PileRenderer:
             self._glow_cache.clear()
             self._shapes.clear()
             self._held = None
-        self.redraw()
+        self._background = None
+        self._layer_key = None
 
     def draw_stretched(self, surface: pygame.Surface) -> bool:
         """The last picture of the felt and the cards, stretched over ``surface`` (while
@@ -117,6 +125,7 @@ class PileRenderer:
     def redraw(self) -> None:
         """Draw the felt and the resting cards afresh next time (options may have changed)."""
         self._background = None
+        self._backgrounds.clear()
         self._layer_key = None
 
     def forget_cards(self) -> None:
@@ -209,13 +218,11 @@ class PileRenderer:
 
     def _record_layer(self) -> None:
         """Record the resting cards' indices and the felt's words for this frame."""
-        drawn = self.drawn
-        if drawn is None:
-            return
-        for rect, name in self._label_boxes:
-            drawn.add(Kind.TEXT, rect, name)
-        for rect, name in self._index_boxes:
-            drawn.add(Kind.INDEX, rect, name)
+        # The boxes are made once per layer and never changed, so they go in as they
+        # are (a frame has about a hundred).
+        if self.drawn is not None:
+            self.drawn.boxes.extend(self._label_boxes)
+            self.drawn.boxes.extend(self._index_boxes)
 
     def index_box(self, code: int, rect: pygame.Rect, *, bottom: bool = False) -> pygame.Rect | None:
         """Where the corner index of card ``code`` drawn at ``rect`` is: the top-left
@@ -241,12 +248,12 @@ class PileRenderer:
         box = boxes[1] if bottom else boxes[0]
         return box.move(rect.topleft) if box is not None else None
 
-    def _visible_indices(self, game: Game, piles: list[list[int]]) -> list[tuple[pygame.Rect, str]]:
+    def _visible_indices(self, game: Game, piles: list[list[int]]) -> list[Box]:
         """The corner index of every resting face-up card, as much of it as shows: each
         covered card of a fan shows the part above the next card; a pile's top card
         shows its indices whole."""
         lay = self.layout
-        boxes: list[tuple[pygame.Rect, str]] = []
+        boxes: list[Box] = []
         for index, pile in enumerate(piles):
             if not pile or index == game.stock:
                 continue
@@ -259,32 +266,45 @@ class PileRenderer:
                     continue
                 if slot + 1 < len(rects):
                     box = box.clip(pygame.Rect(rect.x, rect.y, rect.width, rects[slot + 1].top - rect.top))
-                    boxes.append((box, f"{name} card {slot + 1}"))
+                    if box.height > 0:
+                        boxes.append(Box(Kind.INDEX, box, f"{name} card {slot + 1}"))
                     continue
-                boxes.append((box, f"{name} top"))
+                boxes.append(Box(Kind.INDEX, box, f"{name} top"))
                 turned = self.index_box(code, rect, bottom=True)
                 if turned is not None:
-                    boxes.append((turned, f"{name} top (turned)"))
+                    boxes.append(Box(Kind.INDEX, turned, f"{name} top (turned)"))
         return boxes
 
     def _background_surface(self, game: Game) -> pygame.Surface:
-        """The felt with each place's outline, the words for stock and waste, each
-        foundation's suit and the layout's labels."""
-        palette = self.palette
+        """The felt with each place's outline, a lane where each pile fans, each
+        foundation's suit and the layout's words."""
         if self._background is not None:
             return self._background
+        lay = self.layout
+        kept = self._backgrounds.get(lay.size)
+        if kept is None:
+            kept = self._backgrounds.put(lay.size, self._draw_background(game))
+        self._background, self._label_boxes = kept
+        return self._background
+
+    def _draw_background(self, game: Game) -> tuple[pygame.Surface, list[Box]]:
+        palette = self.palette
         lay = self.layout
         surf = palette.felt(lay.size).copy()
         outline = self.art.outline(lay.card, palette.place_edge)
         line = round(lay.card[0] * palette.place_line / 100)
         radius = max(4, round(lay.card[0] * 0.065))
-        lane = pygame.Surface(lay.size, pygame.SRCALPHA)
+        lanes: dict[tuple[int, int], pygame.Surface] = {}
         for place in game.places:
             # Where a pile fans, a faint lane shows the room it grows into (Row 1's gap
             # above Row 2 in Constitution is that room).
-            if lay.steps[place.index] and lay.areas[place.index].height > lay.card[1]:
-                pygame.draw.rect(lane, (0, 0, 0, 34), lay.areas[place.index], border_radius=radius)
-        surf.blit(lane, (0, 0))
+            area = lay.areas[place.index]
+            if lay.steps[place.index] and area.height > lay.card[1]:
+                lane = lanes.get(area.size)
+                if lane is None:
+                    lane = lanes[area.size] = pygame.Surface(area.size, pygame.SRCALPHA)
+                    pygame.draw.rect(lane, (0, 0, 0, 34), lane.get_rect(), border_radius=radius)
+                surf.blit(lane, area)
         for place in game.places:
             rect = lay.bases[place.index]
             surf.blit(outline, rect)
@@ -293,14 +313,13 @@ class PileRenderer:
             if place.kind == FOUNDATION:
                 draw_suit(surf, game.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
                           palette.felt_ink)
-        self._label_boxes = []
+        boxes = []
         for label in lay.labels:
             image = self.fitted(label, palette.felt_ink)
             rect = _aligned(image.get_rect(), label)
             surf.blit(image, rect)
-            self._label_boxes.append((rect, label.text))
-        self._background = surf
-        return surf
+            boxes.append(Box(Kind.TEXT, rect, label.text))
+        return surf, boxes
 
     def fitted(self, label: Label, colour: Colour, room: int = 0) -> pygame.Surface:
         """``label``'s words in the theme's font, at its size or smaller so that they fit
@@ -582,8 +601,8 @@ class PileRenderer:
         pad = width // 2 + 3
         # What lies where the card lands (a "Fill" on the space) is reached, not crossed:
         # the arrow stops at the landing place's edge.
-        avoid = [r.inflate(2 * pad, 2 * pad) for r, _ in self._index_boxes
-                 if not r.colliderect(src) and not dst.collidepoint(r.center)]
+        avoid = [b.rect.inflate(2 * pad, 2 * pad) for b in self._index_boxes
+                 if not b.rect.colliderect(src) and not dst.collidepoint(b.rect.center)]
         avoid += [r.inflate(2 * pad, 2 * pad) for r in self._badges if not dst.collidepoint(r.center)]
         key = (move, lay.size, a, b, tuple(tuple(r) for r in avoid))
         if self._route_cache is not None and self._route_cache[0] == key:
