@@ -266,13 +266,12 @@ def _outline_room(bases: list[pygame.Rect]) -> tuple[int, int]:
 
 def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.Rect) -> None:
     """The name (and count) of the stock or the waste in a band just above its card,
-    ``width`` wide at most, centred on it and kept inside ``area``."""
+    ``width`` wide at most, centred on it and cut to ``area``."""
     base = lay.bases[index]
     band = label_band(base.height)
     rect = pygame.Rect(0, base.top - band, width, band)
     rect.centerx = base.centerx
-    rect.clamp_ip(area)
-    lay.counted[index] = Label(word, rect, label_px(base.height))
+    lay.counted[index] = Label(word, rect.clip(area), label_px(base.height))
 
 
 def _heading(lay: TableLayout, words: str, over: pygame.Rect, area: pygame.Rect) -> None:
@@ -320,28 +319,35 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     above_w = _largest(fits(False), area.width)
     beside_w = _largest(fits(True), area.width)
     beside = beside_w > above_w
-    w = beside_w if beside else above_w
-    h = round(w * CARD_ASPECT)
+    best = beside_w if beside else above_w
+    # The rows' names stand at their left (with the names of Rows 1 and 4 under them
+    # where there is room) where the width allows; else in a band above each row where
+    # the height does; where neither does, the cards give up a little of their size.
+    for w in range(best, max(MIN_CARD_WIDTH, round(best * 0.85)) - 1, -1):
+        h = round(w * CARD_ASPECT)
+        g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
+        px = label_px(h)
+        small = max(10, round(px * 0.85))
+        need_w, need_h = need(w, beside)
+        room = area.width - need_w
+        long_names = room >= 2 * (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) + gx)
+        names_w = (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) if long_names
+                   else text_width("Row 1", px))
+        names_left = room >= names_w + gx
+        bands_above = not names_left and area.height - need_h >= 4 * lb
+        if names_left or bands_above:
+            break
     lay.card = (w, h)
-    g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
-    need_w, need_h = need(w, beside)
     # What height is left goes to the rows built on, as far as their longest pile needs.
-    spare = max(0, area.height - need_h)
+    spare = max(0, area.height - need_h - (4 * lb if bands_above else 0))
     bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
     for r in range(built_rows):
         bands[r] = min(max(bands[r], _longest_fan(lay.card)), bands[r] + spare // built_rows)
     block_h = need_h + sum(bands) - sum(_fan_room(h, fit_cards) if r < built_rows else h
                                         for r in range(4))
-    px = label_px(h)
-    small = max(10, round(px * 0.85))
-    names_w = max(text_width("Row 1", px), text_width(ROW_NAMES[0], small))
-    # The rows' names stand at their left where the width allows; else in a band above
-    # each row where the height does.
-    names_left = area.width - need_w >= 2 * (names_w + gx)
-    bands_above = not names_left and area.height - block_h >= 4 * lb
     if bands_above:
         block_h += 4 * lb
-    x0 = area.x + (area.width - need_w) // 2
+    x0 = area.x + max((area.width - need_w) // 2, min(area.width - need_w, names_w + gx))
     y0 = area.y + max(0, (area.height - block_h) // 3)
     pitch = w + gx
 
@@ -370,12 +376,11 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
             lay.areas[index] = pygame.Rect(base.x, y, w, bands[r])
             lay.steps[index] = fan_step((w, h)) if r < built_rows else 0
         if names_left:
-            right = x0 - gx
-            rect = pygame.Rect(right - names_w, y + h // 2 - lb // 2 - (lb // 3 if r in ROW_NAMES else 0),
-                               names_w, lb)
+            named = long_names and r in ROW_NAMES
+            rect = pygame.Rect(x0 - gx - names_w, y + h // 2 - (lb if named else lb // 2), names_w, lb)
             lay.labels.append(Label(f"Row {r + 1}", rect, px, "right"))
-            if r in ROW_NAMES:
-                lay.labels.append(Label(ROW_NAMES[r], rect.move(0, round(lb * 0.8)), small, "right"))
+            if named:
+                lay.labels.append(Label(ROW_NAMES[r], rect.move(0, lb), small, "right"))
         y += bands[r] + g
     if beside:
         top = y0 + lb
