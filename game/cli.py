@@ -12,23 +12,43 @@ import importlib
 import importlib.util
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
-from . import __version__
+from . import PROGRAM, __version__
+from .engine.echo import shown
 
 PACKAGES = ("engine", "search", "records", "levels", "ui")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors quote what was typed escaped and cut short
+    (``invalid choice: 'xxxx…'``), so a pasted page or a control sequence never reaches
+    the terminal as it was typed. Every subcommand's parser is one too."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the tidied message, and exit with status 2."""
+        tidy = _QUOTED.sub(lambda m: m.group(0) if len(m.group(0)) <= 44 else m.group(0)[:40] + "…'",
+                           shown(message, limit=10_000))
+        super().error(tidy if len(tidy) <= 400 else tidy[:399] + "…")
+
+
+#: a value argparse quotes in its messages
+_QUOTED = re.compile(r"'[^']*'")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, with every package's subcommands."""
-    parser = argparse.ArgumentParser(
-        prog="main.py",
+    """The whole command line, with every package's subcommands.
+
+    The program's name in the usage is the one it was started by (``main.py`` in a
+    checkout, ``british-patience`` once installed)."""
+    parser = Parser(
         description="British Constitution and British Square, two-pack patience games. "
         "With no command, the game window opens on the menu.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in (*PACKAGES, "bench"):
         module_name = f"game.{name}.commands" if name != "bench" else "game.bench"
@@ -152,6 +172,17 @@ def _choices(parser: argparse.ArgumentParser) -> set[str]:
         if isinstance(action, argparse._SubParsersAction):
             return set(action.choices)
     return set()
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Whether text for ``stream`` may hold colour: a terminal, unless ``NO_COLOR`` is set
+    (to anything but the empty string, as no-color.org asks) or the terminal is ``dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def fail(message: str, status: int = 2) -> int:

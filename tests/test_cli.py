@@ -22,7 +22,7 @@ COMMANDS = [
     ["hint", "--help"],
     ["hint", "constitution", "1", "--ms", "20"],
     ["solve", "constitution", "1", "--budget", "1"],
-    ["demo", "constitution", "1"],
+    pytest.param(["demo", "constitution", "1"], marks=pytest.mark.slow),
     ["bench", "--help"],
     ["levels", "check", "--help"],
     ["deal", "union-square", "5"],

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python tools/art_sheet.py OUT.png [--sizes 60x84,140x196] [--four-colour]
+    python tools/art_sheet.py OUT.png [--sizes 60x84,140x196] [--four-colour] [--large-index]
 
 The sheet shows all 52 faces, both backs, an empty-place outline and a piece of the
 table felt at each size, and the time taken to render the 52 faces is printed.
@@ -34,7 +34,7 @@ def _parse_sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
-def _section(art: CardArt, size: tuple[int, int], four_colour: bool) -> pygame.Surface:
+def _section(art: CardArt, size: tuple[int, int], four_colour: bool, large_index: bool) -> pygame.Surface:
     """All faces of one size in suit rows, then backs, an outline and a felt swatch."""
     from game.engine.cards import SUITS, card
     from game.ui.art import BACK_STYLES, table_surface
@@ -55,7 +55,7 @@ def _section(art: CardArt, size: tuple[int, int], four_colour: bool) -> pygame.S
     out.blit(felt, (gap, y))
     x = 2 * gap
     for style in range(BACK_STYLES):
-        art.set_options(back_style=style, four_colour=four_colour)
+        art.set_options(back_style=style, four_colour=four_colour, large_index=large_index)
         out.blit(art.back(size), (x, y + gap))
         x += w + gap
     out.blit(art.outline(size, (255, 255, 255, 150)), (x, y + gap))
@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out", help="PNG file to write")
     ap.add_argument("--sizes", default="60x84,140x196", help="comma-separated WxH sizes")
     ap.add_argument("--four-colour", action="store_true", help="green clubs, blue diamonds")
+    ap.add_argument("--large-index", action="store_true", help="the large-index face at every size")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -94,20 +95,27 @@ def main(argv: list[str] | None = None) -> int:
     if root not in sys.path:
         sys.path.insert(0, root)
     from game.engine.cards import SUITS, card
+    from game.records.output import OutputError, check_output, write_output
     from game.ui.art import CardArt
+    from game.ui.png import png_bytes
 
+    try:  # where the sheet goes is checked before it is drawn (see game/records/output.py)
+        out = check_output(args.out, what="art_sheet", suffix=".png")
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     pygame.init()
     sizes = _parse_sizes(args.sizes)
     sections = []
     for size in sizes:
-        art = CardArt(four_colour=args.four_colour)
+        art = CardArt(four_colour=args.four_colour, large_index=args.large_index)
         t0 = time.perf_counter()
         for suit in SUITS:
             for rank in range(1, 14):
                 art.face(card(suit, rank), size)
         dt = time.perf_counter() - t0
         print(f"rendered 52 faces at {size[0]}x{size[1]} in {dt * 1000:.0f} ms")
-        sections.append(_section(art, size, args.four_colour))
+        sections.append(_section(art, size, args.four_colour, args.large_index))
     width = max(s.get_width() for s in sections)
     height = sum(s.get_height() for s in sections)
     sheet = pygame.Surface((width, height))
@@ -118,8 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         y += s.get_height()
     font = pygame.font.Font(None, 18)
     sheet.blit(font.render("program-drawn card art", True, _TEXT), (4, height - 16))
-    pygame.image.save(sheet, args.out)
-    print(f"wrote {args.out} ({width}x{height})")
+    try:
+        write_output(out, png_bytes(sheet))
+    except OutputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"wrote {out.shown} ({width}x{height})", file=sys.stderr if out.is_stdout else sys.stdout)
     pygame.quit()
     return 0
 

@@ -15,8 +15,14 @@ for size in 800x600 1280x800 2560x1440; do
     name=${scene%%:*}; rules=${scene#*:}; [ "$rules" = "$scene" ] && rules=constitution
     file="$out/${name}-${rules}-${size}.png"
     [ "$name" = table ] || file="$out/${name}-${size}.png"
+    # each scene is given only the options it uses (screenshot refuses the others)
+    case $name in
+      table|drag) options=(--rules "$rules" --game 2026) ;;
+      options) options=() ;;
+      *) options=(--rules "$rules") ;;
+    esac
     SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=dummy xvfb-run -a -s "-screen 0 2600x1500x24" \
-      "$python" main.py screenshot "$file" --real-window --scene "$name" --rules "$rules" \
-      --game 2026 --size "$size" --frames 60 --data-dir "$data" | tail -n 1
+      "$python" main.py screenshot "$file" --real-window --scene "$name" "${options[@]}" \
+      --size "$size" --frames 60 --data-dir "$data" | tail -n 1
   done
 done

@@ -6,10 +6,13 @@ import argparse
 import json
 import sys
 
-from ..cli import fail
+from ..cli import fail, wants_colour
 from .deals import GameNumberError
 from .rulesets import RULE_IDS, UnknownRulesError, new_game
 from .state import Game, IllegalMove
+
+#: two moves of constitution game 1, as the help of --moves shows them (a test plays them)
+MOVES_EXAMPLE = '"r1c2-f5 r2c6-r1c2"'
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "followed by the legal moves.",
     )
     add_game_arguments(deal)
-    deal.add_argument("--json", action="store_true", help="print the RULES.md JSON layout plus \"legal\"")
+    deal.add_argument("--json", action="store_true",
+                      help="print the position as one JSON object, with its legal moves in \"legal\"")
     deal.set_defaults(func=run_deal)
 
 
@@ -31,7 +35,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
     parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
                         help="game number, 1 to 10^20-1 (PySolFC numbering)")
     parser.add_argument("--moves", default="", metavar='"m1 m2 …"',
-                        help="moves to play first, in RULES.md notation (e.g. \"r2c3-r1c5 r3c1-r2c3\")")
+                        help="moves to play first, in the notation of the README's \"Move notation\" "
+                        f"(in constitution 1, for example: {MOVES_EXAMPLE})")
 
 
 def game_from_arguments(args: argparse.Namespace) -> Game | str:
@@ -61,6 +66,6 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         from .text import render
 
-        print(render(game, colour=sys.stdout.isatty()))
+        print(render(game, colour=wants_colour(sys.stdout)))
     return 0
 

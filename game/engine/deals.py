@@ -13,6 +13,7 @@ import re
 from pysol_cards.random import LCRandom31, MTRandom
 
 from .cards import ACE, full_pack, rank_of, suit_of
+from .echo import quoted
 
 MAX_GAME_NUMBER = 10**20 - 1
 LC_LIMIT = 32000
@@ -34,7 +35,7 @@ def parse_game_number(text: str | int) -> str:
     Raises GameNumberError with a message a player understands.
     """
     raw = str(text)
-    shown = _shown(raw)
+    shown = quoted(raw)
     match = _MS_FORM.match(raw.strip().lower())
     if match:
         digits = match.group(1).lstrip("0")
@@ -61,13 +62,6 @@ def parse_game_number(text: str | int) -> str:
     if len(digits) > len(str(MAX_GAME_NUMBER)):
         raise GameNumberError(f"game number {shown}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
     return str(int(digits))
-
-
-def _shown(raw: str) -> str:
-    """The typed text as an error message quotes it: in quotes (odd characters escaped),
-    cut short if long."""
-    quoted = repr(raw)
-    return quoted if len(quoted) <= 44 else quoted[:40] + "…" + quoted[0]
 
 
 def shuffled_pack(game: str, max_rank: int) -> list[int]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cadogan import Cadogan
 from .constitution import Constitution
+from .echo import quoted
 from .profile import RuleProfile
 from .square import Square
 from .state import Game, LayoutError
@@ -27,7 +28,7 @@ def rules_class(rules: str) -> type[Game]:
         return RULESETS[rules.strip().lower()]
     except (KeyError, AttributeError):
         raise UnknownRulesError(
-            f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}"
+            f"unknown rule set {quoted(rules)}: choose one of {', '.join(RULE_IDS)}"
         ) from None
 
 

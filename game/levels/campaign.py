@@ -1,6 +1,6 @@
 """The campaign files ``levels/<rules>.json``: their format, reading and writing.
 
-A campaign file is JSON written by ``levels build`` (see the README, "Levels")::
+A campaign file is JSON written by ``levels build`` (see ``docs/levels.md``)::
 
     {"kind": "levels", "version": 1, "rules": "constitution",
      "build": {...the build's arguments...},
@@ -19,26 +19,25 @@ Reading checks everything (schema version, each field's type and range, levels n
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import math
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import PROGRAM, paths
 from ..engine import GameNumberError, parse_game_number, rules_class
-from ..records.store import FileRefused, atomic_write_text, read_limited_text
+from ..records.output import check_output, write_output
+from ..records.store import FileRefused, read_limited_text
 
 LEVELS_KIND = "levels"
 LEVELS_VERSION = 1
-#: the repository's folder of campaign files
-LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
+#: the folder of the campaign files the game ships with
+LEVELS_DIR = paths.LEVELS
 MAX_LEVELS_BYTES = 5_000_000
 MAX_SOLUTION_MOVES = 20_000
-_PUBLIC = 0o644
 
 
 class LevelsError(ValueError):
@@ -53,7 +52,7 @@ class Level:
     number: int  # 1-based position in the campaign (1 = easiest)
     game: str  # PySolFC game number (canonical string)
     solution: list[str]  # a winning move list in RULES.md notation (the solver's)
-    par_moves: int  # par: moves (see the README for how it is measured)
+    par_moves: int  # par: moves (see docs/levels.md for how it is measured)
     par_seconds: int  # par: seconds
     difficulty: float  # 0..100, higher = harder
     #: the measurements the difficulty and par come from (see :mod:`game.levels.build`)
@@ -105,7 +104,7 @@ def read_campaign(path: Path, rules: str) -> Campaign:
     try:
         text = read_limited_text(path, MAX_LEVELS_BYTES)
     except FileNotFoundError:
-        raise LevelsError(f"{path}: the file does not exist (make it with: main.py levels build "
+        raise LevelsError(f"{path}: the file does not exist (make it with: {PROGRAM} levels build "
                           f"--rules {rules})") from None
     except FileRefused as err:
         raise LevelsError(f"{path}: {err}") from None
@@ -236,11 +235,7 @@ def campaign_to_text(rules: str, *, build: Mapping[str, Any], searched: int, res
 
 
 def write_campaign_text(path: Path, text: str) -> None:
-    """Write a campaign file atomically (raises SaveError) and forget cached campaigns.
-
-    The file is made readable by everyone (the temporary file behind the atomic write is
-    private), since it is data shipped with the game."""
-    atomic_write_text(path, text)
-    with contextlib.suppress(OSError):
-        os.chmod(path, _PUBLIC)
+    """Write a campaign file (see :mod:`game.records.output`: a regular file is replaced
+    atomically) and forget cached campaigns; raises OutputError."""
+    write_output(check_output(path, what="--out"), text.encode("utf-8"))
     clear_cache()

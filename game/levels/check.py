@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import RULE_IDS, IllegalMove, new_game
-from .campaign import Level, LevelsError, load_campaign
+from .campaign import Level, LevelsError, campaign_path, load_campaign
 
 
 @dataclass
@@ -17,20 +17,38 @@ class CheckReport:
     levels: int = 0
     searched: int = 0
     failures: list[str] = field(default_factory=list)  # "level 3 (game 17): reason"
+    #: the campaign file could not be read: missing, or why it is refused
+    file_problem: str | None = None
+    #: the campaign file does not exist
+    missing: bool = False
 
     @property
     def ok(self) -> bool:
         """No failure."""
-        return not self.failures
+        return not self.failures and self.file_problem is None
 
     def line(self) -> str:
         """One line for the terminal."""
+        if self.missing:
+            return f"{self.rules}: FAIL, the campaign file is missing"
+        if self.file_problem is not None:
+            return f"{self.rules}: FAIL, the campaign file cannot be read"
         if self.ok and self.levels == 0:
-            return (f"{self.rules}: no levels (none of the {self.searched:,} game numbers searched "
-                    "was proved winnable)")
+            searched = ("the one game number searched was not" if self.searched == 1 else
+                        f"none of the {self.searched:,} game numbers searched was")
+            return f"{self.rules}: no levels ({searched} proved winnable)"
         if self.ok:
-            return f"{self.rules}: {self.levels} levels, every solution wins"
-        return f"{self.rules}: {len(self.failures)} of {self.levels} levels FAIL"
+            return f"{self.rules}: {_count(self.levels, 'level')}, every solution wins"
+        return f"{self.rules}: {len(self.failures)} of {_count(self.levels, 'level')} FAIL"
+
+    def details(self) -> list[str]:
+        """The lines under :meth:`line`: the file's problem, or each level that fails."""
+        return [self.file_problem] if self.file_problem is not None else list(self.failures)
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 level``, ``2 levels``."""
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def replay_level(level: Level) -> str | None:
@@ -54,7 +72,8 @@ def check_campaign(rules: str, folder: Path | None = None) -> CheckReport:
     try:
         campaign = load_campaign(rules, folder)
     except LevelsError as err:
-        report.failures.append(str(err))
+        report.file_problem = str(err)
+        report.missing = not campaign_path(rules, folder).exists()
         return report
     report.levels = len(campaign.levels)
     report.searched = campaign.searched

@@ -15,17 +15,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``levels`` and its subcommands."""
     levels = subparsers.add_parser(
         "levels", help="build, check or chart the level campaigns",
-        description="The campaigns of proved-winnable deals in levels/: build them from the solver, "
-        "check that every stored solution still wins, or draw their difficulty curves.")
+        description="The campaigns of proved-winnable deals (the files the game ships with): build "
+        "them from the solver, check that every stored solution still wins, or draw their "
+        "difficulty curves.")
     levels.set_defaults(func=lambda args: _usage(levels))
     actions = levels.add_subparsers(dest="levels_command", metavar="ACTION")
 
     build = actions.add_parser(
-        "build", help="search deals with the solver and write levels/<rules>.json",
+        "build", help="search deals with the solver and write the campaign files <rules>.json",
         description="Try game numbers 1, 2, 3 … with the solver on a node budget (so the result "
         "does not depend on the machine's speed), measure each winnable deal's difficulty with "
         "the honest demo player, and write a campaign ordered from easy to hard. The same "
-        "arguments always give the same files.")
+        "arguments always give the same files. Exit status 1 when a campaign gets no level "
+        "(its file is written all the same: it records the search).")
     build.add_argument("--rules", metavar="R",
                        help="one rule set (default: all four): " + ", ".join(RULE_IDS))
     build.add_argument("--count", type=int, default=None, metavar="N",
@@ -41,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes to use (default 1); the files do not depend on it")
     build.add_argument("--out", type=Path, default=None, metavar="DIR",
-                       help="write the files here (default: the repository's levels/)")
+                       help="write the files into this folder (default: the campaigns the game ships with)")
     build.set_defaults(func=run_build)
 
     check = actions.add_parser(
@@ -50,15 +52,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Exit status 1 when any level fails (each failure is printed with its reason).")
     check.add_argument("--rules", metavar="R", help="one rule set (default: all four)")
     check.add_argument("--folder", type=Path, default=None, metavar="DIR",
-                       help="read the files from here (default: the repository's levels/)")
+                       help="read the files from here (default: the campaigns the game ships with)")
     check.set_defaults(func=run_check)
 
     chart = actions.add_parser(
         "chart", help="draw the difficulty curve of every campaign as a PNG",
         description="Draw each campaign's difficulty by level (one panel per rule set) into a PNG.")
-    chart.add_argument("out", type=Path, metavar="OUT.png", help="the image to write")
+    chart.add_argument("out", metavar="OUT.png", help="the image to write (- for standard output)")
     chart.add_argument("--folder", type=Path, default=None, metavar="DIR",
-                       help="read the files from here (default: the repository's levels/)")
+                       help="read the files from here (default: the campaigns the game ships with)")
     chart.set_defaults(func=run_chart)
 
 
@@ -77,37 +79,60 @@ def _rules_list(value: str | None) -> list[str] | str:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    """``levels build [--rules R] [--count N] [--search M] [--nodes N] [--pool N] [--jobs N] [--out DIR]``."""
-    from ..records.store import SaveError
+    """``levels build [--rules R] [--count N] [--search M] [--nodes N] [--pool N] [--jobs N] [--out DIR]``.
+
+    The folder and every file to be written are checked before the first deal is searched.
+    """
+    from ..records.output import OutputError, check_output, check_output_folder, make_output_folder
     from .build import build_campaign, make_plan
-    from .campaign import campaign_path, write_campaign_text
+    from .campaign import LEVELS_DIR, campaign_path, write_campaign_text
 
     rules_list = _rules_list(args.rules)
     if isinstance(rules_list, str):
         return fail(rules_list)
     if not 1 <= args.jobs <= 256:
         return fail("--jobs must be a whole number from 1 to 256")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        return fail(f"--out: {args.out} is not a folder")
     try:
         plans = [make_plan(r, count=args.count, search=args.search, nodes=args.nodes, pool=args.pool,
                            method=args.method) for r in rules_list]
     except ValueError as err:
         return fail(str(err))
+    try:
+        folder = check_output_folder(LEVELS_DIR if args.out is None else args.out, what="--out")
+        if folder.exists():
+            for plan in plans:
+                check_output(campaign_path(plan.rules, folder), what="--out")
+    except OutputError as err:
+        return fail(str(err))
+    status = 0
     for plan in plans:
         result = build_campaign(plan, jobs=args.jobs, stream=sys.stderr)
-        path = campaign_path(plan.rules, args.out)
+        path = campaign_path(plan.rules, folder)
         try:
+            make_output_folder(folder)
             write_campaign_text(path, result.text)
-        except SaveError as err:
+        except OutputError as err:
             return fail(str(err))
         r = result.results
         print(f"{plan.rules}: searched {plan.search:,} numbers "
               f"({plan.method}, {plan.nodes:,} positions each): "
               f"won {r['won']:,}, lost {r['lost']:,}, unknown {r['unknown']:,}; "
-              f"{result.levels} levels -> {os.path.relpath(path)} ({result.seconds:.0f} s)")
+              f"{result.levels} level{'' if result.levels == 1 else 's'} -> {_where(path)} "
+              f"({result.seconds:.0f} s)")
+        if result.levels == 0:
+            print(f"error: {plan.rules}: no level: none of the {plan.search:,} game numbers searched was "
+                  "proved winnable, so the campaign is empty (its file records the search)", file=sys.stderr)
+            status = 1
         sys.stdout.flush()
-    return 0
+    return status
+
+
+def _where(path: Path) -> str:
+    """A file as the build's report names it: relative to here when it is below here."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -120,20 +145,21 @@ def run_check(args: argparse.Namespace) -> int:
     reports = check_all(args.folder, rules_list)
     for report in reports:
         print(report.line())
-        for failure in report.failures:
-            print(f"  {failure}")
+        for detail in report.details():
+            print(f"  {detail}")
     return 0 if all(r.ok for r in reports) else 1
 
 
 def run_chart(args: argparse.Namespace) -> int:
-    """``levels chart OUT.png [--folder DIR]``."""
-    from ..records.store import SaveError
+    """``levels chart OUT.png [--folder DIR]``: the output is checked before anything is
+    drawn, and written through :mod:`game.records.output`."""
+    from ..records.output import OutputError, check_output, write_output
     from .campaign import Campaign, LevelsError, load_campaign
 
-    if args.out.suffix.lower() != ".png":
-        return fail(f"{args.out}: the chart is written as PNG; give a name ending in .png")
-    if not args.out.parent.exists():
-        return fail(f"{args.out}: the folder {args.out.parent} does not exist")
+    try:
+        out = check_output(args.out, what="levels chart", suffix=".png")
+    except OutputError as err:
+        return fail(str(err))
     campaigns: dict[str, Campaign | None] = {}
     for rules in RULE_IDS:
         try:
@@ -144,14 +170,13 @@ def run_chart(args: argparse.Namespace) -> int:
     # drawn off-screen: no window and no sound device are needed
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        from ..ui.level_chart import save_chart
+        from ..ui.level_chart import chart_png
     except ImportError as err:
         return fail(f"the chart needs pygame-ce ({err})")
     try:
-        save_chart(campaigns, args.out)
-    except SaveError as err:
+        write_output(out, chart_png(campaigns))
+    except OutputError as err:
         return fail(str(err))
-    print(f"wrote {args.out}")
+    print(f"wrote {out.shown}", file=sys.stderr if out.is_stdout else sys.stdout)
     return 0

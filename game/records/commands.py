@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cli import fail
+from ..engine.echo import shown
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -32,7 +33,7 @@ def data_dir_problem(data_dir: Path | None) -> str | None:
     for place in (path, *path.parents):
         if place.exists():
             if not place.is_dir():
-                return f"--data-dir {data_dir}: {place} is not a folder"
+                return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
             return None
     return None
 
@@ -68,7 +69,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.file)
     except ReplayError as err:
-        return fail(f"{args.file}: {err}")
+        return fail(f"{shown(args.file)}: {err}")
     if args.check:
         print(check_summary(args.file, replay))
         return 0

@@ -163,7 +163,7 @@ class Replay:
                 f"{format_seconds(self.seconds)}")
 
     def to_text(self) -> str:
-        """The replay file's text (see the module docstring and the README)."""
+        """The replay file's text (see the module docstring and docs/replay-format.md)."""
         lines = [
             TITLE_LINE,
             f"version: {REPLAY_VERSION}",

@@ -39,6 +39,7 @@ class Settings:
     volume: float = 0.7
     card_back: int = 0  # 0 or 1
     four_colour: bool = False
+    large_index: bool = False  # the large rank-and-suit face at every card size
     high_contrast: bool = False
     window_size: tuple[int, int] = (1280, 800)
 

@@ -6,16 +6,18 @@ from __future__ import annotations
 import csv
 import io
 import math
+import multiprocessing
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from ..engine.deals import parse_game_number
-from ..records.store import atomic_write_text
+from ..engine.deals import LC_LIMIT, GameNumberError, parse_game_number
+from ..engine.echo import quoted
+from ..records.output import Output, check_output, write_output
 
 #: the most deals one command may name
 MAX_RANGE = 1_000_000
@@ -34,22 +36,34 @@ class DealRow:
 
 
 def parse_range(text: str) -> list[str]:
-    """``1-1000`` (or a single number) as the list of canonical game numbers.
+    """``A-B`` (or a single number) as the list of canonical game numbers.
 
-    Raises ValueError with a reason a person can act on.
+    Each bound is read as every command reads a game number (``#1,000``, `` 12 ``,
+    ``ms5``; see :func:`~game.engine.deals.parse_game_number`); numbers of the
+    Microsoft generator from 32000 up (``ms40000-ms40010``) make a range of their own.
+    Raises ValueError with a reason a person can act on, the text quoted cut short.
     """
-    parts = text.strip().split("-")
-    if len(parts) == 1:
-        return [parse_game_number(parts[0])]
-    if len(parts) != 2 or not parts[0].strip().isdigit() or not parts[1].strip().isdigit():
-        raise ValueError(f"{text!r} is not a range of game numbers (write it like 1-1000)")
-    first, last = int(parts[0]), int(parts[1])
-    if first < 1 or last < first:
-        raise ValueError(f"{text!r}: a range runs from a number of at least 1 up to a larger one")
-    if last - first + 1 > MAX_RANGE:
-        raise ValueError(f"{text!r}: at most {MAX_RANGE:,} deals at a time")
-    parse_game_number(last)
-    return [str(n) for n in range(first, last + 1)]
+    shown = quoted(text)
+    parts = str(text).split("-")
+    if len(parts) > 2:
+        raise ValueError(f"{shown} is not a range of game numbers (write it like 1-1000)")
+    try:
+        bounds = [parse_game_number(part) for part in parts]
+    except GameNumberError as err:
+        raise ValueError(f"{shown} is not a range of game numbers: {err}") from None
+    if len(bounds) == 1:
+        return bounds
+    first, last = bounds
+    prefix = "ms" if first.startswith("ms") else ""
+    if last.startswith("ms") != bool(prefix):
+        raise ValueError(f"{shown}: a range runs over plain game numbers or over ms numbers from "
+                         f"ms{LC_LIMIT}, not from one to the other")
+    low, high = int(first.removeprefix("ms")), int(last.removeprefix("ms"))
+    if high < low:
+        raise ValueError(f"{shown}: a range runs from a number up to a larger one")
+    if high - low + 1 > MAX_RANGE:
+        raise ValueError(f"{shown}: at most {MAX_RANGE:,} deals at a time")
+    return [f"{prefix}{n}" for n in range(low, high + 1)]
 
 
 def solve_deal(rules: str, number: str, budget: float) -> DealRow:
@@ -90,33 +104,51 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
             on_result: Callable[[T], None] | None = None) -> list[T]:
     """``task(*call)`` for every call, ``jobs`` processes at a time; results in call order.
 
-    ``on_result`` sees each result as it comes (in the order they finish)."""
+    ``on_result`` sees each result as it comes (in the order they finish). Ctrl+C ends
+    the run at once: the worker processes ignore it (no traceback from each of them) and
+    are stopped, whatever deal they were playing, and KeyboardInterrupt goes on up."""
     results: list[T | None] = [None] * len(calls)
     if jobs <= 1:
         for i, call in enumerate(calls):
             result = results[i] = task(*call)
             if on_result is not None:
                 on_result(result)
+        return [r for r in results if r is not None]
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    numbered = [(task, i, call) for i, call in enumerate(calls)]
+    try:
+        for i, result in pool.imap_unordered(_numbered_call, numbered):
+            results[i] = result
+            if on_result is not None:
+                on_result(result)
+    except BaseException:
+        pool.terminate()
+        raise
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures: dict[Future[T], int] = {pool.submit(task, *call): i for i, call in enumerate(calls)}
-            try:
-                for future in as_completed(futures):
-                    result = future.result()
-                    results[futures[future]] = result
-                    if on_result is not None:
-                        on_result(result)
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+        pool.close()
+    finally:
+        pool.join()
     return [r for r in results if r is not None]
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl+C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _numbered_call(item: tuple[Callable[..., T], int, tuple[Any, ...]]) -> tuple[int, T]:
+    """One call in a worker, with its place in the list (results come back in any order)."""
+    task, i, call = item
+    return i, task(*call)
 
 
 class ProgressBar:
     """A one-line progress bar on a terminal stream, redrawn with a carriage return: the
     label, the bar, how many are done, a count per status and the time left. Nothing is
-    written when ``stream`` is None."""
+    written when ``stream`` is None.
+
+    A terminal that cannot redraw a line (``TERM=dumb``, an editor's shell) gets the same
+    line written anew at each tenth of the way, and at the end, instead."""
 
     WIDTH = 24
 
@@ -129,6 +161,7 @@ class ProgressBar:
         #: the statuses counted so far; those in ``shown`` are always shown, in that order
         self.counts: dict[str, int] = dict.fromkeys(shown, 0)
         self.start = time.perf_counter()
+        self.redraw = os.environ.get("TERM") != "dumb"
 
     def step(self, status: str | None = None) -> None:
         """One more item done (with its status, counted on the bar)."""
@@ -137,18 +170,22 @@ class ProgressBar:
             self.counts[status] = self.counts.get(status, 0) + 1
         if self.stream is None:
             return
+        if not self.redraw and self.done < self.total and \
+                10 * self.done // max(1, self.total) == 10 * (self.done - 1) // max(1, self.total):
+            return
         elapsed = time.perf_counter() - self.start
         left = elapsed / self.done * (self.total - self.done)
         filled = self.WIDTH * self.done // max(1, self.total)
         counts = "".join(f"  {k} {v}" for k, v in self.counts.items())
         label = f"{self.label} " if self.label else ""
-        self.stream.write(f"\r{label}[{'#' * filled}{'-' * (self.WIDTH - filled)}] "
-                          f"{self.done}/{self.total}{counts}  left {_clock(left)} ")
+        line = (f"{label}[{'#' * filled}{'-' * (self.WIDTH - filled)}] "
+                f"{self.done}/{self.total}{counts}  left {_clock(left)}")
+        self.stream.write(f"\r{line} " if self.redraw else f"{line}\n")
         self.stream.flush()
 
     def finish(self) -> None:
         """End the bar's line (when anything was drawn)."""
-        if self.stream is not None and self.done:
+        if self.stream is not None and self.done and self.redraw:
             self.stream.write("\n")
             self.stream.flush()
 
@@ -209,15 +246,17 @@ def format_table(title: str, figures: dict[str, float], *, nodes: bool = True) -
     return "\n".join(lines)
 
 
-def write_csv(path: str, rules: str, rows: list[DealRow]) -> None:
-    """One line per deal, written atomically; raises SaveError (the old file is unchanged)."""
+def write_csv(output: Output | str, rules: str, rows: list[DealRow]) -> None:
+    """One line per deal, written to a checked output (a name is checked first); raises
+    OutputError (an old file is then unchanged)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations"])
     for r in rows:
         writer.writerow([rules, r.game, r.status, r.moves, r.nodes, f"{r.seconds:.3f}",
                          "" if r.on_foundations is None else r.on_foundations])
-    atomic_write_text(Path(path), buffer.getvalue())
+    write_output(check_output(output) if isinstance(output, str) else output,
+                 buffer.getvalue().encode("utf-8"))
 
 
 def progress_stream() -> TextIO:

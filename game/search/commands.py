@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import os
+import re
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from ..cli import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
+from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
+    from ..records.output import Output
     from .batch import DealRow
 
 
@@ -41,16 +43,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Play deals with the demo player, which sees only what a player sees, "
         "and print its win rate.")
     demo.add_argument("rules", metavar="RULES", help="rule set: " + ", ".join(RULE_IDS))
-    demo.add_argument("game", metavar="GAME", nargs="?", help="one game number (or use --range)")
+    demo.add_argument("game", metavar="GAME", nargs="?",
+                      help="one game number, written as in every command (or use --range)")
     _range_arguments(demo)
     demo.set_defaults(func=run_demo)
 
 
 def _range_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--range", dest="deals", metavar="A-B", help="game numbers A to B")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="processes to use (default 1)")
-    parser.add_argument("--out", metavar="FILE.csv", help="write one row per deal to this CSV file")
+    parser.add_argument("--range", dest="deals", metavar="A-B",
+                        help="game numbers A to B, each written as GAME is (1-1000, #1,001-#2,000)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="with --range: processes to use (default 1)")
+    parser.add_argument("--out", metavar="FILE.csv",
+                        help="with --range: write one row per deal to this CSV file (- for standard output)")
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -72,27 +77,62 @@ def run_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_batch(args: argparse.Namespace) -> str | None:
-    try:
-        rules_class(args.rules)
-    except UnknownRulesError as err:
-        return str(err)
-    if args.jobs < 1 or args.jobs > 256:
-        return "--jobs must be a whole number from 1 to 256"
-    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
-        return f"--out: the folder of {args.out!r} does not exist"
+def _one_or_range(args: argparse.Namespace) -> str | None:
+    """Why the arguments are neither one game nor a range of them, or None.
+
+    GAME and --range exclude each other; --jobs and --out serve a range only, so with one
+    game they are refused rather than ignored. A GAME written like a range (``12-13``) is
+    refused too: a game number ignores ``-`` (that is game 1213), which is surely not
+    what was meant."""
+    if args.deals is None and args.game is None:
+        return "give one game number, or a range of them with --range 1-1000"
+    moves: str = getattr(args, "moves", "")
+    if args.deals is not None and (args.game is not None or moves):
+        return "give either a game number (with --moves) or --range, not both"
+    if args.deals is None:
+        unused = [name for name, value in (("--jobs", args.jobs), ("--out", args.out)) if value is not None]
+        if unused:
+            return f"{' and '.join(unused)} {'serves' if len(unused) == 1 else 'serve'} --range only, " \
+                   "not one game"
+        if _LOOKS_LIKE_RANGE.fullmatch(args.game):
+            first, last = (part.strip() for part in args.game.split("-"))
+            return (f"{quoted(args.game)} is one game number, {first}{last} (a game number ignores '-'); "
+                    f"for games {first} to {last} write --range {first}-{last}")
     return None
+
+
+#: a game number that a person surely meant as a range of them
+_LOOKS_LIKE_RANGE = re.compile(r"\s*[0-9]+\s*-\s*[0-9]+\s*")
+
+
+def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | str:
+    """The game numbers of --range and the checked --out, or why they cannot be used."""
+    from ..records.output import OutputError, check_output
+    from .batch import parse_range
+
+    if args.jobs is not None and not 1 <= args.jobs <= 256:
+        return "--jobs must be a whole number from 1 to 256"
+    try:
+        numbers = parse_range(args.deals)
+    except ValueError as err:
+        return f"--range {err}"
+    try:
+        out = None if args.out is None else check_output(args.out, what="--out")
+    except OutputError as err:
+        return str(err)
+    return numbers, out
 
 
 def run_solve(args: argparse.Namespace) -> int:
     """``solve RULES GAME [--moves]`` or ``solve RULES --range A-B [--jobs] [--budget] [--out]``."""
-    from .batch import format_table, parse_range, progress_stream, run_deals, solve_deal, summary
+    from .batch import format_table, progress_stream, run_deals, solve_deal, summary
 
+    problem = _one_or_range(args)
+    if problem:
+        return fail(problem)
     if not args.budget > 0:
         return fail("--budget must be a positive number of seconds")
     if args.deals is None:
-        if args.game is None:
-            return fail("give a game number, or a range of them with --range 1-1000")
         from .solver import solve
 
         game = game_from_arguments(args)
@@ -104,61 +144,78 @@ def run_solve(args: argparse.Namespace) -> int:
         if result.moves:
             print(" ".join(result.moves))
         return 0
-    if args.game is not None or args.moves:
-        return fail("give either a game number or --range, not both")
-    problem = _check_batch(args)
-    if problem:
-        return fail(problem)
     try:
-        numbers = parse_range(args.deals)
-    except ValueError as err:
+        rules = rules_class(args.rules).rules
+    except UnknownRulesError as err:
         return fail(str(err))
-    rules = rules_class(args.rules).rules
-    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs, budget=args.budget,
+    checked = _check_batch(args)
+    if isinstance(checked, str):
+        return fail(checked)
+    numbers, out = checked
+    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=args.budget,
                      progress=progress_stream())
-    print(format_table(f"solver, {rules}, deals {args.deals}, {args.budget:g} s each", summary(rows)))
-    return _write_rows(args.out, rules, rows)
+    print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {args.budget:g} s each",
+                       summary(rows)), file=_report_stream(out))
+    return _write_rows(out, rules, rows)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """``demo RULES GAME`` or ``demo RULES --range A-B [--jobs] [--out]``."""
-    from .batch import demo_deal, format_table, parse_range, progress_stream, run_deals, summary
+    from .batch import demo_deal, format_table, progress_stream, run_deals, summary
 
-    problem = _check_batch(args)
+    try:
+        rules = rules_class(args.rules).rules
+    except UnknownRulesError as err:
+        return fail(str(err))
+    problem = _one_or_range(args)
     if problem:
         return fail(problem)
-    rules = rules_class(args.rules).rules
-    if (args.deals is None) == (args.game is None):
-        return fail("give one game number or a range of them with --range 1-1000")
-    try:
-        numbers = parse_range(args.deals if args.deals is not None else args.game)
-    except ValueError as err:
-        return fail(str(err))
-    if args.game is not None:
+    if args.deals is None:
+        from ..engine.deals import GameNumberError, parse_game_number
         from .demo import play_demo
 
-        result = play_demo(rules, numbers[0], max_ms=None)
+        try:
+            number = parse_game_number(args.game)
+        except GameNumberError as err:
+            return fail(str(err))
+        result = play_demo(rules, number, max_ms=None)
         print(f"{'won' if result.won else 'lost'} in {len(result.moves)} moves, "
               f"{result.on_foundations} cards on the foundations ({result.seconds:.1f} s)")
         print(" ".join(result.moves))
         return 0
-    rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs, progress=progress_stream())
-    print(format_table(f"demo player, {rules}, deals {args.deals}", summary(rows), nodes=False))
+    checked = _check_batch(args)
+    if isinstance(checked, str):
+        return fail(checked)
+    numbers, out = checked
+    rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
+    print(format_table(f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False),
+          file=_report_stream(out))
     sys.stdout.flush()
-    return _write_rows(args.out, rules, rows)
+    return _write_rows(out, rules, rows)
 
 
-def _write_rows(path: str | None, rules: str, rows: list[DealRow]) -> int:
+def _range_title(numbers: list[str]) -> str:
+    """The range as the table's title names it: ``1-1000`` (cleaned, never as typed)."""
+    return numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
+def _report_stream(out: Output | None) -> TextIO:
+    """Where the table goes: standard output, unless the CSV goes there (then standard
+    error, so that standard output holds the CSV alone)."""
+    return sys.stderr if out is not None and out.is_stdout else sys.stdout
+
+
+def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     """Write the CSV of ``--out`` (if given); 0, or 1 with the reason when it could not be
     written (the table above is printed all the same, so the run is not lost)."""
-    if not path:
+    if out is None:
         return 0
-    from ..records.store import SaveError
+    from ..records.output import OutputError
     from .batch import write_csv
 
     try:
-        write_csv(path, rules, rows)
-    except SaveError as err:
+        write_csv(out, rules, rows)
+    except OutputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     return 0

@@ -88,7 +88,8 @@ class App:
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
         theme.use(self.settings.high_contrast)
-        self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
+        self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
+                           large_index=self.settings.large_index)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.scenes: list[Scene] = []
         self.running = False

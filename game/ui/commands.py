@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from ..cli import fail
-from ..engine.commands import add_game_arguments, game_from_arguments
+from ..engine.commands import MOVES_EXAMPLE, add_game_arguments, game_from_arguments
+from ..engine.echo import quoted
 
 if TYPE_CHECKING:
     from .app import App
@@ -24,14 +27,30 @@ if TYPE_CHECKING:
 SCREENSHOT_SCENES = dict.fromkeys(("menu", "rules", "options", "stats", "replay", "levels", "scores",
                                    "table", "drag", "hint", "demo", "win", "lost"), "game.ui.screenshots")
 
+#: scene name → the options of ``screenshot`` that its picture uses (any other is refused)
+SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "menu": ("rules",), "rules": ("rules",), "stats": ("rules",), "levels": ("rules",),
+    "scores": ("rules",), "win": ("rules",), "options": (),
+    **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost"), ("rules", "game", "moves")),
+}
+#: what ``screenshot`` pictures when an option is left out
+SCREENSHOT_DEFAULTS = {"rules": "constitution", "game": "1", "moves": ""}
+#: the largest window; the smallest is the App's MIN_SIZE (800x600: the game's layout
+#: needs it)
+MAX_SIZE = (7680, 4320)
+
 
 def _size(text: str) -> tuple[int, int]:
+    from .app import MIN_SIZE
+
     try:
-        w, h = (int(part) for part in text.lower().split("x"))
+        w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range (320x240 to 7680x4320)")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a size like 1280x800") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is out of range: the window is from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return w, h
 
 
@@ -47,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     menu = subparsers.add_parser("menu", help="open the game on its menu (the default)",
                                  description="Open the game window on the main menu.")
     add_data_dir(menu)
-    menu.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x800")
+    menu.add_argument("--size", type=_size, default=None,
+                      help="window size, from 800x600 up, e.g. 1280x800")
     menu.set_defaults(func=run_menu)
 
     play = subparsers.add_parser("play", help="open the game straight on a deal",
@@ -55,19 +75,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  "(a random deal when GAME is left out).")
     add_game_arguments(play, game_required=False)
     add_data_dir(play)
-    play.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x800")
+    play.add_argument("--size", type=_size, default=None,
+                      help="window size, from 800x600 up, e.g. 1280x800")
     play.set_defaults(func=run_play)
 
     shot = subparsers.add_parser("screenshot", help="save a PNG of a scene without a display",
-                                 description="Render one scene headless and write it as a PNG.")
-    shot.add_argument("out", type=Path, metavar="OUT.png")
+                                 description="Render one scene headless and write it as a PNG. "
+                                 "--rules, --game and --moves are refused where the scene does not "
+                                 "use them (options: none; win and the screens over the menu: "
+                                 "--rules only).")
+    shot.add_argument("out", metavar="OUT.png", help="the picture to write: a name ending in .png, "
+                      "or - for standard output")
     shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
-    shot.add_argument("--rules", default="constitution", help="rule set (default constitution)")
-    shot.add_argument("--game", default="1", help="game number (default 1)")
-    shot.add_argument("--moves", default="", help="moves to play first, in RULES.md notation")
-    shot.add_argument("--size", type=_size, default=(1280, 800), help="window size (default 1280x800)")
+    shot.add_argument("--rules", default=None, help="rule set (default constitution)")
+    shot.add_argument("--game", default=None, help="game number (default 1)")
+    shot.add_argument("--moves", default=None, help="moves to play first, in the notation of the "
+                      f"README's \"Move notation\" (in constitution 1, for example: {MOVES_EXAMPLE})")
+    shot.add_argument("--size", type=_size, default=(1280, 800),
+                      help="window size, from 800x600 up (default 1280x800)")
     shot.add_argument("--frames", type=int, default=90,
-                      help="frames to run before the picture, so animations settle (default 90)")
+                      help="frames to run before the picture, so animations settle (default 90); "
+                      "SIGTERM or Ctrl+C stops them and nothing is written")
     shot.add_argument("--real-window", action="store_true",
                       help="open a real window on the display (e.g. under Xvfb) instead of "
                       "rendering headless")
@@ -93,11 +121,47 @@ def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
     return app
 
 
+def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """``(error, warning)`` about ``--data-dir``, as ``stats`` and ``replay`` check it: a
+    path through a file is an error; a folder where no file can be made gets a warning
+    (the game is played all the same, but nothing it saves will last)."""
+    from ..records.commands import data_dir_problem
+    from ..records.output import OutputError, check_output_folder
+
+    if args.data_dir is None:
+        return None, None
+    problem = data_dir_problem(args.data_dir)
+    if problem:
+        return problem, None
+    place = Path(args.data_dir).expanduser()
+    while not place.exists() and place != place.parent:
+        place = place.parent
+    try:
+        check_output_folder(place, what="--data-dir")
+    except OutputError as err:
+        return None, f"{err}: nothing will be saved"
+    return None, None
+
+
+def _open(args: argparse.Namespace, *, headless: bool = False) -> App | int:
+    """The App for ``menu`` and ``play``, or the exit status of a refused ``--data-dir``."""
+    problem, warning = data_dir_checked(args)
+    if problem:
+        return fail(problem)
+    app = _app(args, headless=headless)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
+        app.messages.append(warning)
+    return app
+
+
 def run_menu(args: argparse.Namespace) -> int:
     """Open the window on the menu and play until it closes."""
     from .menu import MenuScene
 
-    app = _app(args)
+    app = _open(args)
+    if isinstance(app, int):
+        return app
     app.push(MenuScene(app))
     app.run()
     return 0
@@ -115,29 +179,93 @@ def run_play(args: argparse.Namespace) -> int:
     from .menu import MenuScene
     from .table import TableScene
 
-    app = _app(args)
+    app = _open(args)
+    if isinstance(app, int):
+        return app
     app.push(MenuScene(app))
     app.push(TableScene(app, game))
     app.run()
     return 0
 
 
+class _Terminated(Exception):
+    """SIGTERM arrived while a screenshot was being prepared."""
+
+
+def _terminate(_signum: int, _frame: FrameType | None) -> None:
+    raise _Terminated
+
+
 def run_screenshot(args: argparse.Namespace) -> int:
-    """Render the named scene headless and save it."""
+    """Render the named scene headless and write it as PNG.
+
+    Everything that can be checked is checked before a window is opened: the scene's
+    options, the rule set, ``--frames``, ``--data-dir`` and the output (see
+    :mod:`game.records.output`). SIGTERM, like Ctrl+C, stops the frames and nothing is
+    written."""
+    from ..engine import UnknownRulesError, rules_class
+    from ..records.output import OutputError, check_output, write_output
+
+    unused = [f"--{name}" for name in ("rules", "game", "moves")
+              if getattr(args, name) is not None and name not in SCENE_OPTIONS[args.scene]]
+    if unused:
+        return fail(f"the {args.scene} scene does not use {' or '.join(unused)}")
+    for name, value in SCREENSHOT_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    try:
+        args.rules = rules_class(args.rules).rules
+    except UnknownRulesError as err:
+        return fail(str(err))
+    if args.frames < 1:
+        return fail("--frames must be a whole number of at least 1")
+    problem, warning = data_dir_checked(args)
+    if problem:
+        return fail(problem)
+    try:
+        out = check_output(args.out, what="screenshot", suffix=".png")
+    except OutputError as err:
+        return fail(str(err))
     if not args.real_window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     args.game_arg = args.game
     module = importlib.import_module(SCREENSHOT_SCENES[args.scene])
     app = _app(args, headless=not args.real_window)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
     try:
         module.screenshot_scene(app, args.scene, args)
     except ValueError as err:
         return fail(str(err))
-    app.running = True
-    for _ in range(max(1, args.frames)):
-        app.step(1 / 60)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    app.save_screenshot(args.out)
-    print(f"saved {args.out} ({args.size[0]}x{args.size[1]}, scene {args.scene})")
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        picture = _frames_then_picture(app, args.frames)
+    except _Terminated:
+        return fail("screenshot: stopped by SIGTERM before the picture was taken; nothing was written", 143)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if picture is None:
+        return fail("screenshot: the window was closed before the picture was taken; nothing was written", 1)
+    try:
+        write_output(out, picture)
+    except OutputError as err:
+        return fail(str(err))
+    width, height = app.screen.get_size()
+    print(f"saved {out.shown} ({width}x{height}, scene {args.scene})",
+          file=sys.stderr if out.is_stdout else sys.stdout)
     return 0
+
+
+def _frames_then_picture(app: App, frames: int) -> bytes | None:
+    """Run ``frames`` frames so animations settle, then the PNG of the screen; None when
+    the window closed first."""
+    from .png import png_bytes
+
+    app.running = True
+    for _ in range(frames):
+        app.step(1 / 60)
+        if not app.running:
+            return None
+    app.draw()
+    return png_bytes(app.screen)

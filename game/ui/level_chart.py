@@ -7,18 +7,14 @@ off-screen surface, so no window (and no display driver) is needed.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Mapping
-from pathlib import Path
 
 import pygame
 
 from ..engine import RULE_IDS, rules_class
 from ..levels.campaign import Campaign
-from ..records.store import SaveError
 from . import theme
+from .png import png_bytes
 
 BACKGROUND = (24, 58, 40)
 PANEL = (34, 76, 54)
@@ -139,22 +135,6 @@ def _render(campaigns: Mapping[str, Campaign | None], size: tuple[int, int]) -> 
     return surface
 
 
-def save_chart(campaigns: Mapping[str, Campaign | None], path: Path,
-               size: tuple[int, int] = (1200, 800)) -> None:
-    """Render the chart and write it as PNG atomically (temporary file, then rename);
-    raises SaveError."""
-    surface = render_chart(campaigns, size)
-    path = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".png", dir=path.parent or ".")
-        os.close(fd)
-    except OSError as err:
-        raise SaveError(f"could not save {path}: {err.strerror or err}") from err
-    try:
-        pygame.image.save(surface, tmp)
-        os.chmod(tmp, 0o644)  # an image for the README, not a private file
-        os.replace(tmp, path)
-    except (OSError, pygame.error) as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise SaveError(f"could not save {path}: {err}") from err
+def chart_png(campaigns: Mapping[str, Campaign | None], size: tuple[int, int] = (1200, 800)) -> bytes:
+    """The chart as the bytes of a PNG file."""
+    return png_bytes(render_chart(campaigns, size))

@@ -1,5 +1,5 @@
 """The options: animation speed, auto-drop, hints, winnable deals only, sound and volume,
-card back, four-colour suits, high contrast and window size.
+card back, four-colour suits, large index, high contrast and window size.
 
 Every change takes effect at once and is saved at once (``settings.json`` in the data
 directory, written atomically by game.records.settings), so it is kept between runs.
@@ -51,6 +51,7 @@ HELP = {
     "volume": "How loud the sound effects are.",
     "card_back": "The design on the backs of the cards.",
     "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
+    "large_index": "A big rank and suit across the top of every card, easy to read in a pile.",
     "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text.",
     "window_size": "The size of the window, and the size it opens at next time. You can also drag "
                    "its edges.",
@@ -125,6 +126,7 @@ class OptionsScene(Scene):
             ("card_back", Choice("Card back", BACK_NAMES[:BACK_STYLES], s.card_back,
                                  self._setter("card_back"))),
             ("four_colour", Toggle("Four-colour suits", s.four_colour, self._setter("four_colour"))),
+            ("large_index", Toggle("Large index", s.large_index, self._setter("large_index"))),
             ("high_contrast", Toggle("High contrast", s.high_contrast, self._setter("high_contrast"))),
             ("window_size", window_size),
         ]
@@ -147,9 +149,10 @@ class OptionsScene(Scene):
     def change(self, name: str, value: Any) -> None:
         """Set one option, apply it to the running game and save the settings."""
         setattr(self.settings, name, value)
-        if name in ("card_back", "four_colour"):
+        if name in ("card_back", "four_colour", "large_index"):
             self.app.art.set_options(back_style=self.settings.card_back,
-                                     four_colour=self.settings.four_colour)
+                                     four_colour=self.settings.four_colour,
+                                     large_index=self.settings.large_index)
         if name in ("sound", "volume"):
             self._apply_sound()
         if name == "window_size":
@@ -176,7 +179,8 @@ class OptionsScene(Scene):
         fresh = Settings()
         for f in dataclasses.fields(Settings):
             setattr(self.settings, f.name, getattr(fresh, f.name))
-        self.app.art.set_options(back_style=self.settings.card_back, four_colour=self.settings.four_colour)
+        self.app.art.set_options(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
+                                 large_index=self.settings.large_index)
         self._apply_sound()
         self._build()
         if tuple(self.settings.window_size) != self.app.size:

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
+from .. import paths
 from ..engine import RULE_IDS, RULESETS
 from . import theme
 from .app import App
 from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, ui_scale
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
+RULES_DIR = paths.RULES
 
 PAPER = (250, 245, 230)
 PAPER_EDGE = (196, 170, 110)

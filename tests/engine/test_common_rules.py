@@ -206,6 +206,7 @@ def test_undo_is_unlimited_and_a_new_move_clears_redo(rules: str) -> None:
     assert game.future == [] and game.redo() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_play_legal_does_what_play_does_with_a_legal_move(rules: str) -> None:
     # the searches' unchecked play: for every legal move along random games, the same

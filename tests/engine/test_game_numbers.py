@@ -132,6 +132,7 @@ GAME_TEXTS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(GAME_TEXTS)
 def test_any_text_gives_a_game_number_in_range_or_a_clear_game_number_error(text: object) -> None:

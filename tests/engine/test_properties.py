@@ -54,6 +54,7 @@ def check_legality_agrees(game: Game) -> None:
                 f"{game.why_illegal(move)!r} in {game.to_layout()}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS)
@@ -70,6 +71,7 @@ def test_legal_moves_and_why_illegal_agree_on_every_move_of_the_table(
         game.play(rng.choice(moves))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS)
@@ -94,6 +96,7 @@ def test_cards_are_never_created_or_lost_and_transfers_match_the_pile_changes(
                    for f in game.foundations), "a foundation lost a card"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS, undo_share=st.floats(min_value=0, max_value=1))
@@ -120,6 +123,7 @@ def test_undo_restores_every_earlier_position_exactly_and_redo_returns(
     assert game.redo() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS)
@@ -160,6 +164,7 @@ def test_layout_json_round_trip_gives_the_same_position(rules: str, deal: int, r
     assert game.clone().key() == game.key()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS)
@@ -218,6 +223,7 @@ def check_rule_set_invariants(game: Game) -> None:
         assert all(is_suit_run(piles[p]) for p in game.tableau)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(deal=DEALS, rng=RANDOMS)
@@ -269,6 +275,7 @@ def random_layout(rules: str, rng: random.Random) -> dict[str, object]:
             "tableau": tableau, "waste": text(waste), "stock": text(stock)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 @PROPERTY
 @given(rng=RANDOMS)

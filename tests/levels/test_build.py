@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TINY = ("build", "--rules", "constitution", "--search", "4", "--count", "2", "--pool", "3", "--nodes", "3000")
 
 
+@pytest.mark.slow
 def test_the_same_arguments_build_the_same_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Once in this process, once in another with another hash seed and two jobs."""
     first, second = tmp_path / "a", tmp_path / "b"

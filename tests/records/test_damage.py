@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,7 @@ def test_any_two_lines_swapped_are_refused_or_read_consistently(text, data):
 _NUMBERS = re.compile(r"(?<![0-9A-Za-z.])[0-9]+(?:\.[0-9]+)?(?![0-9A-Za-z])")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(texts, st.data(), st.integers(41, 4000))
 def test_a_huge_number_anywhere_is_always_refused(text, data, digits):
@@ -124,6 +126,7 @@ def test_a_wrong_version_is_always_refused(text, version):
     assert err.line == 2
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(texts, st.data())
 def test_a_move_made_illegal_is_refused_naming_its_line_and_the_rule(text, data):
@@ -151,6 +154,7 @@ def test_random_bytes_never_crash(data):
         assert str(err)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(texts, st.data())
 def test_inserted_garbage_lines_never_crash(text, data):

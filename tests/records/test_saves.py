@@ -117,6 +117,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 def test_a_save_killed_at_any_instant_leaves_a_whole_save(tmp_path):
     """SIGKILL a process that saves over and over; the save must load every time."""
     if not hasattr(signal, "SIGKILL"):

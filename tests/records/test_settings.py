@@ -52,6 +52,7 @@ def test_settings_are_kept_between_runs(tmp_path):
     ("auto_drop", 1),
     ("hints", "yes"),
     ("sound", None),
+    ("large_index", "big"),
 ])
 def test_a_bad_field_gets_its_default_and_the_others_are_kept(tmp_path, field, value):
     store = Store(tmp_path)

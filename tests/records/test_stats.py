@@ -40,6 +40,7 @@ games = st.lists(st.tuples(
 ), max_size=70)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_statistics_add_up_after_a_mixed_sequence(tmp_path_factory, sequence):

@@ -7,6 +7,7 @@ import csv
 import pytest
 
 from game.cli import main
+from game.search import batch
 from game.search.batch import DealRow, parse_range, run_deals, solve_deal, summary, wilson_interval, write_csv
 
 
@@ -69,9 +70,16 @@ def test_solve_command_range_table(capsys, tmp_path) -> None:
     assert out_file.read_text().splitlines()[1].startswith("constitution,1,won,")
 
 
-def test_a_csv_that_cannot_be_written_loses_no_result(capsys, tmp_path) -> None:
+def test_a_csv_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeypatch) -> None:
     taken = tmp_path / "taken.csv"
-    taken.mkdir()  # a folder where the file should go: the write fails
+    real_run_deals = batch.run_deals
+
+    def run_deals_while_a_folder_takes_the_name(*args, **kwargs):
+        rows = real_run_deals(*args, **kwargs)
+        taken.mkdir()  # a folder where the file should go, made during the run: the write fails
+        return rows
+
+    monkeypatch.setattr(batch, "run_deals", run_deals_while_a_folder_takes_the_name)
     assert main(["demo", "square", "--range", "1-2", "--out", str(taken)]) == 1
     captured = capsys.readouterr()
     assert "deals           2" in captured.out

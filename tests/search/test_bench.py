@@ -18,6 +18,7 @@ FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_
            "solver_won_pct"}
 
 
+@pytest.mark.slow
 def test_bench_json_reports_the_search_figures_for_every_rule_set(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     real_solve = bench.solve

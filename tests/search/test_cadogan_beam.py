@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.engine import new_game
 from game.engine.cadogan import Cadogan
 from game.engine.cards import parse_card
@@ -129,6 +131,7 @@ def test_the_node_budget_binds_a_beam_exactly() -> None:
     assert counter.nodes == 400
 
 
+@pytest.mark.slow
 def test_a_beam_win_replays_to_a_win_in_the_engine() -> None:
     for number in (1, 2):
         game = new_game("constitution-cadogan", number)
@@ -139,6 +142,7 @@ def test_a_beam_win_replays_to_a_win_in_the_engine() -> None:
         assert copy.is_won()
 
 
+@pytest.mark.slow
 def test_beams_are_a_pure_function_of_the_position_and_the_budget() -> None:
     game = new_game("constitution-cadogan", 13)
     first = solve(game, max_nodes=150_000, max_seconds=1e6)
@@ -241,6 +245,7 @@ def test_diverse_signature_adds_row_1s_tops_by_rank_and_colour_in_any_order() ->
     assert Core(piles, core.found, core.waste, core.stock).diverse_signature() == base
 
 
+@pytest.mark.slow
 def test_a_diverse_beam_win_replays_to_a_win_in_the_engine() -> None:
     game = new_game("constitution-cadogan", 1)
     counter = Counter(2_000_000)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.engine import new_game
 from game.search.demo import demo_move, play_demo
 from game.search.knowledge import PositionHash
@@ -33,6 +35,7 @@ def outcomes() -> dict[str, list[object]]:
     return out
 
 
+@pytest.mark.slow
 def test_same_answers_twice_and_in_another_process() -> None:
     first = outcomes()
     assert first == outcomes()

@@ -134,6 +134,7 @@ def test_demo_plays_a_whole_square_game_honestly() -> None:
     assert row.status == ("won" if result.won else "lost") and row.moves == len(result.moves)
 
 
+@pytest.mark.slow
 def test_demo_plans_honestly() -> None:
     # the planned move depends only on what the player sees: shuffling the unseen stock
     # (in place, history kept) never changes it
@@ -196,6 +197,7 @@ def _plain_constitution_cost(game) -> float:
     return -cost
 
 
+@pytest.mark.slow
 def test_constitution_evaluation_is_its_plain_definition_to_the_last_bit() -> None:
     # the evaluation's fast Constitution terms add the same terms in the same order, so
     # the searches (and the README's measured results) do not change
@@ -227,6 +229,7 @@ def _plain_cadogan_cost(game) -> float:
     return -cost
 
 
+@pytest.mark.slow
 def test_cadogan_evaluation_is_its_plain_definition_to_the_last_bit() -> None:
     # as for Constitution: the lean terms add the same terms in the same order (along a
     # won line of the solver, so that the positions go all the way to the end)

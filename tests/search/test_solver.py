@@ -197,6 +197,7 @@ def test_exact_key_tells_interchangeable_places_apart() -> None:
     assert hasher.exact_key() == fresh.exact_key() != before.exact_key()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
 def test_hints_are_the_same_with_evaluations_remembered_or_not(rules: str, monkeypatch) -> None:
     # the hint's search remembers evaluations across searches; what it remembers must be
@@ -241,6 +242,7 @@ def test_hints_are_the_same_with_evaluations_remembered_or_not(rules: str, monke
     assert checked[0] > 3 * searched
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
 def test_best_first_keys_are_those_of_the_positions(rules: str) -> None:
     # the best-first search hashes again only the places that differ from the position
@@ -305,6 +307,7 @@ def test_constitution_jacks_that_wait_for_each_other_are_lost() -> None:
     assert replays_to_win(won, result.moves)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
 def test_positions_reached_from_a_deal_are_never_dead(rules: str) -> None:
     # may_become_dead's argument: Row 1 stays a run built down on one card, so the
@@ -375,6 +378,7 @@ def test_probe_alone_never_says_lost(plan: tuple[str, ...]) -> None:
     assert solve(jack_over_ten, max_seconds=5, plan=plan).status == "unknown"
 
 
+@pytest.mark.slow
 def test_narrowed_fills_win_where_the_complete_searches_wander() -> None:
     # Constitution 218: the complete searches find no win within 20,000 positions (nor
     # within 10 s); filling Rows 2 and 3 only with the cards the foundations need soonest
@@ -461,6 +465,7 @@ def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
     assert len(orders) > 1
 
 
+@pytest.mark.slow
 def test_narrowed_searches_restart_through_the_narrowings() -> None:
     # Constitution 32 is not won within a few narrowed searches: each runs out of its
     # NARROW_NODES positions, and the next starts on the next narrowing, the first round
@@ -535,6 +540,7 @@ def test_a_view_line_is_the_demo_players_game() -> None:
     assert [line.game.move_text(m) for m in line.game.moves_played] == demo.moves
 
 
+@pytest.mark.slow
 def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     game = new_game("constitution-cadogan", 60)
     view, per_move, plan_nodes = LINES[0]
@@ -545,6 +551,7 @@ def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     assert result.probe_nodes == result.nodes  # the lines won it, not the best-first search
 
 
+@pytest.mark.slow
 def test_the_planner_wins_where_searches_from_the_start_wander() -> None:
     # Constitution 732: depth-first searches started along the demo player's line find a
     # win within 10,000 positions; the depth-first search from the start does not
@@ -556,6 +563,7 @@ def test_the_planner_wins_where_searches_from_the_start_wander() -> None:
     assert solve(game, max_nodes=10_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
 
 
+@pytest.mark.slow
 def test_later_planners_win_where_the_first_planner_sticks() -> None:
     # Constitution 948: the planner's line ends without a win; the next planner, which
     # sees the whole deal and plans twice as far, wins it
@@ -568,6 +576,7 @@ def test_later_planners_win_where_the_first_planner_sticks() -> None:
     assert result.probe_nodes == result.nodes > first.nodes
 
 
+@pytest.mark.slow
 def test_union_square_planner_wins_where_the_probe_sticks() -> None:
     # Union Square 234: the probe's line ends without a win and the depth-first search
     # finds none within 20,000 positions; the planner wins within 10,000, and so does the
@@ -587,6 +596,7 @@ def test_unknown_plan_is_refused() -> None:
         solve(new_game("square", 1), plan=("magic",))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "union-square"])
 def test_deal_wins_of_the_default_plans_replay(rules: str) -> None:
     for number in (4, 9):
@@ -596,6 +606,7 @@ def test_deal_wins_of_the_default_plans_replay(rules: str) -> None:
         assert replays_to_win(game, result.moves)
 
 
+@pytest.mark.slow
 def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stage's deadline pauses its complete searches and a "resume" stage goes on with
     them: the answer, the line and the positions counted are those of one uninterrupted

@@ -164,6 +164,7 @@ def test_the_test_never_rules_out_a_position_on_a_winning_line(seed: int) -> Non
     assert game.is_won()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_the_search_wins_what_can_be_won_and_the_line_replays(seed: int) -> None:
     game, _ = _reverse_played(1000 + seed, 36)
@@ -172,6 +173,7 @@ def test_the_search_wins_what_can_be_won_and_the_line_replays(seed: int) -> None
     assert replays_to_win(game, search.win)
 
 
+@pytest.mark.slow
 def test_the_search_agrees_with_the_depth_first_search_on_small_positions() -> None:
     # random small endgames: the depth-first search (no unwinding test) decides each;
     # the layered search must give the same answer
@@ -196,6 +198,7 @@ def test_the_search_agrees_with_the_depth_first_search_on_small_positions() -> N
     assert answers["won"] >= 5 and answers["lost"] >= 5, answers
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [10, 11])
 def test_a_child_the_search_does_not_test_passes_when_its_parent_does(number: int) -> None:
     # the search skips the test after moves that cannot make it fail (see _moves)

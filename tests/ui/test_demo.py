@@ -30,6 +30,7 @@ def _run_until(app: App, ui: SimpleNamespace, done: object, limit: int = 6000) -
     raise AssertionError("the demo never got there")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
 def test_the_demo_wins_a_near_won_position_and_the_win_dialog_follows(
         ui: SimpleNamespace, app: App, rules: str) -> None:

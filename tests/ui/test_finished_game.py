@@ -56,6 +56,7 @@ def _press_and_confirm(ui: SimpleNamespace, app: App, scene: TableScene, label: 
 # ----- the HUD's buttons and the play keys --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_hud_button_works_with_the_mouse(ui: SimpleNamespace, app: App) -> None:
     menu = MenuScene(app)
     app.push(menu)
@@ -181,6 +182,7 @@ def test_lost_position_tries_other_players_until_one_loses() -> None:
     assert game.is_lost() and game.history
 
 
+@pytest.mark.slow
 def test_a_win_starts_the_celebration_on_the_felt_below_the_hud(
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = _win(ui, app, "constitution")
@@ -338,6 +340,7 @@ def test_no_command_opens_the_menu_and_play_opens_the_deal(tmp_path: Path,
     assert table.game.rules == "square" and table.game.game == "77"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", sorted(SCREENSHOT_SCENES))
 def test_the_screenshot_command_photographs_every_scene(tmp_path: Path, scene: str) -> None:
     out = tmp_path / f"{scene}.png"

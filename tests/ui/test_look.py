@@ -58,6 +58,7 @@ def test_the_palette_switches_and_back() -> None:
     assert green.g > green.r and green.g > green.b
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_high_contrast_table_is_dark_with_bright_outlines(ui: SimpleNamespace, app: App,
                                                           rules: str) -> None:

@@ -222,6 +222,7 @@ def _no_overlaps(menu: MenuScene, size: tuple[int, int]) -> None:
             assert not a.colliderect(b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_the_layout_fits_every_window_size(ui: SimpleNamespace, app: App, size: tuple[int, int]) -> None:
     recorder = play_some("square", "77", 4)

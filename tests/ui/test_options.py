@@ -9,9 +9,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from game.engine import new_game
 from game.records.settings import Settings, load_settings
 from game.records.store import Store
 from game.ui.app import App
+from game.ui.art import SMALL_FACE_BELOW, CardArt
 from game.ui.options import OptionsScene
 from game.ui.widgets import Choice, Slider, Toggle
 
@@ -102,6 +104,34 @@ def test_card_back_and_four_colours_change_the_card_art(ui: SimpleNamespace, scr
     assert screen_app.settings.four_colour is True and screen_app.art.four_colour is True
     on_disk = saved(screen_app)
     assert on_disk.card_back == 1 and on_disk.four_colour is True
+
+
+def test_large_index_changes_the_cards_on_the_table(ui: SimpleNamespace, screen_app: App) -> None:
+    """Large index, switched on from the options over a game, is saved, reaches the card
+    art, and the table draws its cards with the large-index face when it comes back."""
+    table = ui.open_table(screen_app, new_game("square", 1))
+    assert table.layout.card[0] >= SMALL_FACE_BELOW, "big enough cards to have the standard face"
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "large_index")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert screen_app.settings.large_index is True and screen_app.art.large_index is True
+    assert saved(screen_app).large_index is True
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert screen_app.top is table
+    for _ in range(300):  # the faces of the new kind are drawn a few a frame
+        ui.step(screen_app)
+        if not screen_app.art.refining:
+            break
+    ui.step(screen_app)
+    screen_app.draw()
+    code, _place, rect = next(p for p in reversed(table.card_positions) if p[1] != table.game.stock)
+    size = table.layout.card
+    large, standard = CardArt(large_index=True).face(code, size), CardArt().face(code, size)
+    shown = screen_app.screen.subsurface(rect)
+    opaque = [(x, y) for y in range(size[1]) for x in range(size[0]) if large.get_at((x, y)).a == 255]
+    assert all(shown.get_at(xy)[:3] == large.get_at(xy)[:3] for xy in opaque)
+    differ = sum(1 for xy in opaque if standard.get_at(xy)[:3] != large.get_at(xy)[:3])
+    assert differ > 0.05 * len(opaque)
 
 
 def test_the_window_size_option_resizes_the_window(ui: SimpleNamespace, screen_app: App) -> None:

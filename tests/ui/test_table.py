@@ -26,6 +26,7 @@ WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
 UI_WINS = Path(__file__).resolve().parent / "data" / "wins"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_a_near_won_deal_is_dragged_to_the_win(ui: SimpleNamespace, app: App, rules: str) -> None:
     game, moves = near_won_position(rules)
@@ -45,6 +46,7 @@ def test_a_near_won_deal_is_dragged_to_the_win(ui: SimpleNamespace, app: App, ru
     assert isinstance(top, Dialog) and top.title == "You won!"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_the_first_moves_of_a_real_deal(ui: SimpleNamespace, app: App, rules: str) -> None:
     game = new_game(rules, 1234)
@@ -94,6 +96,7 @@ def test_undo_and_redo_from_the_keyboard(ui: SimpleNamespace, app: App) -> None:
     assert "redo" in scene.message.lower()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_a_drop_on_an_illegal_place_changes_nothing(ui: SimpleNamespace, app: App, rules: str) -> None:
     game = new_game(rules, 77)
@@ -125,6 +128,7 @@ def test_a_drop_on_empty_felt_flies_back(ui: SimpleNamespace, app: App) -> None:
     ui.check_drawn(scene)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_resize_mid_game_and_mid_flight(ui: SimpleNamespace, app: App, rules: str) -> None:
     game, moves = near_won_position(rules)
@@ -321,6 +325,7 @@ def test_abandoning_a_game_in_progress_asks_first(ui: SimpleNamespace, app: App)
     ui.check_drawn(scene)
 
 
+@pytest.mark.slow
 def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("constitution")
     start = copy.deepcopy(game.piles)
@@ -358,6 +363,7 @@ def test_escape_returns_to_the_menu_below(ui: SimpleNamespace, app: App) -> None
     assert app.top is menu
 
 
+@pytest.mark.slow
 def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     game, moves = near_won_position("constitution")
     scene = ui.open_table(app, game)
@@ -407,6 +413,7 @@ def test_a_key_while_dragging_puts_the_card_back_first(ui: SimpleNamespace, app:
     ui.check_drawn(scene)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "number", "line"), [
     ("constitution", "1", WINS / "constitution-1.txt"),
     ("constitution-cadogan", "40", UI_WINS / "constitution-cadogan-40.txt"),
@@ -465,6 +472,7 @@ def _square_deal_in_foundation_order() -> tuple[Square, list[str]]:
     return Square.from_layout(layout), " ".join(moves).split()
 
 
+@pytest.mark.slow
 def test_a_whole_square_game_is_won_by_dragging(ui: SimpleNamespace, app: App) -> None:
     game, moves = _square_deal_in_foundation_order()
     app.settings.animation_speed = 6.0

@@ -86,6 +86,7 @@ def test_a_rule_set_without_known_winnable_deals_falls_back_and_says_so(
     assert table.message == "No winnable deal is known for British Square: this is a random deal"
 
 
+@pytest.mark.slow
 def test_the_win_dialogs_new_deal_is_winnable_too(ui: SimpleNamespace, app: App, campaign: Path) -> None:
     app.settings.winnable_only = True
     table = TableScene.new(app, "constitution", "1")
@@ -97,6 +98,7 @@ def test_the_win_dialogs_new_deal_is_winnable_too(ui: SimpleNamespace, app: App,
     assert table.game.game in WINNABLE
 
 
+@pytest.mark.slow
 def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
         ui: SimpleNamespace, app: App, campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     today = datetime.date.today()

@@ -1,0 +1,368 @@
+"""Files a person asks a command to write: the CSV of ``solve``/``demo --out``, the
+campaign files of ``levels build --out DIR``, the PNG of ``screenshot`` and ``levels chart``.
+
+The name given may be anything, and the program may run as root, so nothing but the
+user's own regular file is ever replaced:
+
+- The output is checked before the work starts (:func:`check_output`), so a name that
+  cannot be written is refused at once with the reason, not after minutes of work; it is
+  looked at again when it is written (:func:`write_output`).
+- A regular file, new or old, is written atomically: a temporary file in the same folder,
+  flushed to the disk, renamed over the name. A new file gets the mode the user's umask
+  gives (``0666 & ~umask``: 0644 with the usual umask); a file replaced keeps its mode,
+  and its owner when root replaces it.
+- A symbolic link to a regular file: the file it points to is replaced as above, and the
+  link stays a link.
+- ``-``, and a name that is this process's own standard output or error
+  (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
+- A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
+  opened for writing, never created, truncated, renamed or removed. A FIFO is opened
+  without waiting for a reader: when no program has it open for reading within
+  :data:`FIFO_WAIT` seconds the output is refused, since a write into a FIFO that nobody
+  reads would wait for ever.
+- Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
+  device (a disk: an image written onto it would destroy what it holds); a socket; a
+  symbolic link to nothing; a folder that does not exist; a path through a file; a folder
+  where no file can be made (read-only, ``/proc``); a read-only file.
+
+Pure Python: the commands that draw a PNG make its bytes first and hand them here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from ..engine.echo import shown
+from .store import SaveError
+
+#: how long a FIFO may go without a reader before the output is refused, in seconds
+FIFO_WAIT = 5.0
+
+#: the kinds of output
+STDOUT, STDERR, DEVICE, FIFO, FILE = "standard output", "standard error", "device", "FIFO", "file"
+
+
+class OutputError(SaveError):
+    """An output that cannot be written: the message names it and says why. Nothing was
+    replaced."""
+
+
+class _Refused(Exception):
+    """Why a name cannot be written (the message is completed by the caller)."""
+
+
+@dataclass(frozen=True)
+class Output:
+    """A checked output: what the name is, and where the bytes go."""
+
+    name: str  # as the person gave it
+    kind: str  # STDOUT, STDERR, DEVICE, FIFO or FILE
+    #: FILE: the regular file to replace (symbolic links followed); DEVICE, FIFO: the name
+    path: Path | None
+
+    @property
+    def is_stdout(self) -> bool:
+        """Whether the bytes go to standard output, so a command prints its messages to
+        standard error instead."""
+        return self.kind == STDOUT
+
+    @property
+    def shown(self) -> str:
+        """The name as a message shows it (cut short, odd characters escaped)."""
+        return shown(self.name) if self.name else "''"
+
+
+def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: str | None = None) -> Output:
+    """The output ``name`` names, checked before any work: raises OutputError with the
+    reason when it cannot be written (see the module's docstring).
+
+    ``what`` names the argument in the message; ``suffix`` (``".png"``) is the ending a
+    file's name must have, since the file type follows it (devices, FIFOs and standard
+    output take the bytes whatever their name).
+    """
+    text = os.fspath(name)
+    try:
+        output = _classify(text, suffix)
+        if output.kind == FILE:
+            assert output.path is not None
+            _probe(output.path.parent)
+    except _Refused as why:
+        raise OutputError(f"{what} {shown(text) if text else repr(text)}: {why}") from None
+    return output
+
+
+def write_output(output: Output, data: bytes) -> None:
+    """Write ``data`` to a checked output; raises OutputError (nothing replaced).
+
+    The name is looked at again first, so a name that became something else during the
+    work (a folder, a device) is treated as what it is now.
+    """
+    now = output
+    try:
+        now = _classify(output.name, None)
+        if now.kind in (STDOUT, STDERR):
+            _write_stream(sys.stdout if now.kind == STDOUT else sys.stderr, data)
+        elif now.kind == FILE:
+            assert now.path is not None
+            _replace(now.path, data)
+        else:
+            assert now.path is not None
+            _write_special(now.path, now.kind, data)
+    except _Refused as why:
+        raise OutputError(f"could not save {output.shown}: {why}") from None
+    except OSError as err:
+        if isinstance(err, BrokenPipeError) and now.kind == STDOUT:
+            raise  # the reader of standard output went away: the command line ends quietly
+        raise OutputError(f"could not save {output.shown}: {_reason(err)}") from None
+
+
+def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") -> Path:
+    """A folder that files will be written into (``levels build --out DIR``), checked
+    before any work: an existing folder (or a link to one) where a file can be made, or a
+    new one whose parent is such a folder. Nothing is made; raises OutputError."""
+    text = os.fspath(name)
+    try:
+        if not text:
+            raise _Refused("no folder name given")
+        path = Path(text)
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            if os.path.islink(path):
+                raise _Refused("it is a symbolic link to a folder that does not exist") from None
+            parent = _real_parent(text)
+            _probe(parent)
+            return parent / path.name
+        except OSError as err:
+            raise _Refused(_path_reason(text, err)) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise _Refused("it is not a folder")
+        _probe(Path(os.path.realpath(path)))
+        return path
+    except _Refused as why:
+        raise OutputError(f"{what} {shown(text) if text else repr(text)}: {why}") from None
+
+
+def make_output_folder(path: Path) -> None:
+    """Make a folder checked by :func:`check_output_folder` if it is not there yet;
+    raises OutputError."""
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as err:
+        raise OutputError(f"could not make the folder {shown(path)}: {_reason(err)}") from None
+    if not path.is_dir():
+        raise OutputError(f"could not make the folder {shown(path)}: something else is there")
+
+
+# ----- what a name is --------------------------------------------------------------
+
+
+def _classify(text: str, suffix: str | None) -> Output:
+    """What the name ``text`` is now, as an Output; raises _Refused."""
+    if text == "":
+        raise _Refused("no file name given")
+    if text == "-":
+        return Output(text, STDOUT, None)
+    try:
+        info = os.stat(text)
+    except FileNotFoundError:
+        if os.path.islink(text):
+            raise _Refused("it is a symbolic link to a file that does not exist") from None
+        return _new_file(text, suffix)
+    except OSError as err:
+        raise _Refused(_path_reason(text, err)) from None
+    for fd, kind in ((1, STDOUT), (2, STDERR)):
+        with contextlib.suppress(OSError):
+            if os.path.samestat(info, os.fstat(fd)):
+                return Output(text, kind, None)
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise _Refused("it is a folder (give the name of a file in it)")
+    if stat.S_ISCHR(mode):
+        return Output(text, DEVICE, Path(text))
+    if stat.S_ISFIFO(mode):
+        return Output(text, FIFO, Path(text))
+    if stat.S_ISBLK(mode):
+        raise _Refused("it is a block device (a disk); nothing is written onto one")
+    if not stat.S_ISREG(mode):
+        raise _Refused("it is not a regular file (a socket, say); nothing is written there")
+    _check_suffix(text, suffix)
+    if not os.access(text, os.W_OK):
+        raise _Refused("the file is read-only")
+    return Output(text, FILE, Path(os.path.realpath(text)))
+
+
+def _new_file(text: str, suffix: str | None) -> Output:
+    """A name that does not exist yet: its folder must exist and be a folder."""
+    if text.endswith(("/", os.sep)) or os.path.basename(text) in ("", ".", ".."):
+        raise _Refused("it names a folder (give the name of a file)")
+    _check_suffix(text, suffix)
+    return Output(text, FILE, _real_parent(text) / os.path.basename(text))
+
+
+def _real_parent(text: str) -> Path:
+    """The folder a new name ``text`` would be made in, symbolic links followed; raises
+    _Refused when it is missing or not a folder."""
+    parent = os.path.dirname(text) or os.curdir
+    try:
+        info = os.stat(parent)
+    except FileNotFoundError:
+        raise _Refused(f"the folder {shown(parent)} does not exist") from None
+    except OSError as err:
+        raise _Refused(_path_reason(parent, err)) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise _Refused(f"{shown(parent)} is not a folder")
+    return Path(os.path.realpath(parent))
+
+
+def _check_suffix(text: str, suffix: str | None) -> None:
+    if suffix is not None and not os.path.basename(text).lower().endswith(suffix):
+        raise _Refused(f"the file is written as {suffix[1:].upper()}: give a name ending in {suffix}")
+
+
+def _path_reason(text: str, err: OSError) -> str:
+    """Why a name cannot even be looked at; a path through a file names that file."""
+    if err.errno == errno.ENOTDIR:
+        for place in reversed(Path(text).parents):
+            if place.exists() and not place.is_dir():
+                return f"{shown(place)} is a file, not a folder"
+    if err.errno == errno.ELOOP:
+        return "its symbolic links go round in a loop"
+    return _reason(err)
+
+
+def _probe(folder: Path) -> None:
+    """Make and remove a temporary file in ``folder``: the one sure test that a file can
+    be made there (permissions, a read-only disk, ``/proc``, root's exceptions)."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".tmp", dir=folder)
+    except OSError as err:
+        # ENOENT for a folder that exists: a file system that takes no new files (/proc)
+        why = "it takes no new files" if err.errno == errno.ENOENT else _reason(err)
+        raise _Refused(f"no file can be made in {shown(folder)} ({why})") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
+def _reason(err: OSError) -> str:
+    if err.errno == errno.ENOSPC:
+        return "the disk is full"
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if err.errno == errno.EROFS:
+        return "the disk is read-only"
+    if err.errno == errno.ENAMETOOLONG:
+        return "the name is too long"
+    return err.strerror or str(err)
+
+
+# ----- writing ---------------------------------------------------------------------
+
+
+def _write_stream(stream: TextIO, data: bytes) -> None:
+    """Bytes onto standard output or error, after the text already written there."""
+    stream.flush()
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:  # a text stream with no bytes behind it (output captured in memory)
+        stream.write(data.decode("utf-8", errors="replace"))
+        stream.flush()
+
+
+def _write_special(path: Path, kind: str, data: bytes) -> None:
+    """Write onto a device or into a FIFO, as a stream: nothing is created or truncated."""
+    flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = _open_fifo(path, flags) if kind == FIFO else os.open(path, flags)
+    try:
+        # what was opened must still be what was checked: never a file opened in its place
+        mode = os.fstat(fd).st_mode
+        if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+            raise _Refused("it changed into something that is not a device or a FIFO")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BrokenPipeError:
+        raise _Refused("the program reading it closed it before the end") from None
+    finally:
+        os.close(fd)
+
+
+def _open_fifo(path: Path, flags: int) -> int:
+    """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds."""
+    deadline = time.monotonic() + FIFO_WAIT
+    while True:
+        try:
+            fd = os.open(path, flags | os.O_NONBLOCK)
+            break
+        except OSError as err:
+            if err.errno != errno.ENXIO:  # ENXIO: nobody has it open for reading
+                raise
+            if time.monotonic() >= deadline:
+                raise _Refused(f"no program read the FIFO within {FIFO_WAIT:g} s") from None
+            time.sleep(0.05)
+    os.set_blocking(fd, True)  # now a reader is there, the writes may wait for it to read
+    return fd
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Replace the regular file ``target`` (or make it) atomically with ``data``."""
+    folder = target.parent
+    try:
+        old: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        if old is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
+            with contextlib.suppress(OSError):
+                os.chown(tmp, old.st_uid, old.st_gid)
+        try:  # a last look: only a regular file (or nothing) is ever renamed over
+            now = os.lstat(target)
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISREG(now.st_mode):
+                raise _Refused("it changed into something that is not a regular file")
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; elsewhere there is nothing to open)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
+    os.close(fd)

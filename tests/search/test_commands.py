@@ -1,0 +1,179 @@
+"""``solve`` and ``demo`` on the command line: one reading of game numbers and ranges,
+options a command cannot use refused, ``--out`` checked before the work, Ctrl+C."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine.deals import parse_game_number
+from game.search.batch import ProgressBar, parse_range
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("3-6", ["3", "4", "5", "6"]),
+    (" 7 - 9 ", ["7", "8", "9"]),
+    ("#1-#3", ["1", "2", "3"]),
+    ("1,000-1,002", ["1000", "1001", "1002"]),
+    ("ms5-ms7", ["5", "6", "7"]),
+    ("ms40000-ms40001", ["ms40000", "ms40001"]),
+    ("#12,345", ["12345"]),
+])
+def test_a_range_accepts_every_bound_a_game_number_accepts(text: str, expected: list[str]) -> None:
+    assert parse_range(text) == expected
+    for bound in text.split("-"):
+        assert parse_game_number(bound) in expected
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("²-³", "game number '²': only digits are allowed"),
+    ("１-２", "game number '１': only digits are allowed"),
+    ("1-" + "7" * 5000, "it must be at most 99999999999999999999"),
+    ("5-2", "from a number up to a larger one"),
+    ("0-3", "it must be at least 1"),
+    ("ms5-ms40000", "not from one to the other"),
+    ("1-2-3", "write it like 1-1000"),
+    ("1-1000001", "at most 1,000,000 deals"),
+])
+def test_a_bad_range_gets_a_clear_short_message(text: str, reason: str) -> None:
+    with pytest.raises(ValueError) as err:
+        parse_range(text)
+    message = str(err.value)
+    assert reason in message and len(message) < 200 and "int()" not in message
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("argv, reason", [
+    (["demo", "constitution", "12-13"], "for games 12 to 13 write --range 12-13"),
+    (["solve", "constitution", " 12 - 13 "], "for games 12 to 13 write --range 12-13"),
+    (["solve", "constitution", "1", "--jobs", "0"], "--jobs serves --range only"),
+    (["solve", "constitution", "1", "--jobs", "2"], "--jobs serves --range only"),
+    (["demo", "constitution", "1", "--out", "f.csv"], "--out serves --range only"),
+    (["solve", "constitution", "1", "--jobs", "2", "--out", "f.csv"], "--jobs and --out serve --range only"),
+    (["demo", "constitution", "--range", "1-2", "--jobs", "0"], "--jobs must be a whole number"),
+    (["solve", "constitution", "--range", "²-³"], "--range '²-³' is not a range of game numbers"),
+    (["demo", "x" * 500, "1"], "unknown rule set 'xxxxxxxx"),
+    (["demo", "constitution", "１"], "only digits are allowed"),
+])
+def test_what_a_command_cannot_use_is_refused_not_ignored(
+        argv: list[str], reason: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(argv, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and reason in err and len(err) < 300
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_written_like_a_range_plays_with_deal_as_that_one_number(capsys) -> None:
+    """``deal`` reads ``12-13`` as game 1213, as every command reads a game number."""
+    assert main(["deal", "constitution", "12-13", "--json"]) == 0
+    first = capsys.readouterr().out
+    assert main(["deal", "constitution", "1213", "--json"]) == 0
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize("out", ["folder", "/proc/lv.csv", "missing/x.csv", "plain/x.csv", ""])
+def test_an_out_that_cannot_be_written_is_refused_before_any_deal_is_played(
+        out: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if out.startswith("/proc") and not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc here")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "plain").write_text("x")
+    status, printed, err = _run(["solve", "constitution", "--range", "1-1000", "--out", out], capsys)
+    assert status == 2 and printed == ""
+    assert err.startswith("error: --out ") and err.count("\n") == 1
+    assert "[" not in err, "no deal was played"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "plain"]
+
+
+def test_out_dash_writes_the_csv_to_standard_output_and_the_table_to_standard_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", "union-square", "--range", "1-2", "--budget", "5", "--out", "-"]
+    status, out, err = _run(argv, capsys)
+    assert status == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["game"] for r in rows] == ["1", "2"] and {r["rules"] for r in rows} == {"union-square"}
+    assert "solver, union-square, deals 1-2" in err and "won             2" in err
+
+
+def test_the_csv_gets_the_users_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = os.umask(0o027)
+    try:
+        assert main(["demo", "square", "--range", "1-1", "--out", str(tmp_path / "d.csv")]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "d.csv").stat().st_mode) == 0o640
+    assert (tmp_path / "d.csv").read_text().splitlines()[1].startswith("square,1,lost,")
+
+
+def test_a_dumb_terminal_gets_progress_lines_without_redraws(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    stream = io.StringIO()
+    bar = ProgressBar("search", 25, stream, shown=("won",))
+    for _ in range(25):
+        bar.step("won")
+    bar.finish()
+    lines = stream.getvalue().split("\n")
+    assert "\r" not in stream.getvalue() and lines[-1] == ""
+    assert len(lines) - 1 == 10 and lines[-2].startswith("search [####") and "25/25  won 25" in lines[-2]
+    monkeypatch.setenv("TERM", "xterm")
+    stream = io.StringIO()
+    bar = ProgressBar("search", 3, stream)
+    for _ in range(3):
+        bar.step()
+    assert stream.getvalue().count("\r") == 3
+
+
+def answer_ctrl_c() -> None:
+    """In the child: Ctrl+C as at a terminal, even where these tests run with SIGINT
+    ignored (a shell's background job ignores it, and so would the programs it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("whom", ["the command", "the terminal's whole process group"])
+def test_ctrl_c_ends_a_demo_over_two_processes_at_once(whom: str) -> None:
+    """Ctrl+C stops the workers mid-deal (a deal takes the demo about 15 s), quietly."""
+    child = subprocess.Popen([sys.executable, "main.py", "demo", "constitution", "--range", "1-40",
+                              "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True, preexec_fn=answer_ctrl_c)
+    try:
+        time.sleep(2.0)  # the two workers are playing their first deals
+        assert child.poll() is None
+        if whom == "the command":
+            os.kill(child.pid, signal.SIGINT)
+        else:
+            os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=5)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert out == ""
+    if shutil.which("pgrep") is None:
+        return
+    leftover = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
+    assert leftover.stdout == "", "a worker process outlived the command"

@@ -1,0 +1,323 @@
+"""The command line as a user meets it: standard output is the command's own (no pygame
+banner, so every ``--json`` parses), colour and redraws follow ``NO_COLOR`` and
+``TERM=dumb``, what was typed is echoed cut short, help texts point to what exists, and
+every example of the README, of the documents in ``docs/`` and of ``--help`` runs as
+written."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import build_parser, main, wants_colour
+from game.engine.commands import MOVES_EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: the README and the documents it links to in docs/ (the solver's record, the formats…)
+DOCUMENTS = [README] + [path.read_text(encoding="utf-8") for path in sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _environment(home: Path, **extra: str) -> dict[str, str]:
+    """A child's environment: no display, no sound device, and a home of its own, so that
+    nothing touches the real user data directory."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PYGAME_HIDE_SUPPORT_PROMPT")}
+    return {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(home),
+            "XDG_DATA_HOME": str(home / "share"), **extra}
+
+
+def _run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], cwd=cwd, capture_output=True,
+                          text=True, env=_environment(cwd, **extra), timeout=600)
+
+
+# ----- standard output is the command's own ---------------------------------------------
+
+
+def test_importing_the_window_code_prints_nothing(tmp_path: Path) -> None:
+    """Every module that imports pygame is in game.ui, whose package hides the banner."""
+    done = subprocess.run([sys.executable, "-c", "import game.ui.app, game.ui.level_chart, game.ui.bench"],
+                          cwd=ROOT, capture_output=True, text=True, env=_environment(tmp_path), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+
+
+@pytest.mark.slow
+def test_bench_json_with_the_screen_section_is_json_alone(tmp_path: Path) -> None:
+    done = _run(["bench", "--json", "--quick", "--only", "ui", "--only", "records"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    assert {"machine", "screen", "records"} <= set(results) or len(results) == 3
+    assert "pygame" not in done.stdout
+
+
+@pytest.mark.slow
+def test_screenshot_and_chart_print_only_their_own_line(tmp_path: Path) -> None:
+    for argv, first in ((["screenshot", "x.png", "--scene", "options", "--frames", "1", "--size", "800x600"],
+                         "saved x.png (800x600, scene options)"),
+                        (["levels", "chart", "c.png"], "wrote c.png")):
+        done = _run(argv, tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == first + "\n"
+
+
+# ----- colour and redraws -------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("env, colour", [
+    ({}, True), ({"NO_COLOR": "1"}, False), ({"NO_COLOR": ""}, True), ({"TERM": "dumb"}, False),
+])
+def test_colour_only_on_a_terminal_that_wants_it(env: dict[str, str], colour: bool,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert wants_colour(_Terminal()) is colour
+    assert wants_colour(io.StringIO()) is False
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+@pytest.mark.parametrize("env, colour", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)])
+def test_deal_on_a_terminal_is_coloured_unless_told_not_to(tmp_path: Path, env: dict[str, str],
+                                                          colour: bool) -> None:
+    leader, follower = os.openpty()
+    try:
+        child = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "deal", "constitution", "1"],
+                                 cwd=tmp_path, stdout=follower, stderr=subprocess.PIPE,
+                                 env=_environment(tmp_path, **{"TERM": "xterm", **env}))
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert child.wait(timeout=60) == 0
+    finally:
+        os.close(leader)
+    out = b"".join(chunks).decode()
+    assert "Legal moves (7)" in out
+    assert ("\x1b[" in out) is colour
+
+
+# ----- what was typed comes back cut short --------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["bench", "--only", "x" * 5000],
+    ["deal", "constitution", "1", "x" * 5000],
+    ["screenshot", "x.png", "--scene", "\x1b]0;pwned\x07" + "y" * 5000],
+    ["levels", "build", "--count", "z" * 5000],
+])
+def test_usage_errors_quote_what_was_typed_cut_short_and_escaped(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]
+    assert "error: " in last and len(last) < 450 and "\x1b" not in err and "\x07" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", "r" * 5000, "1"], ["stats", "r" * 5000], ["levels", "check", "--rules", "r" * 5000],
+    ["screenshot", "x.png", "--rules", "r" * 5000], ["solve", "r" * 5000, "--range", "1-2"],
+    ["hint", "\x1b[2J" + "r" * 50, "1"],
+])
+def test_a_long_rule_set_name_is_cut_short(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, *(["--data-dir", str(tmp_path)] if argv[0] in ("stats", "screenshot") else [])]) == 2
+    err = capsys.readouterr().err
+    assert "unknown rule set '" in err and len(err) < 200 and "\x1b" not in err
+
+
+# ----- help texts ---------------------------------------------------------------------
+
+
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _parsers(sub)
+    return found
+
+
+def test_help_texts_point_only_to_what_a_user_has() -> None:
+    """No RULES.md (a developers' file): the README and the in-game rules are what a user has."""
+    for parser in _parsers(build_parser()):
+        text = parser.format_help()
+        assert "RULES.md" not in text, parser.prog
+        assert "repository" not in text, parser.prog
+
+
+#: the examples the help texts give: (command whose help shows it, the text shown, a run of it)
+_MOVES = MOVES_EXAMPLE.strip('"')
+HELP_EXAMPLES = [
+    (["deal"], MOVES_EXAMPLE, ["deal", "constitution", "1", "--moves", _MOVES]),
+    (["hint"], MOVES_EXAMPLE, ["hint", "constitution", "1", "--moves", _MOVES, "--ms", "20"]),
+    (["solve"], MOVES_EXAMPLE, ["solve", "constitution", "1", "--moves", _MOVES, "--budget", "2"]),
+    (["screenshot"], MOVES_EXAMPLE, ["screenshot", "m.png", "--moves", _MOVES, "--frames", "1",
+                                     "--size", "800x600"]),
+    (["solve"], "#1,001-#2,000", ["solve", "union-square", "--range", "#1,001-#1,002", "--budget", "2"]),
+    (["menu"], "1280x800", ["screenshot", "s.png", "--size", "1280x800", "--frames", "1"]),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where, shown, argv", HELP_EXAMPLES,
+                         ids=[" ".join(argv) for _, _, argv in HELP_EXAMPLES])
+def test_every_example_of_the_help_texts_runs(where: list[str], shown: str, argv: list[str],
+                                              tmp_path: Path) -> None:
+    parser = build_parser()
+    for sub in _parsers(parser):
+        if sub.prog.split()[1:] == where:
+            assert shown in " ".join(sub.format_help().split())
+            break
+    else:
+        raise AssertionError(f"no command {where}")
+    done = _run(argv, tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+# ----- the README's examples (and those of docs/) ----------------------------------------
+
+
+def _commands(text: str) -> list[str]:
+    """Every ``british-patience …`` of a Markdown text: its code blocks' lines and its inline
+    code (an inline span may be wrapped over two lines)."""
+    commands = []
+    for block in re.findall(r"```\n(.*?)```", text, re.S):
+        commands += [line for line in block.splitlines() if line.startswith("british-patience")]
+    outside = re.sub(r"```.*?```", "", text, flags=re.S)
+    spans = (" ".join(span.split()) for span in re.findall(r"`([^`]+)`", outside))
+    commands += [span for span in spans if span.startswith("british-patience")]
+    return commands
+
+
+def _is_synopsis(command: str) -> bool:
+    """A synopsis names what to give (``RULES``, ``[--json]``, ``a|b``, ``…``), an example does not."""
+    return bool(re.search(r"\b[A-Z][A-Z_.]{2,}\b|\[|\||…", command.removeprefix("british-patience")))
+
+
+README_COMMANDS = _commands(README)
+README_EXAMPLES = sorted({c for c in README_COMMANDS if not _is_synopsis(c)})
+README_SYNOPSES = sorted({c for c in README_COMMANDS if _is_synopsis(c)})
+DOCUMENT_COMMANDS = [command for text in DOCUMENTS for command in _commands(text)]
+DOCUMENT_EXAMPLES = sorted({c for c in DOCUMENT_COMMANDS if not _is_synopsis(c)})
+DOCUMENT_SYNOPSES = sorted({c for c in DOCUMENT_COMMANDS if _is_synopsis(c)})
+
+
+
+def test_the_readme_has_examples_and_the_install_line() -> None:
+    assert len(README_EXAMPLES) >= 10 and len(README_SYNOPSES) >= 10
+    assert "pipx install . && british-patience" in README
+    assert "python3 main.py" not in README, "a command that needs an activated venv"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", DOCUMENT_EXAMPLES)
+def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
+    """Each example of the README and of docs/, as the installed command runs it
+    (``main.py`` is the same entry).
+
+    Window commands open the menu on the dummy display and get Ctrl+C once it is up. The
+    examples that take hours as written (the measurements) run a small piece of the same
+    work: a range its first deal, a budget at most 5 s, ``bench`` its quick run (of the
+    engine section, unless the example names one)."""
+    argv = shlex.split(command)[1:]
+    if "--range" in argv:
+        place = argv.index("--range") + 1
+        argv[place] = argv[place].split("-")[0]
+    if "--budget" in argv:
+        place = argv.index("--budget") + 1
+        argv[place] = str(min(float(argv[place]), 5.0))
+    if argv[:1] == ["bench"]:
+        argv += [] if "--quick" in argv else ["--quick"]
+        argv += [] if "--only" in argv else ["--only", "engine"]
+    if argv in ([], ["menu"]) or argv[0] == "play":
+        _run_window(argv, tmp_path)
+        return
+    done = _run(argv, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def _run_window(argv: list[str], tmp_path: Path) -> None:
+    child = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *argv], cwd=tmp_path,
+                             env=_environment(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, preexec_fn=answer_ctrl_c)
+    try:
+        log = tmp_path / "share" / "british-patience" / "log.txt"
+        deadline = time.monotonic() + 120
+        while not log.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert child.poll() is None, child.communicate()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130 and "Traceback" not in err, err
+
+
+def answer_ctrl_c() -> None:
+    """In a child about to start: Ctrl+C does what it does at a terminal, even when these
+    tests run where it is ignored (a shell's background job ignores SIGINT, and so would
+    every program it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("command", DOCUMENT_SYNOPSES)
+def test_every_synopsis_of_the_readme_names_real_commands_and_options(command: str) -> None:
+    words = command.split()[1:]
+    parser = build_parser()
+    path: list[str] = []
+    for word in words:
+        if not re.fullmatch(r"[a-z][a-z|-]*", word):
+            break
+        path.append(word.split("|")[0])
+    helps = {" ".join(sub.prog.split()[1:]): sub for sub in _parsers(parser)}
+    while path and " ".join(path) not in helps:
+        path.pop()
+    sub = helps[" ".join(path)]
+    known = {option for action in sub._actions for option in action.option_strings}
+    for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", command):
+        assert option in known, f"{command}: {option} is not an option of {sub.prog}"
+    for choices in re.findall(r"--(?:scene|only) ([a-z|-]+)", command):
+        action = next(a for a in sub._actions if a.choices and set(choices.split("|")) <= set(a.choices))
+        assert set(choices.split("|")) == set(action.choices), command
+
+
+def test_a_long_file_name_is_cut_short(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    long_name = str(tmp_path / ("n" * 3000) / "game.replay")
+    assert main(["replay", long_name, "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "…" in err and len(err) < 300
+    (tmp_path / "file").write_text("x")
+    assert main(["stats", "--data-dir", str(tmp_path / "file" / ("d" * 3000))]) == 2
+    err = capsys.readouterr().err
+    assert "is not a folder" in err and len(err) < 400

@@ -1,0 +1,235 @@
+"""``screenshot``, ``menu`` and ``play`` on the command line: where the picture may go (a
+one-line error for every place it cannot), PNG only, sizes the game can lay out, options a
+scene does not use, ``--data-dir`` checked, SIGTERM during the frames."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import cli
+from game.records import output as output_module
+from game.ui import commands as ui_commands
+from game.ui.app import App
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG = b"\x89PNG\r\n\x1a\n"
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _shot(tmp_path: Path, out: str, *extra: str) -> list[str]:
+    return ["screenshot", out, "--scene", "menu", "--size", "800x600", "--frames", "2",
+            "--data-dir", str(tmp_path / "data"), *extra]
+
+
+def _refused(capsys: pytest.CaptureFixture[str], argv: list[str], status: int = 2) -> str:
+    assert cli.main(argv) == status
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: ") and captured.err.count("\n") == 1, captured.err
+    return captured.err
+
+
+@pytest.mark.parametrize("place, reason", [
+    ("", "no file name given"),
+    ("/proc/x.png", "no file can be made in /proc"),
+    ("folder", "it is a folder"),
+    ("folder/", "it is a folder"),
+    ("plain/x.png", "plain is a file, not a folder"),
+    ("missing/x.png", "the folder missing does not exist"),
+    ("x.txt", "give a name ending in .png"),
+    ("x", "give a name ending in .png"),
+])
+def test_a_picture_that_cannot_be_written_is_a_one_line_error(
+        place: str, reason: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    if place.startswith("/proc") and not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc here")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "plain").write_text("a file")
+    err = _refused(capsys, _shot(tmp_path, place))
+    assert reason in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "plain"]
+    assert not list((tmp_path / "folder").iterdir())
+
+
+@pytest.mark.skipif(IS_ROOT, reason="root may write into a read-only folder")
+def test_a_read_only_folder_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        assert "no file can be made" in _refused(capsys, _shot(tmp_path, str(folder / "x.png")))
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_screenshot_as_a_program_never_ends_in_a_traceback(tmp_path: Path) -> None:
+    for place in ("/proc/x.png", str(tmp_path), ""):
+        done = subprocess.run([sys.executable, "main.py", *_shot(tmp_path, place)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.startswith("error: screenshot ") and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_the_picture_is_a_png_with_the_users_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "Shot.PNG"
+    old = os.umask(0o022)
+    try:
+        assert cli.main(_shot(tmp_path, str(out))) == 0
+    finally:
+        os.umask(old)
+    assert out.read_bytes().startswith(PNG)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+    assert capsys.readouterr().out.startswith(f"saved {out} (800x600, scene menu)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Shot.PNG"]
+
+
+def test_the_picture_goes_into_a_fifo_to_its_reader(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+
+    def read() -> None:
+        with open(fifo, "rb") as handle:
+            received.append(handle.read())
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert cli.main(_shot(tmp_path, str(fifo))) == 0
+    reader.join(10)
+    assert not reader.is_alive() and received and received[0].startswith(PNG)
+    assert pygame.image.load(str(_saved(tmp_path, received[0]))).get_size() == (800, 600)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def _saved(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "copy.png"
+    path.write_bytes(data)
+    return path
+
+
+def test_a_fifo_nobody_reads_does_not_hang_the_screenshot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_WAIT", 0.2)
+    assert "no program read the FIFO" in _refused(capsys, _shot(tmp_path, str(fifo)))
+
+
+def test_dash_sends_the_png_to_standard_output(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "main.py", *_shot(tmp_path, "-")], cwd=ROOT,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(PNG)
+    assert done.stderr.decode().startswith("saved - (800x600, scene menu)")
+
+
+@pytest.mark.parametrize("command", [["screenshot", "x.png"], ["menu"], ["play", "constitution", "1"]])
+@pytest.mark.parametrize("size", ["640x480", "799x600", "800x599", "8000x600", "big"])
+def test_a_size_the_game_cannot_lay_out_is_refused(
+        command: list[str], size: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        cli.main([*command, "--size", size])
+    assert done.value.code == 2
+    assert "800x600" in capsys.readouterr().err or size == "big"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("scene, options", [
+    ("options", ["--rules", "square"]),
+    ("options", ["--game", "5"]),
+    ("menu", ["--moves", "r1c1-f1"]),
+    ("win", ["--game", "5"]),
+    ("stats", ["--game", "5", "--moves", "x"]),
+])
+def test_an_option_the_scene_does_not_use_is_refused(
+        scene: str, options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.png"
+    err = _refused(capsys, ["screenshot", str(out), "--scene", scene, *options])
+    assert f"the {scene} scene does not use --{options[0][2:]}" in err
+    assert not out.exists()
+
+
+def test_an_unknown_rule_set_is_cut_short_and_nothing_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.png"
+    err = _refused(capsys, ["screenshot", str(out), "--rules", "x" * 5000, "--data-dir", str(tmp_path)])
+    assert "unknown rule set 'xxxx" in err and len(err) < 200
+    assert not out.exists()
+
+
+def test_sigterm_during_the_frames_stops_them_and_writes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGTERM arrives on the fifth of a hundred thousand frames."""
+    frames: list[int] = []
+    real_step = App.step
+
+    def step(self: App, dt: float) -> None:
+        frames.append(1)
+        if len(frames) == 5:
+            os.kill(os.getpid(), signal.SIGTERM)
+        real_step(self, dt)
+
+    monkeypatch.setattr(App, "step", step)
+    before = signal.getsignal(signal.SIGTERM)
+    out = tmp_path / "x.png"
+    argv = ["screenshot", str(out), "--scene", "menu", "--size", "800x600", "--frames", "100000",
+            "--data-dir", str(tmp_path / "data")]
+    err = _refused(capsys, argv, status=143)
+    assert "stopped by SIGTERM" in err and len(frames) == 5
+    assert not out.exists() and not list(tmp_path.glob("*.tmp"))
+    assert signal.getsignal(signal.SIGTERM) == before  # the command's handler is gone
+
+
+# ----- --data-dir for the window commands --------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"],
+                                     ["screenshot", "x.png", "--frames", "1"]])
+def test_a_data_dir_that_is_a_file_is_refused(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: None)
+    (tmp_path / "file").write_text("kept")
+    err = _refused(capsys, [*command, "--data-dir", str(tmp_path / "file" / "sub")])
+    assert "is not a folder" in err
+    assert (tmp_path / "file").read_text() == "kept" and not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"]])
+def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc here")
+    apps: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: apps.append(self))
+    assert cli.main([*command, "--data-dir", "/proc/british-patience-test"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
+    assert any("nothing will be saved" in message for message in apps[0].messages)
+
+
+def test_screenshot_defaults_fill_only_what_the_scene_uses() -> None:
+    for scene, options in ui_commands.SCENE_OPTIONS.items():
+        assert scene in ui_commands.SCREENSHOT_SCENES
+        assert set(options) <= set(ui_commands.SCREENSHOT_DEFAULTS)
+    assert set(ui_commands.SCENE_OPTIONS) == set(ui_commands.SCREENSHOT_SCENES)
