@@ -1,4 +1,5 @@
-"""Search figures for ``main.py bench``: hint speed, solver speed and strength, per rule set."""
+"""Search figures for ``main.py bench``: hint speed and strength, solver speed and strength,
+per rule set."""
 
 from __future__ import annotations
 
@@ -15,6 +16,19 @@ from .hint import hints
 from .solver import solve
 
 TITLE = "search"
+
+#: the rule sets whose deals the solver wins often enough to start hinted runs from
+#: (English Square is practically never winnable)
+KEEP_WON_RULES = ("constitution", "constitution-cadogan", "union-square")
+#: hinted moves per run, and runs per rule set (``--quick``: fewer; ``bench --runs``: any)
+KEEP_WON_MOVES = 40
+KEEP_WON_RUNS = 20
+KEEP_WON_QUICK_RUNS = 4
+#: the full-information solver that picks the won starts and judges the ends: a node
+#: budget, so that its answers are a pure function of the position (the seconds are only
+#: a guard against a very slow machine)
+JUDGE_NODES = 200_000
+JUDGE_SECONDS = 120.0
 
 
 def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
@@ -51,7 +65,60 @@ def _fresh_demo_move(game: Game) -> None:
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
 
 
-def run(quick: bool = False) -> dict[str, dict[str, Any]]:
+def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
+    """Deal ``number`` played along the solver's winning line for a seeded number of
+    moves (from the deal up to :data:`KEEP_WON_MOVES` before the end), so a position the
+    solver proved won, with its history; None when the solver does not win the deal."""
+    game = new_game(rules, number)
+    result = solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS)
+    if result.status != "won":
+        return None
+    for text in result.moves[: rng.randrange(max(1, len(result.moves) - KEEP_WON_MOVES))]:
+        game.play_text(text)
+    return game
+
+
+def judge(game: Game) -> str:
+    """The full-information solver's answer for ``game`` at the keep-won budget."""
+    return solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS).status
+
+
+def hinted_run(game: Game, moves: int = KEEP_WON_MOVES) -> Game:
+    """``game`` after up to ``moves`` moves, each the hint's first (as the table shows it:
+    twins left out, the node budget alone bounding it, so the run is repeatable); the run
+    stops early when the game is over."""
+    for _ in range(moves):
+        ranked = hints(game, max_ms=None, twins=False)
+        if not ranked:
+            break
+        game.play(ranked[0].move)
+    return game
+
+
+def keep_won(rules: str, runs: int, seed: int = 2030) -> dict[str, Any]:
+    """The hint's keep-won figure for ``rules``: ``runs`` hinted runs of
+    :data:`KEEP_WON_MOVES` moves, each from a solver-won position of one of the deals 1,
+    2, 3 … (a deal the solver does not win is skipped), judged at the end by the
+    full-information solver. A run whose end the solver cannot decide within its budget
+    counts as not kept (and is reported). Deterministic: fixed deals, seed and budgets."""
+    rng = random.Random(f"{seed}-{rules}")
+    kept = undecided = done = 0
+    number = 0
+    while done < runs:
+        number += 1
+        game = won_start(rules, number, rng)
+        if game is None:
+            continue
+        end = hinted_run(game)
+        status = "won" if end.is_won() else judge(end)
+        kept += status == "won"
+        undecided += status == "unknown"
+        done += 1
+    return {"hint_keep_won_runs": runs, "hint_keep_won_pct": round(100.0 * kept / runs, 1) if runs else None,
+            "hint_keep_won_undecided": undecided}
+
+
+def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
@@ -59,11 +126,15 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     each (1–3 at 1 s if quick): positions per second of its complete searches (the time
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
-    them), and the share decided and won."""
+    them), and the share decided and won; and in the rule sets whose deals are won, the
+    hint's keep-won figure (:func:`keep_won`) over ``hint_runs`` runs (by default
+    :data:`KEEP_WON_RUNS`, or :data:`KEEP_WON_QUICK_RUNS` if quick)."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
+    if hint_runs is None:
+        hint_runs = KEEP_WON_QUICK_RUNS if quick else KEEP_WON_RUNS
     out: dict[str, dict[str, Any]] = {}
     for rules in RULE_IDS:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
@@ -93,4 +164,9 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
         }
+        if rules in KEEP_WON_RULES:
+            out[rules].update(keep_won(rules, hint_runs))
+        else:
+            out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,
+                               "hint_keep_won_undecided": 0})
     return out

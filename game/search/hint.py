@@ -498,7 +498,8 @@ def reason(view: Game, move: Move, gain: float, *, safe: bool = False, answer: s
             if way and not view.direction(dst):
                 parts.append(f"{words(dst)} now builds {'up' if way > 0 else 'down'}")
         # the card the move uncovered, if it is still on top of its pile
-        uncovered = before[src][-2] if len(before[src]) >= 2 and len(piles[src]) == len(before[src]) - 1 else None
+        uncovered = (before[src][-2] if len(before[src]) >= 2 and len(piles[src]) == len(before[src]) - 1
+                     else None)
         if uncovered is not None and (src, uncovered) in newly_at:
             parts.append(f"frees {card_pretty(uncovered)} for the foundation")
         elif uncovered is not None and uncovered != UNKNOWN and uncovered in foundation_wants(game):
@@ -524,6 +525,8 @@ def reason(view: Game, move: Move, gain: float, *, safe: bool = False, answer: s
         parts.append("wins the game")
     elif gain >= WIN / 2:
         parts.append("leads to a win")
+    elif not game.legal_moves():
+        parts.append("leaves no legal move")
     elif answer == DEAD:
         parts.append("leaves no way to win")
     elif answer == DEAD_BLIND:
