@@ -324,23 +324,24 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     given, the positions searched are added to ``counter[0]``. Moves that reach the same
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
-    are left out with ``twins=False``. When ``answers`` is given, it receives what the
-    reachability searches proved of each move (see :meth:`_HintSearch.closure`).
+    are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
+    solver's probe does not), the best moves are also looked at whole
+    (:func:`_settle_the_best`): a move into a dead corner sinks below the others, and
+    ``answers`` receives what those reachability searches proved of each move.
     """
     moves = position.legal_moves()
     if not moves:
         return []
     search = _HintSearch(position, max_nodes, max_ms, history)
     try:
-        return _rank(search, position, moves, history, avoid_repeats, twins,
-                     {} if answers is None else answers)
+        return _rank(search, position, moves, history, avoid_repeats, twins, answers)
     finally:
         if counter is not None:
             counter[0] += search.nodes + search.closure_nodes
 
 
 def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
-          avoid_repeats: bool, twins: bool, answers: dict[Move, str]) -> list[tuple[Move, float]]:
+          avoid_repeats: bool, twins: bool, answers: dict[Move, str] | None) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
     # Moves that reach the same position up to interchangeable places (a card into any of
@@ -387,11 +388,13 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
             immediate[move] = immediate[twin]
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
-    _settle_the_best(search, order, values, immediate, answers)
-    for move, twin in same_as.items():
-        if twin in answers:
-            answers[move] = answers[twin]
-            values[move] = values[twin]
+    if answers is not None:
+        _settle_the_best(search, order, values, immediate, answers)
+        _name_the_lost(search, order, values, answers)
+        for move, twin in same_as.items():
+            if twin in answers:
+                answers[move] = answers[twin]
+                values[move] = values[twin]
     if twins:
         order += list(same_as)
     # equal lines: the move that gains more at once comes first, then the searched one
@@ -431,6 +434,28 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
             return
         # lost moves keep their order among themselves, by how good they look
         values[best] = (LOSS + 100 if answer == DEAD else BLIND_LOSS) + max(-100.0, min(100.0, stand / 100.0))
+
+
+def _name_the_lost(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                   answers: dict[Move, str]) -> None:
+    """Record what the reachability search proves of the moves the search already found
+    lost (so that their reasons can say so), within :data:`CLOSURE_LIMIT` positions in all;
+    their values stay as they are."""
+    left = CLOSURE_LIMIT
+    for move in order:
+        if left <= 0:
+            return
+        if move in answers or values.get(move, LOSS) > LOSS + 200:
+            continue
+        search.play(move)
+        try:
+            before = search.closure_nodes
+            answer = search.closure(left)
+            left -= search.closure_nodes - before + 1
+        finally:
+            search.undo()
+        if answer in (DEAD, DEAD_BLIND):
+            answers[move] = answer
 
 
 def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float) -> None:

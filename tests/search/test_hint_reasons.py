@@ -319,3 +319,20 @@ def test_a_move_that_ends_the_game_lost_says_so() -> None:
     assert "leaves no legal move" in bad.reason
     kinds = _check_all(game, ranked)
     assert "no legal move" in kinds
+
+
+def test_a_move_into_a_dead_corner_says_there_is_no_way_to_win() -> None:
+    # the contested copy with J♣ free to wander up from Row 4: after r1c1-f5 the game
+    # goes on for a few moves, but no line wins; r1c2-f5 still wins
+    tableau: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
+    tableau[0] = [["JH", "7H"], ["7H"], ["9H"], ["9H"], ["10H"], ["10H"], ["JH"], ["JD"]]
+    tableau[1][:5] = [["5H"], ["6H"], ["8H"], ["8H"], ["10D"]]
+    tableau[3][7] = ["JC"]
+    game = rows_layout("constitution-cadogan", {4: 6, 5: 4, 7: 9, 0: 10}, [], extra={"tableau": tableau})
+    ranked = hints(game, max_ms=None)
+    reasons = {game.move_text(h.move): h.reason for h in ranked}
+    assert game.move_text(ranked[0].move) == "r1c2-f5" and "leads to a win" in reasons["r1c2-f5"]
+    assert game.move_text(ranked[-1].move) == "r1c1-f5"
+    assert reasons["r1c1-f5"].endswith("leaves no way to win") and game.legal_moves()
+    kinds = _check_all(game, ranked)
+    assert {"no way to win", "leads to a win", "moves into", "opens"} <= set(kinds)
