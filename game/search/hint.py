@@ -187,6 +187,10 @@ class _HintSearch:
         a stock card would come into play."""
         game = self.game
         stock = game.stock
+        if not self.through_reveals and game.piles[stock]:
+            # the stock can be turned (or deals) until it is empty, and the search stops
+            # at a stock card: it could never finish
+            return None
         seen = {self.hash.key()}
         blind = False
         played = 0
