@@ -19,6 +19,12 @@ each depth, and the current line is checked so the search never goes round a cyc
 Positions the game has already been through count as worth nothing new (the hint never
 suggests going back to where the player was), which also keeps the demo player from
 looping.
+
+Then the best moves are looked at whole: where every position a move leads to can be
+seen within a few hundred (an end game, a corner with few moves), a reachability search
+proves the move lost, or lost unless unseen stock cards help, and it sinks below the
+moves that still have a way on (:func:`_settle_the_best`); a move the search found
+lost is checked the same way, so that its reason can say so.
 """
 
 from __future__ import annotations
@@ -179,7 +185,7 @@ class _HintSearch:
         """Whether every position reachable from here was seen within ``limit`` new ones.
 
         A reachability search (each position once, a safe drop played alone, since it
-        keeps every win open): :data:`WON` when it reaches a won position; :data:`DEAD`
+        keeps every win open): :data:`WON_LINE` when it reaches a won position; :data:`DEAD`
         when it saw them all and none is won, so the position is lost; :data:`DEAD_BLIND`
         the same, but some stock card came into play unknown and was taken to be of no
         use (``through_reveals``), so it is lost unless those cards help; None when the
