@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.rulesets import RULE_IDS, new_game
+from ..engine.rulesets import RULE_IDS, new_game, profile_of
 from ..engine.state import Game
 from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
 from .hint import hints
@@ -17,9 +17,6 @@ from .solver import solve
 
 TITLE = "search"
 
-#: the rule sets whose deals the solver wins often enough to start hinted runs from
-#: (English Square is practically never winnable)
-KEEP_WON_RULES = ("constitution", "constitution-cadogan", "union-square")
 #: hinted moves per run, and runs per rule set (``--quick``: fewer; ``bench --runs``: any)
 KEEP_WON_MOVES = 40
 KEEP_WON_RUNS = 20
@@ -63,6 +60,13 @@ def _fresh_demo_move(game: Game) -> None:
     """The demo player's move at its on-screen budgets, its plan made afresh."""
     clear_plan_cache()
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+
+
+def has_won_deals(rules: str) -> bool:
+    """Whether the rule set's deals are won often enough to start hinted runs from: those
+    whose profile offers a daily deal, which the levels build draws from deals it proved
+    winnable (English Square's layout is practically never winnable, and offers none)."""
+    return profile_of(rules).daily_deal
 
 
 def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
@@ -167,7 +171,7 @@ def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
         }
-        if rules in KEEP_WON_RULES:
+        if has_won_deals(rules):
             out[rules].update(keep_won(rules, hint_runs))
         else:
             out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,

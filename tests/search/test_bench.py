@@ -44,12 +44,16 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
         # the keep-won figure where deals are won; English Square has none
-        if rules in bench.KEEP_WON_RULES:
+        if bench.has_won_deals(rules):
             assert figures["hint_keep_won_runs"] == 1
             assert figures["hint_keep_won_pct"] in (0.0, 100.0)
             assert figures["hint_keep_won_undecided"] in (0, 1)
         else:
             assert figures["hint_keep_won_runs"] == 0 and figures["hint_keep_won_pct"] is None
+
+
+def test_the_keep_won_figure_is_for_every_rule_set_but_english_square() -> None:
+    assert [r for r in RULE_IDS if not bench.has_won_deals(r)] == ["square"]
 
 
 def test_a_hinted_run_starts_from_a_solver_won_position_and_is_repeatable() -> None:
