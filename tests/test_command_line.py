@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import build_parser, main, wants_colour
+from game.cli import build_parser, main
+from game.console import wants_colour
 from game.engine.commands import MOVES_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -95,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     if root not in sys.path:
         sys.path.insert(0, root)
     from game.engine.cards import SUITS, card
-    from game.records.output import OutputError, check_output, write_output
+    from game.output import OutputError, check_output, write_output
     from game.ui.art import CardArt
     from game.ui.png import png_bytes
 
-    try:  # where the sheet goes is checked before it is drawn (see game/records/output.py)
+    try:  # where the sheet goes is checked before it is drawn (see game/output.py)
         out = check_output(args.out, what="art_sheet", suffix=".png")
     except OutputError as err:
         print(f"error: {err}", file=sys.stderr)

@@ -10,12 +10,20 @@ time onto the waste, once through.
 from __future__ import annotations
 
 from .cards import ALTERNATE_BELOW, HEARTS, JACK
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import Move, Transfer
 
 ROW1 = row_range(0)
 ROW4 = row_range(3)
+
+#: the waste and the stock refilling Row 4 as Row 1 empties down the first column
+NEAR_WON = NearWon(
+    foundations=(9, 11, 11, 11, 10, 11, 10, 11),
+    places={"r1c1": ("10C",), "r4c1": ("JC",), "w": ("JH",), "s": ("JD",)},
+    moves="r1c1-f1 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 r1c1-f1 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 "
+          "r1c1-f5 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 r1c1-f7",
+)
 
 PROFILE = RuleProfile(
     rules="constitution-cadogan",
@@ -25,11 +33,12 @@ PROFILE = RuleProfile(
     tab_name="Lady Cadogan",
     emblem_suit=HEARTS,
     layout=Layout.ROWS,
+    built_rows=4,
     places=row_places(with_waste=True),
     search=SearchProfile(
         # beam searches for most of the budget, then the narrowed searches
         # (game.search.solver and game.search.cadogan_beam explain why)
-        stages=((("beams",), 0.85), (("narrowing",), 1.0)),
+        stages=((("beams",), 800_000), (("narrowing",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
         # of the fills of empty places in Rows 1-3, only the one that takes the card
         # needed soonest
@@ -41,6 +50,7 @@ PROFILE = RuleProfile(
         demo_plan=DemoPlan(nodes=60_000, searches=("beams",)),
     ),
     levels=LevelsBuild(search=1000, nodes=120_000, method="solve", ladder=(50, 200, 800)),
+    near_won=NEAR_WON,
 )
 
 

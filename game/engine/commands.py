@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..cli import fail, wants_colour
+from ..console import fail, wants_colour
 from .deals import GameNumberError
 from .rulesets import RULE_IDS, UnknownRulesError, new_game
 from .state import Game, IllegalMove

@@ -13,13 +13,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import ALTERNATE_BELOW, JACK, SPADES
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .rows import FIRST, RowsGame, row_of, row_places, row_range
 from .state import LayoutError, Move, Transfer
 
 ROW1 = row_range(0)
 ROW2 = row_range(1)
 NO_SPACE = -1
+
+#: owed fills all down the first column, and a fill of Row 4 from the stock
+NEAR_WON = NearWon(
+    foundations=(8, 11, 11, 11, 9, 11, 11, 11),
+    places={"r1c1": ("10H",), "r2c1": ("9C",), "r3c1": ("10C",), "r4c1": ("JC",), "s": ("JH",)},
+    moves="r1c1-f5 r2c1-r1c1 r3c1-r2c1 r4c1-r3c1 r1c1-f1 r2c1-r1c1 r3c1-r2c1 r4c1-r3c1 "
+          "r1c1-f1 r2c1-r1c1 r3c1-r2c1 r1c1-f1 r2c1-r1c1 r1c1-f5",
+)
 
 PROFILE = RuleProfile(
     rules="constitution",
@@ -32,21 +40,24 @@ PROFILE = RuleProfile(
     places=row_places(with_waste=False),
     fills_owed=True,
     row1_builds_on_row1=True,
+    built_rows=1,
     search=SearchProfile(
         # the complete searches first (most wins come within a few hundred positions),
         # then the narrowed searches, then the planners, then the complete searches
         # again from where they stopped (game.search.solver explains each stage)
-        stages=((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), (("resume",), 1.0)),
+        stages=((("dfs",), 10_000), (("resume", "best"), 200_000), (("narrowing",), 600_000),
+                (("plans",), 100_000), (("resume",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=4.0, empty_row1=15.0),
         # Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and
         # Row 2 with one of the two needed soonest
         narrowings=({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1}),
         jitter=20.0,
         # three guessed deals a plan: the line most of their wins start with
-        demo_plan=DemoPlan(nodes=4000, searches=("dfs", "narrowing"), samples=3),
+        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3),
         through_reveals=True,
     ),
-    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(20, 60, 200, 600)),
+    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(20, 60, 200, 600)),
+    near_won=NEAR_WON,
 )
 
 
@@ -86,10 +97,6 @@ class Constitution(RowsGame):
         if self.owed == NO_SPACE:
             return range(0)
         return row_range(row_of(self.owed) + 1)
-
-    def owed_sources(self) -> range:
-        """:meth:`fill_sources`, by the name the table still uses."""
-        return self.fill_sources()
 
     def safe_drop(self, moves: Iterable[Move]) -> Move | None:
         """As :meth:`RowsGame.safe_drop`; nothing while a fill is owed."""
@@ -231,8 +238,4 @@ class Constitution(RowsGame):
 
     def _key_extra(self) -> Any:
         return row_of(self.owed) if self.owed != NO_SPACE else -1
-
-    def owed_text(self) -> str | None:
-        """``r2c3`` when a fill is owed there, else None."""
-        return self.place_name(self.owed) if self.owed != NO_SPACE else None
 

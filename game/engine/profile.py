@@ -13,6 +13,7 @@ the rule set. That data means something only to the code that reads it (``game.s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -33,8 +34,9 @@ class Layout(Enum):
 
 
 #: one stage of the solver's plan: the searches that run side by side (their names in
-#: :func:`game.search.solver.solve`) and the share of the time and nodes left they may use
-Stage = tuple[tuple[str, ...], float]
+#: :mod:`game.search.solver`) and the positions they may search together (None: all
+#: that are left)
+Stage = tuple[tuple[str, ...], int | None]
 #: one line of the solver's planners: (sees only the player's view, lookahead positions
 #: per move, positions of each planning search)
 PlannerLine = tuple[bool, int, int]
@@ -84,7 +86,7 @@ class SearchProfile:
     #: the evaluation's weights
     evaluation: Evaluation
     #: the narrowed searches' rounds: per round, the row of a space (0 for Row 1) -> how
-    #: many cards of the row below may fill it (see ``game.search.solver._Narrow``)
+    #: many cards of the row below may fill it (see ``game.search.depth_first.Narrow``)
     narrowings: tuple[dict[int, int], ...] = ({},)
     #: how far a seeded narrowed search shakes each move's evaluation, at most
     jitter: float = 0.0
@@ -114,6 +116,22 @@ class LevelsBuild:
     ladder: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class NearWon:
+    """A real position of the rule set a few moves from a win, which exercises its
+    special moves: the tests drive the table and the session through it, and ``main.py
+    screenshot --scene win`` photographs it (:func:`game.session.positions.near_won_position`
+    builds it)."""
+
+    #: how many cards each foundation holds, in foundation order (the rest are out)
+    foundations: tuple[int, ...]
+    #: the cards of the other places that hold any, by place name (``r1c1``, ``c2``,
+    #: ``s`` the stock, ``w`` the waste), bottom to top
+    places: Mapping[str, tuple[str, ...]]
+    #: the moves that win it, in notation
+    moves: str
+
+
 @dataclass(frozen=True, eq=False)
 class RuleProfile:
     """Everything that differs between rule sets, for one rule set (compared by identity:
@@ -140,11 +158,16 @@ class RuleProfile:
     #: a Row 1 top may move onto another Row 1 pile (``constitution``); where it may
     #: not, a Row 1 card leaves its pile only for a foundation
     row1_builds_on_row1: bool = False
+    #: the rows layout: how many rows, from Row 1 down, are piles that cards are built
+    #: on (the table fans them); the places of the other rows hold one card each
+    built_rows: int = 0
     #: how many of a column's cards were dealt (not built) is part of the position, since
     #: it fixes the column's direction (English Square)
     dealt_counts: bool = False
     #: a daily deal is offered (drawn from the deals the levels build proved winnable)
     daily_deal: bool = True
+    #: a position a few moves from a win (None: the rule set has none to show)
+    near_won: NearWon | None = None
 
     def place_words(self, index: int) -> str:
         """A place as a player names it: ``Row 2, pile 4``, ``column 2``, ``pile 11``,

@@ -13,11 +13,18 @@ from typing import Any
 
 from .cards import CLUBS
 from .deals import square_pack
-from .profile import Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import LayoutError, Move, Transfer
 
 COLUMNS = range(4, 8)
+
+#: a stock card played straight into an empty column
+NEAR_WON = NearWon(
+    foundations=(24, 25, 24, 26),
+    places={"c1": ("AC", "2C"), "c2": ("AH",), "c3": ("2H",), "s": ("AS",)},
+    moves="c1-f1 c1-f1 c3-f3 c2-f3 s-c1 c1-f2",
+)
 
 PROFILE = RuleProfile(
     rules="square",
@@ -34,11 +41,12 @@ PROFILE = RuleProfile(
     daily_deal=False,
     search=SearchProfile(
         # the layered search alone (game.search.square_proof): it is complete
-        stages=((("layers",), 1.0),),
+        stages=((("layers",), None),),
         evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=12.0),
         reveal_bonus=True,
     ),
     levels=LevelsBuild(search=1000, nodes=5_000, method="solve", ladder=(50, 200, 800)),
+    near_won=NEAR_WON,
 )
 
 

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from .cards import DIAMONDS
 from .deals import square_pack
-from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, RuleProfile, SearchProfile
+from .profile import DemoPlan, Evaluation, Layout, LevelsBuild, NearWon, RuleProfile, SearchProfile
 from .squares import SquareGame, neighbours, square_places
 from .state import Move, Transfer
 
 PILES = range(4, 20)
+
+#: a turn of the stock onto the waste, and the waste's card home
+NEAR_WON = NearWon(
+    foundations=(24, 25, 24, 26),
+    places={"p1": ("AC", "2C"), "p2": ("AH",), "p3": ("2H",), "s": ("AS",)},
+    moves="p1-f1 p1-f1 p3-f3 p2-f3 s-w w-f2",
+)
 
 PROFILE = RuleProfile(
     rules="union-square",
@@ -28,12 +35,13 @@ PROFILE = RuleProfile(
     search=SearchProfile(
         # most wins come at once from the depth-first order, most of the rest from the
         # probe, and the planners win where the probe's line sticks
-        stages=((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
+        stages=((("dfs",), 30_000), (("probe",), 200_000), (("plans",), 400_000), (("resume", "best"), None)),
         evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=25.0),
-        demo_plan=DemoPlan(nodes=1500, searches=("dfs",)),
+        demo_plan=DemoPlan(nodes=3600, searches=("dfs",)),
         reveal_bonus=True,
     ),
-    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(50, 150, 450, 1350)),
+    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(50, 150, 450, 1350)),
+    near_won=NEAR_WON,
 )
 
 

@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import PROGRAM, paths
+from ..cache import BoundedCache
 from ..engine import GameNumberError, parse_game_number, rules_class
-from ..records.output import check_output, write_output
+from ..output import check_output, write_output
 from ..records.store import FileRefused, read_limited_text
 
 LEVELS_KIND = "levels"
@@ -77,7 +78,9 @@ def campaign_path(rules: str, folder: Path | None = None) -> Path:
     return (LEVELS_DIR if folder is None else Path(folder)) / f"{rules}.json"
 
 
-_cache: dict[tuple[str, Path], Campaign] = {}
+#: campaigns read, by (rule set, folder): the four of the game's folder and a few others
+#: (a build's, a test's)
+_cache: BoundedCache[tuple[str, Path], Campaign] = BoundedCache(16)
 
 
 def load_campaign(rules: str, folder: Path | None = None) -> Campaign:
@@ -88,10 +91,7 @@ def load_campaign(rules: str, folder: Path | None = None) -> Campaign:
     """
     path = campaign_path(rules, folder)
     key = (rules_class(rules).rules, path.resolve())
-    cached = _cache.get(key)
-    if cached is None:
-        cached = _cache[key] = read_campaign(path, key[0])
-    return cached
+    return _cache.get_or_make(key, lambda: read_campaign(path, key[0]))
 
 
 def clear_cache() -> None:
@@ -235,7 +235,7 @@ def campaign_to_text(rules: str, *, build: Mapping[str, Any], searched: int, res
 
 
 def write_campaign_text(path: Path, text: str) -> None:
-    """Write a campaign file (see :mod:`game.records.output`: a regular file is replaced
+    """Write a campaign file (see :mod:`game.output`: a regular file is replaced
     atomically) and forget cached campaigns; raises OutputError."""
     write_output(check_output(path, what="--out"), text.encode("utf-8"))
     clear_cache()

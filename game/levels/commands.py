@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..cli import fail
+from ..console import fail
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
+if TYPE_CHECKING:
+    from .campaign import Campaign
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``levels`` and its subcommands."""
+#: draws the campaigns' difficulty curves (None: a file that could not be read) as PNG
+#: bytes: the command line hands it in, since the levels never import the window
+ChartDrawer = Callable[[Mapping[str, "Campaign | None"]], bytes]
+
+
+def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer) -> None:
+    """Add ``levels`` and its subcommands; ``levels chart`` draws with ``draw_chart``."""
     levels = subparsers.add_parser(
         "levels", help="build, check or chart the level campaigns",
         description="The campaigns of proved-winnable deals (the files the game ships with): build "
@@ -61,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     chart.add_argument("out", metavar="OUT.png", help="the image to write (- for standard output)")
     chart.add_argument("--folder", type=Path, default=None, metavar="DIR",
                        help="read the files from here (default: the campaigns the game ships with)")
-    chart.set_defaults(func=run_chart)
+    chart.set_defaults(func=partial(run_chart, draw_chart=draw_chart))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -83,7 +92,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     The folder and every file to be written are checked before the first deal is searched.
     """
-    from ..records.output import OutputError, check_output, check_output_folder, make_output_folder
+    from ..output import OutputError, check_output, check_output_folder, make_output_folder
     from .build import build_campaign, make_plan
     from .campaign import LEVELS_DIR, campaign_path, write_campaign_text
 
@@ -150,11 +159,11 @@ def run_check(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in reports) else 1
 
 
-def run_chart(args: argparse.Namespace) -> int:
+def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
     """``levels chart OUT.png [--folder DIR]``: the output is checked before anything is
-    drawn, and written through :mod:`game.records.output`."""
-    from ..records.output import OutputError, check_output, write_output
-    from .campaign import Campaign, LevelsError, load_campaign
+    drawn, and written through :mod:`game.output`."""
+    from ..output import OutputError, check_output, write_output
+    from .campaign import LevelsError, load_campaign
 
     try:
         out = check_output(args.out, what="levels chart", suffix=".png")
@@ -167,15 +176,8 @@ def run_chart(args: argparse.Namespace) -> int:
         except LevelsError as err:
             print(f"warning: {err}", file=sys.stderr)
             campaigns[rules] = None
-    # drawn off-screen: no window and no sound device are needed
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        from ..ui.level_chart import chart_png
-    except ImportError as err:
-        return fail(f"the chart needs pygame-ce ({err})")
-    try:
-        write_output(out, chart_png(campaigns))
+        write_output(out, draw_chart(campaigns))
     except OutputError as err:
         return fail(str(err))
     print(f"wrote {out.shown}", file=sys.stderr if out.is_stdout else sys.stdout)

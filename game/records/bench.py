@@ -9,7 +9,8 @@ import time
 from typing import Any
 
 from ..engine import RULE_IDS, new_game
-from .replay import Recorder, Replay, ReplayPlayer, parse_replay
+from .recorder import Recorder, ReplayPlayer
+from .replay import Replay, parse_replay
 from .saves import load_saved_game, save_game
 from .store import Store
 

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cli import fail
+from ..console import fail
 from ..engine.echo import shown
 
 if TYPE_CHECKING:
     from .replay import Replay
     from .stats import RuleStats, Statistics
+
+#: opens the replay viewer on a replay file with a data folder, until its window closes,
+#: and returns the exit status: the command line hands it in, since the records never
+#: import the window
+ReplayViewer = Callable[[Path, "Path | None"], int]
 
 
 def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
@@ -38,8 +45,8 @@ def data_dir_problem(data_dir: Path | None) -> str | None:
     return None
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the records' subcommands."""
+def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewer) -> None:
+    """Add the records' subcommands; ``replay FILE`` opens its window with ``view_replay``."""
     replay = subparsers.add_parser(
         "replay",
         help="watch a replay file (or check it with --check)",
@@ -50,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     replay.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
     replay.add_argument("--check", action="store_true", help="check the file and print the result")
     add_data_dir_argument(replay)
-    replay.set_defaults(func=run_replay_command)
+    replay.set_defaults(func=partial(run_replay_command, view_replay=view_replay))
 
     stats = subparsers.add_parser(
         "stats",
@@ -62,8 +69,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.set_defaults(func=run_stats)
 
 
-def run_replay_command(args: argparse.Namespace) -> int:
-    """``replay FILE [--check] [--data-dir DIR]``."""
+def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -> int:
+    """``replay FILE [--check] [--data-dir DIR]``: the file and the folder are checked
+    here, before ``view_replay`` opens the window."""
     from .replay import ReplayError, load_replay
 
     try:
@@ -76,11 +84,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     problem = data_dir_problem(args.data_dir)
     if problem:
         return fail(problem)
-    try:
-        from game.ui.replay_scene import run_replay
-    except ImportError as err:
-        return fail(f"the game window is not available: {err}")
-    return int(run_replay(args.file, args.data_dir) or 0)
+    return view_replay(args.file, args.data_dir)
 
 
 def check_summary(path: Path, replay: Replay) -> str:

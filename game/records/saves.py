@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..cache import BoundedCache
 from .replay import (
     ABANDONED,
     IN_PROGRESS,
@@ -307,7 +308,7 @@ def _prune(store: Store, folder: str, keep: int) -> None:
 
 #: summaries already read, by path, with the (inode, mtime, size) they were read at: a
 #: summary is small, so a list of long replays costs little memory
-_summaries: dict[Path, tuple[tuple[int, int, int], ReplayEntry]] = {}
+_summaries: BoundedCache[Path, tuple[tuple[int, int, int], ReplayEntry]] = BoundedCache(4 * MAX_LISTED)
 
 
 def _entry(path: Path, found: FileInfo) -> ReplayEntry:
@@ -320,9 +321,7 @@ def _entry(path: Path, found: FileInfo) -> ReplayEntry:
         entry = ReplayEntry(path, summarize_replay(path))
     except ReplayError as err:
         entry = ReplayEntry(path, None, str(err))
-    if len(_summaries) > 4 * MAX_LISTED:
-        _summaries.clear()
-    _summaries[path] = (stamp, entry)
+    _summaries.put(path, (stamp, entry))
     return entry
 
 

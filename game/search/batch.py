@@ -17,7 +17,7 @@ from typing import Any, TextIO, TypeVar
 
 from ..engine.deals import LC_LIMIT, GameNumberError, parse_game_number
 from ..engine.echo import quoted
-from ..records.output import Output, check_output, write_output
+from ..output import Output, check_output, write_output
 
 #: the most deals one command may name
 MAX_RANGE = 1_000_000

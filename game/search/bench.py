@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.rulesets import RULE_IDS, new_game, profile_of
 from ..engine.state import Game
 from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
+from .depth_first import DepthFirst
 from .hint import hints
 from .solver import solve
 
@@ -60,6 +61,28 @@ def _fresh_demo_move(game: Game) -> None:
     """The demo player's move at its on-screen budgets, its plan made afresh."""
     clear_plan_cache()
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+
+
+#: positions of each depth-first search that :func:`core_positions_per_second` times
+CORE_NODES = 30_000
+
+
+def core_positions_per_second(rules: str, deals: int) -> int:
+    """Positions per second of CPU time of the solver's complete depth-first search on
+    its lean core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each
+    searched to :data:`CORE_NODES` positions or to its end. CPU time, so that other
+    processes on the machine change the figure less than they would a clock's."""
+    nodes = 0
+    seconds = 0.0
+    for number in range(1, deals + 1):
+        search = DepthFirst(new_game(rules, number), CORE_NODES)
+        start = time.process_time()
+        for _ in search.steps():
+            if search.starved:
+                break
+        seconds += time.process_time() - start
+        nodes += search.nodes
+    return round(nodes / seconds) if seconds else 0
 
 
 def has_won_deals(rules: str) -> bool:
@@ -133,9 +156,11 @@ def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str
     each (1–3 at 1 s if quick): positions per second of its complete searches (the time
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
-    them), and the share decided and won; and in the rule sets whose deals are won, the
-    hint's keep-won figure (:func:`keep_won`) over ``hint_runs`` runs (by default
-    :data:`KEEP_WON_RUNS`, or :data:`KEEP_WON_QUICK_RUNS` if quick)."""
+    them), and the share decided and won; the depth-first search's positions per second
+    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick);
+    and in the rule sets whose deals are won, the hint's keep-won figure
+    (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
+    :data:`KEEP_WON_QUICK_RUNS` if quick)."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
@@ -170,6 +195,7 @@ def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str
             "solver_all_positions_per_s": round(all_nodes / all_seconds) if all_seconds else 0,
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
+            "core_positions_per_s": core_positions_per_second(rules, 2 if quick else 5),
         }
         if has_won_deals(rules):
             out[rules].update(keep_won(rules, hint_runs))

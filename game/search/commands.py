@@ -7,13 +7,13 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from ..cli import fail
+from ..console import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
-    from ..records.output import Output
+    from ..output import Output
     from .batch import DealRow
 
 
@@ -107,7 +107,7 @@ _LOOKS_LIKE_RANGE = re.compile(r"\s*[0-9]+\s*-\s*[0-9]+\s*")
 
 def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | str:
     """The game numbers of --range and the checked --out, or why they cannot be used."""
-    from ..records.output import OutputError, check_output
+    from ..output import OutputError, check_output
     from .batch import parse_range
 
     if args.jobs is not None and not 1 <= args.jobs <= 256:
@@ -210,7 +210,7 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     written (the table above is printed all the same, so the run is not lost)."""
     if out is None:
         return 0
-    from ..records.output import OutputError
+    from ..output import OutputError
     from .batch import write_csv
 
     try:

@@ -6,9 +6,8 @@ game with everything it writes. Each call answers with an :class:`Outcome`, whic
 table animates.
 """
 
-from .deals import SHORT_TITLES, CarriedOn, carry_on, random_deal, short_title
+from .deals import CarriedOn, carry_on, random_deal
 from .outcome import Outcome, Points, WinRecord
 from .session import PlaySession
 
-__all__ = ["SHORT_TITLES", "CarriedOn", "Outcome", "PlaySession", "Points", "WinRecord", "carry_on",
-           "random_deal", "short_title"]
+__all__ = ["CarriedOn", "Outcome", "PlaySession", "Points", "WinRecord", "carry_on", "random_deal"]

@@ -6,24 +6,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ..engine import Game, new_game, random_game_number
+from ..engine import Game, new_game, profile_of, random_game_number
 from ..levels import Level, LevelsError, load_campaign, random_winnable
 from ..records.replay import Replay
 from ..records.saves import load_game_extras
 from ..records.scoring import Score
 from ..records.store import Store
-
-SHORT_TITLES = {
-    "constitution": "British Constitution",
-    "constitution-cadogan": "Lady Cadogan",
-    "square": "British Square",
-    "union-square": "Union Square",
-}
-
-
-def short_title(game: Game) -> str:
-    """The rule set's short name (British Constitution, Lady Cadogan…)."""
-    return SHORT_TITLES.get(game.rules, game.title)
 
 
 def random_deal(rules: str, winnable_only: bool) -> tuple[str, str]:
@@ -36,7 +24,7 @@ def random_deal(rules: str, winnable_only: bool) -> tuple[str, str]:
         number = random_winnable(rules)
         if number is not None:
             return number, ""
-        name = SHORT_TITLES.get(rules, rules)
+        name = profile_of(rules).short_title
         return random_game_number(), f"No winnable deal is known for {name}: this is a random deal"
     return random_game_number(), ""
 

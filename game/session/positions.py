@@ -8,50 +8,32 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
 
 from ..engine import Game, Move, rules_class
-from ..engine.cards import card_text
+from ..engine.cards import parse_card
+
+#: the keys of a layout that every rule set has (RULES.md's JSON)
+PLAIN_LAYOUT = ("rules", "game", "foundations", "tableau", "waste", "stock")
 
 
 def near_won_position(rules: str) -> tuple[Game, list[str]]:
-    """A position a few moves from a win, and the moves (in notation) that win it.
+    """A position a few moves from a win, and the moves (in notation) that win it: the
+    rule set's :class:`~game.engine.profile.NearWon`, which exercises its special moves.
 
-    Each exercises its rule set's special moves: owed fills and a stock fill
-    (constitution), waste and stock refills (Cadogan), a stock card straight into an
-    empty column (square), a stock turn (union-square).
-    """
+    Raises ValueError when the rule set has none."""
     cls = rules_class(rules)
+    near = cls.profile.near_won
+    if near is None:
+        raise ValueError(f"{cls.title} has no position near a win to show")
     probe = cls([[] for _ in cls.places], "1")
-
-    def found(heights: list[int]) -> list[list[str]]:
-        return [[card_text(c) for c in probe.foundation_sequence(probe.foundation_suit(f))[:n]]
-                for f, n in zip(cls.foundations, heights, strict=True)]
-
-    layout: dict[str, Any] = {"rules": rules, "game": "1", "waste": [], "stock": []}
-    if rules == "constitution":
-        rows: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
-        rows[0][0], rows[1][0], rows[2][0], rows[3][0] = ["10H"], ["9C"], ["10C"], ["JC"]
-        layout.update(foundations=found([8, 11, 11, 11, 9, 11, 11, 11]), tableau=rows, stock=["JH"])
-        moves = ("r1c1-f5 r2c1-r1c1 r3c1-r2c1 r4c1-r3c1 r1c1-f1 r2c1-r1c1 r3c1-r2c1 r4c1-r3c1 "
-                 "r1c1-f1 r2c1-r1c1 r3c1-r2c1 r1c1-f1 r2c1-r1c1 r1c1-f5")
-    elif rules == "constitution-cadogan":
-        rows = [[[] for _ in range(8)] for _ in range(4)]
-        rows[0][0], rows[3][0] = ["10C"], ["JC"]
-        layout.update(foundations=found([9, 11, 11, 11, 10, 11, 10, 11]), tableau=rows,
-                      waste=["JH"], stock=["JD"])
-        moves = ("r1c1-f1 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 r1c1-f1 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 "
-                 "r1c1-f5 r4c1-r3c1 r3c1-r2c1 r2c1-r1c1 r1c1-f7")
-    elif rules == "square":
-        layout.update(foundations=found([24, 25, 24, 26]),
-                      tableau=[["AC", "2C"], ["AH"], ["2H"], []], stock=["AS"])
-        moves = "c1-f1 c1-f1 c3-f3 c2-f3 s-c1 c1-f2"
-    else:
-        piles: list[list[str]] = [[] for _ in range(16)]
-        piles[0], piles[1], piles[2] = ["AC", "2C"], ["AH"], ["2H"]
-        layout.update(foundations=found([24, 25, 24, 26]), tableau=piles, stock=["AS"])
-        moves = "p1-f1 p1-f1 p3-f3 p2-f3 s-w w-f2"
-    return cls.from_layout(layout), moves.split()
+    for f, height in zip(cls.foundations, near.foundations, strict=True):
+        probe.piles[f] = probe.foundation_sequence(probe.foundation_suit(f))[:height]
+    for name, cards in near.places.items():
+        probe.piles[probe.place_index(name)] = [parse_card(c) for c in cards]
+    # What a rule set remembers beyond the cards (how many of a column's cards were
+    # dealt) is left out, so the layout takes the cards as dealt where they lie.
+    layout = probe.to_layout()
+    return cls.from_layout({key: layout[key] for key in PLAIN_LAYOUT}), near.moves.split()
 
 
 def lost_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12) -> Game:

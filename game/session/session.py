@@ -17,7 +17,6 @@ game in progress.
 from __future__ import annotations
 
 import datetime
-import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,8 @@ from ..engine.autodrop import safe_foundation_move
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
 from ..levels import Level
-from ..records.replay import IN_PROGRESS, LOST, WON, Recorder, Replay, result_of
+from ..records.recorder import Recorder
+from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
 from ..records.scoring import Score, score_replay
 from ..records.settings import Settings
 from ..records.store import Store
@@ -247,8 +247,6 @@ class PlaySession:
         hint shown is counted in the record and costs the hint penalty."""
         if not self.settings.hints:
             return self._refused("Hints are turned off in the options")
-        if importlib.util.find_spec("game.search.hint") is None:
-            return self._refused("hints are not available")
         from ..search.hint import hints
 
         if self.hint_list is None:

@@ -62,7 +62,6 @@ class Flight:
     delay: float
     duration: float
     kind: str = MOVE
-    face_up: bool = True
     start: Point | None = None
     elapsed: float = 0.0
     #: no landing sound (the deal has one sound of its own)

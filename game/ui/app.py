@@ -1,4 +1,8 @@
-"""The window, the main loop and the stack of scenes.
+"""The window, the main loop and the stack of scenes, which find each other by name.
+
+A scene never imports another scene's module: it asks the app for one by name with its
+arguments (``app.show("rules", rules="square")``), and the app makes it with the maker
+registered under that name (:mod:`game.ui.scenes` registers every scene of the game).
 
 One loop, paced to the display (vsync where the driver allows it, otherwise a steady
 60 frames per second). Each frame: events go to the top scene, every scene updates
@@ -16,17 +20,19 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
 from ..records.settings import Settings, save_settings
 from ..records.store import Store
-from . import theme
 from .art import CardArt
+from .drawn import DrawnBoxes
 from .sound import Sounds
+from .theme import Palette, palette_for
 
 MIN_SIZE = (800, 600)
 FPS = 60
@@ -36,14 +42,34 @@ STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
 
 log = logging.getLogger(__name__)
 
+#: the names the scenes are found by
+SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "levels", "replay", "demo",
+                    "win", "lost", "confirm"]
+
+
+#: makes a scene for an app from the keyword arguments a scene asks for it with (a scene
+#: class, or a function such as :func:`game.ui.scenes.table`)
+SceneMaker = Callable[..., "Scene"]
+
+
+def _ignore_signal(number: int, frame: FrameType | None) -> None:
+    """A stop signal while the game is being saved: nothing to do.
+
+    A Python handler rather than SIG_IGN, because a signal already caught but not yet
+    handled when the handler changes to SIG_IGN makes Python print "Signal N ignored due
+    to race condition" with a traceback; this handler takes it quietly.
+    """
+
 
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
-    ``opaque`` scenes hide what is below them; dialogs set it False.
+    ``opaque`` scenes hide what is below them; dialogs set it False. ``name`` is the name
+    the scene is found by (the app gives a scene it made the name it was asked for).
     """
 
     opaque = True
+    name = ""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -66,6 +92,9 @@ class Scene:
     def resume(self) -> None:
         """The scene on top was popped; this one is on top again."""
 
+    def palette_changed(self) -> None:
+        """The app's palette was replaced: what was drawn in the old one is drawn again."""
+
     def wants_quit(self) -> bool:
         """The window is closing: save what must be saved; False keeps the app open."""
         return True
@@ -75,7 +104,8 @@ class App:
     """The window, the clock, the shared card art and settings, and the scene stack."""
 
     def __init__(self, *, size: tuple[int, int] | None = None, data_dir: Path | None = None,
-                 settings: Settings | None = None, headless: bool = False) -> None:
+                 settings: Settings | None = None, headless: bool = False,
+                 scenes: Mapping[SceneName, SceneMaker] | None = None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -87,11 +117,16 @@ class App:
         self.screen = self._open_window(self.size)
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
-        theme.use(self.settings.high_contrast)
+        #: the colours every scene draws with (the high-contrast option's)
+        self.palette: Palette = palette_for(self.settings.high_contrast)
+        #: what the last frame drew where (texts, buttons, card indices, badges, pop-ups)
+        self.drawn = DrawnBoxes()
         self.art = CardArt(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
                            large_index=self.settings.large_index)
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.scenes: list[Scene] = []
+        #: how to make each scene, by name
+        self.makers: dict[SceneName, SceneMaker] = dict(scenes or {})
         self.running = False
         self.frames = 0
         self.messages: list[str] = []
@@ -150,6 +185,48 @@ class App:
         self.scenes.clear()
         self.push(scene)
 
+    def under(self, scene: Scene) -> Scene | None:
+        """The scene just below ``scene`` on the stack (None at the bottom, or when
+        ``scene`` is not on the stack)."""
+        if scene not in self.scenes:
+            return None
+        index = self.scenes.index(scene)
+        return self.scenes[index - 1] if index > 0 else None
+
+    def back_to(self, scene: Scene) -> None:
+        """Pop every scene above ``scene`` (which resumes)."""
+        while self.top is not None and self.top is not scene:
+            self.pop()
+
+    # ----- scenes by name ---------------------------------------------------------------
+
+    def make(self, name: SceneName, **args: Any) -> Scene:
+        """A new scene called ``name``, made with ``args`` by its registered maker."""
+        maker = self.makers.get(name)
+        if maker is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        scene = maker(self, **args)
+        scene.name = name
+        return scene
+
+    def show(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` and put it on top."""
+        scene = self.make(name, **args)
+        self.push(scene)
+        return scene
+
+    def swap(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` and put it in the top scene's place."""
+        scene = self.make(name, **args)
+        self.replace(scene)
+        return scene
+
+    def start(self, name: SceneName, **args: Any) -> Scene:
+        """Make the scene ``name`` the only scene (every other one is dropped)."""
+        scene = self.make(name, **args)
+        self.reset(scene)
+        return scene
+
     # ----- the loop -------------------------------------------------------------------
 
     def quit(self) -> None:
@@ -199,8 +276,23 @@ class App:
         pygame.display.flip()
         self.frames += 1
 
+    def follow_palette(self) -> bool:
+        """Take the palette the high-contrast option asks for (the options may have just
+        changed it); when that replaces the palette, every scene is told, so it draws
+        afresh. True then."""
+        wanted = palette_for(self.settings.high_contrast)
+        if wanted is self.palette:
+            return False
+        self.palette = wanted
+        for scene in self.scenes:
+            scene.palette_changed()
+        return True
+
     def draw(self, surface: pygame.Surface | None = None) -> None:
-        """Draw the stack from its lowest opaque scene up."""
+        """Draw the stack from its lowest opaque scene up, in the palette the options ask
+        for."""
+        self.follow_palette()
+        self.drawn.clear()
         target = surface or self.screen
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
@@ -258,15 +350,10 @@ class App:
     def _ignore_stop_signals() -> None:
         if threading.current_thread() is threading.main_thread():
             for number in STOP_SIGNALS:
-                signal.signal(number, signal.SIG_IGN)
+                signal.signal(number, _ignore_signal)
 
     @staticmethod
     def _restore_signals(previous: dict[int, Any]) -> None:
         for number, handler in previous.items():
             # None: a handler set outside Python (SDL's), which cannot be put back
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-
-    def save_screenshot(self, path: Path) -> None:
-        """Draw the current stack and write it as a PNG."""
-        self.draw()
-        pygame.image.save(self.screen, str(path))

@@ -8,14 +8,13 @@ Everything runs with the dummy video driver at 1280x800:
   land); those cards have just taken off; the mid-flight frame has them half-way, high
   in the air with their shadows;
 - start-up: wall time from starting a fresh Python process until it has drawn and
-  flipped its first frame of the menu (a table if there is no menu);
+  flipped its first frame of the menu;
 - resident memory (VmRSS) after playing a game of each rule set with animations on,
   and the machine's load average (other processes make the 99th percentiles jump).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import statistics
@@ -38,10 +37,10 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
 
     from ..engine import RULE_IDS, new_game
     from ..records.settings import Settings
-    from .app import App
+    from .scenes import open_app
     from .table import TableScene
 
-    app = App(size=SIZE, settings=Settings(), headless=True)
+    app = open_app(size=SIZE, settings=Settings(), headless=True)
     app.running = True
     frames = 120 if quick else 600
     out: dict[str, dict[str, Any]] = {}
@@ -65,9 +64,8 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "midflight_median_ms": _ms(statistics.median(middle)),
             "midflight_p99_ms": _ms(_p99(middle)),
         }
-    scene_name, startup = _startup(3 if quick else 7)
     out["process"] = {
-        f"start_to_first_{scene_name}_frame_median_s": round(startup, 3),
+        "start_to_first_menu_frame_median_s": round(_startup(3 if quick else 7), 3),
         "rss_after_play_mb": round(_play_and_measure(app), 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
@@ -125,28 +123,22 @@ def _p99(times: list[float]) -> float:
 
 
 _FIRST_FRAME = """
-import sys, time
+import sys
 from pathlib import Path
-from game.ui.app import App
-from game.ui.{module} import {scene}
-app = App(size=(1280, 800), data_dir=Path(sys.argv[1]), headless=True)
+from game.ui.scenes import open_app
+app = open_app(size=(1280, 800), data_dir=Path(sys.argv[1]), headless=True)
 app.running = True
-app.push({make})
+app.show("menu")
 app.step(1 / 60)
 print("drawn", flush=True)
 """
 
 
-def _startup(runs: int) -> tuple[str, float]:
+def _startup(runs: int) -> float:
     """Median wall time from starting a fresh Python process to the moment its first
-    frame of the menu (or, without a menu, a table) has been drawn and flipped."""
+    frame of the menu has been drawn and flipped."""
     root = Path(__file__).resolve().parents[2]
-    if importlib.util.find_spec("game.ui.menu") is not None:
-        what, code = "menu", _FIRST_FRAME.format(module="menu", scene="MenuScene",
-                                                  make="MenuScene(app)")
-    else:
-        what, code = "table", _FIRST_FRAME.format(module="table", scene="TableScene",
-                                                   make='TableScene.new(app, "constitution", 1)')
+    code = _FIRST_FRAME
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     times = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -160,7 +152,7 @@ def _startup(runs: int) -> tuple[str, float]:
                     times.append(time.perf_counter() - t0)
                     break
             child.wait()
-    return what, statistics.median(times) if times else float("nan")
+    return statistics.median(times) if times else float("nan")
 
 
 def _play_and_measure(app: Any) -> float:

@@ -1,6 +1,6 @@
 """The demo player on the table: the game plays itself, one move at a time, watchably.
 
-A thin scene pushed over a :class:`~game.ui.table.TableScene`. The table below keeps
+A thin scene pushed over the table (read through :class:`DemoTable`). The table below keeps
 updating (every scene updates each frame), so its flights land as usual; this scene waits
 for them, asks the honest demo player (:func:`game.search.demo.demo_move`, which sees only
 the player's view) for the next move, and has the table's play session play it for the
@@ -12,17 +12,19 @@ scene pops itself and the table is the player's again, in the position the demo 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..search.demo import SCREEN_MS, SCREEN_NODES
+from ..search.demo import SCREEN_MS, SCREEN_NODES, demo_move
 from . import theme
 from .app import Scene
 
 if TYPE_CHECKING:
+    from ..engine import Game, Move
+    from .anim import Animator
     from .app import App
-    from .table import TableScene
+    from .layout import TableLayout
 
 #: the pause between two demo moves at each speed (seconds), slowest first
 PAUSES = (1.4, 0.8, 0.45, 0.2, 0.05)
@@ -35,18 +37,42 @@ _MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI}
 
 
+class DemoTable(Protocol):
+    """What the demo needs of the table it plays on."""
+
+    anim: Animator
+    #: the table has yet to take note of the game's result (cards are still landing)
+    result_due: bool
+
+    @property
+    def game(self) -> Game:
+        """The position on the table."""
+        ...
+
+    @property
+    def layout(self) -> TableLayout:
+        """Where the table draws, for the demo's banner."""
+        ...
+
+    def play_demo(self, move: Move) -> None:
+        """Play the demo's move for the player."""
+
+    def demo_stopped(self, why: str) -> None:
+        """The demo handed the game back, for the reason ``why``."""
+
+
 class DemoScene(Scene):
     """Plays the table's game by itself until it ends or the player takes over."""
 
     opaque = False
+    name = "demo"
 
-    def __init__(self, app: App, table: TableScene, *, speed: int = DEFAULT_SPEED) -> None:
+    def __init__(self, app: App, table: DemoTable, *, speed: int = DEFAULT_SPEED) -> None:
         super().__init__(app)
         self.table = table
         self.speed = max(1, min(len(PAUSES), speed))
         self.wait = 0.25
         self.moves = 0
-        self.stopped_because = ""
         self._banner: pygame.Surface | None = None
         self._banner_key: tuple[int, int, int, bool] | None = None
 
@@ -73,7 +99,6 @@ class DemoScene(Scene):
         """Stop the demo and give the table back to the player."""
         if self.app.top is not self:
             return
-        self.stopped_because = why
         self.table.anim.finish()
         self.app.pop()
         self.table.demo_stopped(why)
@@ -95,8 +120,6 @@ class DemoScene(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        from ..search.demo import demo_move
-
         move = demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")
@@ -110,18 +133,20 @@ class DemoScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """A banner in the table's footer strip (where the table's own messages go: while
         the demo plays they are not the player's business) saying how to take over."""
+        palette = self.app.palette
         lay = self.table.layout
         foot = lay.footer
         if foot.height <= 0:  # a layout without a footer: just below the HUD
             foot = pygame.Rect(0, lay.hud.bottom + 4, surface.get_width(), lay.hud.height // 2)
-        key = (foot.width, foot.height, self.speed, theme.high_contrast)
+        key = (foot.width, foot.height, self.speed, palette.high_contrast)
         if self._banner is None or self._banner_key != key:
             self._banner = self._render_banner(foot)
             self._banner_key = key
         surface.blit(self._banner, self._banner.get_rect(center=foot.center))
 
     def _render_banner(self, foot: pygame.Rect) -> pygame.Surface:
-        px = theme.scaled(max(11, round(foot.height * 0.55)))
+        palette = self.app.palette
+        px = palette.scaled(max(11, round(foot.height * 0.55)))
         room = foot.width - 2 * foot.height
         long = (f"Demo playing  ·  speed {self.speed} of {len(PAUSES)} (− / + keys)  ·  "
                 "click or press any key to take over")
@@ -129,11 +154,11 @@ class DemoScene(Scene):
         words = long if theme.font(px, bold=True).size(long)[0] <= room else short
         while px > 10 and theme.font(px, bold=True).size(words)[0] > room:
             px -= 1
-        label = theme.font(px, bold=True).render(words, True, theme.INK)
+        label = theme.font(px, bold=True).render(words, True, palette.ink)
         height = max(foot.height, label.get_height() + 4)
         banner = pygame.Surface((label.get_width() + 2 * height, height), pygame.SRCALPHA)
         radius = height // 2
-        pygame.draw.rect(banner, (*theme.SHADOW[:3], 235), banner.get_rect(), border_radius=radius)
-        pygame.draw.rect(banner, theme.GOLD, banner.get_rect(), width=2, border_radius=radius)
+        pygame.draw.rect(banner, (*palette.shadow[:3], 235), banner.get_rect(), border_radius=radius)
+        pygame.draw.rect(banner, palette.gold, banner.get_rect(), width=2, border_radius=radius)
         banner.blit(label, label.get_rect(center=banner.get_rect().center))
         return banner.convert_alpha() if pygame.display.get_surface() is not None else banner

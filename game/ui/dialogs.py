@@ -2,22 +2,64 @@
 
 Each is a :class:`Dialog` scene (``opaque = False``, so the table stays visible and keeps
 animating below). Buttons work with the mouse, and from the keyboard with Left/Right or
-Tab to move the focus and Enter/Space to choose; Esc chooses the cancel action.
+Tab to move the focus and Enter/Space to choose; Esc chooses the cancel action. The end
+of a game's dialogs read the table through :class:`FinishedTable`, what they need of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from . import theme
 from .app import Scene
+from .badges import draw_stars
 
 if TYPE_CHECKING:
+    from ..session import PlaySession
     from .app import App
-    from .table import TableScene
+
+
+class Exits(Protocol):
+    """The ways out of the table, or to its next game, that the end of a game offers."""
+
+    def go_to_menu(self) -> None:
+        """Leave the table for the menu."""
+
+    def go_to_levels(self) -> None:
+        """Leave the table for the levels screen."""
+
+    def new_deal(self) -> None:
+        """Deal a new game of the same rule set."""
+
+    def play_next_level(self) -> None:
+        """Deal the next level of the campaign."""
+
+    def restart(self) -> None:
+        """Deal the same game again."""
+
+
+class FinishedTable(Protocol):
+    """What the dialogs at the end of a game need of the table they stand over: its play
+    session, and the table's actions their buttons choose."""
+
+    @property
+    def session(self) -> PlaySession:
+        """The game that ended, with its records."""
+        ...
+
+    @property
+    def exits(self) -> Exits:
+        """The ways out of the table."""
+        ...
+
+    def save_replay(self) -> None:
+        """Save the finished game as a replay (the dialog comes back saying where)."""
+
+    def undo(self) -> None:
+        """Take back the last move."""
 
 
 class Dialog(Scene):
@@ -115,32 +157,30 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table, then the panel, words and buttons."""
-        theme.use(self.app.settings.high_contrast)
-        accent = theme.GOLD if self.accent is None else self.accent
+        palette = self.app.palette
+        accent = palette.gold if self.accent is None else self.accent
         if self._shade is None or self._shade.get_size() != surface.get_size():
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
         surface.blit(self._shade, (0, 0))
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
-        theme.panel(surface, self.panel, radius=18, fill=theme.DIALOG, edge=accent)
+        theme.panel(surface, self.panel, palette, radius=18, fill=palette.dialog, edge=accent)
         y = self.panel.top + round(self.px * 1.3)
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
         y = title.bottom + round(self.px * 0.9)
         if self.stars is not None:
-            from .levels_scene import draw_stars
-
             size = self._star_size()
             draw_stars(surface, pygame.Rect(self.panel.centerx - 2 * size, y, 4 * size, size),
-                       self.stars)
+                       self.stars, palette)
             y += size + round(self.px * 0.8)
         for line in self.lines:
-            rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=theme.INK,
+            rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
             y = rect.bottom + round(self.px * 0.6)
         for button in self.buttons:
-            button.draw(surface, self.px)
+            button.draw(surface, self.px, palette)
 
 
 def _clock(seconds: float) -> str:
@@ -148,16 +188,16 @@ def _clock(seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-def win_dialog(app: App, table: TableScene) -> Dialog:
+def win_dialog(app: App, table: FinishedTable) -> Dialog:
     """"You won!" with the game's figures, the score and any new high score; in level
     mode the stars earned and "Next level". Choices: the next level or a new deal, save
     replay, restart, undo, the levels screen, menu."""
-    g = table.game
     session = table.session
+    g = session.game
     record = session.win_record
-    level = table.level
+    level = session.level
     title = f"Level {level.number} won!" if level is not None else "You won!"
-    if table.daily is not None:
+    if session.daily is not None:
         title = "Daily deal won!"
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
@@ -168,53 +208,54 @@ def win_dialog(app: App, table: TableScene) -> Dialog:
         lines.append(score)
         if level is not None:
             stars = record.stars
-            if record.unlocked and table.next_level() is not None:
+            if record.unlocked and session.next_level() is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
         if level is not None and record.level_rank is not None:
             lines.append(f"New high score: #{record.level_rank} on level {level.number}")
         if record.rank is not None:
-            lines.append(f"New high score: #{record.rank} of all {table.short_title} games")
+            lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         lines.extend(record.notes)
     lines.extend(_replay_lines(table))
-    first: list[tuple[str, Callable[[], None]]] = [("New deal", table.new_deal)]
-    if table.next_level() is not None:
-        first = [("Next level", table.play_next_level)]
+    first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
+    if session.next_level() is not None:
+        first = [("Next level", table.exits.play_next_level)]
     last: list[tuple[str, Callable[[], None]]] = [("Menu", table.exits.go_to_menu)]
     if level is not None:
         last = [("Levels", table.exits.go_to_levels), *last]
     return Dialog(app, title, lines,
-                  [*first, *_save_choice(table), ("Restart", table.restart),
+                  [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars)
 
 
-def _replay_lines(table: TableScene) -> list[str]:
+def _replay_lines(table: FinishedTable) -> list[str]:
     saved = table.session.replay_saved
     return [saved] if saved else []
 
 
-def _save_choice(table: TableScene) -> list[tuple[str, Callable[[], None]]]:
+def _save_choice(table: FinishedTable) -> list[tuple[str, Callable[[], None]]]:
     """"Save replay", until it has been saved (a real deal only)."""
     if table.session.replay_saved or not table.session.recordable:
         return []
     return [("Save replay", table.save_replay)]
 
 
-def lost_dialog(app: App, table: TableScene) -> Dialog:
+def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     """"No more moves": undo, restart this deal, new deal (the levels screen in level
     mode) or menu (Esc just closes it)."""
-    g = table.game
+    session = table.session
+    g = session.game
     lines = ["No legal move is left in this position.",
              f"{g.title} · game #{g.game} · {len(g.history)} moves", *_replay_lines(table)]
-    if table.level is not None:
-        lines[1] = f"{g.title} · level {table.level.number} · {len(g.history)} moves"
+    if session.level is not None:
+        lines[1] = f"{g.title} · level {session.level.number} · {len(g.history)} moves"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
-        leave = [("New deal", table.new_deal)]
+        leave = [("New deal", table.exits.new_deal)]
     return Dialog(app, "No more moves", lines,
-                  [("Undo", table.undo), ("Restart", table.restart),
+                  [("Undo", table.undo), ("Restart", table.exits.restart),
                    *leave, *_save_choice(table), ("Menu", table.exits.go_to_menu)],
                   accent=(235, 150, 110))
 

@@ -11,11 +11,11 @@ import pygame
 
 from ..engine import Game, Transfer
 from ..engine.cards import rank_of, suit_of
-from . import theme
 from .anim import MOVE, RETURN, Celebration, Flight
 from .art import CardArt
 from .layout import TableLayout
 from .piles import PileRenderer
+from .theme import Palette
 
 #: seconds a movable card takes to lift under the pointer (and to settle back)
 LIFT_SECONDS = 0.08
@@ -77,7 +77,7 @@ class TableEffects:
         """Cards reached foundations without flying (animation off): those flare."""
         self.arrivals.extend([t.dst, 0.0] for t in transfers if t.dst in foundations)
 
-    def celebrate(self, game: Game, layout: TableLayout) -> None:
+    def celebrate(self, game: Game, layout: TableLayout, palette: Palette) -> None:
         """A won game: the foundations' cards leave from the top down, one foundation after
         another in turn, and bounce across the felt."""
         launch: list[tuple[int, tuple[float, float]]] = []
@@ -88,7 +88,7 @@ class TableEffects:
         launch = launch[:52]
         launch.reverse()
         self.celebration = Celebration(layout.size, launch, layout.card, seed=sum(map(ord, game.game)),
-                                       dark=theme.high_contrast)
+                                       dark=palette.high_contrast)
 
     def draw_settling(self, surface: pygame.Surface, renderer: PileRenderer, game: Game,
                       piles: list[list[int]]) -> None:

@@ -20,7 +20,7 @@ import pygame
 
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
-from . import theme
+from .theme import Palette
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -95,6 +95,15 @@ class Gestures:
 
     # ----- where things are ---------------------------------------------------------------
 
+    def place_to_lift(self, busy: bool) -> int | None:
+        """The place whose movable card is under the pointer, resting (no card in hand,
+        none selected, nothing flying while ``busy``): its card lifts a little."""
+        hover = self.hover
+        if (hover is not None and self.hover_movable and self.drag is None and self.selected is None
+                and not busy and self.table.game.piles[hover]):
+            return hover
+        return None
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         """The place under the pointer (its cards or its empty outline), or None."""
         piles = self.table.game.piles
@@ -125,7 +134,7 @@ class Gestures:
             return None
         return self.drop_target(self.drag.pos, pygame.Rect(self.drag.corner, self.table.layout.card))
 
-    def draw(self, surface: pygame.Surface, piles: list[list[int]]) -> None:
+    def draw(self, surface: pygame.Surface, piles: list[list[int]], palette: Palette) -> None:
         """What the hands are doing, on the piles drawn from ``piles``: the legal targets
         of the card in hand (the one it would drop on framed), or the selected card's
         glow and its targets; the keyboard focus ring."""
@@ -136,7 +145,7 @@ class Gestures:
             for t in self.drag.targets:
                 r.target(surface, r.drawn_top(piles, t), t == aimed)
         elif self.selected is not None and not table.anim.busy:
-            r.glow(surface, r.drawn_top(piles, self.selected), theme.GLOW, 255)
+            r.glow(surface, r.drawn_top(piles, self.selected), palette.glow, 255)
             for t in {m.dst for m in table.session.moves_from(self.selected)}:
                 r.target(surface, r.drawn_top(piles, t), False)
         if self.focus_visible:

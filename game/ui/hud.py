@@ -9,7 +9,6 @@ earned.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine.cards import card_pretty
-from ..session import Points, short_title
+from ..session import Points
 from . import theme
 from .piles import ease_out
 from .widgets import pill
@@ -74,10 +73,9 @@ class Hud:
             ("Redo", t.redo, "Ctrl+Y"),
             ("Restart", t.exits.ask_restart, "R"),
             ("New deal", t.exits.ask_new_deal, "N"),
+            ("Rules", t.exits.show_rules, ""),
+            ("Menu", t.exits.ask_menu, "Esc"),
         ]
-        if importlib.util.find_spec("game.ui.rules_scene") is not None:
-            specs.append(("Rules", t.exits.show_rules, ""))
-        specs.append(("Menu", t.exits.ask_menu, "Esc"))
         return specs
 
     def _clicking(self, action: Callable[[], None]) -> Callable[[], None]:
@@ -131,6 +129,7 @@ class Hud:
     def show_points(self, points: Points) -> None:
         """Show a change of the score: "+10" rising from the foundation it was earned on
         (or from under the score); the shown number counts towards the new total."""
+        palette = self.table.app.palette
         events = points.events
         if not any(e.points for e in events):
             return
@@ -146,7 +145,7 @@ class Hud:
         if labels:
             # "streak x3" is said "×3", short enough for the foundation's width
             words += " " + labels[0].replace("streak x", "×")
-        colour = theme.HIGHLIGHT if total >= 0 else theme.WARN
+        colour = palette.highlight if total >= 0 else palette.warn
         self.popups = [p for p in self.popups if p.pos != anchor]
         self.popups.append(Popup(words, colour, anchor))
         del self.popups[:-8]
@@ -179,10 +178,10 @@ class Hud:
         hint shown."""
         table = self.table
         g = table.game
-        owed = getattr(g, "owed", -1)
-        if owed >= 0:
-            row = (owed - g.tableau.start) // 8 + 1
-            return f"Fill the space at {g.place_name(owed)} with a card from Row {row + 1}"
+        owed = g.owed_space()
+        if owed is not None:
+            source = g.profile.short_place_words(g.fill_sources()[0])
+            return f"Fill the space at {g.place_name(owed)} with a card from {source}"
         selected = table.gestures.selected
         if selected is not None and g.piles[selected]:
             top = g.piles[selected][-1]
@@ -214,6 +213,7 @@ class Hud:
         Drawn again only when one of those changes. Where the window is too narrow for
         a line of status, the status shows in the footer below the cards instead.
         """
+        palette = self.table.app.palette
         table = self.table
         g = table.game
         seconds = int(table.session.elapsed)
@@ -221,33 +221,33 @@ class Hud:
             table.say(notice)
         self._refresh_buttons()
         status = table.message or self.status()
-        key = (table.layout.size, g.game, len(g.history), seconds, status, theme.high_contrast,
+        key = (table.layout.size, g.game, len(g.history), seconds, status, palette.high_contrast,
                self.number_hover, tuple((b.hover, b.pressed, b.enabled) for b in self.buttons))
         if self._surface is not None and key == self._key:
             return self._surface
         hud = table.layout.hud
         surf = pygame.Surface(hud.size, pygame.SRCALPHA)
-        surf.fill(theme.HUD)
-        pygame.draw.line(surf, (*theme.GOLD, 255 if theme.high_contrast else 160), (0, hud.height - 1),
-                         (hud.width, hud.height - 1), 2 if theme.high_contrast else 1)
-        px_big = theme.scaled(max(13, round(hud.height * 0.3)))
-        px_small = theme.scaled(max(11, round(hud.height * 0.25)))
+        surf.fill(palette.hud)
+        pygame.draw.line(surf, (*palette.gold, 255 if palette.high_contrast else 160), (0, hud.height - 1),
+                         (hud.width, hud.height - 1), 2 if palette.high_contrast else 1)
+        px_big = palette.scaled(max(13, round(hud.height * 0.3)))
+        px_small = palette.scaled(max(11, round(hud.height * 0.25)))
         left = max(10, round(hud.height * 0.3))
         right = (self.buttons[0].rect.left if self.buttons else hud.width) - left
         line1 = round(hud.height * 0.12)
         line2 = round(hud.height * 0.56)
-        title = g.title if hud.width >= 1500 else short_title(g)
+        title = g.title if hud.width >= 1500 else g.profile.short_title
         if table.level is not None:
             title += f" · Level {table.level.number}"
         elif table.daily is not None:
             title += " · Daily deal"
-        title_rect = theme.text(surf, title, px_big, (left, line1), colour=theme.GOLD, bold=True)
+        title_rect = theme.text(surf, title, px_big, (left, line1), colour=palette.gold, bold=True)
         self.number_rect = theme.text(surf, f"#{g.game}", px_small, (left, line2),
-                                      colour=theme.HIGHLIGHT if self.number_hover else theme.INK)
+                                      colour=palette.highlight if self.number_hover else palette.ink)
         if self.number_hover:
             # pointed at: underlined like a link, since a click copies it
             r = self.number_rect
-            pygame.draw.line(surf, theme.HIGHLIGHT, (r.left, r.bottom), (r.right, r.bottom), 1)
+            pygame.draw.line(surf, palette.highlight, (r.left, r.bottom), (r.right, r.bottom), 1)
         self.number_rect.inflate_ip(8, 6)
         minutes, secs = divmod(seconds, 60)
         stats = f"Moves {len(g.history)}  ·  {minutes}:{secs:02d}"
@@ -255,18 +255,18 @@ class Hud:
         gap = round(hud.height * 0.5)
         if title_rect.right + gap + stats_w <= right:
             stats_rect = theme.text(surf, stats, px_big, (title_rect.right + gap, line1),
-                                    colour=theme.INK, bold=True)
+                                    colour=palette.ink, bold=True)
             after_number = self.number_rect.right + 4
             hint_px = max(11, px_small - 3)  # smaller is hard to read
             hint_w = theme.font(hint_px).size("click to copy")[0]
             if after_number + hint_w <= right:
                 theme.text(surf, "click to copy", hint_px,
-                           (after_number, self.number_rect.centery), colour=theme.INK_DIM,
+                           (after_number, self.number_rect.centery), colour=palette.ink_dim,
                            anchor="midleft")
             status_x = stats_rect.left
         else:
             stats_rect = theme.text(surf, stats, px_small, (self.number_rect.right + gap // 2, line2),
-                                    colour=theme.INK, bold=True)
+                                    colour=palette.ink, bold=True)
             status_x = stats_rect.right + gap
         # The score: its word is drawn here, its number every frame by _draw_score (it
         # counts up when points are earned), in a slot wide enough for six digits.
@@ -284,7 +284,7 @@ class Hud:
         else:
             slot = pygame.Rect(stats_rect.right + gap // 2, line2, slot_w, stats_rect.height)
             status_x = slot.right + gap // 2
-        theme.text(surf, "Score", label_px, (slot.x, slot.centery), colour=theme.INK_DIM,
+        theme.text(surf, "Score", label_px, (slot.x, slot.centery), colour=palette.ink_dim,
                    anchor="midleft")
         self.score_rect = pygame.Rect(slot.x + label_w, slot.y, slot_w - label_w, slot.height)
         self._score_px = px_big
@@ -292,33 +292,35 @@ class Hud:
         self.toast = ""
         if status:
             if room >= 200:
-                surf.blit(_fit_text(status, px_small, room, theme.HIGHLIGHT),
+                surf.blit(_fit_text(status, px_small, room, palette.highlight),
                           (status_x, line2 if status_x == stats_rect.left or slot.top == line2
                            else line1))
             else:
                 self.toast = status
         for button in self.buttons:
-            button.draw(surf, self._button_px())
+            button.draw(surf, self._button_px(), palette)
         self._surface, self._key = surf, key
         return surf
 
     def _draw_score(self, surface: pygame.Surface) -> None:
         """The score's number in its slot (brighter while it counts), and the points
         just earned floating up and fading."""
+        palette = self.table.app.palette
         table = self.table
         total = round(self.shown_score)
         counting = total != table.score.total
         words = str(total) if total >= 0 else f"−{-total}"
-        image = table.renderer.text(words, self._score_px, theme.HIGHLIGHT if counting else theme.GOLD, True)
+        colour = palette.highlight if counting else palette.gold
+        image = table.renderer.text(words, self._score_px, colour, True)
         rect = self.score_rect.move(table.layout.hud.topleft)
         surface.blit(image, image.get_rect(midleft=(rect.x, rect.centery)))
         if not self.popups:
             return
-        px = theme.scaled(max(12, round(table.layout.card[1] * 0.13)))
+        px = palette.scaled(max(12, round(table.layout.card[1] * 0.13)))
         rise = table.layout.card[1] * 0.45
         for popup in self.popups:
             t = popup.age / POPUP_SECONDS
-            image = pill(popup.words, px, popup.colour, theme.PILL)
+            image = pill(popup.words, px, popup.colour, palette.pill, palette)
             image.set_alpha(round(255 * min(1.0, 3.0 * (1.0 - t))))
             y = round(popup.pos[1] - rise * ease_out(t))
             surface.blit(image, image.get_rect(midbottom=(popup.pos[0], y)))
@@ -341,6 +343,7 @@ class Hud:
     def _draw_footer(self, surface: pygame.Surface) -> None:
         """The footer strip below the cards: a pill with the footer text, fading out
         with its message."""
+        palette = self.table.app.palette
         table = self.table
         words = self.footer_text()
         foot = table.layout.footer
@@ -350,16 +353,16 @@ class Hud:
         image = self._footers.get(key)
         if image is None:
             room = foot.width - 2 * foot.height
-            px = theme.scaled(max(11, round(foot.height * 0.55)))
+            px = palette.scaled(max(11, round(foot.height * 0.55)))
             # Smaller type before an ellipsis: the reason of a hint is worth reading whole.
             while px > 11 and theme.font(px).size(words)[0] > room:
                 px -= 1
-            colour = theme.HIGHLIGHT if words == self.toast else theme.INK
+            colour = palette.highlight if words == self.toast else palette.ink
             text = _fit_text(words, px, room, colour)
             box = text.get_rect().inflate(round(foot.height * 1.2), 0)
             box.height = foot.height
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            theme.panel(image, image.get_rect(), radius=box.height // 2)
+            theme.panel(image, image.get_rect(), palette, radius=box.height // 2)
             image.blit(text, text.get_rect(center=image.get_rect().center))
             if len(self._footers) > FOOTER_CACHE:
                 self._footers.clear()

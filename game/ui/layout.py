@@ -5,16 +5,18 @@ bar, the card size and, for every place index of the engine, the rectangle of it
 card and the area its pile may grow into. Piles that fan downward compress their
 overlap so the whole pile stays inside its area, so nothing ever overlaps another place.
 
-Arrangements, as the real games are laid out:
+Arrangements, one per layout kind of the rule set's profile, as the real games are laid
+out:
 
-- ``constitution``: the eight foundations in a row above the four rows of eight; the
-  stock beside Row 4, which it fills. Row 1 piles fan downward.
-- ``constitution-cadogan``: the same, every place of the four rows fanned downward, the
-  waste beside Row 4 (which it feeds) and the stock just above the waste.
-- ``square``: stock and waste at the top left, the four foundations at the top right,
-  the four long overlapped columns below with a line for each column's direction.
-- ``union-square``: stock above waste on the left, the 4×4 grid of piles in the middle,
-  the four foundations in a column on the right.
+- rows (both Constitution sets): the eight foundations in a row above the four rows of
+  eight; the rows whose places are built on fan downward (Row 1 in ``constitution``,
+  every row in Lady Cadogan's). Beside Row 4, the stock that fills it, or the waste that
+  feeds it with the stock just above.
+- square columns (English British Square): stock and waste at the top left, the four
+  foundations at the top right, the four long overlapped columns below with a line for
+  each column's direction.
+- union grid (Union Square): stock above waste on the left, the 4×4 grid of piles in the
+  middle, the four foundations in a column on the right.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import rules_class
+from ..engine import Layout, rules_class
 from .art import CARD_ASPECT, index_depth
 
 #: the smallest card width the table will use, whatever the window
@@ -111,10 +113,10 @@ def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> T
     lay = TableLayout(rules, size, (0, 0), hud, [pygame.Rect(0, 0, 0, 0)] * n,
                       [pygame.Rect(0, 0, 0, 0)] * n, [0] * n,
                       footer=pygame.Rect(0, size[1] - foot_h - margin // 2, size[0], foot_h))
-    if rules in ("constitution", "constitution-cadogan"):
-        _rows_layout(lay, area, cadogan=rules == "constitution-cadogan",
-                     stock=cls.stock, waste=cls.waste)
-    elif rules == "square":
+    kind = cls.profile.layout
+    if kind is Layout.ROWS:
+        _rows_layout(lay, area, built_rows=cls.profile.built_rows, stock=cls.stock, waste=cls.waste)
+    elif kind is Layout.SQUARE_COLUMNS:
         _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
     else:
         _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
@@ -128,13 +130,16 @@ def _fit(area: pygame.Rect, width_units: float, height_units: float) -> tuple[in
     return card_size(min(by_width, by_height))
 
 
-def _rows_layout(lay: TableLayout, area: pygame.Rect, *, cadogan: bool, stock: int,
+def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock: int,
                  waste: int) -> None:
+    """The four rows; the first ``built_rows`` fan downward; beside Row 4 the waste (the
+    stock above it) or, without a waste, the stock."""
     gap_x = 0.16  # between columns, in card widths
     side = 0.55  # extra gap before the stock column, in card widths
     label = 0.26  # band between foundations and Row 1, in card heights
     gap_y = 0.09  # between rows, in card heights
-    row_heights = [1.4] * 4 if cadogan else [1.85, 1.0, 1.0, 1.0]
+    # every row fanned shares the height out; otherwise the fanned rows get the most
+    row_heights = [1.4] * 4 if built_rows == 4 else [1.85 if r < built_rows else 1.0 for r in range(4)]
     width_units = 9 + 8 * gap_x + side
     height_units = 1 + label + sum(row_heights) + 3 * gap_y
     w, h = _fit(area, width_units, height_units)
@@ -162,10 +167,10 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, cadogan: bool, stock: i
             base = pygame.Rect(col_x(col), top, w, h)
             lay.bases[index] = base
             lay.areas[index] = pygame.Rect(base.x, top, w, band)
-            lay.steps[index] = fan_step((w, h)) if (cadogan or row == 0) else 0
+            lay.steps[index] = fan_step((w, h)) if row < built_rows else 0
         y += band + gap_y * h
     stock_rect = pygame.Rect(col_x(8), row_tops[3], w, h)
-    if cadogan:
+    if waste >= 0:
         lay.bases[waste] = stock_rect
         lay.areas[waste] = stock_rect.copy()
         lay.bases[stock] = pygame.Rect(col_x(8), row_tops[2], w, h)

@@ -31,45 +31,27 @@ def _blend(low: tuple[int, int, int], high: tuple[int, int, int], t: float) -> t
             round(low[2] + (high[2] - low[2]) * t))
 
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def _font(px: int, bold: bool) -> pygame.font.Font:
-    """The bundled DejaVu font, loaded for this drawing only (see :func:`render_chart`)."""
-    key = (px, bold)
-    if key not in _fonts:
-        _fonts[key] = pygame.font.Font(str(theme.FONT_DIR / (theme.BOLD if bold else theme.REGULAR)), px)
-    return _fonts[key]
-
-
-def _text(surface: pygame.Surface, words: str, px: int, pos: tuple[int, int], *, bold: bool = False,
-          colour: tuple[int, int, int] = INK, anchor: str = "topleft") -> pygame.Rect:
-    image = _font(px, bold).render(words, True, colour)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
-
-
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign: Campaign | None) -> None:
     """One rule set's difficulty curve inside ``rect``."""
     pygame.draw.rect(surface, PANEL, rect, border_radius=12)
     pad = 16
-    title = _text(surface, rules_class(rules).title, 22, (rect.x + pad, rect.y + pad - 4), bold=True)
+    title = theme.text(surface, rules_class(rules).title, 22, (rect.x + pad, rect.y + pad - 4), INK,
+                       bold=True)
     if campaign is None:
-        _text(surface, "no levels file", 18, rect.center, colour=MUTED, anchor="center")
+        theme.text(surface, "no levels file", 18, rect.center, colour=MUTED, anchor="center")
         return
     won = campaign.results.get("won", len(campaign.winnable))
-    _text(surface, f"{len(campaign.levels)} levels · {won:,} winnable of {campaign.searched:,} searched",
+    theme.text(surface, f"{len(campaign.levels)} levels · {won:,} winnable of {campaign.searched:,} searched",
           16, (rect.x + pad, title.bottom + 4), colour=MUTED)
     plot = pygame.Rect(rect.x + pad + 40, title.bottom + 34, rect.width - 2 * pad - 48,
                        rect.height - (title.bottom - rect.y) - 34 - pad - 26)
     for value in (0, 25, 50, 75, 100):
         y = plot.bottom - round(plot.height * value / 100)
         pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
-        _text(surface, str(value), 14, (plot.left - 8, y), colour=MUTED, anchor="midright")
+        theme.text(surface, str(value), 14, (plot.left - 8, y), colour=MUTED, anchor="midright")
     levels = campaign.levels
     if not levels:
-        _text(surface, "no proved-winnable deal found", 18, plot.center, colour=MUTED, anchor="center")
+        theme.text(surface, "no proved-winnable deal found", 18, plot.center, colour=MUTED, anchor="center")
         return
     slot = plot.width / len(levels)
     bar = max(2, round(slot * 0.7))
@@ -83,8 +65,9 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign:
                          border_top_left_radius=3, border_top_right_radius=3)
         points.append((centre, plot.bottom - height))
         if i in labelled:
-            _text(surface, str(level.number), 14, (centre, plot.bottom + 4), colour=MUTED, anchor="midtop")
-    _text(surface, "level", 14, (plot.left - 8, plot.bottom + 4), colour=MUTED, anchor="topright")
+            theme.text(surface, str(level.number), 14, (centre, plot.bottom + 4), colour=MUTED,
+                       anchor="midtop")
+    theme.text(surface, "level", 14, (plot.left - 8, plot.bottom + 4), colour=MUTED, anchor="topright")
     if len(points) > 1:
         pygame.draw.lines(surface, INK, False, points, 2)
     for point in points:
@@ -106,23 +89,11 @@ def _labelled(count: int) -> set[int]:
 
 def render_chart(campaigns: Mapping[str, Campaign | None],
                  size: tuple[int, int] = (1200, 800)) -> pygame.Surface:
-    """The chart of every rule set's campaign, one panel each (2 × 2).
-
-    Its fonts are its own and are dropped when it is drawn, so that the game's font cache
-    never holds a font of a font module that was shut down and started again."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    try:
-        return _render(campaigns, size)
-    finally:
-        _fonts.clear()
-
-
-def _render(campaigns: Mapping[str, Campaign | None], size: tuple[int, int]) -> pygame.Surface:
+    """The chart of every rule set's campaign, one panel each (2 × 2)."""
     surface = pygame.Surface(size)
     surface.fill(BACKGROUND)
     width, height = size
-    header = _text(surface, "Difficulty of each level (0 easy – 100 hard)", 26, (24, 16), bold=True)
+    header = theme.text(surface, "Difficulty of each level (0 easy – 100 hard)", 26, (24, 16), INK, bold=True)
     gap = 18
     top = header.bottom + 12
     panel_w = (width - 3 * gap) // 2

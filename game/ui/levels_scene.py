@@ -19,55 +19,10 @@ from ..records.saves import abandon_saved_game, load_saved_game
 from ..records.store import Store
 from . import theme
 from .app import App
-from .rule_tabs import TAB_NAMES, RuleTabsScene
-from .theme import Button
+from .badges import draw_padlock, draw_stars
+from .rule_tabs import RuleTabsScene, tab_name
+from .theme import Button, Palette
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
-
-#: the colour of an earned star (a hollow outline stands for one not earned)
-STAR_GOLD = (250, 204, 64)
-
-
-def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
-    """The ten corners of a five-pointed star standing on two points."""
-    inner = radius * 0.45
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else inner
-        a = -math.pi / 2 + i * math.pi / 5
-        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    return points
-
-
-def draw_stars(surface: pygame.Surface, rect: pygame.Rect, earned: int, total: int = 3) -> None:
-    """A row of ``total`` stars centred in ``rect``: the first ``earned`` filled gold with a
-    dark edge, the others hollow outlines, so the count reads without colour."""
-    size = min(rect.height, rect.width // max(1, total))
-    radius = size * 0.46
-    edge = max(1, round(size / 14))
-    x0 = rect.centerx - size * total / 2
-    for i in range(total):
-        centre = (x0 + size * (i + 0.5), rect.centery + size * 0.04)
-        points = star_points(centre, radius)
-        if i < earned:
-            pygame.draw.polygon(surface, STAR_GOLD, points)
-            pygame.draw.polygon(surface, (60, 40, 0), points, edge)
-        else:
-            pygame.draw.polygon(surface, theme.INK_DIM, points, max(1, edge))
-
-
-def draw_padlock(surface: pygame.Surface, centre: tuple[int, int], size: int,
-                 colour: tuple[int, int, int]) -> None:
-    """A closed padlock about ``size`` pixels tall."""
-    body = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.55))
-    body.midbottom = (centre[0], centre[1] + size // 2)
-    shackle = pygame.Rect(0, 0, round(size * 0.54), round(size * 0.75))
-    shackle.midtop = (centre[0], centre[1] - size // 2)
-    pygame.draw.rect(surface, colour, shackle, width=max(2, size // 9),
-                     border_radius=shackle.width // 2)
-    pygame.draw.rect(surface, colour, body, border_radius=max(2, size // 10))
-    hole = pygame.Rect(0, 0, max(2, size // 8), max(3, size // 5))
-    hole.center = body.center
-    pygame.draw.rect(surface, theme.STRIP, hole, border_radius=hole.width // 2)
 
 
 class LevelTile(Control):
@@ -89,52 +44,53 @@ class LevelTile(Control):
         """Play the level (or say it is locked)."""
         self.choose(self.level)
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The tile's face (see the module docstring), drawn again only when it changes."""
-        key = (self.rect.size, self.locked, self.stars, self.best, self.current, theme.high_contrast)
+        key = (self.rect.size, self.locked, self.stars, self.best, self.current, palette.high_contrast)
         if self._face is None or key != self._face_key:
             self._face = pygame.Surface((self.rect.width, self.rect.height + self.rect.height // 12),
                                         pygame.SRCALPHA)
-            self._draw_face(self._face, self.rect.move(-self.rect.x, -self.rect.y))
+            self._draw_face(self._face, self.rect.move(-self.rect.x, -self.rect.y), palette)
             self._face_key = key
         surface.blit(self._face, self.rect)
 
-    def _draw_face(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+    def _draw_face(self, surface: pygame.Surface, r: pygame.Rect, palette: Palette) -> None:
         radius = max(6, r.width // 10)
         if self.locked:
-            fill, edge, width = theme.BUTTON_DISABLED, theme.BUTTON_EDGE_OFF, 1
+            fill, edge, width = palette.button_disabled, palette.button_edge_off, 1
         else:
-            fill = theme.STRIP_SELECTED if self.current else theme.STRIP
-            edge = theme.GOLD if self.current else theme.EDGE
+            fill = palette.strip_selected if self.current else palette.strip
+            edge = palette.gold if self.current else palette.edge
             width = 3 if self.current else 1
-        pygame.draw.rect(surface, theme.SHADOW, r.move(0, max(2, r.height // 24)), border_radius=radius)
+        pygame.draw.rect(surface, palette.shadow, r.move(0, max(2, r.height // 24)), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, edge, r, width=width + (1 if theme.high_contrast else 0),
+        pygame.draw.rect(surface, edge, r, width=width + (1 if palette.high_contrast else 0),
                          border_radius=radius)
         big = max(12, min(round(r.height * 0.3), round(r.width * 0.3)))
         small = max(10, min(round(big * 0.42), round(r.width * 0.14)))
         number_y = r.y + round(r.height * 0.3)
         if self.locked:
             theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
-                       colour=theme.INK_OFF, bold=True, anchor="center")
+                       colour=palette.ink_off, bold=True, anchor="center")
             draw_padlock(surface, (r.centerx, r.y + round(r.height * 0.7)), round(r.height * 0.3),
-                         theme.INK_OFF)
+                         palette.ink_off, palette)
             return
         theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
-                   colour=theme.GOLD if self.current else theme.INK, bold=True, anchor="center")
+                   colour=palette.gold if self.current else palette.ink, bold=True, anchor="center")
         star_h = round(r.height * 0.2)
         draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
-                                        r.width - r.width // 4, star_h), self.stars)
+                                        r.width - r.width // 4, star_h), self.stars, palette)
         words = f"Best {self.best}" if self.best is not None else (
             "Play next" if self.current else "Not won yet")
         theme.text(surface, fit_text(words, small, r.width - small), small,
                    (r.centerx, r.bottom - round(r.height * 0.1)),
-                   colour=theme.INK if self.best is not None else theme.INK_DIM, anchor="midbottom")
+                   colour=palette.ink if self.best is not None else palette.ink_dim, anchor="midbottom")
 
 
 class LevelsScene(RuleTabsScene):
     """The campaigns, one rule set at a time (tabs; Page Up / Page Down)."""
 
+    name = "levels"
     back_width = 5.0
     tabs_after_back = 0.8
     switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
@@ -163,10 +119,10 @@ class LevelsScene(RuleTabsScene):
             self.problem = ""
         except LevelsError as err:
             self.campaign = None
-            self.problem = f"The levels of {TAB_NAMES[self.rules]} cannot be read: {err}"
+            self.problem = f"The levels of {tab_name(self.rules)} cannot be read: {err}"
         levels = self.campaign.levels if self.campaign is not None else []
         if self.campaign is not None and not levels:
-            self.problem = (f"{TAB_NAMES[self.rules]} has no levels yet: none of the "
+            self.problem = (f"{tab_name(self.rules)} has no levels yet: none of the "
                             f"{self.campaign.searched} deals searched was proved winnable")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()
@@ -205,21 +161,17 @@ class LevelsScene(RuleTabsScene):
             self.message = f"Level {level.number} is locked: win level {before} to open it"
             self.app.sounds.play("illegal")
             return
-        from .table import TableScene
-
         if load_saved_game(self.store) is not None:
             abandon_saved_game(self.store)
         self.message = ""
         self.app.sounds.play("click")
-        self.app.push(TableScene.for_level(self.app, level))
+        self.app.show("table", level=level)
 
     def open_scores(self) -> None:
         """The high-score tables of this rule set (of the focused level, if one is)."""
-        from .scores_scene import ScoresScene
-
         focused = self.ring.current
         level = focused.level.number if isinstance(focused, LevelTile) else None
-        self.app.push(ScoresScene(self.app, self.rules, level))
+        self.app.show("scores", rules=self.rules, level=level)
 
     def resume(self) -> None:
         """Back from a level: its stars, score and unlocks show at once."""
@@ -301,30 +253,32 @@ class LevelsScene(RuleTabsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the title with the campaign's totals, the grid and the key hints."""
+        palette = self.app.palette
         self.draw_bar(surface, self.scores_button)
         px = self.px
         big = self.draw_title(surface, f"Levels — {RULESETS[self.rules].title}")
         small = max(10, round(px * 0.8))
         theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
-                   (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=theme.INK_DIM,
+                   (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=palette.ink_dim,
                    anchor="midtop")
         for tile in self.tiles:
-            tile.draw(surface, px)
+            tile.draw(surface, px, palette)
             if tile.hover and not tile.locked:
-                pygame.draw.rect(surface, theme.GOLD, tile.rect, width=2,
+                pygame.draw.rect(surface, palette.gold, tile.rect, width=2,
                                  border_radius=max(6, tile.rect.width // 10))
             if tile.focused:
-                focus_glow(surface, tile.rect, max(6, tile.rect.width // 10))
+                focus_glow(surface, tile.rect, max(6, tile.rect.width // 10), palette)
         if self.problem:
             lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
             y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
             for line in lines:
-                theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=theme.WARN,
+                theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
                            anchor="midtop")
                 y += round(px * 1.3)
         hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
                 "Esc: back")
-        draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), message=self.message)
+        draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
+                      message=self.message)
 
     def _summary(self) -> str:
         """``12 of 30 levels won · 31 of 90 stars`` and the focused level's par."""

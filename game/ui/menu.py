@@ -5,19 +5,15 @@ statistics and options, or quit."""
 from __future__ import annotations
 
 import datetime
-import math
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS, GameNumberError, new_game, parse_game_number
-from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number
 from ..levels import daily_game
 from ..records.progress import load_progress
-from ..records.replay import ABANDONED, LOST, WON, Replay, ReplayError, format_seconds, load_replay
+from ..records.replay import Replay, ReplayError, load_replay
 from ..records.saves import (
     ReplayEntry,
     abandon_saved_game,
@@ -30,11 +26,19 @@ from ..records.store import Store, display_name
 from ..session import random_deal
 from . import theme
 from .app import App, Scene
-from .art import card_size_for_width, draw_suit
-from .rule_tabs import TAB_NAMES
+from .menu_parts import (
+    Entry,
+    RuleCard,
+    draw_error,
+    draw_lists,
+    draw_title,
+    empty_fan,
+    entry_texts,
+    title_fans,
+)
+from .rule_tabs import tab_name
 from .theme import Button
 from .widgets import (
-    Control,
     Focusable,
     FocusRing,
     TextInput,
@@ -43,130 +47,16 @@ from .widgets import (
     focus_glow,
     text_px,
     ui_scale,
-    wrap,
 )
-
-if TYPE_CHECKING:
-    from .table import TableScene
-
-#: The suit shown beside each rule set in the list.
-RULE_EMBLEMS = {"constitution": SPADES, "constitution-cadogan": HEARTS,
-                "square": CLUBS, "union-square": DIAMONDS}
-
-#: The cards of the two decorative fans beside the title.
-LEFT_FAN = (card(HEARTS, 13), card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 1))
-RIGHT_FAN = (card(CLUBS, 13), card(HEARTS, 12), card(SPADES, 11), card(DIAMONDS, 1))
-
-RED_INK = (214, 64, 58)
-
 
 #: How many recent games and saved replays the menu lists at most.
 LISTED = 12
 
 
-#: The colour of the dot before a listed game, by its result.
-RESULT_MARKS = {WON: theme.LEGAL, LOST: theme.DANGER, ABANDONED: (150, 160, 150)}
-
-
-def _entry_texts(entry: ReplayEntry) -> tuple[str, str, tuple[int, int, int] | None]:
-    """The name, detail and result mark colour of a replay file in a menu list, from its
-    summary (the moves are checked when it is opened)."""
-    summary = entry.summary
-    if summary is None:
-        return display_name(entry.path.name), "cannot be read", theme.DANGER
-    result = summary.result or "result not given"
-    detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
-    return TAB_NAMES.get(summary.rules, summary.title), detail, RESULT_MARKS.get(result)
-
-
-class RuleCard(Control):
-    """One rule set in the menu's list: its suit, name and one-line description."""
-
-    def __init__(self, rules: str, choose: Callable[[str], None]) -> None:
-        super().__init__()
-        self.rules = rules
-        self.title = RULESETS[rules].title
-        self.summary = RULESETS[rules].summary
-        self.choose = choose
-        self.selected = False
-
-    def activate(self) -> None:
-        """Make this the chosen rule set."""
-        self.choose(self.rules)
-
-    def draw(self, surface: pygame.Surface, px: int) -> None:
-        """A card-like strip, gold-edged when chosen."""
-        r = self.rect
-        radius = max(6, r.height // 8)
-        fill = theme.STRIP_SELECTED if self.selected else (theme.STRIP_HOVER if self.hover else theme.STRIP)
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD if self.selected else theme.EDGE, r,
-                         width=3 if self.selected else 1, border_radius=radius)
-        emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
-        badge = pygame.Rect(0, 0, emblem, emblem)
-        badge.midleft = (r.x + px * 3 // 4, r.centery)
-        pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
-        suit = RULE_EMBLEMS[self.rules]
-        draw_suit(surface, suit, badge.center, emblem * 0.58,
-                  RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
-        x = badge.right + px * 3 // 4
-        width = r.right - x - px // 2
-        small = max(10, round(px * 0.78))
-        lines = wrap(self.summary, small, width)
-        block = round(px * 1.25) + len(lines) * round(small * 1.22)
-        y = r.centery - block // 2
-        title_px = px
-        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
-            title_px -= 1
-        theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
-                   colour=theme.GOLD if self.selected else theme.INK, bold=True)
-        y += round(px * 1.25)
-        for line in lines:
-            theme.text(surface, line, small, (x, y), colour=theme.INK_DIM)
-            y += round(small * 1.22)
-        if self.focused:
-            focus_glow(surface, r, radius)
-
-
-class Entry(Control):
-    """A line in the recent games or replays list: two texts and an action."""
-
-    def __init__(self, main: str, detail: str, action: Callable[[], None],
-                 mark: tuple[int, int, int] | None = None) -> None:
-        super().__init__()
-        self.main = main
-        self.detail = detail
-        self.action = action
-        self.mark = mark
-
-    def activate(self) -> None:
-        """Open the game or replay."""
-        self.action()
-
-    def draw(self, surface: pygame.Surface, px: int) -> None:
-        """Its result mark, its name and its detail, on a strip that lights up on hover."""
-        r = self.rect
-        radius = max(4, r.height // 5)
-        if self.hover or self.focused:
-            pygame.draw.rect(surface, theme.STRIP_SELECTED, r, border_radius=radius)
-        x = r.x + px // 2
-        if self.mark is not None:
-            mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
-            mark.midleft = (x, r.centery)
-            pygame.draw.ellipse(surface, self.mark, mark)
-            x = mark.right + px // 2
-        small = max(10, round(px * 0.8))
-        detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
-        theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
-                   (x, r.centery), anchor="midleft")
-        theme.text(surface, fit_text(self.detail, small, detail_w), small,
-                   (r.right - px // 2, r.centery), colour=theme.INK_DIM, anchor="midright")
-        if self.focused:
-            focus_glow(surface, r, radius)
-
-
 class MenuScene(Scene):
     """The main menu."""
+
+    name = "menu"
 
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app)
@@ -242,24 +132,20 @@ class MenuScene(Scene):
         """Deal a new random game of the chosen rule set (one proved winnable when the
         option "winnable deals only" is on; the table says so if none is known)."""
         number, note = random_deal(self.rules, self.app.settings.winnable_only)
-        scene = self._start(number)
-        if note:
-            scene.say(note)
+        self._start(number, note=note)
 
     def start_daily(self) -> None:
         """Deal today's daily deal of the chosen rule set."""
         today = datetime.date.today()
         number = daily_game(self.rules, today)
         if number is None:
-            self.error = f"There is no daily deal of {TAB_NAMES[self.rules]}: no winnable deal is known."
+            self.error = f"There is no daily deal of {tab_name(self.rules)}: no winnable deal is known."
             return
         self._start(number, daily=today)
 
     def open_levels(self) -> None:
         """Show the levels of the chosen rule set."""
-        from .levels_scene import LevelsScene
-
-        self.app.push(LevelsScene(self.app, self.rules))
+        self.app.show("levels", rules=self.rules)
 
     def start_number(self, typed: str) -> None:
         """Deal the typed game number, or show why it is not a game number."""
@@ -272,16 +158,15 @@ class MenuScene(Scene):
         self.error = ""
         self._start(number)
 
-    def _start(self, number: str, *, daily: datetime.date | None = None) -> TableScene:
-        from .table import TableScene
-
-        scene = TableScene(self.app, new_game(self.rules, number), daily=daily)
+    def _start(self, number: str, *, daily: datetime.date | None = None, note: str = "") -> None:
+        """Deal game ``number`` on the table (the saved game in progress is given up);
+        ``note`` is said there."""
+        game = new_game(self.rules, number)
         if self.saved is not None:
             abandon_saved_game(self.store)
             self._refresh_records()
             self._layout()
-        self.app.push(scene)
-        return scene
+        self.app.show("table", game=game, daily=daily, note=note)
 
     def continue_game(self) -> None:
         """Open the saved game in progress where it was left."""
@@ -291,9 +176,7 @@ class MenuScene(Scene):
             self._refresh_records()
             self._layout()
             return
-        from .table import TableScene
-
-        self.app.push(TableScene.from_replay(self.app, replay, saved=True))
+        self.app.show("table", replay=replay, saved=True)
 
     def open_replay(self, path: Path) -> None:
         """Open a replay file of the lists."""
@@ -302,27 +185,19 @@ class MenuScene(Scene):
         except ReplayError as err:
             self.error = f"{display_name(path.name)}: {err}"
             return
-        from .replay_scene import ReplayScene
-
-        self.app.push(ReplayScene(self.app, replay))
+        self.app.show("replay", replay=replay)
 
     def open_rules(self) -> None:
         """Show the rules of the chosen rule set."""
-        from .rules_scene import RulesScene
-
-        self.app.push(RulesScene(self.app, self.rules))
+        self.app.show("rules", rules=self.rules)
 
     def open_stats(self) -> None:
         """Show the statistics of the chosen rule set."""
-        from .stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app, self.rules))
+        self.app.show("stats", rules=self.rules)
 
     def open_options(self) -> None:
         """Show the options."""
-        from .options import OptionsScene
-
-        self.app.push(OptionsScene(self.app))
+        self.app.show("options")
 
     # ----- records ----------------------------------------------------------------------
 
@@ -335,7 +210,7 @@ class MenuScene(Scene):
         else:
             self.continue_button.label = "Continue last game"
             moves = len(self.saved.moves)
-            self.continue_button.hint = (f"{TAB_NAMES.get(self.saved.rules, self.saved.title)} "
+            self.continue_button.hint = (f"{tab_name(self.saved.rules, self.saved.title)} "
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
         self.replay_entries = [self._entry(e) for e in list_replays(self.store, LISTED)]
@@ -344,7 +219,7 @@ class MenuScene(Scene):
             self.notice = warnings[-1]
 
     def _entry(self, entry: ReplayEntry) -> Entry:
-        main, detail, mark = _entry_texts(entry)
+        main, detail, mark = entry_texts(entry)
         return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
 
     def resume(self) -> None:
@@ -453,8 +328,11 @@ class MenuScene(Scene):
             if e.enabled:
                 y += line
 
-        self._layout_fans(s)
-        self._layout_empty_fan()
+        self.fans = title_fans(self.app.art, self.size, self.title_rect)
+        self.empty_fan = []
+        if not self.entries and not self.replay_entries:
+            lr, top = self.lists_rect, self.replay_heading_y + round(px * 5.5)
+            self.empty_fan = empty_fan(self.app.art, pygame.Rect(lr.x, top, lr.width, lr.bottom - top))
         items: list[Focusable] = [*self.rule_cards, self.continue_button, self.random_button,
                                   self.number_input, self.number_button, self.levels_button,
                                   self.daily_button, *rest,
@@ -463,46 +341,6 @@ class MenuScene(Scene):
         middle = 6 + len(rest)
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
-
-    def _layout_empty_fan(self) -> None:
-        """Card backs spread in the empty space of the lists, before any game is finished."""
-        self.empty_fan = []
-        if self.entries or self.replay_entries:
-            return
-        lr = self.lists_rect
-        top = self.replay_heading_y + round(self.px * 5.5)
-        room = pygame.Rect(lr.x, top, lr.width, lr.bottom - top)
-        cw = round(min(room.width * 0.26, room.height / 1.4 * 0.6))
-        if cw < 30:
-            return
-        size = card_size_for_width(cw)
-        back = self.app.art.back(size)
-        centre = (room.centerx, room.centery + size[1] // 6)
-        for i in range(5):
-            angle = (i - 2) * 13.0
-            image = pygame.transform.rotozoom(back, -angle, 1.0)
-            dx = math.sin(math.radians(angle)) * size[1] * 1.1
-            dy = (1 - math.cos(math.radians(angle))) * size[1] * 1.1
-            self.empty_fan.append((image, image.get_rect(center=(round(centre[0] + dx),
-                                                                  round(centre[1] + dy)))))
-        if not all(room.contains(rect) for _, rect in self.empty_fan):
-            self.empty_fan = []
-
-    def _layout_fans(self, s: float) -> None:
-        self.fans = []
-        w = self.size[0]
-        cw = round(min(74 * ui_scale(self.size), w * 0.06))
-        size = card_size_for_width(cw)
-        cy = self.title_rect.centery + round(4 * s)
-        for side, cards in ((-1, LEFT_FAN), (1, RIGHT_FAN)):
-            cx = w // 2 + side * round(w * 0.36)
-            for i, code in enumerate(cards):
-                angle = (i - (len(cards) - 1) / 2) * 14.0
-                image = pygame.transform.rotozoom(self.app.art.face(code, size), -angle, 1.0)
-                dx = math.sin(math.radians(angle)) * size[1] * 0.7
-                dy = (1 - math.cos(math.radians(angle))) * size[1] * 0.7
-                rect = image.get_rect(center=(round(cx + dx), round(cy + dy)))
-                self.fans.append((image, rect))
 
     # ----- events ----------------------------------------------------------------------
 
@@ -534,20 +372,20 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title and fans, the three panels and the key hints."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
-        self._draw_title(surface)
+        palette = self.app.palette
+        surface.blit(palette.felt(self.size), (0, 0))
+        draw_title(surface, palette, self.title_rect, self.size, self.fans)
         px = self.px
         for rect, heading in self.panels:
-            theme.panel(surface, rect, radius=max(8, px // 2))
+            theme.panel(surface, rect, palette, radius=max(8, px // 2))
             theme.text(surface, heading, round(px * 1.15), (rect.x + round(px * 0.9), rect.y + px * 0.7),
-                       colour=theme.GOLD, bold=True)
+                       colour=palette.gold, bold=True)
         for rc in self.rule_cards:
-            rc.draw(surface, px)
+            rc.draw(surface, px, palette)
         small = max(10, round(px * 0.78))
         cap = self.continue_button.hint
         theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
-                   (self.continue_button.rect.centerx, self.caption_y), colour=theme.INK_DIM,
+                   (self.continue_button.rect.centerx, self.caption_y), colour=palette.ink_dim,
                    anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
@@ -555,89 +393,26 @@ class MenuScene(Scene):
             label_px = px
             while label_px > 10 and theme.font(label_px, True).size(b.label)[0] > b.rect.width - px:
                 label_px -= 1
-            b.draw(surface, label_px)
+            b.draw(surface, label_px, palette)
             if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         daily_w = self.daily_button.rect.right - self.levels_button.rect.x
         theme.text(surface, fit_text(self.daily_caption, small, daily_w), small,
                    (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
-                   colour=theme.INK_DIM, anchor="midtop")
+                   colour=palette.ink_dim, anchor="midtop")
         label_px = round(px * 0.85)
-        label = f"Game number ({TAB_NAMES[self.rules]})"
+        label = f"Game number ({tab_name(self.rules)})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
             label = "Game number"
         theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
-                   colour=theme.INK_DIM)
-        self.number_input.draw(surface, px)
+                   colour=palette.ink_dim)
+        self.number_input.draw(surface, px, palette)
         line = self.number_button.rect
-        pygame.draw.line(surface, theme.EDGE, (line.x + px, self.divider_y),
+        pygame.draw.line(surface, palette.edge, (line.x + px, self.divider_y),
                          (line.right - px, self.divider_y), 1)
-        self._draw_error(surface)
-        self._draw_lists(surface)
+        draw_error(surface, self.error, self.error_rect, px)
+        draw_lists(surface, palette, px, self.lists_rect, (self.recent_heading_y, self.replay_heading_y),
+                   self.entries, self.replay_entries, self.empty_fan)
         draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   "
-                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), message=self.notice)
-
-    def _draw_title(self, surface: pygame.Surface) -> None:
-        for image, rect in self.fans:
-            surface.blit(image, rect)
-        r = self.title_rect
-        s = ui_scale(self.size)
-        big = round(50 * s)
-        cx = r.centerx
-        y = r.y + round(14 * s)
-        for line in ("British Constitution", "& British Square"):
-            theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
-            theme.text(surface, line, big, (cx, y), colour=theme.GOLD, bold=True, anchor="midtop")
-            y += round(big * 1.18)
-        sy = y + round(big * 0.35)
-        suit_h = round(26 * s)
-        spacing = round(40 * s)
-        for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
-            x = cx + (i - 1.5) * spacing
-            ink = RED_INK if suit in (HEARTS, DIAMONDS) else (245, 242, 230)
-            draw_suit(surface, suit, (x, sy), suit_h, ink)
-        line_w = round(120 * s)
-        for side in (-1, 1):
-            x0 = cx + side * (2 * spacing + round(8 * s))
-            pygame.draw.line(surface, theme.GOLD, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
-
-    def _draw_error(self, surface: pygame.Surface) -> None:
-        if not self.error:
-            return
-        small = max(10, round(self.px * 0.8))
-        lines = wrap(self.error, small, self.error_rect.width)
-        max_lines = max(1, self.error_rect.height // round(small * 1.2))
-        if len(lines) > max_lines:
-            lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small,
-                                                       self.error_rect.width)]
-        y = self.error_rect.y
-        for line in lines:
-            theme.text(surface, line, small, (self.error_rect.x, y), colour=(255, 150, 130))
-            y += round(small * 1.2)
-
-    def _draw_lists(self, surface: pygame.Surface) -> None:
-        px = self.px
-        small = max(10, round(px * 0.85))
-        lr = self.lists_rect
-        theme.text(surface, "Recent games", small, (lr.x, self.recent_heading_y + px * 0.3),
-                   colour=theme.INK_DIM, bold=True)
-        shown = [e for e in self.entries if e.enabled]
-        for e in shown:
-            e.draw(surface, px)
-        if not shown:
-            theme.text(surface, "No games yet: deal one!", small,
-                       (lr.x + px // 2, self.recent_heading_y + round(px * 1.75) + px * 0.3),
-                       colour=theme.INK_DIM)
-        theme.text(surface, "Saved replays", small, (lr.x, self.replay_heading_y + px * 0.3),
-                   colour=theme.INK_DIM, bold=True)
-        replays = [e for e in self.replay_entries if e.enabled]
-        for e in replays:
-            e.draw(surface, px)
-        if not replays:
-            msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
-            y = self.replay_heading_y + round(px * 1.75) + px * 0.3
-            for line in msg[:2]:
-                theme.text(surface, line, small, (lr.x + px // 2, y), colour=theme.INK_DIM)
-                y += round(small * 1.25)
-        for image, rect in self.empty_fan:
-            surface.blit(image, rect)
+                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), palette,
+                      message=self.notice)

@@ -84,6 +84,8 @@ def window_size_choices(size: tuple[int, int]) -> tuple[list[tuple[int, int]], i
 class OptionsScene(Scene):
     """The options screen; every change is applied and saved at once."""
 
+    name = "options"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.store = Store(app.data_dir)
@@ -157,6 +159,8 @@ class OptionsScene(Scene):
             self._apply_sound()
         if name == "window_size":
             self.app.resize(tuple(value))
+        if name == "high_contrast":
+            self.app.follow_palette()
         self._save()
 
     def _apply_sound(self) -> None:
@@ -257,36 +261,37 @@ class OptionsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the list of options and the preview."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        palette = self.app.palette
+        surface.blit(palette.felt(self.size), (0, 0))
         px = self.px
         w = self.size[0]
         big = round(px * 2.0)
         theme.text(surface, "Options", big, (w // 2 + 2, self.title_y + 2), colour=(8, 30, 18), bold=True,
                    anchor="midtop")
-        theme.text(surface, "Options", big, (w // 2, self.title_y), colour=theme.GOLD, bold=True,
+        theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold, bold=True,
                    anchor="midtop")
         suit_y = self.title_y + round(big * 1.55)
         for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
-            ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else theme.INK
+            ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else palette.ink
             draw_suit(surface, suit, (w // 2 + (i - 1.5) * px * 1.6, suit_y), px * 0.9, ink)
-        theme.panel(surface, self.list_rect, radius=max(8, px // 2))
-        theme.panel(surface, self.preview_rect, radius=max(8, px // 2))
+        theme.panel(surface, self.list_rect, palette, radius=max(8, px // 2))
+        theme.panel(surface, self.preview_rect, palette, radius=max(8, px // 2))
         for control in self.controls:
-            control.draw(surface, px)
+            control.draw(surface, px, palette)
         for b in (self.back_button, self.defaults_button):
-            b.draw(surface, px)
+            b.draw(surface, px, palette)
             if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
         draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back", px,
-                      self.size, self.size[1] - round(px * 1.0), message=self.message)
+                      self.size, self.size[1] - round(px * 1.0), palette, message=self.message)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         r = self.preview_rect
         px = self.px
         pad = round(px * 0.9)
-        theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad), colour=theme.GOLD,
+        theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad), colour=palette.gold,
                    bold=True)
         cw = min((r.width - 2 * pad) // 3, round((r.height * 0.42) / 1.4))
         size = card_size_for_width(max(30, cw))
@@ -310,10 +315,10 @@ class OptionsScene(Scene):
             title = current.label
         if title:
             theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px, (r.x + pad, y),
-                       bold=True)
+                       bold=True, colour=palette.ink)
             y += round(px * 1.5)
         for line in wrap(HELP.get(name, ""), round(px * 0.9), r.width - 2 * pad):
             if y + px > r.bottom - pad:
                 break
-            theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=theme.INK_DIM)
+            theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=palette.ink_dim)
             y += round(px * 1.2)

@@ -26,6 +26,7 @@ from . import theme, widgets
 from .anim import MOVE, Animator
 from .art import CardArt, draw_suit
 from .layout import TableLayout
+from .theme import Palette
 
 #: how much larger the card in hand is drawn
 DRAG_SCALE = 1.05
@@ -55,9 +56,11 @@ def arrow_head(surface: pygame.Surface, tip: tuple[float, float], ux: float, uy:
 class PileRenderer:
     """Draws the piles of a position at a layout (see the module docstring)."""
 
-    def __init__(self, art: CardArt, layout: TableLayout) -> None:
+    def __init__(self, art: CardArt, layout: TableLayout, palette: Palette) -> None:
         self.art = art
         self.layout = layout
+        #: the colours it draws with (the app's, given again when it changes)
+        self.palette = palette
         #: every card drawn in a place: (card code, place index, rect), bottom to top per
         #: place; the cards under the top of a squared-up pile share its rect
         self.card_positions: list[tuple[int, int, pygame.Rect]] = []
@@ -68,7 +71,6 @@ class PileRenderer:
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
-        self._contrast: bool | None = None
 
     # ----- keeping up with the window, the art and the palette ------------------------------
 
@@ -109,16 +111,13 @@ class PileRenderer:
         if self.art.refining and self.art.refine(seconds):
             self.forget_cards()
 
-    def follow_palette(self) -> bool:
-        """Forget what was drawn in the other palette when the palette changed; True then."""
-        if self._contrast == theme.high_contrast:
-            return False
-        self._contrast = theme.high_contrast
+    def set_palette(self, palette: Palette) -> None:
+        """Draw in ``palette`` from now on: what was drawn in the old one is forgotten."""
+        self.palette = palette
         self.redraw()
         self._glow_cache.clear()
         self._shapes.clear()
         self._text_cache.clear()
-        return True
 
     # ----- geometry -------------------------------------------------------------------------
 
@@ -190,28 +189,29 @@ class PileRenderer:
     def _background_surface(self, game: Game) -> pygame.Surface:
         """The felt with each place's outline, the words for stock and waste, each
         foundation's suit and the layout's labels."""
+        palette = self.palette
         if self._background is not None:
             return self._background
         lay = self.layout
-        surf = theme.felt(lay.size).copy()
-        outline = self.art.outline(lay.card, theme.PLACE_EDGE)
-        line = round(lay.card[0] * theme.PLACE_LINE / 100)
-        px = theme.scaled(max(10, round(lay.card[1] * 0.12)))
+        surf = palette.felt(lay.size).copy()
+        outline = self.art.outline(lay.card, palette.place_edge)
+        line = round(lay.card[0] * palette.place_line / 100)
+        px = palette.scaled(max(10, round(lay.card[1] * 0.12)))
         for place in game.places:
             rect = lay.bases[place.index]
             surf.blit(outline, rect)
             if line:
-                pygame.draw.rect(surf, theme.PLACE_EDGE[:3], rect, width=line,
+                pygame.draw.rect(surf, palette.place_edge[:3], rect, width=line,
                                  border_radius=max(4, round(lay.card[0] * 0.065)))
             if place.kind == FOUNDATION:
                 draw_suit(surf, game.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
-                          theme.FELT_INK)
+                          palette.felt_ink)
             elif place.kind in (STOCK, WASTE):
                 word = "Stock" if place.kind == STOCK else "Waste"
-                image = self.text(word, px, theme.FELT_INK, True)
+                image = self.text(word, px, palette.felt_ink, True)
                 surf.blit(image, image.get_rect(center=rect.center))
         for words, centre, label_px in lay.labels:
-            image = self.text(words, theme.scaled(label_px), theme.FELT_INK, theme.high_contrast)
+            image = self.text(words, palette.scaled(label_px), palette.felt_ink, palette.high_contrast)
             surf.blit(image, image.get_rect(center=centre))
         self._background = surf
         return surf
@@ -294,16 +294,17 @@ class PileRenderer:
     def draw_arrivals(self, surface: pygame.Surface, arrivals: Iterable[tuple[int, float]]) -> None:
         """Foundations a card just reached: (place, share of the flare done); the
         foundation flares and a few sparks fly off."""
+        palette = self.palette
         for place, t in arrivals:
             rect = self.layout.bases[place]
-            self.glow(surface, rect, theme.GLOW, round(230 * (1 - t) ** 1.5))
+            self.glow(surface, rect, palette.glow, round(230 * (1 - t) ** 1.5))
             reach = rect.width * (0.45 + 0.5 * ease_out(t))
             dot = max(2, round(rect.width * 0.045 * (1 - t)))
             for i in range(8):
                 a = i * math.pi / 4 + 0.4
                 x = rect.centerx + math.cos(a) * reach
                 y = rect.centery + math.sin(a) * reach * 1.2
-                pygame.draw.circle(surface, theme.HIGHLIGHT, (round(x), round(y)), dot)
+                pygame.draw.circle(surface, palette.highlight, (round(x), round(y)), dot)
 
     # ----- marks on places --------------------------------------------------------------------
 
@@ -334,10 +335,11 @@ class PileRenderer:
     def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
         """A legal destination: a tint, and corner brackets (a shape, so it never depends
         on seeing the colour); the one the card would drop on now gets a full frame."""
-        colour = theme.TARGET
+        palette = self.palette
+        colour = palette.target
         self.glow(surface, rect, colour, 255 if aimed else 150)
         arm = max(8, rect.width // 4)
-        line = max(3, rect.width // 18) + (1 if theme.high_contrast else 0)
+        line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0)
         box = rect.inflate(line * 2 + 4, line * 2 + 4)
         corners = ((box.topleft, 1, 1), (box.topright, -1, 1), (box.bottomleft, 1, -1),
                    (box.bottomright, -1, -1))
@@ -353,39 +355,42 @@ class PileRenderer:
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The keyboard focus around a card or a place: a ring on a black edge."""
+        palette = self.palette
         rect = rect.inflate(8, 8)
         radius = max(6, self.layout.card[0] // 10)
-        width = theme.FOCUS_LINE
+        width = palette.focus_line
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), width=width + 4, border_radius=radius + 2)
-        pygame.draw.rect(surface, theme.FOCUS, rect, width=width, border_radius=radius)
+        pygame.draw.rect(surface, palette.focus, rect, width=width, border_radius=radius)
 
     def draw_owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
         """A space owed a fill glows (``pulse`` 0 … 1) and says "Fill"; the cards that
         may fill it glow with an arrow."""
-        owed = getattr(game, "owed", -1)
-        if owed < 0:
+        palette = self.palette
+        owed = game.owed_space()
+        if owed is None:
             return
         lay = self.layout
-        self.glow(surface, lay.bases[owed], theme.GLOW, round(150 + 105 * pulse))
-        px = theme.scaled(max(11, lay.card[1] // 7))
-        label = widgets.pill("Fill", px, theme.GLOW, theme.PILL)
+        self.glow(surface, lay.bases[owed], palette.glow, round(150 + 105 * pulse))
+        px = palette.scaled(max(11, lay.card[1] // 7))
+        label = widgets.pill("Fill", px, palette.glow, palette.pill, palette)
         surface.blit(label, label.get_rect(center=lay.bases[owed].center))
-        for s in game.owed_sources():  # type: ignore[attr-defined]
+        for s in game.fill_sources():
             if piles[s]:
                 top = self.drawn_top(piles, s)
-                self.glow(surface, top, theme.GLOW, 170)
-                arrow_head(surface, (top.centerx, top.top - 3), 0, -1, max(6, lay.card[0] // 7), theme.GLOW)
+                self.glow(surface, top, palette.glow, 170)
+                arrow_head(surface, (top.centerx, top.top - 3), 0, -1, max(6, lay.card[0] // 7), palette.glow)
 
     def draw_directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
-        """Square: each column's direction above it; Union Square: a badge on each pile
-        whose direction is fixed."""
-        direction = getattr(game, "direction", None)
-        if direction is None:
-            return
+        """Where the layout has a slot for each column's direction (square columns), the
+        direction written there; otherwise a badge on each pile whose direction is fixed
+        (none where no pile has a direction)."""
+        palette = self.palette
+        direction = game.direction
         lay = self.layout
         px = max(11, round(lay.card[1] * 0.12))
         for index, slot in lay.direction_slots.items():
-            image = widgets.direction_heading(direction(index) if game.piles[index] else None, px, slot.size)
+            heading = direction(index) if game.piles[index] else None
+            image = widgets.direction_heading(heading, px, slot.size, palette)
             surface.blit(image, image.get_rect(center=slot.center))
         if lay.direction_slots:
             return
@@ -398,6 +403,7 @@ class PileRenderer:
 
     def _badge(self, direction: int, radius: int) -> pygame.Surface:
         """A round badge with an arrow up (blue) or down (orange) (cached)."""
+        palette = self.palette
         key = ("badge", direction, radius)
         image = self._shapes.get(key)
         if image is None:
@@ -405,7 +411,7 @@ class PileRenderer:
             centre = (radius + 1, radius + 1)
             colour = (40, 120, 200) if direction > 0 else (200, 90, 40)
             pygame.draw.circle(image, colour, centre, radius)
-            pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if theme.high_contrast else 1)
+            pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if palette.high_contrast else 1)
             tip = (centre[0], centre[1] - direction * radius * 0.6)
             arrow_head(image, tip, 0, -direction, radius * 1.1, (255, 255, 255))
             self._shapes[key] = image
@@ -414,28 +420,30 @@ class PileRenderer:
     def draw_counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
         """How many cards the stock and the waste hold (``piles`` as drawn), in a pill at
         the foot of each."""
+        palette = self.palette
         lay = self.layout
-        px = theme.scaled(max(11, round(lay.card[1] * 0.12)))
+        px = palette.scaled(max(11, round(lay.card[1] * 0.12)))
         for index in (game.stock, game.waste):
             if index >= 0:
                 rect = lay.bases[index]
-                image = widgets.pill(str(len(piles[index])), px, theme.GOLD, theme.PILL)
+                image = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
                 surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
 
     def draw_hint(self, surface: pygame.Surface, game: Game, move: Move) -> None:
         """The hint: an arrow from the card to where it goes."""
+        palette = self.palette
         a = self.top_rect(game, move.src).center
         n = len(game.piles[move.dst])
         b = (self.slot_rect(game, move.dst, n).center if self.layout.steps[move.dst]
              else self.layout.bases[move.dst].center)
-        width = max(4, self.layout.card[0] // 14) + (2 if theme.high_contrast else 0)
+        width = max(4, self.layout.card[0] // 14) + (2 if palette.high_contrast else 0)
         pygame.draw.line(surface, (0, 0, 0), a, b, width + 4)
-        pygame.draw.line(surface, theme.GLOW, a, b, width)
+        pygame.draw.line(surface, palette.glow, a, b, width)
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy) or 1.0
-        arrow_head(surface, b, dx / length, dy / length, width * 4, theme.GLOW)
+        arrow_head(surface, b, dx / length, dy / length, width * 4, palette.glow)
         pygame.draw.circle(surface, (0, 0, 0), a, width * 1.5 + 2)
-        pygame.draw.circle(surface, theme.GLOW, a, width * 1.5)
+        pygame.draw.circle(surface, palette.glow, a, width * 1.5)
 
 
 def _glow(size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:

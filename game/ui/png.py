@@ -1,5 +1,5 @@
 """Pictures as PNG bytes, made in memory: a command writes them where it was asked to
-through :mod:`game.records.output`, whatever that place is (a file, a device, a FIFO, ``-``)."""
+through :mod:`game.output`, whatever that place is (a file, a device, a FIFO, ``-``)."""
 
 from __future__ import annotations
 

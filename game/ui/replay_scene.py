@@ -9,19 +9,17 @@ with the engine, and this scene only animates the transfers it returns.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pygame
 
 from ..engine import Game, card_pretty
-from ..records.replay import Replay, ReplayError, ReplayPlayer, format_seconds, load_replay
+from ..records.recorder import ReplayPlayer
+from ..records.replay import Replay, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene
 from .layout import TableLayout, table_layout
 from .piles import PileRenderer
-from .theme import Button
+from .theme import Button, Palette
 from .widgets import (
     Choice,
     Control,
@@ -127,29 +125,31 @@ class Timeline(Control):
         """Enter plays or pauses."""
         self.scene.toggle_play()
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The track, the part already played, a tick per move when there is room, the knob."""
         player = self.scene.player
         r = self.rect
         track = pygame.Rect(r.x, r.centery - max(2, px // 5), r.width, max(4, px * 2 // 5))
-        pygame.draw.rect(surface, theme.TRACK, track, border_radius=track.height // 2)
+        pygame.draw.rect(surface, palette.track, track, border_radius=track.height // 2)
         t = player.step / player.length if player.length else 0.0
         done = track.copy()
         done.width = round(track.width * t)
-        pygame.draw.rect(surface, theme.GOLD, done, border_radius=track.height // 2)
+        pygame.draw.rect(surface, palette.gold, done, border_radius=track.height // 2)
         if player.length and r.width / player.length >= 6:
             for i in range(1, player.length):
                 x = r.x + round(r.width * i / player.length)
                 pygame.draw.line(surface, (30, 50, 40), (x, track.y), (x, track.bottom - 1), 1)
         knob = (r.x + round(r.width * t), r.centery)
-        pygame.draw.circle(surface, theme.INK, knob, max(6, round(px * 0.6)))
-        pygame.draw.circle(surface, theme.GOLD, knob, max(6, round(px * 0.6)), 2)
+        pygame.draw.circle(surface, palette.ink, knob, max(6, round(px * 0.6)))
+        pygame.draw.circle(surface, palette.gold, knob, max(6, round(px * 0.6)), 2)
         if self.focused:
-            focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2))
+            focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2), palette)
 
 
 class ReplayScene(Scene):
     """One replay on the table with its playback controls."""
+
+    name = "replay"
 
     def __init__(self, app: App, replay: Replay) -> None:
         super().__init__(app)
@@ -165,7 +165,7 @@ class ReplayScene(Scene):
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
-        self.renderer = PileRenderer(app.art, self.layout)
+        self.renderer = PileRenderer(app.art, self.layout, app.palette)
         self.icons: dict[str, Button] = {
             "start": Button("", self.to_start), "back": Button("", self.step_back),
             "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),
@@ -276,15 +276,17 @@ class ReplayScene(Scene):
 
     def take_over(self) -> None:
         """Play on from this position as a new game (the moves so far can be undone)."""
-        from .table import TableScene
-
         self.anim.finish()
         recorder = self.player.take_over()
-        self.app.replace(TableScene.from_replay(self.app, recorder.replay()))
+        self.app.swap("table", replay=recorder.replay())
 
     def back(self) -> None:
         """Leave the replay."""
         self.app.pop()
+
+    def palette_changed(self) -> None:
+        """The high-contrast option changed: the piles are drawn afresh."""
+        self.renderer.set_palette(self.app.palette)
 
     def update(self, dt: float) -> None:
         """Fly the cards and, while playing, make the next move when its time comes."""
@@ -410,9 +412,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table with its cards, the header and the playback controls."""
-        theme.use(self.app.settings.high_contrast)
         r = self.renderer
-        r.follow_palette()
         game = self.game
         piles = self.anim.display_piles(game.piles)
         surface.fill((0, 0, 0), pygame.Rect(0, self.layout.size[1], self.size[0], self.size[1]))
@@ -426,6 +426,7 @@ class ReplayScene(Scene):
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """A gold frame on the card the last move placed (when it has landed)."""
+        palette = self.app.palette
         if self.player.at_start or self.anim.busy:
             return
         move = self.game.history[-1].move
@@ -434,35 +435,37 @@ class ReplayScene(Scene):
             return
         rect = self.layout.card_rects(move.dst, n)[-1] if self.layout.steps[move.dst] else \
             self.layout.bases[move.dst]
-        pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=3,
+        pygame.draw.rect(surface, palette.gold, rect.inflate(6, 6), width=3,
                          border_radius=max(6, self.layout.card[0] // 10))
 
     def _draw_header(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         hud = self.layout.hud
         layer = pygame.Surface(hud.size, pygame.SRCALPHA)
-        layer.fill(theme.HUD)
+        layer.fill(palette.hud)
         surface.blit(layer, hud)
-        pygame.draw.line(surface, theme.GOLD, (hud.x, hud.bottom - 1), (hud.right - 1, hud.bottom - 1), 1)
+        pygame.draw.line(surface, palette.gold, (hud.x, hud.bottom - 1), (hud.right - 1, hud.bottom - 1), 1)
         px = max(12, round(hud.height * 0.34))
         r = self.replay
         left = f"Replay · {r.title} · #{r.game}"
         right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
         right_w = theme.font(round(px * 0.85)).size(right)[0]
         theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True), px,
-                   (hud.x + px, hud.centery), colour=theme.GOLD, bold=True, anchor="midleft")
-        theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery), colour=theme.INK_DIM,
+                   (hud.x + px, hud.centery), colour=palette.gold, bold=True, anchor="midleft")
+        theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery), colour=palette.ink_dim,
                    anchor="midright")
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         px = self.px
         layer = pygame.Surface(self.bar.size, pygame.SRCALPHA)
-        layer.fill(theme.HUD)
+        layer.fill(palette.hud)
         surface.blit(layer, self.bar)
-        pygame.draw.line(surface, theme.GOLD, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
+        pygame.draw.line(surface, palette.gold, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
         player = self.player
         tl = self.timeline.rect
         theme.text(surface, f"Move {player.step} of {player.length}", round(px * 0.9),
-                   (tl.x - px, tl.centery), bold=True, anchor="midright")
+                   (tl.x - px, tl.centery), bold=True, anchor="midright", colour=palette.ink)
         now = "the deal"
         if player.step:
             step = self.game.history[-1]
@@ -473,41 +476,17 @@ class ReplayScene(Scene):
             now = f"next move in {wait:.0f} s"
         theme.text(surface, fit_text(self.message or now, round(px * 0.85), self.size[0] - tl.right - 2 * px),
                    round(px * 0.85), (tl.right + px, tl.centery),
-                   colour=theme.WARN if self.message else theme.INK_DIM, anchor="midleft")
-        self.timeline.draw(surface, px)
+                   colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
+        self.timeline.draw(surface, px, palette)
         for name, button in self.icons.items():
-            button.draw(surface, px)
+            button.draw(surface, px, palette)
             icon = "pause" if name == "play" and self.playing else name
-            draw_icon(surface, icon, button.rect, theme.INK if button.enabled else theme.INK_DIM)
+            draw_icon(surface, icon, button.rect, palette.ink if button.enabled else palette.ink_dim)
             if button.focused:
-                focus_glow(surface, button.rect, max(4, button.rect.height // 4))
-        self.speed.draw(surface, round(px * 0.85))
-        self.goto.draw(surface, round(px * 0.9))
+                focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)
+        self.speed.draw(surface, round(px * 0.85), palette)
+        self.goto.draw(surface, round(px * 0.9), palette)
         for button in (self.take_over_button, self.menu_button):
-            button.draw(surface, round(px * 0.9))
+            button.draw(surface, round(px * 0.9), palette)
             if button.focused:
-                focus_glow(surface, button.rect, max(4, button.rect.height // 4))
-
-
-
-def run_replay(path: Path, data_dir: Path | None) -> int:
-    """Open the window on the replay in ``path`` (the menu beneath it); the exit status."""
-    from ..cli import fail
-    from ..records.settings import load_settings
-    from ..records.store import Store
-
-    try:
-        replay = load_replay(path)
-    except ReplayError as err:
-        return fail(f"{path}: {err}")
-    store = Store(data_dir)
-    settings = load_settings(store)
-    for warning in store.take_warnings():
-        print(f"warning: {warning}", file=sys.stderr)
-    app = App(data_dir=data_dir, settings=settings)
-    from .menu import MenuScene
-
-    app.push(MenuScene(app, replay.rules))
-    app.push(ReplayScene(app, replay))
-    app.run()
-    return 0
+                focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)

@@ -9,15 +9,17 @@ from functools import partial
 
 import pygame
 
-from ..engine import RULE_IDS
+from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App, Scene
 from .theme import Button
 from .widgets import FocusRing, fit_text, focus_glow, ui_scale
 
-#: Short names for the tabs.
-TAB_NAMES = {"constitution": "Constitution", "constitution-cadogan": "Lady Cadogan",
-             "square": "British Square", "union-square": "Union Square"}
+
+def tab_name(rules: str, unknown: str = "") -> str:
+    """A rule set's short name, as its tab says it (``unknown`` for an id that is no rule
+    set's, such as one a damaged file names)."""
+    return profile_of(rules).tab_name if rules in RULESETS else unknown
 
 
 class RuleTabsScene(Scene):
@@ -36,7 +38,7 @@ class RuleTabsScene(Scene):
     def __init__(self, app: App, rules: str) -> None:
         super().__init__(app)
         self.rules = rules
-        self.tabs = [Button(TAB_NAMES[r], partial(self.show, r)) for r in RULE_IDS]
+        self.tabs = [Button(tab_name(r), partial(self.show, r)) for r in RULE_IDS]
         self.back_button = Button("Back", self.back)
         self.ring = FocusRing()
         self.size = app.size
@@ -108,27 +110,29 @@ class RuleTabsScene(Scene):
     def draw_bar(self, surface: pygame.Surface, *extra: Button) -> None:
         """Felt, then Back, the tabs and the ``extra`` buttons of the bar, with the keyboard
         focus on whichever of them has it."""
-        theme.use(self.app.settings.high_contrast)
-        surface.blit(theme.felt(self.size), (0, 0))
+        palette = self.app.palette
+        surface.blit(palette.felt(self.size), (0, 0))
         px = self.px
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85))
+            tab.draw(surface, round(px * 0.85), palette)
             if rules == self.rules:
                 self.mark_tab(surface, tab.rect)
-        self.back_button.draw(surface, round(px * 0.9))
+        self.back_button.draw(surface, round(px * 0.9), palette)
         for button in extra:
-            button.draw(surface, round(px * 0.85))
+            button.draw(surface, round(px * 0.85), palette)
         for b in (self.back_button, *extra, *self.tabs):
             if b.focused:
-                focus_glow(surface, b.rect, max(4, b.rect.height // 4))
+                focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Mark the tab of the rule set shown: a gold outline."""
-        pygame.draw.rect(surface, theme.GOLD, r, width=3, border_radius=max(4, r.height // 4))
+        palette = self.app.palette
+        pygame.draw.rect(surface, palette.gold, r, width=3, border_radius=max(4, r.height // 4))
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The screen's title in gold, centred at ``title_y``; returns its text size."""
+        palette = self.app.palette
         big = round(self.px * 1.5)
         theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
-                   (self.size[0] // 2, self.title_y), colour=theme.GOLD, bold=True, anchor="midtop")
+                   (self.size[0] // 2, self.title_y), colour=palette.gold, bold=True, anchor="midtop")
         return big

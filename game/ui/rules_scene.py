@@ -173,6 +173,8 @@ def _tokens(spans: tuple[tuple[str, str], ...]) -> list[tuple[str, str, bool]]:
 class RulesScene(RuleTabsScene):
     """The rules of one rule set, scrollable, with tabs for the other three."""
 
+    name = "rules"
+
     def __init__(self, app: App, rules: str) -> None:
         if rules not in RULESETS:
             raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
@@ -300,6 +302,7 @@ class RulesScene(RuleTabsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the tab bar, the page of rules and its scroll bar."""
+        palette = self.app.palette
         self.draw_bar(surface)
         px = self.px
         shadow = self.page.move(round(px * 0.3), round(px * 0.35))
@@ -312,12 +315,13 @@ class RulesScene(RuleTabsScene):
         self._draw_fades(surface)
         self._draw_scrollbar(surface)
         draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   Esc: back",
-                      px, self.size, self.page.bottom + round(px * 1.0))
+                      px, self.size, self.page.bottom + round(px * 1.0), palette)
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """The shown rule set's tab: a gold outline, underlined."""
+        palette = self.app.palette
         super().mark_tab(surface, r)
-        pygame.draw.line(surface, theme.GOLD, (r.x + r.height // 3, r.bottom + 4),
+        pygame.draw.line(surface, palette.gold, (r.x + r.height // 3, r.bottom + 4),
                          (r.right - r.height // 3, r.bottom + 4), max(2, self.px // 6))
 
     def _draw_fades(self, surface: pygame.Surface) -> None:

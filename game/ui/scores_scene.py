@@ -31,6 +31,7 @@ class ScoresScene(RuleTabsScene):
     """One high-score table at a time: a rule set (tabs; Page Up / Page Down) and "all
     games" or one level (◀ ▶)."""
 
+    name = "scores"
     back_width = 5.0
     tabs_after_back = 0.8
     switch_keys = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
@@ -110,19 +111,21 @@ class ScoresScene(RuleTabsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the chooser and the table."""
+        palette = self.app.palette
         self.draw_bar(surface)
         self.draw_title(surface, f"High scores — {RULESETS[self.rules].title}")
-        self.which.draw(surface, self.px)
+        self.which.draw(surface, self.px, palette)
         self._draw_table(surface)
         draw_key_hint(surface, "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back",
-                      self.px, self.size, self.size[1] - round(self.px * 1.0), message=self.message)
+                      self.px, self.size, self.size[1] - round(self.px * 1.0), palette, message=self.message)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         px = self.px
         line = min(round(px * 2.0), (self.table_rect.height - px) // (TABLE_SIZE + 1))
         r = self.table_rect.copy()
         r.height = min(r.height, line * (TABLE_SIZE + 1) + px)
-        theme.panel(surface, r, radius=max(8, px // 2))
+        theme.panel(surface, r, palette, radius=max(8, px // 2))
         cell_px = max(10, min(px, round(line * 0.5)))
         inner = r.inflate(-2 * px, 0)
         y = r.y + px // 2 + line // 2
@@ -132,15 +135,15 @@ class ScoresScene(RuleTabsScene):
             x += inner.width * share / sum(c[1] for c in COLUMNS)
             edges.append(round(x))
         for (heading, _, anchor), right in zip(COLUMNS, edges, strict=True):
-            theme.text(surface, heading, cell_px, (right, y), colour=theme.GOLD, bold=True, anchor=anchor)
-        pygame.draw.line(surface, theme.EDGE, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
+            theme.text(surface, heading, cell_px, (right, y), colour=palette.gold, bold=True, anchor=anchor)
+        pygame.draw.line(surface, palette.edge, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
         entries = self.entries
         if not entries:
             theme.text(surface, fit_text("No scores yet: win a game to get on the table.", px,
                                          inner.width), px,
-                       (r.centerx, y + line * 2), colour=theme.INK_DIM, anchor="center")
+                       (r.centerx, y + line * 2), colour=palette.ink_dim, anchor="center")
             y += line * 4
-            theme.text(surface, "How a game is scored", cell_px, (inner.x, y), colour=theme.GOLD,
+            theme.text(surface, "How a game is scored", cell_px, (inner.x, y), colour=palette.gold,
                        bold=True, anchor="midleft")
             bullet = theme.font(cell_px).size("•  ")[0]
             for rule in SCORING_RULES:
@@ -149,16 +152,16 @@ class ScoresScene(RuleTabsScene):
                     if y + line // 2 > r.bottom:
                         return
                     if n == 0:
-                        theme.text(surface, "•", cell_px, (inner.x, y), colour=theme.INK, anchor="midleft")
-                    theme.text(surface, part, cell_px, (inner.x + bullet, y), colour=theme.INK,
+                        theme.text(surface, "•", cell_px, (inner.x, y), colour=palette.ink, anchor="midleft")
+                    theme.text(surface, part, cell_px, (inner.x + bullet, y), colour=palette.ink,
                                anchor="midleft")
             return
         for rank, entry in enumerate(entries, 1):
             y += line
             if rank % 2 == 0:
                 band = pygame.Rect(inner.x, y - line // 2, inner.width, line)
-                pygame.draw.rect(surface, theme.STRIP, band, border_radius=line // 4)
-            colour = theme.GOLD if rank == 1 else theme.INK
+                pygame.draw.rect(surface, palette.strip, band, border_radius=line // 4)
+            colour = palette.gold if rank == 1 else palette.ink
             for text, (_, _, anchor), right in zip(row_texts(rank, entry), COLUMNS, edges, strict=True):
                 theme.text(surface, text, cell_px, (right, y), colour=colour, bold=rank == 1,
                            anchor=anchor)

@@ -21,7 +21,8 @@ from ..engine import (
     new_game,
     rules_class,
 )
-from ..records.replay import Recorder, Replay
+from ..records.recorder import Recorder
+from ..records.replay import Replay
 from ..session.positions import lost_position, near_won_position
 from .app import App, Scene
 from .levels_scene import LevelsScene

@@ -38,6 +38,8 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
 class StatsScene(RuleTabsScene):
     """The statistics screen, one rule set at a time (tabs, ← and →)."""
 
+    name = "stats"
+
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
@@ -121,15 +123,17 @@ class StatsScene(RuleTabsScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the figures, the ring and the chart."""
+        palette = self.app.palette
         self.draw_bar(surface)
         self.draw_title(surface, f"Statistics — {RULESETS[self.rules].title}")
         self._draw_tiles(surface)
         self._draw_ring(surface)
         self._draw_chart(surface)
         draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px, self.size,
-                      self.size[1] - round(self.px * 0.95), message=self.message)
+                      self.size[1] - round(self.px * 0.95), palette, message=self.message)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         r = self.tiles_rect
         px = self.px
         tiles = tiles_of(self.current)
@@ -142,19 +146,20 @@ class StatsScene(RuleTabsScene):
         caption_px = max(10, min(round(px * 0.8), round(th * 0.2)))
         for i, (caption, value) in enumerate(tiles):
             tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
-            theme.panel(surface, tile, radius=max(6, px // 2), edge=theme.EDGE)
-            colour = theme.GOLD if caption in ("Win rate", "Best streak") else theme.INK
+            theme.panel(surface, tile, palette, radius=max(6, px // 2), edge=palette.edge)
+            colour = palette.gold if caption in ("Win rate", "Best streak") else palette.ink
             theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
                        (tile.centerx, tile.centery - round(th * 0.1)), colour=colour, bold=True,
                        anchor="center")
             theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
-                       (tile.centerx, tile.bottom - round(th * 0.12)), colour=theme.INK_DIM,
+                       (tile.centerx, tile.bottom - round(th * 0.12)), colour=palette.ink_dim,
                        anchor="midbottom")
 
     def _draw_ring(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         r = self.ring_rect
         px = self.px
-        theme.panel(surface, r, radius=max(8, px // 2))
+        theme.panel(surface, r, palette, radius=max(8, px // 2))
         s = self.current
         parts = [(WON, s.won), (LOST, s.lost), (ABANDONED, s.abandoned)]
         total = sum(n for _, n in parts)
@@ -164,9 +169,10 @@ class StatsScene(RuleTabsScene):
         radius = max(10, min((r.width - legend_w - 2 * px) // 2, r.height // 2 - px))
         centre = (r.x + px + radius, r.centery)
         thick = max(6, radius // 3)
-        _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts])
+        _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts],
+              palette.track)
         middle = f"{s.win_percent:.0f}%" if total else "–"
-        theme.text(surface, middle, max(12, round(radius * 0.42)), centre, colour=theme.INK, bold=True,
+        theme.text(surface, middle, max(12, round(radius * 0.42)), centre, colour=palette.ink, bold=True,
                    anchor="center")
         lx = centre[0] + radius + px
         ly = r.centery - round(small * 1.6 * 1.5)
@@ -174,21 +180,22 @@ class StatsScene(RuleTabsScene):
             dot = pygame.Rect(lx, ly + small // 4, small, small)
             pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
             theme.text(surface, fit_text(f"{result.capitalize()}: {n}", small, r.right - dot.right - px),
-                       small, (dot.right + small // 2, ly))
+                       small, (dot.right + small // 2, ly), colour=palette.ink)
             ly += round(small * 1.6)
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
         r = self.chart_rect
         px = self.px
-        theme.panel(surface, r, radius=max(8, px // 2))
+        theme.panel(surface, r, palette, radius=max(8, px // 2))
         recent = self.current.recent
         theme.text(surface, f"The last {RECENT_RESULTS} games", round(px * 1.05),
-                   (r.x + px, r.y + round(px * 0.6)), colour=theme.GOLD, bold=True)
+                   (r.x + px, r.y + round(px * 0.6)), colour=palette.gold, bold=True)
         key_px = max(10, round(px * 0.75))
         kx = r.right - px
         for label, colour in (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]),
                               ("lost", RESULT_COLOURS[LOST]), ("won", RESULT_COLOURS[WON])):
-            rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=theme.INK_DIM,
+            rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=palette.ink_dim,
                               anchor="topright")
             mark = pygame.Rect(0, 0, key_px, key_px)
             mark.midright = (rect.x - key_px // 3, rect.centery)
@@ -198,12 +205,12 @@ class StatsScene(RuleTabsScene):
         small = max(10, round(px * 0.72))
         for pct in (0, 25, 50, 75, 100):
             y = plot.bottom - plot.height * pct / 100
-            pygame.draw.line(surface, theme.EDGE, (plot.x, y), (plot.right, y), 1)
-            theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y), colour=theme.INK_DIM,
+            pygame.draw.line(surface, palette.edge, (plot.x, y), (plot.right, y), 1)
+            theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y), colour=palette.ink_dim,
                        anchor="midright")
         if not recent:
             theme.text(surface, "No finished games yet: the chart fills in as you play.", px,
-                       plot.center, colour=theme.INK_DIM, anchor="center")
+                       plot.center, colour=palette.ink_dim, anchor="center")
             return
         series = self.current.win_percent_series()
         points = [(self._slot(plot, i), plot.bottom - plot.height * v / 100) for i, v in enumerate(series)]
@@ -227,42 +234,43 @@ class StatsScene(RuleTabsScene):
         room = end - plot.x - theme.font(small).size("oldest")[0] - theme.font(small).size("newest")[0]
         if room >= px:
             self.end_labels.append(theme.text(surface, "oldest", small, (plot.x, below),
-                                              colour=theme.INK_DIM))
-            self.end_labels.append(theme.text(surface, "newest", small, (end, below), colour=theme.INK_DIM,
+                                              colour=palette.ink_dim))
+            self.end_labels.append(theme.text(surface, "newest", small, (end, below), colour=palette.ink_dim,
                                               anchor="topright"))
         elif len(recent) > 1:
             # too few games to put a word under each end: one label reads along the strip
             self.end_labels.append(theme.text(surface, "oldest → newest", small, (plot.x, below),
-                                              colour=theme.INK_DIM))
+                                              colour=palette.ink_dim))
         if self.hover_game is not None and self.hover_game < len(recent):
             self._draw_tip(surface, plot, self.hover_game)
 
     def _draw_tip(self, surface: pygame.Surface, plot: pygame.Rect, i: int) -> None:
+        palette = self.app.palette
         game = self.current.recent[i]
         px = self.px
         x = self._slot(plot, i)
-        pygame.draw.line(surface, theme.INK, (x, plot.y), (x, plot.bottom), 1)
+        pygame.draw.line(surface, palette.ink, (x, plot.y), (x, plot.bottom), 1)
         words = f"#{game.game or '?'} · {game.result} · {game.moves} moves · {format_seconds(game.seconds)}"
         small = max(10, round(px * 0.8))
         w = theme.font(small).size(words)[0] + px
         tip = pygame.Rect(0, 0, w, round(small * 1.9))
         tip.midbottom = (round(x), plot.y + tip.height + px // 2)
         tip.clamp_ip(self.chart_rect)
-        theme.panel(surface, tip, radius=6)
-        theme.text(surface, words, small, tip.center, anchor="center")
+        theme.panel(surface, tip, palette, radius=6)
+        theme.text(surface, words, small, tip.center, anchor="center", colour=palette.ink)
 
 
 def _ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, thick: int,
-          parts: list[tuple[tuple[int, int, int], int]]) -> None:
+          parts: list[tuple[tuple[int, int, int], int]], empty: tuple[int, int, int]) -> None:
     """A ring chart: each part a segment in proportion, clockwise from the top; an empty
-    grey ring when every part is 0. Drawn three times larger and smoothed."""
+    ring in ``empty`` when every part is 0. Drawn three times larger and smoothed."""
     k = 3
     side = (radius + 2) * 2 * k
     big = pygame.Surface((side, side), pygame.SRCALPHA)
     c = (side // 2, side // 2)
     total = sum(n for _, n in parts)
     if total == 0:
-        pygame.draw.circle(big, theme.TRACK, c, radius * k, thick * k)
+        pygame.draw.circle(big, empty, c, radius * k, thick * k)
     else:
         start = -math.pi / 2
         for colour, n in parts:

@@ -34,8 +34,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
-from ..session import Outcome, PlaySession, carry_on, short_title
-from . import theme
+from ..session import Outcome, PlaySession, carry_on
 from .anim import Animator
 from .app import Scene
 from .effects import TableEffects
@@ -66,6 +65,8 @@ _INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.M
 class TableScene(Scene):
     """One deal on the table, played until won, lost or left."""
 
+    name = "table"
+
     def __init__(self, app: App, game: Game, *, level: Level | None = None,
                  daily: datetime.date | None = None) -> None:
         super().__init__(app)
@@ -76,7 +77,7 @@ class TableScene(Scene):
                                    level=level, daily=daily)
         self.anim = Animator()
         self.layout: TableLayout = table_layout(game.rules, app.size)
-        self.renderer = PileRenderer(app.art, self.layout)
+        self.renderer = PileRenderer(app.art, self.layout, app.palette)
         self.gestures = Gestures(self)
         self.exits = TableExits(self)
         self.hud = Hud(self)
@@ -142,7 +143,7 @@ class TableScene(Scene):
     @property
     def short_title(self) -> str:
         """The rule set's short name (British Constitution, Lady Cadogan…)."""
-        return short_title(self.game)
+        return self.game.profile.short_title
 
     @property
     def card_positions(self) -> list[tuple[int, int, pygame.Rect]]:
@@ -176,8 +177,9 @@ class TableScene(Scene):
         self.hud.shown_score = 0.0
         self.hud.popups = []
 
-    def _take(self, session: PlaySession) -> None:
-        """Put the next game on the table and deal it."""
+    def take(self, session: PlaySession) -> None:
+        """Put the next game (the session's restart, new deal or next level) on the table
+        and deal it."""
         self.anim.finish()
         self.session = session
         self._reset_table()
@@ -237,8 +239,12 @@ class TableScene(Scene):
         meanwhile (high contrast, four colours…) show at once."""
         self.hud.redraw()
         self.renderer.redraw()
-        self._use_theme()
         self.session.resume()
+
+    def palette_changed(self) -> None:
+        """The high-contrast option changed: the piles and the bar are drawn afresh."""
+        self.renderer.set_palette(self.app.palette)
+        self.hud.redraw()
 
     def wants_quit(self) -> bool:
         """The window is closing: a game in progress is saved (to continue next time);
@@ -255,7 +261,7 @@ class TableScene(Scene):
                 self._apply_resize()
         self.renderer.refine(REFINE_BUDGET)
         landed = self.anim.update(dt)
-        self.effects.update(dt, self._place_to_lift())
+        self.effects.update(dt, self.gestures.place_to_lift(self.anim.busy))
         self.hud.update(dt)
         foundations = self.game.foundations
         self.effects.landed(landed, foundations)
@@ -275,19 +281,7 @@ class TableScene(Scene):
             if self.win_dialog_in <= 0:
                 self.win_dialog_in = None
                 if self.app.top is self:
-                    from .dialogs import win_dialog
-
-                    self.app.push(win_dialog(self.app, self))
-
-    def _place_to_lift(self) -> int | None:
-        """The place whose movable card is under the pointer, resting (no card in hand,
-        none selected, nothing flying): its card lifts a little."""
-        hands = self.gestures
-        hover = hands.hover
-        if (hover is not None and hands.hover_movable and hands.drag is None and hands.selected is None
-                and not self.anim.busy and self.game.piles[hover]):
-            return hover
-        return None
+                    self.app.show("win", table=self)
 
     def _check_result(self) -> None:
         outcome = self.session.conclude()
@@ -295,12 +289,10 @@ class TableScene(Scene):
             self.sound("win")
             for points in outcome.points:
                 self.hud.show_points(points)
-            self.effects.celebrate(self.game, self.layout)
+            self.effects.celebrate(self.game, self.layout, self.app.palette)
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif outcome.result == LOST and self.app.top is self:
-            from .dialogs import lost_dialog
-
-            self.app.push(lost_dialog(self.app, self))
+            self.app.show("lost", table=self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard; any press lands the flights first."""
@@ -395,13 +387,11 @@ class TableScene(Scene):
         if self.session.over:
             self.say("This game is over: the demo has nothing to play")
             return
-        from .demo_scene import DemoScene
-
         self.anim.finish()
         self.gestures.cancel()
         self.gestures.selected = None
         self.session.forget_hints()
-        self.app.push(DemoScene(self.app, self))
+        self.app.show("demo", table=self)
 
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
@@ -409,39 +399,13 @@ class TableScene(Scene):
         if self.game.is_lost():
             self.result_due = True
 
-    def restart(self) -> None:
-        """Back to the start of this deal (a fresh game of the same position); the game
-        given up is counted as abandoned (or lost, if no move was left)."""
-        self._take(self.session.restart())
-
-    def new_deal(self) -> None:
-        """A new random deal of the same rule set (one proved winnable when the option
-        "winnable deals only" is on); it is no longer a level or a daily deal."""
-        session, note = self.session.new_deal()
-        self._take(session)
-        if note:
-            self.say(note)
-
-    def next_level(self) -> Level | None:
-        """The campaign level after this one, or None (not in level mode, or the last)."""
-        return self.session.next_level()
-
-    def play_next_level(self) -> None:
-        """Deal the next level of the campaign (level mode goes on)."""
-        session = self.session.play_next_level()
-        if session is not None:
-            self._take(session)
-
     def save_replay(self) -> None:
         """Save the finished game as a replay, then show the end dialog again with
         where it went (or why it could not be saved)."""
-        from .dialogs import lost_dialog, win_dialog
-
         self.session.save_replay()
         self.sound("click")
         if self.app.top is self:
-            dialog = win_dialog if self.game.is_won() else lost_dialog
-            self.app.push(dialog(self.app, self))
+            self.app.show("win" if self.game.is_won() else "lost", table=self)
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""
@@ -451,16 +415,9 @@ class TableScene(Scene):
 
     # ----- drawing --------------------------------------------------------------------------------
 
-    def _use_theme(self) -> None:
-        """Follow the high-contrast setting; what was drawn in the other palette is
-        drawn again."""
-        theme.use(self.app.settings.high_contrast)
-        if self.renderer.follow_palette():
-            self.hud.redraw()
-
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the piles, highlights, flights, the card in hand, hint and HUD."""
-        self._use_theme()
+        palette = self.app.palette
         if self._pending_size is not None:
             # The window is being resized: the last picture, stretched, for a moment.
             if self.renderer.draw_stretched(surface):
@@ -475,7 +432,7 @@ class TableScene(Scene):
         # pile's direction, the stock's and waste's counts.
         if not self.anim.busy:
             r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0))
-        self.gestures.draw(surface, piles)
+        self.gestures.draw(surface, piles, palette)
         r.draw_directions(surface, g, piles)
         r.draw_counts(surface, g, piles)
         self.effects.draw_lift_and_arrivals(surface, r, g, piles, self.anim.busy)

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ..cache import BoundedCache
 from . import theme
-from .theme import Button
+from .theme import Button, Palette
 
 #: The window size the designs are drawn for; text and spacing scale from it.
 DESIGN_SIZE = (1280, 800)
@@ -76,44 +77,43 @@ DIRECTION_HEADINGS: dict[int | None, tuple[tuple[str, ...], tuple[int, int, int]
     None: (("space", "–"), (200, 215, 200)),
 }
 
-_HEADINGS: dict[tuple[int | None, int, tuple[int, int], bool], pygame.Surface] = {}
+_HEADINGS: BoundedCache[tuple[int | None, int, tuple[int, int], bool], pygame.Surface] = BoundedCache(64)
 
 
-def direction_heading(direction: int | None, px: int, size: tuple[int, int]) -> pygame.Surface:
+def direction_heading(direction: int | None, px: int, size: tuple[int, int],
+                      palette: Palette) -> pygame.Surface:
     """A Square column's heading, ``size`` large: the longest of its words that fits,
     over a thin rule in its colour as wide as most of the column, with no box around it
     (so it reads as a label, not a button). Cached."""
-    key = (direction, px, size, theme.high_contrast)
+    key = (direction, px, size, palette.high_contrast)
     image = _HEADINGS.get(key)
     if image is None:
         choices, colour = DIRECTION_HEADINGS[direction]
-        if theme.high_contrast:
+        if palette.high_contrast:
             colour = (255, 255, 255)
         f = theme.font(px, True)
         words = next((c for c in choices if f.size(c)[0] <= size[0]), choices[-1])
         words_image = f.render(words, True, colour)
         w = max(size[0], words_image.get_width())
-        rule = 3 if theme.high_contrast else 2
+        rule = 3 if palette.high_contrast else 2
         h = max(size[1], words_image.get_height() + rule + 2)
         image = pygame.Surface((w, h), pygame.SRCALPHA)
         image.blit(words_image, words_image.get_rect(midbottom=(w // 2, h - rule - 2)))
-        pygame.draw.rect(image, (*colour, 255 if theme.high_contrast else 150),
+        pygame.draw.rect(image, (*colour, 255 if palette.high_contrast else 150),
                          (w // 8, h - rule, w - w // 4, rule), border_radius=1)
-        if len(_HEADINGS) > 64:
-            _HEADINGS.clear()
-        _HEADINGS[key] = image
+        _HEADINGS.put(key, image)
     return image
 
 
 
-_PILLS: dict[tuple[object, ...], pygame.Surface] = {}
+_PILLS: BoundedCache[tuple[object, ...], pygame.Surface] = BoundedCache(300)
 
 
-def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int, int],
+def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int, int], palette: Palette,
          size: tuple[int, int] = (0, 0)) -> pygame.Surface:
     """A rounded label: ``words`` in ``colour`` on ``fill`` with an edge in ``colour``, at
     least ``size`` large (a thicker edge in high contrast). Cached."""
-    key = (words, px, colour, fill, size, theme.high_contrast)
+    key = (words, px, colour, fill, size, palette.high_contrast)
     image = _PILLS.get(key)
     if image is None:
         words_image = theme.font(px, True).render(words, True, colour)
@@ -121,39 +121,37 @@ def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int
         h = max(size[1], words_image.get_height() + round(px * 0.35))
         image = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(image, fill, image.get_rect(), border_radius=h // 2)
-        pygame.draw.rect(image, colour, image.get_rect(), width=2 if theme.high_contrast else 1,
+        pygame.draw.rect(image, colour, image.get_rect(), width=2 if palette.high_contrast else 1,
                          border_radius=h // 2)
         image.blit(words_image, words_image.get_rect(center=(w // 2, h // 2)))
-        if len(_PILLS) > 300:
-            _PILLS.clear()
-        _PILLS[key] = image
+        _PILLS.put(key, image)
     return image
 
 
 
-def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int, *,
-                  message: str = "") -> None:
+def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int,
+                  palette: Palette, *, message: str = "") -> None:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at
     height ``y``; a ``message`` (a warning) takes the line's place while there is one."""
-    colour = theme.INK_DIM
+    colour = palette.ink_dim
     if message:
-        words, colour = message, theme.WARN
+        words, colour = message, palette.warn
     small = max(10, round(px * 0.72))
     theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
                anchor="center")
 
 
-def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette: Palette) -> None:
     """A bright ring just outside ``rect`` marking the keyboard focus, visible on any colour."""
     pad = max(3, min(6, rect.height // 14))
     outer = rect.inflate(pad * 2, pad * 2)
     halo = outer.inflate(6, 6)
     layer = pygame.Surface(halo.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.FOCUS, 60), layer.get_rect(), border_radius=radius + pad + 3)
+    pygame.draw.rect(layer, (*palette.focus, 60), layer.get_rect(), border_radius=radius + pad + 3)
     ring = pygame.Rect(3, 3, outer.width, outer.height)
     pygame.draw.rect(layer, (0, 0, 0, 0), ring.inflate(-4, -4), border_radius=radius + pad)
-    width = max(2, pad // 2 + 1) + (2 if theme.high_contrast else 0)
-    pygame.draw.rect(layer, (*theme.FOCUS, 255), ring, width=width, border_radius=radius + pad)
+    width = max(2, pad // 2 + 1) + (2 if palette.high_contrast else 0)
+    pygame.draw.rect(layer, (*palette.focus, 255), ring, width=width, border_radius=radius + pad)
     surface.blit(layer, halo)
 
 
@@ -191,19 +189,19 @@ class Control:
     def activate(self) -> None:
         """Enter or Space on the focused control."""
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """Draw the control at ``self.rect`` with text of ``px`` pixels."""
 
 
 Focusable = Control | Button
 
 
-def _row_back(surface: pygame.Surface, control: Control) -> int:
+def _row_back(surface: pygame.Surface, control: Control, palette: Palette) -> int:
     """The rounded strip behind an option row; returns its corner radius."""
     radius = max(4, control.rect.height // 4)
-    colour = theme.BUTTON_HOVER if control.hover and control.enabled else theme.STRIP
+    colour = palette.button_hover if control.hover and control.enabled else palette.strip
     pygame.draw.rect(surface, colour, control.rect, border_radius=radius)
-    pygame.draw.rect(surface, theme.EDGE, control.rect, width=1, border_radius=radius)
+    pygame.draw.rect(surface, palette.edge, control.rect, width=1, border_radius=radius)
     return radius
 
 
@@ -236,24 +234,24 @@ class Toggle(Control):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The label and a pill switch, gold when on."""
-        radius = _row_back(surface, self)
+        radius = _row_back(surface, self, palette)
         r = self.rect
         theme.text(surface, fit_text(self.label, px, r.width * 2 // 3), px,
-                   (r.x + px, r.centery), anchor="midleft")
+                   (r.x + px, r.centery), anchor="midleft", colour=palette.ink)
         sw = pygame.Rect(0, 0, round(px * 3.0), round(px * 1.5))
         sw.midright = (r.right - px, r.centery)
-        pygame.draw.rect(surface, theme.GOLD if self.value else theme.TRACK, sw,
+        pygame.draw.rect(surface, palette.gold if self.value else palette.track, sw,
                          border_radius=sw.height // 2)
         knob = sw.height // 2 - 3
         cx = sw.right - sw.height // 2 if self.value else sw.left + sw.height // 2
-        pygame.draw.circle(surface, theme.INK, (cx, sw.centery), knob)
+        pygame.draw.circle(surface, palette.ink, (cx, sw.centery), knob)
         word = "On" if self.value else "Off"
         theme.text(surface, word, round(px * 0.8), (sw.left - px // 2, r.centery),
-                   colour=theme.INK if self.value else theme.INK_DIM, anchor="midright")
+                   colour=palette.ink if self.value else palette.ink_dim, anchor="midright")
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 class Choice(Control):
@@ -294,12 +292,12 @@ class Choice(Control):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The label, then ◀ value ▶ on the right."""
-        radius = _row_back(surface, self)
+        radius = _row_back(surface, self, palette)
         r = self.rect
         theme.text(surface, fit_text(self.label, px, r.width // 2), px, (r.x + px, r.centery),
-                   anchor="midleft")
+                   anchor="midleft", colour=palette.ink)
         box_w = max(px * 9, r.width * 2 // 5)
         box = pygame.Rect(0, 0, box_w, r.height - 8)
         box.midright = (r.right - px // 2, r.centery)
@@ -307,11 +305,11 @@ class Choice(Control):
         self.left_rect = pygame.Rect(box.x, box.y, arrow, box.height)
         self.right_rect = pygame.Rect(box.right - arrow, box.y, arrow, box.height)
         for rect, word in ((self.left_rect, "◀"), (self.right_rect, "▶")):
-            theme.text(surface, word, round(px * 0.9), rect.center, colour=theme.GOLD, anchor="center")
+            theme.text(surface, word, round(px * 0.9), rect.center, colour=palette.gold, anchor="center")
         theme.text(surface, fit_text(self.options[self.index], px, box.width - 2 * arrow), px,
-                   box.center, bold=True, anchor="center")
+                   box.center, bold=True, anchor="center", colour=palette.ink)
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 class Slider(Control):
@@ -366,25 +364,25 @@ class Slider(Control):
             return True
         return super().handle_mouse(event)
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The label, the track with its knob, and the value in words."""
-        radius = _row_back(surface, self)
+        radius = _row_back(surface, self, palette)
         r = self.rect
         theme.text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
-                   anchor="midleft")
+                   anchor="midleft", colour=palette.ink)
         value_w = px * 5
         self.track = pygame.Rect(0, 0, max(px * 4, r.width * 2 // 5 - value_w), max(4, px // 4))
         self.track.midright = (r.right - px - value_w, r.centery)
         t = (self.value - self.lo) / (self.hi - self.lo) if self.hi > self.lo else 0.0
         filled = self.track.copy()
         filled.width = round(self.track.width * t)
-        pygame.draw.rect(surface, theme.TRACK, self.track, border_radius=self.track.height // 2)
-        pygame.draw.rect(surface, theme.GOLD, filled, border_radius=self.track.height // 2)
-        pygame.draw.circle(surface, theme.INK, (filled.right, self.track.centery), round(px * 0.55))
+        pygame.draw.rect(surface, palette.track, self.track, border_radius=self.track.height // 2)
+        pygame.draw.rect(surface, palette.gold, filled, border_radius=self.track.height // 2)
+        pygame.draw.circle(surface, palette.ink, (filled.right, self.track.centery), round(px * 0.55))
         theme.text(surface, self.describe(self.value), round(px * 0.9),
-                   (r.right - px, r.centery), bold=True, anchor="midright")
+                   (r.right - px, r.centery), bold=True, anchor="midright", colour=palette.ink)
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 class TextInput(Control):
@@ -471,12 +469,12 @@ class TextInput(Control):
         """Advance the cursor's blink."""
         self.blink = (self.blink + dt) % 1.0
 
-    def draw(self, surface: pygame.Surface, px: int) -> None:
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The field with its text (or the placeholder) and a blinking cursor when focused."""
         r = self.rect
         radius = max(4, r.height // 5)
         pygame.draw.rect(surface, (250, 247, 236), r, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD if self.focused else (120, 140, 120), r,
+        pygame.draw.rect(surface, palette.gold if self.focused else (120, 140, 120), r,
                          width=2, border_radius=radius)
         f = theme.font(px)
         pad = px // 2 + 2
@@ -498,7 +496,7 @@ class TextInput(Control):
             pygame.draw.line(surface, (24, 30, 26), (cx, r.centery - px * 0.6),
                              (cx, r.centery + px * 0.6), 2)
         if self.focused:
-            focus_glow(surface, r, radius)
+            focus_glow(surface, r, radius, palette)
 
 
 def clipboard_text() -> str:

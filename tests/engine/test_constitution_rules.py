@@ -166,7 +166,7 @@ def test_fills_chain_down_to_row4_which_the_stock_fills_by_itself() -> None:
     game = _chain()
     game.play_all("r1c1-f1 r2c2-r1c1")
     assert game.legal_texts() == ["r3c1-r2c2", "r3c2-r2c2"]
-    assert list(game.owed_sources()) == list(range(idx(game, "r3c1"), idx(game, "r3c8") + 1))
+    assert list(game.fill_sources()) == list(range(idx(game, "r3c1"), idx(game, "r3c8") + 1))
     game.play_text("r3c1-r2c2")
     assert game.owed == idx(game, "r3c1")
     assert game.legal_texts() == ["r4c1-r3c1", "r4c2-r3c1"]

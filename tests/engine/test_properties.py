@@ -206,8 +206,8 @@ def check_rule_set_invariants(game: Game) -> None:
             assert all(b in ALTERNATE_BELOW[a] for a, b in pairwise(pile))
         if game.owed >= 0:
             assert not piles[game.owed]
-            assert any(piles[s] for s in game.owed_sources())
-            assert all(m.dst == game.owed and m.src in game.owed_sources() for m in game.legal_moves())
+            assert any(piles[s] for s in game.fill_sources())
+            assert all(m.dst == game.owed and m.src in game.fill_sources() for m in game.legal_moves())
     elif isinstance(game, Cadogan):
         assert piles[game.waste] or not piles[game.stock], "an empty waste is refilled at once"
         assert all(piles[t] or not piles[game.waste] for t in row_range(3)), "empty Row 4 pile"

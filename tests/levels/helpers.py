@@ -3,11 +3,10 @@ the ``levels`` command line."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
-from game.levels import commands
+from game.cli import build_parser
 from game.levels.campaign import campaign_to_text
 
 WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
@@ -41,7 +40,5 @@ def write_campaign(folder: Path, rules: str = "constitution", *, levels: list[di
 
 def run(*argv: str) -> int:
     """Run ``main.py levels …`` in this process; the exit status."""
-    parser = argparse.ArgumentParser(prog="main.py")
-    commands.register(parser.add_subparsers())
-    args = parser.parse_args(["levels", *argv])
+    args = build_parser().parse_args(["levels", *argv])
     return int(args.func(args))

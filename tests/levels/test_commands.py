@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game import output as output_module
 from game.levels import clear_cache
-from game.records import output as output_module
 from tests.levels.helpers import CONSTITUTION_1_WIN, level, run, write_campaign
 
 PNG = b"\x89PNG\r\n\x1a\n"

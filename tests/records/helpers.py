@@ -6,7 +6,8 @@ import random
 from pathlib import Path
 
 from game.engine import RULE_IDS, new_game
-from game.records.replay import Recorder, Replay, parse_replay
+from game.records.recorder import Recorder
+from game.records.replay import Replay, parse_replay
 
 DATA = Path(__file__).parent / "data"
 #: replays of won games, found by the solver and recorded with made-up times

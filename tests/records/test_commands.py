@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.cli import main, window
 from game.records.replay import LOST, WON, Replay
 from game.records.stats import record_result
 from game.records.store import Store
@@ -62,23 +61,13 @@ def test_check_refuses_a_missing_or_huge_file(tmp_path, capsys):
 
 def test_replay_without_check_opens_the_viewer(monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("game.ui.replay_scene")
-    fake.run_replay = lambda path, data_dir: calls.append((path, data_dir)) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: calls.append((path, data_dir)) or 0)
     assert main(["replay", str(WON_REPLAYS[0]), "--data-dir", str(tmp_path)]) == 0
     assert calls == [(WON_REPLAYS[0], tmp_path)]
 
 
-def test_replay_without_a_viewer_says_so(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", types.ModuleType("game.ui.replay_scene"))
-    assert main(["replay", str(WON_REPLAYS[0])]) == 2
-    assert "error: the game window is not available" in capsys.readouterr().err
-
-
 def test_a_damaged_replay_never_opens_the_viewer(monkeypatch, tmp_path, capsys):
-    fake = types.ModuleType("game.ui.replay_scene")
-    fake.run_replay = lambda path, data_dir: pytest.fail("opened")  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
     path = tmp_path / "bad.replay"
     path.write_text("version: 7\n")
     assert main(["replay", str(path)]) == 2
@@ -178,9 +167,7 @@ def test_a_data_dir_that_is_a_file_is_refused_in_one_line(tmp_path, capsys, monk
     assert capsys.readouterr().err == f"error: --data-dir {blocker}: {blocker} is not a folder\n"
     assert main(["stats", "--data-dir", str(blocker / "inside")]) == 2
     assert f"{blocker} is not a folder" in capsys.readouterr().err
-    fake = types.ModuleType("game.ui.replay_scene")
-    fake.run_replay = lambda path, data_dir: pytest.fail("opened")  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", fake)
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
     assert main(["replay", str(WON_REPLAYS[0]), "--data-dir", str(blocker)]) == 2
     assert blocker.read_text() == "not a folder"
 

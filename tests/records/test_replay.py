@@ -7,17 +7,16 @@ import dataclasses
 import pytest
 
 from game.engine import RULE_IDS, new_game
+from game.records.recorder import Recorder, ReplayPlayer
 from game.records.replay import (
     ABANDONED,
     IN_PROGRESS,
     LOST,
     MAX_REPLAY_BYTES,
     WON,
-    Recorder,
     Replay,
     ReplayError,
     ReplayMove,
-    ReplayPlayer,
     format_seconds,
     load_replay,
     parse_replay,

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from game.records import store as store_module
-from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON, Recorder, load_replay
+from game.records.recorder import Recorder
+from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON, load_replay
 from game.records.saves import (
     RECENT_GAMES,
     SAVED_GAME,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.engine import new_game
-from game.records.replay import Recorder, load_replay
+from game.records.recorder import Recorder
+from game.records.replay import load_replay
 from game.records.scoring import (
     FOUNDATION_POINTS,
     HINT_PENALTY,

@@ -17,7 +17,8 @@ from game.search.solver import SolveResult
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
-           "solver_won_pct", "hint_keep_won_runs", "hint_keep_won_pct", "hint_keep_won_undecided"}
+           "solver_won_pct", "core_positions_per_s", "hint_keep_won_runs", "hint_keep_won_pct",
+           "hint_keep_won_undecided"}
 
 
 @pytest.mark.slow
@@ -43,6 +44,7 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         assert 0 <= figures["solver_won_pct"] <= figures["solver_decided_pct"] <= 100
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
+        assert figures["core_positions_per_s"] > 0
         # the keep-won figure where deals are won; English Square has none
         if bench.has_won_deals(rules):
             assert figures["hint_keep_won_runs"] == 1

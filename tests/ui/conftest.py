@@ -23,6 +23,7 @@ from game.ui import table as table_module
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
+from game.ui.scenes import SCENES
 from game.ui.table import TableScene
 from tests.levels.helpers import write_campaign
 
@@ -32,7 +33,7 @@ FRAME = 1 / 60
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     """A headless 1280x800 app with default settings and its own data directory, running."""
-    application = App(size=(1280, 800), data_dir=tmp_path / "data", settings=Settings(),
+    application = App(size=(1280, 800), data_dir=tmp_path / "data", settings=Settings(), scenes=SCENES,
                       headless=True)
     application.running = True
     pygame.event.clear()

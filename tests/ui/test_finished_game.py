@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game import cli
+from game.cli.window import SCREENSHOT_SCENES
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
 from game.records.scoring import score_replay
@@ -26,7 +27,6 @@ from game.ui import table as table_module
 from game.ui.anim import FLIGHT_SECONDS, Animator
 from game.ui.app import App, Scene
 from game.ui.art import FONT_DIR
-from game.ui.commands import SCREENSHOT_SCENES
 from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
@@ -220,7 +220,7 @@ def _focus_pixels(app: App, rect: pygame.Rect) -> int:
     for x in range(ring.left, ring.right):
         for y in (ring.top + i for i in range(ring.height)):
             if window.collidepoint(x, y) and not rect.inflate(-12, -12).collidepoint(x, y) \
-                    and app.screen.get_at((x, y))[:3] == theme.FOCUS:
+                    and app.screen.get_at((x, y))[:3] == app.palette.focus:
                 count += 1
     return count
 
@@ -229,26 +229,23 @@ def _focus_pixels(app: App, rect: pygame.Rect) -> int:
 def test_the_keyboard_focus_is_drawn_around_its_place_and_follows_the_keys(
         ui: SimpleNamespace, app: App, high_contrast: bool) -> None:
     app.settings.high_contrast = high_contrast
-    theme.use(high_contrast)
-    try:
-        game = new_game("constitution", 2026)
-        scene = ui.open_table(app, game)
-        ui.post_key(pygame.K_TAB)
-        ui.step(app, 2)
-        assert scene.gestures.focus_visible
-        first = scene.gestures.focus
-        rect = scene.layout.card_rects(first, len(game.piles[first]))[-1]
-        drawn = _focus_pixels(app, rect)
-        assert drawn >= 2 * (rect.width + rect.height)  # a ring all the way round
-        ui.post_key(pygame.K_RIGHT)
-        ui.step(app, 2)
-        second = scene.gestures.focus
-        assert second != first
-        moved = scene.layout.card_rects(second, len(game.piles[second]))[-1]
-        assert _focus_pixels(app, moved) >= 2 * (moved.width + moved.height)
-        assert _focus_pixels(app, rect) < drawn // 4
-    finally:
-        theme.use(False)
+    game = new_game("constitution", 2026)
+    scene = ui.open_table(app, game)
+    ui.post_key(pygame.K_TAB)
+    ui.step(app, 2)
+    assert app.palette.high_contrast == high_contrast
+    assert scene.gestures.focus_visible
+    first = scene.gestures.focus
+    rect = scene.layout.card_rects(first, len(game.piles[first]))[-1]
+    drawn = _focus_pixels(app, rect)
+    assert drawn >= 2 * (rect.width + rect.height)  # a ring all the way round
+    ui.post_key(pygame.K_RIGHT)
+    ui.step(app, 2)
+    second = scene.gestures.focus
+    assert second != first
+    moved = scene.layout.card_rects(second, len(game.piles[second]))[-1]
+    assert _focus_pixels(app, moved) >= 2 * (moved.width + moved.height)
+    assert _focus_pixels(app, rect) < drawn // 4
 
 
 def test_square_writes_each_columns_direction_above_it(ui: SimpleNamespace, app: App,

@@ -3,7 +3,6 @@ lift, landing and arrival effects, progressive faces after a resize, and the foo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pygame
@@ -19,14 +18,6 @@ from game.ui.dialogs import confirm_dialog
 from game.ui.effects import ARRIVAL_SECONDS, LIFT_SECONDS, SETTLE_SECONDS
 from game.ui.layout import table_layout
 from game.ui.table import TableScene
-
-
-@pytest.fixture(autouse=True)
-def normal_palette() -> Iterator[None]:
-    """Every test starts and ends with the normal palette (it is module state)."""
-    theme.use(False)
-    yield
-    theme.use(False)
 
 
 def _table(ui: SimpleNamespace, app: App, game: object) -> TableScene:
@@ -46,14 +37,17 @@ def _brightness(colour: pygame.Color) -> int:
     return colour.r + colour.g + colour.b
 
 
-def test_the_palette_switches_and_back() -> None:
-    assert theme.use(True)
-    assert theme.high_contrast and theme.INK == theme.HIGH_CONTRAST["INK"]
-    assert not theme.use(True), "no change the second time"
-    dark = theme.felt((200, 150)).get_at((100, 75))
-    assert theme.use(False)
-    assert theme.INK == theme.NORMAL["INK"] and theme.FOCUS == theme.NORMAL["FOCUS"]
-    green = theme.felt((200, 150)).get_at((100, 75))
+def test_the_palette_switches_and_back(app: App) -> None:
+    assert app.palette is theme.NORMAL and not app.palette.high_contrast
+    app.settings.high_contrast = True
+    assert app.follow_palette()
+    assert app.palette.high_contrast and app.palette.ink == theme.HIGH_CONTRAST.ink
+    assert not app.follow_palette(), "no change the second time"
+    dark = app.palette.felt((200, 150)).get_at((100, 75))
+    app.settings.high_contrast = False
+    assert app.follow_palette()
+    assert app.palette.ink == theme.NORMAL.ink and app.palette.focus == theme.NORMAL.focus
+    green = app.palette.felt((200, 150)).get_at((100, 75))
     assert _brightness(dark) < 60 < _brightness(green)
     assert green.g > green.r and green.g > green.b
 
@@ -89,7 +83,7 @@ def test_changing_the_option_shows_when_the_table_resumes(ui: SimpleNamespace, a
     after = _picture(app)
     spot = (scene.layout.size[0] // 2, scene.layout.size[1] - 4)
     assert _brightness(before.get_at(spot)) > _brightness(after.get_at(spot)) + 40
-    assert theme.high_contrast
+    assert app.palette.high_contrast
 
 
 def test_dialog_follows_the_palette(ui: SimpleNamespace, app: App) -> None:
@@ -117,7 +111,7 @@ def test_drag_targets_have_a_shape_as_well_as_a_tint(ui: SimpleNamespace, app: A
     # mark that is there whatever the colour looks like.
     line = max(3, target.width // 18)
     corner = picture.get_at((target.left - line // 2 - 2, target.top - line // 2 - 2 + line * 2))
-    assert (corner.r, corner.g, corner.b) == theme.TARGET
+    assert (corner.r, corner.g, corner.b) == app.palette.target
     bare = _picture_without_drag(app, scene)
     assert bare.get_at((target.left - line // 2 - 2, target.top + line * 2)) != corner
 
@@ -133,12 +127,14 @@ def test_the_space_to_fill_is_labelled(ui: SimpleNamespace, app: App) -> None:
     move = next(m for m in game.legal_moves() if game.places[m.src].row == 1)
     scene.play(move)
     ui.settle(app, scene)
-    owed = game.owed  # type: ignore[attr-defined]
-    if owed < 0:
+    owed = game.owed_space()
+    if owed is None:
         pytest.skip("the move filled its space by itself")
     assert "Fill the space" in scene.hud.status()
     picture = _picture(app)
-    label = widgets.pill("Fill", theme.scaled(max(11, scene.layout.card[1] // 7)), theme.GLOW, theme.PILL)
+    palette = app.palette
+    px = palette.scaled(max(11, scene.layout.card[1] // 7))
+    label = widgets.pill("Fill", px, palette.glow, palette.pill, palette)
     centre = scene.layout.bases[owed].center
     # The pill's dark body is drawn over the space's glow.
     assert _brightness(picture.get_at((centre[0], centre[1] + label.get_height() // 2 - 3))) < 200
@@ -270,7 +266,7 @@ def test_the_options_switch_turns_the_whole_screen_high_contrast(ui: SimpleNames
     switch.activate()
     assert app.settings.high_contrast
     dark = _picture(app).get_at((3, app.size[1] // 2))
-    assert theme.high_contrast and _brightness(dark) < _brightness(green) - 40
+    assert app.palette.high_contrast and _brightness(dark) < _brightness(green) - 40
     app.pop()
     assert app.top is table
     felt = _picture(app).get_at((table.layout.size[0] // 2, table.layout.size[1] - 3))

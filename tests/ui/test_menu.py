@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS, new_game
-from game.records.replay import Recorder
+from game.records.recorder import Recorder
 from game.records.saves import finish_game, save_game, save_replay
 from game.records.store import Store
 from game.ui.app import App

@@ -1,5 +1,5 @@
 """The replay scene: play and pause, step, speed, jump to a move, take over; and
-``run_replay`` for ``main.py replay FILE``."""
+``view_replay`` for ``main.py replay FILE``."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from game.cli.window import view_replay
 from game.engine import RULE_IDS, new_game
-from game.records.replay import Recorder, Replay
-from game.ui import replay_scene, widgets
+from game.records.recorder import Recorder
+from game.records.replay import Replay
+from game.ui import scenes, widgets
 from game.ui.app import App
-from game.ui.replay_scene import SPEEDS, ReplayScene, run_replay
+from game.ui.replay_scene import SPEEDS, ReplayScene
 
 
 def recorded(rules: str = "square", number: str = "2024", moves: int = 12) -> Replay:
@@ -186,9 +188,9 @@ def test_every_rule_set_draws_at_every_size(ui: SimpleNamespace, screen_app: App
 def test_run_replay_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.replay"
     bad.write_text("version: 1\nrules: square\ngame: 0\nmoves:\nend\n", encoding="utf-8")
-    assert run_replay(bad, tmp_path) == 2
+    assert view_replay(bad, tmp_path) == 2
     assert "line 3" in capsys.readouterr().err
-    assert run_replay(tmp_path / "missing.replay", tmp_path) == 2
+    assert view_replay(tmp_path / "missing.replay", tmp_path) == 2
 
 
 def test_run_replay_opens_the_replay_over_the_menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,8 +206,8 @@ def test_run_replay_opens_the_replay_over_the_menu(tmp_path: Path, monkeypatch: 
             opened.append(self)
             super().run(max_frames=5)
 
-    monkeypatch.setattr(replay_scene, "App", ShortApp)
-    assert run_replay(path, tmp_path) == 0
+    monkeypatch.setattr(scenes, "App", ShortApp)
+    assert view_replay(path, tmp_path) == 0
     app = opened[0]
     assert isinstance(app.scenes[0], MenuScene)
     top = app.scenes[-1]

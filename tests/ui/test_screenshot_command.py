@@ -16,8 +16,8 @@ import pygame
 import pytest
 
 from game import cli
-from game.records import output as output_module
-from game.ui import commands as ui_commands
+from game import output as output_module
+from game.cli import window as ui_commands
 from game.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]

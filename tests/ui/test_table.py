@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +16,6 @@ from game.records.saves import list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.session.positions import lost_position, near_won_position
 from game.ui import table as table_module
-from game.ui import theme
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
 from game.ui.table import TableScene
@@ -259,21 +257,12 @@ def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> Non
     ui.check_drawn(scene)
 
 
-def test_hint_key_without_and_with_the_hint_module(ui: SimpleNamespace, app: App,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_key_shows_the_hints(ui: SimpleNamespace, app: App) -> None:
     game = new_game("square", 9)
     scene = ui.open_table(app, game)
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "game.search.hint" else real(name, *a))
     ui.post_key(pygame.K_h)
     ui.step(app)
-    assert scene.message == "hints are not available"
-    monkeypatch.undo()
-    if real("game.search.hint") is not None:
-        ui.post_key(pygame.K_h)
-        ui.step(app)
-        assert scene.session.hint_list is not None
+    assert scene.session.hint_list is not None
 
 
 def test_game_number_click_copies(ui: SimpleNamespace, app: App) -> None:
@@ -292,7 +281,7 @@ def test_pointing_at_the_game_number_marks_it_as_clickable(ui: SimpleNamespace, 
 
     def highlighted() -> int:
         return sum(1 for x in range(number.left, number.right) for y in range(number.top, number.bottom)
-                   if app.screen.get_at((x, y))[:3] == theme.HIGHLIGHT)
+                   if app.screen.get_at((x, y))[:3] == app.palette.highlight)
 
     assert not scene.hud.number_hover and highlighted() == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=number.center, rel=(1, 1),
@@ -333,7 +322,7 @@ def test_restart_goes_back_to_the_deal(ui: SimpleNamespace, app: App) -> None:
     for text in moves[:4]:
         ui.perform(app, scene, game.parse_move(text))
     ui.settle(app, scene)
-    scene.restart()
+    scene.exits.restart()
     ui.settle(app, scene)
     assert scene.game.piles == start and not scene.game.history
     ui.check_drawn(scene)
@@ -355,6 +344,8 @@ def test_escape_returns_to_the_menu_below(ui: SimpleNamespace, app: App) -> None
     class MenuScene(Scene):
         """Stands in for game.ui.menu.MenuScene: only its name and place matter."""
 
+        name = "menu"
+
     menu = MenuScene(app)
     app.push(menu)
     ui.open_table(app, new_game("union-square", 4))
@@ -369,7 +360,7 @@ def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     scene = ui.open_table(app, game)
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
-    assert game.owed == game.place_index("r1c1")  # type: ignore[attr-defined]
+    assert game.owed_space() == game.place_index("r1c1")
     assert "Fill the space at r1c1" in scene.hud.status()
     # The glow is drawn over the empty place: its pixels differ from the plain layer.
     layer = scene.renderer.layer(scene.game, scene.display_piles())
@@ -504,7 +495,7 @@ def test_a_game_given_up_is_counted_as_abandoned(ui: SimpleNamespace, app: App) 
     stats = load_statistics(scene.store)["constitution"]
     assert stats.abandoned == 1 and stats.played == 1
     # An untouched deal left at once is not counted.
-    scene.new_deal()
+    scene.exits.new_deal()
     assert load_statistics(scene.store)["constitution"].played == 1
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game.engine.cards import CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES
 
+from ...cache import cached
 from .ink import (
     BLUE,
     CREAM,
@@ -302,7 +302,7 @@ def _both(curve: list[Point]) -> list[Point]:
     return curve + [(1 - x, y) for x, y in reversed(curve)]
 
 
-@lru_cache(maxsize=32)
+@cached(32)
 def _lozenges(left: float) -> tuple[Point, ...]:
     """Where the cape's pattern goes when the panel reaches ``left``: a staggered grid
     inside the cape, below its border, beside the front panel."""

@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
-from functools import lru_cache
 from typing import Final
 
 import pygame
 
+from ...cache import BoundedCache, cached
 from .ink import RGB, display_ready, finish
 
-_TABLE_CACHE: OrderedDict[tuple[int, int, bool, bool], pygame.Surface] = OrderedDict()
-_TABLE_CACHE_MAX: Final = 4
+#: the felts of the last few sizes
+_TABLE_CACHE: BoundedCache[tuple[int, int, bool, bool], pygame.Surface] = BoundedCache(4)
 _FELT: Final[RGB] = (28, 106, 58)
 #: the high-contrast table: near-black, so white outlines and yellow marks stand out
 _FELT_DARK: Final[RGB] = (14, 16, 18)
 
 
-@lru_cache(maxsize=1)
+@cached(1)
 def _fibre_tiles() -> tuple[pygame.Surface, pygame.Surface]:
     """The felt's fine fibres: a square of per-pixel noise to add and one to subtract.
 
@@ -47,10 +46,9 @@ def table_surface(size: tuple[int, int], *, dark: bool = False) -> pygame.Surfac
     """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     key = (w, h, display_ready(), dark)
-    cached = _TABLE_CACHE.get(key)
-    if cached is not None:
-        _TABLE_CACHE.move_to_end(key)
-        return cached
+    kept = _TABLE_CACHE.get(key)
+    if kept is not None:
+        return kept
     # The broad light (mottling and vignette) is smooth, so it is composed at a quarter
     # of the size and enlarged once; only the fine fibres are laid at full size.
     vw, vh = max(4, w // 4), max(4, h // 4)
@@ -97,8 +95,5 @@ def table_surface(size: tuple[int, int], *, dark: bool = False) -> pygame.Surfac
             surf.blit(minus, (tx, ty), special_flags=pygame.BLEND_SUB)
 
     surf = finish(surf, alpha=False)
-    _TABLE_CACHE[key] = surf
-    while len(_TABLE_CACHE) > _TABLE_CACHE_MAX:
-        _TABLE_CACHE.popitem(last=False)
-    return surf
+    return _TABLE_CACHE.put(key, surf)
 

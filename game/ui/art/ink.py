@@ -8,7 +8,6 @@ and reduced once with ``smoothscale``; nothing is ever enlarged from a bitmap.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -16,6 +15,8 @@ import pygame
 
 from game import paths
 from game.engine.cards import DIAMONDS, HEARTS
+
+from ...cache import BoundedCache, cached
 
 #: A card's height divided by its width (a poker-size card is 63 x 88 mm).
 CARD_ASPECT: Final[float] = 1.4
@@ -73,7 +74,8 @@ def shade(colour: RGB, amount: float) -> RGB:
 
 # ---------------------------------------------------------------- fonts and text
 
-_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
+#: the fonts loaded, by file name and pixel size
+_FONTS: BoundedCache[tuple[str, int], pygame.font.Font] = BoundedCache(64)
 
 
 def font(name: str, px: int) -> pygame.font.Font:
@@ -89,21 +91,18 @@ def font(name: str, px: int) -> pygame.font.Font:
             _FONTS.clear()
             found = None
     if found is None:
-        if len(_FONTS) > 64:
-            _FONTS.clear()
-        found = pygame.font.Font(str(FONT_DIR / name), key[1])
-        _FONTS[key] = found
+        found = _FONTS.put(key, pygame.font.Font(str(FONT_DIR / name), key[1]))
     return found
 
 
-@lru_cache(maxsize=8)
+@cached(8)
 def _cap_ratio(name: str) -> float:
     """Cap height of a font as a fraction of its pixel size."""
     box = font(name, 200).render("H", True, (0, 0, 0)).get_bounding_rect()
     return box.height / 200
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def text_block(text: str, font_name: str, cap_px: int, colour: RGB) -> pygame.Surface:
     """Text whose capital letters are exactly ``cap_px`` tall, tightly spaced.
 
@@ -195,7 +194,7 @@ def blank_card(bw: int, bh: int, k: int) -> pygame.Surface:
     return _blank_card(bw, bh, k).copy()
 
 
-@lru_cache(maxsize=1)
+@cached(1)
 def _blank_card(bw: int, bh: int, k: int) -> pygame.Surface:
     """The blank card of one size, drawn once: every face of that size starts from it."""
     surf = pygame.Surface((bw, bh), pygame.SRCALPHA)

@@ -41,8 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.echo import shown
-from .store import SaveError
+from .engine.echo import shown
 
 #: how long a FIFO may go without a reader before the output is refused, in seconds
 FIFO_WAIT = 5.0
@@ -51,7 +50,7 @@ FIFO_WAIT = 5.0
 STDOUT, STDERR, DEVICE, FIFO, FILE = "standard output", "standard error", "device", "FIFO", "file"
 
 
-class OutputError(SaveError):
+class OutputError(OSError):
     """An output that cannot be written: the message names it and says why. Nothing was
     replaced."""
 

@@ -1,5 +1,6 @@
-"""Command-line entries that open the window: ``menu`` (the default), ``play``,
-``screenshot``.
+"""The command line's window: the commands that open it, ``menu`` (the default), ``play``
+and ``screenshot``, and the window's part of two commands of the packages below,
+:func:`view_replay` (``replay FILE``) and :func:`chart_png` (``levels chart``).
 
 ``game.ui.screenshots.screenshot_scene(app, name, args)`` pushes what each picture needs
 onto a headless app.
@@ -8,24 +9,26 @@ onto a headless app.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from ..cli import fail
+from ..console import fail
 from ..engine.commands import MOVES_EXAMPLE, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
+from ..engine.rulesets import RULE_IDS
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..levels import Campaign
+    from ..ui.app import App
 
-#: scene name → the module whose screenshot_scene() builds it
-SCREENSHOT_SCENES = dict.fromkeys(("menu", "rules", "options", "stats", "replay", "levels", "scores",
-                                   "table", "drag", "hint", "demo", "win", "lost"), "game.ui.screenshots")
+#: the pictures ``screenshot --scene`` takes (game.ui.screenshots sets each one up)
+SCREENSHOT_SCENES = ("menu", "rules", "options", "stats", "replay", "levels", "scores",
+                     "table", "drag", "hint", "demo", "win", "lost")
 
 #: scene name → the options of ``screenshot`` that its picture uses (any other is refused)
 SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -33,15 +36,15 @@ SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
     "scores": ("rules",), "win": ("rules",), "options": (),
     **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost"), ("rules", "game", "moves")),
 }
-#: what ``screenshot`` pictures when an option is left out
-SCREENSHOT_DEFAULTS = {"rules": "constitution", "game": "1", "moves": ""}
+#: what ``screenshot`` pictures when an option is left out: game 1 of the first rule set
+SCREENSHOT_DEFAULTS = {"rules": RULE_IDS[0], "game": "1", "moves": ""}
 #: the largest window; the smallest is the App's MIN_SIZE (800x600: the game's layout
 #: needs it)
 MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
-    from .app import MIN_SIZE
+    from ..ui.app import MIN_SIZE
 
     try:
         w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
@@ -107,7 +110,7 @@ def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
     """An App with the player's saved settings (and the log file opened)."""
     from ..records.settings import load_settings
     from ..records.store import Store, open_log
-    from .app import App
+    from ..ui.scenes import open_app
 
     store = Store(args.data_dir)
     if not headless:
@@ -116,7 +119,7 @@ def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
     warnings = store.take_warnings()
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    app = App(size=args.size, data_dir=args.data_dir, settings=settings, headless=headless)
+    app = open_app(size=args.size, data_dir=args.data_dir, settings=settings, headless=headless)
     app.messages.extend(warnings)
     return app
 
@@ -125,8 +128,8 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """``(error, warning)`` about ``--data-dir``, as ``stats`` and ``replay`` check it: a
     path through a file is an error; a folder where no file can be made gets a warning
     (the game is played all the same, but nothing it saves will last)."""
+    from ..output import OutputError, check_output_folder
     from ..records.commands import data_dir_problem
-    from ..records.output import OutputError, check_output_folder
 
     if args.data_dir is None:
         return None, None
@@ -157,12 +160,10 @@ def _open(args: argparse.Namespace, *, headless: bool = False) -> App | int:
 
 def run_menu(args: argparse.Namespace) -> int:
     """Open the window on the menu and play until it closes."""
-    from .menu import MenuScene
-
     app = _open(args)
     if isinstance(app, int):
         return app
-    app.push(MenuScene(app))
+    app.show("menu")
     app.run()
     return 0
 
@@ -176,16 +177,46 @@ def run_play(args: argparse.Namespace) -> int:
     game = game_from_arguments(args)
     if isinstance(game, str):
         return fail(game)
-    from .menu import MenuScene
-    from .table import TableScene
-
     app = _open(args)
     if isinstance(app, int):
         return app
-    app.push(MenuScene(app))
-    app.push(TableScene(app, game))
+    app.show("menu")
+    app.show("table", game=game)
     app.run()
     return 0
+
+
+def view_replay(path: Path, data_dir: Path | None) -> int:
+    """``replay FILE``'s window: the replay viewer on the replay in ``path``, the menu
+    beneath it, until the window closes; the exit status."""
+    from ..records.replay import ReplayError, load_replay
+    from ..records.settings import load_settings
+    from ..records.store import Store
+    from ..ui.scenes import open_app
+
+    try:
+        replay = load_replay(path)
+    except ReplayError as err:
+        return fail(f"{path}: {err}")
+    store = Store(data_dir)
+    settings = load_settings(store)
+    for warning in store.take_warnings():
+        print(f"warning: {warning}", file=sys.stderr)
+    app = open_app(data_dir=data_dir, settings=settings)
+    app.show("menu", rules=replay.rules)
+    app.show("replay", replay=replay)
+    app.run()
+    return 0
+
+
+def chart_png(campaigns: Mapping[str, Campaign | None]) -> bytes:
+    """``levels chart``'s picture: the campaigns' difficulty curves as PNG bytes, drawn
+    off-screen (no window and no sound device are needed)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ..ui.level_chart import chart_png as draw
+
+    return draw(campaigns)
 
 
 class _Terminated(Exception):
@@ -201,10 +232,10 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
     Everything that can be checked is checked before a window is opened: the scene's
     options, the rule set, ``--frames``, ``--data-dir`` and the output (see
-    :mod:`game.records.output`). SIGTERM, like Ctrl+C, stops the frames and nothing is
+    :mod:`game.output`). SIGTERM, like Ctrl+C, stops the frames and nothing is
     written."""
     from ..engine import UnknownRulesError, rules_class
-    from ..records.output import OutputError, check_output, write_output
+    from ..output import OutputError, check_output, write_output
 
     unused = [f"--{name}" for name in ("rules", "game", "moves")
               if getattr(args, name) is not None and name not in SCENE_OPTIONS[args.scene]]
@@ -230,12 +261,13 @@ def run_screenshot(args: argparse.Namespace) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     args.game_arg = args.game
-    module = importlib.import_module(SCREENSHOT_SCENES[args.scene])
+    from ..ui.screenshots import screenshot_scene
+
     app = _app(args, headless=not args.real_window)
     if warning:
         print(f"warning: {warning}", file=sys.stderr)
     try:
-        module.screenshot_scene(app, args.scene, args)
+        screenshot_scene(app, args.scene, args)
     except ValueError as err:
         return fail(str(err))
     previous = signal.signal(signal.SIGTERM, _terminate)
@@ -260,7 +292,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
 def _frames_then_picture(app: App, frames: int) -> bytes | None:
     """Run ``frames`` frames so animations settle, then the PNG of the screen; None when
     the window closed first."""
-    from .png import png_bytes
+    from ..ui.png import png_bytes
 
     app.running = True
     for _ in range(frames):

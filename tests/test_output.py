@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from game.records import output as output_module
-from game.records.output import (
+from game import output as output_module
+from game.output import (
     DEVICE,
     FIFO,
     FILE,
@@ -29,7 +29,7 @@ from game.records.output import (
     write_output,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 
@@ -228,7 +228,7 @@ def test_dev_stdout_is_this_programs_standard_output_whatever_it_is(tmp_path: Pa
     printed; the file is not replaced nor truncated."""
     if not os.path.exists("/dev/stdout"):
         pytest.skip("no /dev/stdout on this system")
-    code = ("import sys; from game.records.output import check_output, write_output; "
+    code = ("import sys; from game.output import check_output, write_output; "
             "print('printed', flush=True); out = check_output('/dev/stdout'); "
             "print(out.kind, file=sys.stderr); write_output(out, b'written')")
     log = tmp_path / "log.txt"

@@ -1,26 +1,37 @@
-"""The command line: one argparse parser whose subcommands each package registers.
+"""The command line, the top layer: one argparse parser whose subcommands each package
+registers.
 
-Every package of ``game`` may have a ``commands`` module with ``register(subparsers)``;
-handlers import what they need when they run, so start-up stays quick.
+The packages below (``engine``, ``search``, ``records``, ``levels``) each have a
+``commands`` module with ``register(subparsers)``; none of them imports the window. Where
+a command of theirs must open one (``replay FILE`` shows the replay viewer, ``levels
+chart`` draws with pygame), the command line hands that part in (:mod:`.window`), and adds
+the commands that are all window: ``menu``, ``play`` and ``screenshot``; then ``bench``.
+Handlers import what they need when they run, so start-up stays quick.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
-import importlib
-import importlib.util
 import io
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NoReturn, TextIO
 
-from . import PROGRAM, __version__
-from .engine.echo import shown
+from .. import PROGRAM, __version__
+from ..engine import commands as engine_commands
+from ..engine.echo import shown
+from ..levels import commands as levels_commands
+from ..records import commands as records_commands
+from ..search import commands as search_commands
+from . import bench, window
 
-PACKAGES = ("engine", "search", "records", "levels", "ui")
+#: the packages below the command line whose ``commands`` module adds subcommands, in the
+#: order the help lists them
+PACKAGES = ("engine", "search", "records", "levels")
 
 
 class Parser(argparse.ArgumentParser):
@@ -50,11 +61,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in (*PACKAGES, "bench"):
-        module_name = f"game.{name}.commands" if name != "bench" else "game.bench"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(subparsers)
+    registrars: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+        "engine": engine_commands.register,
+        "search": search_commands.register,
+        "records": partial(records_commands.register, view_replay=window.view_replay),
+        "levels": partial(levels_commands.register, draw_chart=window.chart_png),
+    }
+    for name in PACKAGES:
+        registrars[name](subparsers)
+    window.register(subparsers)
+    bench.register(subparsers)
     return parser
 
 
@@ -94,7 +110,7 @@ def _reader_gone(err: OSError) -> bool:
 def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list and "menu" in _choices(parser):
+    if not args_list:
         args_list = ["menu"]
     args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
@@ -166,26 +182,3 @@ def _drop_further_output() -> None:
     os.dup2(devnull, fileno)
     os.close(devnull)
 
-
-def _choices(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
-
-
-def wants_colour(stream: TextIO) -> bool:
-    """Whether text for ``stream`` may hold colour: a terminal, unless ``NO_COLOR`` is set
-    (to anything but the empty string, as no-color.org asks) or the terminal is ``dumb``."""
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def fail(message: str, status: int = 2) -> int:
-    """Print a clear error message for a person and return the exit status."""
-    print(f"error: {message}", file=sys.stderr)
-    return status

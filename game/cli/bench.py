@@ -1,21 +1,21 @@
 """``main.py bench``: the project's benchmark, one section per package.
 
-Each package may have a ``bench`` module with ``TITLE`` and ``run(quick) -> {row: {metric:
-value}}``. The command prints a table, or with ``--json`` one JSON object
-``{section: {row: {metric: value}}}``.
+The engine, the search, the records and the screen each have a ``bench`` module with
+``TITLE`` and ``run(quick) -> {row: {metric: value}}``. The command prints a table, or
+with ``--json`` one JSON object ``{section: {row: {metric: value}}}``. It belongs to the
+command line since its screen section opens a (headless) window.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import os
 import platform
 import sys
 from typing import Any
 
+#: the sections, by the name ``--only`` takes
 SECTIONS = ("engine", "search", "records", "ui")
 
 
@@ -44,17 +44,21 @@ def _positive(text: str) -> int:
 
 
 def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None) -> dict[str, Any]:
-    """Run every section that exists (or those named) and gather the figures; ``hint_runs``
-    goes to the search section (its hint keep-won figure)."""
+    """Run every section (or those named) and gather the figures; ``hint_runs`` goes to
+    the search section (its hint keep-won figure)."""
+    # imported here, not at start-up: the search's and the screen's benches are heavy
+    from ..engine import bench as engine_bench
+    from ..records import bench as records_bench
+    from ..search import bench as search_bench
+    from ..ui import bench as ui_bench
+
+    modules = {"engine": engine_bench, "search": search_bench, "records": records_bench, "ui": ui_bench}
     results: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform()},
     }
     for name in only or SECTIONS:
-        module_name = f"game.{name}.bench"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        module = importlib.import_module(module_name)
+        module = modules[name]
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
         options = {"hint_runs": hint_runs} if name == "search" and hint_runs is not None else {}
         results[module.TITLE] = module.run(quick=quick, **options)

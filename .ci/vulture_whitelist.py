@@ -1,0 +1,31 @@
+"""Names vulture reports as unused that are used: read it with ``vulture game main.py
+tools .ci/vulture_whitelist.py``. Each entry says who uses the name."""
+
+_ = object()
+
+# pygame attributes that are set, and read by pygame (a Rect's anchors, a Color's HSVA)
+_.hsva  # game/ui/anim.py: a confetti colour set by hue
+_.midbottom  # Rect anchors placed by assignment (badges, stats, menu, widgets)
+_.midtop
+_.midleft
+_.midright
+
+# the copy of the game number kept for a window without a system clipboard: tests read it
+_.clipboard
+
+# the public surface of a module that its tests drive directly
+_.level_record  # game/records/progress.py: tests/records/test_progress.py
+_.parse_replay_bytes  # game/records/replay.py: the damaged-file tests feed it bytes
+_.face_sizes  # game/ui/art/cache.py: tests/ui/test_art.py checks the cache's bound
+_.index_boxes  # game/ui/art/geometry.py: tests/ui/test_art.py checks pips avoid the index
+_.NAMES  # game/ui/sound.py: tests/ui/test_sound.py checks every effect has a sound
+_.available  # game/ui/sound.py: tests/ui/test_sound.py
+_.card_to_place_words  # game/engine/profile.py: tests/engine/test_profile.py
+_.frozen_in_row1  # game/search/knowledge.py: tests/search/test_solver.py
+
+# unused, in the engine and the search, which other branches are rewriting: their owners
+# delete these (and these lines) there, so that this branch does not edit their files
+_.SUIT_NAMES  # game/engine/cards.py
+_._describe  # game/engine/state.py
+_.suit_rank  # game/engine/state.py
+_.beams  # game/search/cadogan_beam.py: counted, never read

@@ -1,0 +1,29 @@
+"""What every command says to the person at the terminal: an error message with its exit
+status, and whether its output may hold colour.
+
+Below every layer (pure Python, importing nothing of the game), so each package's
+``commands`` module can use it without importing the command line above it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+
+def fail(message: str, status: int = 2) -> int:
+    """Print a clear error message for a person and return the exit status."""
+    print(f"error: {message}", file=sys.stderr)
+    return status
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Whether text for ``stream`` may hold colour: a terminal, unless ``NO_COLOR`` is set
+    (to anything but the empty string, as no-color.org asks) or the terminal is ``dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

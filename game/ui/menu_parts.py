@@ -1,0 +1,252 @@
+"""The main menu's parts: its rule-set cards and list lines, the fans of cards beside
+its title and in its empty list, and the drawing of its title, error and lists (the
+:class:`~game.ui.menu.MenuScene` lays them out and handles the keys)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from ..engine import RULESETS, profile_of
+from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
+from ..records.replay import ABANDONED, LOST, WON, format_seconds
+from ..records.saves import ReplayEntry
+from ..records.store import display_name
+from . import theme
+from .art import CardArt, card_size_for_width, draw_suit
+from .rule_tabs import tab_name
+from .theme import Colour, Palette
+from .widgets import Control, fit_text, focus_glow, ui_scale, wrap
+
+#: a picture and where it goes
+Placed = tuple[pygame.Surface, pygame.Rect]
+
+#: The cards of the two decorative fans beside the title.
+LEFT_FAN = (card(HEARTS, 13), card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 1))
+RIGHT_FAN = (card(CLUBS, 13), card(HEARTS, 12), card(SPADES, 11), card(DIAMONDS, 1))
+
+RED_INK = (214, 64, 58)
+
+
+#: the mark of a listed file that cannot be read (the others are marked by their result)
+UNREADABLE = "unreadable"
+
+
+def mark_colour(mark: str, palette: Palette) -> Colour | None:
+    """The colour of the dot before a listed game, by its mark (no dot for a result the
+    file does not give)."""
+    return {WON: palette.legal, LOST: palette.danger, UNREADABLE: palette.danger,
+            ABANDONED: (150, 160, 150)}.get(mark)
+
+
+def entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
+    """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
+    from its summary (the moves are checked when it is opened)."""
+    summary = entry.summary
+    if summary is None:
+        return display_name(entry.path.name), "cannot be read", UNREADABLE
+    result = summary.result or "result not given"
+    detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
+    return tab_name(summary.rules, summary.title), detail, result
+
+
+class RuleCard(Control):
+    """One rule set in the menu's list: its suit, name and one-line description."""
+
+    def __init__(self, rules: str, choose: Callable[[str], None]) -> None:
+        super().__init__()
+        self.rules = rules
+        self.title = RULESETS[rules].title
+        self.summary = RULESETS[rules].summary
+        self.choose = choose
+        self.selected = False
+
+    def activate(self) -> None:
+        """Make this the chosen rule set."""
+        self.choose(self.rules)
+
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
+        """A card-like strip, gold-edged when chosen."""
+        r = self.rect
+        radius = max(6, r.height // 8)
+        fill = (palette.strip_selected if self.selected else
+                palette.strip_hover if self.hover else palette.strip)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, palette.gold if self.selected else palette.edge, r,
+                         width=3 if self.selected else 1, border_radius=radius)
+        emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
+        badge = pygame.Rect(0, 0, emblem, emblem)
+        badge.midleft = (r.x + px * 3 // 4, r.centery)
+        pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
+        suit = profile_of(self.rules).emblem_suit
+        draw_suit(surface, suit, badge.center, emblem * 0.58,
+                  RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
+        x = badge.right + px * 3 // 4
+        width = r.right - x - px // 2
+        small = max(10, round(px * 0.78))
+        lines = wrap(self.summary, small, width)
+        block = round(px * 1.25) + len(lines) * round(small * 1.22)
+        y = r.centery - block // 2
+        title_px = px
+        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
+            title_px -= 1
+        theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
+                   colour=palette.gold if self.selected else palette.ink, bold=True)
+        y += round(px * 1.25)
+        for line in lines:
+            theme.text(surface, line, small, (x, y), colour=palette.ink_dim)
+            y += round(small * 1.22)
+        if self.focused:
+            focus_glow(surface, r, radius, palette)
+
+
+class Entry(Control):
+    """A line in the recent games or replays list: two texts and an action."""
+
+    def __init__(self, main: str, detail: str, action: Callable[[], None], mark: str = "") -> None:
+        super().__init__()
+        self.main = main
+        self.detail = detail
+        self.action = action
+        self.mark = mark
+
+    def activate(self) -> None:
+        """Open the game or replay."""
+        self.action()
+
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
+        """Its result mark, its name and its detail, on a strip that lights up on hover."""
+        r = self.rect
+        radius = max(4, r.height // 5)
+        if self.hover or self.focused:
+            pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
+        x = r.x + px // 2
+        colour = mark_colour(self.mark, palette)
+        if colour is not None:
+            mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
+            mark.midleft = (x, r.centery)
+            pygame.draw.ellipse(surface, colour, mark)
+            x = mark.right + px // 2
+        small = max(10, round(px * 0.8))
+        detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
+        theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
+                   (x, r.centery), anchor="midleft", colour=palette.ink)
+        theme.text(surface, fit_text(self.detail, small, detail_w), small,
+                   (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
+        if self.focused:
+            focus_glow(surface, r, radius, palette)
+
+
+def title_fans(art: CardArt, size: tuple[int, int], title_rect: pygame.Rect) -> list[Placed]:
+    """The two fans of court cards either side of the title, for a window of ``size``."""
+    fans: list[Placed] = []
+    w = size[0]
+    s = ui_scale(size)
+    cw = round(min(74 * s, w * 0.06))
+    card_size = card_size_for_width(cw)
+    cy = title_rect.centery + round(4 * s)
+    for side, cards in ((-1, LEFT_FAN), (1, RIGHT_FAN)):
+        cx = w // 2 + side * round(w * 0.36)
+        for i, code in enumerate(cards):
+            angle = (i - (len(cards) - 1) / 2) * 14.0
+            image = pygame.transform.rotozoom(art.face(code, card_size), -angle, 1.0)
+            dx = math.sin(math.radians(angle)) * card_size[1] * 0.7
+            dy = (1 - math.cos(math.radians(angle))) * card_size[1] * 0.7
+            rect = image.get_rect(center=(round(cx + dx), round(cy + dy)))
+            fans.append((image, rect))
+    return fans
+
+
+def empty_fan(art: CardArt, room: pygame.Rect) -> list[Placed]:
+    """Card backs spread in ``room`` (the empty space of the lists before any game is
+    finished); none when they would not fit."""
+    cw = round(min(room.width * 0.26, room.height / 1.4 * 0.6))
+    if cw < 30:
+        return []
+    card_size = card_size_for_width(cw)
+    back = art.back(card_size)
+    centre = (room.centerx, room.centery + card_size[1] // 6)
+    fan: list[Placed] = []
+    for i in range(5):
+        angle = (i - 2) * 13.0
+        image = pygame.transform.rotozoom(back, -angle, 1.0)
+        dx = math.sin(math.radians(angle)) * card_size[1] * 1.1
+        dy = (1 - math.cos(math.radians(angle))) * card_size[1] * 1.1
+        fan.append((image, image.get_rect(center=(round(centre[0] + dx), round(centre[1] + dy)))))
+    return fan if all(room.contains(rect) for _, rect in fan) else []
+
+
+def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rect,
+               size: tuple[int, int], fans: Sequence[Placed]) -> None:
+    """The fans, the two lines of the title with their shadow, and the suits between two
+    gold rules under it."""
+    for image, rect in fans:
+        surface.blit(image, rect)
+    r = title_rect
+    s = ui_scale(size)
+    big = round(50 * s)
+    cx = r.centerx
+    y = r.y + round(14 * s)
+    for line in ("British Constitution", "& British Square"):
+        theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
+        theme.text(surface, line, big, (cx, y), colour=palette.gold, bold=True, anchor="midtop")
+        y += round(big * 1.18)
+    sy = y + round(big * 0.35)
+    suit_h = round(26 * s)
+    spacing = round(40 * s)
+    for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
+        x = cx + (i - 1.5) * spacing
+        ink = RED_INK if suit in (HEARTS, DIAMONDS) else (245, 242, 230)
+        draw_suit(surface, suit, (x, sy), suit_h, ink)
+    line_w = round(120 * s)
+    for side in (-1, 1):
+        x0 = cx + side * (2 * spacing + round(8 * s))
+        pygame.draw.line(surface, palette.gold, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
+
+
+def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int) -> None:
+    """The menu's error (a wrong game number, a damaged file) wrapped into ``rect``, its
+    last line cut short when it does not fit."""
+    if not error:
+        return
+    small = max(10, round(px * 0.8))
+    lines = wrap(error, small, rect.width)
+    max_lines = max(1, rect.height // round(small * 1.2))
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small, rect.width)]
+    y = rect.y
+    for line in lines:
+        theme.text(surface, line, small, (rect.x, y), colour=(255, 150, 130))
+        y += round(small * 1.2)
+
+
+def draw_lists(surface: pygame.Surface, palette: Palette, px: int, lists_rect: pygame.Rect,
+               headings_y: tuple[int, int], entries: Sequence[Entry], replay_entries: Sequence[Entry],
+               fan: Sequence[Placed]) -> None:
+    """The recent games and the saved replays under their headings (at ``headings_y``),
+    the lines laid out and shown; words in place of an empty list, and the fan of backs."""
+    recent_y, replay_y = headings_y
+    small = max(10, round(px * 0.85))
+    lr = lists_rect
+    theme.text(surface, "Recent games", small, (lr.x, recent_y + px * 0.3), colour=palette.ink_dim, bold=True)
+    shown = [e for e in entries if e.enabled]
+    for e in shown:
+        e.draw(surface, px, palette)
+    if not shown:
+        theme.text(surface, "No games yet: deal one!", small,
+                   (lr.x + px // 2, recent_y + round(px * 1.75) + px * 0.3), colour=palette.ink_dim)
+    theme.text(surface, "Saved replays", small, (lr.x, replay_y + px * 0.3), colour=palette.ink_dim,
+               bold=True)
+    replays = [e for e in replay_entries if e.enabled]
+    for e in replays:
+        e.draw(surface, px, palette)
+    if not replays:
+        msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
+        y = replay_y + round(px * 1.75) + px * 0.3
+        for line in msg[:2]:
+            theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
+            y += round(small * 1.25)
+    for image, rect in fan:
+        surface.blit(image, rect)
