@@ -9,6 +9,9 @@ _.midbottom  # Rect anchors placed by assignment (badges, stats, menu, widgets)
 _.midtop
 _.midleft
 _.midright
+_.bottomright
+_.bottomleft
+_.topright
 
 # the copy of the game number kept for a window without a system clipboard: tests read it
 _.clipboard
@@ -22,6 +25,7 @@ _.NAMES  # game/ui/sound.py: tests/ui/test_sound.py checks every effect has a so
 _.available  # game/ui/sound.py: tests/ui/test_sound.py
 _.card_to_place_words  # game/engine/profile.py: tests/engine/test_profile.py
 _.frozen_in_row1  # game/search/knowledge.py: tests/search/test_solver.py
+_.readable_count  # game/ui/layout.py: tests/ui/test_table_layout.py checks every fan stays readable
 _.diagram  # game/ui/help_scene.py, rules_scene.py: what was drawn, for tests/ui/test_help.py
 _.text_boxes  # game/ui/help_scene.py: tests/ui/test_help.py checks the text keeps off the diagram
 

@@ -202,27 +202,43 @@ def _draw_labels(surface: pygame.Surface, profile: RuleProfile, out: Diagram, px
     name tries the left first, where a reader of the rows looks)."""
     taken = [r.inflate(2, 2) for rs in out.cards.values() for r in rs] + avoid
     bounds = out.rect
-    f = theme.font(px, True)
     for part, indexes in _parts(profile, out).items():
         words = profile.part_words(part)
         box = out.cards[indexes[0]][0].unionall([r for i in indexes for r in out.cards[i]])
-        w, h = f.size(words)
-        gap = max(3, px // 3)
-        tries = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-        tries[0].midbottom = (box.centerx, box.top - gap)
-        tries[1].midright = (box.left - gap, box.centery)
-        tries[2].midtop = (box.centerx, box.bottom + gap)
-        tries[3].midleft = (box.right + gap, box.centery)
-        if part.startswith("row"):
-            tries.insert(0, tries.pop(1))
-        for label in tries:
-            if bounds.contains(label) and label.collidelist(taken) < 0:
+        found: tuple[pygame.Rect, int] | None = None
+        # the label's size, then a smaller one where the full size finds no room
+        for size in (px, max(10, round(px * 0.8)), max(9, round(px * 0.65))):
+            for label in _label_tries(box, theme.font(size, True).size(words), max(3, size // 3),
+                                      row=part.startswith("row")):
+                if bounds.contains(label) and label.collidelist(taken) < 0:
+                    found = (label, size)
+                    break
+            if found is not None:
                 break
-        else:
-            label = next((t for t in tries if bounds.contains(t)), tries[0].clamp(bounds))
-        surface.blit(f.render(words, True, LABEL_INK), label)
-        taken.append(label.inflate(px * 2, 2))
+        if found is None:
+            continue  # no room anywhere: the places speak for themselves
+        label, size = found
+        surface.blit(theme.font(size, True).render(words, True, LABEL_INK), label)
+        taken.append(label.inflate(size * 2, 2))
         out.labels.append((words, label))
+
+
+def _label_tries(box: pygame.Rect, size: tuple[int, int], gap: int, *, row: bool) -> list[pygame.Rect]:
+    """Where a label of ``size`` may stand beside ``box``, best first: above it, left of
+    it, below it, right of it (a row's name left first, where a reader of the rows looks),
+    then above or below it running out past either end."""
+    tries = [pygame.Rect((0, 0), size) for _ in range(8)]
+    tries[0].midbottom = (box.centerx, box.top - gap)
+    tries[1].midright = (box.left - gap, box.centery)
+    tries[2].midtop = (box.centerx, box.bottom + gap)
+    tries[3].midleft = (box.right + gap, box.centery)
+    tries[4].bottomright = (box.right, box.top - gap)
+    tries[5].bottomleft = (box.left, box.top - gap)
+    tries[6].topright = (box.right, box.bottom + gap)
+    tries[7].topleft = (box.left, box.bottom + gap)
+    if row:
+        tries.insert(0, tries.pop(1))
+    return tries
 
 
 def _centre(r: pygame.Rect) -> Point:

@@ -173,8 +173,10 @@ def test_the_rules_page_draws_the_tables_diagram_with_its_numbered_steps(
 
 def test_every_rules_text_places_the_foundations_where_the_table_has_them() -> None:
     # Union Square's foundations are a column on the right of its piles; the English
-    # Square's are at the top right; the Constitution sets' are a row at the top.
+    # Square's are at the top right; the Constitution sets' are right of the rows, or above
+    # them in a tall window.
     assert "**Foundations** (right, one above the other)" in load_rules_text("union-square")
     assert "**Foundations** (top right)" in load_rules_text("square")
-    assert "**Government** (top)" in load_rules_text("constitution")
-    assert "**Foundations** (top)" in load_rules_text("constitution-cadogan")
+    for rules in ("constitution", "constitution-cadogan"):
+        assert "to the right of the rows (above them in a tall window" in load_rules_text(rules)
+    assert "(top)" not in "".join(load_rules_text(r) for r in RULE_IDS)
