@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine import RULE_IDS
+from game.engine.cards import card_pretty
 from game.records.settings import Settings
 from game.ui.app import App, Scene
 from game.ui.drawn import Box, Kind, overlaps
@@ -84,7 +84,8 @@ def _indices(scene: Scene) -> list[Box]:
     game = scene.game  # type: ignore[attr-defined]
     shown = getattr(scene, "display_piles", None)
     piles = shown() if shown is not None else scene.anim.display_piles(game.piles)  # type: ignore[attr-defined]
-    return [Box(Kind.INDEX, rect, f"index of card {code}") for code, rect in renderer.index_boxes(game, piles)]
+    return [Box(Kind.INDEX, rect, f"the index of {card_pretty(code)}")
+            for code, rect in renderer.index_boxes(game, piles)]
 
 
 def _problems(layers: list[tuple[Scene, list[Box]]]) -> list[str]:
@@ -149,7 +150,7 @@ def test_the_bar_of_a_narrow_window_moves_buttons_into_a_menu(shared_app: App) -
     assert all(b.rect.width == 0 for b in hud.overflow), "closed, its buttons take no clicks"
     assert hud.more.rect.width > 0 and bar.contains(hud.more.rect)
     shown = [b.label for b in hud.actions if b.rect.width]
-    assert sorted(shown + ["Rules"]) == sorted(b.label for b in hud.actions)
+    assert sorted([*shown, "Rules"]) == sorted(b.label for b in hud.actions)
 
     def click(pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
