@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
 from ..session import Points
 from . import theme
@@ -50,6 +51,10 @@ STATS_TEMPLATE = "Moves 8888  ·  88:88"
 SCORE_TEMPLATE = "−888888"
 #: digits kept at each end of a game number shortened with "…"
 MIN_NUMBER_DIGITS = 3
+
+
+#: a drawn footer: the picture, and each line of its words with where it is in the picture
+FooterPicture = tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]
 
 
 @dataclass
@@ -128,7 +133,8 @@ class Hud:
         self._key: Any = None
         #: what the cached bar drew: (kind, rect, name), recorded again every frame
         self._bar_boxes: list[tuple[Kind, pygame.Rect, str]] = []
-        self._footers: dict[tuple[str, tuple[int, int]], tuple[pygame.Surface, list[pygame.Rect]]] = {}
+        #: the footer's pictures by words and size, with where each line of the words is
+        self._footers: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
 
     def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
         """The buttons: label, the table's action, shortcut keys."""
@@ -247,8 +253,11 @@ class Hud:
         titles = [g.title + suffix, g.profile.short_title + suffix]
         number = f"#{g.game}"
         shortest = _shortened(number, MIN_NUMBER_DIGITS)
-        left_min = max(big.size(titles[-1])[0], small.size(shortest)[0])
-        left_want = max(big.size(titles[0])[0], small.size(number)[0])
+        # The room is kept for the longest title of any rule set, so that the bar has the
+        # same parts in the same places whichever is played.
+        profiles = [rules_class(rules).profile for rules in RULE_IDS]
+        left_min = max(max(big.size(p.short_title + suffix)[0] for p in profiles), small.size(shortest)[0])
+        left_want = max(max(big.size(p.title + suffix)[0] for p in profiles), small.size(number)[0])
         label_w = small.size("Score ")[0]
         stats_w = max(small_bold.size(STATS_TEMPLATE)[0], label_w + big.size(SCORE_TEMPLATE)[0])
         room = width - 2 * edge
@@ -277,13 +286,12 @@ class Hud:
         while small.size(shown_number)[0] > left_w and digits > MIN_NUMBER_DIGITS:
             digits -= 1
             shown_number = _shortened(number, digits)
-        used = max(big.size(title)[0], small.size(shown_number)[0])
         # Lines: the big line over the small one, centred in the bar.
         h1, h2 = big.get_height(), small.get_height()
         space = max(1, round(height * 0.04))
         line1 = max(0, (height - h1 - space - h2) // 2)
         line2 = line1 + h1 + space
-        stats_x = edge + used + gap
+        stats_x = edge + left_w + gap
         # The buttons, from the right edge.
         x = width - edge
         y = (height - bh) // 2
@@ -352,8 +360,8 @@ class Hud:
         for kind, rect, name in self._bar_boxes:
             drawn.add(kind, rect.move(hud.topleft), name)
         self._draw_score(surface)
-        self._draw_popups(surface)
-        self._draw_footer(surface)
+        words = self._draw_footer(surface)
+        self._draw_popups(surface, words)
         self._draw_menu(surface)
         self._draw_number_tip(surface)
 
@@ -459,11 +467,11 @@ class Hud:
         if len(lines) == 1:
             rect = theme.text(surf, lines[0], plan.px_small, (room.x, room.centery), colour=palette.highlight,
                               anchor="midleft")
-            boxes.append((Kind.TEXT, rect, "status"))
+            boxes.append((Kind.TEXT, rect, f"status: {lines[0]}"))
         else:
             for line, y in zip(lines, (plan.line1, plan.line2), strict=False):
                 rect = theme.text(surf, line, plan.px_small, (room.x, y), colour=palette.highlight)
-                boxes.append((Kind.TEXT, rect, "status"))
+                boxes.append((Kind.TEXT, rect, f"status: {line}"))
         for button in self.buttons:
             if button.rect.width and not any(button is b for b in self.overflow):
                 button.draw(surf, plan.button_px, palette)
@@ -487,17 +495,18 @@ class Hud:
         surface.blit(image, at)
         table.app.drawn.add(Kind.TEXT, at, "score")
 
-    def _draw_popups(self, surface: pygame.Surface) -> None:
+    def _draw_popups(self, surface: pygame.Surface, footer: pygame.Rect) -> None:
         """The points just earned, floating up and fading: each where it covers no card
-        (but its own foundation's middle, when the felt has no room), no other pop-up and
-        not the bar. The newest are placed first; one with nowhere to go is not drawn."""
+        (but its own foundation's middle, when the felt has no room), no other pop-up, not
+        the bar and not the ``footer``'s words. The newest are placed first; one with
+        nowhere to go is not drawn."""
         if not self.popups:
             return
         table = self.table
         palette = table.app.palette
         px = palette.scaled(max(11, round(table.layout.card[1] * 0.13)))
         cards = [rect for _, _, rect in table.card_positions]
-        placed: list[pygame.Rect] = []
+        placed: list[pygame.Rect] = [footer] if footer.width else []
         for popup in reversed(self.popups):
             image = pill(popup.words, px, popup.colour, palette.pill, palette)
             path = self._popup_path(popup, image.get_size(), cards, placed)
@@ -593,16 +602,17 @@ class Hud:
             return f"{which}: {table.game.move_text(h.move)} {h.reason}"
         return self.toast
 
-    def _draw_footer(self, surface: pygame.Surface) -> None:
+    def _draw_footer(self, surface: pygame.Surface) -> pygame.Rect:
         """The footer strip below the cards: a pill with the footer text, fading out
         with its message. Words too long for one line get smaller type, then more lines
-        (the pill grows upwards), never an ellipsis."""
+        (the pill grows upwards), never an ellipsis. Returns where the pill was drawn
+        (an empty rect when there was nothing to say)."""
         palette = self.table.app.palette
         table = self.table
         words = self.footer_text()
         foot = table.layout.footer
         if not words or foot.height <= 0:
-            return
+            return pygame.Rect(0, 0, 0, 0)
         key = (words, foot.size)
         cached = self._footers.get(key)
         if cached is None:
@@ -619,13 +629,13 @@ class Hud:
             height = max(foot.height, step * len(lines) + round(px * 0.5))
             image = pygame.Surface((text_w + round(foot.height * 1.2), height), pygame.SRCALPHA)
             theme.panel(image, image.get_rect(), palette, radius=min(height, foot.height) // 2)
-            rects: list[pygame.Rect] = []
+            rects: list[tuple[pygame.Rect, str]] = []
             y = (height - step * len(lines)) // 2
             for line in lines:
                 text = f.render(line, True, colour)
                 at = text.get_rect(midtop=(image.get_width() // 2, y + (step - text.get_height()) // 2))
                 image.blit(text, at)
-                rects.append(at)
+                rects.append((at, line))
                 y += step
             if len(self._footers) > FOOTER_CACHE:
                 self._footers.clear()
@@ -637,8 +647,9 @@ class Hud:
         image.set_alpha(round(255 * fade))
         where = image.get_rect(midbottom=foot.midbottom)
         surface.blit(image, where)
-        for rect in rects:
-            table.app.drawn.add(Kind.TEXT, rect.move(where.topleft), "footer")
+        for rect, line in rects:
+            table.app.drawn.add(Kind.TEXT, rect.move(where.topleft), f"footer: {line}")
+        return where
 
 
 def _shortened(number: str, digits: int) -> str:

@@ -18,7 +18,9 @@ import pytest
 
 from game.engine import RULE_IDS
 from game.engine.cards import card_pretty
+from game.records.scoring import ScoreEvent
 from game.records.settings import Settings
+from game.session import Points
 from game.ui.app import App, Scene
 from game.ui.drawn import Box, Kind, overlaps
 from game.ui.piles import PileRenderer
@@ -173,3 +175,59 @@ def test_the_bar_of_a_narrow_window_moves_buttons_into_a_menu(shared_app: App) -
     click(hud.overflow[0].rect.center)
     assert not hud.menu_open
     assert app.top is not table and app.top is not None and app.top.name == "rules"
+
+
+def _table(app: App, size: tuple[int, int], rules: str = "constitution") -> TableScene:
+    """The table picture of the 20-digit deal at ``size``, on the shared app."""
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    pygame.event.clear()
+    screenshot_scene(app, "table", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.step(1 / 60)
+    return table
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (2560, 1440)])
+def test_a_long_status_is_shown_whole(shared_app: App, size: tuple[int, int]) -> None:
+    """A status is never cut: the bar shows it whole (on one line or two), or the footer
+    does (in smaller type, on as many lines as it needs)."""
+    app = shared_app
+    table = _table(app, size)
+    words = ("The space at Row 2, pile 4 must be filled before anything else moves: take the card "
+             "from Row 3, pile 4, or turn the stock to bring a card that may fill it there")
+    table.say(words)
+    app.step(1 / 60)
+    boxes = [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith(("status: ", "footer: "))]
+    assert boxes
+    assert " ".join(b.name.split(": ", 1)[1] for b in boxes).split() == words.split()
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(b.rect) for b in boxes)
+    assert not _problems(_layers(app))
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_score_pop_ups_rise_clear_of_the_bar_the_cards_and_each_other(shared_app: App, rules: str) -> None:
+    """Points earned on every foundation at once, and a penalty: each pop-up is below the
+    bar, covers no other pop-up, no card's index, and no card but its own foundation's."""
+    app = shared_app
+    table = _table(app, (800, 600), rules)
+    game = table.game
+    for place in game.foundations:
+        table.hud.show_points(Points((ScoreEvent(10, "foundation"),), place))
+    table.hud.show_points(Points((ScoreEvent(-25, "hint"),), None))
+    bar = table.layout.hud
+    for frames in (1, 20, 30):
+        for _ in range(frames):
+            app.step(1 / 60)
+        layers = _layers(app)
+        pops = [b for b in layers[0][1] if b.kind is Kind.POPUP]
+        assert len(pops) >= len([f for f in game.foundations if game.piles[f]])
+        assert all(p.rect.top >= bar.bottom for p in pops)
+        assert not overlaps(pops, pops)
+        others = [r for _, place, r in table.card_positions if place not in game.foundations]
+        assert not any(p.rect.collidelist(others) >= 0 for p in pops)
+        assert not _problems(layers)
