@@ -82,7 +82,6 @@ class BarPlan:
     line2: int
     left: int
     stats_x: int
-    score_label_w: int
     status: pygame.Rect
 
 
@@ -307,7 +306,7 @@ class Hud:
         status_x = stats_x + stats_w + gap
         self.overflow = hidden
         self.plan = BarPlan(px_big, px_small, button_px, title, shown_number, line1, line2, edge, stats_x,
-                            label_w, pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height))
+                            pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height))
         self.score_rect = pygame.Rect(stats_x + label_w, line1, big.size(SCORE_TEMPLATE)[0], h1)
         self.menu_open = self.menu_open and bool(hidden)
         self._place_overflow()
@@ -337,7 +336,10 @@ class Hud:
             self.shown_score = float(self.table.score.total)
 
     def update(self, dt: float) -> None:
-        """Age the floating points; count the shown score towards the real one."""
+        """Age the floating points; count the shown score towards the real one; close the
+        "⋯" menu when something opened over the table (a key's dialog, the demo)."""
+        if self.menu_open and self.table.app.top is not self.table:
+            self.close_menu()
         if self.popups:
             for popup in self.popups:
                 popup.age += dt

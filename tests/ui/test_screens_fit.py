@@ -170,6 +170,14 @@ def test_the_bar_of_a_narrow_window_moves_buttons_into_a_menu(shared_app: App) -
     click((bar.centerx, table.layout.size[1] - 5))
     assert not hud.menu_open and all(b.rect.width == 0 for b in hud.overflow)
     assert len(table.game.history) == history and app.top is table
+    # Something opened over the table by a key closes the menu.
+    click(hud.more.rect.center)
+    assert hud.menu_open
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    app.step(1 / 60)
+    assert app.top is not table and not hud.menu_open
+    while app.top is not table:
+        app.pop()
     # A button in the menu does what it says, and the menu closes.
     click(hud.more.rect.center)
     click(hud.overflow[0].rect.center)
