@@ -304,7 +304,8 @@ class Hud:
             self.more.rect = pygame.Rect(0, 0, 0, 0)
         buttons_left = in_bar[0].rect.left if in_bar else width - edge
         status_x = stats_x + stats_w + gap
-        self.overflow = hidden
+        # in the menu, the buttons keep the bar's order
+        self.overflow = [b for b in self.actions if any(b is h for h in hidden)]
         self.plan = BarPlan(px_big, px_small, button_px, title, shown_number, line1, line2, edge, stats_x,
                             pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height))
         self.score_rect = pygame.Rect(stats_x + label_w, line1, big.size(SCORE_TEMPLATE)[0], h1)
