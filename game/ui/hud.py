@@ -276,7 +276,9 @@ class Hud:
                 shown.remove(button)
                 hidden.append(button)
         # The left block gets what it wants from what is left, the status the rest.
-        left_w = left_min + max(0, min(left_want - left_min, room - fixed - buttons_w()))
+        # (Where even the shortest title has no room, it is cut: never over the score.)
+        left_w = min(left_min + max(0, min(left_want - left_min, room - fixed - buttons_w())),
+                     room - fixed + left_min - buttons_w())
         title = next((t for t in titles if big.size(t)[0] <= left_w), None)
         if title is None:
             title = fit_text(titles[-1], px_big, left_w, bold=True)

@@ -239,3 +239,17 @@ def test_score_pop_ups_rise_clear_of_the_bar_the_cards_and_each_other(shared_app
         others = [r for _, place, r in table.card_positions if place not in game.foundations]
         assert not any(p.rect.collidelist(others) >= 0 for p in pops)
         assert not _problems(layers)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_the_bar_has_the_same_parts_in_the_same_places_in_every_rule_set(shared_app: App,
+                                                                         size: tuple[int, int]) -> None:
+    """Whichever rule set is played, the score, the moves and every button are in the same
+    places at the same size (the titles differ, but the room kept for them does not)."""
+    places = set()
+    for rules in RULE_IDS:
+        hud = _table(shared_app, size, rules).hud
+        assert hud.plan is not None
+        places.add((hud.plan.stats_x, hud.score_rect.topleft, tuple(hud.plan.status),
+                    tuple((b.label, tuple(b.rect)) for b in hud.buttons)))
+    assert len(places) == 1
