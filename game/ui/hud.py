@@ -25,7 +25,7 @@ from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
 from ..session import Points
 from . import theme
-from .drawn import Kind
+from .drawn import Box, Kind
 from .piles import ease_out
 from .widgets import fit_text, pill, wrap
 
@@ -130,8 +130,8 @@ class Hud:
         self.plan: BarPlan | None = None
         self._surface: pygame.Surface | None = None
         self._key: Any = None
-        #: what the cached bar drew: (kind, rect, name), recorded again every frame
-        self._bar_boxes: list[tuple[Kind, pygame.Rect, str]] = []
+        #: what the cached bar drew (in the window), recorded again every frame
+        self._bar_boxes: list[Box] = []
         #: the footer's pictures by words and size, with where each line of the words is
         self._footers: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
 
@@ -361,9 +361,8 @@ class Hud:
         pointer opened (the "⋯" menu, the game number whole)."""
         hud = self.table.layout.hud
         surface.blit(self._bar(), hud)
-        drawn = self.table.app.drawn
-        for kind, rect, name in self._bar_boxes:
-            drawn.add(kind, rect.move(hud.topleft), name)
+        # The bar's boxes are made when it is drawn: the frame takes them as they are.
+        self.table.app.drawn.boxes.extend(self._bar_boxes)
         self._draw_score(surface)
         words = self._draw_footer(surface)
         self._draw_popups(surface, words)
@@ -481,7 +480,9 @@ class Hud:
             if button.rect.width and not any(button is b for b in self.overflow):
                 button.draw(surf, plan.button_px, palette)
                 boxes.append((Kind.BUTTON, button.rect.move(-hud.x, -hud.y), button.label))
-        self._surface, self._key, self._bar_boxes = surf, key, boxes
+        self._surface, self._key = surf, key
+        self._bar_boxes = [Box(kind, rect.move(hud.topleft), name) for kind, rect, name in boxes
+                           if rect.width > 0 and rect.height > 0]
         return surf
 
     def _draw_score(self, surface: pygame.Surface) -> None:
