@@ -15,6 +15,7 @@ earned. Every text, button and pop-up drawn is recorded in the frame's drawn box
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
 from ..session import Points
 from . import theme
+from .art import face_geometry
 from .drawn import Box, Kind
 from .piles import ease_out
 from .widgets import fit_text, pill, wrap
@@ -39,8 +41,9 @@ TICK_RATE = 9.0
 #: the most footer pictures kept drawn
 FOOTER_CACHE = 300
 #: the order in which buttons move into the "⋯" menu when the bar has no room for them:
-#: the ones a player needs least during play first (every one has a key as well)
-OVERFLOW_ORDER = ("Rules", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
+#: the ones a player needs least during play first (every one has a key as well); a
+#: button not named here goes before all of these
+OVERFLOW_ORDER = ("Rules", "Help", "Options", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
 #: the label of the button that opens the menu of the buttons the bar has no room for
 MORE = "⋯"
 #: the narrowest room in which the bar shows a status; a narrower one sends it to the footer
@@ -268,7 +271,8 @@ class Hud:
             parts = [widths[b.label] for b in shown] + ([more_w] if hidden else [])
             return sum(parts) + bgap * max(0, len(parts) - 1)
 
-        for label in OVERFLOW_ORDER:
+        named = [b.label for b in self.actions if b.label not in OVERFLOW_ORDER]
+        for label in [*named, *OVERFLOW_ORDER]:
             if fixed + buttons_w() <= room:
                 break
             button = next((b for b in shown if b.label == label), None)
@@ -543,7 +547,7 @@ class Hud:
             base = lay.bases[popup.place]
             start.midbottom = (base.centerx, base.top - 3)
             tries.append((start.copy(), rise, cards))
-            band = table.renderer.middle_band(table.game, popup.place)
+            band = self._middle_band(popup.place)
             if band is not None and band.height >= size[1]:
                 start.midbottom = (base.centerx, band.bottom)
                 others = [c for c in cards if not base.contains(c)]
@@ -564,6 +568,22 @@ class Hud:
                         and path.collidelist(placed) < 0:
                     return first, end
         return None
+
+    def _middle_band(self, place: int) -> pygame.Rect | None:
+        """The band across the top card of ``place`` between its indices (below the
+        top-left one, above the turned one), where a pop-up covers no index; None when the
+        place is empty."""
+        table = self.table
+        game, lay = table.game, table.layout
+        pile = game.piles[place]
+        if not pile:
+            return None
+        rect = table.renderer.top_rect(game, place) if lay.steps[place] else lay.bases[place]
+        geo = face_geometry(pile[-1], lay.card, table.app.art.large_index)
+        top = math.ceil(max(geo.ranks[0].bottom, geo.suits[0].bottom)) + 2
+        bottom = (math.floor(min(geo.ranks[1].top, geo.suits[1].top)) - 2 if len(geo.ranks) > 1
+                  else rect.height - 3)
+        return pygame.Rect(rect.x, rect.y + top, rect.width, max(0, bottom - top))
 
     def _draw_menu(self, surface: pygame.Surface) -> None:
         """The "⋯" menu, while it is open: the buttons the bar has no room for."""

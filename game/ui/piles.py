@@ -24,7 +24,7 @@ from ..engine import Game, Move
 from ..engine.state import FOUNDATION, STOCK, WASTE
 from . import theme, widgets
 from .anim import MOVE, Animator
-from .art import CardArt, draw_suit, face_geometry
+from .art import CardArt, draw_suit
 from .layout import TableLayout
 from .theme import Palette
 
@@ -142,47 +142,6 @@ class PileRenderer:
         """The top card of ``place`` as drawn from ``piles`` (its base when empty)."""
         n = len(piles[place])
         return self.layout.card_rects(place, n)[-1] if n else self.layout.bases[place]
-
-    def index_boxes(self, game: Game, piles: list[list[int]]) -> list[tuple[int, pygame.Rect]]:
-        """The corner indices that show of the face-up cards resting in ``piles`` (as
-        drawn): (card, rect) for the top-left index of every card whose corner is not
-        covered (cut to what shows) and, on a face that has one, the turned index of each
-        place's top card."""
-        lay = self.layout
-        boxes: list[tuple[int, pygame.Rect]] = []
-        for place, pile in enumerate(piles):
-            if not pile or place == game.stock:
-                continue
-            rects = lay.card_rects(place, len(pile)) if lay.steps[place] else [lay.bases[place]] * len(pile)
-            for i, (code, rect) in enumerate(zip(pile, rects, strict=True)):
-                top = i == len(pile) - 1
-                shows = rect if top else rect.clip(pygame.Rect(rect.x, rect.y, rect.width,
-                                                                 rects[i + 1].top - rect.top))
-                if shows.height <= 0:
-                    continue
-                geo = face_geometry(code, lay.card, self.art.large_index)
-                corners = [(geo.ranks[0], geo.suits[0])]
-                if top and len(geo.ranks) > 1:
-                    corners.append((geo.ranks[1], geo.suits[1]))
-                for rank, suit in corners:
-                    box = pygame.Rect(rank.union(suit)).move(rect.topleft).clip(shows)
-                    if box.width > 0 and box.height > 0:
-                        boxes.append((code, box))
-        return boxes
-
-    def middle_band(self, game: Game, place: int) -> pygame.Rect | None:
-        """The band across the top card of ``place`` between its indices (below the
-        top-left one, above the turned one), where a mark covers no index; None when the
-        place is empty."""
-        pile = game.piles[place]
-        if not pile:
-            return None
-        rect = self.top_rect(game, place) if self.layout.steps[place] else self.layout.bases[place]
-        geo = face_geometry(pile[-1], self.layout.card, self.art.large_index)
-        top = math.ceil(max(geo.ranks[0].bottom, geo.suits[0].bottom)) + 2
-        bottom = (math.floor(min(geo.ranks[1].top, geo.suits[1].top)) - 2 if len(geo.ranks) > 1
-                  else rect.height - 3)
-        return pygame.Rect(rect.x, rect.y + top, rect.width, max(0, bottom - top))
 
     # ----- the felt and the resting cards ---------------------------------------------------
 
