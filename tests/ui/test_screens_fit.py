@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.cli.window import SCENE_OPTIONS
 from game.engine import RULE_IDS, Game
 from game.engine.cards import card_pretty
 from game.records.scoring import ScoreEvent
@@ -29,15 +30,15 @@ from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
 from game.ui.piles import PileRenderer
 from game.ui.scenes import SCENES
-from game.ui.screenshots import OVER_MENU, TABLE_PICTURES, screenshot_scene
+from game.ui.screenshots import TABLE_PICTURES, screenshot_scene
 from game.ui.table import TableScene
 
 #: the window sizes of the issue: common laptops, a small one, tall and narrow windows, a large one
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
 #: a number as long as a random deal's
 NUMBER = "12345678901234567890"
-#: every scene the screenshot command pictures
-SCENE_NAMES = [*TABLE_PICTURES, "replay", "menu", "options", *OVER_MENU]
+#: every scene the screenshot command pictures, with the options it uses
+SCENE_NAMES = sorted(SCENE_OPTIONS)
 #: frames before the first look (the deal is down: the pictures land their flights), and
 #: the frames at which the table is looked at again while points float and cards fly
 LOOKS = (3, 12, 30)
@@ -50,8 +51,8 @@ def _cases() -> Iterator[object]:
     for size in SIZES:
         for rules in RULE_IDS:
             for scene in SCENE_NAMES:
-                if scene == "options" and rules != RULE_IDS[0]:
-                    continue  # the options are the same for every rule set
+                if "rules" not in SCENE_OPTIONS[scene] and rules != RULE_IDS[0]:
+                    continue  # a screen that is the same for every rule set
                 marks = [] if (scene, size) in QUICK else [pytest.mark.slow]
                 yield pytest.param(scene, rules, size, marks=marks, id=f"{scene}-{rules}-{size[0]}x{size[1]}")
 
