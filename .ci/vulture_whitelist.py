@@ -25,6 +25,8 @@ _.NAMES  # game/ui/sound.py: tests/ui/test_sound.py checks every effect has a so
 _.available  # game/ui/sound.py: tests/ui/test_sound.py
 _.card_to_place_words  # game/engine/profile.py: tests/engine/test_profile.py
 _.frozen_in_row1  # game/search/knowledge.py: tests/search/test_solver.py
+_.of  # game/ui/drawn.py: tests/ui/test_screens_fit.py reads a frame's boxes by kind
+_.overlaps  # game/ui/drawn.py: tests/ui/test_screens_fit.py
 _.readable_count  # game/ui/layout.py: tests/ui/test_table_layout.py checks every fan stays readable
 _.diagram  # game/ui/help_scene.py, rules_scene.py: what was drawn, for tests/ui/test_help.py
 _.text_boxes  # game/ui/help_scene.py: tests/ui/test_help.py checks the text keeps off the diagram
