@@ -25,7 +25,5 @@ _.frozen_in_row1  # game/search/knowledge.py: tests/search/test_solver.py
 
 # unused, in the engine and the search, which other branches are rewriting: their owners
 # delete these (and these lines) there, so that this branch does not edit their files
-_.SUIT_NAMES  # game/engine/cards.py
-_._describe  # game/engine/state.py
 _.suit_rank  # game/engine/state.py
 _.beams  # game/search/cadogan_beam.py: counted, never read
