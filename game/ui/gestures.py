@@ -356,7 +356,7 @@ class Gestures:
                 table.turn_stock()
             return
         if not g.piles[place]:
-            table.say(f"{g.place_name(place)} is empty")
+            table.say(f"{g.profile.place_words(place)} is empty")
             return
         if g.places[place].kind == FOUNDATION:
             table.say("Foundation cards never leave their foundation")

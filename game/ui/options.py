@@ -1,5 +1,5 @@
-"""The options: animation speed, auto-drop, hints, winnable deals only, sound and volume,
-card back, four-colour suits, large index, high contrast and window size.
+"""The options: animation speed, auto-drop, hints, move notation, winnable deals only, sound
+and volume, card back, four-colour suits, large index, high contrast and window size.
 
 Every change takes effect at once and is saved at once (``settings.json`` in the data
 directory, written atomically by game.records.settings), so it is kept between runs.
@@ -46,6 +46,8 @@ HELP = {
     "animation_speed": "How fast the cards fly. Off puts every card in place at once.",
     "auto_drop": "Cards that can safely go to the foundations go there by themselves.",
     "hints": "Offer hints: the Hint key suggests a move (it never peeks at the stock).",
+    "show_notation": "Moves also in the notation of replay files, like [r2c3-f5], beside the words: "
+                     "for writing replays by hand.",
     "winnable_only": "Random deals are only those the solver has shown can be won.",
     "sound": "Sound effects for dealing, moving cards and winning.",
     "volume": "How loud the sound effects are.",
@@ -121,6 +123,7 @@ class OptionsScene(Scene):
                                        self._setter("animation_speed"))),
             ("auto_drop", Toggle("Auto-drop safe cards", s.auto_drop, self._setter("auto_drop"))),
             ("hints", Toggle("Hints", s.hints, self._setter("hints"))),
+            ("show_notation", Toggle("Show move notation", s.show_notation, self._setter("show_notation"))),
             ("winnable_only", Toggle("Winnable deals only", s.winnable_only, self._setter("winnable_only"))),
             ("sound", Toggle("Sound", s.sound, self._setter("sound"))),
             ("volume", Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Game, Move, Transfer, new_game
+from ..engine.words import refusal_words, sentence
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
@@ -326,7 +327,8 @@ class TableScene(Scene):
         """Play the top card of ``src`` onto ``dst`` if legal (True); otherwise say why."""
         outcome = self.session.try_move(src, dst)
         if outcome.refused:
-            self.say(outcome.refused)
+            self.say(refusal_words(self.game, self.session.move_between(src, dst), outcome.refused,
+                                   notation=self.app.settings.show_notation))
             self.sound("illegal")
             return False
         self._show(outcome, start=start, stock=src == self.game.stock)
@@ -409,7 +411,7 @@ class TableScene(Scene):
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""
-        self.message = words
+        self.message = sentence(words)
         self.message_left = MESSAGE_SECONDS
         self.hud.redraw()
 

@@ -1,0 +1,116 @@
+"""The table and the replay speak a player's words through the real loop: a refused
+move, an empty place, the hint and a replay's step say ``8♣`` and ``Row 2, pile 4``, and
+the move notation shows beside the words only once "Show move notation" is switched on in
+the options."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pygame
+
+from game.engine import Game, Move, card_pretty, new_game
+from game.records.recorder import Recorder
+from game.records.settings import load_settings
+from game.records.store import Store
+from game.ui.app import App
+from game.ui.options import OptionsScene
+from game.ui.replay_scene import ReplayScene
+from game.ui.widgets import Toggle
+
+#: a place code or a card in notation inside a sentence
+NOTATION = re.compile(r"\b(r\d+c\d+|p\d+|c\d+|f\d+|[sw])\b|\b(10|[2-9AJQK])[CSHD]\b")
+
+
+def refused_build(game: Game) -> tuple[Move, str]:
+    """A Row 2 card that may not go on a Row 1 card of the deal, and what the player is
+    told: the two cards with their suit symbols."""
+    for src in game.tableau:
+        for dst in game.tableau:
+            move = game.move_table[src][dst]
+            if (game.places[src].row, game.places[dst].row) == (2, 1) and game.piles[src] \
+                    and game.piles[dst] and game.why_illegal(move) is not None:
+                words = f"{card_pretty(game.piles[src][-1])} cannot go on {card_pretty(game.piles[dst][-1])}"
+                return move, words
+    raise AssertionError("the deal has no refused build")
+
+
+def switch_notation_on(ui: SimpleNamespace, app: App) -> None:
+    """Open the options over what is showing, switch "Show move notation" on with the
+    keyboard and go back."""
+    below = app.top
+    scene = OptionsScene(app)
+    app.push(scene)
+    ui.step(app)
+    toggle = scene.controls[scene.names.index("show_notation")]
+    assert isinstance(toggle, Toggle) and toggle.label == "Show move notation" and not toggle.value
+    for _ in range(len(scene.ring.items)):
+        if scene.ring.current is toggle:
+            break
+        ui.press(app, pygame.K_DOWN)
+    ui.press(app, pygame.K_RETURN)
+    assert app.settings.show_notation is True
+    store = Store(app.data_dir)
+    assert load_settings(store).show_notation is True and store.take_warnings() == []
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is below
+
+
+def test_a_refused_move_is_told_in_words_and_with_notation_once_asked(ui: SimpleNamespace,
+                                                                     screen_app: App) -> None:
+    game = new_game("constitution", 1)
+    move, words = refused_build(game)
+    table = ui.open_table(screen_app, game)
+    ui.drag(screen_app, table, move.src, move.dst)
+    assert table.message.startswith(words + " (it needs "), table.message
+    assert not NOTATION.search(table.message)
+    assert table.hud.footer_text() in ("", table.message)
+    switch_notation_on(ui, screen_app)
+    ui.drag(screen_app, table, move.src, move.dst)
+    assert table.message.startswith(words) and table.message.endswith(f" [{game.move_text(move)}]")
+
+
+def test_an_empty_place_picked_by_keyboard_is_named_in_words(ui: SimpleNamespace, screen_app: App) -> None:
+    game = new_game("union-square", 4)
+    table = ui.open_table(screen_app, game)
+    empty = game.place_index("f2")
+    assert not game.piles[empty]
+    table.gestures.focus = empty  # where the arrow keys bring the keyboard's focus
+    ui.press(screen_app, pygame.K_RETURN)
+    assert table.message == "The ♠ foundation is empty"
+
+
+def test_the_hint_names_its_move_in_words(ui: SimpleNamespace, screen_app: App) -> None:
+    game = new_game("constitution", 1)
+    table = ui.open_table(screen_app, game)
+    ui.press(screen_app, pygame.K_h)
+    ui.settle(screen_app, table)
+    hint = table.session.hint
+    assert hint is not None
+    src, dst = hint.move
+    card = card_pretty(game.piles[src][-1])
+    said = f"{card} from {game.profile.place_words(src)} to {game.profile.place_words(dst)}"
+    assert said in table.hud.status() and said in table.hud.footer_text()
+    assert not NOTATION.search(table.hud.status()) and not NOTATION.search(table.hud.footer_text())
+    switch_notation_on(ui, screen_app)
+    assert f"{said} [{game.move_text(hint.move)}]" in table.hud.footer_text()
+
+
+def test_a_replay_step_is_told_in_words(ui: SimpleNamespace, screen_app: App) -> None:
+    game = new_game("union-square", 1)
+    recorder = Recorder(game, clock=lambda: 0.0)
+    move = next(m for m in game.legal_moves() if m.src != game.stock and m.dst in game.tableau)
+    moved = game.piles[move.src][-1]
+    recorder.play(move)
+    scene = ReplayScene(screen_app, recorder.replay())
+    screen_app.push(scene)
+    ui.step(screen_app)
+    assert scene.step_words() == "The deal"
+    ui.press(screen_app, pygame.K_RIGHT)
+    words = (f"{card_pretty(moved)} from {game.profile.place_words(move.src)} "
+             f"to {game.profile.place_words(move.dst)}")
+    assert words.startswith(card_pretty(moved) + " from pile ")
+    assert scene.step_words() == words
+    switch_notation_on(ui, screen_app)
+    assert scene.step_words() == f"{words} [{game.move_text(move)}]"
