@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number
+from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number, profile_of
 from ..levels import daily_game
 from ..records.progress import load_progress
 from ..records.replay import Replay, ReplayError, load_replay
@@ -117,7 +117,8 @@ class MenuScene(Scene):
         number = daily_game(self.rules, today)
         self.daily_button.enabled = number is not None
         if number is None:
-            self.daily_caption = "No daily deal yet"
+            self.daily_caption = ("No daily deal yet" if profile_of(self.rules).daily_deal
+                                  else f"{tab_name(self.rules)} has no daily deal")
             return
         won = load_progress(self.store).daily_won(self.rules, today)
         warnings = self.store.take_warnings()

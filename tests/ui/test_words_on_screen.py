@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pygame
 
-from game.engine import Game, Move, card_pretty, new_game
+from game.engine import Game, Move, card_pretty, new_game, profile_of
 from game.records.recorder import Recorder
 from game.records.settings import load_settings
 from game.records.store import Store
@@ -114,3 +114,13 @@ def test_a_replay_step_is_told_in_words(ui: SimpleNamespace, screen_app: App) ->
     assert scene.step_words() == words
     switch_notation_on(ui, screen_app)
     assert scene.step_words() == f"{words} [{game.move_text(move)}]"
+
+
+def test_a_rule_set_without_a_daily_deal_says_so(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app, "square")
+    assert not profile_of("square").daily_deal
+    assert menu.daily_caption == "British Square has no daily deal"
+    assert not menu.daily_button.enabled
+    menu.choose("constitution")
+    assert profile_of("constitution").daily_deal
+    assert menu.daily_caption.startswith("Today #") and menu.daily_button.enabled
