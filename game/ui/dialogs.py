@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..records.stats import load_statistics
+from ..records.store import Store
 from . import theme
 from .app import Scene
 from .badges import draw_stars
@@ -217,6 +219,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         lines.extend(record.notes)
+    lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
     if session.next_level() is not None:
@@ -228,6 +231,24 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars)
+
+
+def _record_lines(session: PlaySession) -> list[str]:
+    """The rule set's best time and the winning streak, once the win is counted in the
+    statistics (a game that is not a real deal is not)."""
+    if not session.recorded:
+        return []
+    # a store of its own: a damaged file's warning is the statistics screen's to report
+    stats = load_statistics(Store(session.store.root))[session.game.rules]
+    if stats.best_time is None:
+        return []
+    best = f"Best time {_clock(stats.best_time)}"
+    if abs(stats.best_time - session.elapsed) < 0.5:
+        best += " (this game)"
+    streak = f"{stats.current_streak} win{'s' if stats.current_streak != 1 else ''} in a row"
+    if stats.best_streak > stats.current_streak:
+        streak += f" (best {stats.best_streak})"
+    return [f"{best} · {streak}"]
 
 
 def _replay_lines(table: FinishedTable) -> list[str]:

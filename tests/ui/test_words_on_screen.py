@@ -13,11 +13,14 @@ import pygame
 from game.engine import Game, Move, card_pretty, new_game, profile_of
 from game.records.recorder import Recorder
 from game.records.settings import load_settings
+from game.records.stats import load_statistics
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.options import OptionsScene
 from game.ui.replay_scene import ReplayScene
+from game.ui.table import TableScene
 from game.ui.widgets import Toggle
+from tests.levels.helpers import CONSTITUTION_1_WIN
 
 #: a place code or a card in notation inside a sentence
 NOTATION = re.compile(r"\b(r\d+c\d+|p\d+|c\d+|f\d+|[sw])\b|\b(10|[2-9AJQK])[CSHD]\b")
@@ -124,3 +127,18 @@ def test_a_rule_set_without_a_daily_deal_says_so(ui: SimpleNamespace, app: App) 
     menu.choose("constitution")
     assert profile_of("constitution").daily_deal
     assert menu.daily_caption.startswith("Today #") and menu.daily_button.enabled
+
+
+def test_the_win_dialog_shows_the_best_time_and_the_streak(ui: SimpleNamespace, app: App) -> None:
+    for n in (1, 2):
+        table = TableScene(app, new_game("constitution", "1"))
+        app.push(table)
+        dialog = ui.play_to_the_end(app, table, CONSTITUTION_1_WIN)
+        stats = load_statistics(Store(app.data_dir))["constitution"]
+        assert stats.won == n and stats.current_streak == n and stats.best_time is not None
+        best = f"{int(stats.best_time) // 60}:{int(stats.best_time) % 60:02d}"
+        streak = "1 win in a row" if n == 1 else "2 wins in a row"
+        line = next(x for x in dialog.lines if x.startswith("Best time "))
+        assert line.startswith(f"Best time {best}") and line.endswith(f" · {streak}")
+        app.pop()
+        app.pop()
