@@ -429,7 +429,8 @@ class ReplayScene(Scene):
         self._draw_bar(surface)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
-        """A gold frame on the card the last move placed (when it has landed)."""
+        """A soft glow round the card the last move placed (when it has landed): a hard
+        gold ring is the keyboard focus's mark, which a playback button has."""
         palette = self.app.palette
         if self.player.at_start or self.anim.busy:
             return
@@ -439,8 +440,7 @@ class ReplayScene(Scene):
             return
         rect = self.layout.card_rects(move.dst, n)[-1] if self.layout.steps[move.dst] else \
             self.layout.bases[move.dst]
-        pygame.draw.rect(surface, palette.gold, rect.inflate(6, 6), width=3,
-                         border_radius=max(6, self.layout.card[0] // 10))
+        self.renderer.glow(surface, rect, palette.glow)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         palette = self.app.palette

@@ -10,14 +10,16 @@ from types import SimpleNamespace
 
 import pygame
 
-from game.engine import Game, Move, card_pretty, new_game, profile_of
+from game.engine import RULE_IDS, Game, Move, card_pretty, new_game, profile_of
 from game.records.recorder import Recorder
 from game.records.settings import load_settings
 from game.records.stats import load_statistics
 from game.records.store import Store
 from game.ui.app import App
+from game.ui.levels_scene import LevelsScene
 from game.ui.options import OptionsScene
 from game.ui.replay_scene import ReplayScene
+from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 from game.ui.widgets import Toggle
 from tests.levels.helpers import CONSTITUTION_1_WIN
@@ -142,3 +144,62 @@ def test_the_win_dialog_shows_the_best_time_and_the_streak(ui: SimpleNamespace, 
         assert line.startswith(f"Best time {best}") and line.endswith(f" · {streak}")
         app.pop()
         app.pop()
+
+
+def _gold_on_edge(app: App, rect: pygame.Rect) -> int:
+    """How many rows of ``rect``'s left and right edges (their straight middle part) are
+    a gold line with no gold inside: a ring that could be taken for the focus's (a tab
+    filled with gold is no ring)."""
+    palette = app.palette
+    rings = {palette.gold, palette.focus}
+
+    def gold(x: int, y: int) -> bool:
+        return tuple(app.screen.get_at((x, y)))[:3] in rings
+
+    count = 0
+    for y in range(rect.top + rect.height // 3, rect.bottom - rect.height // 3):
+        for edge, inside in ((rect.left, rect.left + 8), (rect.right - 1, rect.right - 9)):
+            count += any(gold(x, y) for x in range(edge - 1, edge + 3) if x != inside) \
+                and not gold(inside, y)
+    return count
+
+
+def test_only_the_keyboard_focus_is_ringed_in_gold(ui: SimpleNamespace, screen_app: App) -> None:
+    """The shown rule set's tab, the level to play next and the chosen rule set in the
+    menu are marked otherwise than with the gold ring of the focus, which is elsewhere."""
+    stats = StatsScene(screen_app, "square")
+    screen_app.push(stats)
+    ui.step(screen_app)
+    shown = stats.tabs[RULE_IDS.index("square")]
+    assert not shown.focused and _gold_on_edge(screen_app, shown.rect) == 0
+    assert tuple(screen_app.screen.get_at(shown.rect.midleft)) != tuple(screen_app.screen.get_at(
+        stats.tabs[0].rect.midleft)), "the shown tab is marked"
+    screen_app.pop()
+    levels = LevelsScene(screen_app, "constitution")
+    screen_app.push(levels)
+    ui.step(screen_app)
+    current = next(t for t in levels.tiles if t.current)
+    ui.press(screen_app, pygame.K_TAB)
+    if current.focused:
+        ui.press(screen_app, pygame.K_TAB)
+    assert not current.focused and _gold_on_edge(screen_app, current.rect) == 0
+    screen_app.pop()
+    menu = ui.open_menu(screen_app, "union-square")
+    chosen = next(rc for rc in menu.rule_cards if rc.selected)
+    menu.ring.focus(menu.random_button)
+    ui.step(screen_app)
+    assert not chosen.focused and _gold_on_edge(screen_app, chosen.rect) == 0
+    screen_app.pop()
+    game = new_game("square", 3)
+    recorder = Recorder(game, clock=lambda: 0.0)
+    recorder.play(game.legal_moves()[0])
+    replay = ReplayScene(screen_app, recorder.replay())
+    screen_app.push(replay)
+    ui.press(screen_app, pygame.K_END)
+    for _ in range(120):
+        ui.step(screen_app)
+    move = replay.game.history[-1].move
+    placed = replay.layout.card_rects(move.dst, len(replay.game.piles[move.dst]))[-1] \
+        if replay.layout.steps[move.dst] else replay.layout.bases[move.dst]
+    assert replay.icons["play"].focused
+    assert _gold_on_edge(screen_app, placed.inflate(6, 6)) == 0, "the last move is marked, not ringed"
