@@ -45,11 +45,11 @@ def refusal_words(game: Game, move: Move, reason: str, *, notation: bool = False
 
 def fill_words(game: Game, *, notation: bool = False) -> str:
     """What the player must do while a fill is owed (``constitution``): ``Fill the space in
-    Row 1, pile 4 with a card from Row 2``; empty when no fill is owed."""
+    Row 1, pile 4 from Row 2``; empty when no fill is owed."""
     owed = game.owed_space()
     if owed is None:
         return ""
     profile = game.profile
     source = profile.short_place_words(game.fill_sources()[0])
-    words = f"Fill the space in {profile.place_words(owed)} with a card from {source}"
+    words = f"Fill the space in {profile.place_words(owed)} from {source}"
     return with_notation(words, game.place_name(owed), notation)

@@ -10,6 +10,7 @@ themselves carry no picture set-up. A ValueError says why a picture cannot be ma
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Callable
 
 from ..engine import (
@@ -34,6 +35,8 @@ from .scores_scene import ScoresScene
 from .stats_scene import StatsScene
 from .table import TableScene
 
+#: seconds a move takes a steady player, for the clock of a picture taken after --moves
+PICTURE_PACE = 5.0
 #: the pictures of the table at play
 TABLE_PICTURES = ("table", "drag", "hint", "demo", "win", "lost")
 #: the screens about one rule set, drawn over the menu
@@ -77,6 +80,7 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
     a card in hand (``drag``), the first hint shown (``hint``), the demo player at work
     (``demo``); or a position just won (``win``) or lost (``lost``)."""
     rules = args.rules
+    recorder: Recorder | None = None
     try:
         if name == "win":
             game, moves = near_won_position(rules_class(rules).rules)
@@ -84,7 +88,10 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
             game.play_all(moves)
         else:
             game = new_game(rules, args.game)
-            game.play_all(args.moves)
+            recorder = Recorder(game, clock=_paced_clock())
+            moves = args.moves.split() if isinstance(args.moves, str) else list(args.moves or ())
+            for text in moves:
+                recorder.play(game.parse_move(text))
             last = None
     except (UnknownRulesError, GameNumberError, IllegalMove) as err:
         raise ValueError(str(err)) from None
@@ -92,8 +99,12 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
         game = lost_position(game)
     scene = TableScene(app, game)
     scene.keep_records = False
-    # The moves played before the picture score as they would have in play.
-    scene.session.rescore()
+    if recorder is not None and name != "lost" and game.history:
+        # The moves played before the picture were played at a steady player's pace:
+        # the clock and the score show what they would have in play.
+        scene.session.carry_on(recorder.replay())
+    else:
+        scene.session.rescore()
     scene.hud.shown_score = float(scene.score.total)
     app.push(scene)
     scene.anim.finish()
@@ -109,6 +120,14 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
             raise ValueError("the demo has nothing to play in this position")
     elif name == "drag":
         _pick_up(scene)
+
+
+def _paced_clock() -> Callable[[], float]:
+    """A clock for the moves played before a picture: it starts at 0 and each reading
+    is PICTURE_PACE seconds after the one before, so a move comes every PICTURE_PACE
+    seconds."""
+    ticks = itertools.count(0.0, PICTURE_PACE)
+    return lambda: next(ticks)
 
 
 def _pick_up(scene: TableScene) -> None:

@@ -80,8 +80,8 @@ def test_the_fill_owed_in_words() -> None:
     assert fill_words(game) == ""
     game = position("constitution", {"r1c1": "2C", "r1c2": "10S", "r2c1": "5H", "r2c2": "6S"})
     game.play_text("r1c1-f1")
-    assert fill_words(game) == "Fill the space in Row 1, pile 1 with a card from Row 2"
-    assert fill_words(game, notation=True) == "Fill the space in Row 1, pile 1 with a card from Row 2 [r1c1]"
+    assert fill_words(game) == "Fill the space in Row 1, pile 1 from Row 2"
+    assert fill_words(game, notation=True) == "Fill the space in Row 1, pile 1 from Row 2 [r1c1]"
 
 
 def test_notation_follows_the_words_only_when_shown() -> None:

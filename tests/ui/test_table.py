@@ -361,7 +361,7 @@ def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     assert game.owed_space() == game.place_index("r1c1")
-    assert "Fill the space in Row 1, pile 1 with a card from Row 2" in scene.hud.status()
+    assert "Fill the space in Row 1, pile 1 from Row 2" in scene.hud.status()
     # The glow is drawn over the empty place: its pixels differ from the plain layer.
     layer = scene.renderer.layer(scene.game, scene.display_piles())
     rect = scene.layout.bases[game.place_index("r1c1")]

@@ -5,6 +5,7 @@ the options."""
 
 from __future__ import annotations
 
+import argparse
 import re
 from types import SimpleNamespace
 
@@ -15,6 +16,7 @@ from game.records.recorder import Recorder
 from game.records.settings import load_settings
 from game.records.stats import load_statistics
 from game.records.store import Store
+from game.ui import screenshots
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
 from game.ui.options import OptionsScene
@@ -203,3 +205,14 @@ def test_only_the_keyboard_focus_is_ringed_in_gold(ui: SimpleNamespace, screen_a
         if replay.layout.steps[move.dst] else replay.layout.bases[move.dst]
     assert replay.icons["play"].focused
     assert _gold_on_edge(screen_app, placed.inflate(6, 6)) == 0, "the last move is marked, not ringed"
+
+
+def test_a_picture_after_moves_shows_a_players_clock_and_words(app: App) -> None:
+    """The README's picture: 120 moves of a won game of Constitution, played at a steady
+    player's pace, so the clock shows ten minutes, not a second; the fill owed in words."""
+    args = argparse.Namespace(rules="constitution", game="1", moves=" ".join(CONSTITUTION_1_WIN[:120]))
+    screenshots.screenshot_scene(app, "table", args)
+    scene = app.top
+    assert isinstance(scene, TableScene) and len(scene.game.history) == 120
+    assert 120 * screenshots.PICTURE_PACE <= scene.session.elapsed <= 121 * screenshots.PICTURE_PACE
+    assert scene.hud.status() == "Fill the space in Row 1, pile 3 from Row 2"
