@@ -18,6 +18,7 @@ from ..records.replay import Replay, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene
+from .drawn import Kind
 from .layout import TableLayout, table_layout
 from .piles import PileRenderer
 from .theme import Button, Palette
@@ -454,10 +455,12 @@ class ReplayScene(Scene):
         left = f"Replay · {r.title} · #{r.game}"
         right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
         right_w = theme.font(round(px * 0.85)).size(right)[0]
-        theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True), px,
-                   (hud.x + px, hud.centery), colour=palette.gold, bold=True, anchor="midleft")
-        theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery), colour=palette.ink_dim,
-                   anchor="midright")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True),
+                                        px, (hud.x + px, hud.centery), colour=palette.gold, bold=True,
+                                        anchor="midleft"), "replay title")
+        drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
+                                        colour=palette.ink_dim, anchor="midright"), "replay result")
 
     def step_words(self) -> str:
         """The move that made the position on the table, in words (``7♥ from Row 2,
@@ -485,9 +488,14 @@ class ReplayScene(Scene):
                            (x, self.words_y), bold=True, anchor="midleft", colour=palette.ink)
         x = count.right + px
         words = self.message or self.step_words()
-        theme.text(surface, fit_text(words, round(px * 0.9), self.size[0] - x - px), round(px * 0.9),
-                   (x, self.words_y),
-                   colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
+        said = theme.text(surface, fit_text(words, round(px * 0.9), self.size[0] - x - px), round(px * 0.9),
+                          (x, self.words_y),
+                          colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, count, "move number")
+        drawn.add(Kind.TEXT, said, "the move in words")
+        for button in (*self.icons.values(), self.speed, self.goto, self.take_over_button, self.menu_button):
+            drawn.add(Kind.BUTTON, button.rect, getattr(button, "label", "") or "playback control")
         self.timeline.draw(surface, px, palette)
         for name, button in self.icons.items():
             button.draw(surface, px, palette)

@@ -13,6 +13,7 @@ from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statisti
 from ..records.store import Store
 from . import theme
 from .app import App
+from .drawn import Kind
 from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, fit_text, text_px
 
@@ -188,6 +189,7 @@ class StatsScene(RuleTabsScene):
         self.ring_hole = (centre, radius - thick)
         self.middle_rect = theme.text(surface, middle, hole_text_px(middle, radius - thick), centre,
                                       colour=palette.ink, bold=True, anchor="center")
+        self.app.drawn.add(Kind.TEXT, self.middle_rect, "win rate in the ring")
         lx = centre[0] + radius + px
         ly = r.centery - round(small * 1.6 * 1.5)
         for result, n in parts:

@@ -10,6 +10,7 @@ import re
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
 from game.engine import RULE_IDS, Game, Move, card_pretty, new_game, profile_of
 from game.records.recorder import Recorder
@@ -18,6 +19,7 @@ from game.records.stats import load_statistics
 from game.records.store import Store
 from game.ui import screenshots
 from game.ui.app import App
+from game.ui.drawn import Kind, overlaps
 from game.ui.levels_scene import LevelsScene
 from game.ui.options import OptionsScene
 from game.ui.replay_scene import ReplayScene
@@ -216,3 +218,29 @@ def test_a_picture_after_moves_shows_a_players_clock_and_words(app: App) -> None
     assert isinstance(scene, TableScene) and len(scene.game.history) == 120
     assert 120 * screenshots.PICTURE_PACE <= scene.session.elapsed <= 121 * screenshots.PICTURE_PACE
     assert scene.hud.status() == "Fill the space in Row 1, pile 3 from Row 2"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (800, 1000), (2560, 1440)])
+def test_a_replays_words_overlap_nothing(ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    """The replay's title, result, move count and the move in words (with the notation,
+    the longest) lie clear of each other and of the controls, inside the window."""
+    screen_app.settings.show_notation = True
+    game = new_game("constitution", 2)
+    recorder = Recorder(game, clock=lambda: 0.0)
+    move = next(m for m in game.legal_moves() if m.dst in game.foundations)
+    recorder.play(move)
+    scene = ReplayScene(screen_app, recorder.replay())
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    ui.press(screen_app, pygame.K_END)
+    ui.step(screen_app, 60)
+    assert scene.step_words().endswith(f"foundation [{game.move_text(move)}]")
+    texts = screen_app.drawn.of(Kind.TEXT)
+    names = {box.name for box in texts}
+    assert {"replay title", "replay result", "move number", "the move in words"} <= names
+    window = pygame.Rect((0, 0), size)
+    for box in texts:
+        assert window.contains(box.rect), box
+    assert not overlaps(texts, texts)
+    assert not overlaps(texts, screen_app.drawn.of(Kind.BUTTON))
