@@ -494,8 +494,10 @@ class ReplayScene(Scene):
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, count, "move number")
         drawn.add(Kind.TEXT, said, "the move in words")
-        for button in (*self.icons.values(), self.speed, self.goto, self.take_over_button, self.menu_button):
-            drawn.add(Kind.BUTTON, button.rect, getattr(button, "label", "") or "playback control")
+        controls: list[Button | Control] = [*self.icons.values(), self.speed, self.goto,
+                                             self.take_over_button, self.menu_button]
+        for control in controls:
+            drawn.add(Kind.BUTTON, control.rect, getattr(control, "label", "") or "playback control")
         self.timeline.draw(surface, px, palette)
         for name, button in self.icons.items():
             button.draw(surface, px, palette)
