@@ -23,17 +23,23 @@ def with_notation(words: str, notation: str, show: bool) -> str:
     return f"{words} [{notation}]" if show and notation else words
 
 
-def move_words(game: Game, move: Move, *, card: int | None = None, notation: bool = False) -> str:
+def move_words(game: Game, move: Move, *, card: int | None = None, notation: bool = False,
+               short: bool = False) -> str:
     """A move of ``game``'s position in words: ``7♥ from Row 2, pile 3 to the ♥ foundation``.
 
     ``card`` is the card that moves; by default the top card of the move's source, except
     that a stock card is not named (the player has not seen it): ``the next stock card to
-    the waste``. A replay, which has seen every card, passes the card it moved.
+    the waste``. A replay, which has seen every card, passes the card it moved. ``short``
+    leaves out where a card in sight comes from (``7♥ to the ♥ foundation``), for a line
+    with little room whose card the table shows.
     """
     src, dst = move
     if card is None and src != game.stock and game.piles[src]:
         card = game.piles[src][-1]
-    words = game.profile.move_words(src, dst, card)
+    if short and card is not None and src != game.stock:
+        words = game.profile.card_to_place_words(card, dst)
+    else:
+        words = game.profile.move_words(src, dst, card)
     return with_notation(words, game.move_text(move), notation)
 
 

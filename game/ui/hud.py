@@ -192,7 +192,7 @@ class Hud:
             h = session.hint_list[session.hint_index]
             more = " (H for the next)" if len(session.hint_list) > 1 else ""
             return (f"Hint {session.hint_index + 1} of {len(session.hint_list)}: "
-                    f"{move_words(g, h.move, notation=notation)}{more}")
+                    f"{move_words(g, h.move, notation=notation, short=True)}{more}")
         return ""
 
     def _refresh_buttons(self) -> None:

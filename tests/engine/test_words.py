@@ -23,6 +23,7 @@ def test_a_move_in_words_names_the_card_and_both_places() -> None:
     move = game.parse_move("r2c3-f5")
     assert move_words(game, move) == "7♥ from Row 2, pile 3 to the ♥ foundation"
     assert move_words(game, move, notation=True) == "7♥ from Row 2, pile 3 to the ♥ foundation [r2c3-f5]"
+    assert move_words(game, move, short=True) == "7♥ to the ♥ foundation"
     union = new_game("union-square", 1)
     top = union.piles[union.place_index("p2")][-1]
     words = move_words(union, union.parse_move("p2-p16"))
@@ -38,6 +39,7 @@ def test_a_stock_card_is_not_named_until_it_is_seen() -> None:
     assert move_words(game, turn, card=seen) == "5♠ from the stock to the waste"
     square = new_game("square", 1)
     assert move_words(square, square.parse_move("s-c2")) == "the next stock card to column 2"
+    assert move_words(square, square.parse_move("s-c2"), short=True) == "the next stock card to column 2"
 
 
 @pytest.mark.parametrize(("rules", "places", "move", "expected"), [

@@ -100,7 +100,8 @@ def test_the_hint_names_its_move_in_words(ui: SimpleNamespace, screen_app: App) 
     src, dst = hint.move
     card = card_pretty(game.piles[src][-1])
     said = f"{card} from {game.profile.place_words(src)} to {game.profile.place_words(dst)}"
-    assert said in table.hud.status() and said in table.hud.footer_text()
+    assert said in table.hud.footer_text()
+    assert f": {card} to {game.profile.place_words(dst)}" in table.hud.status(), "the bar's short form"
     assert not NOTATION.search(table.hud.status()) and not NOTATION.search(table.hud.footer_text())
     switch_notation_on(ui, screen_app)
     assert f"{said} [{game.move_text(hint.move)}]" in table.hud.footer_text()
