@@ -19,6 +19,7 @@ from ..records.store import Store
 from . import theme
 from .app import App, Scene
 from .art import BACK_STYLES, card_size_for_width, draw_suit
+from .drawn import Kind
 from .theme import Button
 from .widgets import (
     Choice,
@@ -271,18 +272,21 @@ class OptionsScene(Scene):
         big = round(px * 2.0)
         theme.text(surface, "Options", big, (w // 2 + 2, self.title_y + 2), colour=(8, 30, 18), bold=True,
                    anchor="midtop")
-        theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold, bold=True,
-                   anchor="midtop")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold,
+                                        bold=True, anchor="midtop"), "title")
         suit_y = self.title_y + round(big * 1.55)
         for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
             ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else palette.ink
             draw_suit(surface, suit, (w // 2 + (i - 1.5) * px * 1.6, suit_y), px * 0.9, ink)
         theme.panel(surface, self.list_rect, palette, radius=max(8, px // 2))
         theme.panel(surface, self.preview_rect, palette, radius=max(8, px // 2))
-        for control in self.controls:
+        for name, control in zip(self.names, self.controls, strict=True):
             control.draw(surface, px, palette)
+            drawn.add(Kind.BUTTON, control.rect, name)
         for b in (self.back_button, self.defaults_button):
             b.draw(surface, px, palette)
+            drawn.add(Kind.BUTTON, b.rect, b.label)
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
@@ -316,12 +320,14 @@ class OptionsScene(Scene):
             title = getattr(current, "label", "")
         elif current is not None:
             title = current.label
+        drawn = self.app.drawn
         if title:
-            theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px, (r.x + pad, y),
-                       bold=True, colour=palette.ink)
+            drawn.add(Kind.TEXT, theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px,
+                                            (r.x + pad, y), bold=True, colour=palette.ink), "option's name")
             y += round(px * 1.5)
         for line in wrap(HELP.get(name, ""), round(px * 0.9), r.width - 2 * pad):
             if y + px > r.bottom - pad:
                 break
-            theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=palette.ink_dim)
+            drawn.add(Kind.TEXT, theme.text(surface, line, round(px * 0.9), (r.x + pad, y),
+                                            colour=palette.ink_dim), "option's help")
             y += round(px * 1.2)

@@ -245,3 +245,23 @@ def test_a_replays_words_overlap_nothing(ui: SimpleNamespace, screen_app: App, s
         assert window.contains(box.rect), box
     assert not overlaps(texts, texts)
     assert not overlaps(texts, screen_app.drawn.of(Kind.BUTTON))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (2560, 1440)])
+def test_the_options_words_overlap_nothing(ui: SimpleNamespace, screen_app: App,
+                                           size: tuple[int, int]) -> None:
+    """Every option (with "Show move notation") is a control of its own, and the title and
+    the focused option's help lie clear of each other and of the controls."""
+    scene = OptionsScene(screen_app)
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    scene.ring.focus(scene.controls[scene.names.index("show_notation")])
+    ui.step(screen_app)
+    texts = screen_app.drawn.of(Kind.TEXT)
+    buttons = screen_app.drawn.of(Kind.BUTTON)
+    assert {"show_notation", "Back", "Restore defaults"} <= {b.name for b in buttons}
+    assert any(box.name == "option's help" for box in texts)
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(box.rect) for box in texts + buttons)
+    assert not overlaps(texts, texts) and not overlaps(texts, buttons) and not overlaps(buttons, buttons)
