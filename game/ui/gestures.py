@@ -148,7 +148,7 @@ class Gestures:
             r.glow(surface, r.drawn_top(piles, self.selected), palette.glow, 255)
             for t in {m.dst for m in table.session.moves_from(self.selected)}:
                 r.target(surface, r.drawn_top(piles, t), False)
-        if self.focus_visible:
+        if self.focus_visible and table.app.top is table:  # a dialog above has the focus
             r.focus_ring(surface, r.drawn_top(piles, self.focus))
 
     # ----- the mouse ------------------------------------------------------------------------

@@ -19,9 +19,11 @@ from game.records.stats import load_statistics
 from game.records.store import Store
 from game.ui import screenshots
 from game.ui.app import App
+from game.ui.dialogs import confirm_dialog
 from game.ui.drawn import Kind, overlaps
 from game.ui.levels_scene import LevelsScene
 from game.ui.options import OptionsScene
+from game.ui.piles import PileRenderer
 from game.ui.replay_scene import ReplayScene
 from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
@@ -265,3 +267,24 @@ def test_the_options_words_overlap_nothing(ui: SimpleNamespace, screen_app: App,
     window = pygame.Rect((0, 0), size)
     assert all(window.contains(box.rect) for box in texts + buttons)
     assert not overlaps(texts, texts) and not overlaps(texts, buttons) and not overlaps(buttons, buttons)
+
+
+def test_a_dialog_over_the_table_has_the_only_focus_ring(ui: SimpleNamespace, app: App,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    table = ui.open_table(app, new_game("square", 5))
+    rings: list[pygame.Rect] = []
+    drawn_ring = PileRenderer.focus_ring
+
+    def ring(self: PileRenderer, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        rings.append(rect)
+        drawn_ring(self, surface, rect)
+
+    monkeypatch.setattr(PileRenderer, "focus_ring", ring)
+    ui.press(app, pygame.K_RIGHT)
+    assert table.gestures.focus_visible and rings, "the keyboard focus is ringed on the table"
+    dialog = confirm_dialog(app, "Abandon this game?", "It counts as abandoned.", "Abandon", lambda: None)
+    app.push(dialog)
+    rings.clear()
+    ui.step(app, 3)
+    assert app.top is dialog and any(b.focused for b in dialog.buttons)
+    assert rings == [], "no focus ring on the table under the dialog"
