@@ -193,12 +193,6 @@ class RuleProfile:
         kind = "column" if self.layout is Layout.SQUARE_COLUMNS else "pile"
         return f"{kind} {index - first + 1}"
 
-    def foundation_suit(self, index: int) -> int:
-        """The suit foundation ``index`` takes: the foundations run clubs, spades, hearts,
-        diamonds, one or two of each (as :meth:`~.state.Game.foundation_suit`)."""
-        foundations = [p.index for p in self.places if p.kind == FOUNDATION]
-        return foundations.index(index) * 4 // len(foundations)
-
     def card_to_place_words(self, card: int, index: int) -> str:
         """A card going to a place, in words: ``9♥ to Row 3, pile 2``."""
         return f"{card_pretty(card)} to {self.place_words(index)}"
@@ -215,3 +209,9 @@ class RuleProfile:
                 f"the top card of {self.place_words(src)}"
             return f"{what} to {self.place_words(dst)}"
         return f"{card_pretty(card)} from {self.place_words(src)} to {self.place_words(dst)}"
+
+    def foundation_suit(self, index: int) -> int:
+        """The suit foundation ``index`` takes: the foundations run clubs, spades, hearts,
+        diamonds, one or two of each (as :meth:`~.state.Game.foundation_suit`)."""
+        foundations = [p.index for p in self.places if p.kind == FOUNDATION]
+        return foundations.index(index) * 4 // len(foundations)

@@ -35,14 +35,15 @@ from .scores_scene import ScoresScene
 from .stats_scene import StatsScene
 from .table import TableScene
 
-#: seconds a move takes a steady player, for the clock of a picture taken after --moves
-PICTURE_PACE = 5.0
 #: the pictures of the table at play
 TABLE_PICTURES = ("table", "drag", "hint", "demo", "win", "lost")
 #: the screens about one rule set, drawn over the menu
 OVER_MENU: dict[str, Callable[[App, str], Scene]] = {
     "stats": StatsScene, "scores": ScoresScene, "levels": LevelsScene, "rules": RulesScene,
 }
+
+#: seconds a move takes a steady player, for the clock of a picture taken after --moves
+PICTURE_PACE = 5.0
 
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
@@ -122,14 +123,6 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
         _pick_up(scene)
 
 
-def _paced_clock() -> Callable[[], float]:
-    """A clock for the moves played before a picture: it starts at 0 and each reading
-    is PICTURE_PACE seconds after the one before, so a move comes every PICTURE_PACE
-    seconds."""
-    ticks = itertools.count(0.0, PICTURE_PACE)
-    return lambda: next(ticks)
-
-
 def _pick_up(scene: TableScene) -> None:
     """A card in hand, most of the way to where it may go."""
     game = scene.game
@@ -186,3 +179,11 @@ def picture_replay(args: argparse.Namespace) -> Replay:
             plays = [m for m in legal if not m.startswith("s-")] or legal
             recorder.play(game.parse_move(plays[len(plays) // 2]))
     return recorder.replay()
+
+
+def _paced_clock() -> Callable[[], float]:
+    """A clock for the moves played before a picture: it starts at 0 and each reading
+    is PICTURE_PACE seconds after the one before, so a move comes every PICTURE_PACE
+    seconds."""
+    ticks = itertools.count(0.0, PICTURE_PACE)
+    return lambda: next(ticks)
