@@ -279,7 +279,7 @@ class Gestures:
                 self.cancel()
                 self.selected = None
             else:
-                table.exits.ask_menu()
+                table.exits.pause_to_menu()
         elif key == pygame.K_z and ctrl:
             table.redo() if shift else table.undo()
         elif key == pygame.K_y and ctrl:
@@ -297,7 +297,8 @@ class Gestures:
         """The keys that stand for a button, and what each does."""
         t = self.table
         return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
-                pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart}
+                pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
+                pygame.K_o: t.exits.show_options}
 
     def tab_order(self) -> list[int]:
         """The places in the order Tab visits them."""
