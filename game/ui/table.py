@@ -298,8 +298,8 @@ class TableScene(Scene):
         """Mouse and keyboard; any press lands the flights first."""
         if event.type in _INPUT:
             self._apply_resize()
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.anim.finish()
+        if event.type == pygame.KEYDOWN:
+            self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
         if event.type == pygame.MOUSEMOTION:
             hands.on_motion(event)
