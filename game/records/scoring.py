@@ -113,6 +113,13 @@ class Score:
             events.append(ScoreEvent(bonus, f"streak x{streak}"))
         return events
 
+    def unscored(self, count: int) -> None:
+        """``count`` cards reached a foundation by a move that earns nothing (the demo's):
+        the total and the streak stay as they are, but an undo that takes the cards
+        back knows they earned nothing."""
+        if count > 0:
+            self._stack.append(_Earned(count, 0, self.streak, self._last))
+
     def hint(self) -> list[ScoreEvent]:
         """A hint was shown."""
         self.total -= HINT_PENALTY

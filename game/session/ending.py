@@ -2,7 +2,8 @@
 
 - A **win** (once per game): its score into the rule set's high-score table; in level
   mode the stars against the level's par, the unlock of the next level and the level's
-  own table; a daily deal marked won. Then, like every ended game:
+  own table; a daily deal marked won. A win the demo helped with (an assisted game)
+  enters no high-score table. Then, like every ended game:
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress: the saved game (its replay and,
@@ -54,7 +55,9 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     progress = load_progress(store)
     entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
                       moves=moves, seconds=seconds)
-    record.rank = progress.add_score(rules, entry)
+    record.assisted = session.assisted
+    if not session.assisted:
+        record.rank = progress.add_score(rules, entry)
     level = session.level
     if level is not None and level.rules == rules and level.game == g.game:
         record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
@@ -64,7 +67,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
                                                         session.score.total, moves, seconds, g.game)
         except ValueError as err:
             record.notes.append(str(err))
-        record.level_rank = progress.add_score(rules, entry, level=level.number)
+        if not session.assisted:
+            record.level_rank = progress.add_score(rules, entry, level=level.number)
     if session.daily is not None:
         progress.record_daily_win(rules, session.daily)
     if not save_progress(store, progress):
@@ -107,7 +111,8 @@ def _save_game(session: PlaySession) -> None:
     if save_game(session.store, replay):
         level = session.level
         save_game_extras(session.store, replay, score=session.score,
-                         level=level.number if level is not None else None, daily=session.daily)
+                         level=level.number if level is not None else None, daily=session.daily,
+                         assisted=session.assisted)
 
 
 def save_replay(session: PlaySession) -> str:

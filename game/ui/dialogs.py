@@ -216,6 +216,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"New high score: #{record.level_rank} on level {level.number}")
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
+        if record.assisted:
+            lines.append("The demo played in this game: no high score")
         lines.extend(record.notes)
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]

@@ -105,7 +105,7 @@ class TableScene(Scene):
         its score, its level and its daily deal."""
         carried = carry_on(Store(app.data_dir), replay, saved=saved)
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
-        scene.session.carry_on(replay, score=carried.score)
+        scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 
