@@ -3,9 +3,8 @@ and hands the game back the moment the player clicks or presses a key."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import threading
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -132,7 +131,8 @@ def _button(table: TableScene, label: str) -> tuple[int, int]:
     return next(b for b in table.hud.buttons if b.label == label).rect.center
 
 
-def _demo_on(ui: SimpleNamespace, app: App, rules: str, number: str, moves: int) -> tuple[TableScene, DemoScene]:
+def _demo_on(ui: SimpleNamespace, app: App, rules: str, number: str,
+             moves: int) -> tuple[TableScene, DemoScene]:
     """A table of the deal with the demo playing on it, fastest, until it made ``moves``."""
     table = _table(app, new_game(rules, number))
     ui.settle(app, table)
