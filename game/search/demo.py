@@ -186,10 +186,6 @@ class BackgroundMove:
             raise self._error
         return self._move
 
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait at most ``timeout`` seconds for the move; True once it is chosen."""
-        return self._done.wait(timeout)
-
 
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
     """The next move of a plan made on a guessed deal, or None when there is none.
