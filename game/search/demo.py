@@ -72,6 +72,8 @@ PLAN_TIME_FACTOR = 5.0
 _SEED_STEP = 0x9E3779B97F4A7C15
 _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
+#: what the plan cache answers for a position not planned yet (a plan may be None)
+_NOT_PLANNED: list[Move] = []
 
 
 @dataclass
@@ -247,8 +249,11 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
     if demo_plan is None:
         return None
     key = (PositionHash(view).key(), plan_nodes, plan_seconds)
-    if key in _PLAN_CACHE:
-        return _PLAN_CACHE[key]
+    # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
+    # cache in between
+    known = _PLAN_CACHE.get(key, _NOT_PLANNED)
+    if known is not _NOT_PLANNED:
+        return known
     unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
     wins: list[list[Move]] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds

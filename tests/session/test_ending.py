@@ -361,3 +361,29 @@ def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> No
     plain.quit()
     replay = load_saved_game(plain.store)
     assert replay is not None and not carry_on(plain.store, replay, saved=True).assisted
+
+
+def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = _begun(data)
+    first.quit()
+    store = first.store
+    # The same game saved again (more moves, or continued from its save) replaces nothing.
+    first.play(first.game.parse_move(CONSTITUTION_1_WIN[10]))
+    first.quit()
+    saved = load_saved_game(store)
+    assert saved is not None and len(saved.moves) == 11 and _counts(store) == (0, 0, 0)
+    carried = carry_on(store, saved, saved=True)
+    again = make_session(data, carried.game)
+    again.carry_on(saved, score=carried.score)
+    again.play(again.game.parse_move(CONSTITUTION_1_WIN[11]))
+    again.quit()
+    assert _counts(store) == (0, 0, 0)
+    # Another game of the same deal (a replay taken over, say) saved over it gives it up.
+    other = constitution_1(data)
+    other.recorder.started = "2020-01-01T00:00:00Z"
+    play_line(other, CONSTITUTION_1_WIN[:3])
+    other.quit()
+    assert _counts(store) == (0, 0, 1)
+    replay = load_saved_game(store)
+    assert replay is not None and len(replay.moves) == 3
