@@ -146,20 +146,28 @@ class Gestures:
 
     def seen_at(self, pos: tuple[int, int]) -> Seen:
         """What the player sees under the pointer now, flights included (the last one
-        drawn is on top)."""
+        drawn is on top). A press on the stock is on the stock, even where a card just
+        turned from it is still over it: quick clicks there each turn a card."""
         table = self.table
         layout = table.layout
+        piles = table.display_piles()
+        stock = table.game.stock
+
+        def resting(i: int) -> Seen:
+            pile = piles[i]
+            return Seen(i, pile[-1] if pile else None, table.renderer.drawn_top(piles, i).topleft)
+
+        if layout.pile_rect(stock, len(piles[stock])).collidepoint(pos):
+            return resting(stock)
         locate = table.renderer.locator(table.game)
         for flight in reversed(table.anim.in_air()):
             x, y = flight.position(locate)
             corner = (round(x), round(y))
             if pygame.Rect(corner, layout.card).collidepoint(pos):
                 return Seen(flight.dst, flight.card, corner)
-        piles = table.display_piles()
         for i, pile in enumerate(piles):
             if layout.pile_rect(i, len(pile)).collidepoint(pos):
-                top = table.renderer.drawn_top(piles, i)
-                return Seen(i, pile[-1] if pile else None, top.topleft)
+                return resting(i)
         return Seen(None, None, (0, 0))
 
     def _still_there(self, seen: Seen) -> bool:

@@ -98,3 +98,17 @@ def test_a_press_on_a_card_something_lands_on_picks_nothing(ui: SimpleNamespace,
     ui.step(app)
     press = table.gestures.press
     assert press is not None and press.place == move.dst
+
+
+def test_quick_clicks_on_the_stock_turn_one_card_each(ui: SimpleNamespace, app: App) -> None:
+    table = ui.open_table(app, new_game("square", 4))
+    g = table.game
+    stock = ui.top_point(table, g.stock)
+    before = len(g.piles[g.stock])
+    for n in range(1, 4):
+        ui.click(app, stock)  # the next click comes while this card is still in the air
+        assert table.anim.busy
+        assert len(g.piles[g.stock]) == before - n
+        assert table.gestures.selected is None
+    ui.settle(app, table)
+    ui.check_drawn(table)
