@@ -38,7 +38,7 @@ PROFILE = RuleProfile(
     search=SearchProfile(
         # beam searches for most of the budget, then the narrowed searches
         # (game.search.solver and game.search.cadogan_beam explain why)
-        stages=((("beams",), 0.85), (("narrowing",), 1.0)),
+        stages=((("beams",), 800_000), (("narrowing",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
         # of the fills of empty places in Rows 1-3, only the one that takes the card
         # needed soonest

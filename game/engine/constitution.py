@@ -45,17 +45,18 @@ PROFILE = RuleProfile(
         # the complete searches first (most wins come within a few hundred positions),
         # then the narrowed searches, then the planners, then the complete searches
         # again from where they stopped (game.search.solver explains each stage)
-        stages=((("dfs", "best"), 0.2), (("narrowing",), 0.85), (("plans",), 0.5), (("resume",), 1.0)),
+        stages=((("dfs",), 10_000), (("resume", "best"), 200_000), (("narrowing",), 600_000),
+                (("plans",), 100_000), (("resume",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=4.0, empty_row1=15.0),
         # Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and
         # Row 2 with one of the two needed soonest
         narrowings=({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1}),
         jitter=20.0,
         # three guessed deals a plan: the line most of their wins start with
-        demo_plan=DemoPlan(nodes=4000, searches=("dfs", "narrowing"), samples=3),
+        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3),
         through_reveals=True,
     ),
-    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(20, 60, 200, 600)),
+    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(20, 60, 200, 600)),
     near_won=NEAR_WON,
 )
 

@@ -34,8 +34,9 @@ class Layout(Enum):
 
 
 #: one stage of the solver's plan: the searches that run side by side (their names in
-#: :func:`game.search.solver.solve`) and the share of the time and nodes left they may use
-Stage = tuple[tuple[str, ...], float]
+#: :mod:`game.search.solver`) and the positions they may search together (None: all
+#: that are left)
+Stage = tuple[tuple[str, ...], int | None]
 #: one line of the solver's planners: (sees only the player's view, lookahead positions
 #: per move, positions of each planning search)
 PlannerLine = tuple[bool, int, int]
@@ -85,7 +86,7 @@ class SearchProfile:
     #: the evaluation's weights
     evaluation: Evaluation
     #: the narrowed searches' rounds: per round, the row of a space (0 for Row 1) -> how
-    #: many cards of the row below may fill it (see ``game.search.solver._Narrow``)
+    #: many cards of the row below may fill it (see ``game.search.depth_first.Narrow``)
     narrowings: tuple[dict[int, int], ...] = ({},)
     #: how far a seeded narrowed search shakes each move's evaluation, at most
     jitter: float = 0.0

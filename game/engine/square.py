@@ -41,7 +41,7 @@ PROFILE = RuleProfile(
     daily_deal=False,
     search=SearchProfile(
         # the layered search alone (game.search.square_proof): it is complete
-        stages=((("layers",), 1.0),),
+        stages=((("layers",), None),),
         evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=12.0),
         reveal_bonus=True,
     ),

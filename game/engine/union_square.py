@@ -35,12 +35,12 @@ PROFILE = RuleProfile(
     search=SearchProfile(
         # most wins come at once from the depth-first order, most of the rest from the
         # probe, and the planners win where the probe's line sticks
-        stages=((("dfs",), 0.15), (("probe",), 0.8), (("plans",), 0.7), (("dfs", "best"), 1.0)),
+        stages=((("dfs",), 30_000), (("probe",), 200_000), (("plans",), 400_000), (("resume", "best"), None)),
         evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=25.0),
-        demo_plan=DemoPlan(nodes=1500, searches=("dfs",)),
+        demo_plan=DemoPlan(nodes=3600, searches=("dfs",)),
         reveal_bonus=True,
     ),
-    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(50, 150, 450, 1350)),
+    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(50, 150, 450, 1350)),
     near_won=NEAR_WON,
 )
 

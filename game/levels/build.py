@@ -135,7 +135,8 @@ class Solved:
 def solve_number(rules: str, game: str, nodes: int, method: str = "solve") -> Solved:
     """Solve one deal from its start within ``nodes`` positions, with the whole solver or
     its greedy probe alone (``method``)."""
-    from ..search.solver import probe, solve
+    from ..search.lines import probe
+    from ..search.solver import solve
 
     deal = new_game(rules, game)
     if method == "probe":

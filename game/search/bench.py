@@ -11,6 +11,7 @@ from typing import Any
 from ..engine.rulesets import RULE_IDS, new_game
 from ..engine.state import Game
 from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
+from .depth_first import DepthFirst
 from .hint import hints
 from .solver import solve
 
@@ -51,6 +52,28 @@ def _fresh_demo_move(game: Game) -> None:
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
 
 
+#: positions of each depth-first search that :func:`core_positions_per_second` times
+CORE_NODES = 30_000
+
+
+def core_positions_per_second(rules: str, deals: int) -> int:
+    """Positions per second of CPU time of the solver's complete depth-first search on
+    its lean core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each
+    searched to :data:`CORE_NODES` positions or to its end. CPU time, so that other
+    processes on the machine change the figure less than they would a clock's."""
+    nodes = 0
+    seconds = 0.0
+    for number in range(1, deals + 1):
+        search = DepthFirst(new_game(rules, number), CORE_NODES)
+        start = time.process_time()
+        for _ in search.steps():
+            if search.starved:
+                break
+        seconds += time.process_time() - start
+        nodes += search.nodes
+    return round(nodes / seconds) if seconds else 0
+
+
 def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
@@ -59,7 +82,8 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     each (1–3 at 1 s if quick): positions per second of its complete searches (the time
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
-    them), and the share decided and won."""
+    them), and the share decided and won; and the depth-first search's positions per second
+    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick)."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
@@ -92,5 +116,6 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "solver_all_positions_per_s": round(all_nodes / all_seconds) if all_seconds else 0,
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
+            "core_positions_per_s": core_positions_per_second(rules, 2 if quick else 5),
         }
     return out

@@ -12,25 +12,22 @@ those, down to potential 0, the won position.
 The evaluation weighs each card by how soon its foundation needs it (as
 :mod:`game.search.evaluate` does) times the steps and the cards in its way, and, above
 all, counts empty piles: a beam without them fills Row 1 with cards the foundations do
-not want yet and jams (on games 1-100, a beam of 20 won 32 deals without the term and
-50 with it). To keep the beam from filling up with positions that differ only in the
+not want yet and jams. To keep the beam from filling up with positions that differ only in the
 arrangement of a few cards, at most ``per_signature`` positions of one signature (the
 foundations and the sizes of the stock and the waste) are kept per potential. The
 deals no beam of that kind wins are lost in the opening: Row 1 fills with tops of the
 wrong colour or rank for the cards the foundations want next, and every position the
 beam keeps has that same Row 1. A *diverse* beam adds Row 1's tops (rank and colour) to
-the signature and keeps one position of each, so its positions hold different Row 1s:
-of the 15 deals of games 1-1000 that the other beams left unknown, beams of 40 and 100
-so won 7.
+the signature and keeps one position of each, so its positions hold different Row 1s,
+and it wins deals the other beams leave unknown.
 
 A beam either wins or runs out of positions ("stuck"); it proves nothing, since the
 positions it dropped might have won. Different beams win different deals, so
 :class:`Beams` runs many one after another (:data:`SCHEDULE`): the first as is, then
 with a small random amount added to each evaluation (a different seed each time), one
-counting Row 1's distance from the wanted cards, and wider diverse ones. On games
-1-1000 a single beam of 10 wins 842 deals in 0.45 s on average; the solver, with these
-beams for 85% of its 10 s and its narrowed searches for the rest, wins 990 (measured
-outside ``main.py``, two deals at a time on two cores; the README has the command's run).
+counting Row 1's distance from the wanted cards, and wider diverse ones. The solver
+gives them most of its positions and its narrowed searches the rest (Lady Cadogan's
+profile); docs/search.md has the measurements ("Lady Cadogan").
 """
 
 from __future__ import annotations

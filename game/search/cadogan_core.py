@@ -5,9 +5,10 @@ The engine's :class:`~game.engine.cadogan.Cadogan` keeps every rule set's bookke
 wants less. :class:`Core` holds the same position as plain lists: the 32 piles of the
 four rows (index ``row * 8 + column``), the eight foundations' top ranks, the waste and
 the stock, and an incremental key equal for positions equal up to the order of a row's
-piles and of a suit's two foundations. Its moves are ``(src, dst)`` pairs of small ints
-(:data:`WASTE`, :data:`STOCK`, ``FOUNDATION + f``), turned into engine moves by
-:meth:`Core.engine_move`; the tests replay every line it wins in the engine.
+piles and of a suit's two foundations (:mod:`.lean` says how). Its moves are ``(src,
+dst)`` pairs of small ints (:data:`WASTE`, :data:`STOCK`, ``FOUNDATION + f``), turned into
+engine moves by :meth:`Core.engine_move`; the tests replay every line it wins in the
+engine.
 """
 
 from __future__ import annotations
@@ -15,21 +16,34 @@ from __future__ import annotations
 import random
 
 from ..engine.cards import ALTERNATE_BELOW, JACK
+from ..engine.profile import Evaluation
 from ..engine.rows import FIRST
 from ..engine.state import Game, Move
+from .evaluate import FOUNDATION_CARD
+from .lean import (
+    MASK,
+    MIX,
+    card_distances,
+    card_weights,
+    chain,
+    other_colour_foundations,
+    pack,
+    unpack,
+    zobrist_rows,
+)
 
 WASTE = 32
 STOCK = 33
 FOUNDATION = 40
-MASK = (1 << 64) - 1
 
 _rng = random.Random(0x5EED_CAD0)
-#: key terms: a card at a depth of a pile of a row; of the waste; the stock's size; a
-#: foundation of a suit at a height (the two of a suit add up, so their order is lost)
-_Z_PILE = [[[_rng.getrandbits(64) for _ in range(64)] for _ in range(16)] for _ in range(4)]
-_Z_WASTE = [[_rng.getrandbits(64) for _ in range(64)] for _ in range(64)]
-_Z_STOCK = [_rng.getrandbits(64) for _ in range(64)]
-_Z_FOUNDATION = [[_rng.getrandbits(64) for _ in range(16)] for _ in range(4)]
+#: the key's terms (:mod:`.lean`): a card at a depth of a pile of a row, of the waste,
+#: the stock's size, a suit's foundation at a height
+_Z = zobrist_rows(0x5EED_CAD1)
+_Z_PILE = _Z.pile
+_Z_WASTE = _Z.waste
+_Z_STOCK = _Z.stock
+_Z_FOUNDATION = _Z.foundation
 _SIG_STOCK = _rng.getrandbits(64)
 _SIG_WASTE = _rng.getrandbits(64)
 #: a Row 1 top's term in :meth:`Core.diverse_signature`, by card code: its rank and
@@ -44,7 +58,11 @@ BELOW = ALTERNATE_BELOW
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fkey", "found", "key", "piles", "stock", "waste")
+    __slots__ = ("fkey", "found", "hs", "key", "piles", "stock", "waste")
+    #: moves to a foundation are ``(src, foundation + f)``
+    foundation = FOUNDATION
+    #: cards in play (all home when won)
+    cards = 88
 
     def __init__(self, piles: list[list[int]], found: list[int], waste: list[int], stock: list[int]) -> None:
         self.piles = piles
@@ -52,15 +70,20 @@ class Core:
         self.waste = waste
         self.stock = stock
         self.fkey = sum(_Z_FOUNDATION[f >> 1][h] for f, h in enumerate(found))
+        #: per pile, the hashes of its first 0, 1, 2 … cards (:func:`.lean.chain`); the
+        #: pile's term in the key is that of all its cards (entries above may be stale)
+        self.hs: list[list[int]] = [[0] for _ in range(32)]
         self.key = self._full_key()
 
     @classmethod
     def from_game(cls, game: Game) -> Core:
+        """The core of an engine position of Lady Cadogan."""
         p = game.piles
         return cls([list(p[FIRST + i]) for i in range(32)], [p[f][-1] & 15 for f in range(8)],
                    list(p[game.waste]), list(p[game.stock]))
 
     def copy(self) -> Core:
+        """An independent copy."""
         other = Core.__new__(Core)
         other.piles = [p[:] for p in self.piles]
         other.found = self.found[:]
@@ -68,14 +91,14 @@ class Core:
         other.stock = self.stock[:]
         other.key = self.key
         other.fkey = self.fkey
+        other.hs = [h[:] for h in self.hs]
         return other
 
     def _full_key(self) -> int:
         k = 0
         for i, pile in enumerate(self.piles):
-            z = _Z_PILE[i >> 3]
-            for d, c in enumerate(pile):
-                k += z[d][c]
+            hs = self.hs[i] = chain(pile, _Z_PILE[i >> 3])
+            k += hs[-1]
         for d, c in enumerate(self.waste):
             k += _Z_WASTE[d][c]
         k += _Z_STOCK[len(self.stock)]
@@ -103,7 +126,39 @@ class Core:
         return sum(self.found)
 
     def won(self) -> bool:
+        """All 88 cards are home."""
         return sum(self.found) == 88
+
+    def snapshot(self) -> bytes:
+        """The position, packed (:meth:`from_snapshot` unpacks it)."""
+        return pack([*self.piles, self.waste], bytes([*self.found, len(self.stock)]))
+
+    @classmethod
+    def from_snapshot(cls, snap: bytes, stock: list[int]) -> Core:
+        """The position :meth:`snapshot` packed (``stock`` is the whole stock of the
+        search's start: a position's stock is always its first cards)."""
+        piles, extra = unpack(snap)
+        return cls(piles[:32], list(extra[:8]), piles[32], stock[:extra[8]])
+
+    def evaluation(self, weights: Evaluation) -> float:
+        """:func:`~.evaluate.evaluate` of the position, without mobility."""
+        w = card_weights(self.found)
+        cost = 0.0
+        for i, pile in enumerate(self.piles):
+            depth = len(pile) - 1 + weights.row_distance * (i >> 3)
+            for c in pile:
+                cost += w[c] * depth
+                depth -= 1
+            if i < 8:
+                cost -= weights.row1_run * run_length(pile)
+        blocked = 0.0
+        depth = len(self.waste) - 1
+        for c in self.waste:
+            blocked += w[c] * depth
+            depth -= 1
+        cost += weights.waste_blocked * blocked
+        cost += weights.stock_card * sum(w[c] for c in self.stock)
+        return FOUNDATION_CARD * sum(self.found) - cost
 
     # ----- moves --------------------------------------------------------------------
 
@@ -167,12 +222,78 @@ class Core:
             out.append((STOCK, WASTE))
         return out
 
+    def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The engine's safe drop among ``moves`` (``RowsGame.safe_drop``: here a drop
+        that empties a Row 1 pile may be safe too), or None."""
+        piles = self.piles
+        found = self.found
+        for m in moves:
+            dst = m[1]
+            if dst < FOUNDATION:
+                continue
+            c = piles[m[0]][-1]
+            rank = c & 15
+            if rank <= 2:
+                return m
+            if found[(dst - FOUNDATION) ^ 1] < rank - 1:
+                continue
+            need = rank - 1
+            for g in other_colour_foundations(c):
+                if found[g] < need:
+                    break
+            else:
+                return m
+        return None
+
+    def child_key(self, src: int, dst: int) -> int:
+        """The key of the position a legal move leads to, without playing it (as
+        :meth:`play` would leave it: the tests compare the two)."""
+        piles = self.piles
+        waste = self.waste
+        stock = self.stock
+        hs = self.hs
+        key = self.key
+        if src == STOCK:
+            return (key + _Z_WASTE[len(waste)][stock[-1]] + _Z_STOCK[len(stock) - 1]
+                    - _Z_STOCK[len(stock)]) & MASK
+        waste_left = len(waste)
+        if src == WASTE:
+            waste_left -= 1
+            c = waste[-1]
+            key -= _Z_WASTE[waste_left][c]
+        else:
+            n = len(piles[src])
+            h = hs[src]
+            c = piles[src][-1]
+            key += h[n - 1] - h[n]
+        if dst >= FOUNDATION:
+            f = dst - FOUNDATION
+            height = self.found[f]
+            zf = _Z_FOUNDATION[f >> 1]
+            key += zf[height + 1] - zf[height]
+        else:
+            n = len(piles[dst])
+            old = hs[dst][n]
+            x = old + _Z_PILE[dst >> 3][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            key += (x ^ (x >> 32)) - old
+        if src >= 24 and src < 32 and len(piles[src]) == 1 and waste_left:
+            waste_left -= 1
+            w = waste[waste_left]
+            x = _Z_PILE[3][0][w]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            key += (x ^ (x >> 32)) - _Z_WASTE[waste_left][w]
+        if not waste_left and stock:
+            key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
+        return key & MASK
+
     def play(self, src: int, dst: int) -> int:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
         1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
         piles = self.piles
         waste = self.waste
         stock = self.stock
+        hs = self.hs
         key = self.key
         auto = 0
         if src == STOCK:
@@ -187,22 +308,42 @@ class Core:
         else:
             pile = piles[src]
             c = pile.pop()
-            key -= _Z_PILE[src >> 3][len(pile)][c]
+            h = hs[src]
+            n = len(pile)
+            key += h[n] - h[n + 1]
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
-            h = self.found[f]
+            height = self.found[f]
             zf = _Z_FOUNDATION[f >> 1]
-            change = zf[h + 1] - zf[h]
+            change = zf[height + 1] - zf[height]
             key += change
             self.fkey += change
-            self.found[f] = h + 1
+            self.found[f] = height + 1
         else:
             pile = piles[dst]
-            key += _Z_PILE[dst >> 3][len(pile)][c]
+            h = hs[dst]
+            n = len(pile)
+            old = h[n]
+            x = old + _Z_PILE[dst >> 3][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            x ^= x >> 32
+            if n + 1 < len(h):
+                h[n + 1] = x
+            else:
+                h.append(x)
+            key += x - old
             pile.append(c)
         if src >= 24 and src < 32 and not piles[src] and waste:
             w = waste.pop()
-            key += _Z_PILE[3][0][w] - _Z_WASTE[len(waste)][w]
+            x = _Z_PILE[3][0][w]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            x ^= x >> 32
+            h = hs[src]
+            if len(h) > 1:
+                h[1] = x
+            else:
+                h.append(x)
+            key += x - _Z_WASTE[len(waste)][w]
             piles[src].append(w)
             auto = 1
         if not waste and stock:
@@ -218,6 +359,7 @@ class Core:
         piles = self.piles
         waste = self.waste
         stock = self.stock
+        hs = self.hs
         key = self.key
         if src == STOCK:
             c = waste.pop()
@@ -231,29 +373,57 @@ class Core:
             key -= _Z_WASTE[0][s] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
         if auto & 1:
             w = piles[src].pop()
-            key -= _Z_PILE[3][0][w] - _Z_WASTE[len(waste)][w]
+            key += _Z_WASTE[len(waste)][w] - hs[src][1]
             waste.append(w)
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
-            h = self.found[f] - 1
-            self.found[f] = h
-            c = ((f >> 1) << 4) | (h + 1)
+            height = self.found[f] - 1
+            self.found[f] = height
+            c = ((f >> 1) << 4) | (height + 1)
             zf = _Z_FOUNDATION[f >> 1]
-            change = zf[h + 1] - zf[h]
+            change = zf[height + 1] - zf[height]
             key -= change
             self.fkey -= change
         else:
             pile = piles[dst]
             c = pile.pop()
-            key -= _Z_PILE[dst >> 3][len(pile)][c]
+            h = hs[dst]
+            n = len(pile)
+            key += h[n] - h[n + 1]
         if src == WASTE:
             key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
             pile = piles[src]
-            key += _Z_PILE[src >> 3][len(pile)][c]
+            h = hs[src]
+            n = len(pile)
+            old = h[n]
+            x = old + _Z_PILE[src >> 3][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            x ^= x >> 32
+            if n + 1 < len(h):
+                h[n + 1] = x
+            else:
+                h.append(x)
+            key += x - old
             pile.append(c)
         self.key = key & MASK
+
+    def to_game(self, game: Game) -> Game:
+        """``game`` (a position of Lady Cadogan, left unchanged) set to this position, as a
+        new engine game: for the tests that only the engine's positions answer (a
+        hand-made position's dead test)."""
+        out = game.clone()
+        piles = out.piles
+        for i in range(32):
+            piles[FIRST + i] = self.piles[i][:]
+        for f in range(8):
+            piles[f] = [((f >> 1) << 4) | r for r in range(1, self.found[f] + 1)]
+        piles[out.waste] = self.waste[:]
+        piles[out.stock] = self.stock[:]
+        out.history.clear()
+        out.future.clear()
+        return out
 
     # ----- notation -------------------------------------------------------------------
 
@@ -269,3 +439,116 @@ class Core:
         else:
             d = FIRST + dst
         return game.move_table[s][d]
+
+    # ----- the depth-first search's order ---------------------------------------
+
+    def values(self, moves: list[tuple[int, int]], weights: Evaluation) -> list[float]:
+        """How much each of ``moves`` changes :func:`game.search.evaluate.evaluate` (higher
+        is better), from the position before it: each card by how soon it is needed, times
+        the cards on it and its row's distance from Row 1; Row 1's runs; the waste's buried
+        cards; the stock; and the automatic fills a move makes. A card going home adds its
+        100 points and its pile's change, the other cards' urgencies left as they were."""
+        w = card_weights(self.found)
+        piles = self.piles
+        waste = self.waste
+        stock = self.stock
+        rd = weights.row_distance
+        sc = weights.stock_card
+        wb = weights.waste_blocked
+        run = weights.row1_run
+        sums: dict[int, float] = {}
+
+        def total(i: int) -> float:
+            if i not in sums:
+                sums[i] = sum(w[x] for x in (waste if i == WASTE else piles[i]))
+            return sums[i]
+
+        out: list[float] = []
+        for s, t in moves:
+            if s == STOCK:
+                out.append(sc * w[stock[-1]] - wb * total(WASTE))
+                continue
+            if s == WASTE:
+                c = waste[-1]
+                value = wb * (total(WASTE) - w[c])
+                if len(waste) == 1 and stock:
+                    value += sc * w[stock[-1]]
+            else:
+                pile = piles[s]
+                c = pile[-1]
+                row = s >> 3
+                value = total(s) - w[c] + rd * row * w[c]
+                if row == 0:
+                    value += run * (run_length(pile[:-1]) - run_length(pile))
+                elif row == 3 and len(pile) == 1 and waste:
+                    y = waste[-1]
+                    value -= 3 * rd * w[y] - wb * (total(WASTE) - w[y])
+                    if len(waste) == 1 and stock:
+                        value += sc * w[stock[-1]]
+            if t >= FOUNDATION:
+                value += FOUNDATION_CARD
+            else:
+                value -= total(t) + rd * (t >> 3) * w[c]
+                if t < 8:
+                    value += run
+            out.append(value)
+        return out
+
+    def distances(self) -> list[int]:
+        """For each card code, how many cards its suit's nearer foundation needs before
+        it (:func:`.lean.card_distances`)."""
+        return card_distances(self.found)
+
+    def ranks(self, moves: list[tuple[int, int]]) -> list[int]:
+        """Each move's rank in :func:`game.search.knowledge.ordered_moves`'s order (lower goes
+        first): home first, then a move that uncovers a card the foundations take, a pile's
+        only card, a move onto Row 1; a move into an empty pile later; the stock last."""
+        piles = self.piles
+        found = self.found
+        wants = {((f >> 1) << 4) | (found[f] + 1) for f in range(8) if found[f] < JACK}
+        out = []
+        for s, t in moves:
+            if s == STOCK:
+                out.append(100)
+                continue
+            if t >= FOUNDATION:
+                out.append(-1000)
+                continue
+            pile = self.waste if s == WASTE else piles[s]
+            score = 0
+            if len(pile) >= 2:
+                if pile[-2] in wants:
+                    score += 400
+            else:
+                score += 60
+            if t < 8:
+                score += 40
+            if not piles[t]:
+                score -= 20
+            out.append(-score)
+        return out
+
+    def fill_cards(self, moves: list[tuple[int, int]],
+                   limits: dict[int, int]) -> tuple[list[int], int] | None:
+        """For a narrowed search: the indexes of the moves that fill an empty place of a row
+        of ``limits`` from the row below (filling is a choice here), and how many different
+        cards of them to keep (the smallest limit of their rows), or None when there are none."""
+        piles = self.piles
+        found = [i for i, (s, t) in enumerate(moves)
+                 if s < 32 and t < 32 and not piles[t] and (t >> 3) in limits]
+        if not found:
+            return None
+        return found, min(limits[moves[i][1] >> 3] for i in found)
+
+
+def run_length(pile: list[int]) -> int:
+    """How many cards at the top of a pile form a run built down in alternating colours
+    (0 for an empty pile)."""
+    n = 1 if pile else 0
+    for i in range(len(pile) - 1, 0, -1):
+        upper, lower = pile[i], pile[i - 1]
+        if upper & 15 == (lower & 15) - 1 and (upper >> 5) != (lower >> 5):
+            n += 1
+        else:
+            break
+    return n

@@ -46,22 +46,14 @@ SCREEN_MS = 60.0
 # ``search.demo_plan`` (:class:`~game.engine.profile.DemoPlan`): the solver's node budget
 # for one plan (one guess), the searches it runs side by side (see
 # :func:`game.search.solver.solve`'s ``plan``) and how many guessed deals a plan tries
-# (:func:`_plan`). Planning pays where the solver wins fast (Lady Cadogan, games 1-1000:
-# 214 wins against 126 without planning). In ``constitution`` the narrowed search
-# (:class:`game.search.solver._Narrowing`, here one narrowed search within the budget)
-# finds lines the depth-first search misses. Games 1-100, three guesses: ``constitution``
-# 88 wins with the depth-first search alone in 1,500 positions, 89 in 4,000, 92 with it
-# and the narrowed search in 4,000 (also 92 in 8,000). Lady Cadogan plans with the
-# solver's beam searches (:class:`game.search.cadogan_beam.Beams`), one guess, 60,000
-# positions (a beam of 10 from the deal's start takes about 50,000): games 1-20, 18 wins,
-# where the narrowed search (4,000 positions, three guesses) won 36 of games 1-100 and
-# the beams in 30,000 positions won 12 of games 1-20. So chosen: ``constitution`` wins
-# 869 of games 1-1000 (826 before); Lady Cadogan: see the README. Guessed deals per plan:
-# one where more was not measured or did not pay. Games 1-1000, node-bound:
-# ``constitution`` 826 wins with three against 790 with one (on games 1-100, 89 with
-# five); Lady Cadogan, when it planned with narrowed searches, 224 against 214, within
-# the noise (its beams plan with one guess: a plan from the start costs half a second).
-# Three guesses take two to three times as long.
+# (:func:`_plan`). Planning pays where the solver wins fast. In ``constitution`` the
+# narrowed search (:class:`game.search.depth_first.Narrowing`, here one narrowed search
+# within the budget) finds lines the depth-first search misses, and three guesses, whose
+# plans vote, guard against a plan that only works for one order of the unseen cards;
+# Lady Cadogan plans with the solver's beam searches
+# (:class:`game.search.cadogan_beam.Beams`) and one guess, since a beam plan from the
+# deal's start costs half a second. docs/search.md has the measurements behind these
+# choices ("The demo player's plans").
 
 #: seconds between two hand-overs of the interpreter while the demo thinks on screen (see
 #: :class:`BackgroundMove`): short, so the frame loop never waits long for its turn

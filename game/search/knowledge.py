@@ -394,18 +394,6 @@ class PositionHash:
             self.exact = (self.exact + change * _PLACE_WEIGHT[i]) & _MASK
             ph[i] = new
 
-    def resync(self, before: list[list[int]], saved: object) -> None:
-        """The game was set to another position (one not reached by a move: the
-        best-first search unpacking one it stored); ``before`` and ``saved`` are the
-        piles and ``Game._save()`` of the position it left. Hash again only what
-        differs: the places whose cards changed, and in Square the columns too when
-        the dealt counts did."""
-        game = self.game
-        places = [i for i, (a, b) in enumerate(zip(before, game.piles, strict=True)) if a != b]
-        if self.dealt_counts and game._save() != saved:
-            places += game.tableau
-        self.update(places)
-
     def key(self) -> int:
         """The key of the current position."""
         total = self.total

@@ -327,10 +327,10 @@ class SquareLayers:
                 for child, check in _moves(state):
                     if child in seen:
                         continue
+                    if self.nodes >= self.max_nodes:
+                        return None  # a new position, and none left in the budget
                     seen[child] = (k, state)
                     self.nodes += 1
-                    if self.nodes >= self.max_nodes:
-                        return None
                     if self.nodes % TURN == 0:
                         yield
                     if sum(child[0]) == 4 * FULL:
@@ -342,10 +342,10 @@ class SquareLayers:
                     for child in _turns(state, stock[k]):
                         if child in following:
                             continue
-                        following[child] = (k, state)
-                        self.nodes += 1
                         if self.nodes >= self.max_nodes:
                             return None
+                        following[child] = (k, state)
+                        self.nodes += 1
                         if self.nodes % TURN == 0:
                             yield
             if k == len(stock):

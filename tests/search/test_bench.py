@@ -15,7 +15,7 @@ from game.search import bench
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
-           "solver_won_pct"}
+           "solver_won_pct", "core_positions_per_s"}
 
 
 @pytest.mark.slow
@@ -34,3 +34,4 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         assert 0 <= figures["solver_won_pct"] <= figures["solver_decided_pct"] <= 100
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
+        assert figures["core_positions_per_s"] > 0

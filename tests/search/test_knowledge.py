@@ -142,23 +142,25 @@ def test_demo_plans_honestly() -> None:
 
     from game.search.demo import planned_move
 
+    # the positions the plans' searches may reach (each position a move leads to counts)
+    plan = 3600
     plans = 0
     for rules in ("constitution", "union-square", "constitution-cadogan"):
         for seed in range(2):
             game = new_game(rules, 30 + seed)
             rng = random.Random(seed)
             for _ in range(12):
-                move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500)
+                move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=plan)
                 assert move is not None
                 game.play(move)
-            move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500)
-            planned = planned_move(game, 1500)
+            move = demo_move(game, max_nodes=100, max_ms=None, plan_nodes=plan)
+            planned = planned_move(game, plan)
             plans += planned is not None
             assert move is not None and move in game.legal_moves()
             for _ in range(2):
                 rng.shuffle(game.piles[game.stock])
-                assert demo_move(game, max_nodes=100, max_ms=None, plan_nodes=1500) == move
-                assert planned_move(game, 1500) == planned
+                assert demo_move(game, max_nodes=100, max_ms=None, plan_nodes=plan) == move
+                assert planned_move(game, plan) == planned
     assert plans >= 2  # the test exercises real plans, not only the hint
 
 

@@ -10,21 +10,25 @@ import pytest
 
 from game.engine import new_game
 from game.engine.rows import row_of
+from game.engine.state import Move
 from game.search.demo import play_demo
-from game.search.evaluate import evaluate, rows_distances
+from game.search.depth_first import NARROW_NODES, BestFirst, DepthFirst, Narrow, Narrowing
+from game.search.evaluate import rows_distances
 from game.search.knowledge import forced_move
-from game.search.solver import (
-    LINES,
-    NARROW_NODES,
-    _Narrow,
-    _Narrowing,
-    _Probe,
-    _Search,
-    solve,
-)
+from game.search.lean import core_class, core_of
+from game.search.lines import LINES, Probe
+from game.search.solver import solve
 from game.search.square_proof import SquareLayers
 
 from .layouts import contested_copy, rows_layout, square_layout
+
+
+def first_moves(search: DepthFirst) -> list[Move]:
+    """The moves a depth-first search tries first from its start, best first (each to a
+    position not reached before), as engine moves."""
+    children = search._children()
+    assert children is not None
+    return [search.core.engine_move(search.game, m) for m in children]
 
 
 def replays_to_win(game, moves: list[str]) -> bool:
@@ -244,37 +248,27 @@ def test_hints_are_the_same_with_evaluations_remembered_or_not(rules: str, monke
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
-def test_best_first_keys_are_those_of_the_positions(rules: str) -> None:
-    # the best-first search hashes again only the places that differ from the position
-    # it searched before; every key it files must be the position's own
-    from game.search.knowledge import PositionHash
-    from game.search.solver import _BestFirst, _OutOfBudget
+def test_best_first_keys_are_those_of_the_positions(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the best-first search keeps its positions packed with their keys; every position it
+    # unpacks must have the key of the same position built afresh from the engine's
+    game = new_game(rules, 5)
+    cls = core_class(game)
+    unpack = cls.from_snapshot
+    checked = [0]
 
-    class Checked(_BestFirst):
-        def _count(self, key: int) -> bool:
-            assert key == PositionHash(self.game).key()
-            return super()._count(key)
+    def checked_unpack(snap: bytes, stock: list[int]):  # type: ignore[no-untyped-def]
+        core = unpack(snap, stock)
+        assert core.key == cls.from_game(core.to_game(game)).key
+        checked[0] += 1
+        return core
 
-    search = Checked(new_game(rules, 5), 2000)
-    try:
-        for _ in search.steps():
-            pass
-    except _OutOfBudget:
-        pass
-    assert search.nodes > 300
-
-
-def test_resync_rehashes_square_columns_whose_dealt_count_alone_changed() -> None:
-    # the same cards with another dealt count is another direction, so another key
-    from game.search.knowledge import PositionHash
-
-    game = new_game("square", 5)
-    hasher = PositionHash(game)
-    old_key = hasher.key()
-    before, saved = game.piles[:], game._save()
-    game._restore((1, *saved[1:]))  # c1's four cards: one dealt, three built on it
-    hasher.resync(before, saved)
-    assert hasher.key() == PositionHash(game).key() != old_key
+    monkeypatch.setattr(cls, "from_snapshot", checked_unpack)
+    search = BestFirst(game, 2000)
+    for _ in search.steps():
+        if search.starved:
+            break
+    assert search.nodes == 2000
+    assert checked[0] > 100
 
 
 def test_cadogan_dead_position_is_lost_at_once() -> None:
@@ -412,9 +406,9 @@ def cadogan_with_spaces():
 def test_lady_cadogan_narrowed_fill_is_the_card_needed_soonest() -> None:
     game, fills = cadogan_with_spaces()
     distance = rows_distances(game)
-    complete = _Search(game.clone(), 1000)._candidates()
+    complete = first_moves(DepthFirst(game, 1000))
     for seed in (None, 1, 2):
-        narrowed = _Narrow(game.clone(), 1000, seed=seed)._candidates()
+        narrowed = first_moves(Narrow(game, 1000, seed=seed))
         [kept] = [m for m in narrowed if m in fills]
         assert distance[game.piles[kept.src][-1]] == min(distance[game.piles[m.src][-1]] for m in fills)
         others = [m for m in narrowed if m not in fills]
@@ -428,17 +422,17 @@ def test_lady_cadogan_narrowed_fill_is_the_card_needed_soonest() -> None:
 
 
 def move_values(game, moves):
-    """Each move's evaluation, as the depth-first search orders them (lower goes first)."""
-    values = {}
-    for move in moves:
-        game.play_legal(move)
-        values[move] = -evaluate(game, 0)
-        game.undo()
-    return values
+    """Each move's value, as the depth-first search orders them (lower goes first): how
+    much it changes the evaluation (tests/search/test_cores.py checks that against
+    ``evaluate``)."""
+    core = core_of(game)
+    ours = {core.engine_move(game, m): m for m in core.moves()}
+    values = core.values([ours[m] for m in moves], game.profile.search.evaluation)
+    return {m: -v for m, v in zip(moves, values, strict=True)}
 
 
 def assert_shaken_within_jitter(game, order) -> None:
-    """No move is tried before one whose evaluation is better by more than JITTER."""
+    """No move is tried before one whose value is better by more than JITTER."""
     values = move_values(game, order)
     for i, earlier in enumerate(order):
         for later in order[i + 1:]:
@@ -453,14 +447,14 @@ def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
     rng = random.Random(5)
     while game.owed >= 0 or len(game.legal_moves()) < 6 or forced_move(game, game.legal_moves()):
         game.play(rng.choice(game.legal_moves()))
-    complete = _Search(game.clone(), 1000)._candidates()
-    assert _Narrow(game.clone(), 1000)._candidates() == complete
+    complete = first_moves(DepthFirst(game, 1000))
+    assert first_moves(Narrow(game, 1000)) == complete
     orders = set()
     for seed in range(1, 9):
-        shaken = _Narrow(game.clone(), 1000, seed=seed)._candidates()
+        shaken = first_moves(Narrow(game, 1000, seed=seed))
         assert sorted(shaken) == sorted(complete)
         assert_shaken_within_jitter(game, shaken)
-        assert _Narrow(game.clone(), 1000, seed=seed)._candidates() == shaken  # the seed decides
+        assert first_moves(Narrow(game, 1000, seed=seed)) == shaken  # the seed decides
         orders.add(tuple(shaken))
     assert len(orders) > 1
 
@@ -471,11 +465,11 @@ def test_narrowed_searches_restart_through_the_narrowings() -> None:
     # NARROW_NODES positions, and the next starts on the next narrowing, the first round
     # in the search's order, then with seeds (shaken)
     game = new_game("constitution", 32)
-    narrowing = _Narrowing(game, 7 * NARROW_NODES + 100)
-    started: list[_Narrow] = []
+    narrowing = Narrowing(game, 7 * NARROW_NODES + 100)
+    started: list[Narrow] = []
     for _ in narrowing.steps():
         search = narrowing.current
-        if isinstance(search, _Narrow) and not any(search is s for s in started):
+        if isinstance(search, Narrow) and not any(search is s for s in started):
             started.append(search)
     assert narrowing.win == []
     assert [s.max_nodes for s in started] == [NARROW_NODES] * 7 + [100]
@@ -504,22 +498,22 @@ def test_a_narrowed_fill_is_the_card_needed_soonest(row: int) -> None:
     distance = rows_distances(game)
     fills = game.legal_moves()
     assert len(fills) == 8
-    [kept] = _Narrow(game.clone(), 1000)._candidates()
+    [kept] = first_moves(Narrow(game, 1000))
     assert kept in fills
     assert distance[game.piles[kept.src][-1]] == min(distance[game.piles[m.src][-1]] for m in fills)
     # only Row 3's fills narrowed; Row 2 from the two cards needed soonest; ties drawn at
     # random: still the card needed soonest; the complete search keeps every fill
-    assert len(_Narrow(game.clone(), 1000, {2: 1})._candidates()) == (1 if row == 2 else 8)
-    two = _Narrow(game.clone(), 1000, {1: 2, 2: 1})._candidates()
+    assert len(first_moves(Narrow(game, 1000, {2: 1}))) == (1 if row == 2 else 8)
+    two = first_moves(Narrow(game, 1000, {1: 2, 2: 1}))
     assert len(two) == (2 if row == 1 else 1)
     assert len({game.piles[m.src][-1] for m in two}) == len(two)  # two different cards
     for seed in range(1, 6):
-        [drawn] = _Narrow(game.clone(), 1000, seed=seed)._candidates()
+        [drawn] = first_moves(Narrow(game, 1000, seed=seed))
         assert distance[game.piles[drawn.src][-1]] == distance[game.piles[kept.src][-1]]
-    assert sorted(_Search(game.clone(), 1000)._candidates()) == sorted(fills)
+    assert sorted(first_moves(DepthFirst(game, 1000))) == sorted(fills)
 
 
-def run_line(line: _Probe | SquareLayers) -> bool | None:
+def run_line(line: Probe | SquareLayers) -> bool | None:
     steps = line.steps()
     while True:
         try:
@@ -532,7 +526,7 @@ def test_a_view_line_is_the_demo_players_game() -> None:
     # the line that sees only the player's view plays what the demo player would with
     # the same lookahead, when the demo player does not plan (Lady Cadogan)
     game = new_game("constitution-cadogan", 7)
-    line = _Probe(game.clone(), 10 ** 9, per_move=150, view=True)
+    line = Probe(game.clone(), 10 ** 9, per_move=150, view=True)
     steps = line.steps()
     for _ in range(40):
         next(steps)
@@ -544,7 +538,7 @@ def test_a_view_line_is_the_demo_players_game() -> None:
 def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     game = new_game("constitution-cadogan", 60)
     view, per_move, plan_nodes = LINES[0]
-    assert run_line(_Probe(game.clone(), 10 ** 9, per_move, view, plan_nodes)) is None
+    assert run_line(Probe(game.clone(), 10 ** 9, per_move, view, plan_nodes)) is None
     result = solve(game, max_nodes=5_000_000, max_seconds=1e6)  # the default plan
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
@@ -553,14 +547,16 @@ def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
 
 @pytest.mark.slow
 def test_the_planner_wins_where_searches_from_the_start_wander() -> None:
-    # Constitution 732: depth-first searches started along the demo player's line find a
-    # win within 10,000 positions; the depth-first search from the start does not
-    game = new_game("constitution", 732)
-    result = solve(game, max_nodes=10_000, max_seconds=1e6, plan=("plan",))
+    # Constitution 150: depth-first searches started along the demo player's line find a
+    # win within 20,000 positions; the depth-first and best-first searches from the
+    # start do not
+    game = new_game("constitution", 150)
+    result = solve(game, max_nodes=20_000, max_seconds=1e6, plan=("plan",))
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
     assert result.probe_nodes == result.nodes  # a line's search: it proves nothing
-    assert solve(game, max_nodes=10_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
+    assert solve(game, max_nodes=20_000, max_seconds=1e6, plan=("dfs",)).status == "unknown"
+    assert solve(game, max_nodes=20_000, max_seconds=1e6, plan=("best",)).status == "unknown"
 
 
 @pytest.mark.slow
@@ -608,38 +604,59 @@ def test_deal_wins_of_the_default_plans_replay(rules: str) -> None:
 
 @pytest.mark.slow
 def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stage's deadline pauses its complete searches and a "resume" stage goes on with
+    """A stage's node budget stops its complete searches and a "resume" stage goes on with
     them: the answer, the line and the positions counted are those of one uninterrupted
-    search. A clock that ticks once per reading makes the deadlines deterministic."""
+    search, even when the budget ran out in the middle of a position's moves."""
     from game.search import solver
 
-    clock = [0.0]
-
-    def tick() -> float:
-        clock[0] += 0.001
-        return clock[0]
-
-    monkeypatch.setattr(solver.time, "perf_counter", tick)
-    game = new_game("constitution", 143)  # won by the depth-first search in about 7,000 positions
+    game = new_game("constitution", 143)  # not won by the depth-first search within 1,001 positions
     whole = solve(game, max_nodes=100_000, max_seconds=1e6, plan=("dfs",))
-    assert whole.status == "won" and whole.nodes > 10 * solver.TURN
+    assert whole.status == "won" and whole.nodes > 1001
     profile = game.profile
-    search = dataclasses.replace(profile.search, stages=((("dfs",), 0.0002), ((solver.RESUME,), 1.0)))
+    search = dataclasses.replace(profile.search, stages=((("dfs",), 1001), ((solver.RESUME,), None)))
     monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
     paused: list[int] = []
     run_stage = solver._run_stage
 
-    def spy(running, deadline, result):  # type: ignore[no-untyped-def]
-        out = run_stage(running, deadline, result)
+    def spy(running, end, result):  # type: ignore[no-untyped-def]
+        out = run_stage(running, end, result)
         paused.append(len(out))
+        if len(paused) == 1:
+            assert result.nodes == 1001  # the stage's budget, to the position
         return out
 
     monkeypatch.setattr(solver, "_run_stage", spy)
-    resumed = solve(game, max_nodes=10 ** 9, max_seconds=100.0)
-    assert paused == [1, 0]  # the first stage's deadline paused the search
+    resumed = solve(game, max_nodes=10 ** 9, max_seconds=1e6)
+    assert paused == [1, 0]  # the first stage's budget stopped the search
     assert (resumed.status, resumed.moves, resumed.nodes) == (whole.status, whole.moves, whole.nodes)
 
 
 def test_resume_is_not_a_search_of_its_own() -> None:
     with pytest.raises(ValueError):
         solve(new_game("constitution", 1), plan=("resume",))
+
+
+@pytest.mark.parametrize(("rules", "number"), [
+    ("constitution", 1), ("constitution", 7), ("square", 4), ("square", 5), ("union-square", 5),
+    ("union-square", 8), pytest.param("constitution-cadogan", 1, marks=pytest.mark.slow)])
+def test_a_smaller_node_budget_is_never_worse(rules: str, number: int) -> None:
+    """The solver's work is one fixed sequence whatever the budget; a budget only cuts
+    it. So a deal decided within some positions is decided the same way within any more,
+    and the positions counted never exceed the budget. The budgets run from a quarter of
+    what the default plan needs to ten times as much."""
+    game = new_game(rules, number)
+    needed = solve(game, max_nodes=1_000_000, max_seconds=1e6)
+    assert needed.status != "unknown"
+    budgets = sorted({needed.nodes // 4, needed.nodes // 2, needed.nodes - 1, needed.nodes,
+                      needed.nodes + 1, 2 * needed.nodes, 10 * needed.nodes})
+    statuses = []
+    for budget in budgets:
+        result = solve(game, max_nodes=budget, max_seconds=1e6)
+        assert result.nodes <= budget
+        statuses.append(result.status)
+        if result.status == "won":
+            assert replays_to_win(game, result.moves)
+    decided = statuses.index(needed.status)
+    assert budgets[decided] == needed.nodes  # one position fewer is not enough
+    assert statuses[:decided] == ["unknown"] * decided
+    assert statuses[decided:] == [needed.status] * (len(budgets) - decided)
