@@ -12,8 +12,8 @@ and earns nothing, and marks the game as assisted).
 Any click or key except the speed keys hands the game back to the player at once (a
 move still being thought out is dropped): the scene pops itself, the table is the
 player's again in the position the demo left, and the click or key goes on to the table,
-so a click on Undo or Hint stops the demo *and* undoes or hints. Esc and the demo's own
-key only stop it.
+so a click on Undo or Hint stops the demo *and* undoes or hints. Esc, the demo's own key
+and its button only stop it.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class DemoTable(Protocol):
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back, for the reason ``why``."""
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def after_demo(self, event: pygame.event.Event) -> None:
         """The player's click or key that took the game over, to act on as usual."""
 
 
@@ -101,10 +101,10 @@ class DemoScene(Scene):
             elif event.key not in _MODIFIERS:
                 self.take_over()
                 if event.key not in _ONLY_STOP:
-                    self.table.handle_event(event)
+                    self.table.after_demo(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.take_over()
-            self.table.handle_event(event)
+            self.table.after_demo(event)
 
     def set_speed(self, speed: int) -> None:
         """Speed 1 (slowest) to 5 (fastest)."""

@@ -393,6 +393,13 @@ class TableScene(Scene):
         self.session.forget_hints()
         self.app.show("demo", table=self)
 
+    def after_demo(self, event: pygame.event.Event) -> None:
+        """The click or key that stopped the demo does what it does on the table, except
+        on the Demo button (which only stops it)."""
+        pos = getattr(event, "pos", None)
+        if pos is None or not any(b.label == "Demo" and b.rect.collidepoint(pos) for b in self.hud.buttons):
+            self.handle_event(event)
+
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
         self.say(why)

@@ -229,3 +229,12 @@ def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: 
         assert len(table.game.history) >= 1
     finally:
         think.set()
+
+
+def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app: App) -> None:
+    table, _ = _demo_on(ui, app, "union-square", "3", 1)
+    played = len(table.game.history)
+    ui.click(app, _button(table, "Demo"))
+    assert app.top is table
+    ui.step(app, 30)
+    assert app.top is table and len(table.game.history) == played
