@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     registrars: dict[str, Callable[[argparse._SubParsersAction], None]] = {
         "engine": engine_commands.register,
-        "search": search_commands.register,
+        "search": partial(search_commands.register, read_line=records_commands.line_of_play),
         "records": partial(records_commands.register, view_replay=window.view_replay),
         "levels": partial(levels_commands.register, draw_chart=window.chart_png),
     }

@@ -13,6 +13,7 @@ from ..console import fail
 from ..engine.echo import shown
 
 if TYPE_CHECKING:
+    from ..engine.state import Game
     from .replay import Replay
     from .stats import RuleStats, Statistics
 
@@ -20,6 +21,17 @@ if TYPE_CHECKING:
 #: and returns the exit status: the command line hands it in, since the records never
 #: import the window
 ReplayViewer = Callable[[Path, "Path | None"], int]
+
+
+def line_of_play(path: Path) -> tuple[Game, list[str], str]:
+    """A replay file as ``analyse`` reads it: the deal, the moves in notation and a heading
+    (``British Constitution #3: lost, 43 moves``); raises ReplayError (a ValueError) for a
+    file that is missing, damaged or of an unknown rule set."""
+    from .replay import load_replay
+
+    replay = load_replay(path)
+    heading = f"{replay.title} #{replay.game}: {replay.result}, {len(replay.moves)} moves"
+    return replay.opening(), replay.move_texts, heading
 
 
 def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:

@@ -1,24 +1,38 @@
-"""Command-line tools of the search: ``hint``, ``solve`` and ``demo``."""
+"""Command-line tools of the search: ``hint``, ``solve``, ``demo`` and ``analyse``."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import re
 import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..console import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
-from ..engine.echo import quoted
+from ..engine.echo import quoted, shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
+    from ..engine.state import Game
     from ..output import Output
+    from .analyse import Analysis
     from .batch import DealRow
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the search's subcommands."""
+#: reads a line of play from a file for ``analyse``: the position it starts from, its moves
+#: in notation and a heading for the output (``British Constitution #3: lost, 43 moves``);
+#: raises ValueError with a message for a person. The command line hands it in (the
+#: replay file is the records' to read, and the search never imports them).
+LineReader = Callable[[Path], "tuple[Game, list[str], str]"]
+
+
+def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -> None:
+    """Add the search's subcommands; ``analyse FILE`` reads its file with ``read_line``."""
     hint = subparsers.add_parser(
         "hint", help="the moves of a position ranked, with reasons",
         description="Rank the legal moves of a position as the in-game hint does (it sees "
@@ -47,6 +61,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="one game number, written as in every command (or use --range)")
     _range_arguments(demo)
     demo.set_defaults(func=run_demo)
+
+    analyse = subparsers.add_parser(
+        "analyse", help="where did I go wrong? the move that lost a replayed game",
+        description="Read a replay file and find, with the solver (which sees the whole deal: "
+        "the game is over), the last position of the line from which the deal could still be "
+        "won, the move that lost it and a winning line from there; or that no play could have "
+        "won the deal. The exit status is 0 when the file was analysed (whatever the verdict), "
+        "2 for a missing or damaged file.")
+    analyse.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
+    analyse.add_argument("--budget", type=float, default=60.0, metavar="S",
+                         help="seconds for the whole analysis (default 60); what is left undecided "
+                         "is reported as a range of moves")
+    analyse.add_argument("--json", action="store_true",
+                         help="print the analysis as one JSON object")
+    analyse.set_defaults(func=partial(run_analyse, read_line=read_line))
 
 
 def _range_arguments(parser: argparse.ArgumentParser) -> None:
@@ -219,3 +248,69 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
+    """``analyse FILE [--budget S] [--json]``."""
+    from .analyse import Analyser, Budget
+
+    if not (args.budget > 0 and math.isfinite(args.budget)):
+        return fail("--budget must be a positive number of seconds")
+    try:
+        start, moves, heading = read_line(args.file)
+        analyser = Analyser(start, moves, Budget(seconds=args.budget))
+    except ValueError as err:
+        return fail(f"{shown(args.file)}: {err}")
+    bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
+
+    def show(_step: int | None = None) -> None:
+        if bar is not None:
+            progress = analyser.progress()
+            bar.write(f"\ranalysing {progress.fraction:4.0%}  {progress.words:<45}")
+            bar.flush()
+
+    analyser.on_check = show  # before each check, which may take a while
+    try:
+        for _ in analyser.steps():
+            show()
+    finally:
+        if bar is not None:
+            bar.write("\r" + " " * 60 + "\r")
+            bar.flush()
+    analysis = analyser.result()
+    if args.json:
+        data = analysis.to_json()
+        data["file"] = str(args.file)
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(heading)
+    print(analysis.sentence())
+    print(analysis_lines(analysis))
+    return 0
+
+
+def analysis_lines(analysis: Analysis) -> str:
+    """The winning line in moves (in words, with the notation that ``deal --moves`` takes)
+    and what the analysis cost."""
+    lines = []
+    if analysis.line:
+        start = analysis.last_winnable or 0
+        where = "the deal" if start == 0 else f"move {start}"
+        lines.append(f"The winning line from {where}, {len(analysis.line)} moves:")
+        width = len(str(start + len(analysis.line)))
+        words = analysis.line_words()
+        word_width = max(len(w) for w in words)
+        for number, (text, said) in enumerate(zip(analysis.line, words, strict=True), start + 1):
+            lines.append(f"  {number:>{width}}. {said:<{word_width}}  {text}")
+    checks = len(analysis.checks)
+    lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
+                 f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")
+    return "\n".join(lines)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (where a progress line that redraws itself belongs)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

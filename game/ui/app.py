@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 #: the names the scenes are found by
 SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "levels", "replay", "demo",
-                    "win", "lost", "confirm"]
+                    "win", "lost", "confirm", "analysis"]
 
 
 #: makes a scene for an app from the keyword arguments a scene asks for it with (a scene

@@ -1,4 +1,5 @@
-"""Dialogs over the table: the win, no more moves, and "abandon this game?".
+"""Dialogs over the table: the win, no more moves, "abandon this game?", and "Where did I
+go wrong?" (:class:`AnalysisDialog`).
 
 Each is a :class:`Dialog` scene (``opaque = False``, so the table stays visible and keeps
 animating below). Buttons work with the mouse, and from the keyboard with Left/Right or
@@ -17,10 +18,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..engine import Game
+from ..records.replay import WON, Replay, ReplayMove
+from ..search.analyse import Analysis, AnalysisJob, Budget
 from . import theme
 from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
+from .widgets import wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
@@ -347,12 +352,122 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
         leave = [("New deal", table.exits.new_deal)]
-    return Dialog(app, "No more moves", lines,
-                  [("Undo", table.undo), ("Restart", table.exits.restart),
-                   *leave, *_save_choice(table), ("Menu", table.exits.go_to_menu)],
-                  accent=(235, 150, 110), foldable=True)
+    choices: list[tuple[str, Callable[[], None]]] = [
+        ("Undo", table.undo), ("Restart", table.exits.restart), *leave, *_save_choice(table),
+        ("Menu", table.exits.go_to_menu)]
+    if g.history:  # after "Undo", which keeps the focus
+        choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
+    return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True)
+
+
+def _analyse(app: App, table: FinishedTable) -> None:
+    """Open the analysis over the lost game's dialog, which comes back when it closes."""
+    app.show("lost", table=table)
+    app.show("analysis", game=table.session.game)
 
 
 def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[[], None]) -> Dialog:
     """Ask before abandoning a game in progress; Esc or "Keep playing" keeps it."""
     return Dialog(app, title, [words], [("Keep playing", lambda: None), (yes, action)])
+
+
+# ----- Where did I go wrong? -------------------------------------------------------------
+
+ANALYSIS_TITLE = "Where did I go wrong?"
+LOST_ACCENT = (235, 150, 110)
+#: the analysis's budget on screen, in seconds (the player can stop it sooner)
+ANALYSIS_SECONDS = 30.0
+#: seconds between two moves of the winning line's replay, as if played
+LINE_PACE = 1.0
+
+
+def line_of_play(game: Game) -> tuple[Game, list[str]]:
+    """The deal ``game`` started from (every game on the table starts from its deal) and
+    the moves of its line of play, in notation."""
+    return type(game).deal(game.game), [game.move_text(step.move) for step in game.history]
+
+
+def winning_replay(analysis: Analysis) -> Replay:
+    """The line of play up to the last winnable position, then the winning line, as a won
+    replay for the replay viewer."""
+    texts = [*analysis.moves[: analysis.last_winnable or 0], *analysis.line]
+    moves = tuple(ReplayMove(text, round(LINE_PACE * n, 1)) for n, text in enumerate(texts, 1))
+    return Replay(rules=analysis.start.rules, game=analysis.start.game, moves=moves, result=WON,
+                  seconds=moves[-1].seconds if moves else 0.0)
+
+
+class AnalysisDialog(Dialog):
+    """Where did I go wrong? The analysis of a lost game (:mod:`game.search.analyse`) runs
+    in a process of its own while this panel shows its progress, so no frame waits for it;
+    then the move that lost the game in the player's words, with "Watch the winning line"
+    (the replay viewer, at the position before that move) and "Close". "Stop" or Esc ends
+    the analysis at once."""
+
+    def __init__(self, app: App, game: Game, seconds: float = ANALYSIS_SECONDS) -> None:
+        start, moves = line_of_play(game)
+        self.job = AnalysisJob(start, moves, Budget(seconds=seconds)).start()
+        self.analysis: Analysis | None = None
+        self.failure = ""
+        # two blank lines keep the room where the progress bar and its words are drawn
+        super().__init__(app, ANALYSIS_TITLE, ["Looking for the last move that mattered…", " ", " "],
+                         [("Stop", self.job.cancel)], cancel=self.job.cancel, accent=LOST_ACCENT)
+
+    def update(self, dt: float) -> None:
+        """Show the answer once the analysis has one (the job never blocks the frame)."""
+        if self.analysis is None and not self.failure and self.job.done:
+            self._answer()
+
+    def _answer(self) -> None:
+        try:
+            analysis = self.job.result()
+        except RuntimeError as err:
+            self.failure = str(err)
+            self._show([self.failure], [])
+            return
+        assert analysis is not None
+        self.analysis = analysis
+        watch = [("Watch the winning line", self.watch)] if analysis.line else []
+        self._show(self._wrapped(analysis.sentence()), watch)
+
+    def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]]) -> None:
+        self.lines = lines
+        self.buttons = [theme.Button(label, self._chooser(action))
+                        for label, action in [*first, ("Close", lambda: None)]]
+        self.focus = 0
+        self.cancel = None
+        self.resize(self.app.size)
+
+    def _wrapped(self, sentence: str) -> list[str]:
+        w, h = self.app.size
+        px = max(14, round(min(w, h * 1.6) * 0.017))
+        return wrap(sentence, px, min(w - 40 - 4 * px, round(px * 34)))
+
+    def watch(self) -> None:
+        """The replay viewer on the winning line, at the last winnable position."""
+        if self.analysis is not None and self.analysis.line:
+            self.app.show("replay", replay=winning_replay(self.analysis), at=self.analysis.last_winnable or 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel and, while the analysis runs, its progress bar and what it checks."""
+        super().draw(surface)
+        if self.analysis is not None or self.failure:
+            return
+        progress = self.job.progress()
+        palette = self.app.palette
+        px = self.px
+        line_h = theme.font(px).get_linesize() + round(px * 0.6)
+        top = (self.panel.top + round(px * 1.3) + theme.font(round(px * 2.0), bold=True).get_linesize()
+               + round(px * 0.9) + line_h + round(px * 0.2))
+        bar = pygame.Rect(self.panel.left + 2 * px, top, self.panel.width - 4 * px, round(px * 0.9))
+        pygame.draw.rect(surface, palette.ink, bar, width=1, border_radius=4)
+        filled = bar.inflate(-4, -4)
+        filled.width = round(filled.width * progress.fraction)
+        if filled.width > 0:
+            pygame.draw.rect(surface, palette.gold, filled, border_radius=3)
+        theme.text(surface, progress.words, round(px * 0.85), (bar.centerx, bar.bottom + round(px * 0.4)),
+                   colour=palette.ink, anchor="midtop")
+
+    def wants_quit(self) -> bool:
+        """The window is closing: the analysis's process ends with it."""
+        self.job.cancel()
+        return True

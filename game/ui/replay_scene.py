@@ -151,7 +151,8 @@ class ReplayScene(Scene):
 
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay) -> None:
+    def __init__(self, app: App, replay: Replay, at: int = 0) -> None:
+        """The viewer on ``replay``, at the position after ``at`` moves (the deal by default)."""
         super().__init__(app)
         self.replay = replay
         self.player = ReplayPlayer(replay)
@@ -179,6 +180,8 @@ class ReplayScene(Scene):
         self.ring = FocusRing()
         self.resize(app.size)
         self.ring.focus(self.icons["play"])
+        if at:
+            self.jump(at)
 
     @property
     def game(self) -> Game:

@@ -16,7 +16,7 @@ from ..levels import Level
 from ..records.replay import Replay
 from .app import App, Scene, SceneMaker, SceneName
 from .demo_scene import DemoScene
-from .dialogs import confirm_dialog, lost_dialog, win_dialog
+from .dialogs import AnalysisDialog, confirm_dialog, lost_dialog, win_dialog
 from .levels_scene import LevelsScene
 from .menu import MenuScene
 from .options import OptionsScene
@@ -59,6 +59,7 @@ SCENES: dict[SceneName, SceneMaker] = {
     "win": win_dialog,
     "lost": lost_dialog,
     "confirm": confirm_dialog,
+    "analysis": AnalysisDialog,
 }
 
 

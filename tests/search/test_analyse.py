@@ -1,0 +1,289 @@
+"""Where did I go wrong? The analysis of a lost line of every rule set, checked
+independently: the winning line it gives replays to a win from its last winnable position,
+and the position after the losing move is proved lost by a plain exhaustive search written
+here (no forced moves, no pruning); a deal never winnable; an honest range when the budget
+runs out; the background job's progress and cancel."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import signal
+import time
+
+import pytest
+
+from game.engine import new_game
+from game.engine.cards import card_pretty
+from game.engine.state import Game
+from game.records.replay import LOST, Replay
+from game.search.analyse import (
+    FOUND,
+    NEVER,
+    STILL_WINNABLE,
+    UNDECIDED,
+    VERDICTS,
+    WON_GAME,
+    Analysis,
+    AnalysisJob,
+    Budget,
+    analyse,
+    without_loops,
+)
+from game.search.solver import LOST as SOLVER_LOST
+from game.search.solver import WON, solve
+from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
+
+#: a budget that time never binds, so every analysis here is the same on every machine
+NODES = 200_000
+BUDGET = Budget(seconds=1e6, nodes=NODES)
+#: notation a player should never read: places like r2c4, f5, s-w, and moves like r1c2-f5
+NOTATION = re.compile(r"\br\d+c\d+\b|\bf\d+\b|\bs-w\b|\b[a-z]\d*-[a-z]\d*\b")
+
+
+def position(replay: Replay, step: int) -> Game:
+    """The position after the replay's first ``step`` moves, played here from the deal."""
+    game = new_game(replay.rules, replay.game)
+    for text in replay.move_texts[:step]:
+        game.play_text(text)
+    return game
+
+
+def plainly_lost(game: Game, cap: int = 100_000) -> bool | None:
+    """An exhaustive search of every position reachable from ``game``, with nothing but
+    the engine's legal moves: True when none is won, False when one is, None when more
+    than ``cap`` positions are reachable."""
+    game = game.clone()
+    if game.is_won():
+        return False
+    seen = {game.key()}
+    stack = [iter(sorted(game.legal_moves()))]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                game.undo()
+            continue
+        game.play(move)
+        if game.is_won():
+            return False
+        if game.key() in seen:
+            game.undo()
+            continue
+        seen.add(game.key())
+        if len(seen) > cap:
+            return None
+        stack.append(iter(sorted(game.legal_moves())))
+    return True
+
+
+_replays: dict[str, Replay] = {}
+
+
+def replay_of(rules: str) -> Replay:
+    """The lost replay of ``rules`` (made once per test run)."""
+    if rules not in _replays:
+        _replays[rules] = lost_replay(LOST_LINES[rules])
+    return _replays[rules]
+
+
+@pytest.mark.parametrize("rules", [r for r in LOST_LINES if r != "square"])
+def test_the_losing_move_of_a_lost_line_is_found_and_checked_independently(rules: str) -> None:
+    replay = replay_of(rules)
+    assert replay.result == LOST
+    analysis = analyse(replay.opening(), replay.move_texts, BUDGET)
+    assert analysis.verdict == FOUND, analysis.sentence()
+    k = analysis.last_winnable
+    assert k is not None and analysis.first_lost == k + 1 and analysis.losing_move == k + 1
+    # from position k, the winning line replays to a win
+    won = position(replay, k)
+    for text in analysis.line:
+        won.play_text(text)
+    assert won.is_won()
+    # the player's move k + 1 is not the line's first move, and after it nothing wins
+    assert analysis.line[0] != replay.move_texts[k]
+    assert plainly_lost(position(replay, k + 1)) is True
+    # every check the analysis trusted agrees with the boundary
+    for check in analysis.checks:
+        assert check.status == ("won" if check.step <= k else "lost") or check.status == "unknown"
+
+
+@pytest.mark.parametrize("rules", [r for r in LOST_LINES if r != "square"])
+def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
+    replay = replay_of(rules)
+    analysis = analyse(replay.opening(), replay.move_texts, BUDGET)
+    k = analysis.last_winnable
+    assert k is not None
+    before = position(replay, k)
+    move = before.parse_move(replay.move_texts[k])
+    card = card_pretty(before.piles[move.src][-1])
+    source = " from the stock" if move.src == before.stock else ""
+    words = f"{card}{source} to {before.profile.place_words(move.dst)}"
+    where = "the deal" if k == 0 else f"move {k}"
+    assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
+                                   f"from {where}, this line wins.")
+    line_words = analysis.line_words()
+    assert len(line_words) == len(analysis.line)
+    for text in (analysis.sentence(), *line_words):
+        assert not NOTATION.search(text), text
+    assert " to " in line_words[0]
+
+
+def test_an_english_square_deal_never_winnable_is_said_so() -> None:
+    replay = replay_of("square")
+    assert replay.result == LOST and len(replay.moves) > 20
+    analysis = analyse(replay.opening(), replay.move_texts, BUDGET)
+    assert analysis.verdict == NEVER
+    assert analysis.last_winnable is None and analysis.first_lost == 0 and analysis.losing_move is None
+    assert "No play could have won this deal" in analysis.sentence()
+    assert analysis.line == () and analysis.line_words() == []
+    # the layered proof alone, a search the analysis's depth-first check does not use, agrees
+    assert solve(replay.opening(), max_nodes=NODES, max_seconds=1e6, plan=("layers",)).status == SOLVER_LOST
+
+
+def test_a_won_line_and_a_line_that_can_still_be_won() -> None:
+    deal = new_game("constitution", 1)
+    result = solve(deal, max_nodes=NODES, max_seconds=1e6)
+    assert result.status == WON
+    won = analyse(deal, result.moves, BUDGET)
+    assert won.verdict == WON_GAME and won.checks == () and "won" in won.sentence()
+    half = result.moves[: len(result.moves) // 2]
+    open_line = analyse(deal, half, BUDGET)
+    assert open_line.verdict == STILL_WINNABLE and open_line.last_winnable == len(half)
+    end = deal.clone()
+    end.play_all([*half, *open_line.line])
+    assert end.is_won()
+    assert "can still be won" in open_line.sentence()
+
+
+def test_a_budget_too_small_reports_a_range_never_a_guess() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    analysis = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=3_000))
+    assert analysis.verdict == UNDECIDED and not analysis.exact and analysis.losing_move is None
+    assert analysis.nodes <= 3_000
+    lo, hi = analysis.last_winnable, analysis.first_lost
+    assert hi is not None and (lo is None or lo + 1 < hi)
+    # whatever it says it knows is true: the end is lost, and a winnable position's line wins
+    assert plainly_lost(position(replay, hi)) is True
+    if lo is not None:
+        game = position(replay, lo)
+        game.play_all(analysis.line)
+        assert game.is_won()
+        assert f"somewhere between move {lo + 1} and move {hi}" in analysis.sentence()
+    else:
+        assert "not decided" in analysis.sentence()
+    assert not NOTATION.search(analysis.sentence())
+
+
+def test_the_analysis_is_the_same_on_every_run_with_a_node_budget() -> None:
+    replay = replay_of("constitution")
+    first = analyse(replay.opening(), replay.move_texts, BUDGET)
+    again = analyse(replay.opening(), replay.move_texts, BUDGET)
+    assert first == again
+    assert first.to_json()["verdict"] == first.verdict in VERDICTS
+
+
+def test_bad_lines_are_refused() -> None:
+    deal = new_game("constitution", 1)
+    with pytest.raises(ValueError):
+        analyse(deal, ["r1c1-r1c1"], BUDGET)
+    with pytest.raises(ValueError):
+        analyse(deal.player_view(), [], BUDGET)
+    with pytest.raises(ValueError, match="one of won, winnable, never, found, undecided"):
+        dataclasses.replace(analyse(deal, [], BUDGET), verdict="maybe")
+    with pytest.raises(ValueError):
+        Budget(seconds=0)
+    with pytest.raises(ValueError):
+        Budget(nodes=0)
+
+
+def test_a_job_gives_what_analyse_gives_with_progress_that_never_goes_down() -> None:
+    replay = replay_of("union-square")
+    expected = analyse(replay.opening(), replay.move_texts, BUDGET)
+    job = AnalysisJob(replay.opening(), replay.move_texts, BUDGET)
+    assert job.result() is None and not job.done
+    job.start()
+    seen: list[float] = []
+    while not job.wait(0.005):
+        seen.append(job.progress().fraction)
+    seen.append(job.progress().fraction)
+    assert seen == sorted(seen) and seen[-1] == 1.0 and all(0.0 <= f <= 1.0 for f in seen)
+    assert job.progress().words == "done"
+    result = job.result()
+    assert isinstance(result, Analysis)
+    assert result == expected and not result.stopped
+
+
+def test_a_job_is_cancelled_in_the_middle_of_a_search() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    job = AnalysisJob(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10 ** 9)).start()
+    # a check is under way: each may search 1/8 of 10^9 positions, far more than its
+    # process can in the moment before the cancel
+    while job.progress().step is None:
+        assert not job.done
+        time.sleep(0.01)
+    time.sleep(0.3)
+    words = job.progress().words
+    assert words == "checking the deal" or re.fullmatch(r"checking the position after move \d+", words)
+    pid = job.pid
+    assert pid is not None
+    job.cancel()
+    assert job.wait(10.0), "the job did not stop"
+    with pytest.raises(ProcessLookupError):  # its process is gone, searches and all
+        os.kill(pid, 0)
+    result = job.result()
+    assert result is not None and result.verdict == UNDECIDED and result.stopped
+    assert "stopped" in result.sentence()
+    assert job.progress().fraction == 1.0
+
+
+def test_a_winning_line_that_comes_back_to_a_position_is_shortened() -> None:
+    deal = new_game("constitution", 1)
+    line = solve(deal, max_nodes=NODES, max_seconds=1e6).moves
+    assert without_loops(deal, line) == tuple(line)  # the solver's line has no loop here
+    # a move there and back, put into the line where the engine allows one
+    game = deal.clone()
+    for i, text in enumerate(line):
+        for move in game.legal_moves():
+            before = [list(p) for p in game.piles]
+            game.play(move)
+            back = [m for m in game.legal_moves() if m.src == move.dst and m.dst == move.src]
+            for m in back:
+                game.play(m)
+                same = [list(p) for p in game.piles] == before
+                game.undo()
+                if same:
+                    there, home = game.move_text(move), game.move_text(m)
+                    game.undo()
+                    wandering = [*line[:i], there, home, *line[i:]]
+                    check = deal.clone()
+                    check.play_all(wandering)
+                    assert check.is_won()
+                    assert without_loops(deal, wandering) == tuple(line)
+                    return
+            game.undo()
+        game.play_text(text)
+    pytest.fail("no move there and back in the whole line")
+
+
+def test_a_job_whose_process_dies_says_so() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    job = AnalysisJob(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10 ** 9)).start()
+    while job.progress().step is None:
+        time.sleep(0.01)
+    assert job.pid is not None
+    os.kill(job.pid, signal.SIGKILL)
+    assert job.wait(10.0)
+    with pytest.raises(RuntimeError, match="ended without an answer"):
+        job.result()
+
+
+def test_a_line_that_ends_won_needs_no_process() -> None:
+    deal = new_game("union-square", 1)
+    line = solve(deal, max_nodes=NODES, max_seconds=1e6).moves
+    job = AnalysisJob(deal, line, BUDGET).start()
+    assert job.done and job.pid is None
+    result = job.result()
+    assert result is not None and result.verdict == WON_GAME

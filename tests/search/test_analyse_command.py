@@ -1,0 +1,154 @@
+"""``main.py analyse FILE.replay``: a lost replay names the move that lost it and prints a
+winning line that replays to a win; a deal never winnable says so; a missing, damaged or
+unknown-rules file gets a message and status 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine import new_game
+from tests.search.lost_lines import LOST_LINES, lost_replay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture(scope="module")
+def lost_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The lost replay of each rule set, written as the game writes them."""
+    folder = tmp_path_factory.mktemp("replays")
+    files = {}
+    for rules in ("constitution", "square"):
+        path = folder / f"{rules}-lost.replay"
+        path.write_text(lost_replay(LOST_LINES[rules]).to_text(), encoding="utf-8")
+        files[rules] = path
+    return files
+
+
+def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = lost_files["constitution"]
+    status, out, err = _run(["analyse", str(path)], capsys)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("British Constitution #3: lost, ")
+    found = re.fullmatch(r"Your move (\d+) \((.+)\) was the last one that mattered: "
+                         r"from (?:move (\d+)|the deal), this line wins\.", lines[1])
+    assert found, lines[1]
+    losing, words, start = int(found[1]), found[2], int(found[3] or 0)
+    assert start == losing - 1
+    # the move it names is the replay's move, in the profile's words
+    moves = [line.split()[1] for line in path.read_text(encoding="utf-8").splitlines()
+             if re.match(r"\d+ ", line)]
+    before = new_game("constitution", 3)
+    before.play_all(moves[:start])
+    move = before.parse_move(moves[start])
+    assert words == before.profile.card_to_place_words(before.piles[move.src][-1], move.dst)
+    # the winning line printed, move by move, replays to a win from there
+    assert re.fullmatch(rf"The winning line from move {start}, \d+ moves:", lines[2])
+    rows = [re.fullmatch(r"\s+(\d+)\. (.+?)\s+(\S+)", line) for line in lines[3:-1]]
+    assert rows and all(rows)
+    game = before.clone()
+    for number, row in enumerate(rows, start + 1):
+        assert row is not None and int(row[1]) == number
+        played = game.parse_move(row[3])
+        assert row[2] == game.profile.card_to_place_words(game.piles[played.src][-1], played.dst)
+        game.play(played)
+    assert game.is_won()
+    assert re.fullmatch(r"\(\d+ positions? of the line checked, [\d,]+ searched in [\d.]+ s\)", lines[-1])
+
+
+def test_the_json_of_an_analysis(lost_files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["analyse", str(lost_files["constitution"]), "--json"], capsys)
+    assert status == 0
+    data = json.loads(out)
+    assert data["verdict"] == "found" and data["losing_move"] == data["last_winnable"] + 1
+    game = new_game(data["rules"], data["game"])
+    moves = [line.split()[1] for line in lost_files["constitution"].read_text(encoding="utf-8").splitlines()
+             if re.match(r"\d+ ", line)]
+    assert data["losing_move_text"] == moves[data["losing_move"] - 1]
+    game.play_all(moves[: data["last_winnable"]] + data["line"])
+    assert game.is_won()
+
+
+def test_a_deal_never_winnable(lost_files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["analyse", str(lost_files["square"])], capsys)
+    assert status == 0
+    assert out.splitlines()[1] == ("No play could have won this deal: the solver proved it lost "
+                                   "from the start.")
+
+
+@pytest.mark.parametrize("damage, reason", [
+    (lambda text: text[: len(text) // 2], "cut short"),
+    (lambda text: text.replace("rules: constitution", "rules: klondike"), "unknown rule set 'klondike'"),
+    (lambda text: re.sub(r"(?m)^5 \S+", "5 r9c9-f1", text), "there is no place 'r9c9'"),
+    (lambda text: "\x00\x01garbage", "line"),
+])
+def test_a_damaged_file_gets_a_message_and_status_2(lost_files: dict[str, Path], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    damage: object, reason: str) -> None:
+    assert callable(damage)
+    bad = tmp_path / "bad.replay"
+    bad.write_text(damage(lost_files["constitution"].read_text(encoding="utf-8")), encoding="utf-8")
+    status, out, err = _run(["analyse", str(bad)], capsys)
+    assert status == 2 and out == ""
+    assert err.startswith(f"error: {bad}: ") and reason in err and "Traceback" not in err
+
+
+def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: dict[str, Path],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["analyse", str(tmp_path / "nothing.replay")], capsys)
+    assert status == 2 and "there is no such file" in err
+    status, _, err = _run(["analyse", str(tmp_path)], capsys)
+    assert status == 2 and "not a regular file" in err
+    for budget in ("0", "-3", "nan", "inf"):
+        status, _, err = _run(["analyse", str(lost_files["constitution"]), "--budget", budget], capsys)
+        assert status == 2 and "--budget must be a positive number of seconds" in err
+
+
+def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.replay"
+    bad.write_bytes(b"# British patience replay\nversion: 1\nrules: constitution\n")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "analyse", str(bad)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+
+
+def test_a_terminal_sees_the_progress_and_then_a_clean_line(lost_files: dict[str, Path]) -> None:
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    try:
+        command = [sys.executable, str(ROOT / "main.py"), "analyse", str(lost_files["constitution"])]
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=follower, text=True, cwd=ROOT,
+                              timeout=120)
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: all was read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0 and "was the last one that mattered" in done.stdout
+    progress = shown.decode()
+    assert re.search(r"analysing +\d+%  checking the position after move \d+", progress), progress
+    assert progress.endswith("\r" + " " * 60 + "\r")  # the progress line is wiped at the end
+    assert "analysing" not in done.stdout

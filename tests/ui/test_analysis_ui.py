@@ -1,0 +1,96 @@
+"""Where did I go wrong? on the table, through the real loop: the lost game's dialog offers
+it, the analysis runs in its own process while frames go on with its progress shown, the
+answer names the move in the player's words, the replay viewer plays the winning line
+from the position before it to a win, and "Stop" ends the analysis at once."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.search.analyse import Budget, analyse
+from game.ui.app import App
+from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
+from game.ui.replay_scene import ReplayScene
+from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
+
+
+def _lost_table(ui: SimpleNamespace, app: App, line: LostLine) -> Dialog:
+    """The lost game of ``line`` on the table, with its "No more moves" dialog on top."""
+    ui.open_table(app, lost_replay(line).play_out())
+    ui.step(app)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "No more moves"
+    return dialog
+
+
+def _open_analysis(ui: SimpleNamespace, app: App, lost: Dialog) -> AnalysisDialog:
+    assert [b.label for b in lost.buttons[:2]] == ["Undo", ANALYSIS_TITLE]
+    ui.click(app, lost.buttons[1].rect.center)
+    analysis = app.top
+    assert isinstance(analysis, AnalysisDialog) and analysis.title == ANALYSIS_TITLE
+    return analysis
+
+
+def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamespace, app: App) -> None:
+    line = LOST_LINES["constitution"]
+    replay = lost_replay(line)
+    expected = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=200_000))
+    assert expected.verdict == "found"
+    analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
+    assert [b.label for b in analysis.buttons] == ["Stop"]
+    frames = 0
+    while analysis.analysis is None:  # the frames go on while the process searches
+        ui.step(app)
+        frames += 1
+        assert frames < 6000, "the analysis never answered"
+        time.sleep(0.005)
+    assert analysis.job.progress().fraction == 1.0
+    sentence = " ".join(analysis.lines)
+    assert sentence == expected.sentence()
+    assert re.match(r"Your move \d+ \(.+ to .+\) was the last one that mattered", sentence)
+    assert [b.label for b in analysis.buttons] == ["Watch the winning line", "Close"]
+    ui.click(app, analysis.buttons[0].rect.center)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.name == "replay"
+    k = expected.last_winnable
+    assert k is not None
+    player = viewer.player
+    assert player.step == k and player.length == k + len(expected.line)
+    assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]
+    ui.click(app, viewer.icons["end"].rect.center)
+    assert viewer.game.is_won()
+    ui.click(app, viewer.menu_button.rect.center)
+    back = app.top
+    assert isinstance(back, Dialog) and back.title == "No more moves"
+
+
+def test_stop_ends_the_analysis_at_once(ui: SimpleNamespace, app: App) -> None:
+    lost = _lost_table(ui, app, LostLine("constitution-cadogan", 1, seed=0))
+    analysis = _open_analysis(ui, app, lost)
+    while analysis.job.progress().step is None:
+        ui.step(app)
+        time.sleep(0.01)
+    pid = analysis.job.pid
+    assert pid is not None
+    ui.step(app, 5)
+    assert not analysis.job.done
+    ui.click(app, analysis.buttons[0].rect.center)  # "Stop"
+    assert analysis.job.done
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "No more moves"
+
+
+def test_esc_stops_it_too(ui: SimpleNamespace, app: App) -> None:
+    lost = _lost_table(ui, app, LostLine("constitution-cadogan", 1, seed=0))
+    analysis = _open_analysis(ui, app, lost)
+    ui.step(app, 3)
+    ui.press(app, pygame.K_ESCAPE)
+    assert analysis.job.done and app.top is not analysis
