@@ -193,6 +193,13 @@ class RuleProfile:
         kind = "column" if self.layout is Layout.SQUARE_COLUMNS else "pile"
         return f"{kind} {index - first + 1}"
 
+    def space_words(self, index: int) -> str:
+        """An empty tableau place as a player names it: ``the space in Row 2, pile 4``,
+        ``the empty pile 11``, ``the empty column 2``."""
+        if self.layout is Layout.ROWS:
+            return f"the space in {self.place_words(index)}"
+        return f"the empty {self.place_words(index)}"
+
     def card_to_place_words(self, card: int, index: int) -> str:
         """A card going to a place, in words: ``9♥ to Row 3, pile 2``."""
         return f"{card_pretty(card)} to {self.place_words(index)}"

@@ -1,4 +1,5 @@
-"""Search figures for ``main.py bench``: hint speed, solver speed and strength, per rule set."""
+"""Search figures for ``main.py bench``: hint speed and strength, solver speed and strength,
+per rule set."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.rulesets import RULE_IDS, new_game
+from ..engine.rulesets import RULE_IDS, new_game, profile_of
 from ..engine.state import Game
 from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
 from .depth_first import DepthFirst
@@ -16,6 +17,16 @@ from .hint import hints
 from .solver import solve
 
 TITLE = "search"
+
+#: hinted moves per run, and runs per rule set (``--quick``: fewer; ``bench --runs``: any)
+KEEP_WON_MOVES = 40
+KEEP_WON_RUNS = 20
+KEEP_WON_QUICK_RUNS = 4
+#: the full-information solver that picks the won starts and judges the ends: a node
+#: budget, so that its answers are a pure function of the position (the seconds are only
+#: a guard against a very slow machine)
+JUDGE_NODES = 200_000
+JUDGE_SECONDS = 120.0
 
 
 def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
@@ -74,7 +85,70 @@ def core_positions_per_second(rules: str, deals: int) -> int:
     return round(nodes / seconds) if seconds else 0
 
 
-def run(quick: bool = False) -> dict[str, dict[str, Any]]:
+def has_won_deals(rules: str) -> bool:
+    """Whether the rule set's deals are won often enough to start hinted runs from: those
+    whose profile offers a daily deal, which the levels build draws from deals it proved
+    winnable (English Square's layout is practically never winnable, and offers none)."""
+    return profile_of(rules).daily_deal
+
+
+def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
+    """Deal ``number`` played along the solver's winning line for a seeded number of
+    moves (from the deal up to :data:`KEEP_WON_MOVES` before the end), so a position the
+    solver proved won, with its history; None when the solver does not win the deal."""
+    game = new_game(rules, number)
+    result = solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS)
+    if result.status != "won":
+        return None
+    for text in result.moves[: rng.randrange(max(1, len(result.moves) - KEEP_WON_MOVES))]:
+        game.play_text(text)
+    return game
+
+
+def judge(game: Game) -> str:
+    """The full-information solver's answer for ``game`` at the keep-won budget."""
+    return solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS).status
+
+
+def hinted_run(game: Game, moves: int = KEEP_WON_MOVES) -> Game:
+    """``game`` after up to ``moves`` moves, each the hint's first (as the table shows it:
+    twins left out, the node budget alone bounding it, so the run is repeatable); the run
+    stops early when the game is over."""
+    for _ in range(moves):
+        ranked = hints(game, max_ms=None, twins=False)
+        if not ranked:
+            break
+        game.play(ranked[0].move)
+    return game
+
+
+def keep_won(rules: str, runs: int, seed: int = 2030) -> dict[str, Any]:
+    """The hint's keep-won figure for ``rules``: ``runs`` hinted runs of
+    :data:`KEEP_WON_MOVES` moves, each from a solver-won position of one of the deals 1,
+    2, 3 … (a deal the solver does not win is skipped), judged at the end by the
+    full-information solver. A run whose end the solver cannot decide within its budget
+    counts as not kept (and is reported). Deterministic: fixed deals, seed and budgets.
+    ``hint_keep_won_runs`` says how many runs were made (fewer than ``runs`` only if the
+    solver won too few of the deals tried)."""
+    rng = random.Random(f"{seed}-{rules}")
+    kept = undecided = done = 0
+    number = 0
+    # a bound on the deals tried, in case the solver's budget wins too few of them
+    while done < runs and number < 5 * runs + 20:
+        number += 1
+        game = won_start(rules, number, rng)
+        if game is None:
+            continue
+        end = hinted_run(game)
+        status = "won" if end.is_won() else judge(end)
+        kept += status == "won"
+        undecided += status == "unknown"
+        done += 1
+    return {"hint_keep_won_runs": done, "hint_keep_won_pct": round(100.0 * kept / done, 1) if done else None,
+            "hint_keep_won_undecided": undecided}
+
+
+def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
@@ -82,12 +156,17 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
     each (1–3 at 1 s if quick): positions per second of its complete searches (the time
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
-    them), and the share decided and won; and the depth-first search's positions per second
-    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick)."""
+    them), and the share decided and won; the depth-first search's positions per second
+    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick);
+    and in the rule sets whose deals are won, the hint's keep-won figure
+    (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
+    :data:`KEEP_WON_QUICK_RUNS` if quick)."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
+    if hint_runs is None:
+        hint_runs = KEEP_WON_QUICK_RUNS if quick else KEEP_WON_RUNS
     out: dict[str, dict[str, Any]] = {}
     for rules in RULE_IDS:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
@@ -118,4 +197,9 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "solver_won_pct": round(100.0 * won / deals, 1),
             "core_positions_per_s": core_positions_per_second(rules, 2 if quick else 5),
         }
+        if has_won_deals(rules):
+            out[rules].update(keep_won(rules, hint_runs))
+        else:
+            out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,
+                               "hint_keep_won_undecided": 0})
     return out

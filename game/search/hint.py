@@ -19,12 +19,19 @@ each depth, and the current line is checked so the search never goes round a cyc
 Positions the game has already been through count as worth nothing new (the hint never
 suggests going back to where the player was), which also keeps the demo player from
 looping.
+
+Then the best moves are looked at whole: where every position a move leads to can be
+seen within a few hundred (an end game, a corner with few moves), a reachability search
+proves the move lost, or lost unless unseen stock cards help, and it sinks below the
+moves that still have a way on (:func:`_settle_the_best`); a move the search found
+lost is checked the same way, so that its reason can say so.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
@@ -40,6 +47,14 @@ _EVALUATED: dict[str, dict[int, float]] = {}
 _EVALUATED_LIMIT = 200_000
 #: a position the game has already been through: worth less than any fresh one
 REPEAT_PENALTY = 500.0
+#: what :meth:`_HintSearch.closure` may answer
+WON_LINE, DEAD, DEAD_BLIND = "won", "dead", "dead unless the stock helps"
+#: positions the reachability searches of one hint may see in all, and each of them
+CLOSURE_NODES = 600
+CLOSURE_LIMIT = 150
+#: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
+#: unknown cards help, about this
+BLIND_LOSS = LOSS / 2
 
 
 @dataclass(frozen=True)
@@ -65,6 +80,8 @@ class _HintSearch:
         self.max_nodes = max_nodes
         self.deadline = math.inf if max_ms is None else time.perf_counter() + max_ms / 1000.0
         self.nodes = 0
+        #: the positions the reachability searches (:meth:`closure`) saw
+        self.closure_nodes = 0
         self.history = history
         self.table: dict[int, tuple[int, float]] = {}
         self.path: set[int] = set()
@@ -137,22 +154,91 @@ class _HintSearch:
             return LOSS + stand / 1000.0
         forced = forced_move(game, moves)
         candidates = [forced] if forced is not None else ordered_moves(game, moves)
-        best = stand
+        best = LOSS - 1.0
+        # every move searched, and each lost: then so is this position, however good it
+        # looks (a player cannot stop here: the game goes on, or ends lost)
+        lost = True
         self.path.add(key)
         try:
             for move in candidates:
                 child = self.play(move)
                 try:
                     if self.hash.key() in self.path:
+                        lost = False
                         continue
                     # a forced foundation move costs no depth: it is not a decision
-                    best = max(best, self.value(child, depth - (forced is None)) - 0.01)
+                    child_value = self.value(child, depth - (forced is None)) - 0.01
+                    best = max(best, child_value)
+                    if child_value > LOSS + 200:
+                        lost = False
                 finally:
                     self.undo()
         finally:
             self.path.discard(key)
+        if not lost:
+            best = max(best, stand)
         self.table[key] = (depth, best)
         return best
+
+
+    def closure(self, limit: int) -> str | None:
+        """Whether every position reachable from here was seen within ``limit`` new ones.
+
+        A reachability search (each position once, a safe drop played alone, since it
+        keeps every win open): :data:`WON_LINE` when it reaches a won position; :data:`DEAD`
+        when it saw them all and none is won, so the position is lost; :data:`DEAD_BLIND`
+        the same, but some stock card came into play unknown and was taken to be of no
+        use (``through_reveals``), so it is lost unless those cards help; None when the
+        limit or the budget ran out first, or (where the search stops at a stock card)
+        a stock card would come into play."""
+        game = self.game
+        stock = game.stock
+        if not self.through_reveals and game.piles[stock]:
+            # the stock can be turned (or deals) until it is empty, and the search stops
+            # at a stock card: it could never finish
+            return None
+        seen = {self.hash.key()}
+        blind = False
+        played = 0
+        stack = [self._closure_moves()]
+        answer: str | None = None
+        try:
+            while stack:
+                move = next(stack[-1], None)
+                if move is None:
+                    stack.pop()
+                    if stack:
+                        self.undo()
+                        played -= 1
+                    continue
+                transfers = self.play(move)
+                played += 1
+                key = self.hash.key()
+                if key in seen:
+                    self.undo()
+                    played -= 1
+                    continue
+                if any(t.src == stock for t in transfers):
+                    if not self.through_reveals:
+                        return None
+                    blind = True
+                seen.add(key)
+                if len(seen) > limit or time.perf_counter() > self.deadline:
+                    return None
+                if game.is_won():
+                    answer = WON_LINE
+                    return answer
+                stack.append(self._closure_moves())
+            return DEAD_BLIND if blind else DEAD
+        finally:
+            self.closure_nodes += len(seen) - 1
+            for _ in range(played):
+                self.undo()
+
+    def _closure_moves(self) -> Iterator[Move]:
+        moves = self.game.legal_moves()
+        forced = forced_move(self.game, moves)
+        return iter([forced] if forced is not None else moves)
 
 
 def _unseen_cards(view: Game) -> dict[int, int]:
@@ -207,12 +293,14 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
+    answers: dict[Move, str] = {}
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
-                        twins=twins)
+                        twins=twins, answers=answers)
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)
-    return [Hint(m, round(gain, 2), reason(view, m, gain, safe=m in safe)) for m, gain in ranked]
+    return [Hint(m, round(gain, 2), reason(view, m, gain, safe=m in safe, answer=answers.get(m)))
+            for m, gain in ranked]
 
 
 def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tuple[Move, float]], set[Move]]:
@@ -236,7 +324,8 @@ def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tupl
 
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
-               counter: list[int] | None = None, twins: bool = True) -> list[tuple[Move, float]]:
+               counter: list[int] | None = None, twins: bool = True,
+               answers: dict[Move, str] | None = None) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
@@ -245,21 +334,24 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     given, the positions searched are added to ``counter[0]``. Moves that reach the same
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
-    are left out with ``twins=False``.
+    are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
+    solver's probe does not), the best moves are also looked at whole
+    (:func:`_settle_the_best`): a move into a dead corner sinks below the others, and
+    ``answers`` receives what those reachability searches proved of each move.
     """
     moves = position.legal_moves()
     if not moves:
         return []
     search = _HintSearch(position, max_nodes, max_ms, history)
     try:
-        return _rank(search, position, moves, history, avoid_repeats, twins)
+        return _rank(search, position, moves, history, avoid_repeats, twins, answers)
     finally:
         if counter is not None:
-            counter[0] += search.nodes
+            counter[0] += search.nodes + search.closure_nodes
 
 
 def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
-          avoid_repeats: bool, twins: bool) -> list[tuple[Move, float]]:
+          avoid_repeats: bool, twins: bool, answers: dict[Move, str] | None) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
     # Moves that reach the same position up to interchangeable places (a card into any of
@@ -304,14 +396,76 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         values[move] = values.get(twin, LOSS)
         if twin in immediate:
             immediate[move] = immediate[twin]
-    if twins:
-        order += list(same_as)
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
+    if answers is not None:
+        _settle_the_best(search, order, values, immediate, answers)
+        _name_the_lost(search, order, values, answers)
+        for move, twin in same_as.items():
+            if twin in answers:
+                answers[move] = answers[twin]
+                values[move] = values[twin]
+    if twins:
+        order += list(same_as)
     # equal lines: the move that gains more at once comes first, then the searched one
     # before its twins
     ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
     return [(m, values.get(m, LOSS) - base) for m in ranked]
+
+
+def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                     immediate: dict[Move, float], answers: dict[Move, str]) -> None:
+    """Look at the best moves whole: a move into a corner small enough to see all of
+    (:meth:`_HintSearch.closure`) is lost for sure, or lost unless the stock helps, and
+    never worth a move that still has a way on; or it wins. The best move is checked,
+    then, while it turns out lost, the next best, within :data:`CLOSURE_NODES` positions;
+    a lost move's value sinks below every move that is not."""
+    left = CLOSURE_NODES
+    checked: set[Move] = set()
+    while left > 0:
+        best = max((m for m in order if m not in checked),
+                   key=lambda m: (values.get(m, LOSS), immediate.get(m, LOSS)), default=None)
+        if best is None or values.get(best, LOSS) <= LOSS + 200:
+            return
+        checked.add(best)
+        child = search.play(best)
+        try:
+            before = search.closure_nodes
+            answer = search.closure(min(CLOSURE_LIMIT, left))
+            left -= search.closure_nodes - before
+            stand = search.leaf_value(child)
+        finally:
+            search.undo()
+        if answer is None:
+            return
+        answers[best] = answer
+        if answer == WON_LINE:
+            values[best] = max(values.get(best, LOSS), WIN)
+            return
+        # lost moves keep their order among themselves, by how good they look
+        values[best] = (LOSS + 100 if answer == DEAD else BLIND_LOSS) + max(-100.0, min(100.0, stand / 100.0))
+
+
+def _name_the_lost(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                   answers: dict[Move, str]) -> None:
+    """Record what the reachability search proves of the moves the search already found
+    lost (so that their reasons can say so), within :data:`CLOSURE_LIMIT` positions in all;
+    their values stay as they are."""
+    left = CLOSURE_LIMIT
+    for move in order:
+        if left <= 0:
+            return
+        if move in answers or values.get(move, LOSS) > LOSS + 200:
+            continue
+        search.play(move)
+        try:
+            before = search.closure_nodes
+            answer = search.closure(left)
+            left -= search.closure_nodes - before + 1
+        finally:
+            search.undo()
+        if answer in (DEAD, DEAD_BLIND):
+            answers[move] = answer
 
 
 def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float) -> None:
@@ -331,54 +485,110 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
 
 # ----- reasons ------------------------------------------------------------------------
 
-def reason(view: Game, move: Move, gain: float, *, safe: bool = False) -> str:
-    """Why ``move`` is worth playing, in a few words (``frees 5♥ for the foundation``);
-    ``safe`` says it is a foundation move that can never be a mistake."""
+def reason(view: Game, move: Move, gain: float, *, safe: bool = False, answer: str | None = None) -> str:
+    """Why ``move`` is worth playing (or not), in a player's words: cards as ``8♣``,
+    places as ``Row 2, pile 4``, ``pile 11``, ``the waste``; never move notation.
+
+    Each part is a claim about the position that holds (``tests/search/test_hint_reasons.py``
+    checks every one against the position): ``frees 5♥ for the foundation`` only when a
+    foundation can take 5♥ next, from where it now lies on top; ``so 3♣ can follow`` only
+    for a card on top of a pile that a foundation takes after this move and did not
+    before. ``safe`` says it is a foundation move that can never be a mistake; ``answer``
+    is what the reachability search (:meth:`_HintSearch.closure`) proved of the move.
+    """
     game = view.clone()
-    words = game.profile.short_place_words
+    profile = game.profile
+    words = profile.place_words
     src, dst = move
-    piles = game.piles
-    moving = piles[src][-1] if piles[src] else UNKNOWN
-    before = foundation_wants(game)
-    owed = game.owed_space() is not None
+    before = [list(p) for p in game.piles]
+    moving = before[src][-1] if before[src] else UNKNOWN
+    owed_before = game.owed_space()
+    playable_before = _playable(game)
     transfers = game.play(move)
+    piles = game.piles
+    playable_after = _playable(game)
+    newly_at = [(p, c) for p, c in playable_after if (p, c) not in playable_before]
+    newly = [c for _, c in newly_at]
     parts: list[str] = []
     if src == game.stock:
         if dst == game.waste:
-            parts.append("turns the next stock card")
+            parts.append("turns the next stock card onto the waste")
         else:
-            parts.append(f"deals the next stock card into {words(dst)}")
+            parts.append(f"deals the next stock card into {profile.space_words(dst)}")
     elif dst in game.foundations:
         parts.append(f"plays {card_pretty(moving)} to the foundation")
         if safe:
             parts.append("always safe")
-    elif owed:
-        parts.append(f"fills the space in {words(dst)} with {card_pretty(moving)}")
-    elif not view.piles[dst]:
-        parts.append(f"moves {card_pretty(moving)} into the space in {words(dst)}")
+        follow = list(dict.fromkeys(newly))
+        if follow:
+            parts.append(f"so {' and '.join(card_pretty(c) for c in follow[:2])} can follow")
     else:
-        parts.append(f"builds {card_pretty(moving)} on {card_pretty(view.piles[dst][-1])}")
-        way = game.direction(dst)
-        if way and not view.direction(dst):
-            parts.append(f"{words(dst)} now builds {'up' if way > 0 else 'down'}")
-    after = foundation_wants(game)
-    freed = [p[-1] for p in game.piles if p and p[-1] in after and p[-1] not in before]
-    uncovered = piles[src][-1] if src != game.stock and piles[src] else None
-    if uncovered is not None and uncovered in after and dst not in game.foundations:
-        parts.append(f"frees {card_pretty(uncovered)} for the foundation")
-    elif freed and dst in game.foundations:
-        parts.append(f"so {card_pretty(freed[0])} can follow")
-    if src != game.stock and not piles[src] and src in game.tableau and not owed:
-        parts.append(f"opens a space in {words(src)}")
-    fills = [t for t in transfers[1:] if t.auto]
+        if owed_before is not None:
+            parts.append(f"fills {profile.space_words(dst)} with {card_pretty(moving)}")
+        elif not before[dst]:
+            parts.append(f"moves {card_pretty(moving)} into {profile.space_words(dst)}")
+        else:
+            parts.append(f"builds {card_pretty(moving)} on {card_pretty(before[dst][-1])}")
+            way = game.direction(dst)
+            if way and not view.direction(dst):
+                parts.append(f"{words(dst)} now builds {'up' if way > 0 else 'down'}")
+        # the card the move uncovered, if it is still on top of its pile
+        uncovered = (before[src][-2] if len(before[src]) >= 2 and len(piles[src]) == len(before[src]) - 1
+                     else None)
+        if uncovered is not None and (src, uncovered) in newly_at:
+            parts.append(f"frees {card_pretty(uncovered)} for the foundation")
+        elif uncovered is not None and uncovered != UNKNOWN and uncovered in foundation_wants(game):
+            parts.append(f"uncovers {card_pretty(uncovered)}, which a foundation needs next")
+        if (dst, moving) in newly_at:
+            parts.append(f"then {card_pretty(moving)} can go to the foundation")
     space = game.owed_space()
     if space is not None:
-        parts.append(f"then {words(space)} is filled from {words(game.fill_sources()[0])}")
-    elif fills and any(t.src == game.stock for t in fills):
-        parts.append("a stock card fills Row 4")
-    if gain >= WIN / 2:
+        parts.append(f"opens a space in {words(space)} that a card from "
+                     f"{profile.short_place_words(game.fill_sources()[0])} must fill")
+    elif src in game.tableau and not piles[src]:
+        parts.append(f"opens a space in {words(src)}")
+    for t in transfers[1:]:
+        if not t.auto:
+            continue
+        if t.src == game.stock and t.dst == game.waste:
+            parts.append("the next stock card turns onto the waste")
+        elif t.src == game.stock:
+            parts.append(f"a stock card fills {words(t.dst)}")
+        elif t.card != UNKNOWN:
+            parts.append(f"{card_pretty(t.card)} from {words(t.src)} fills {words(t.dst)}")
+    if game.is_won():
         parts.append("wins the game")
+    elif gain >= WIN / 2:
+        parts.append("leads to a win")
+    elif not game.legal_moves():
+        parts.append("leaves no legal move")
+    elif answer == DEAD:
+        parts.append("leaves no way to win")
+    elif answer == DEAD_BLIND:
+        parts.append("leads to a dead end unless the stock brings a card that helps")
     text = parts[0]
     if len(parts) > 1:
         text += ", " + ", ".join(parts[1:])
     return text
+
+
+def _playable(game: Game) -> list[tuple[int, int]]:
+    """The cards on top of their places that a foundation can take next, with their
+    places, in place order;
+    where a fill is owed (``constitution``), once the fills are made: a fill never takes a
+    card from a place that feeds the foundations, so which card fills does not matter
+    (the filled places themselves are left out)."""
+    touched: set[int] = set()
+    if game.owed_space() is not None:
+        game = game.clone()
+        while game.owed_space() is not None:
+            fills = game.legal_moves()
+            if not fills:
+                break
+            touched.update(p for t in game.play(fills[0]) for p in (t.src, t.dst))
+    piles = game.piles
+    out: list[tuple[int, int]] = []
+    for m in game.legal_moves():
+        if m.dst in game.foundations and m.src not in touched and (m.src, piles[m.src][-1]) not in out:
+            out.append((m.src, piles[m.src][-1]))
+    return out

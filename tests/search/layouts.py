@@ -170,3 +170,24 @@ def winnable(game: Game, limit: int = 300_000) -> bool | None:
             return None
         stack.append(iter(g.legal_moves()))
     return False
+
+
+def thrown_away_base() -> Game:
+    """A ``constitution`` position of deal 13 (the solver's winning line played 58 moves,
+    then the hint's first move 25 times): the hint drops 4♠ (``r1c7-f4``), which loses,
+    where building it on 5♦ (``r1c7-r1c1``) still wins. The 4♠ is the only black 4 the
+    3♦ of ``r1c3`` can go onto, and moving that 3♦ opens the Row 1 space through which
+    the buried 2♦s (in the stock) can climb. The stock is the deal's real one."""
+    return game_from_layout({
+        "rules": "constitution", "game": "13",
+        "foundations": [["AC", "2C", "3C", "4C"], ["AC"], ["AS", "2S", "3S", "4S", "5S", "6S"],
+                        ["AS", "2S", "3S"], ["AH", "2H"], ["AH"], ["AD"], ["AD"]],
+        "tableau": [
+            [["5D"], ["10S", "9D"], ["3D"], ["9S", "8H", "7C", "6D", "5C", "4H"], ["9H", "8C", "7H"], ["4H"],
+             ["5H", "4S"], ["6S", "5H"]],
+            [["7D"], ["6H"], ["8C"], ["9C"], ["5C"], ["JS"], ["7H"], ["9S"]],
+            [["8D"], ["9D"], ["JS"], ["JH"], ["8H"], ["7D"], ["8D"], ["2H"]],
+            [["JC"], ["10H"], ["10D"], ["10H"], ["10C"], ["JD"], ["10D"], ["JC"]]],
+        "waste": [],
+        "stock": ["3H", "10C", "9C", "6H", "4C", "4D", "7S", "6C", "9H", "4D", "2D", "6C", "7S", "2C", "JD",
+                  "3C", "8S", "2D", "8S", "3D", "5D", "10S", "5S", "3H", "JH", "6D", "7C"]})

@@ -5,25 +5,35 @@ so no test judges them; the solver's part is shortened here (a tenth of a second
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from game.cli import main
-from game.engine import RULE_IDS
+from game.engine import RULE_IDS, Game
 from game.search import bench
+from game.search.solver import SolveResult
 
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
-           "solver_won_pct", "core_positions_per_s"}
+           "solver_won_pct", "core_positions_per_s", "hint_keep_won_runs", "hint_keep_won_pct",
+           "hint_keep_won_undecided"}
 
 
 @pytest.mark.slow
 def test_bench_json_reports_the_search_figures_for_every_rule_set(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     real_solve = bench.solve
-    monkeypatch.setattr(bench, "solve", lambda game, max_seconds: real_solve(game, max_seconds=0.1))
-    assert main(["bench", "--only", "search", "--quick", "--json"]) == 0
+    def shortened(game: Game, max_seconds: float, max_nodes: int | None = None) -> SolveResult:
+        # the solver figures' deals a tenth of a second each; the keep-won figure's own
+        # node budget kept (its starts must be won), one run per rule set
+        if max_nodes is None:
+            return real_solve(game, max_seconds=0.1)
+        return real_solve(game, max_seconds=max_seconds, max_nodes=max_nodes)
+
+    monkeypatch.setattr(bench, "solve", shortened)
+    assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "1"]) == 0
     search = json.loads(capsys.readouterr().out)["search"]
     assert set(search) == set(RULE_IDS)
     for rules, figures in search.items():
@@ -35,3 +45,33 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
         assert figures["core_positions_per_s"] > 0
+        # the keep-won figure where deals are won; English Square has none
+        if bench.has_won_deals(rules):
+            assert figures["hint_keep_won_runs"] == 1
+            assert figures["hint_keep_won_pct"] in (0.0, 100.0)
+            assert figures["hint_keep_won_undecided"] in (0, 1)
+        else:
+            assert figures["hint_keep_won_runs"] == 0 and figures["hint_keep_won_pct"] is None
+
+
+def test_the_keep_won_figure_is_for_every_rule_set_but_english_square() -> None:
+    assert [r for r in RULE_IDS if not bench.has_won_deals(r)] == ["square"]
+
+
+def test_a_hinted_run_starts_from_a_solver_won_position_and_is_repeatable() -> None:
+    rng = random.Random(1)
+    start = bench.won_start("union-square", 1, rng)
+    assert start is not None and bench.judge(start) == "won"
+    again = bench.won_start("union-square", 1, random.Random(1))
+    assert again is not None and again.key() == start.key()
+    played = len(start.history)
+    assert played > 0
+    a = bench.hinted_run(start, 6)
+    b = bench.hinted_run(again, 6)
+    assert a.moves_played == b.moves_played and len(a.history) == played + 6
+
+
+def test_bench_refuses_a_hint_run_count_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "--hint-runs", "0"])
+    assert "at least 1" in capsys.readouterr().err

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import os
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -322,15 +321,6 @@ def test_table_surface_is_green_deterministic_and_vignetted() -> None:
     # Textured, not flat.
     row = {tuple(a.get_at((x, 100))) for x in range(100, 220)}
     assert len(row) > 5
-
-
-def test_faces_render_fast() -> None:
-    deck = CardArt()
-    t0 = time.perf_counter()
-    for suit in SUITS:
-        for rank in range(1, 14):
-            deck.face(card(suit, rank), MEDIUM)
-    assert time.perf_counter() - t0 < 1.0
 
 
 def test_surfaces_are_converted_once_a_display_mode_is_set() -> None:

@@ -228,6 +228,19 @@ def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
     assert any("nothing will be saved" in message for message in apps[0].messages)
 
 
+def test_a_screenshot_with_a_data_dir_where_nothing_can_be_saved_warns_and_still_draws(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc here")
+    out = tmp_path / "x.png"
+    assert cli.main(["screenshot", str(out), "--frames", "1",
+                     "--data-dir", "/proc/british-patience-test"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not os.path.exists("/proc/british-patience-test")
+
+
 def test_screenshot_defaults_fill_only_what_the_scene_uses() -> None:
     for scene, options in ui_commands.SCENE_OPTIONS.items():
         assert scene in ui_commands.SCREENSHOT_SCENES
