@@ -2,26 +2,41 @@
 
 :func:`table_layout` turns (rule set, window size) into a :class:`TableLayout`: the HUD
 bar, the card size and, for every place index of the engine, the rectangle of its bottom
-card and the area its pile may grow into. Piles that fan downward compress their
-overlap so the whole pile stays inside its area, so nothing ever overlaps another place.
+card and the area its pile may grow into, the words that name the places and where the
+marks beside the piles go (counts, directions). Piles that fan downward compress their
+overlap only when their area is full, so nothing ever overlaps another place.
 
-Arrangements, one per layout kind of the rule set's profile, as the real games are laid
-out:
+Every arrangement is computed from the window: the card is the largest whose
+arrangement fits with room for each fanned pile to show a few cards at the smallest
+step that still shows each covered card's corner index (:data:`FIT_STEP`), and what
+height is left over goes to the fanned piles, so that long piles keep their indices
+readable where the window allows. Where a rule set can be drawn in more than one shape,
+the shape with the larger cards wins. One arrangement per layout kind of the rule set's
+profile, as the real games are laid out:
 
-- rows (both Constitution sets): the eight foundations in a row above the four rows of
-  eight; the rows whose places are built on fan downward (Row 1 in ``constitution``,
-  every row in Lady Cadogan's). Beside Row 4, the stock that fills it, or the waste that
-  feeds it with the stock just above.
+- rows (both Constitution sets): the four rows of eight, Row 1 on top; the rows whose
+  places are built on fan downward (Row 1 in ``constitution``, every row in Lady
+  Cadogan's). The eight foundations either in a row above the rows or, where that gives
+  larger cards (wide windows), in a block of two columns beside them, a suit to a line;
+  the stock (and the waste that feeds Row 4) beside Row 4. Each row's name at its left.
 - square columns (English British Square): stock and waste at the top left, the four
   foundations at the top right, the four long overlapped columns below with a line for
-  each column's direction.
-- union grid (Union Square): stock above waste on the left, the 4×4 grid of piles in the
-  middle, the four foundations in a column on the right.
+  each column's direction; the columns reach down to the foot of the window.
+- union grid (Union Square): stock above waste on the left, the sixteen piles in the
+  middle, the four foundations in a column on the right. The piles stand in four rows
+  of four, or in two rows of eight where the window is wide, so that each pile has the
+  height to fan; each pile's direction badge sits in a band above it.
+
+"Stock", "Waste" (with their counts) and "Foundations" are written just above what they
+name in every arrangement.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import pygame
 
@@ -30,6 +45,27 @@ from .art import CARD_ASPECT, index_depth
 
 #: the smallest card width the table will use, whatever the window
 MIN_CARD_WIDTH = 40
+#: the largest: beyond it cards only crowd the table's words out of proportion
+MAX_CARD_WIDTH = 300
+#: the step between fanned cards the arrangements are sized with, in card heights: a
+#: little more than the corner index reaches (:func:`game.ui.art.index_depth`, about 0.29)
+FIT_STEP = 0.31
+#: a fanned pile's area never grows past room for this many cards at the normal step
+#: (no pile of any rule set gets longer): what height is left is spread around the table
+LONGEST_FAN = 13
+
+
+@dataclass(frozen=True)
+class Label:
+    """Words on the felt naming what is beside them: the words, the box they must stay
+    in (they are drawn smaller where they would not fit) and their pixel size."""
+
+    text: str
+    rect: pygame.Rect
+    px: int
+    #: where in the box the words stand: "center", "left" or "right" (a row's name,
+    #: against the row)
+    align: str = "center"
 
 
 @dataclass
@@ -39,7 +75,8 @@ class TableLayout:
     ``bases[i]`` is where place ``i``'s bottom card sits; ``areas[i]`` is the region its
     pile may occupy (it contains the base); ``steps[i]`` is the normal downward offset
     between fanned cards in pixels (0 for a squared-up pile such as the stock).
-    ``labels`` are static words drawn on the felt: (text, centre, pixel size).
+    ``labels`` are static words drawn on the felt; ``counted`` are the labels of the
+    piles whose count is shown with their name (the stock, the waste).
     """
 
     rules: str
@@ -49,12 +86,32 @@ class TableLayout:
     bases: list[pygame.Rect]
     areas: list[pygame.Rect]
     steps: list[int]
-    labels: list[tuple[str, tuple[int, int], int]] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    #: the stock's and the waste's name boxes (place index → label), their count beside
+    counted: dict[int, Label] = field(default_factory=dict)
     #: Square only: where each column's direction is written (place index → rect)
     direction_slots: dict[int, pygame.Rect] = field(default_factory=dict)
+    #: Union Square only: where each pile's direction badge goes, beside its bottom card
+    badge_slots: dict[int, pygame.Rect] = field(default_factory=dict)
     #: the strip along the bottom for messages and the hint's reason: no card is ever
     #: there (height 0 when the layout was made without one)
     footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: how far an outline may stand out of a place's card, sideways and up or down,
+    #: without touching the outline of a neighbour (half the narrowest gap between two
+    #: places, less two pixels: one for the outline's dark edge, one to keep the edges
+    #: apart)
+    outline_room: tuple[int, int] = (4, 4)
+
+    def copy(self) -> TableLayout:
+        """A copy whose rectangles may be changed without changing this one's."""
+        return replace(
+            self, hud=self.hud.copy(), bases=[r.copy() for r in self.bases],
+            areas=[r.copy() for r in self.areas], steps=list(self.steps),
+            labels=[replace(label, rect=label.rect.copy()) for label in self.labels],
+            counted={i: replace(label, rect=label.rect.copy()) for i, label in self.counted.items()},
+            direction_slots={i: r.copy() for i, r in self.direction_slots.items()},
+            badge_slots={i: r.copy() for i, r in self.badge_slots.items()},
+            footer=self.footer.copy())
 
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
@@ -75,12 +132,33 @@ class TableLayout:
         rects = self.card_rects(index, max(1, count))
         return rects[0].union(rects[-1])
 
+    def readable_count(self, index: int) -> int:
+        """How many cards the pile at ``index`` may hold with every covered card's index
+        still whole (a squared-up pile: 1)."""
+        if not self.steps[index]:
+            return 1
+        room = self.areas[index].bottom - self.bases[index].bottom
+        return 1 + int(room // min_fan_step(self.card))
+
 
 def fan_step(card: tuple[int, int]) -> int:
     """The normal offset between fanned cards of this size: enough to show each covered
     card's corner index whole, rank and suit, with a sliver of paper below it."""
     w, h = card
-    return round(h * (index_depth(w) + 0.03))
+    return round(h * (_depth(w) + 0.03))
+
+
+def min_fan_step(card: tuple[int, int]) -> int:
+    """The smallest offset between fanned cards that still shows each covered card's
+    corner index whole."""
+    w, h = card
+    return math.ceil(h * _depth(w)) + 1
+
+
+@lru_cache(maxsize=512)
+def _depth(width: int) -> float:
+    """:func:`index_depth` (kept per width: every layout asks it for every fanned place)."""
+    return index_depth(width)
 
 
 def card_size(width: float) -> tuple[int, int]:
@@ -99,9 +177,56 @@ def footer_height(size: tuple[int, int]) -> int:
     return max(22, min(40, round(size[1] * 0.036)))
 
 
+def label_px(card_h: int) -> int:
+    """The size of the words naming places, for cards ``card_h`` pixels tall."""
+    return max(11, min(24, round(card_h * 0.11)))
+
+
+def label_band(card_h: int) -> int:
+    """The height of the band a line of place names takes."""
+    return round(label_px(card_h) * 1.75)
+
+
+def text_width(words: str, px: int) -> int:
+    """About how wide ``words`` are in the table's font at ``px`` (a layout is made
+    without fonts; DejaVu Sans averages under 0.62 em a character)."""
+    return math.ceil(len(words) * px * 0.62)
+
+
+def _fan_room(h: int, cards: int) -> int:
+    """The height a pile of ``cards`` fanned at the fitting step takes."""
+    return h + math.ceil((cards - 1) * FIT_STEP * h)
+
+
+def _longest_fan(card: tuple[int, int]) -> int:
+    """The most height a fanned pile's area is given."""
+    return card[1] + (LONGEST_FAN - 1) * fan_step(card)
+
+
+def _largest(fits: Callable[[int], bool], upto: int) -> int:
+    """The largest card width from MIN_CARD_WIDTH up to ``upto`` for which ``fits``
+    holds (MIN_CARD_WIDTH when none does): every arrangement grows with its card."""
+    lo, hi = MIN_CARD_WIDTH, max(MIN_CARD_WIDTH, min(upto, MAX_CARD_WIDTH))
+    if not fits(lo):
+        return lo
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> TableLayout:
     """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``,
-    with a strip for messages along the bottom unless ``footer`` is False."""
+    with a strip for messages along the bottom unless ``footer`` is False (made once
+    per rule set and size; each caller gets its own copy)."""
+    return _made_layout(rules, (size[0], size[1]), footer).copy()
+
+
+@lru_cache(maxsize=16)
+def _made_layout(rules: str, size: tuple[int, int], footer: bool) -> TableLayout:
     cls = rules_class(rules)
     n = len(cls.places)
     hud = pygame.Rect(0, 0, size[0], hud_height(size))
@@ -120,104 +245,208 @@ def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> T
         _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
     else:
         _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
+    lay.outline_room = _outline_room(lay.bases)
     return lay
 
 
-def _fit(area: pygame.Rect, width_units: float, height_units: float) -> tuple[int, int]:
-    """The largest card whose block (in card widths / card heights) fits ``area``."""
-    by_width = area.width / width_units
-    by_height = area.height / height_units / CARD_ASPECT
-    return card_size(min(by_width, by_height))
+def _outline_room(bases: list[pygame.Rect]) -> tuple[int, int]:
+    """Half the narrowest gap between two places' cards side by side, and between two
+    one above the other, each less two pixels (at least 1)."""
+    across = down = 10**6
+    for i, a in enumerate(bases):
+        for b in bases[i + 1:]:
+            dx = max(b.left - a.right, a.left - b.right)
+            dy = max(b.top - a.bottom, a.top - b.bottom)
+            if dy < 0:
+                across = min(across, dx)
+            elif dx < 0:
+                down = min(down, dy)
+    return max(1, across // 2 - 2), max(1, down // 2 - 2)
+
+
+def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.Rect) -> None:
+    """The name (and count) of the stock or the waste in a band just above its card,
+    ``width`` wide at most, centred on it and cut to ``area``."""
+    base = lay.bases[index]
+    band = label_band(base.height)
+    rect = pygame.Rect(0, base.top - band, width, band)
+    rect.centerx = base.centerx
+    lay.counted[index] = Label(word, rect.clip(area), label_px(base.height))
+
+
+def _heading(lay: TableLayout, words: str, over: pygame.Rect, area: pygame.Rect) -> None:
+    """``words`` in a band just above ``over``, centred on it."""
+    band = label_band(lay.card[1])
+    px = label_px(lay.card[1])
+    rect = pygame.Rect(0, over.top - band, max(over.width, text_width(words, px)), band)
+    rect.centerx = over.centerx
+    rect.clamp_ip(area)
+    lay.labels.append(Label(words, rect, px))
+
+
+# ----- the rows (both Constitution sets) --------------------------------------------------------
+
+ROW_NAMES = {0: "Privy Council", 3: "The People"}
 
 
 def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock: int,
                  waste: int) -> None:
-    """The four rows; the first ``built_rows`` fan downward; beside Row 4 the waste (the
-    stock above it) or, without a waste, the stock."""
-    gap_x = 0.16  # between columns, in card widths
-    side = 0.55  # extra gap before the stock column, in card widths
-    label = 0.26  # band between foundations and Row 1, in card heights
-    gap_y = 0.09  # between rows, in card heights
-    # every row fanned shares the height out; otherwise the fanned rows get the most
-    row_heights = [1.4] * 4 if built_rows == 4 else [1.85 if r < built_rows else 1.0 for r in range(4)]
-    width_units = 9 + 8 * gap_x + side
-    height_units = 1 + label + sum(row_heights) + 3 * gap_y
-    w, h = _fit(area, width_units, height_units)
+    """The four rows; the first ``built_rows`` fan downward; the foundations above them
+    or beside them, whichever gives the larger card; beside Row 4 the waste (and the
+    stock) or, without a waste, the stock."""
+    # Where every row is built on, they share the height; where only Row 1 is, it may
+    # take more of it.
+    fit_cards = 3 if built_rows == 4 else 6
+
+    def need(w: int, beside: bool) -> tuple[int, int]:
+        h = round(w * CARD_ASPECT)
+        g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
+        bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
+        rows_h = sum(bands) + 3 * g
+        cols_w = 8 * w + 7 * gx + round(0.5 * w)
+        if not beside:
+            return cols_w + w, lb + h + g + rows_h
+        row4 = sum(bands[:3]) + 3 * g
+        side_top = max(row4, lb + 4 * h + 4 * g + lb)
+        return cols_w + 2 * w + gx, max(rows_h, side_top + h)
+
+    def fits(beside: bool) -> Callable[[int], bool]:
+        def check(w: int) -> bool:
+            need_w, need_h = need(w, beside)
+            return need_w <= area.width and need_h <= area.height
+        return check
+
+    above_w = _largest(fits(False), area.width)
+    beside_w = _largest(fits(True), area.width)
+    beside = beside_w > above_w
+    best = beside_w if beside else above_w
+    # The rows' names stand at their left (with the names of Rows 1 and 4 under them
+    # where there is room) where the width allows; else in a band above each row where
+    # the height does; where neither does, the cards give up a little of their size.
+    for w in range(best, max(MIN_CARD_WIDTH, round(best * 0.85)) - 1, -1):
+        h = round(w * CARD_ASPECT)
+        g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
+        px = label_px(h)
+        small = max(10, round(px * 0.85))
+        need_w, need_h = need(w, beside)
+        room = area.width - need_w
+        long_names = room >= 2 * (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) + gx)
+        names_w = (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) if long_names
+                   else text_width("Row 1", px))
+        names_left = room >= names_w + gx
+        bands_above = not names_left and area.height - need_h >= 4 * lb
+        if names_left or bands_above:
+            break
     lay.card = (w, h)
-    block_w = round(w * width_units)
-    block_h = round(h * height_units)
-    x0 = area.x + (area.width - block_w) // 2
+    # What height is left goes to the rows built on, as far as their longest pile needs.
+    spare = max(0, area.height - need_h - (4 * lb if bands_above else 0))
+    bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
+    for r in range(built_rows):
+        bands[r] = min(max(bands[r], _longest_fan(lay.card)), bands[r] + spare // built_rows)
+    block_h = need_h + sum(bands) - sum(_fan_room(h, fit_cards) if r < built_rows else h
+                                        for r in range(4))
+    if bands_above:
+        block_h += 4 * lb
+    x0 = area.x + max((area.width - need_w) // 2, min(area.width - need_w, names_w + gx))
     y0 = area.y + max(0, (area.height - block_h) // 3)
-    pitch = w * (1 + gap_x)
+    pitch = w + gx
 
     def col_x(col: int) -> int:
-        return round(x0 + col * pitch + (side * w if col == 8 else 0))
+        return x0 + col * pitch + (round(0.5 * w) - gx if col >= 8 else 0)
 
-    for f in range(8):
-        lay.bases[f] = pygame.Rect(col_x(f), y0, w, h)
-        lay.areas[f] = lay.bases[f].copy()
-    y = float(y0 + h + round(label * h))
+    y = y0
+    if not beside:
+        y += lb
+        for f in range(8):
+            lay.bases[f] = pygame.Rect(col_x(f), y, w, h)
+        y += h + g
+        row = pygame.Rect(col_x(0), lay.bases[0].top, col_x(7) + w - col_x(0), h)
+        _heading(lay, "Foundations", row, area)
     row_tops = []
-    for row in range(4):
-        top = round(y)
-        row_tops.append(top)
-        band = round(row_heights[row] * h)
+    for r in range(4):
+        if bands_above:
+            words = f"Row {r + 1}" + (f" · {ROW_NAMES[r]}" if r in ROW_NAMES else "")
+            lay.labels.append(Label(words, pygame.Rect(col_x(0), y, 8 * pitch, lb), px, "left"))
+            y += lb
+        row_tops.append(y)
         for col in range(8):
-            index = 8 + row * 8 + col
-            base = pygame.Rect(col_x(col), top, w, h)
+            index = 8 + r * 8 + col
+            base = pygame.Rect(col_x(col), y, w, h)
             lay.bases[index] = base
-            lay.areas[index] = pygame.Rect(base.x, top, w, band)
-            lay.steps[index] = fan_step((w, h)) if row < built_rows else 0
-        y += band + gap_y * h
-    stock_rect = pygame.Rect(col_x(8), row_tops[3], w, h)
-    if waste >= 0:
-        lay.bases[waste] = stock_rect
-        lay.areas[waste] = stock_rect.copy()
-        lay.bases[stock] = pygame.Rect(col_x(8), row_tops[2], w, h)
-        lay.areas[stock] = lay.bases[stock].copy()
+            lay.areas[index] = pygame.Rect(base.x, y, w, bands[r])
+            lay.steps[index] = fan_step((w, h)) if r < built_rows else 0
+        if names_left:
+            named = long_names and r in ROW_NAMES
+            rect = pygame.Rect(x0 - gx - names_w, y + h // 2 - (lb if named else lb // 2), names_w, lb)
+            lay.labels.append(Label(f"Row {r + 1}", rect, px, "right"))
+            if named:
+                lay.labels.append(Label(ROW_NAMES[r], rect.move(0, lb), small, "right"))
+        y += bands[r] + g
+    if beside:
+        top = y0 + lb
+        for f in range(8):
+            lay.bases[f] = pygame.Rect(col_x(8 + f % 2), top + (f // 2) * (h + g), w, h)
+        block = lay.bases[0].union(lay.bases[7])
+        _heading(lay, "Foundations", block, area)
+        side_top = max(row_tops[3], lay.bases[7].bottom + g + lb)
+        # Row 4 takes its cards from the waste (or the stock): it stands next to Row 4.
+        first = waste if waste >= 0 else stock
+        lay.bases[first] = pygame.Rect(col_x(8), side_top, w, h)
+        if waste >= 0:
+            lay.bases[stock] = pygame.Rect(col_x(9), side_top, w, h)
+        label_w = pitch - 2
     else:
-        lay.bases[stock] = stock_rect
-        lay.areas[stock] = stock_rect.copy()
-    px = max(11, round(h * 0.14))
-    mid = lay.bases[0].bottom + round(label * h / 2)
-    lay.labels.append(("Foundations", (round(x0 + (8 * pitch - gap_x * w) / 2), mid), px))
-    left_room = x0 - area.x
-    if left_room >= px * 4:
-        names = {0: "Privy Council", 3: "The People"}
-        for row, top in enumerate(row_tops):
-            centre = (x0 - left_room // 2, top + h // 2)
-            lay.labels.append((f"Row {row + 1}", centre, px))
-            small = max(10, round(px * 0.8))
-            if row in names and left_room >= small * 9:
-                lay.labels.append((names[row], (centre[0], centre[1] + round(px * 1.4)), small))
+        first = waste if waste >= 0 else stock
+        lay.bases[first] = pygame.Rect(col_x(8), row_tops[3], w, h)
+        if waste >= 0:
+            lay.bases[stock] = pygame.Rect(col_x(8), row_tops[3] - lb - h - g, w, h)
+        label_w = round(w * 1.5)
+    for i in range(8):
+        lay.areas[i] = lay.bases[i].copy()
+    for i in (stock, waste):
+        if i >= 0:
+            lay.areas[i] = lay.bases[i].copy()
+            _counted(lay, i, "Stock" if i == stock else "Waste", label_w, area)
 
+
+# ----- English British Square --------------------------------------------------------------------
 
 def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
-    gap_x = 0.25
-    split = 0.6  # extra gap between the waste and the foundations
-    label = 0.42  # band for the direction of each column, in card heights
-    column = 3.3  # the columns' area, in card heights
-    width_units = 6 + 5 * gap_x + split
-    height_units = 1 + label + column
-    w, h = _fit(area, width_units, height_units)
+    """Stock, waste and foundations in a line under their names; the four columns below,
+    each under its direction, reaching down to the foot of the area."""
+    gap_x, split, heading = 0.25, 0.6, 0.42  # in card widths, widths, heights
+
+    def need(w: int) -> tuple[int, int]:
+        h = round(w * CARD_ASPECT)
+        width = 6 * w + 5 * round(gap_x * w) + round(split * w)
+        return width, label_band(h) + h + round(heading * h) + _fan_room(h, 8)
+
+    w = _largest(lambda w: need(w)[0] <= area.width and need(w)[1] <= area.height, area.width)
+    h = round(w * CARD_ASPECT)
     lay.card = (w, h)
-    block_w = round(w * width_units)
-    block_h = round(h * height_units)
+    block_w, block_h = need(w)
+    lb = label_band(h)
     x0 = area.x + (area.width - block_w) // 2
-    y0 = area.y + max(0, (area.height - block_h) // 4)
-    pitch = w * (1 + gap_x)
+    # The columns take the height down to the foot; only what they could never use
+    # stays above the block.
+    top_room = max(0, area.height - block_h - (_longest_fan(lay.card) - _fan_room(h, 8)))
+    y0 = area.y + top_room // 3 + lb
+    pitch = w + round(gap_x * w)
     lay.bases[stock] = pygame.Rect(x0, y0, w, h)
-    lay.bases[waste] = pygame.Rect(round(x0 + pitch), y0, w, h)
+    lay.bases[waste] = pygame.Rect(x0 + pitch, y0, w, h)
     for f in range(4):
-        lay.bases[f] = pygame.Rect(round(x0 + (2 + f) * pitch + split * w), y0, w, h)
+        lay.bases[f] = pygame.Rect(x0 + (2 + f) * pitch + round(split * w), y0, w, h)
     for i in (stock, waste, 0, 1, 2, 3):
         lay.areas[i] = lay.bases[i].copy()
+    for i in (stock, waste):
+        _counted(lay, i, "Stock" if i == stock else "Waste", pitch - 2, area)
+    _heading(lay, "Foundations", lay.bases[0].union(lay.bases[3]), area)
     # Four columns spread evenly across the block, each with its direction label above it,
     # centred on it and wider than a card where the gap between columns allows (so that
     # the label can use its longer words), but never wider than the window.
-    top = y0 + h + round(label * h)
+    top = y0 + h + round(heading * h)
     col_pitch = (block_w - w) / 3
-    bottom = min(area.bottom, top + round(column * h))
+    bottom = min(area.bottom, top + _longest_fan(lay.card))
     slot_w = max(w, round(min(col_pitch * 0.9, w * 1.8)))
     for c in range(4):
         index = 4 + c
@@ -225,40 +454,71 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
         lay.bases[index] = pygame.Rect(x, top, w, h)
         lay.areas[index] = pygame.Rect(x, top, w, bottom - top)
         lay.steps[index] = fan_step((w, h))
-        slot = pygame.Rect(0, y0 + h + round(label * h * 0.18), slot_w, round(label * h * 0.64))
+        slot = pygame.Rect(0, y0 + h + round(heading * h * 0.18), slot_w, round(heading * h * 0.64))
         slot.centerx = x + w // 2
         slot.clamp_ip(area)
         lay.direction_slots[index] = slot
 
 
+# ----- Union Square ------------------------------------------------------------------------------
+
 def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
-    gap_x = 0.3
-    side = 0.7  # gap between the grid and the side columns
-    cell = 1.36  # a grid row's height in card heights: room for two cards fanned
-    gap_y = 0.1
-    width_units = 6 + 3 * gap_x + 2 * side
-    height_units = 4 * cell + 3 * gap_y
-    w, h = _fit(area, width_units, height_units)
+    """Stock over waste, the sixteen piles in four rows of four or two rows of eight
+    (whichever gives the larger card), the foundations in a column; a band above each
+    row of piles holds their direction badges."""
+    gap_x, side, gap_y = 0.2, 0.5, 0.08
+    fit_cards = 7
+
+    def badge(w: int) -> int:
+        return max(16, round(w * 0.26))
+
+    def need(w: int, cols: int) -> tuple[int, int]:
+        h = round(w * CARD_ASPECT)
+        rows = 16 // cols
+        g, lb = round(gap_y * h), label_band(h)
+        width = 2 * w + 2 * round(side * w) + cols * w + (cols - 1) * round(gap_x * w)
+        grid_h = rows * (badge(w) + 2 + _fan_room(h, fit_cards)) + (rows - 1) * g
+        stock_h = 2 * (lb + h) + g
+        found_h = lb + 4 * h + 3 * g
+        return width, max(grid_h, stock_h, found_h)
+
+    def fits(cols: int) -> Callable[[int], bool]:
+        return lambda w: need(w, cols)[0] <= area.width and need(w, cols)[1] <= area.height
+
+    square_w = _largest(fits(4), area.width)
+    wide_w = _largest(fits(8), area.width)
+    cols = 8 if wide_w > square_w else 4
+    rows = 16 // cols
+    w = max(square_w, wide_w)
+    h = round(w * CARD_ASPECT)
     lay.card = (w, h)
-    block_w = round(w * width_units)
-    block_h = round(h * height_units)
+    g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
+    block_w, block_h = need(w, cols)
+    fan = _fan_room(h, fit_cards)
+    fan = min(max(fan, _longest_fan(lay.card)), fan + (area.height - block_h) // rows)
+    grid_h = rows * (bb + fan) + (rows - 1) * g
+    block_h = max(block_h, grid_h)
     x0 = area.x + (area.width - block_w) // 2
     y0 = area.y + max(0, (area.height - block_h) // 3)
-    row_pitch = h * (cell + gap_y)
-    grid_x = x0 + w + side * w
+    grid_x = x0 + w + round(side * w)
+    pitch = w + round(gap_x * w)
     for i in range(16):
-        row, col = divmod(i, 4)
+        row, col = divmod(i, cols)
         index = 4 + i
-        top = round(y0 + row * row_pitch)
-        x = round(grid_x + col * w * (1 + gap_x))
+        top = y0 + row * (bb + fan + g) + bb
+        x = grid_x + col * pitch
         lay.bases[index] = pygame.Rect(x, top, w, h)
-        lay.areas[index] = pygame.Rect(x, top, w, round(cell * h))
+        lay.areas[index] = pygame.Rect(x, top, w, fan)
         lay.steps[index] = fan_step((w, h))
-    found_x = round(grid_x + 4 * w + 3 * gap_x * w + side * w)
+        d = badge(w)
+        lay.badge_slots[index] = pygame.Rect(x + w - d, top - bb + 1, d, d)
+    found_x = grid_x + cols * pitch - round(gap_x * w) + round(side * w)
     for f in range(4):
-        lay.bases[f] = pygame.Rect(found_x, round(y0 + f * row_pitch), w, h)
+        lay.bases[f] = pygame.Rect(found_x, y0 + lb + f * (h + g), w, h)
         lay.areas[f] = lay.bases[f].copy()
-    lay.bases[stock] = pygame.Rect(x0, y0, w, h)
-    lay.bases[waste] = pygame.Rect(x0, round(y0 + row_pitch), w, h)
-    lay.areas[stock] = lay.bases[stock].copy()
-    lay.areas[waste] = lay.bases[waste].copy()
+    _heading(lay, "Foundations", lay.bases[0], area)
+    lay.bases[stock] = pygame.Rect(x0, y0 + lb, w, h)
+    lay.bases[waste] = pygame.Rect(x0, y0 + 2 * lb + h + g, w, h)
+    for i in (stock, waste):
+        lay.areas[i] = lay.bases[i].copy()
+        _counted(lay, i, "Stock" if i == stock else "Waste", w + round(side * w) - 2, area)

@@ -1,37 +1,45 @@
 """How a pile looks, the same on every screen: the table, the replay viewer and pictures.
 
 :class:`PileRenderer` draws a position at a :class:`~game.ui.layout.TableLayout`: the
-felt with every place's outline and its name where a player needs one (the stock, the
-waste, the suit of each foundation, the layout's row labels), the resting cards (fanned
-or squared up, the stock as a thick back), the cards in flight with their shadows, the
-direction of each Square column or Union Square pile, the stock's and waste's counts,
-and the marks a screen puts on places: glows, legal targets, the keyboard focus, the
-space owed a fill, the hint's arrow.
+felt with every place's outline, a faint lane where each fanned pile grows, the suit of
+each foundation and the layout's words (row names, "Foundations"), the resting cards
+(fanned or squared up, the stock as a thick back), the cards in flight with their
+shadows, the direction of each Square column or Union Square pile, the stock's and
+waste's names with their counts, and the marks a screen puts on places: glows, legal
+targets, the keyboard focus, the space owed a fill, the hint (its card, its place and an
+arrow routed between the piles).
 
 The felt and the resting cards are drawn once into a layer and only drawn again when
-what rests changes, so a frame with cards in the air costs a blit and the flights.
+what rests changes, so a frame with cards in the air costs a blit and the flights. What
+a frame shows that a player reads (each visible card index, the words, the badges) is
+recorded in the app's :class:`~game.ui.drawn.DrawnBoxes` when one is given.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
 
+from ..cache import BoundedCache
 from ..engine import Game, Move
-from ..engine.state import FOUNDATION, STOCK, WASTE
+from ..engine.state import FOUNDATION
 from . import theme, widgets
 from .anim import MOVE, Animator
-from .art import CardArt, draw_suit
-from .layout import TableLayout
+from .art import CardArt, draw_suit, face_geometry
+from .drawn import Box, DrawnBoxes, Kind
+from .layout import Label, TableLayout
 from .theme import Palette
 
 #: how much larger the card in hand is drawn
 DRAG_SCALE = 1.05
 #: the most words kept drawn at once (labels, figures)
 TEXT_CACHE = 400
+#: the most window sizes whose felt is kept drawn
+BACKGROUNDS = 3
 
 Colour = tuple[int, int, int]
 
@@ -56,11 +64,23 @@ def arrow_head(surface: pygame.Surface, tip: tuple[float, float], ux: float, uy:
 class PileRenderer:
     """Draws the piles of a position at a layout (see the module docstring)."""
 
-    def __init__(self, art: CardArt, layout: TableLayout, palette: Palette) -> None:
+    def __init__(self, art: CardArt, layout: TableLayout, palette: Palette,
+                 drawn: DrawnBoxes | None = None) -> None:
         self.art = art
         self.layout = layout
         #: the colours it draws with (the app's, given again when it changes)
         self.palette = palette
+        #: where each frame's readable boxes are recorded (the app's), or None
+        self.drawn = drawn
+        #: the visible corner indices of the resting cards, and the words on the felt,
+        #: as drawn into the layer (recorded again every frame the layer is used)
+        self._index_boxes: list[Box] = []
+        self._label_boxes: list[Box] = []
+        #: the badges drawn this frame (the hint's arrow keeps off them)
+        self._badges: list[pygame.Rect] = []
+        self._index_cache: dict[tuple[int, tuple[int, int], bool],
+                                tuple[pygame.Rect, pygame.Rect | None]] = {}
+        self._route_cache: tuple[Any, list[tuple[int, int]]] | None = None
         #: every card drawn in a place: (card code, place index, rect), bottom to top per
         #: place; the cards under the top of a squared-up pile share its rect
         self.card_positions: list[tuple[int, int, pygame.Rect]] = []
@@ -68,6 +88,10 @@ class PileRenderer:
         self._glow_cache: dict[tuple[int, int, Colour, int], pygame.Surface] = {}
         self._shapes: dict[tuple[Any, ...], pygame.Surface] = {}
         self._background: pygame.Surface | None = None
+        #: the felt with its outlines and words, per layout size (a window resized back
+        #: and forth draws each once), with the boxes of its words
+        self._backgrounds: BoundedCache[tuple[int, int], tuple[pygame.Surface, list[Box]]] = \
+            BoundedCache(BACKGROUNDS)
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
@@ -87,7 +111,8 @@ class PileRenderer:
             self._glow_cache.clear()
             self._shapes.clear()
             self._held = None
-        self.redraw()
+        self._background = None
+        self._layer_key = None
 
     def draw_stretched(self, surface: pygame.Surface) -> bool:
         """The last picture of the felt and the cards, stretched over ``surface`` (while
@@ -100,6 +125,7 @@ class PileRenderer:
     def redraw(self) -> None:
         """Draw the felt and the resting cards afresh next time (options may have changed)."""
         self._background = None
+        self._backgrounds.clear()
         self._layer_key = None
 
     def forget_cards(self) -> None:
@@ -149,8 +175,10 @@ class PileRenderer:
         """The felt with every resting card of ``piles``; drawn again only when what
         rests changes."""
         lay = self.layout
-        key = (lay.size, tuple(map(tuple, piles)))
+        key = (lay.size, tuple(map(tuple, piles)), self.art.large_index)
+        self._badges = []
         if self._layer is not None and key == self._layer_key and self._layer.get_size() == lay.size:
+            self._record_layer()
             return self._layer
         background = self._background_surface(game)
         if self._layer is None or self._layer.get_size() != background.get_size():
@@ -183,38 +211,128 @@ class PileRenderer:
                 layer.blit(art.quick_face(c, size), rect)
                 positions.append((c, index, rect))
         self.card_positions = positions
+        self._index_boxes = self._visible_indices(game, piles)
         self._layer_key = key
+        self._record_layer()
         return layer
 
+    def _record_layer(self) -> None:
+        """Record the resting cards' indices and the felt's words for this frame."""
+        # The boxes are made once per layer and never changed, so they go in as they
+        # are (a frame has about a hundred).
+        if self.drawn is not None:
+            self.drawn.boxes.extend(self._label_boxes)
+            self.drawn.boxes.extend(self._index_boxes)
+
+    def index_box(self, code: int, rect: pygame.Rect, *, bottom: bool = False) -> pygame.Rect | None:
+        """Where the corner index of card ``code`` drawn at ``rect`` is: the top-left
+        one, or the turned one at the bottom right when ``bottom`` (None where the
+        face has none there)."""
+        size = (rect.width, rect.height)
+        key = (code, size, self.art.large_index)
+        boxes = self._index_cache.get(key)
+        if boxes is None:
+            if len(self._index_cache) > 2000:
+                self._index_cache.clear()
+            geo = face_geometry(code, size, self.art.large_index)
+            tops = [geo.ranks[0], geo.suits[0]]
+            top = tops[0].union(tops[1])
+            turned = (geo.ranks[1].union(geo.suits[1]) if len(geo.ranks) > 1 and len(geo.suits) > 1
+                      else None)
+
+            def whole(box: pygame.FRect) -> pygame.Rect:
+                left, top_y = math.floor(box.left), math.floor(box.top)
+                return pygame.Rect(left, top_y, math.ceil(box.right) - left, math.ceil(box.bottom) - top_y)
+
+            boxes = self._index_cache[key] = (whole(top), whole(turned) if turned is not None else None)
+        box = boxes[1] if bottom else boxes[0]
+        return box.move(rect.topleft) if box is not None else None
+
+    def _visible_indices(self, game: Game, piles: list[list[int]]) -> list[Box]:
+        """The corner index of every resting face-up card, as much of it as shows: each
+        covered card of a fan shows the part above the next card; a pile's top card
+        shows its indices whole."""
+        lay = self.layout
+        boxes: list[Box] = []
+        for index, pile in enumerate(piles):
+            if not pile or index == game.stock:
+                continue
+            name = game.place_name(index)
+            rects = lay.card_rects(index, len(pile)) if lay.steps[index] else [lay.bases[index]]
+            cards = pile if lay.steps[index] else pile[-1:]
+            for slot, (code, rect) in enumerate(zip(cards, rects, strict=True)):
+                box = self.index_box(code, rect)
+                if box is None:
+                    continue
+                if slot + 1 < len(rects):
+                    box = box.clip(pygame.Rect(rect.x, rect.y, rect.width, rects[slot + 1].top - rect.top))
+                    if box.height > 0:
+                        boxes.append(Box(Kind.INDEX, box, f"{name} card {slot + 1}"))
+                    continue
+                boxes.append(Box(Kind.INDEX, box, f"{name} top"))
+                turned = self.index_box(code, rect, bottom=True)
+                if turned is not None:
+                    boxes.append(Box(Kind.INDEX, turned, f"{name} top (turned)"))
+        return boxes
+
     def _background_surface(self, game: Game) -> pygame.Surface:
-        """The felt with each place's outline, the words for stock and waste, each
-        foundation's suit and the layout's labels."""
-        palette = self.palette
+        """The felt with each place's outline, a lane where each pile fans, each
+        foundation's suit and the layout's words."""
         if self._background is not None:
             return self._background
+        lay = self.layout
+        kept = self._backgrounds.get(lay.size)
+        if kept is None:
+            kept = self._backgrounds.put(lay.size, self._draw_background(game))
+        self._background, self._label_boxes = kept
+        return self._background
+
+    def _draw_background(self, game: Game) -> tuple[pygame.Surface, list[Box]]:
+        palette = self.palette
         lay = self.layout
         surf = palette.felt(lay.size).copy()
         outline = self.art.outline(lay.card, palette.place_edge)
         line = round(lay.card[0] * palette.place_line / 100)
-        px = palette.scaled(max(10, round(lay.card[1] * 0.12)))
+        radius = max(4, round(lay.card[0] * 0.065))
+        lanes: dict[tuple[int, int], pygame.Surface] = {}
+        for place in game.places:
+            # Where a pile fans, a faint lane shows the room it grows into (Row 1's gap
+            # above Row 2 in Constitution is that room).
+            area = lay.areas[place.index]
+            if lay.steps[place.index] and area.height > lay.card[1]:
+                lane = lanes.get(area.size)
+                if lane is None:
+                    lane = lanes[area.size] = pygame.Surface(area.size, pygame.SRCALPHA)
+                    pygame.draw.rect(lane, (0, 0, 0, 34), lane.get_rect(), border_radius=radius)
+                surf.blit(lane, area)
         for place in game.places:
             rect = lay.bases[place.index]
             surf.blit(outline, rect)
             if line:
-                pygame.draw.rect(surf, palette.place_edge[:3], rect, width=line,
-                                 border_radius=max(4, round(lay.card[0] * 0.065)))
+                pygame.draw.rect(surf, palette.place_edge[:3], rect, width=line, border_radius=radius)
             if place.kind == FOUNDATION:
                 draw_suit(surf, game.foundation_suit(place.index), rect.center, lay.card[0] * 0.42,
                           palette.felt_ink)
-            elif place.kind in (STOCK, WASTE):
-                word = "Stock" if place.kind == STOCK else "Waste"
-                image = self.text(word, px, palette.felt_ink, True)
-                surf.blit(image, image.get_rect(center=rect.center))
-        for words, centre, label_px in lay.labels:
-            image = self.text(words, palette.scaled(label_px), palette.felt_ink, palette.high_contrast)
-            surf.blit(image, image.get_rect(center=centre))
-        self._background = surf
-        return surf
+        boxes = []
+        for label in lay.labels:
+            image = self.fitted(label, palette.felt_ink)
+            rect = _aligned(image.get_rect(), label)
+            surf.blit(image, rect)
+            boxes.append(Box(Kind.TEXT, rect, label.text))
+        return surf, boxes
+
+    def fitted(self, label: Label, colour: Colour, room: int = 0) -> pygame.Surface:
+        """``label``'s words in the theme's font, at its size or smaller so that they fit
+        its box (less ``room`` pixels kept free beside them)."""
+        palette = self.palette
+        px = palette.scaled(label.px)
+        bold = palette.high_contrast
+        image = self.text(label.text, px, colour, bold)
+        while px > 8 and (image.get_width() > label.rect.width - room
+                          or image.get_height() > label.rect.height):
+            px -= 1
+            image = self.text(label.text, px, colour, bold)
+        return image
 
     def text(self, words: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """``words`` drawn in the theme's font (cached)."""
@@ -333,25 +451,19 @@ class PileRenderer:
         surface.blit(image, (round(corner[0]) - spread, round(corner[1]) - spread))
 
     def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
-        """A legal destination: a tint, and corner brackets (a shape, so it never depends
-        on seeing the colour); the one the card would drop on now gets a full frame."""
+        """A legal destination: a tint, and a frame on a black edge (a shape, so it never
+        depends on seeing the colour) standing out of the card no further than half the
+        gap to its neighbour, so two neighbouring targets' frames never touch; the one
+        the card would drop on now gets a thicker frame and a full glow."""
         palette = self.palette
         colour = palette.target
         self.glow(surface, rect, colour, 255 if aimed else 150)
-        arm = max(8, rect.width // 4)
-        line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0)
-        box = rect.inflate(line * 2 + 4, line * 2 + 4)
-        corners = ((box.topleft, 1, 1), (box.topright, -1, 1), (box.bottomleft, 1, -1),
-                   (box.bottomright, -1, -1))
-        for width, ink in ((line + 4, (0, 0, 0)), (line, colour)):
-            for (x, y), sx, sy in corners:
-                x, y = x - (sx < 0), y - (sy < 0)
-                pygame.draw.line(surface, ink, (x, y), (x + sx * arm, y), width)
-                pygame.draw.line(surface, ink, (x, y), (x, y + sy * arm), width)
-        if aimed:
-            pygame.draw.rect(surface, (0, 0, 0), box.inflate(4, 4), width=line + 4,
-                             border_radius=max(6, rect.width // 10))
-            pygame.draw.rect(surface, colour, box, width=line, border_radius=max(6, rect.width // 10))
+        room_x, room_y = self.layout.outline_room
+        line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0) + (2 if aimed else 0)
+        radius = max(6, rect.width // 10)
+        box = rect.inflate(2 * room_x, 2 * room_y)
+        pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), width=line + 3, border_radius=radius + 1)
+        pygame.draw.rect(surface, colour, box, width=line, border_radius=radius)
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The keyboard focus around a card or a place: a ring on a black edge."""
@@ -373,7 +485,9 @@ class PileRenderer:
         self.glow(surface, lay.bases[owed], palette.glow, round(150 + 105 * pulse))
         px = palette.scaled(max(11, lay.card[1] // 7))
         label = widgets.pill("Fill", px, palette.glow, palette.pill, palette)
-        surface.blit(label, label.get_rect(center=lay.bases[owed].center))
+        spot = label.get_rect(center=lay.bases[owed].center)
+        surface.blit(label, spot)
+        self._badge(spot, "Fill")
         for s in game.fill_sources():
             if piles[s]:
                 top = self.drawn_top(piles, s)
@@ -391,17 +505,24 @@ class PileRenderer:
         for index, slot in lay.direction_slots.items():
             heading = direction(index) if game.piles[index] else None
             image = widgets.direction_heading(heading, px, slot.size, palette)
-            surface.blit(image, image.get_rect(center=slot.center))
-        if lay.direction_slots:
-            return
-        radius = max(8, lay.card[0] // 7)
-        for index in game.tableau:
+            spot = image.get_rect(center=slot.center)
+            surface.blit(image, spot)
+            self._badge(spot, f"direction of {game.place_name(index)}")
+        for index, slot in lay.badge_slots.items():
             d = direction(index) if len(piles[index]) >= 2 else 0
             if d:
-                base = lay.bases[index]
-                surface.blit(self._badge(d, radius), (base.right - 2 * radius - 4, base.top + 2))
+                image = self._direction_badge(d, slot.width // 2 - 1)
+                spot = image.get_rect(center=slot.center)
+                surface.blit(image, spot)
+                self._badge(spot, f"direction of {game.place_name(index)}")
 
-    def _badge(self, direction: int, radius: int) -> pygame.Surface:
+    def _badge(self, rect: pygame.Rect, name: str) -> None:
+        """Note a badge drawn this frame (the hint keeps off it; the app's boxes get it)."""
+        self._badges.append(rect)
+        if self.drawn is not None:
+            self.drawn.add(Kind.BADGE, rect, name)
+
+    def _direction_badge(self, direction: int, radius: int) -> pygame.Surface:
         """A round badge with an arrow up (blue) or down (orange) (cached)."""
         palette = self.palette
         key = ("badge", direction, radius)
@@ -418,32 +539,124 @@ class PileRenderer:
         return image
 
     def draw_counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
-        """How many cards the stock and the waste hold (``piles`` as drawn), in a pill at
-        the foot of each."""
+        """The stock's and the waste's names above them, each with how many cards it
+        holds (``piles`` as drawn) in a pill beside the name, never on a card."""
         palette = self.palette
-        lay = self.layout
-        px = palette.scaled(max(11, round(lay.card[1] * 0.12)))
-        for index in (game.stock, game.waste):
-            if index >= 0:
-                rect = lay.bases[index]
-                image = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
-                surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - round(px * 0.3))))
+        for index, label in self.layout.counted.items():
+            px = palette.scaled(label.px)
+            count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
+            while count.get_height() > label.rect.height and px > 8:
+                px -= 1
+                count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
+            gap = max(3, label.px // 3)
+            words = self.fitted(label, palette.felt_ink, count.get_width() + gap)
+            width = words.get_width() + gap + count.get_width()
+            left = label.rect.centerx - width // 2
+            spot = words.get_rect(midleft=(left, label.rect.centery))
+            surface.blit(words, spot)
+            pill_spot = count.get_rect(midleft=(spot.right + gap, label.rect.centery))
+            surface.blit(count, pill_spot)
+            if self.drawn is not None:
+                self.drawn.add(Kind.TEXT, spot, label.text)
+            self._badge(pill_spot, f"{label.text.lower()} count")
 
     def draw_hint(self, surface: pygame.Surface, game: Game, move: Move) -> None:
-        """The hint: an arrow from the card to where it goes."""
+        """The hint: its card and the place it goes glow, and an arrow runs from one to
+        the other between the piles, keeping off every other card's index and the
+        badges (:meth:`hint_route`)."""
         palette = self.palette
-        a = self.top_rect(game, move.src).center
-        n = len(game.piles[move.dst])
-        b = (self.slot_rect(game, move.dst, n).center if self.layout.steps[move.dst]
-             else self.layout.bases[move.dst].center)
+        src = self.top_rect(game, move.src)
+        self.glow(surface, src, palette.glow, 255)
+        self.glow(surface, self.top_rect(game, move.dst), palette.glow, 200)
         width = max(4, self.layout.card[0] // 14) + (2 if palette.high_contrast else 0)
-        pygame.draw.line(surface, (0, 0, 0), a, b, width + 4)
-        pygame.draw.line(surface, palette.glow, a, b, width)
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        arrow_head(surface, b, dx / length, dy / length, width * 4, palette.glow)
+        points = self.hint_route(game, move, width)
+        pygame.draw.lines(surface, (0, 0, 0), False, points, width + 4)
+        for p in points[1:-1]:
+            pygame.draw.circle(surface, (0, 0, 0), p, (width + 4) // 2)
+        pygame.draw.lines(surface, palette.glow, False, points, width)
+        for p in points[1:-1]:
+            pygame.draw.circle(surface, palette.glow, p, width // 2)
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        arrow_head(surface, (bx, by), (bx - ax) / length, (by - ay) / length, width * 4, palette.glow)
+        a = points[0]
         pygame.draw.circle(surface, (0, 0, 0), a, width * 1.5 + 2)
         pygame.draw.circle(surface, palette.glow, a, width * 1.5)
+
+    def _landing(self, game: Game, move: Move) -> pygame.Rect:
+        """Where the card of ``move`` will lie."""
+        if not self.layout.steps[move.dst]:
+            return self.layout.bases[move.dst]
+        return self.slot_rect(game, move.dst, len(game.piles[move.dst]))
+
+    def hint_route(self, game: Game, move: Move, width: int) -> list[tuple[int, int]]:
+        """The hint arrow's path from the centre of the moving card to the centre of
+        where it lands: straight where that crosses no other card's index and no
+        badge, else the shortest path with the fewest such crossings that turns in the
+        gaps between places (cached while the position and the badges stay)."""
+        lay = self.layout
+        src = self.top_rect(game, move.src)
+        dst = self._landing(game, move)
+        a, b = src.center, dst.center
+        pad = width // 2 + 3
+        # What lies where the card lands (a "Fill" on the space) is reached, not crossed:
+        # the arrow stops at the landing place's edge.
+        avoid = [b.rect.inflate(2 * pad, 2 * pad) for b in self._index_boxes
+                 if not b.rect.colliderect(src) and not dst.collidepoint(b.rect.center)]
+        avoid += [r.inflate(2 * pad, 2 * pad) for r in self._badges if not dst.collidepoint(r.center)]
+        key = (move, lay.size, a, b, tuple(tuple(r) for r in avoid))
+        if self._route_cache is not None and self._route_cache[0] == key:
+            return self._route_cache[1]
+        room_x, room_y = lay.outline_room
+        gaps_x = sorted({r.left - room_x - 2 for r in lay.areas} | {r.right + room_x + 1 for r in lay.areas})
+        gaps_y = sorted({r.top - room_y - 2 for r in lay.areas} | {r.bottom + room_y + 1 for r in lay.areas})
+        window = pygame.Rect((0, 0), lay.size).inflate(-2 * pad, -2 * pad)
+        gaps_x = [x for x in gaps_x if window.left <= x <= window.right]
+        gaps_y = [y for y in gaps_y if lay.hud.bottom + pad <= y <= window.bottom]
+
+        def near(x: int, rect: pygame.Rect) -> list[int]:
+            left = [g for g in gaps_x if g <= rect.left]
+            right = [g for g in gaps_x if g >= rect.right]
+            return ([max(left)] if left else []) + ([min(right)] if right else [])
+
+        paths: list[list[tuple[int, int]]] = [[a, b]]
+        paths += [[a, (x, a[1]), (x, b[1]), b] for x in gaps_x]
+        paths += [[a, (a[0], y), (b[0], y), b] for y in gaps_y]
+        for x1 in near(a[0], src):
+            for x2 in near(b[0], dst):
+                paths += [[a, (x1, a[1]), (x1, y), (x2, y), (x2, b[1]), b] for y in gaps_y]
+
+        def length(path: list[tuple[int, int]]) -> float:
+            return sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+
+        def crossings(path: list[tuple[int, int]]) -> int:
+            return sum(1 for r in avoid if any(r.clipline(p, q) for p, q in itertools.pairwise(path)))
+
+        best: tuple[int, float, list[tuple[int, int]]] | None = None
+        for path in sorted(paths, key=length):
+            if best is not None and best[0] == 0:
+                break
+            hits = crossings(path)
+            if best is None or hits < best[0]:
+                best = (hits, length(path), path)
+        assert best is not None
+        route = [p for i, p in enumerate(best[2]) if i == 0 or p != best[2][i - 1]]
+        if len(route) > 1:
+            inside = dst.clipline(route[-2], route[-1])
+            if inside and inside[0] != route[-2]:
+                route[-1] = (round(inside[0][0]), round(inside[0][1]))
+        self._route_cache = (key, route)
+        return route
+
+
+def _aligned(rect: pygame.Rect, label: Label) -> pygame.Rect:
+    """``rect`` (the size of the words) placed in ``label``'s box as it says."""
+    box = label.rect
+    if label.align == "right":
+        return rect.move_to(midright=box.midright)
+    if label.align == "left":
+        return rect.move_to(midleft=box.midleft)
+    return rect.move_to(center=box.center)
 
 
 def _glow(size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:

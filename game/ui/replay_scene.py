@@ -166,7 +166,7 @@ class ReplayScene(Scene):
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
-        self.renderer = PileRenderer(app.art, self.layout, app.palette)
+        self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.icons: dict[str, Button] = {
             "start": Button("", self.to_start), "back": Button("", self.step_back),
             "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),

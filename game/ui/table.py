@@ -77,7 +77,7 @@ class TableScene(Scene):
                                    level=level, daily=daily)
         self.anim = Animator()
         self.layout: TableLayout = table_layout(game.rules, app.size)
-        self.renderer = PileRenderer(app.art, self.layout, app.palette)
+        self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.gestures = Gestures(self)
         self.exits = TableExits(self)
         self.hud = Hud(self)

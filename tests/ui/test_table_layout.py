@@ -134,3 +134,104 @@ def test_a_flight_moves_from_its_start_to_its_place() -> None:
     flight.elapsed = 0.5
     x, y = flight.position(locate)
     assert x == pytest.approx(50.0) and y < 0  # a little lift on the way
+
+
+# ----- layouts made from the window ----------------------------------------------------------------
+
+#: the window sizes every layout is looked at in
+LOOKED_AT = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
+#: how many cards each fanned pile shows with every covered index whole, at least, in
+#: every window from 800x600 up (Constitution's Row 1 holding six was the complaint)
+READABLE = {"constitution": 6, "constitution-cadogan": 3, "square": 8, "union-square": 7}
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, LOOKED_AT)))
+def test_fanned_piles_keep_their_indices_readable(rules: str, size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    need = index_depth(lay.card[0]) * lay.card[1]
+    fanned = [i for i, step in enumerate(lay.steps) if step]
+    for i in fanned:
+        count = lay.readable_count(i)
+        assert count >= READABLE[rules], rules_class(rules).places[i].name
+        rects = lay.card_rects(i, count)
+        assert all(b.top - a.top >= need for a, b in itertools.pairwise(rects))
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_cards_grow_large_in_a_large_window(rules: str) -> None:
+    small = table_layout(rules, (1280, 800)).card[0]
+    large = table_layout(rules, (2560, 1440)).card[0]
+    assert large >= 130 and large >= small * 1.5
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_a_tall_window_gives_its_height_to_the_piles(rules: str) -> None:
+    for size in ((800, 1000), (1080, 1920)):
+        lay = table_layout(rules, size)
+        lowest = max(area.bottom for area in lay.areas)
+        assert lowest >= size[1] * 0.7, size
+    # the tallest window holds long fans without a squeeze
+    assert min(lay.readable_count(i) for i, step in enumerate(lay.steps) if step) >= 6
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, LOOKED_AT)))
+def test_stock_waste_and_foundations_are_named_just_above_them(rules: str, size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    cls = rules_class(rules)
+    named = {cls.stock: "Stock"} | ({cls.waste: "Waste"} if cls.waste >= 0 else {})
+    assert {i: label.text for i, label in lay.counted.items()} == named
+    for i, label in lay.counted.items():
+        base = lay.bases[i]
+        assert label.rect.bottom == base.top and label.rect.left < base.right and label.rect.right > base.left
+    heading = next(label for label in lay.labels if label.text == "Foundations")
+    first = lay.bases[cls.foundations[0]]
+    assert heading.rect.bottom == first.top and heading.rect.colliderect(first.inflate(0, 2))
+    window = pygame.Rect((0, 0), size)
+    words = [label.rect for label in lay.labels] + [label.rect for label in lay.counted.values()]
+    for rect in words:
+        assert window.contains(rect) and rect.top >= lay.hud.bottom
+        assert not any(rect.colliderect(area) for area in lay.areas)
+        assert not rect.colliderect(lay.footer)
+    for a, b in itertools.combinations(words, 2):
+        assert not a.colliderect(b)
+
+
+@pytest.mark.parametrize(("rules", "size"), [(r, s) for r in ("constitution", "constitution-cadogan")
+                                             for s in LOOKED_AT])
+def test_each_row_is_named_beside_or_above_it(rules: str, size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    for row in range(4):
+        first = lay.bases[8 + row * 8]
+        label = next(label for label in lay.labels if label.text.startswith(f"Row {row + 1}"))
+        beside = label.rect.right <= first.left and first.top <= label.rect.centery <= first.bottom
+        above = label.rect.bottom == first.top and label.rect.left == first.left
+        assert beside or above, label
+        assert first.left - label.rect.right <= first.width // 2 or above  # next to it, not far off
+
+
+@pytest.mark.parametrize("size", LOOKED_AT)
+def test_union_square_badges_stand_above_their_piles(size: tuple[int, int]) -> None:
+    lay = table_layout("union-square", size)
+    assert sorted(lay.badge_slots) == list(range(4, 20))
+    for index, slot in lay.badge_slots.items():
+        base = lay.bases[index]
+        assert slot.bottom <= base.top and base.left <= slot.left and slot.right <= base.right
+        assert not any(slot.colliderect(area) for area in lay.areas)
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, LOOKED_AT)))
+def test_neighbours_outlines_never_touch(rules: str, size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    room_x, room_y = lay.outline_room
+    # an outline stands out of its card by the room, and its dark edge one pixel more
+    frames = [base.inflate(2 * room_x + 2, 2 * room_y + 2) for base in lay.bases]
+    for a, b in itertools.combinations(frames, 2):
+        assert not a.colliderect(b)
+
+
+def test_a_layout_is_made_once_per_size_and_each_caller_gets_its_own() -> None:
+    first = table_layout("union-square", (1280, 800))
+    first.bases[4].move_ip(500, 500)
+    first.labels.clear()
+    again = table_layout("union-square", (1280, 800))
+    assert again.bases[4] != first.bases[4] and again.labels

@@ -1,0 +1,295 @@
+"""Every screen fits at every size: each scene ``main.py screenshot`` can picture, in every
+rule set, at the window sizes players use (wide, small, tall and narrow) and with a
+20-digit game number, is drawn through the real App and loop, and what it drew (the
+boxes of game/ui/drawn.py) is checked: no text on another text or on a button, and no
+badge or pop-up on a card's corner index.
+
+The indices are found here from the renderer's layout and the card faces' geometry (the
+corners that show of the cards as drawn), so that a screen which does not record them
+is checked all the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.cli.window import SCENE_OPTIONS
+from game.engine import RULE_IDS, Game
+from game.engine.cards import card_pretty
+from game.records.scoring import ScoreEvent
+from game.records.settings import Settings
+from game.session import Points
+from game.ui.app import App, Scene
+from game.ui.art import face_geometry
+from game.ui.drawn import Box, Kind, overlaps
+from game.ui.hud import OVERFLOW_ORDER
+from game.ui.layout import TableLayout
+from game.ui.piles import PileRenderer
+from game.ui.scenes import SCENES
+from game.ui.screenshots import TABLE_PICTURES, screenshot_scene
+from game.ui.table import TableScene
+
+#: the window sizes of the issue: common laptops, a small one, tall and narrow windows, a large one
+SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
+#: a number as long as a random deal's
+NUMBER = "12345678901234567890"
+#: every scene the screenshot command pictures, with the options it uses
+SCENE_NAMES = sorted(SCENE_OPTIONS)
+#: frames before the first look (the deal is down: the pictures land their flights), and
+#: the frames at which the table is looked at again while points float and cards fly
+LOOKS = (3, 12, 30)
+#: what the quick test run checks: the table and its bar in every rule set at the sizes
+#: where the bar is tightest (the rest is marked slow)
+QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768))}
+
+
+def _cases() -> Iterator[object]:
+    for size in SIZES:
+        for rules in RULE_IDS:
+            for scene in SCENE_NAMES:
+                if "rules" not in SCENE_OPTIONS[scene] and rules != RULE_IDS[0]:
+                    continue  # a screen that is the same for every rule set
+                marks = [] if (scene, size) in QUICK else [pytest.mark.slow]
+                yield pytest.param(scene, rules, size, marks=marks, id=f"{scene}-{rules}-{size[0]}x{size[1]}")
+
+
+@pytest.fixture(scope="module")
+def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    """One headless app for the module (its card art is kept between scenes of a size)."""
+    data = tmp_path_factory.mktemp("fit") / "data"
+    data.mkdir()
+    app = App(size=SIZES[0], data_dir=data, settings=Settings(), scenes=SCENES, headless=True)
+    app.running = True
+    yield app
+    while app.scenes:
+        app.pop()
+
+
+def _layers(app: App) -> list[tuple[Scene, list[Box]]]:
+    """Draw the stack as App.draw does, and each drawn scene with the boxes it drew (a
+    scene drawn over another may cover the one below: each is checked on its own)."""
+    app.draw()
+    app.drawn.clear()
+    first = max((i for i, s in enumerate(app.scenes) if s.opaque), default=0)
+    layers = []
+    for scene in app.scenes[first:]:
+        start = len(app.drawn.boxes)
+        scene.draw(app.screen)
+        layers.append((scene, app.drawn.boxes[start:]))
+    return layers
+
+
+def index_boxes(game: Game, piles: list[list[int]], layout: TableLayout, large_index: bool) -> list[Box]:
+    """The corner indices that show of the face-up cards resting in ``piles`` at
+    ``layout``: the top-left index of every card whose corner is not covered by the next
+    card (cut to what shows) and, on a face that has one, the turned index of each
+    place's top card."""
+    boxes: list[Box] = []
+    for place, pile in enumerate(piles):
+        if not pile or place == game.stock:
+            continue
+        squared = not layout.steps[place]
+        rects = [layout.bases[place]] * len(pile) if squared else layout.card_rects(place, len(pile))
+        for i, (code, rect) in enumerate(zip(pile, rects, strict=True)):
+            top = i == len(pile) - 1
+            # a covered card shows down to the top of the next one
+            shows = rect if top else rect.clip(rect.x, rect.y, rect.width, rects[i + 1].top - rect.top)
+            geo = face_geometry(code, layout.card, large_index)
+            corners = [(geo.ranks[0], geo.suits[0])]
+            if top and len(geo.ranks) > 1:
+                corners.append((geo.ranks[1], geo.suits[1]))
+            for rank, suit in corners:
+                box = pygame.Rect(rank.union(suit)).move(rect.topleft).clip(shows)
+                if box.width > 0 and box.height > 0:
+                    boxes.append(Box(Kind.INDEX, box, f"the index of {card_pretty(code)}"))
+    return boxes
+
+
+def _indices(scene: Scene) -> list[Box]:
+    """The corner indices that show of the cards a scene with piles drew."""
+    renderer = getattr(scene, "renderer", None)
+    if not isinstance(renderer, PileRenderer):
+        return []
+    game = scene.game  # type: ignore[attr-defined]
+    shown = getattr(scene, "display_piles", None)
+    piles = shown() if shown is not None else scene.anim.display_piles(game.piles)  # type: ignore[attr-defined]
+    return index_boxes(game, piles, renderer.layout, renderer.art.large_index)
+
+
+def _problems(layers: list[tuple[Scene, list[Box]]]) -> list[str]:
+    problems: list[str] = []
+    for scene, boxes in layers:
+        kinds = {kind: [b for b in boxes if b.kind is kind] for kind in Kind}
+        texts = kinds[Kind.TEXT]
+        seen: set[tuple[int, int]] = set()
+        for a, b in overlaps(texts, texts + kinds[Kind.BUTTON]):
+            pair = (min(id(a), id(b)), max(id(a), id(b)))
+            if pair not in seen:
+                seen.add(pair)
+                problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} overlaps "
+                                f"{b.kind.value} {b.name!r} {b.rect}")
+        indices = _indices(scene)
+        marks = [b for layer in layers for b in layer[1] if b.kind in (Kind.BADGE, Kind.POPUP)]
+        for a, b in overlaps(marks, indices):
+            problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} covers {b.name} {b.rect}")
+    return problems
+
+
+@pytest.mark.parametrize(("scene", "rules", "size"), list(_cases()))
+def test_nothing_readable_is_covered(shared_app: App, scene: str, rules: str, size: tuple[int, int]) -> None:
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    pygame.event.clear()
+    args = argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves="")
+    screenshot_scene(app, scene, args)
+    done = 0
+    problems: list[str] = []
+    drew = 0
+    for look in LOOKS if scene in TABLE_PICTURES else LOOKS[:1]:
+        for _ in range(look - done):
+            app.step(1 / 60)
+        done = look
+        layers = _layers(app)
+        drew += sum(len(boxes) + len(_indices(s)) for s, boxes in layers)
+        problems += [f"frame {look}: {p}" for p in _problems(layers)]
+    if scene in TABLE_PICTURES or scene == "replay":
+        assert drew > 0, "the scene recorded nothing it drew"
+    assert not problems, "\n".join(problems)
+
+
+def test_the_bar_of_a_narrow_window_moves_buttons_into_a_menu(shared_app: App) -> None:
+    """At 800 px with a 20-digit number the bar has no room for every button: the ones
+    left out are in the "⋯" menu, which opens under the bar and runs them."""
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize((800, 600))
+    screenshot_scene(app, "table", argparse.Namespace(rules="constitution", game=NUMBER, game_arg=NUMBER,
+                                                       moves=""))
+    table = app.top
+    assert isinstance(table, TableScene)
+    hud, bar = table.hud, table.layout.hud
+    app.step(1 / 60)
+    labels = [b.label for b in hud.actions]
+    # the order buttons leave the bar in: any not named in OVERFLOW_ORDER first
+    order = [label for label in labels if label not in OVERFLOW_ORDER] + \
+        [label for label in OVERFLOW_ORDER if label in labels]
+    waiting = [b.label for b in hud.overflow]
+    assert waiting, "at 800 px the least needed buttons wait in ⋯"
+    assert sorted(waiting) == sorted(order[:len(waiting)]) and "Undo" not in waiting
+    assert waiting == [label for label in labels if label in waiting], "in the bar's order"
+    assert all(b.rect.width == 0 for b in hud.overflow), "closed, its buttons take no clicks"
+    assert hud.more.rect.width > 0 and bar.contains(hud.more.rect)
+    shown = [b.label for b in hud.actions if b.rect.width]
+    assert sorted(shown + waiting) == sorted(labels)
+
+    def click(pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+
+    click(hud.more.rect.center)
+    assert hud.menu_open and all(b.rect.width > 0 and b.rect.top >= bar.bottom for b in hud.overflow)
+    layers = _layers(app)
+    menu = [b for b in layers[-1][1] if b.kind is Kind.BUTTON and b.rect.top >= bar.bottom]
+    assert [b.name for b in menu] == waiting
+    # The open menu lies over the felt for a moment (its names may be under it), but
+    # never over the bar or over itself.
+    in_bar = [b for b in layers[-1][1] if bar.contains(b.rect)]
+    assert in_bar and not overlaps(menu, in_bar) and not overlaps(menu, menu)
+    # A press beside the open menu closes it and does nothing else.
+    history = len(table.game.history)
+    click((bar.centerx, table.layout.size[1] - 5))
+    assert not hud.menu_open and all(b.rect.width == 0 for b in hud.overflow)
+    assert len(table.game.history) == history and app.top is table
+    # Something opened over the table by a key closes the menu.
+    click(hud.more.rect.center)
+    assert hud.menu_open
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    app.step(1 / 60)
+    assert app.top is not table and not hud.menu_open
+    while app.top is not table:
+        app.pop()
+    # A button in the menu does what it says, and the menu closes.
+    click(hud.more.rect.center)
+    click(hud.overflow[0].rect.center)
+    assert not hud.menu_open
+    assert app.top is not table, f"{waiting[0]} opened nothing"
+
+
+def _table(app: App, size: tuple[int, int], rules: str = "constitution") -> TableScene:
+    """The table picture of the 20-digit deal at ``size``, on the shared app."""
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    pygame.event.clear()
+    screenshot_scene(app, "table", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.step(1 / 60)
+    return table
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920), (2560, 1440)])
+def test_a_long_status_is_shown_whole(shared_app: App, size: tuple[int, int]) -> None:
+    """A status is never cut: the bar shows it whole (on one line or two), or the footer
+    does (in smaller type, on as many lines as it needs)."""
+    app = shared_app
+    table = _table(app, size)
+    words = ("The space at Row 2, pile 4 must be filled before anything else moves: take the card "
+             "from Row 3, pile 4, or turn the stock to bring a card that may fill it there")
+    table.say(words)
+    app.step(1 / 60)
+    boxes = [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith(("status: ", "footer: "))]
+    assert boxes
+    assert " ".join(b.name.split(": ", 1)[1] for b in boxes).split() == words.split()
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(b.rect) for b in boxes)
+    assert not _problems(_layers(app))
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_score_pop_ups_rise_clear_of_the_bar_the_cards_and_each_other(shared_app: App, rules: str) -> None:
+    """Points earned on every foundation at once, and a penalty: each pop-up is below the
+    bar, covers no other pop-up, no card's index, and no card but its own foundation's."""
+    app = shared_app
+    table = _table(app, (800, 600), rules)
+    game = table.game
+    for place in game.foundations:
+        table.hud.show_points(Points((ScoreEvent(10, "foundation"),), place))
+    table.hud.show_points(Points((ScoreEvent(-25, "hint"),), None))
+    bar = table.layout.hud
+    for frames in (1, 20, 30):
+        for _ in range(frames):
+            app.step(1 / 60)
+        layers = _layers(app)
+        pops = [b for b in layers[0][1] if b.kind is Kind.POPUP]
+        assert len(pops) >= len([f for f in game.foundations if game.piles[f]])
+        assert all(p.rect.top >= bar.bottom for p in pops)
+        assert not overlaps(pops, pops)
+        others = [r for _, place, r in table.card_positions if place not in game.foundations]
+        assert not any(p.rect.collidelist(others) >= 0 for p in pops)
+        assert not _problems(layers)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_the_bar_has_the_same_parts_in_the_same_places_in_every_rule_set(shared_app: App,
+                                                                         size: tuple[int, int]) -> None:
+    """Whichever rule set is played, the score, the moves and every button are in the same
+    places at the same size (the titles differ, but the room kept for them does not)."""
+    places = set()
+    for rules in RULE_IDS:
+        hud = _table(shared_app, size, rules).hud
+        assert hud.plan is not None
+        places.add((hud.plan.stats_x, hud.score_rect.topleft, tuple(hud.plan.status),
+                    tuple((b.label, tuple(b.rect)) for b in hud.buttons)))
+    assert len(places) == 1
