@@ -150,7 +150,8 @@ class Hud:
             ("Restart", t.exits.ask_restart, "R"),
             ("New deal", t.exits.ask_new_deal, "N"),
             ("Rules", t.exits.show_rules, ""),
-            ("Menu", t.exits.ask_menu, "Esc"),
+            ("Options", t.exits.show_options, "O"),
+            ("Menu", t.exits.pause_to_menu, "Esc"),
         ]
         return specs
 

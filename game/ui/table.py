@@ -106,7 +106,7 @@ class TableScene(Scene):
         its score, its level and its daily deal."""
         carried = carry_on(Store(app.data_dir), replay, saved=saved)
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
-        scene.session.carry_on(replay, score=carried.score)
+        scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 
@@ -299,8 +299,8 @@ class TableScene(Scene):
         """Mouse and keyboard; any press lands the flights first."""
         if event.type in _INPUT:
             self._apply_resize()
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.anim.finish()
+        if event.type == pygame.KEYDOWN:
+            self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
         if event.type == pygame.MOUSEMOTION:
             hands.on_motion(event)
@@ -394,6 +394,13 @@ class TableScene(Scene):
         self.gestures.selected = None
         self.session.forget_hints()
         self.app.show("demo", table=self)
+
+    def after_demo(self, event: pygame.event.Event) -> None:
+        """The click or key that stopped the demo does what it does on the table, except
+        on the Demo button (which only stops it)."""
+        pos = getattr(event, "pos", None)
+        if pos is None or not any(b.label == "Demo" and b.rect.collidepoint(pos) for b in self.hud.buttons):
+            self.handle_event(event)
 
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
