@@ -14,6 +14,7 @@ Everything runs with the dummy video driver at 1280x800:
   frame, the frames drawn while a move was being thought out, and the moves made;
 - start-up: wall time from starting a fresh Python process until it has drawn and
   flipped its first frame of the menu;
+- the drawing of a whole deck of faces afresh at 50, 80 and 160 px wide;
 - resident memory (VmRSS) after playing a game of each rule set with animations on,
   and the machine's load average (other processes make the 99th percentiles jump).
 """
@@ -72,11 +73,30 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "midflight_p99_ms": _ms(_p99(middle)),
             **_demo_frames(app, rules, DEMO_SECONDS / (3 if quick else 1)),
         }
+    out["card_faces"] = _faces()
     out["process"] = {
         "start_to_first_menu_frame_median_s": round(_startup(3 if quick else 7), 3),
         "rss_after_play_mb": round(_play_and_measure(app), 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
+    return out
+
+
+def _faces() -> dict[str, float]:
+    """Milliseconds to draw the 52 faces afresh (an empty cache) at three card widths:
+    what a new window size costs before its first frame shows every card."""
+    from ..engine.cards import SUITS, card
+    from .art import CardArt
+
+    out: dict[str, float] = {}
+    for width in (50, 80, 160):
+        size = (width, round(width * 1.4))
+        deck = CardArt()
+        t0 = time.perf_counter()
+        for suit in SUITS:
+            for rank in range(1, 14):
+                deck.face(card(suit, rank), size)
+        out[f"deck_{width}px_ms"] = _ms(time.perf_counter() - t0)
     return out
 
 
