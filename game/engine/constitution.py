@@ -171,13 +171,13 @@ class Constitution(RowsGame):
     def why_illegal(self, move: Move) -> str | None:
         src, dst = move
         piles = self.piles
-        name = self.place_name
+        name = self._words
         if src == dst:
             return "a card cannot move onto its own place"
         if self.owed != NO_SPACE:
             sources = self.fill_sources()
             if dst != self.owed or src not in sources:
-                return (f"the space at {name(self.owed)} must be filled first, "
+                return (f"the space in {name(self.owed)} must be filled first, "
                         f"with a card from Row {row_of(self.owed) + 2}")
             if not piles[src]:
                 return f"{name(src)} is empty"

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import card_pretty
+from .cards import SUIT_SYMBOLS, card_pretty
 from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Place
 
 
@@ -204,7 +204,7 @@ class RuleProfile:
 
     def place_words(self, index: int) -> str:
         """A place as a player names it: ``Row 2, pile 4``, ``column 2``, ``pile 11``,
-        ``foundation 3``, ``the waste``, ``the stock``."""
+        ``the ♠ foundation``, ``the waste``, ``the stock``."""
         place = self.places[index]
         if place.kind == TABLEAU and self.layout is Layout.ROWS:
             return f"Row {place.row}, pile {place.col + 1}"
@@ -219,7 +219,7 @@ class RuleProfile:
         if place.kind == STOCK:
             return "the stock"
         if place.kind == FOUNDATION:
-            return f"foundation {place.col + 1}"
+            return f"the {SUIT_SYMBOLS[self.foundation_suit(index)]} foundation"
         if self.layout is Layout.ROWS:
             return f"Row {place.row}"
         first = next(p.index for p in self.places if p.kind == TABLEAU)
@@ -253,3 +253,22 @@ class RuleProfile:
     def card_to_place_words(self, card: int, index: int) -> str:
         """A card going to a place, in words: ``9♥ to Row 3, pile 2``."""
         return f"{card_pretty(card)} to {self.place_words(index)}"
+
+    def move_words(self, src: int, dst: int, card: int | None = None) -> str:
+        """A move in a player's words: ``7♥ from Row 2, pile 3 to the ♥ foundation``.
+
+        ``card`` is the card that moves; None when the player cannot see it (the next
+        stock card), which is then named by where it comes from: ``the next stock card
+        to the waste``.
+        """
+        if card is None:
+            what = "the next stock card" if self.places[src].kind == STOCK else \
+                f"the top card of {self.place_words(src)}"
+            return f"{what} to {self.place_words(dst)}"
+        return f"{card_pretty(card)} from {self.place_words(src)} to {self.place_words(dst)}"
+
+    def foundation_suit(self, index: int) -> int:
+        """The suit foundation ``index`` takes: the foundations run clubs, spades, hearts,
+        diamonds, one or two of each (as :meth:`~.state.Game.foundation_suit`)."""
+        foundations = [p.index for p in self.places if p.kind == FOUNDATION]
+        return foundations.index(index) * 4 // len(foundations)

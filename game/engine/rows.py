@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from .cards import JACK, RANK_NAMES, card, rank_of
+from .cards import JACK, SUIT_NAMES, card, card_pretty, rank_of
 from .deals import constitution_pack
 from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Place
 
@@ -133,12 +133,12 @@ class RowsGame(Game):
         pile = self.piles[f]
         suit = self.foundation_suit(f)
         if moving >> 4 != suit:
-            return f"{self.place_name(f)} takes only {'CSHD'[suit]} cards"
+            return f"{self._words(f)} takes only {SUIT_NAMES[suit]}"
         top = pile[-1]
         if rank_of(top) == JACK:
-            return f"{self.place_name(f)} is complete (it ends at the Jack)"
+            return f"{self._words(f)} is complete (it ends at the Jack)"
         if moving != top + 1:
-            return f"{self.place_name(f)} needs the {RANK_NAMES[rank_of(top) + 1]} next"
+            return f"{self._words(f)} needs {card_pretty(top + 1)} next"
         return None
 
     def _tableau_layout(self, piles: list[list[str]]) -> list[Any]:

@@ -157,7 +157,7 @@ class Square(SquareGame):
     def why_illegal(self, move: Move) -> str | None:
         src, dst = move
         piles = self.piles
-        name = self.place_name
+        name = self._words
         if src == dst:
             return "a card cannot move onto its own place"
         if src == self.stock:

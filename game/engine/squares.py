@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import KING, RANK_NAMES, card, card_text, rank_of
+from .cards import KING, SUIT_NAMES, card, card_pretty, rank_of
 from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Game, Move, Place
 
 
@@ -66,22 +66,23 @@ class SquareGame(Game):
         """None if ``moving`` fits foundation ``f``, else why not."""
         suit = f
         if moving >> 4 != suit:
-            return f"{self.place_name(f)} takes only {'CSHD'[suit]} cards"
+            return f"{self._words(f)} takes only {SUIT_NAMES[suit]}"
         need = foundation_need(suit, len(self.piles[f]))
         if need == 0:
-            return f"{self.place_name(f)} is complete"
+            return f"{self._words(f)} is complete"
         if moving != need:
-            return f"{self.place_name(f)} needs the {RANK_NAMES[rank_of(need)]} next"
+            return f"{self._words(f)} needs {card_pretty(need)} next"
         return None
 
     @staticmethod
     def _suit_build_reason(moving: int, onto: int, direction_text: str) -> str:
         """Why ``moving`` may not build on ``onto`` (same suit, one rank, the direction)."""
+        refused = f"{card_pretty(moving)} cannot go on {card_pretty(onto)}"
         if moving >> 4 != onto >> 4:
-            return f"{card_text(moving)} cannot go on {card_text(onto)} (it needs a card of the same suit)"
+            return f"{refused} (it needs a card of the same suit)"
         if abs(rank_of(moving) - rank_of(onto)) != 1:
-            return f"{card_text(moving)} cannot go on {card_text(onto)} (it needs one rank higher or lower)"
-        return f"{card_text(moving)} cannot go on {card_text(onto)} ({direction_text})"
+            return f"{refused} (it needs one rank higher or lower)"
+        return f"{refused} ({direction_text})"
 
     def _foundation_targets(self) -> dict[int, int]:
         """For each card a foundation takes now, that foundation."""

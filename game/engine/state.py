@@ -18,6 +18,7 @@ from .cards import (
     ALTERNATE_BELOW,
     SUIT_LETTERS,
     UNKNOWN,
+    card_pretty,
     card_text,
     full_pack,
     parse_card,
@@ -64,7 +65,8 @@ class Place:
 
 
 class IllegalMove(ValueError):
-    """A move that cannot be played; the message is ``MOVE: reason`` in words."""
+    """A move that cannot be played; the message is ``MOVE: reason``, the move in notation
+    and the reason in a player's words (``r2c3-r1c5: 7♥ cannot go on 9♠ …``)."""
 
     def __init__(self, move_text: str, reason: str) -> None:
         super().__init__(f"{move_text}: {reason}")
@@ -344,21 +346,19 @@ class Game(ABC):
         """The suit a foundation takes (two per suit with eight foundations)."""
         return (index - self.foundations.start) * 4 // len(self.foundations)
 
-    def _describe(self, index: int) -> str:
-        """A place as a reason names it: ``r1c5 (9S)`` or ``r1c5 (empty)``."""
-        pile = self.piles[index]
-        what = card_text(pile[-1]) if pile else "empty"
-        return f"{self.places[index].name} ({what})"
+    def _words(self, index: int) -> str:
+        """A place as a reason names it, in the player's words (``Row 2, pile 4``)."""
+        return self.profile.place_words(index)
 
     @staticmethod
     def _build_reason(moving: int, onto: int, *, alternate: bool) -> str:
         if alternate:
             needs = rank_of(onto) - 1
             if needs < 1:
-                return f"nothing can go on {card_text(onto)} (it is an Ace)"
-            return (f"{card_text(moving)} cannot go on {card_text(onto)} "
+                return f"nothing can go on {card_pretty(onto)} (it is an Ace)"
+            return (f"{card_pretty(moving)} cannot go on {card_pretty(onto)} "
                     f"(it needs {rank_with_article(needs)} of the other colour)")
-        return f"{card_text(moving)} cannot go on {card_text(onto)}"
+        return f"{card_pretty(moving)} cannot go on {card_pretty(onto)}"
 
     @staticmethod
     def _fits_alternate(moving: int, onto: int) -> bool:

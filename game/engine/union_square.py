@@ -143,12 +143,12 @@ class UnionSquare(SquareGame):
     def why_illegal(self, move: Move) -> str | None:
         src, dst = move
         piles = self.piles
-        name = self.place_name
+        name = self._words
         if src == dst:
             return "a card cannot move onto its own place"
         if src == self.stock:
             if dst != self.waste:
-                return "the stock is turned only onto the waste (s-w)"
+                return "the stock is turned only onto the waste"
             return None if piles[src] else "the stock is empty"
         if src not in PILES and src != self.waste:
             return f"cards never leave {name(src)}"

@@ -166,12 +166,13 @@ def load_saved_game(store: Store) -> Replay | None:
 
 
 def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
-                     daily: datetime.date | None = None) -> bool:
-    """Keep the saved game's score, level and daily deal beside it (atomically); True when
-    written, False with a warning when not (the game itself is saved already)."""
+                     daily: datetime.date | None = None, assisted: bool = False) -> bool:
+    """Keep the saved game's score, level and daily deal, and whether the demo played in
+    it, beside it (atomically); True when written, False with a warning when not (the
+    game itself is saved already)."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
-            "daily": daily.isoformat() if daily is not None else None}
+            "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
     try:
         store.write_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, data)
     except SaveError as err:
@@ -181,7 +182,8 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
 
 
 def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
-    """The score (a :class:`Score`), level number and daily date saved with ``replay``.
+    """The score (a :class:`Score`), level number, daily date and "assisted" (the demo
+    played in it) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
     belongs to another save, or cannot be read (a damaged file is moved aside).
@@ -205,6 +207,10 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
             if not is_date(daily):
                 raise ValueError("the daily deal's date is not a date like 2026-11-22")
             extras["daily"] = datetime.date.fromisoformat(daily)
+        assisted = raw.get("assisted", False)
+        if not isinstance(assisted, bool):
+            raise ValueError("'assisted' is not true or false")
+        extras["assisted"] = assisted
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
         return {}

@@ -10,6 +10,8 @@ The arithmetic, all of it:
   card. Several cards in one move (a move and the automatic drops it caused) count one
   after the other, at the same time.
 - **Hint**: −:data:`HINT_PENALTY` (25) each time a hint is shown.
+- **Demo**: a move the demo plays for the player earns and costs nothing
+  (:meth:`Score.unscored`); the game is then assisted and enters no high-score table.
 - **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
   foundations also takes back exactly what their move earned (card points and streak
   bonus), and the streak goes back to where it was before that move. So undoing and
@@ -112,6 +114,13 @@ class Score:
         if bonus:
             events.append(ScoreEvent(bonus, f"streak x{streak}"))
         return events
+
+    def unscored(self, count: int) -> None:
+        """``count`` cards reached a foundation by a move that earns nothing (the demo's):
+        the total and the streak stay as they are, but an undo that takes the cards
+        back knows they earned nothing."""
+        if count > 0:
+            self._stack.append(_Earned(count, 0, self.streak, self._last))
 
     def hint(self) -> list[ScoreEvent]:
         """A hint was shown."""

@@ -35,6 +35,9 @@ class Settings:
     animation_speed: float = 1.0  # multiplier of the normal speed; 0 turns animation off
     auto_drop: bool = False
     hints: bool = True
+    #: the move notation of RULES.md beside the words of hints, refusals and replays, for
+    #: players who write replays by hand
+    show_notation: bool = False
     winnable_only: bool = False
     sound: bool = True
     volume: float = 0.7

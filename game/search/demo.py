@@ -10,11 +10,17 @@ the position they are made in, so the same position always gets the same guesses
 no plan is found within its budget, and in English British Square, it plays the best
 hint (:func:`game.search.hint.hints`). Its results measure what a careful player could do
 without peeking at the stock.
+
+On screen the demo thinks on a thread of its own (:class:`BackgroundMove`), so the
+frames keep coming while it plans and a click that takes the game over is answered at
+once.
 """
 
 from __future__ import annotations
 
 import random
+import sys
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -49,12 +55,17 @@ SCREEN_MS = 60.0
 # deal's start costs half a second. docs/search.md has the measurements behind these
 # choices ("The demo player's plans").
 
+#: seconds between two hand-overs of the interpreter while the demo thinks on screen (see
+#: :class:`BackgroundMove`): short, so the frame loop never waits long for its turn
+THINKING_SWITCH = 0.0005
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
 _SEED_STEP = 0x9E3779B97F4A7C15
 _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
+#: what the plan cache answers for a position not planned yet (a plan may be None)
+_NOT_PLANNED: list[Move] = []
 
 
 @dataclass
@@ -94,6 +105,80 @@ def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | No
     # and the README's demo results were measured in this order.
     ranked = hints(game, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=True, safe_first=False)
     return ranked[0].move if ranked else None
+
+
+class BackgroundMove:
+    """The demo player's next move in a position, thought out on a thread of its own.
+
+    The thread works on a copy of the position made here, on the caller's thread, so the
+    caller may change its game at once (the player takes over) without disturbing it; a
+    move nobody asks for any more is simply dropped. The copy shares the history's steps
+    with the game, which is safe because the engine never changes a step once made (undo
+    and redo add and remove whole steps). The thread is a daemon: a program that ends
+    while the demo thinks does not wait for it.
+
+    Only one thread runs Python at a time, and a thread that wants to run again (the
+    frame loop, after each wait for the display or a drawing call that lets go of the
+    interpreter) waits until the thinking one hands over: by default every 5 ms, which
+    several times a frame stalls the frame beyond the 20 ms it may take. While a move is
+    being thought out the hand-over comes every :data:`THINKING_SWITCH` seconds instead
+    (``sys.setswitchinterval``), and the old interval is back when no move is thought out.
+    """
+
+    _lock = threading.Lock()
+    _running = 0
+    _interval = 0.005
+
+    def __init__(self, game: Game, *, max_nodes: int = SCREEN_NODES,
+                 max_ms: float | None = SCREEN_MS) -> None:
+        position = game.clone()
+        position.history = list(game.history)
+        position.future = list(game.future)
+        self._position = position
+        #: how many moves the game had when asked: the move is for that position only
+        self.moves = len(game.history)
+        self._budget = (max_nodes, max_ms)
+        self._move: Move | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._think, name="demo-move", daemon=True)
+        self._switch(+1)
+        self._thread.start()
+
+    @classmethod
+    def _switch(cls, change: int) -> None:
+        """Count the moves being thought out; the first sets the short hand-over
+        interval, the last puts the old one back."""
+        with cls._lock:
+            if cls._running == 0 and change > 0:
+                cls._interval = sys.getswitchinterval()
+                sys.setswitchinterval(min(cls._interval, THINKING_SWITCH))
+            cls._running += change
+            if cls._running == 0:
+                sys.setswitchinterval(cls._interval)
+
+    def _think(self) -> None:
+        try:
+            self._move = demo_move(self._position, max_nodes=self._budget[0], max_ms=self._budget[1])
+        except BaseException as err:  # handed to the caller's thread by move()
+            self._error = err
+        finally:
+            self._switch(-1)
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        """The move has been chosen (or the search failed)."""
+        return self._done.is_set()
+
+    def move(self) -> Move | None:
+        """The move chosen (None: no move leads anywhere new). Only once :attr:`done`;
+        an error of the search is raised here, on the caller's thread."""
+        if not self._done.is_set():
+            raise RuntimeError("the demo's move is not chosen yet")
+        if self._error is not None:
+            raise self._error
+        return self._move
 
 
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
@@ -156,8 +241,11 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
     if demo_plan is None:
         return None
     key = (PositionHash(view).key(), plan_nodes, plan_seconds)
-    if key in _PLAN_CACHE:
-        return _PLAN_CACHE[key]
+    # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
+    # cache in between
+    known = _PLAN_CACHE.get(key, _NOT_PLANNED)
+    if known is not _NOT_PLANNED:
+        return known
     unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
     wins: list[list[Move]] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds

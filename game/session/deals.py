@@ -73,6 +73,7 @@ class CarriedOn:
     level: Level | None = None
     daily: datetime.date | None = None
     score: Score | None = None  # None: recomputed from the replay
+    assisted: bool = False  # the demo played in it
 
 
 def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
@@ -81,4 +82,5 @@ def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
     extras = load_game_extras(store, replay) if saved else {}
     score = extras.get("score")
     return CarriedOn(replay, replay.play_out(), level_of(replay, extras.get("level")),
-                     extras.get("daily"), score if isinstance(score, Score) else None)
+                     extras.get("daily"), score if isinstance(score, Score) else None,
+                     extras.get("assisted") is True)

@@ -2,12 +2,15 @@
 
 - A **win** (once per game): its score into the rule set's high-score table; in level
   mode the stars against the level's par, the unlock of the next level and the level's
-  own table; a daily deal marked won. Then, like every ended game:
+  own table; a daily deal marked won. A win the demo helped with (an assisted game)
+  enters no high-score table. Then, like every ended game:
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.
-- **Kept** when the window closes on a game in progress: the saved game (its replay and,
-  beside it, the score, level and daily deal) to continue next time. A lost game is
-  counted instead; a won one has been counted already.
+- **Kept** when the window closes on a game in progress, or the player goes to the menu:
+  the saved game (its replay and, beside it, the score, level, daily deal and whether the
+  demo played) to continue. A lost game is counted instead; a won one has been counted
+  already. There is one saved game: another game saved over it (a replay taken over and
+  played on) replaces it, so that one is counted as abandoned first.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -22,12 +25,13 @@ from typing import TYPE_CHECKING
 
 from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON
-from ..records.saves import finish_game, save_game, save_game_extras
+from ..records.saves import abandon_saved_game, finish_game, load_saved_game, save_game, save_game_extras
 from ..records.saves import save_replay as save_replay_file
 from ..records.scoring import stars
 from .outcome import WinRecord
 
 if TYPE_CHECKING:
+    from ..records.replay import Replay
     from .session import PlaySession
 
 
@@ -54,7 +58,9 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     progress = load_progress(store)
     entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
                       moves=moves, seconds=seconds)
-    record.rank = progress.add_score(rules, entry)
+    record.assisted = session.assisted
+    if not session.assisted:
+        record.rank = progress.add_score(rules, entry)
     level = session.level
     if level is not None and level.rules == rules and level.game == g.game:
         record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
@@ -64,7 +70,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
                                                         session.score.total, moves, seconds, g.game)
         except ValueError as err:
             record.notes.append(str(err))
-        record.level_rank = progress.add_score(rules, entry, level=level.number)
+        if not session.assisted:
+            record.level_rank = progress.add_score(rules, entry, level=level.number)
     if session.daily is not None:
         progress.record_daily_win(rules, session.daily)
     if not save_progress(store, progress):
@@ -102,12 +109,24 @@ def keep_on_quit(session: PlaySession) -> None:
 
 
 def _save_game(session: PlaySession) -> None:
-    """Save the game in progress with its score, level and daily deal."""
+    """Save the game in progress with its score, level and daily deal (a different game
+    saved before is given up: counted as abandoned)."""
     replay = session.recorder.replay()
+    previous = load_saved_game(session.store)
+    if previous is not None and not _same_game(previous, replay):
+        abandon_saved_game(session.store)
     if save_game(session.store, replay):
         level = session.level
         save_game_extras(session.store, replay, score=session.score,
-                         level=level.number if level is not None else None, daily=session.daily)
+                         level=level.number if level is not None else None, daily=session.daily,
+                         assisted=session.assisted)
+
+
+def _same_game(saved: Replay, replay: Replay) -> bool:
+    """``replay`` goes on with the game ``saved`` (same deal, same start; a save that does
+    not know its start is taken for the same game)."""
+    return (saved.rules, saved.game) == (replay.rules, replay.game) and (
+        not saved.started or not replay.started or saved.started == replay.started)
 
 
 def save_replay(session: PlaySession) -> str:

@@ -82,6 +82,10 @@ class PlaySession:
         self.replay_saved = ""
         self.recordable = is_deal(game)
         self.notices: list[str] = []
+        #: the demo played in this game: its win enters no high-score table
+        self.assisted = False
+        #: the last move was the demo's (a win it made earns no time bonus)
+        self._demo_moved = False
 
     # ----- the position ---------------------------------------------------------------
 
@@ -135,9 +139,11 @@ class PlaySession:
 
     # ----- play -------------------------------------------------------------------------
 
-    def play(self, move: Move) -> Outcome:
-        """Play a legal player move, then the automatic drops the option allows."""
+    def play(self, move: Move, *, demo: bool = False) -> Outcome:
+        """Play a legal player move (the demo's with ``demo``), then the automatic drops
+        the option allows."""
         points = self._charge_hints()
+        self._demo_moved = demo
         transfers = self._play_scored(move, points)
         steps = 1
         if self.settings.auto_drop:
@@ -154,11 +160,15 @@ class PlaySession:
     def play_demo(self, move: Move) -> Outcome:
         """The demo player's move, played for the player.
 
-        A demo move is help: the record counts it as a hint and the score pays a hint's
-        penalty for it, so a game the demo touched never counts as won without help.
+        The score is the player's alone: a demo move (with the drops it causes) neither
+        costs nor earns points. But the game is marked as assisted: the record counts the
+        move as help (a hint), so the game is never a clean win, and an assisted win
+        enters no high-score table.
         """
+        self.assisted = True
         self.recorder.note_hint()
-        return self.play(move)
+        self.hints_charged += 1
+        return self.play(move, demo=True)
 
     def try_move(self, src: int, dst: int) -> Outcome:
         """Play the top card of ``src`` onto ``dst`` if that is legal (see
@@ -216,6 +226,7 @@ class PlaySession:
         for _ in range(steps):
             if not g.future:
                 break
+            self._demo_moved = False
             transfers += self._scored(self.recorder.redo(), points)
         self.undo_steps.append(steps)
         return self._changed(transfers, points)
@@ -227,7 +238,9 @@ class PlaySession:
         """Score the cards one move (or redo) put on the foundations, at its time of play."""
         foundations = self.game.foundations
         landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
-        if landed:
+        if landed and self._demo_moved:
+            self.score.unscored(len(landed))
+        elif landed:
             events = self.score.foundation(len(landed), self.recorder.elapsed)
             points.append(Points(tuple(events), landed[-1]))
         return list(transfers)
@@ -283,7 +296,8 @@ class PlaySession:
         if g.is_won():
             self.finished = True
             self.recorder.pause()
-            bonus = self.score.win(self.recorder.elapsed)
+            # A win the demo's move made is the demo's: no time bonus for it.
+            bonus = [] if self._demo_moved else self.score.win(self.recorder.elapsed)
             ending.record_win(self, sum(e.points for e in bonus))
             self.end()
             return Outcome(points=(Points(tuple(bonus)),), result=WON)
@@ -355,10 +369,11 @@ class PlaySession:
         return PlaySession(game, store=self.store, settings=self.settings, clock=self.clock,
                            level=level, daily=daily, keep_records=self.keep_records)
 
-    def carry_on(self, replay: Replay, *, score: Score | None = None) -> None:
+    def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
-        the replay's moves earn."""
+        the replay's moves earn; ``assisted`` when the demo played in it."""
+        self.assisted = assisted
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
                                  elapsed=replay.seconds, hints=replay.hints, undos=replay.undos,
                                  times=[m.seconds for m in replay.moves])

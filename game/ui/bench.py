@@ -7,8 +7,14 @@ Everything runs with the dummy video driver at 1280x800:
   full redraw, where that layer is rebuilt every frame (the worst case, as when cards
   land); those cards have just taken off; the mid-flight frame has them half-way, high
   in the air with their shadows;
+- per rule set, the demo playing game 1 at its fastest for a few seconds in the real
+  loop's rhythm (a frame every 1/60 s, the rest of the time asleep as when waiting for
+  the display): the longest frame while the demo thinks on its own thread (it must stay
+  under 20 ms) and the 99th percentile, the main thread's processor time in its busiest
+  frame, the frames drawn while a move was being thought out, and the moves made;
 - start-up: wall time from starting a fresh Python process until it has drawn and
   flipped its first frame of the menu;
+- the drawing of a whole deck of faces afresh at 50, 80 and 160 px wide;
 - resident memory (VmRSS) after playing a game of each rule set with animations on,
   and the machine's load average (other processes make the 99th percentiles jump).
 """
@@ -28,6 +34,8 @@ from typing import Any
 TITLE = "ui"
 SIZE = (1280, 800)
 IN_FLIGHT = 10
+#: seconds the demo plays on each rule set's table (a quick run plays less)
+DEMO_SECONDS = 6.0
 
 
 def run(quick: bool = False) -> dict[str, dict[str, Any]]:
@@ -63,12 +71,32 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "redraw_p99_ms": _ms(_p99(full)),
             "midflight_median_ms": _ms(statistics.median(middle)),
             "midflight_p99_ms": _ms(_p99(middle)),
+            **_demo_frames(app, rules, DEMO_SECONDS / (3 if quick else 1)),
         }
+    out["card_faces"] = _faces()
     out["process"] = {
         "start_to_first_menu_frame_median_s": round(_startup(3 if quick else 7), 3),
         "rss_after_play_mb": round(_play_and_measure(app), 1),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
+    return out
+
+
+def _faces() -> dict[str, float]:
+    """Milliseconds to draw the 52 faces afresh (an empty cache) at three card widths:
+    what a new window size costs before its first frame shows every card."""
+    from ..engine.cards import SUITS, card
+    from .art import CardArt
+
+    out: dict[str, float] = {}
+    for width in (50, 80, 160):
+        size = (width, round(width * 1.4))
+        deck = CardArt()
+        t0 = time.perf_counter()
+        for suit in SUITS:
+            for rank in range(1, 14):
+                deck.face(card(suit, rank), size)
+        out[f"deck_{width}px_ms"] = _ms(time.perf_counter() - t0)
     return out
 
 
@@ -111,6 +139,48 @@ def _measure(app: Any, scene: Any, frames: int, *, rebuild: bool,
         times.append(time.perf_counter() - t0)
     assert len(scene.anim.in_air()) == len(scene.anim.flights) == IN_FLIGHT
     return times
+
+
+def _demo_frames(app: Any, rules: str, seconds: float) -> dict[str, Any]:
+    """The demo plays game 1 of ``rules`` at its fastest for ``seconds``, a frame every
+    1/60 s as in the real loop: the longest frame and the 99th percentile (wall time), the
+    main thread's own processor time in its busiest frame (what the frame costs without
+    waiting for the machine or the interpreter), how many frames came while a move was
+    being thought out (the frames the worker thread must not stall), and the moves made."""
+    import pygame
+
+    from ..engine import new_game
+    from .demo_scene import PAUSES, DemoScene
+    from .table import TableScene
+
+    scene = TableScene(app, new_game(rules, 1))
+    scene.keep_records = False
+    app.reset(scene)
+    scene.anim.finish()
+    app.step(1 / 60)
+    scene.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    pygame.event.clear()
+    times: list[float] = []
+    busiest = 0.0
+    thinking = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and app.top is demo:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step(1 / 60)
+        spent = time.perf_counter() - t0
+        busiest = max(busiest, time.thread_time() - c0)
+        times.append(spent)
+        if demo.thinking is not None and not demo.thinking.done:
+            thinking += 1
+        time.sleep(max(0.0, 1 / 60 - spent))
+    moves = demo.moves
+    demo.take_over()
+    return {"demo_longest_frame_ms": _ms(max(times)), "demo_frame_p99_ms": _ms(_p99(times)),
+            "demo_busiest_frame_cpu_ms": _ms(busiest), "demo_thinking_frames": thinking,
+            "demo_moves": moves}
 
 
 def _ms(seconds: float) -> float:

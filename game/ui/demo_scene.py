@@ -1,13 +1,19 @@
 """The demo player on the table: the game plays itself, one move at a time, watchably.
 
 A thin scene pushed over the table (read through :class:`DemoTable`). The table below keeps
-updating (every scene updates each frame), so its flights land as usual; this scene waits
-for them, asks the honest demo player (:func:`game.search.demo.demo_move`, which sees only
-the player's view) for the next move, and has the table's play session play it for the
-player (:meth:`~game.session.PlaySession.play_demo`, which says what a demo move costs).
+updating (every scene updates each frame), so its flights land as usual; once they are
+down this scene asks the honest demo player (:func:`game.search.demo.demo_move`, which
+sees only the player's view) for the next move on a thread of its own
+(:class:`~game.search.demo.BackgroundMove`), so the frames keep coming while it thinks;
+when the pause between moves is over and the move is chosen, the table's play session
+plays it for the player (:meth:`~game.session.PlaySession.play_demo`: a demo move costs
+and earns nothing, and marks the game as assisted).
 
-Any click or key except the speed keys hands the game back to the player at once: the
-scene pops itself and the table is the player's again, in the position the demo left.
+Any click or key except the speed keys hands the game back to the player at once (a
+move still being thought out is dropped): the scene pops itself, the table is the
+player's again in the position the demo left, and the click or key goes on to the table,
+so a click on Undo or Hint stops the demo *and* undoes or hints. Esc, the demo's own key
+and its button only stop it.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..search.demo import SCREEN_MS, SCREEN_NODES, demo_move
+from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove
 from . import theme
 from .app import Scene
 
@@ -35,6 +41,8 @@ _SLOW_DOWN = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET}
 #: keys that only modify others never take the game over
 _MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI}
+#: keys that only stop the demo (the others go on to the table once it has stopped)
+_ONLY_STOP = {pygame.K_ESCAPE, pygame.K_p}
 
 
 class DemoTable(Protocol):
@@ -60,6 +68,9 @@ class DemoTable(Protocol):
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back, for the reason ``why``."""
 
+    def after_demo(self, event: pygame.event.Event) -> None:
+        """The player's click or key that took the game over, to act on as usual."""
+
 
 class DemoScene(Scene):
     """Plays the table's game by itself until it ends or the player takes over."""
@@ -73,6 +84,8 @@ class DemoScene(Scene):
         self.speed = max(1, min(len(PAUSES), speed))
         self.wait = 0.25
         self.moves = 0
+        #: the next move, being thought out (None while cards fly or before the first)
+        self.thinking: BackgroundMove | None = None
         self._banner: pygame.Surface | None = None
         self._banner_key: tuple[int, int, int, bool] | None = None
 
@@ -87,8 +100,11 @@ class DemoScene(Scene):
                 self.set_speed(self.speed - 1)
             elif event.key not in _MODIFIERS:
                 self.take_over()
+                if event.key not in _ONLY_STOP:
+                    self.table.after_demo(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.take_over()
+            self.table.after_demo(event)
 
     def set_speed(self, speed: int) -> None:
         """Speed 1 (slowest) to 5 (fastest)."""
@@ -99,6 +115,7 @@ class DemoScene(Scene):
         """Stop the demo and give the table back to the player."""
         if self.app.top is not self:
             return
+        self.thinking = None
         self.table.anim.finish()
         self.app.pop()
         self.table.demo_stopped(why)
@@ -106,7 +123,8 @@ class DemoScene(Scene):
     # ----- the demo's moves ----------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """When the cards are at rest and the pause is over, play the next move."""
+        """When the cards are at rest, think out the next move (on the worker thread);
+        when the pause is over and the move is chosen, play it."""
         table = self.table
         if self.app.top is not self or table.anim.busy or table.result_due:
             return
@@ -117,10 +135,13 @@ class DemoScene(Scene):
         if game.is_lost():
             self.take_over("No moves left: the demo could not win this deal")
             return
+        if self.thinking is None or self.thinking.moves != len(game.history):
+            self.thinking = BackgroundMove(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
         self.wait -= dt
-        if self.wait > 0:
+        if self.wait > 0 or not self.thinking.done:
             return
-        move = demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
+        move = self.thinking.move()
+        self.thinking = None
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")
             return

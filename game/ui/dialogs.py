@@ -5,6 +5,10 @@ Each is a :class:`Dialog` scene (``opaque = False``, so the table stays visible 
 animating below). Buttons work with the mouse, and from the keyboard with Left/Right or
 Tab to move the focus and Enter/Space to choose; Esc chooses the cancel action. The end
 of a game's dialogs read the table through :class:`FinishedTable`, what they need of it.
+
+"No more moves" can be folded into a bar at the bottom of the window ("Hide", or the C
+key), so the final position can be studied with nothing over it; the bar keeps the title,
+the first choice (Undo) and "Show", which opens the dialog again.
 """
 
 from __future__ import annotations
@@ -16,10 +20,13 @@ import pygame
 
 from ..engine import Game
 from ..records.replay import WON, Replay, ReplayMove
+from ..records.stats import load_statistics
+from ..records.store import Store
 from ..search.analyse import Analysis, AnalysisJob, Budget
 from . import theme
 from .app import Scene
 from .badges import draw_stars
+from .drawn import Kind
 from .widgets import wrap
 
 if TYPE_CHECKING:
@@ -75,7 +82,8 @@ class Dialog(Scene):
     def __init__(self, app: App, title: str, lines: list[str],
                  choices: list[tuple[str, Callable[[], None]]], *,
                  cancel: Callable[[], None] | None = None, dim: int = 140,
-                 accent: tuple[int, int, int] | None = None, stars: int | None = None) -> None:
+                 accent: tuple[int, int, int] | None = None, stars: int | None = None,
+                 foldable: bool = False) -> None:
         super().__init__(app)
         self.title = title
         self.lines = lines
@@ -87,6 +95,15 @@ class Dialog(Scene):
         self.cancel = cancel
         self.buttons = [theme.Button(label, self._chooser(action)) for label, action in choices]
         self.focus = 0
+        #: the dialog can fold into a bar (so the table under it can be seen), and is folded
+        self.foldable = foldable
+        self.folded = False
+        self.fold_button = theme.Button("Hide (C)", self.toggle_fold)
+        self.show_button = theme.Button("Show (C)", self.toggle_fold)
+        #: the folded bar: the title, the first choice (a button of its own) and "Show"
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.bar_buttons = [theme.Button(label, self._chooser(action)) for label, action in choices[:1]]
+        self.bar_buttons.append(self.show_button)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._shade: pygame.Surface | None = None
         self.resize(app.size)
@@ -98,16 +115,32 @@ class Dialog(Scene):
             action()
         return choose
 
+    def toggle_fold(self) -> None:
+        """Fold the dialog into its bar, or open it again from the bar."""
+        if not self.foldable:
+            return
+        self.folded = not self.folded
+        self.focus = 0
+        self._mark_focus()
+
+    def _active(self) -> list[theme.Button]:
+        """The buttons shown now, in focus order."""
+        if self.folded:
+            return self.bar_buttons
+        return [*self.buttons, self.fold_button] if self.foldable else self.buttons
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel and lay out its buttons."""
+        """Centre the panel and lay out its buttons (and the folded bar's)."""
         w, h = size
         self.px = max(14, round(min(w, h * 1.6) * 0.017))
+        # room above the title for the "Hide" button in the panel's corner
+        top = round(self.px * 1.9) if self.foldable else 0
         widest = max((theme.font(self.px).size(line)[0] for line in self.lines), default=0)
         row = self._buttons_width() + self.px * (len(self.buttons) - 1)
         width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, widest + 4 * self.px))
         title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
         line_h = theme.font(self.px).get_linesize()
-        height = round(self.px * 1.3 + title_h + self.px * 0.9
+        height = round(top + self.px * 1.3 + title_h + self.px * 0.9
                        + len(self.lines) * (line_h + self.px * 0.6)
                        + self.px * 1.0 + self.px * 2.4 + self.px * 1.2
                        + (self._star_size() + self.px * 0.8 if self.stars is not None else 0))
@@ -123,8 +156,34 @@ class Dialog(Scene):
             bw = f.size(button.label)[0] + 2 * self.px
             button.rect = pygame.Rect(x, y, bw, bh)
             x += bw + gap
+        self._lay_fold(size)
         self._shade = None
         self._mark_focus()
+
+    def _small_px(self) -> int:
+        return max(12, round(self.px * 0.8))
+
+    def _lay_fold(self, size: tuple[int, int]) -> None:
+        """The "Hide" button in the panel's top right corner; the folded bar along the
+        bottom of the window: the title on the left, the first choice and "Show" on the
+        right."""
+        small = theme.font(self._small_px(), bold=True)
+        pad = round(self.px * 0.6)
+        fw = small.size(self.fold_button.label)[0] + 2 * pad
+        self.fold_button.rect = pygame.Rect(self.panel.right - fw - pad, self.panel.top + pad, fw,
+                                            round(self.px * 1.6))
+        w, h = size
+        bar_h = round(self.px * 3.0)
+        margin = round(self.px * 0.4)
+        self.bar = pygame.Rect(margin, h - bar_h - margin, w - 2 * margin, bar_h)
+        f = theme.font(self.px, bold=True)
+        bh = round(self.px * 2.1)
+        x = self.bar.right - round(self.px * 0.6)
+        for button in reversed(self.bar_buttons):
+            bw = f.size(button.label)[0] + 2 * self.px
+            x -= bw
+            button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
+            x -= self.px
 
     def _star_size(self) -> int:
         return round(self.px * 3.2)
@@ -134,24 +193,31 @@ class Dialog(Scene):
         return sum(f.size(b.label)[0] + 2 * self.px for b in self.buttons)
 
     def _mark_focus(self) -> None:
-        for i, button in enumerate(self.buttons):
-            button.focused = i == self.focus
+        for button in (*self.buttons, self.fold_button, *self.bar_buttons):
+            button.focused = False
+        active = self._active()
+        if active:
+            active[self.focus % len(active)].focused = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by mouse; focus and choice by keyboard."""
+        """Buttons by mouse; focus and choice by keyboard; C folds and unfolds."""
+        active = self._active()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            for button in self.buttons:
+            for button in active:
                 if button.handle(event):
                     return
         elif event.type == pygame.KEYDOWN:
             key = event.key
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if key == pygame.K_c and self.foldable:
+                self.toggle_fold()
+                return
             if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not shift):
-                self.focus = (self.focus + 1) % len(self.buttons)
+                self.focus = (self.focus + 1) % len(active)
             elif key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
-                self.focus = (self.focus - 1) % len(self.buttons)
+                self.focus = (self.focus - 1) % len(active)
             elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                self.buttons[self.focus].action()
+                active[self.focus % len(active)].action()
                 return
             elif key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -161,9 +227,13 @@ class Dialog(Scene):
             self._mark_focus()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Shade the table, then the panel, words and buttons."""
+        """Shade the table, then the panel, words and buttons (folded: only the bar)."""
         palette = self.app.palette
         accent = palette.gold if self.accent is None else self.accent
+        drawn = self.app.drawn
+        if self.folded:
+            self._draw_bar(surface, accent)
+            return
         if self._shade is None or self._shade.get_size() != surface.get_size():
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
@@ -171,9 +241,10 @@ class Dialog(Scene):
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
         theme.panel(surface, self.panel, palette, radius=18, fill=palette.dialog, edge=accent)
-        y = self.panel.top + round(self.px * 1.3)
+        y = self.panel.top + round(self.px * (3.2 if self.foldable else 1.3))
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
+        drawn.add(Kind.TEXT, title, "dialog title")
         y = title.bottom + round(self.px * 0.9)
         if self.stars is not None:
             size = self._star_size()
@@ -183,9 +254,30 @@ class Dialog(Scene):
         for line in self.lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
+            drawn.add(Kind.TEXT, rect, "dialog line")
             y = rect.bottom + round(self.px * 0.6)
         for button in self.buttons:
             button.draw(surface, self.px, palette)
+            drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
+        if self.foldable:
+            self.fold_button.draw(surface, self._small_px(), palette)
+            drawn.add(Kind.BUTTON, self.fold_button.rect, "dialog hide")
+
+    def _draw_bar(self, surface: pygame.Surface, accent: tuple[int, int, int]) -> None:
+        """The folded dialog: a bar along the bottom, nothing shaded."""
+        palette = self.app.palette
+        bar = self.bar
+        theme.panel(surface, bar, palette, radius=bar.height // 3, fill=palette.dialog, edge=accent)
+        room = bar.width - round(self.px * 1.2) - sum(b.rect.width + self.px for b in self.bar_buttons)
+        px = round(self.px * 1.3)
+        while px > 12 and theme.font(px, bold=True).size(self.title)[0] > room:
+            px -= 1
+        title = theme.text(surface, self.title, px, (bar.x + round(self.px * 0.8), bar.centery),
+                           colour=accent, bold=True, anchor="midleft")
+        self.app.drawn.add(Kind.TEXT, title, "dialog title")
+        for button in self.bar_buttons:
+            button.draw(surface, self.px, palette)
+            self.app.drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
 
 
 def _clock(seconds: float) -> str:
@@ -221,7 +313,10 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"New high score: #{record.level_rank} on level {level.number}")
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
+        if record.assisted:
+            lines.append("The demo played in this game: no high score")
         lines.extend(record.notes)
+    lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
     if session.next_level() is not None:
@@ -233,6 +328,24 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars)
+
+
+def _record_lines(session: PlaySession) -> list[str]:
+    """The rule set's best time and the winning streak, once the win is counted in the
+    statistics (a game that is not a real deal is not)."""
+    if not session.recorded:
+        return []
+    # a store of its own: a damaged file's warning is the statistics screen's to report
+    stats = load_statistics(Store(session.store.root))[session.game.rules]
+    if stats.best_time is None:
+        return []
+    best = f"Best time {_clock(stats.best_time)}"
+    if abs(stats.best_time - session.elapsed) < 0.5:
+        best += " (this game)"
+    streak = f"{stats.current_streak} win{'s' if stats.current_streak != 1 else ''} in a row"
+    if stats.best_streak > stats.current_streak:
+        streak += f" (best {stats.best_streak})"
+    return [f"{best} · {streak}"]
 
 
 def _replay_lines(table: FinishedTable) -> list[str]:
@@ -249,7 +362,8 @@ def _save_choice(table: FinishedTable) -> list[tuple[str, Callable[[], None]]]:
 
 def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     """"No more moves": undo, restart this deal, new deal (the levels screen in level
-    mode) or menu (Esc just closes it)."""
+    mode) or menu (Esc just closes it); "Hide" (or C) folds it into a bar so the final
+    position can be studied."""
     session = table.session
     g = session.game
     lines = ["No legal move is left in this position.",
@@ -264,7 +378,7 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         ("Menu", table.exits.go_to_menu)]
     if g.history:  # after "Undo", which keeps the focus
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
-    return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT)
+    return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True)
 
 
 def _analyse(app: App, table: FinishedTable) -> None:

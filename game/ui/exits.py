@@ -1,19 +1,33 @@
 """Leaving the table or its game: asking first when a game in progress would be given
-up, dealing the same game again, a new deal or the next level, and going to the menu,
-the levels screen or the rules.
+up, dealing the same game again, a new deal or the next level, pausing the game for the
+menu, and going to the levels screen, the rules or the options.
 
 Giving a game up ends it in its play session (counted as abandoned, or lost when no move
-was left) before the table is left, so every way out writes the same records. The other
-screens are asked of the app by name.
+was left) before the table is left, so every way out writes the same records. Going to
+the menu (the Menu button, Esc) gives nothing up: the game is paused and kept as the
+saved game in progress, and the menu is handed the table so that "Continue" returns to
+it as it was, undo steps and all; the game counts as abandoned only when a new deal
+replaces it. The other screens are asked of the app by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from .app import Scene
 
 if TYPE_CHECKING:
     from .table import TableScene
+
+
+@runtime_checkable
+class KeepsPausedGame(Protocol):
+    """A screen (the menu) that can hold a paused table and offer to continue it."""
+
+    def hold(self, table: Scene, game: tuple[str, str, int]) -> None:
+        """Keep ``table`` to continue; ``game`` is its (rule set, game number, moves),
+        which the saved game in progress must still match when the player continues."""
 
 
 class TableExits:
@@ -32,10 +46,35 @@ class TableExits:
         self._confirm_then("Start a new deal?", "The game in progress will be abandoned.",
                            "New deal", self.new_deal)
 
-    def ask_menu(self) -> None:
-        """Back to the menu, asking first if a game is in progress."""
-        self._confirm_then("Leave this game?", "The game in progress will be abandoned.",
-                           "Leave", self.go_to_menu)
+    def pause_to_menu(self) -> None:
+        """Menu or Esc: pause the game and show the menu, which offers "Continue".
+
+        Nothing is given up: a game in progress is kept as the saved game (as closing the
+        window keeps it), so it is counted only when a new deal replaces it; a lost game
+        is counted as lost, a won one was counted when it was won. The clock stops
+        while the table is away.
+        """
+        table = self.table
+        app = table.app
+        session = table.session
+        table.gestures.cancel()
+        session.pause()
+        session.quit()
+        keep = not session.over and table.keep_records
+        below = app.under(table)
+        if below is not None and below.name == "menu":
+            app.back_to(below)
+        else:
+            below = app.start("menu", rules=table.game.rules)
+        if keep and isinstance(below, KeepsPausedGame):
+            g = table.game
+            below.hold(table, (g.rules, g.game, len(g.history)))
+
+    def show_options(self) -> None:
+        """Open the options over the table; "Back" returns to the game as it was."""
+        table = self.table
+        table.gestures.cancel()
+        table.app.show("options")
 
     def restart(self) -> None:
         """Back to the start of this deal (a fresh game of the same position); the game

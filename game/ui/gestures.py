@@ -7,6 +7,11 @@ succession, or a right-click, send a card to a foundation. Keyboard: a focus rin
 between places (Tab, arrows), Space/Enter picks a card up and puts it down, and letters
 are the buttons' shortcuts. Nothing here changes the game: every move goes through the
 table to its play session.
+
+A press while cards fly lands them first, and then acts on what the player saw under the
+pointer when pressing (:class:`Seen`): a card in the air is picked up once it has landed
+(if it is then a top card that may move), a resting card only if nothing landed on it;
+never whatever card the landing brought under the pointer.
 """
 
 from __future__ import annotations
@@ -41,6 +46,17 @@ class Press:
     place: int
     pos: tuple[int, int]
     grab: tuple[int, int]  # pointer minus the card's top-left corner
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What was drawn under the pointer at a press while cards were flying: the place (a
+    flying card's destination) or None over the felt, the card seen there (its top card)
+    or None over an empty place, and that card's corner as drawn."""
+
+    place: int | None
+    card: int | None
+    corner: tuple[int, int]
 
 
 @dataclass
@@ -129,6 +145,40 @@ class Gestures:
                 best, best_area = i, overlap.width * overlap.height
         return best
 
+    def seen_at(self, pos: tuple[int, int]) -> Seen:
+        """What the player sees under the pointer now, flights included (the last one
+        drawn is on top). A press on the stock is on the stock, even where a card just
+        turned from it is still over it: quick clicks there each turn a card."""
+        table = self.table
+        layout = table.layout
+        piles = table.display_piles()
+        stock = table.game.stock
+
+        def resting(i: int) -> Seen:
+            pile = piles[i]
+            return Seen(i, pile[-1] if pile else None, table.renderer.drawn_top(piles, i).topleft)
+
+        if layout.pile_rect(stock, len(piles[stock])).collidepoint(pos):
+            return resting(stock)
+        locate = table.renderer.locator(table.game)
+        for flight in reversed(table.anim.in_air()):
+            x, y = flight.position(locate)
+            corner = (round(x), round(y))
+            if pygame.Rect(corner, layout.card).collidepoint(pos):
+                return Seen(flight.dst, flight.card, corner)
+        for i, pile in enumerate(piles):
+            if layout.pile_rect(i, len(pile)).collidepoint(pos):
+                return resting(i)
+        return Seen(None, None, (0, 0))
+
+    def _still_there(self, seen: Seen) -> bool:
+        """The card seen at the press is the top card of its place now the cards have
+        landed."""
+        if seen.place is None or seen.card is None:
+            return False
+        pile = self.table.game.piles[seen.place]
+        return bool(pile) and pile[-1] == seen.card
+
     def aimed(self) -> int | None:
         """The place the card in hand would drop on now."""
         if self.drag is None:
@@ -149,7 +199,7 @@ class Gestures:
             r.glow(surface, r.drawn_top(piles, self.selected), palette.glow, 255)
             for t in {m.dst for m in table.session.moves_from(self.selected)}:
                 r.target(surface, r.drawn_top(piles, t), False)
-        if self.focus_visible:
+        if self.focus_visible and table.app.top is table:  # a dialog above has the focus
             r.focus_ring(surface, r.drawn_top(piles, self.focus))
 
     # ----- the mouse ------------------------------------------------------------------------
@@ -173,14 +223,19 @@ class Gestures:
             self.drag.pos = (int(pos[0]), int(pos[1]))
 
     def on_press(self, event: pygame.event.Event) -> None:
-        """A button, the game number, a second click of a move, or a card armed."""
+        """A button, the game number, a second click of a move, or a card armed; the
+        cards in flight land first (see :class:`Seen` for what the press then means)."""
         table = self.table
+        pos = event.pos
+        seen = self.seen_at(pos) if table.anim.busy else None
+        table.anim.finish()
         if any(button.handle(event) for button in table.hud.buttons):
             return
-        pos = event.pos
+        place = self.place_at(pos) if seen is None else seen.place
+        # the card pressed is the one the player saw there
+        armable = seen is None or self._still_there(seen)
         if event.button == 3:
-            place = self.place_at(pos)
-            if place is not None:
+            if place is not None and armable:
                 table.send_to_foundation(place)
             return
         if event.button != 1:
@@ -189,7 +244,6 @@ class Gestures:
         if table.hud.number_rect.collidepoint(pos):
             table.hud.copy_game_number()
             return
-        place = self.place_at(pos)
         if place is None:
             self.selected = None
             return
@@ -199,6 +253,9 @@ class Gestures:
             if table.move(src, place):
                 return
         game = table.game
+        if not armable:
+            self.selected = None
+            return
         if self.last_click is not None and self.last_click[0] == place \
                 and table.clock - self.last_click[1] <= DOUBLE_CLICK and place != game.stock:
             self.last_click = None
@@ -206,9 +263,9 @@ class Gestures:
             table.send_to_foundation(place)
             return
         if game.piles[place] and game.places[place].kind != FOUNDATION:
-            rect = table.renderer.top_rect(game, place)
+            corner = table.renderer.top_rect(game, place).topleft if seen is None else seen.corner
             at = (int(pos[0]), int(pos[1]))
-            self.press = Press(place, at, (at[0] - rect.x, at[1] - rect.y))
+            self.press = Press(place, at, (at[0] - corner[0], at[1] - corner[1]))
 
     def on_release(self, event: pygame.event.Event) -> None:
         """The end of a drag (a drop) or of a click."""
@@ -280,7 +337,7 @@ class Gestures:
                 self.cancel()
                 self.selected = None
             else:
-                table.exits.ask_menu()
+                table.exits.pause_to_menu()
         elif key == pygame.K_z and ctrl:
             table.redo() if shift else table.undo()
         elif key == pygame.K_y and ctrl:
@@ -302,7 +359,8 @@ class Gestures:
         """The keys that stand for a button, and what each does."""
         t = self.table
         return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
-                pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart}
+                pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
+                pygame.K_o: t.exits.show_options}
 
     def tab_order(self) -> list[int]:
         """The places in the order Tab visits them."""
@@ -361,7 +419,7 @@ class Gestures:
                 table.turn_stock()
             return
         if not g.piles[place]:
-            table.say(f"{g.place_name(place)} is empty")
+            table.say(f"{g.profile.place_words(place)} is empty")
             return
         if g.places[place].kind == FOUNDATION:
             table.say("Foundation cards never leave their foundation")

@@ -24,6 +24,7 @@ import pygame
 
 from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
+from ..engine.words import fill_words, move_words
 from ..session import Points
 from . import theme
 from .art import face_geometry
@@ -152,7 +153,8 @@ class Hud:
             ("New deal", t.exits.ask_new_deal, "N"),
             # how to play on one screen, which opens the full rules
             ("Help", t.help.show_help, "F1"),
-            ("Menu", t.exits.ask_menu, "Esc"),
+            ("Options", t.exits.show_options, "O"),
+            ("Menu", t.exits.pause_to_menu, "Esc"),
         ]
         return specs
 
@@ -385,10 +387,9 @@ class Hud:
         hint shown."""
         table = self.table
         g = table.game
-        owed = g.owed_space()
-        if owed is not None:
-            source = g.profile.short_place_words(g.fill_sources()[0])
-            return f"Fill the space at {g.place_name(owed)} with a card from {source}"
+        notation = table.app.settings.show_notation
+        if g.owed_space() is not None:
+            return fill_words(g, notation=notation)
         selected = table.gestures.selected
         if selected is not None and g.piles[selected]:
             top = g.piles[selected][-1]
@@ -398,7 +399,8 @@ class Hud:
         if session.hint_list:
             h = session.hint_list[session.hint_index]
             more = " (H for the next)" if len(session.hint_list) > 1 else ""
-            return f"Hint {session.hint_index + 1} of {len(session.hint_list)}: {g.move_text(h.move)}{more}"
+            return (f"Hint {session.hint_index + 1} of {len(session.hint_list)}: "
+                    f"{move_words(g, h.move, notation=notation, short=True)}{more}")
         return ""
 
     def _refresh_buttons(self) -> None:
@@ -632,7 +634,8 @@ class Hud:
             h = session.hint_list[session.hint_index]
             count = len(session.hint_list)
             which = f"Hint {session.hint_index + 1} of {count}" if count > 1 else "Hint"
-            return f"{which}: {table.game.move_text(h.move)} {h.reason}"
+            words = move_words(table.game, h.move, notation=table.app.settings.show_notation)
+            return f"{which}: {words} — {h.reason}"
         return self.toast
 
     def _draw_footer(self, surface: pygame.Surface) -> pygame.Rect:

@@ -59,9 +59,11 @@ class LevelTile(Control):
         if self.locked:
             fill, edge, width = palette.button_disabled, palette.button_edge_off, 1
         else:
+            # the level to play next: a lighter tile with a gold number, never a gold
+            # outline, which is the keyboard focus's mark
             fill = palette.strip_selected if self.current else palette.strip
-            edge = palette.gold if self.current else palette.edge
-            width = 3 if self.current else 1
+            edge = palette.edge
+            width = 2 if self.current else 1
         pygame.draw.rect(surface, palette.shadow, r.move(0, max(2, r.height // 24)), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, width=width + (1 if palette.high_contrast else 0),

@@ -1,6 +1,12 @@
 """The main menu: choose a rule set, deal a random or numbered game, continue the last
 one, play the levels or today's daily deal, replay a recent one, open the rules,
-statistics and options, or quit."""
+statistics and options, or quit.
+
+The table's Menu button (and Esc) pauses its game and hands the table to the menu
+(:meth:`MenuScene.hold`): "Continue" then puts that same table back, as it was. The game
+is also the saved game in progress, so "Continue" works as well after a restart of the
+program (from the file); and choosing another game instead counts it as abandoned.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number
+from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number, profile_of
 from ..levels import daily_game
 from ..records.progress import load_progress
 from ..records.replay import Replay, ReplayError, load_replay
@@ -63,6 +69,9 @@ class MenuScene(Scene):
         self.store = Store(app.data_dir)
         remove_stale_temporary_files(self.store)
         self.saved: Replay | None = load_saved_game(self.store)
+        #: the paused table to continue, and its (rule set, game number, moves)
+        self.paused: Scene | None = None
+        self.paused_game: tuple[str, str, int] | None = None
         self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
         self.error = ""
         self.notice = ""
@@ -100,7 +109,41 @@ class MenuScene(Scene):
         self._refresh_records()
         self._refresh_daily()
         self.resize(app.size)
-        self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
+        self._focus_first()
+
+    def _focus_first(self) -> None:
+        """The keyboard starts on "Continue" when there is a game to continue, else on
+        the chosen rule set."""
+        if self.continue_button.enabled:
+            self.ring.focus(self.continue_button)
+        else:
+            self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
+
+    def hold(self, table: Scene, game: tuple[str, str, int]) -> None:
+        """Keep the paused ``table`` for "Continue"; ``game`` is its (rule set, game
+        number, moves), which the saved game in progress must still match (see
+        :meth:`_paused_table`)."""
+        self.paused, self.paused_game = table, game
+        self.choose(game[0])
+        self._refresh_records()
+        self._layout()
+        self.ring.focus(self.continue_button)
+
+    def _paused_table(self) -> Scene | None:
+        """The held table, while it is still the game in progress: the saved game is
+        its game (or, for a deal left before its first move, there is no saved game).
+        Anything that replaced or ended the saved game meanwhile lets it go."""
+        if self.paused is None or self.paused_game is None:
+            return None
+        rules, number, moves = self.paused_game
+        saved = self.saved
+        if saved is None:
+            still = moves == 0
+        else:
+            still = (saved.rules, saved.game, len(saved.moves)) == (rules, number, moves)
+        if not still:
+            self.paused = self.paused_game = None
+        return self.paused
 
     # ----- actions --------------------------------------------------------------------
 
@@ -117,7 +160,8 @@ class MenuScene(Scene):
         number = daily_game(self.rules, today)
         self.daily_button.enabled = number is not None
         if number is None:
-            self.daily_caption = "No daily deal yet"
+            self.daily_caption = ("No daily deal yet" if profile_of(self.rules).daily_deal
+                                  else f"{tab_name(self.rules)} has no daily deal")
             return
         won = load_progress(self.store).daily_won(self.rules, today)
         warnings = self.store.take_warnings()
@@ -162,6 +206,7 @@ class MenuScene(Scene):
         """Deal game ``number`` on the table (the saved game in progress is given up);
         ``note`` is said there."""
         game = new_game(self.rules, number)
+        self.paused = self.paused_game = None
         if self.saved is not None:
             abandon_saved_game(self.store)
             self._refresh_records()
@@ -169,7 +214,14 @@ class MenuScene(Scene):
         self.app.show("table", game=game, daily=daily, note=note)
 
     def continue_game(self) -> None:
-        """Open the saved game in progress where it was left."""
+        """Back to the game in progress: the paused table as it was left (its clock runs
+        again), or the saved game where it was left."""
+        table = self._paused_table()
+        if table is not None:
+            self.paused = self.paused_game = None
+            self.app.push(table)
+            table.resume()
+            return
         replay = load_saved_game(self.store)
         if replay is None:
             self.error = "The saved game is gone or could not be read."
@@ -203,8 +255,13 @@ class MenuScene(Scene):
 
     def _refresh_records(self) -> None:
         self.saved = load_saved_game(self.store)
-        self.continue_button.enabled = self.saved is not None
-        if self.saved is None:
+        paused = self._paused_table() is not None
+        self.continue_button.enabled = self.saved is not None or paused
+        if paused and self.saved is None and self.paused_game is not None:
+            self.continue_button.label = "Continue"
+            rules, number, _ = self.paused_game
+            self.continue_button.hint = f"{tab_name(rules)} #{number} · no moves yet"
+        elif self.saved is None:
             self.continue_button.label = "Continue"
             self.continue_button.hint = "No game in progress"
         else:

@@ -74,8 +74,8 @@ class RuleCard(Control):
         fill = (palette.strip_selected if self.selected else
                 palette.strip_hover if self.hover else palette.strip)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, palette.gold if self.selected else palette.edge, r,
-                         width=3 if self.selected else 1, border_radius=radius)
+        pygame.draw.rect(surface, palette.edge, r, width=2 if self.selected else 1,  # gold: focus only
+                         border_radius=radius)
         emblem = min(r.height - 2 * (px // 2), round(px * 2.6))
         badge = pygame.Rect(0, 0, emblem, emblem)
         badge.midleft = (r.x + px * 3 // 4, r.centery)

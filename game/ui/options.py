@@ -1,5 +1,5 @@
-"""The options: animation speed, auto-drop, hints, winnable deals only, sound and volume,
-card back, four-colour suits, large index, high contrast and window size.
+"""The options: animation speed, auto-drop, hints, move notation, winnable deals only, sound
+and volume, card back, four-colour suits, large index, high contrast and window size.
 
 Every change takes effect at once and is saved at once (``settings.json`` in the data
 directory, written atomically by game.records.settings), so it is kept between runs.
@@ -19,6 +19,7 @@ from ..records.store import Store
 from . import theme
 from .app import App, Scene
 from .art import BACK_STYLES, card_size_for_width, draw_suit
+from .drawn import Kind
 from .theme import Button
 from .widgets import (
     Choice,
@@ -46,6 +47,8 @@ HELP = {
     "animation_speed": "How fast the cards fly. Off puts every card in place at once.",
     "auto_drop": "Cards that can safely go to the foundations go there by themselves.",
     "hints": "Offer hints: the Hint key suggests a move (it never peeks at the stock).",
+    "show_notation": "Moves also in the notation of replay files, like [r2c3-f5], beside the words: "
+                     "for writing replays by hand.",
     "winnable_only": "Random deals are only those the solver has shown can be won.",
     "sound": "Sound effects for dealing, moving cards and winning.",
     "volume": "How loud the sound effects are.",
@@ -121,6 +124,7 @@ class OptionsScene(Scene):
                                        self._setter("animation_speed"))),
             ("auto_drop", Toggle("Auto-drop safe cards", s.auto_drop, self._setter("auto_drop"))),
             ("hints", Toggle("Hints", s.hints, self._setter("hints"))),
+            ("show_notation", Toggle("Show move notation", s.show_notation, self._setter("show_notation"))),
             ("winnable_only", Toggle("Winnable deals only", s.winnable_only, self._setter("winnable_only"))),
             ("sound", Toggle("Sound", s.sound, self._setter("sound"))),
             ("volume", Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",
@@ -268,18 +272,21 @@ class OptionsScene(Scene):
         big = round(px * 2.0)
         theme.text(surface, "Options", big, (w // 2 + 2, self.title_y + 2), colour=(8, 30, 18), bold=True,
                    anchor="midtop")
-        theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold, bold=True,
-                   anchor="midtop")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold,
+                                        bold=True, anchor="midtop"), "title")
         suit_y = self.title_y + round(big * 1.55)
         for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
             ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else palette.ink
             draw_suit(surface, suit, (w // 2 + (i - 1.5) * px * 1.6, suit_y), px * 0.9, ink)
         theme.panel(surface, self.list_rect, palette, radius=max(8, px // 2))
         theme.panel(surface, self.preview_rect, palette, radius=max(8, px // 2))
-        for control in self.controls:
+        for name, control in zip(self.names, self.controls, strict=True):
             control.draw(surface, px, palette)
+            drawn.add(Kind.BUTTON, control.rect, name)
         for b in (self.back_button, self.defaults_button):
             b.draw(surface, px, palette)
+            drawn.add(Kind.BUTTON, b.rect, b.label)
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
@@ -313,12 +320,14 @@ class OptionsScene(Scene):
             title = getattr(current, "label", "")
         elif current is not None:
             title = current.label
+        drawn = self.app.drawn
         if title:
-            theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px, (r.x + pad, y),
-                       bold=True, colour=palette.ink)
+            drawn.add(Kind.TEXT, theme.text(surface, fit_text(title, px, r.width - 2 * pad, bold=True), px,
+                                            (r.x + pad, y), bold=True, colour=palette.ink), "option's name")
             y += round(px * 1.5)
         for line in wrap(HELP.get(name, ""), round(px * 0.9), r.width - 2 * pad):
             if y + px > r.bottom - pad:
                 break
-            theme.text(surface, line, round(px * 0.9), (r.x + pad, y), colour=palette.ink_dim)
+            drawn.add(Kind.TEXT, theme.text(surface, line, round(px * 0.9), (r.x + pad, y),
+                                            colour=palette.ink_dim), "option's help")
             y += round(px * 1.2)

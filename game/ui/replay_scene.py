@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import Game, card_pretty
+from ..engine import Game
+from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
 from ..records.replay import Replay, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene
+from .drawn import Kind
 from .layout import TableLayout, table_layout
 from .piles import PileRenderer
 from .theme import Button, Palette
@@ -165,6 +167,7 @@ class ReplayScene(Scene):
         self.size = app.size
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.words_y = 0
         self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
         self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.icons: dict[str, Button] = {
@@ -329,14 +332,16 @@ class ReplayScene(Scene):
         pad = round(px * 0.8)
         line_h = round(px * 1.4)
         bh = round(px * 2.2)
-        bar_h = pad + line_h + round(px * 0.5) + bh + pad
+        # a line of its own for the move in words, which may be long ("10♥ from Row 2,
+        # pile 3 to the ♥ foundation"), above the timeline, which gets the full width
+        words_h = round(px * 1.2)
+        bar_h = pad + words_h + line_h + round(px * 0.5) + bh + pad
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.words_y = self.bar.y + pad + words_h // 2
         self.layout = table_layout(self.replay.rules, (w, h - bar_h), footer=False)
         self.renderer.set_layout(self.layout)
-        n = self.player.length
-        left_w = theme.font(round(px * 0.9), True).size(f"Move {n} of {n}")[0] + 2 * pad
-        right_w = round(px * 8)
-        self.timeline.rect = pygame.Rect(left_w, self.bar.y + pad, w - left_w - right_w, line_h)
+        self.timeline.rect = pygame.Rect(pad + round(px * 0.5), self.bar.y + pad + words_h,
+                                         w - 2 * pad - px, line_h)
         y = self.bar.bottom - pad - bh
         x = pad
         for button in self.icons.values():
@@ -428,7 +433,8 @@ class ReplayScene(Scene):
         self._draw_bar(surface)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
-        """A gold frame on the card the last move placed (when it has landed)."""
+        """A soft glow round the card the last move placed (when it has landed): a hard
+        gold ring is the keyboard focus's mark, which a playback button has."""
         palette = self.app.palette
         if self.player.at_start or self.anim.busy:
             return
@@ -438,8 +444,7 @@ class ReplayScene(Scene):
             return
         rect = self.layout.card_rects(move.dst, n)[-1] if self.layout.steps[move.dst] else \
             self.layout.bases[move.dst]
-        pygame.draw.rect(surface, palette.gold, rect.inflate(6, 6), width=3,
-                         border_radius=max(6, self.layout.card[0] // 10))
+        self.renderer.glow(surface, rect, palette.glow)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
@@ -453,10 +458,25 @@ class ReplayScene(Scene):
         left = f"Replay · {r.title} · #{r.game}"
         right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
         right_w = theme.font(round(px * 0.85)).size(right)[0]
-        theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True), px,
-                   (hud.x + px, hud.centery), colour=palette.gold, bold=True, anchor="midleft")
-        theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery), colour=palette.ink_dim,
-                   anchor="midright")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True),
+                                        px, (hud.x + px, hud.centery), colour=palette.gold, bold=True,
+                                        anchor="midleft"), "replay title")
+        drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
+                                        colour=palette.ink_dim, anchor="midright"), "replay result")
+
+    def step_words(self) -> str:
+        """The move that made the position on the table, in words (``7♥ from Row 2,
+        pile 3 to the ♥ foundation``), or the wait for the next one while it is long."""
+        wait = self.wait_left()
+        if wait > LONG_WAIT:
+            return f"Next move in {wait:.0f} s"
+        if not self.player.step:
+            return "The deal"
+        step = self.game.history[-1]
+        moved = step.transfers[0].card if step.transfers else None
+        notation = self.app.settings.show_notation
+        return sentence(move_words(self.game, step.move, card=moved, notation=notation))
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
@@ -466,20 +486,21 @@ class ReplayScene(Scene):
         surface.blit(layer, self.bar)
         pygame.draw.line(surface, palette.gold, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
         player = self.player
-        tl = self.timeline.rect
-        theme.text(surface, f"Move {player.step} of {player.length}", round(px * 0.9),
-                   (tl.x - px, tl.centery), bold=True, anchor="midright", colour=palette.ink)
-        now = "the deal"
-        if player.step:
-            step = self.game.history[-1]
-            moved = card_pretty(step.transfers[0].card) if step.transfers else ""
-            now = f"{moved} {player.move_text(player.step)}".strip()
-        wait = self.wait_left()
-        if wait > LONG_WAIT:
-            now = f"next move in {wait:.0f} s"
-        theme.text(surface, fit_text(self.message or now, round(px * 0.85), self.size[0] - tl.right - 2 * px),
-                   round(px * 0.85), (tl.right + px, tl.centery),
-                   colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
+        x = round(px * 0.8)
+        count = theme.text(surface, f"Move {player.step} of {player.length}", round(px * 0.9),
+                           (x, self.words_y), bold=True, anchor="midleft", colour=palette.ink)
+        x = count.right + px
+        words = self.message or self.step_words()
+        said = theme.text(surface, fit_text(words, round(px * 0.9), self.size[0] - x - px), round(px * 0.9),
+                          (x, self.words_y),
+                          colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, count, "move number")
+        drawn.add(Kind.TEXT, said, "the move in words")
+        controls: list[Button | Control] = [*self.icons.values(), self.speed, self.goto,
+                                             self.take_over_button, self.menu_button]
+        for control in controls:
+            drawn.add(Kind.BUTTON, control.rect, getattr(control, "label", "") or "playback control")
         self.timeline.draw(surface, px, palette)
         for name, button in self.icons.items():
             button.draw(surface, px, palette)

@@ -1,5 +1,5 @@
 """The screens that show one rule set at a time (rules, statistics, levels, high scores)
-share their top: a Back button, then a tab for each rule set, the shown one outlined in
+share their top: a Back button, then a tab for each rule set, the shown one filled with
 gold. Two keys step to the previous and the next rule set; Esc or Backspace goes back.
 """
 
@@ -14,6 +14,9 @@ from . import theme
 from .app import App, Scene
 from .theme import Button
 from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+
+#: the name on the shown rule set's gold tab
+SHOWN_TAB_INK = (28, 40, 30)
 
 
 def tab_name(rules: str, unknown: str = "") -> str:
@@ -125,9 +128,13 @@ class RuleTabsScene(Scene):
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """Mark the tab of the rule set shown: a gold outline."""
+        """Mark the tab of the rule set shown: filled with gold, its name dark on it. A
+        gold outline is the keyboard focus's alone, so the two never look alike."""
         palette = self.app.palette
-        pygame.draw.rect(surface, palette.gold, r, width=3, border_radius=max(4, r.height // 4))
+        pygame.draw.rect(surface, palette.gold, r, border_radius=max(4, r.height // 4))
+        px = round(self.px * 0.85)
+        theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px, r.center,
+                   colour=SHOWN_TAB_INK, bold=True, anchor="center")
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The screen's title in gold, centred at ``title_y``; returns its text size."""

@@ -10,6 +10,7 @@ themselves carry no picture set-up. A ValueError says why a picture cannot be ma
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Callable
 
 from ..engine import (
@@ -42,6 +43,9 @@ HELP_PICTURES = ("help", "keys")
 OVER_MENU: dict[str, Callable[[App, str], Scene]] = {
     "stats": StatsScene, "scores": ScoresScene, "levels": LevelsScene, "rules": RulesScene,
 }
+
+#: seconds a move takes a steady player, for the clock of a picture taken after --moves
+PICTURE_PACE = 5.0
 
 
 def screenshot_scene(app: App, name: str, args: argparse.Namespace) -> None:
@@ -81,6 +85,7 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
     a card in hand (``drag``), the first hint shown (``hint``), the demo player at work
     (``demo``); or a position just won (``win``) or lost (``lost``)."""
     rules = args.rules
+    recorder: Recorder | None = None
     try:
         if name == "win":
             game, moves = near_won_position(rules_class(rules).rules)
@@ -88,7 +93,10 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
             game.play_all(moves)
         else:
             game = new_game(rules, args.game)
-            game.play_all(args.moves)
+            recorder = Recorder(game, clock=_paced_clock())
+            moves = args.moves.split() if isinstance(args.moves, str) else list(args.moves or ())
+            for text in moves:
+                recorder.play(game.parse_move(text))
             last = None
     except (UnknownRulesError, GameNumberError, IllegalMove) as err:
         raise ValueError(str(err)) from None
@@ -96,8 +104,12 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
         game = lost_position(game)
     scene = TableScene(app, game)
     scene.keep_records = False
-    # The moves played before the picture score as they would have in play.
-    scene.session.rescore()
+    if recorder is not None and name != "lost" and game.history:
+        # The moves played before the picture were played at a steady player's pace:
+        # the clock and the score show what they would have in play.
+        scene.session.carry_on(recorder.replay())
+    else:
+        scene.session.rescore()
     scene.hud.shown_score = float(scene.score.total)
     app.push(scene)
     scene.anim.finish()
@@ -183,3 +195,11 @@ def picture_replay(args: argparse.Namespace) -> Replay:
             plays = [m for m in legal if not m.startswith("s-")] or legal
             recorder.play(game.parse_move(plays[len(plays) // 2]))
     return recorder.replay()
+
+
+def _paced_clock() -> Callable[[], float]:
+    """A clock for the moves played before a picture: it starts at 0 and each reading
+    is PICTURE_PACE seconds after the one before, so a move comes every PICTURE_PACE
+    seconds."""
+    ticks = itertools.count(0.0, PICTURE_PACE)
+    return lambda: next(ticks)

@@ -13,6 +13,7 @@ from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statisti
 from ..records.store import Store
 from . import theme
 from .app import App
+from .drawn import Kind
 from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, fit_text, text_px
 
@@ -35,6 +36,16 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
     ]
 
 
+def hole_text_px(words: str, hole: int) -> int:
+    """The text size for ``words`` in the middle of a ring whose hole has radius ``hole``:
+    as large as reads well, and small enough that the words stay inside the hole with a
+    margin ("100%" is the widest the ring shows)."""
+    px = max(10, round(hole * 0.62))
+    while px > 10 and theme.font(px, True).size(words)[0] > hole * 1.7:
+        px -= 1
+    return px
+
+
 class StatsScene(RuleTabsScene):
     """The statistics screen, one rule set at a time (tabs, ← and →)."""
 
@@ -48,6 +59,9 @@ class StatsScene(RuleTabsScene):
         self.message = warnings[-1] if warnings else ""
         self.tiles_rect = pygame.Rect(0, 0, 0, 0)
         self.ring_rect = pygame.Rect(0, 0, 0, 0)
+        #: the ring's centre and the radius of its hole, and where the win rate was drawn in it
+        self.ring_hole: tuple[tuple[int, int], int] = ((0, 0), 0)
+        self.middle_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.hover_game: int | None = None
         #: where the chart's "oldest" and "newest" were last drawn (none for a single game)
@@ -172,8 +186,10 @@ class StatsScene(RuleTabsScene):
         _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts],
               palette.track)
         middle = f"{s.win_percent:.0f}%" if total else "–"
-        theme.text(surface, middle, max(12, round(radius * 0.42)), centre, colour=palette.ink, bold=True,
-                   anchor="center")
+        self.ring_hole = (centre, radius - thick)
+        self.middle_rect = theme.text(surface, middle, hole_text_px(middle, radius - thick), centre,
+                                      colour=palette.ink, bold=True, anchor="center")
+        self.app.drawn.add(Kind.TEXT, self.middle_rect, "win rate in the ring")
         lx = centre[0] + radius + px
         ly = r.centery - round(small * 1.6 * 1.5)
         for result, n in parts:

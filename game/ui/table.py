@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Game, Move, Transfer, new_game
+from ..engine.words import refusal_words, sentence
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import Store
@@ -107,7 +108,7 @@ class TableScene(Scene):
         its score, its level and its daily deal."""
         carried = carry_on(Store(app.data_dir), replay, saved=saved)
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
-        scene.session.carry_on(replay, score=carried.score)
+        scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 
@@ -301,8 +302,8 @@ class TableScene(Scene):
         """Mouse and keyboard; any press lands the flights first."""
         if event.type in _INPUT:
             self._apply_resize()
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.anim.finish()
+        if event.type == pygame.KEYDOWN:
+            self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
         if event.type == pygame.MOUSEMOTION:
             hands.on_motion(event)
@@ -329,7 +330,8 @@ class TableScene(Scene):
         """Play the top card of ``src`` onto ``dst`` if legal (True); otherwise say why."""
         outcome = self.session.try_move(src, dst)
         if outcome.refused:
-            self.say(outcome.refused)
+            self.say(refusal_words(self.game, self.session.move_between(src, dst), outcome.refused,
+                                   notation=self.app.settings.show_notation))
             self.sound("illegal")
             return False
         self._show(outcome, start=start, stock=src == self.game.stock)
@@ -396,6 +398,13 @@ class TableScene(Scene):
         self.session.forget_hints()
         self.app.show("demo", table=self)
 
+    def after_demo(self, event: pygame.event.Event) -> None:
+        """The click or key that stopped the demo does what it does on the table, except
+        on the Demo button (which only stops it)."""
+        pos = getattr(event, "pos", None)
+        if pos is None or not any(b.label == "Demo" and b.rect.collidepoint(pos) for b in self.hud.buttons):
+            self.handle_event(event)
+
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
         self.say(why)
@@ -412,7 +421,7 @@ class TableScene(Scene):
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""
-        self.message = words
+        self.message = sentence(words)
         self.message_left = MESSAGE_SECONDS
         self.hud.redraw()
 

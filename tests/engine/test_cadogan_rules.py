@@ -37,8 +37,8 @@ def test_every_row_builds_down_in_alternate_colours_from_the_row_below() -> None
     game = _rows()
     for text in ("r2c1-r1c1", "r3c1-r2c1", "r4c1-r3c1", "w-r4c1"):
         assert legal(game, text), text
-    assert "8S cannot go on 9S" in reason(game, "r2c2-r1c1")
-    assert "5C cannot go on 8D" in reason(game, "r4c3-r3c2")
+    assert "8♠ cannot go on 9♠" in reason(game, "r2c2-r1c1")
+    assert "5♣ cannot go on 8♦" in reason(game, "r4c3-r3c2")
 
 
 def test_row1_never_takes_from_row3() -> None:
@@ -57,7 +57,7 @@ def test_row1_never_takes_from_row3() -> None:
     ("r2c1-r3c2", "Row 3 takes cards only from Row 4"),
     ("r4c3-r4c1", "Row 4 takes cards only from the waste"),
     ("r3c1-r4c1", "Row 4 takes cards only from the waste"),
-    ("s-r4c1", "the stock is turned only onto the waste (s-w)"),
+    ("s-r4c1", "the stock is turned only onto the waste"),
 ])
 def test_each_row_takes_cards_only_from_the_row_directly_below(move: str, why: str) -> None:
     assert reason(_rows(), move) == why
@@ -66,7 +66,7 @@ def test_each_row_takes_cards_only_from_the_row_directly_below(move: str, why: s
 def test_row_build_needs_one_rank_lower_of_the_other_colour() -> None:
     game = position(R, {"r3c1": "9S", "r4c1": "7H", "r4c2": "8S", "r4c3": "10H", "r4c4": "8D"})
     assert legal(game, "r4c4-r3c1")
-    assert reason(game, "r4c1-r3c1") == "7H cannot go on 9S (it needs an 8 of the other colour)"
+    assert reason(game, "r4c1-r3c1") == "7♥ cannot go on 9♠ (it needs an 8 of the other colour)"
     assert not legal(game, "r4c2-r3c1") and not legal(game, "r4c3-r3c1")
 
 
@@ -150,8 +150,8 @@ def test_foundations_build_up_by_suit_and_end_at_the_jack() -> None:
     game = position(R, {"r1c1": "10C", "r1c2": "3S", "r1c3": "2S"}, foundations=[11, 9, 1, 1, 1, 1, 1, 1])
     assert "complete" in reason(game, "r1c1-f1")
     assert legal(game, "r1c1-f2")
-    assert reason(game, "r1c2-f3") == "f3 needs the 2 next"
-    assert reason(game, "r1c3-f1") == "f1 takes only C cards"
+    assert reason(game, "r1c2-f3") == "the ♠ foundation needs 2♠ next"
+    assert reason(game, "r1c3-f1") == "the ♣ foundation takes only clubs"
     assert legal(game, "r1c3-f3") and legal(game, "r1c3-f4")
 
 

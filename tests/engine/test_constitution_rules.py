@@ -53,8 +53,8 @@ def test_pysolfc_waste_card_stays_on_top_of_the_constitution_stock(number: str) 
 def test_row1_top_goes_to_a_foundation_of_its_suit_one_rank_higher() -> None:
     game = position(R, {"r1c1": "9D 2C", "r1c2": "3C"})
     assert legal(game, "r1c1-f1") and legal(game, "r1c1-f2")
-    assert "f3 takes only S cards" in reason(game, "r1c1-f3")
-    assert "needs the 2 next" in reason(game, "r1c2-f1")
+    assert "the ♠ foundation takes only spades" in reason(game, "r1c1-f3")
+    assert "the ♣ foundation needs 2♣ next" in reason(game, "r1c2-f1")
     game.play_text("r1c1-f1")
     assert legal(game, "r1c2-f1")
     assert not legal(game, "r1c2-f2")
@@ -85,7 +85,7 @@ def test_illegal_build_message_names_the_move_and_the_needed_card() -> None:
     game = position(R, {"r1c5": "9S", "r2c3": "7H"})
     with pytest.raises(IllegalMove) as info:
         game.play_text("r2c3-r1c5")
-    assert str(info.value) == "r2c3-r1c5: 7H cannot go on 9S (it needs an 8 of the other colour)"
+    assert str(info.value) == "r2c3-r1c5: 7♥ cannot go on 9♠ (it needs an 8 of the other colour)"
     assert info.value.move_text == "r2c3-r1c5"
 
 
@@ -95,7 +95,7 @@ def test_row1_builds_down_in_alternate_colours_one_rank_lower() -> None:
     assert legal(game, "r2c1-r1c5") and legal(game, "r2c2-r1c5")
     for bad in ("r2c3", "r2c4", "r2c5", "r2c6", "r2c7"):
         assert not legal(game, f"{bad}-r1c5")
-    assert "8S cannot go on 9S" in reason(game, "r2c3-r1c5")
+    assert "8♠ cannot go on 9♠" in reason(game, "r2c3-r1c5")
 
 
 def test_row1_top_may_build_on_another_row1_pile() -> None:
@@ -210,7 +210,7 @@ def test_row1_space_stays_empty_for_good_when_row2_is_empty() -> None:
     assert game.owed == -1
     assert not game.piles[idx(game, "r1c1")]
     assert "can no longer be filled" in reason(game, "r1c2-r1c1")
-    assert reason(game, "r2c1-r1c1") == "r2c1 is empty"
+    assert reason(game, "r2c1-r1c1") == "Row 2, pile 1 is empty"
     game.play_text("r1c2-r1c3")
     assert all(m.dst != idx(game, "r1c1") for m in game.legal_moves())
 

@@ -52,9 +52,9 @@ def test_the_profiles_differ_where_the_rule_sets_do() -> None:
     ("constitution-cadogan", "r4c8", "Row 4, pile 8", "Row 4"),
     ("constitution-cadogan", "w", "the waste", "the waste"),
     ("constitution", "s", "the stock", "the stock"),
-    ("constitution", "f3", "foundation 3", "foundation 3"),
+    ("constitution", "f3", "the ♠ foundation", "the ♠ foundation"),
     ("square", "c2", "column 2", "column 2"),
-    ("square", "f4", "foundation 4", "foundation 4"),
+    ("square", "f4", "the ♦ foundation", "the ♦ foundation"),
     ("union-square", "p11", "pile 11", "pile 11"),
     ("union-square", "p1", "pile 1", "pile 1"),
     ("union-square", "w", "the waste", "the waste"),
@@ -73,7 +73,7 @@ def test_a_card_going_to_a_place_in_words() -> None:
     assert words == "9♥ to Row 3, pile 2"
     union = new_game("union-square", 1)
     words = union.profile.card_to_place_words(parse_card("AS"), union.place_index("f2"))
-    assert words == "A♠ to foundation 2"
+    assert words == "A♠ to the ♠ foundation"
 
 
 @pytest.mark.parametrize("rules", ["constitution-cadogan", "square", "union-square"])

@@ -41,19 +41,19 @@ def test_foundation_takes_the_ace_of_its_suit_first() -> None:
     game = square({"c1": "9D AS", "c2": "9D 2S"})
     assert [game.foundation_suit(f) for f in game.foundations] == [0, 1, 2, 3]
     assert legal(game, "c1-f2")
-    assert reason(game, "c1-f1") == "f1 takes only C cards"
-    assert reason(game, "c2-f2") == "f2 needs the Ace next"
+    assert reason(game, "c1-f1") == "the ♣ foundation takes only clubs"
+    assert reason(game, "c2-f2") == "the ♠ foundation needs A♠ next"
 
 
 def test_foundation_goes_up_to_the_king_then_down_from_the_other_king() -> None:
     game = square({"c1": "9D KC", "c2": "9D QC"}, foundations=[12, 0, 0, 0])
     assert legal(game, "c1-f1")
-    assert reason(game, "c2-f1") == "f1 needs the King next"
+    assert reason(game, "c2-f1") == "the ♣ foundation needs K♣ next"
     game.play_text("c1-f1")
-    assert reason(game, "c2-f1") == "f1 needs the King next"
+    assert reason(game, "c2-f1") == "the ♣ foundation needs K♣ next"
     game = square({"c1": "9D KC", "c2": "9D QC"}, foundations=[13, 0, 0, 0])
     assert legal(game, "c1-f1")
-    assert reason(game, "c2-f1") == "f1 needs the King next"
+    assert reason(game, "c2-f1") == "the ♣ foundation needs K♣ next"
     game.play_text("c1-f1")
     assert legal(game, "c2-f1")
     game = square({"c2": "9D AC"}, foundations=[25, 0, 0, 0])
@@ -66,14 +66,14 @@ def test_foundation_goes_up_to_the_king_then_down_from_the_other_king() -> None:
 def test_full_foundation_of_26_takes_nothing() -> None:
     game = square({"c1": "5D"}, foundations=[26, 0, 0, 0])
     assert game.foundation_sequence(0)[:13] == game.foundation_sequence(0)[13:][::-1]
-    assert reason(game, "c1-f1") == "f1 takes only C cards"
+    assert reason(game, "c1-f1") == "the ♣ foundation takes only clubs"
     assert all(m.dst != 0 for m in game.legal_moves())
 
 
 def test_available_cards_are_column_tops_and_the_waste_top_not_the_stock() -> None:
     game = square({"c1": "AH 9D"}, waste="AS", stock_top="AC")
     assert legal(game, "w-f2")
-    assert reason(game, "c1-f3") == "f3 takes only H cards"
+    assert reason(game, "c1-f3") == "the ♥ foundation takes only hearts"
     assert "the stock is turned onto the waste or into an empty column" in reason(game, "s-f1")
 
 
@@ -82,8 +82,8 @@ def test_available_cards_are_column_tops_and_the_waste_top_not_the_stock() -> No
 def test_column_builds_same_suit_one_rank_higher_or_lower() -> None:
     game = square({"c1": "2C 6H", "c2": "2C 5H", "c3": "2D 7H", "c4": "2D 5S"}, waste="8H")
     assert legal(game, "c2-c1") and legal(game, "c3-c1")
-    assert reason(game, "c4-c1") == "5S cannot go on 6H (it needs a card of the same suit)"
-    assert reason(game, "w-c1") == "8H cannot go on 6H (it needs one rank higher or lower)"
+    assert reason(game, "c4-c1") == "5♠ cannot go on 6♥ (it needs a card of the same suit)"
+    assert reason(game, "w-c1") == "8♥ cannot go on 6♥ (it needs one rank higher or lower)"
 
 
 def test_no_wrap_between_king_and_ace() -> None:
@@ -97,7 +97,7 @@ def test_first_built_card_fixes_the_direction_and_it_holds_while_built_cards_are
     assert game.direction(4) == 0
     game.play_text("c2-c1")
     assert game.direction(4) == -1
-    assert reason(game, "c4-c1") == "6H cannot go on 5H (that column is being built down)"
+    assert reason(game, "c4-c1") == "6♥ cannot go on 5♥ (that column is being built down)"
     game.play_text("c3-c1")
     assert game.direction(4) == -1
     assert legal(game, "w-c1")
@@ -136,8 +136,8 @@ def test_empty_column_is_filled_only_from_the_waste_or_the_stock() -> None:
     game = square({"c2": "2C 6S", "c3": "2C 8S"}, waste="JD", stock_top="QH")
     assert legal(game, "w-c1") and legal(game, "s-c1")
     assert reason(game, "c2-c1") == ("an empty column is filled only from the waste or the stock, "
-                                     "never from c2")
-    assert reason(game, "s-c2") == "c2 is not empty (the stock fills only spaces)"
+                                     "never from column 2")
+    assert reason(game, "s-c2") == "column 2 is not empty (the stock fills only spaces)"
     transfers = game.play_text("s-c1")
     assert transfers == [Transfer(game.stock, 4, c("QH"), False)]
     assert game.piles[4] == [c("QH")] and game.dealt[0] == 1
@@ -157,11 +157,11 @@ def test_stock_turns_one_card_at_a_time_onto_the_waste_once_through() -> None:
         game.play_text("s-w")
     assert not game.piles[game.stock] and len(game.piles[game.waste]) == 88
     assert reason(game, "s-w") == "the stock is empty"
-    assert reason(game, "w-s") == "nothing can be put on s"
+    assert reason(game, "w-s") == "nothing can be put on the stock"
     assert all(game.stock not in m for m in game.legal_moves())
 
 
 def test_foundation_cards_never_leave() -> None:
     game = square({"c1": "2H 3C"}, foundations=[2, 0, 0, 0])
-    assert reason(game, "f1-c1") == "cards never leave f1"
-    assert reason(game, "f1-w") == "cards never leave f1"
+    assert reason(game, "f1-c1") == "cards never leave the ♣ foundation"
+    assert reason(game, "f1-w") == "cards never leave the ♣ foundation"

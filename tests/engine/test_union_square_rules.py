@@ -39,17 +39,17 @@ def test_pile_direction_is_fixed_by_its_bottom_two_cards() -> None:
                  waste="10S")
     assert game.direction(4) == 1 and game.direction(7) == -1
     assert legal(game, "p2-p1")
-    assert reason(game, "p3-p1") == "5H cannot go on 6H (p1 is built up)"
+    assert reason(game, "p3-p1") == "5♥ cannot go on 6♥ (pile 1 is built up)"
     assert legal(game, "p5-p4")
-    assert reason(game, "p6-p4") == "8S cannot go on 7S (p4 is built down)"
+    assert reason(game, "p6-p4") == "8♠ cannot go on 7♠ (pile 4 is built down)"
 
 
 def test_pile_of_one_card_takes_either_direction() -> None:
     game = union({"p1": "6D", "p2": "5D", "p3": "7D", "p4": "6C", "p5": "8D"})
     assert game.direction(4) == 0
     assert legal(game, "p2-p1") and legal(game, "p3-p1")
-    assert reason(game, "p4-p1") == "6C cannot go on 6D (it needs a card of the same suit)"
-    assert reason(game, "p5-p1") == "8D cannot go on 6D (it needs one rank higher or lower)"
+    assert reason(game, "p4-p1") == "6♣ cannot go on 6♦ (it needs a card of the same suit)"
+    assert reason(game, "p5-p1") == "8♦ cannot go on 6♦ (it needs one rank higher or lower)"
 
 
 def test_pile_back_to_one_card_takes_either_direction_again() -> None:
@@ -69,8 +69,8 @@ def test_empty_pile_takes_any_available_card_the_waste_top_or_another_pile_top()
     game = union({"p1": "JD", "p2": "3S", "p3": "9H 10H"}, waste="KC", stock_top="2D")
     for text in ("w-p5", "p1-p5", "p2-p5", "p3-p5"):
         assert legal(game, text), text
-    assert reason(game, "s-p5") == "the stock is turned only onto the waste (s-w)"
-    assert reason(game, "f1-p5") == "cards never leave f1"
+    assert reason(game, "s-p5") == "the stock is turned only onto the waste"
+    assert reason(game, "f1-p5") == "cards never leave the ♣ foundation"
 
 
 def test_nothing_refills_an_empty_pile_or_the_waste_by_itself() -> None:
@@ -91,18 +91,18 @@ def test_stock_turns_one_card_at_a_time_onto_the_waste_once_through() -> None:
         game.play_text("s-w")
     assert not game.piles[game.stock] and len(game.piles[game.waste]) == 88
     assert reason(game, "s-w") == "the stock is empty"
-    assert reason(game, "w-s") == "nothing can be put on s"
+    assert reason(game, "w-s") == "nothing can be put on the stock"
     assert all(game.stock not in m for m in game.legal_moves())
 
 
 def test_foundations_go_ace_to_king_then_king_to_ace_from_waste_or_pile_tops() -> None:
     game = union({"p1": "KH", "p2": "QH", "p3": "2H"}, waste="AH", foundations=[0, 0, 13, 0])
-    assert reason(game, "w-f3") == "f3 needs the King next"
-    assert reason(game, "p2-f3") == "f3 needs the King next"
+    assert reason(game, "w-f3") == "the ♥ foundation needs K♥ next"
+    assert reason(game, "p2-f3") == "the ♥ foundation needs K♥ next"
     game.play_text("p1-f3")
     game.play_text("p2-f3")
     assert len(game.piles[2]) == 15
-    assert reason(game, "p3-f3") == "f3 needs the Jack next"
-    assert reason(game, "p3-f4") == "f4 takes only D cards"
+    assert reason(game, "p3-f3") == "the ♥ foundation needs J♥ next"
+    assert reason(game, "p3-f4") == "the ♦ foundation takes only diamonds"
     empty = union({"p1": "AH"}, waste="AD")
     assert legal(empty, "p1-f3") and legal(empty, "w-f4")

@@ -318,3 +318,72 @@ def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
     session.end()
     assert session.take_notices() == ["The game record was not saved: [Errno 28] No space left on device"]
     assert session.take_notices() == []
+
+
+# ----- the demo's help --------------------------------------------------------------------------
+
+
+def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tmp_path: Path) -> None:
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock)
+    play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
+    before = session.score.total
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    assert session.result == WON and session.assisted
+    outcome = session.conclude()
+    assert [p.total for p in outcome.points] == [0]
+    assert session.score.total == before, "the demo's winning move earns nothing, not even a time bonus"
+    record = session.win_record
+    assert record is not None and record.assisted and record.rank is None
+    store = session.store
+    assert load_progress(store).high_scores("constitution") == []
+    assert _counts(store) == (1, 0, 0)
+    stats = load_statistics(store)["constitution"]
+    assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
+
+
+def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> None:
+    session = _begun(tmp_path / "data")
+    total = session.score.total
+    move = session.game.parse_move(CONSTITUTION_1_WIN[10])
+    session.play_demo(move)
+    assert session.score.total == total
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None
+    carried = carry_on(session.store, saved, saved=True)
+    assert carried.assisted and carried.score is not None and carried.score.total == total
+    again = make_session(tmp_path / "data", carried.game)
+    again.carry_on(saved, score=carried.score, assisted=carried.assisted)
+    assert again.assisted
+    # A game the demo never touched is not marked.
+    plain = _begun(tmp_path / "other")
+    plain.quit()
+    replay = load_saved_game(plain.store)
+    assert replay is not None and not carry_on(plain.store, replay, saved=True).assisted
+
+
+def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = _begun(data)
+    first.quit()
+    store = first.store
+    # The same game saved again (more moves, or continued from its save) replaces nothing.
+    first.play(first.game.parse_move(CONSTITUTION_1_WIN[10]))
+    first.quit()
+    saved = load_saved_game(store)
+    assert saved is not None and len(saved.moves) == 11 and _counts(store) == (0, 0, 0)
+    carried = carry_on(store, saved, saved=True)
+    again = make_session(data, carried.game)
+    again.carry_on(saved, score=carried.score)
+    again.play(again.game.parse_move(CONSTITUTION_1_WIN[11]))
+    again.quit()
+    assert _counts(store) == (0, 0, 0)
+    # Another game of the same deal (a replay taken over, say) saved over it gives it up.
+    other = constitution_1(data)
+    other.recorder.started = "2020-01-01T00:00:00Z"
+    play_line(other, CONSTITUTION_1_WIN[:3])
+    other.quit()
+    assert _counts(store) == (0, 0, 1)
+    replay = load_saved_game(store)
+    assert replay is not None and len(replay.moves) == 3

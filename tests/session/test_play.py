@@ -160,13 +160,21 @@ def test_hints_turned_off_or_with_no_move_cost_nothing(tmp_path: Path) -> None:
     assert lost.recorder.hints == 0 and lost.score.total == 0
 
 
-def test_a_demo_move_is_help_the_score_pays_for(tmp_path: Path) -> None:
+def test_a_demo_move_is_help_that_neither_costs_nor_earns_points(tmp_path: Path) -> None:
     game, _ = near_won_position("square")
     session = make_session(tmp_path, game)
+    assert not session.assisted
     outcome = session.play_demo(game.parse_move("c1-f1"))
-    assert session.recorder.hints == 1
-    assert [p.total for p in outcome.points] == [-HINT_PENALTY, FOUNDATION_POINTS]
-    assert session.score.total == FOUNDATION_POINTS - HINT_PENALTY
+    assert outcome.moved and game.piles[game.place_index("f1")]
+    assert session.recorder.hints == 1, "the record counts it as help"
+    assert session.assisted
+    assert outcome.points == () and session.score.total == 0
+    # Undoing it costs the undo, and takes back nothing the player earned.
+    session.undo()
+    assert session.score.total == -UNDO_PENALTY
+    # A hint shown afterwards is charged once, the demo's move never.
+    session.next_hint()
+    assert session.score.total == -UNDO_PENALTY - HINT_PENALTY
 
 
 def test_illegal_moves_are_refused_with_the_reason_and_change_nothing(tmp_path: Path) -> None:

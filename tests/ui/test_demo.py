@@ -3,12 +3,14 @@ and hands the game back the moment the player clicks or presses a key."""
 
 from __future__ import annotations
 
+import threading
 from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.engine import new_game
+from game.engine import Game, Move, new_game
+from game.search import demo as demo_module
 from game.session.positions import lost_position, near_won_position
 from game.ui.app import App
 from game.ui.demo_scene import PAUSES, DemoScene
@@ -86,7 +88,7 @@ def test_speed_keys_change_the_pace_and_any_other_key_takes_over(ui: SimpleNames
     ui.post_key(pygame.K_LSHIFT)
     ui.step(app)
     assert app.top is demo
-    ui.post_key(pygame.K_u)  # a real key: the game is the player's again, nothing undone by it
+    ui.post_key(pygame.K_u)  # a real key: the game is the player's again (and U undoes)
     ui.step(app)
     assert app.top is table
 
@@ -123,3 +125,116 @@ def test_the_demo_key_and_button_start_it(ui: SimpleNamespace, app: App) -> None
     button = next(b for b in table.hud.buttons if b.label == "Demo")
     ui.click(app, button.rect.center)
     assert isinstance(app.top, DemoScene)
+
+
+def _button(table: TableScene, label: str) -> tuple[int, int]:
+    return next(b for b in table.hud.buttons if b.label == label).rect.center
+
+
+def _demo_on(ui: SimpleNamespace, app: App, rules: str, number: str,
+             moves: int) -> tuple[TableScene, DemoScene]:
+    """A table of the deal with the demo playing on it, fastest, until it made ``moves``."""
+    table = _table(app, new_game(rules, number))
+    ui.settle(app, table)
+    ui.click(app, _button(table, "Demo"))
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: demo.moves >= moves)
+    return table, demo
+
+
+def test_a_click_on_undo_during_the_demo_stops_it_and_undoes(ui: SimpleNamespace, app: App) -> None:
+    table, demo = _demo_on(ui, app, "union-square", "1", 3)
+    played = list(table.game.moves_played)
+    last_step = table.session.undo_steps[-1]
+    ui.click(app, _button(table, "Undo"))
+    assert app.top is table and demo.thinking is None
+    assert table.game.moves_played == played[:len(played) - last_step]
+    ui.step(app, 60)
+    assert len(table.game.history) == len(played) - last_step, "the demo plays no more"
+    ui.settle(app, table)
+    ui.check_drawn(table)
+
+
+def test_a_click_on_hint_during_the_demo_stops_it_and_shows_a_hint(ui: SimpleNamespace, app: App) -> None:
+    table, _ = _demo_on(ui, app, "constitution", "3", 1)
+    played = len(table.game.history)
+    ui.click(app, _button(table, "Hint"))
+    assert app.top is table and table.session.hint is not None
+    ui.step(app, 60)
+    assert len(table.game.history) == played
+
+
+def test_the_demo_leaves_the_score_alone(ui: SimpleNamespace, app: App) -> None:
+    table = _table(app, new_game("constitution", "1"))
+    ui.settle(app, table)
+    # The player scores first: a card to a foundation.
+    g = table.game
+    to_foundation = next(m for m in g.legal_moves() if m.dst in g.foundations)
+    ui.perform(app, table, to_foundation)
+    ui.settle(app, table)
+    score = table.score.total
+    assert score > 0
+    on_foundations = sum(len(g.piles[f]) for f in g.foundations)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: sum(len(g.piles[f]) for f in g.foundations) >= on_foundations + 2
+               and demo.moves >= 4)
+    ui.settle(app, table)
+    assert table.score.total == score and round(table.hud.shown_score) == score
+    assert table.session.assisted
+    ui.press(app, pygame.K_ESCAPE)  # only stops the demo
+    assert app.top is table and table.score.total == score
+
+
+def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: App,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    think = threading.Event()
+    asked: list[int] = []
+    real = demo_module.demo_move
+
+    def slow_move(game: Game, **budget: object) -> Move | None:
+        asked.append(len(game.history))
+        think.wait(30)  # a plan that takes as long as the test wants
+        return real(game, **budget)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(demo_module, "demo_move", slow_move)
+    table = _table(app, new_game("union-square", "2"))
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    try:
+        frames = app.frames
+        ui.step(app, 90)
+        assert app.frames == frames + 90, "every frame ran while the demo was thinking"
+        assert asked == [0] and demo.thinking is not None and not demo.thinking.done
+        assert demo.moves == 0 and not table.game.history
+        # A click takes over at once, without waiting for the plan.
+        ui.click(app, (5, app.size[1] - 5))
+        assert app.top is table and not table.game.history
+        # Started again, it plays once the plan is made.
+        table.start_demo()
+        again = app.top
+        assert isinstance(again, DemoScene)
+        again.set_speed(len(PAUSES))
+        ui.step(app, 5)
+        assert again.moves == 0
+        think.set()
+        _run_until(app, ui, lambda: again.moves >= 1, limit=600)
+        assert len(table.game.history) >= 1
+    finally:
+        think.set()
+
+
+def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app: App) -> None:
+    table, _ = _demo_on(ui, app, "union-square", "3", 1)
+    played = len(table.game.history)
+    ui.click(app, _button(table, "Demo"))
+    assert app.top is table
+    ui.step(app, 30)
+    assert app.top is table and len(table.game.history) == played

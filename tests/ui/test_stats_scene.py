@@ -127,3 +127,20 @@ def test_the_ends_of_the_chart_are_labelled_without_words_on_top_of_each_other(
         assert scene.chart_rect.contains(a)
         for b in labels[i + 1:]:
             assert not a.colliderect(b), f"{a} overlaps {b} with {len(results)} games"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)])
+def test_a_win_rate_of_100_percent_fits_inside_the_rings_hole(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    record(screen_app, "square", "www")
+    scene = StatsScene(screen_app, "square")
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    (cx, cy), hole = scene.ring_hole
+    words = scene.middle_rect
+    assert hole > 0 and words.center == (cx, cy)
+    # the widest words the ring shows, with room to spare on both sides
+    assert words.width <= 2 * hole * 0.9, f"'100%' is {words.width} px wide in a hole of {2 * hole} px"
+    assert words.height <= 2 * hole
+

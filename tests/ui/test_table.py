@@ -174,8 +174,21 @@ def test_input_during_an_animation_lands_the_cards_first(ui: SimpleNamespace, ap
     ui.step(app)
     assert not game.history
     assert scene.anim.busy  # the undo flight
-    # A drag started while the undo flight is in the air still acts on the real position.
-    ui.drag(app, scene, game.parse_move(moves[0]).src, game.parse_move(moves[0]).dst)
+    # A drag started on the card flying back picks that card up once it has landed, and
+    # acts on the real position.
+    first = game.parse_move(moves[0])
+    flying = scene.anim.in_air()
+    assert [f.dst for f in flying] == [first.src]
+    x, y = flying[0].position(scene.renderer.locator(game))
+    a = pygame.Rect((round(x), round(y)), scene.layout.card).center
+    b = ui.drop_point(scene, first.dst)
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    ui.step(app)
+    assert not scene.anim.busy
+    ui.post_mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]))
+    ui.step(app)
+    ui.post_mouse(pygame.MOUSEBUTTONUP, b)
+    ui.step(app)
     assert len(game.history) == 1
     ui.settle(app, scene)
     ui.check_drawn(scene)
@@ -361,7 +374,7 @@ def test_owed_fill_is_shown(ui: SimpleNamespace, app: App) -> None:
     ui.perform(app, scene, game.parse_move(moves[0]))
     ui.settle(app, scene)
     assert game.owed_space() == game.place_index("r1c1")
-    assert "Fill the space at r1c1" in scene.hud.status()
+    assert "Fill the space in Row 1, pile 1 from Row 2" in scene.hud.status()
     # The glow is drawn over the empty place: its pixels differ from the plain layer.
     layer = scene.renderer.layer(scene.game, scene.display_piles())
     rect = scene.layout.bases[game.place_index("r1c1")]

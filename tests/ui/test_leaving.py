@@ -1,0 +1,133 @@
+"""Leaving the table without losing the game: Menu and Esc pause it for the menu, whose
+"Continue" returns to it as it was; the options open over the game and return to it.
+Everything through the real loop with posted events."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from game.records.saves import abandon_saved_game, load_saved_game
+from game.records.stats import GameResult, Statistics, load_statistics, save_statistics
+from game.records.store import Store
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.options import OptionsScene
+from game.ui.table import TableScene
+
+
+def _won_before(store: Store, rules: str, wins: int) -> None:
+    """Statistics where the player has won ``wins`` games of ``rules`` in a row."""
+    stats = Statistics()
+    s = stats[rules]
+    for n in range(wins):
+        s.add(GameResult("won", 80, 300.0, game=str(900 + n)))
+    assert save_statistics(store, stats)
+
+
+def _deal_from_menu(ui: SimpleNamespace, app: App, number: str) -> TableScene:
+    """Type a game number on the menu and deal it; the table once its cards are down."""
+    ui.type_text(app, number)
+    ui.press(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, TableScene) and table.game.game == number
+    ui.settle(app, table)
+    return table
+
+
+def _play(ui: SimpleNamespace, app: App, table: TableScene, count: int) -> None:
+    """Make ``count`` moves with the mouse, cards before the stock."""
+    for _ in range(count):
+        g = table.game
+        moves = sorted(g.legal_moves(), key=lambda m: m.src == g.stock)
+        ui.perform(app, table, moves[0])
+        ui.settle(app, table)
+
+
+def test_menu_then_continue_keeps_the_game_and_a_new_deal_abandons_it(ui: SimpleNamespace,
+                                                                      app: App) -> None:
+    store = Store(app.data_dir)
+    _won_before(store, "constitution", 2)
+    menu = ui.open_menu(app, "constitution")
+    table = _deal_from_menu(ui, app, "4242")
+    _play(ui, app, table, 3)
+    played = list(table.game.moves_played)
+    steps = list(table.session.undo_steps)
+    score = table.score.total
+    for _ in range(30):  # some play time
+        ui.step(app)
+    elapsed = table.session.elapsed
+    assert elapsed > 0.4
+
+    menu_button = next(b for b in table.hud.buttons if b.label == "Menu")
+    ui.click(app, menu_button.rect.center)
+    assert app.top is menu
+    # Nothing was counted; the game is the saved game in progress.
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.current_streak) == (2, 2)
+    saved = load_saved_game(store)
+    assert saved is not None and saved.game == "4242" and len(saved.moves) == len(played)
+    # "Continue" is offered and has the keyboard.
+    assert menu.continue_button.enabled and menu.ring.current is menu.continue_button
+    for _ in range(120):  # two seconds away: the game's clock does not run
+        ui.step(app)
+    ui.press(app, pygame.K_RETURN)
+    assert app.top is table
+    assert table.game.moves_played == played and table.session.undo_steps == steps
+    assert table.score.total == score
+    assert abs(table.session.elapsed - elapsed) < 0.1
+    ui.step(app, 10)
+    assert table.session.elapsed > elapsed  # and runs again
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned, stats.current_streak) == (2, 0, 2)
+
+    # Esc pauses it too; then a new deal from the menu gives the old game up.
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.ring.current is menu.continue_button
+    assert load_statistics(store)["constitution"].abandoned == 0
+    ui.click(app, menu.random_button.rect.center)
+    fresh = app.top
+    assert isinstance(fresh, TableScene) and fresh is not table
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned, stats.current_streak, stats.best_streak) == (3, 1, 0, 2)
+    assert load_saved_game(store) is None
+
+
+def test_continue_after_the_game_was_given_up_elsewhere_opens_nothing_stale(ui: SimpleNamespace,
+                                                                            app: App) -> None:
+    menu = ui.open_menu(app, "square")
+    table = _deal_from_menu(ui, app, "31")
+    _play(ui, app, table, 2)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.continue_button.enabled
+    # Another screen gives the saved game up (as the levels screen does when a level
+    # is dealt instead).
+    abandon_saved_game(Store(app.data_dir))
+    menu.resume()
+    assert not menu.continue_button.enabled
+    ui.click(app, menu.continue_button.rect.center)
+    assert app.top is menu
+
+
+def test_options_open_over_the_game_and_return_to_it(ui: SimpleNamespace, app: App) -> None:
+    menu = ui.open_menu(app, "union-square")
+    table = _deal_from_menu(ui, app, "55")
+    _play(ui, app, table, 2)
+    played = list(table.game.moves_played)
+    button = next(b for b in table.hud.buttons if b.label == "Options")
+    ui.click(app, button.rect.center)
+    options = app.top
+    assert isinstance(options, OptionsScene)
+    assert app.scenes == [menu, table, options]
+    clock = table.session.elapsed
+    ui.step(app, 60)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table and table.game.moves_played == played
+    assert abs(table.session.elapsed - clock) < 0.1, "the clock stops under the options"
+    # The O key opens them as well.
+    ui.press(app, pygame.K_o)
+    assert isinstance(app.top, OptionsScene)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table and table.game.moves_played == played
+    assert isinstance(menu, MenuScene)
