@@ -33,6 +33,9 @@ class DealRow:
     nodes: int
     seconds: float
     on_foundations: int | None = None  # demo only: cards on the foundations at the end
+    #: the moves played (the solver's winning line, or the demo's game), in notation, so a
+    #: table can be checked row by row by replaying them
+    line: tuple[str, ...] = ()
 
 
 def parse_range(text: str) -> list[str]:
@@ -72,7 +75,8 @@ def solve_deal(rules: str, number: str, budget: float) -> DealRow:
     from .solver import solve
 
     result = solve(new_game(rules, number), max_seconds=budget)
-    return DealRow(number, result.status, len(result.moves), result.nodes, round(result.seconds, 3))
+    return DealRow(number, result.status, len(result.moves), result.nodes, round(result.seconds, 3),
+                   line=tuple(result.moves))
 
 
 def demo_deal(rules: str, number: str, budget: float) -> DealRow:
@@ -85,7 +89,7 @@ def demo_deal(rules: str, number: str, budget: float) -> DealRow:
 
     result = play_demo(rules, number, max_ms=None)
     return DealRow(number, "won" if result.won else "lost", len(result.moves), 0,
-                   round(result.seconds, 3), result.on_foundations)
+                   round(result.seconds, 3), result.on_foundations, line=tuple(result.moves))
 
 
 def run_deals(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str], *,
@@ -251,10 +255,11 @@ def write_csv(output: Output | str, rules: str, rows: list[DealRow]) -> None:
     OutputError (an old file is then unchanged)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations"])
+    writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations",
+                     "line"])
     for r in rows:
         writer.writerow([rules, r.game, r.status, r.moves, r.nodes, f"{r.seconds:.3f}",
-                         "" if r.on_foundations is None else r.on_foundations])
+                         "" if r.on_foundations is None else r.on_foundations, " ".join(r.line)])
     write_output(check_output(output) if isinstance(output, str) else output,
                  buffer.getvalue().encode("utf-8"))
 

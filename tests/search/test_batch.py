@@ -43,7 +43,7 @@ def test_csv_is_written_whole(tmp_path) -> None:
     with open(path, encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert rows == [{"rules": "square", "game": "1", "status": "won", "moves": "10", "nodes": "100",
-                     "seconds": "0.500", "on_foundations": ""}]
+                     "seconds": "0.500", "on_foundations": "", "line": ""}]
     assert [p.name for p in tmp_path.iterdir()] == ["deals.csv"]
 
 
@@ -98,3 +98,19 @@ def test_a_csv_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeypa
 def test_bad_input_is_a_clear_error(argv: list[str], capsys) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_the_csv_holds_the_winning_line_and_it_replays_to_a_win(tmp_path) -> None:
+    from game.engine.rulesets import new_game
+
+    row = solve_deal("constitution", "1", 30.0)
+    assert row.status == "won" and len(row.line) == row.moves > 0
+    path = tmp_path / "deals.csv"
+    write_csv(str(path), "constitution", [row, DealRow("2", "unknown", 0, 50, 2.0)])
+    with open(path, encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows[1]["line"] == ""
+    game = new_game("constitution", rows[0]["game"])
+    for text in rows[0]["line"].split():
+        game.play_text(text)
+    assert game.is_won()
