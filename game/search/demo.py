@@ -149,6 +149,10 @@ class BackgroundMove:
         """The move has been chosen (or the search failed, or the worker was stopped)."""
         return self._done.is_set()
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until :attr:`done`, at most ``timeout`` seconds; whether it is."""
+        return self._done.wait(timeout)
+
     def move(self) -> Move | None:
         """The move chosen (None: no move leads anywhere new). Only once :attr:`done`;
         an error of the search (or a worker that is gone) is raised here as RuntimeError."""
@@ -285,7 +289,7 @@ def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | N
                 for text in texts:
                     game.play_text(text)
                 if game.to_layout() != shown:
-                    raise ValueError("the position rebuilt from its start and moves is not the one asked about")
+                    raise ValueError("the position rebuilt from its start and moves is not the one asked")
                 move = think(game, max_nodes=max_nodes, max_ms=max_ms)
                 answers.send(("move", number, None if move is None else game.move_text(move)))
             except Exception as err:  # the asker raises it: a process has no one else to tell
