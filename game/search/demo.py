@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import multiprocessing.connection  # imported with this module, not in the frame that starts
+import multiprocessing.spawn  # the first worker (there they cost it some 15 ms)
 import random
 import threading
 import time
