@@ -22,6 +22,7 @@ import atexit
 import multiprocessing
 import multiprocessing.connection  # imported with this module, not in the frame that starts
 import multiprocessing.spawn  # the first worker (there they cost it some 15 ms)
+import os
 import random
 import threading
 import time
@@ -279,7 +280,11 @@ class _Worker:
 
 def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | None]) -> None:
     """The worker process: rebuild each position asked about from its start and moves,
-    think out its move and send it back in notation, until the pipe closes."""
+    think out its move and send it back in notation, until the pipe closes. It runs at a
+    lower priority than the program that asked: on a busy machine the frame loop gets the
+    processor first."""
+    if hasattr(os, "nice"):
+        os.nice(5)
     try:
         while True:
             try:
