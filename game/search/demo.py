@@ -11,22 +11,28 @@ no plan is found within its budget, and in English British Square, it plays the 
 hint (:func:`game.search.hint.hints`). Its results measure what a careful player could do
 without peeking at the stock.
 
-On screen the demo thinks on a thread of its own (:class:`BackgroundMove`), so the
+On screen the demo thinks in a process of its own (:class:`BackgroundMove`), so the
 frames keep coming while it plans and a click that takes the game over is answered at
 once.
 """
 
 from __future__ import annotations
 
+import atexit
+import multiprocessing
+import multiprocessing.connection  # imported with this module, not in the frame that starts
+import multiprocessing.spawn  # the first worker (there they cost it some 15 ms)
+import os
 import random
-import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.cards import UNKNOWN
-from ..engine.rulesets import new_game
+from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
 from .hint import _unseen_cards, hints
 from .knowledge import PositionHash
@@ -55,9 +61,6 @@ SCREEN_MS = 60.0
 # deal's start costs half a second. docs/search.md has the measurements behind these
 # choices ("The demo player's plans").
 
-#: seconds between two hand-overs of the interpreter while the demo thinks on screen (see
-#: :class:`BackgroundMove`): short, so the frame loop never waits long for its turn
-THINKING_SWITCH = 0.0005
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -108,77 +111,198 @@ def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | No
 
 
 class BackgroundMove:
-    """The demo player's next move in a position, thought out on a thread of its own.
+    """The demo player's next move in a position, thought out in a process of its own.
 
-    The thread works on a copy of the position made here, on the caller's thread, so the
-    caller may change its game at once (the player takes over) without disturbing it; a
-    move nobody asks for any more is simply dropped. The copy shares the history's steps
-    with the game, which is safe because the engine never changes a step once made (undo
-    and redo add and remove whole steps). The thread is a daemon: a program that ends
-    while the demo thinks does not wait for it.
-
-    Only one thread runs Python at a time, and a thread that wants to run again (the
-    frame loop, after each wait for the display or a drawing call that lets go of the
-    interpreter) waits until the thinking one hands over: by default every 5 ms, which
-    several times a frame stalls the frame beyond the 20 ms it may take. While a move is
-    being thought out the hand-over comes every :data:`THINKING_SWITCH` seconds instead
-    (``sys.setswitchinterval``), and the old interval is back when no move is thought out.
+    A thread of searches would hold this process's interpreter lock and stall the frame
+    loop by tens of milliseconds and more; the worker process (one, reused from move to
+    move, so its plan cache serves the next move and the spawn is paid once a demo) never
+    does, and a thread here only listens to its pipe. The position goes to the worker as
+    the RULES.md layout it started from plus its moves in notation, so the worker rebuilds
+    the exact game and its history (it sees what :func:`demo_move` sees here, the whole
+    game, and hides the stock the same way). The caller may change its game at once (the
+    player takes over); a move nobody asks for any more is simply dropped.
+    :func:`stop_thinking` ends the worker (the demo stopped, the program ends); an error
+    of the search, or a worker that died, is raised by :meth:`move`, never waited for.
     """
-
-    _lock = threading.Lock()
-    _running = 0
-    _interval = 0.005
 
     def __init__(self, game: Game, *, max_nodes: int = SCREEN_NODES,
                  max_ms: float | None = SCREEN_MS) -> None:
-        position = game.clone()
-        position.history = list(game.history)
-        position.future = list(game.future)
-        self._position = position
+        self._position = game.clone()
         #: how many moves the game had when asked: the move is for that position only
         self.moves = len(game.history)
-        self._budget = (max_nodes, max_ms)
-        self._move: Move | None = None
-        self._error: BaseException | None = None
+        self._move: str | None = None
+        self._error: str | None = None
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._think, name="demo-move", daemon=True)
-        self._switch(+1)
-        self._thread.start()
+        start = game.clone()
+        for step in reversed(game.history):
+            for t in reversed(step.transfers):
+                start.piles[t.dst].pop()
+                start.piles[t.src].append(t.card)
+            start._restore(step.saved)
+        texts = [game.move_text(step.move) for step in game.history]
+        _worker_for(_THINK).ask(self, (start.to_layout(), texts, game.to_layout(), max_nodes, max_ms))
 
-    @classmethod
-    def _switch(cls, change: int) -> None:
-        """Count the moves being thought out; the first sets the short hand-over
-        interval, the last puts the old one back."""
-        with cls._lock:
-            if cls._running == 0 and change > 0:
-                cls._interval = sys.getswitchinterval()
-                sys.setswitchinterval(min(cls._interval, THINKING_SWITCH))
-            cls._running += change
-            if cls._running == 0:
-                sys.setswitchinterval(cls._interval)
-
-    def _think(self) -> None:
-        try:
-            self._move = demo_move(self._position, max_nodes=self._budget[0], max_ms=self._budget[1])
-        except BaseException as err:  # handed to the caller's thread by move()
-            self._error = err
-        finally:
-            self._switch(-1)
-            self._done.set()
+    def _answer(self, move: str | None, error: str | None) -> None:
+        """The worker's word: the move in notation, or what went wrong."""
+        self._move, self._error = move, error
+        self._done.set()
 
     @property
     def done(self) -> bool:
-        """The move has been chosen (or the search failed)."""
+        """The move has been chosen (or the search failed, or the worker was stopped)."""
         return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until :attr:`done`, at most ``timeout`` seconds; whether it is."""
+        return self._done.wait(timeout)
 
     def move(self) -> Move | None:
         """The move chosen (None: no move leads anywhere new). Only once :attr:`done`;
-        an error of the search is raised here, on the caller's thread."""
+        an error of the search (or a worker that is gone) is raised here as RuntimeError."""
         if not self._done.is_set():
             raise RuntimeError("the demo's move is not chosen yet")
         if self._error is not None:
-            raise self._error
-        return self._move
+            raise RuntimeError(self._error)
+        return None if self._move is None else self._position.parse_move(self._move)
+
+
+#: what the worker process calls to think out a move (tests put a slower one here)
+_THINK: Callable[..., Move | None] = demo_move
+_worker: _Worker | None = None
+_worker_lock = threading.Lock()
+
+
+def _worker_for(think: Callable[..., Move | None]) -> _Worker:
+    """The running worker that thinks with ``think``, started if there is none."""
+    global _worker
+    with _worker_lock:
+        if _worker is not None and (_worker.think is not think or not _worker.alive):
+            _worker.stop()
+            _worker = None
+        if _worker is None:
+            _worker = _Worker(think)
+        return _worker
+
+
+def stop_thinking() -> None:
+    """End the demo's worker process, if one runs, and wait until it is gone; a move
+    still being thought out is dropped. The next :class:`BackgroundMove` starts another."""
+    global _worker
+    with _worker_lock:
+        worker, _worker = _worker, None
+    if worker is not None:
+        worker.stop()
+
+
+atexit.register(stop_thinking)
+
+
+class _Worker:
+    """One process that thinks out the demo's moves, in the order asked, and a thread
+    here that hands each answer to the :class:`BackgroundMove` that asked."""
+
+    #: how long :meth:`stop` waits for the process to be gone
+    JOIN_SECONDS = 5.0
+
+    def __init__(self, think: Callable[..., Move | None]) -> None:
+        self.think = think
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads
+        self._answers_in, answers_out = context.Pipe(duplex=False)  # (reading end, writing end)
+        requests_in, self._requests = context.Pipe(duplex=False)
+        self.process = context.Process(target=_think_in_process, name="demo-move", daemon=True,
+                                       args=(requests_in, answers_out, think))
+        self.process.start()
+        requests_in.close()
+        answers_out.close()
+        self._waiting: dict[int, BackgroundMove] = {}
+        self._lock = threading.Lock()
+        self._asked = 0
+        self._stopping = False
+        self._listener = threading.Thread(target=self._listen, name="demo-move", daemon=True)
+        self._listener.start()
+
+    @property
+    def alive(self) -> bool:
+        """The process runs and has not been told to stop."""
+        return not self._stopping and self.process.is_alive()
+
+    def ask(self, asker: BackgroundMove, request: tuple[Any, ...]) -> None:
+        """Send a position to think about; ``asker`` gets the answer."""
+        with self._lock:
+            self._asked += 1
+            number = self._asked
+            self._waiting[number] = asker
+        try:
+            self._requests.send((number, *request))
+        except (OSError, ValueError) as err:  # the process is gone: said, not waited for
+            self._fail(f"the demo's worker process is gone ({err})")
+
+    def _listen(self) -> None:
+        """Take the answers until the process is gone."""
+        try:
+            while True:
+                try:
+                    kind, number, word = self._answers_in.recv()
+                except (EOFError, OSError):
+                    break
+                with self._lock:
+                    asker = self._waiting.pop(number, None)
+                if asker is not None:
+                    asker._answer(word if kind == "move" else None,
+                                  f"the demo's search failed: {word}" if kind == "error" else None)
+        finally:
+            self._answers_in.close()
+            self.process.join(self.JOIN_SECONDS)
+            why = ("the demo was stopped" if self._stopping else
+                   f"the demo's worker process ended (exit status {self.process.exitcode})")
+            self._fail(why)
+
+    def _fail(self, why: str) -> None:
+        """Every move still asked for ends with ``why``."""
+        with self._lock:
+            waiting, self._waiting = self._waiting, {}
+        for asker in waiting.values():
+            asker._answer(None, why)
+
+    def stop(self) -> None:
+        """End the process now (even in the middle of a search) and wait until it is gone."""
+        self._stopping = True
+        self._requests.close()
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(self.JOIN_SECONDS)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(self.JOIN_SECONDS)
+        if self._listener is not threading.current_thread():
+            self._listener.join(self.JOIN_SECONDS)
+
+
+def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | None]) -> None:
+    """The worker process: rebuild each position asked about from its start and moves,
+    think out its move and send it back in notation, until the pipe closes. It runs at a
+    lower priority than the program that asked: on a busy machine the frame loop gets the
+    processor first."""
+    if hasattr(os, "nice"):
+        os.nice(5)
+    try:
+        while True:
+            try:
+                number, start, texts, shown, max_nodes, max_ms = requests.recv()
+            except (EOFError, OSError):
+                return  # the demo stopped, or the program that asked is gone
+            try:
+                game = game_from_layout(start)
+                for text in texts:
+                    game.play_text(text)
+                if game.to_layout() != shown:
+                    raise ValueError("the position rebuilt from its start and moves is not the one asked")
+                move = think(game, max_nodes=max_nodes, max_ms=max_ms)
+                answers.send(("move", number, None if move is None else game.move_text(move)))
+            except Exception as err:  # the asker raises it: a process has no one else to tell
+                answers.send(("error", number, f"{type(err).__name__}: {err}"))
+    finally:
+        answers.close()
 
 
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:

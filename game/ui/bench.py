@@ -9,7 +9,7 @@ Everything runs with the dummy video driver at 1280x800:
   in the air with their shadows;
 - per rule set, the demo playing game 1 at its fastest for a few seconds in the real
   loop's rhythm (a frame every 1/60 s, the rest of the time asleep as when waiting for
-  the display): the longest frame while the demo thinks on its own thread (it must stay
+  the display): the longest frame while the demo thinks in its own process (it must stay
   under 20 ms) and the 99th percentile, the main thread's processor time in its busiest
   frame, the frames drawn while a move was being thought out, and the moves made;
 - start-up: wall time from starting a fresh Python process until it has drawn and
@@ -146,7 +146,7 @@ def _demo_frames(app: Any, rules: str, seconds: float) -> dict[str, Any]:
     1/60 s as in the real loop: the longest frame and the 99th percentile (wall time), the
     main thread's own processor time in its busiest frame (what the frame costs without
     waiting for the machine or the interpreter), how many frames came while a move was
-    being thought out (the frames the worker thread must not stall), and the moves made."""
+    being thought out (the frames the worker process must not stall), and the moves made."""
     import pygame
 
     from ..engine import new_game

@@ -3,14 +3,14 @@
 A thin scene pushed over the table (read through :class:`DemoTable`). The table below keeps
 updating (every scene updates each frame), so its flights land as usual; once they are
 down this scene asks the honest demo player (:func:`game.search.demo.demo_move`, which
-sees only the player's view) for the next move on a thread of its own
+sees only the player's view) for the next move in a process of its own
 (:class:`~game.search.demo.BackgroundMove`), so the frames keep coming while it thinks;
 when the pause between moves is over and the move is chosen, the table's play session
 plays it for the player (:meth:`~game.session.PlaySession.play_demo`: a demo move costs
 and earns nothing, and marks the game as assisted).
 
 Any click or key except the speed keys hands the game back to the player at once (a
-move still being thought out is dropped): the scene pops itself, the table is the
+move still being thought out is dropped and the demo's process ends): the scene pops itself, the table is the
 player's again in the position the demo left, and the click or key goes on to the table,
 so a click on Undo or Hint stops the demo *and* undoes or hints. Esc, the demo's own key
 and its button only stop it.
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove
+from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove, stop_thinking
 from . import theme
 from .app import Scene
 
@@ -116,14 +116,21 @@ class DemoScene(Scene):
         if self.app.top is not self:
             return
         self.thinking = None
+        stop_thinking()
         self.table.anim.finish()
         self.app.pop()
         self.table.demo_stopped(why)
 
+    def wants_quit(self) -> bool:
+        """The window is closing: the demo's process ends with it."""
+        self.thinking = None
+        stop_thinking()
+        return True
+
     # ----- the demo's moves ----------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """When the cards are at rest, think out the next move (on the worker thread);
+        """When the cards are at rest, think out the next move (in the worker process);
         when the pause is over and the move is chosen, play it."""
         table = self.table
         if self.app.top is not self or table.anim.busy or table.result_due:
@@ -140,7 +147,12 @@ class DemoScene(Scene):
         self.wait -= dt
         if self.wait > 0 or not self.thinking.done:
             return
-        move = self.thinking.move()
+        try:
+            move = self.thinking.move()
+        except RuntimeError as err:  # the search failed: the player hears why, and plays on
+            self.thinking = None
+            self.take_over(f"The demo stopped: {err}")
+            return
         self.thinking = None
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")

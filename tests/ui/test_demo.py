@@ -3,19 +3,24 @@ and hands the game back the moment the player clicks or presses a key."""
 
 from __future__ import annotations
 
-import threading
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
+import demo_thinkers
 import pygame
 import pytest
 
-from game.engine import Game, Move, new_game
+from game.engine import new_game
 from game.search import demo as demo_module
 from game.session.positions import lost_position, near_won_position
 from game.ui.app import App
 from game.ui.demo_scene import PAUSES, DemoScene
 from game.ui.dialogs import Dialog
 from game.ui.table import TableScene
+
+#: one frame of the real loop (seconds)
+FRAME = 1 / 60
 
 
 def _table(app: App, game: object) -> TableScene:
@@ -25,10 +30,15 @@ def _table(app: App, game: object) -> TableScene:
 
 
 def _run_until(app: App, ui: SimpleNamespace, done: object, limit: int = 6000) -> None:
+    """Run frames until ``done()``; a frame while the demo thinks lasts at least 1/60 s
+    (its process thinks in real time, and the loop alone runs far faster than that)."""
     for _ in range(limit):
         if done():  # type: ignore[operator]
             return
         ui.step(app)
+        top = app.top
+        if isinstance(top, DemoScene) and top.thinking is not None:
+            top.thinking.wait(FRAME)
     raise AssertionError("the demo never got there")
 
 
@@ -190,18 +200,12 @@ def test_the_demo_leaves_the_score_alone(ui: SimpleNamespace, app: App) -> None:
     assert app.top is table and table.score.total == score
 
 
-def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: App,
+def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: App, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    think = threading.Event()
-    asked: list[int] = []
-    real = demo_module.demo_move
-
-    def slow_move(game: Game, **budget: object) -> Move | None:
-        asked.append(len(game.history))
-        think.wait(30)  # a plan that takes as long as the test wants
-        return real(game, **budget)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(demo_module, "demo_move", slow_move)
+    gate = tmp_path / "gate"  # the worker's plan is made once this file exists
+    asked = tmp_path / "gate.asked"
+    monkeypatch.setenv(demo_thinkers.GATE, str(gate))
+    monkeypatch.setattr(demo_module, "_THINK", demo_thinkers.slow_move)
     table = _table(app, new_game("union-square", "2"))
     ui.settle(app, table)
     table.start_demo()
@@ -211,12 +215,21 @@ def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: 
     try:
         frames = app.frames
         ui.step(app, 90)
-        assert app.frames == frames + 90, "every frame ran while the demo was thinking"
-        assert asked == [0] and demo.thinking is not None and not demo.thinking.done
+        for _ in range(3000):  # the worker process starts, then is asked
+            if asked.exists():
+                break
+            ui.step(app)
+            time.sleep(0.002)
+        assert app.frames >= frames + 90, "every frame ran while the demo was thinking"
+        assert asked.read_text() == "0\n"
+        assert demo.thinking is not None and not demo.thinking.done
         assert demo.moves == 0 and not table.game.history
-        # A click takes over at once, without waiting for the plan.
+        # A click takes over at once, without waiting for the plan, and ends the process.
+        worker = demo_module._worker
+        assert worker is not None
         ui.click(app, (5, app.size[1] - 5))
         assert app.top is table and not table.game.history
+        assert not worker.process.is_alive()
         # Started again, it plays once the plan is made.
         table.start_demo()
         again = app.top
@@ -224,11 +237,64 @@ def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: 
         again.set_speed(len(PAUSES))
         ui.step(app, 5)
         assert again.moves == 0
-        think.set()
-        _run_until(app, ui, lambda: again.moves >= 1, limit=600)
+        gate.touch()
+        _run_until(app, ui, lambda: again.moves >= 1, limit=1200)
         assert len(table.game.history) >= 1
     finally:
-        think.set()
+        gate.touch()
+        demo_module.stop_thinking()
+
+
+def test_a_search_that_fails_in_the_process_is_reported_and_the_game_handed_back(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(demo_module, "_THINK", demo_thinkers.failing_move)
+    table = _table(app, new_game("constitution", "4"))
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    try:
+        _run_until(app, ui, lambda: app.top is not demo, limit=1200)
+        assert app.top is table and not table.game.history
+        assert "ValueError: no search today (0 moves)" in table.message
+        assert demo_module._worker is None
+    finally:
+        demo_module.stop_thinking()
+
+
+def _gone(pid: int) -> bool:
+    """No process ``pid`` runs (a zombie left to its parent counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_the_demo_process_ends_when_the_demo_stops_and_when_the_app_quits(
+        ui: SimpleNamespace, app: App) -> None:
+    table, demo = _demo_on(ui, app, "union-square", "1", 2)
+    worker = demo_module._worker
+    assert worker is not None and worker.process.is_alive()
+    pid = worker.process.pid
+    assert pid is not None and not _gone(pid)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table and demo.thinking is None
+    assert demo_module._worker is None and _gone(pid)
+    # the demo again, one process for all its moves; then the window closes
+    ui.click(app, _button(table, "Demo"))
+    again = app.top
+    assert isinstance(again, DemoScene)
+    again.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: again.moves >= 2)
+    worker = demo_module._worker
+    assert worker is not None and worker.process.is_alive() and worker._asked >= 2
+    pid = worker.process.pid
+    assert pid is not None
+    app.quit()
+    assert not app.running
+    assert demo_module._worker is None and _gone(pid)
 
 
 def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app: App) -> None:

@@ -361,12 +361,16 @@ def test_the_hint_and_demo_screenshots_show_them_at_work(app: App) -> None:
     assert scene.hud.footer_text().startswith("Hint 1 of ")
     app.scenes.clear()
     screenshots.screenshot_scene(app, "demo", argparse.Namespace(rules="union-square", game="3", moves=""))
-    assert isinstance(app.top, DemoScene)
+    demo = app.top
+    assert isinstance(demo, DemoScene)
     table = app.scenes[-2]
     assert isinstance(table, TableScene)
-    for _ in range(120):
+    for _ in range(120):  # two seconds of frames: the demo thinks in a process, in real time
         app.step(1 / 60)
+        if demo.thinking is not None:
+            demo.thinking.wait(1 / 60)
     assert table.game.history  # the demo has played
+    demo.take_over()  # (which ends the demo's process)
 
 
 # ----- what the game ships ----------------------------------------------------------------------
