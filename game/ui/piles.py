@@ -7,7 +7,10 @@ each foundation and the layout's words (row names, "Foundations"), the resting c
 shadows, the direction of each Square column or Union Square pile, the stock's and
 waste's names with their counts, and the marks a screen puts on places: glows, legal
 targets, the keyboard focus, the space owed a fill, the hint (its card, its place and an
-arrow routed between the piles).
+arrow routed between the piles). The marks are drawn by its
+:class:`~game.ui.pile_marks.PileMarks`, the hint by its
+:class:`~game.ui.hint_arrow.HintArrow`, and the visible card indices are worked out by
+its :class:`~game.ui.pile_indices.IndexBoxes`.
 
 The felt and the resting cards are drawn once into a layer and only drawn again when
 what rests changes, so a frame with cards in the air costs a blit and the flights. What
@@ -420,10 +423,6 @@ class PileRenderer:
     def draw_hint(self, surface: pygame.Surface, game: Game, move: Move) -> None:
         """The hint: its card and its place glow, joined by an arrow (see :class:`HintArrow`)."""
         self.hint.draw(surface, game, move)
-
-    def hint_route(self, game: Game, move: Move, width: int) -> list[tuple[int, int]]:
-        """The hint arrow's path (:meth:`HintArrow.route`)."""
-        return self.hint.route(game, move, width)
 
 
 def _aligned(rect: pygame.Rect, label: Label) -> pygame.Rect:
