@@ -7,7 +7,10 @@ each foundation and the layout's words (row names, "Foundations"), the resting c
 shadows, the direction of each Square column or Union Square pile, the stock's and
 waste's names with their counts, and the marks a screen puts on places: glows, legal
 targets, the keyboard focus, the space owed a fill, the hint (its card, its place and an
-arrow routed between the piles).
+arrow routed between the piles). The marks are drawn by its
+:class:`~game.ui.pile_marks.PileMarks`, the hint by its
+:class:`~game.ui.hint_arrow.HintArrow`, and the visible card indices are worked out by
+its :class:`~game.ui.pile_indices.IndexBoxes`.
 
 The felt and the resting cards are drawn once into a layer and only drawn again when
 what rests changes, so a frame with cards in the air costs a blit and the flights. What
@@ -17,7 +20,6 @@ recorded in the app's :class:`~game.ui.drawn.DrawnBoxes` when one is given.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -27,11 +29,14 @@ import pygame
 from ..cache import BoundedCache
 from ..engine import Game, Move
 from ..engine.state import FOUNDATION
-from . import theme, widgets
+from . import theme
 from .anim import MOVE, Animator
-from .art import CardArt, draw_suit, face_geometry
+from .art import CardArt, draw_suit
 from .drawn import Box, DrawnBoxes, Kind
+from .hint_arrow import HintArrow
 from .layout import Label, TableLayout
+from .pile_indices import IndexBoxes
+from .pile_marks import PileMarks
 from .theme import Palette
 
 #: how much larger the card in hand is drawn
@@ -49,18 +54,6 @@ def ease_out(t: float) -> float:
     return 1 - (1 - min(1.0, max(0.0, t))) ** 2
 
 
-def arrow_head(surface: pygame.Surface, tip: tuple[float, float], ux: float, uy: float, size: float,
-               colour: Colour) -> None:
-    """A filled triangle pointing along (ux, uy) with its point at ``tip``."""
-    bx, by = tip[0] - ux * size, tip[1] - uy * size
-    px, py = -uy * size * 0.6, ux * size * 0.6
-    points = [tip, (bx + px, by + py), (bx - px, by - py)]
-    pygame.draw.polygon(surface, (20, 20, 20), points, width=0)
-    inner = [(tip[0] - ux * 2, tip[1] - uy * 2), (bx + px * 0.8, by + py * 0.8),
-             (bx - px * 0.8, by - py * 0.8)]
-    pygame.draw.polygon(surface, colour, inner)
-
-
 class PileRenderer:
     """Draws the piles of a position at a layout (see the module docstring)."""
 
@@ -72,15 +65,11 @@ class PileRenderer:
         self.palette = palette
         #: where each frame's readable boxes are recorded (the app's), or None
         self.drawn = drawn
-        #: the visible corner indices of the resting cards, and the words on the felt,
-        #: as drawn into the layer (recorded again every frame the layer is used)
-        self._index_boxes: list[Box] = []
+        #: the visible corner indices of the resting cards, as drawn into the layer
+        #: (recorded again every frame the layer is used)
+        self.indices = IndexBoxes(art)
+        #: the words on the felt, as drawn into the layer
         self._label_boxes: list[Box] = []
-        #: the badges drawn this frame (the hint's arrow keeps off them)
-        self._badges: list[pygame.Rect] = []
-        self._index_cache: dict[tuple[int, tuple[int, int], bool],
-                                tuple[pygame.Rect, pygame.Rect | None]] = {}
-        self._route_cache: tuple[Any, list[tuple[int, int]]] | None = None
         #: every card drawn in a place: (card code, place index, rect), bottom to top per
         #: place; the cards under the top of a squared-up pile share its rect
         self.card_positions: list[tuple[int, int, pygame.Rect]] = []
@@ -95,6 +84,9 @@ class PileRenderer:
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
+        #: the marks on places (targets, "Fill", directions, counts) and the hint
+        self.marks = PileMarks(self, self._shapes)
+        self.hint = HintArrow(self)
 
     # ----- keeping up with the window, the art and the palette ------------------------------
 
@@ -176,7 +168,7 @@ class PileRenderer:
         rests changes."""
         lay = self.layout
         key = (lay.size, tuple(map(tuple, piles)), self.art.large_index)
-        self._badges = []
+        self.marks.badges = []
         if self._layer is not None and key == self._layer_key and self._layer.get_size() == lay.size:
             self._record_layer()
             return self._layer
@@ -211,7 +203,7 @@ class PileRenderer:
                 layer.blit(art.quick_face(c, size), rect)
                 positions.append((c, index, rect))
         self.card_positions = positions
-        self._index_boxes = self._visible_indices(game, piles)
+        self.indices.boxes = self.indices.visible(lay, game, piles)
         self._layer_key = key
         self._record_layer()
         return layer
@@ -222,58 +214,11 @@ class PileRenderer:
         # are (a frame has about a hundred).
         if self.drawn is not None:
             self.drawn.boxes.extend(self._label_boxes)
-            self.drawn.boxes.extend(self._index_boxes)
+            self.drawn.boxes.extend(self.indices.boxes)
 
     def index_box(self, code: int, rect: pygame.Rect, *, bottom: bool = False) -> pygame.Rect | None:
-        """Where the corner index of card ``code`` drawn at ``rect`` is: the top-left
-        one, or the turned one at the bottom right when ``bottom`` (None where the
-        face has none there)."""
-        size = (rect.width, rect.height)
-        key = (code, size, self.art.large_index)
-        boxes = self._index_cache.get(key)
-        if boxes is None:
-            if len(self._index_cache) > 2000:
-                self._index_cache.clear()
-            geo = face_geometry(code, size, self.art.large_index)
-            tops = [geo.ranks[0], geo.suits[0]]
-            top = tops[0].union(tops[1])
-            turned = (geo.ranks[1].union(geo.suits[1]) if len(geo.ranks) > 1 and len(geo.suits) > 1
-                      else None)
-
-            def whole(box: pygame.FRect) -> pygame.Rect:
-                left, top_y = math.floor(box.left), math.floor(box.top)
-                return pygame.Rect(left, top_y, math.ceil(box.right) - left, math.ceil(box.bottom) - top_y)
-
-            boxes = self._index_cache[key] = (whole(top), whole(turned) if turned is not None else None)
-        box = boxes[1] if bottom else boxes[0]
-        return box.move(rect.topleft) if box is not None else None
-
-    def _visible_indices(self, game: Game, piles: list[list[int]]) -> list[Box]:
-        """The corner index of every resting face-up card, as much of it as shows: each
-        covered card of a fan shows the part above the next card; a pile's top card
-        shows its indices whole."""
-        lay = self.layout
-        boxes: list[Box] = []
-        for index, pile in enumerate(piles):
-            if not pile or index == game.stock:
-                continue
-            name = game.place_name(index)
-            rects = lay.card_rects(index, len(pile)) if lay.steps[index] else [lay.bases[index]]
-            cards = pile if lay.steps[index] else pile[-1:]
-            for slot, (code, rect) in enumerate(zip(cards, rects, strict=True)):
-                box = self.index_box(code, rect)
-                if box is None:
-                    continue
-                if slot + 1 < len(rects):
-                    box = box.clip(pygame.Rect(rect.x, rect.y, rect.width, rects[slot + 1].top - rect.top))
-                    if box.height > 0:
-                        boxes.append(Box(Kind.INDEX, box, f"{name} card {slot + 1}"))
-                    continue
-                boxes.append(Box(Kind.INDEX, box, f"{name} top"))
-                turned = self.index_box(code, rect, bottom=True)
-                if turned is not None:
-                    boxes.append(Box(Kind.INDEX, turned, f"{name} top (turned)"))
-        return boxes
+        """Where the corner index of card ``code`` drawn at ``rect`` is (:meth:`IndexBoxes.index_box`)."""
+        return self.indices.index_box(code, rect, bottom=bottom)
 
     def _background_surface(self, game: Game) -> pygame.Surface:
         """The felt with each place's outline, a lane where each pile fans, each
@@ -451,19 +396,8 @@ class PileRenderer:
         surface.blit(image, (round(corner[0]) - spread, round(corner[1]) - spread))
 
     def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
-        """A legal destination: a tint, and a frame on a black edge (a shape, so it never
-        depends on seeing the colour) standing out of the card no further than half the
-        gap to its neighbour, so two neighbouring targets' frames never touch; the one
-        the card would drop on now gets a thicker frame and a full glow."""
-        palette = self.palette
-        colour = palette.target
-        self.glow(surface, rect, colour, 255 if aimed else 150)
-        room_x, room_y = self.layout.outline_room
-        line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0) + (2 if aimed else 0)
-        radius = max(6, rect.width // 10)
-        box = rect.inflate(2 * room_x, 2 * room_y)
-        pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), width=line + 3, border_radius=radius + 1)
-        pygame.draw.rect(surface, colour, box, width=line, border_radius=radius)
+        """A legal destination's tint and frame (:meth:`PileMarks.target`)."""
+        self.marks.target(surface, rect, aimed)
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The keyboard focus around a card or a place: a ring on a black edge."""
@@ -475,178 +409,20 @@ class PileRenderer:
         pygame.draw.rect(surface, palette.focus, rect, width=width, border_radius=radius)
 
     def draw_owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
-        """A space owed a fill glows (``pulse`` 0 … 1) and says "Fill"; the cards that
-        may fill it glow with an arrow."""
-        palette = self.palette
-        owed = game.owed_space()
-        if owed is None:
-            return
-        lay = self.layout
-        self.glow(surface, lay.bases[owed], palette.glow, round(150 + 105 * pulse))
-        px = palette.scaled(max(11, lay.card[1] // 7))
-        label = widgets.pill("Fill", px, palette.glow, palette.pill, palette)
-        spot = label.get_rect(center=lay.bases[owed].center)
-        surface.blit(label, spot)
-        self._badge(spot, "Fill")
-        for s in game.fill_sources():
-            if piles[s]:
-                top = self.drawn_top(piles, s)
-                self.glow(surface, top, palette.glow, 170)
-                arrow_head(surface, (top.centerx, top.top - 3), 0, -1, max(6, lay.card[0] // 7), palette.glow)
+        """A space owed a fill glows and says "Fill" (:meth:`PileMarks.owed`)."""
+        self.marks.owed(surface, game, piles, pulse)
 
     def draw_directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
-        """Where the layout has a slot for each column's direction (square columns), the
-        direction written there; otherwise a badge on each pile whose direction is fixed
-        (none where no pile has a direction)."""
-        palette = self.palette
-        direction = game.direction
-        lay = self.layout
-        px = max(11, round(lay.card[1] * 0.12))
-        for index, slot in lay.direction_slots.items():
-            heading = direction(index) if game.piles[index] else None
-            image = widgets.direction_heading(heading, px, slot.size, palette)
-            spot = image.get_rect(center=slot.center)
-            surface.blit(image, spot)
-            self._badge(spot, f"direction of {game.place_name(index)}")
-        for index, slot in lay.badge_slots.items():
-            d = direction(index) if len(piles[index]) >= 2 else 0
-            if d:
-                image = self._direction_badge(d, slot.width // 2 - 1)
-                spot = image.get_rect(center=slot.center)
-                surface.blit(image, spot)
-                self._badge(spot, f"direction of {game.place_name(index)}")
-
-    def _badge(self, rect: pygame.Rect, name: str) -> None:
-        """Note a badge drawn this frame (the hint keeps off it; the app's boxes get it)."""
-        self._badges.append(rect)
-        if self.drawn is not None:
-            self.drawn.add(Kind.BADGE, rect, name)
-
-    def _direction_badge(self, direction: int, radius: int) -> pygame.Surface:
-        """A round badge with an arrow up (blue) or down (orange) (cached)."""
-        palette = self.palette
-        key = ("badge", direction, radius)
-        image = self._shapes.get(key)
-        if image is None:
-            image = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
-            centre = (radius + 1, radius + 1)
-            colour = (40, 120, 200) if direction > 0 else (200, 90, 40)
-            pygame.draw.circle(image, colour, centre, radius)
-            pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if palette.high_contrast else 1)
-            tip = (centre[0], centre[1] - direction * radius * 0.6)
-            arrow_head(image, tip, 0, -direction, radius * 1.1, (255, 255, 255))
-            self._shapes[key] = image
-        return image
+        """Each column's or pile's direction (:meth:`PileMarks.directions`)."""
+        self.marks.directions(surface, game, piles)
 
     def draw_counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
-        """The stock's and the waste's names above them, each with how many cards it
-        holds (``piles`` as drawn) in a pill beside the name, never on a card."""
-        palette = self.palette
-        for index, label in self.layout.counted.items():
-            px = palette.scaled(label.px)
-            count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
-            while count.get_height() > label.rect.height and px > 8:
-                px -= 1
-                count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
-            gap = max(3, label.px // 3)
-            words = self.fitted(label, palette.felt_ink, count.get_width() + gap)
-            width = words.get_width() + gap + count.get_width()
-            left = label.rect.centerx - width // 2
-            spot = words.get_rect(midleft=(left, label.rect.centery))
-            surface.blit(words, spot)
-            pill_spot = count.get_rect(midleft=(spot.right + gap, label.rect.centery))
-            surface.blit(count, pill_spot)
-            if self.drawn is not None:
-                self.drawn.add(Kind.TEXT, spot, label.text)
-            self._badge(pill_spot, f"{label.text.lower()} count")
+        """The stock's and the waste's names with their counts (:meth:`PileMarks.counts`)."""
+        self.marks.counts(surface, game, piles)
 
     def draw_hint(self, surface: pygame.Surface, game: Game, move: Move) -> None:
-        """The hint: its card and the place it goes glow, and an arrow runs from one to
-        the other between the piles, keeping off every other card's index and the
-        badges (:meth:`hint_route`)."""
-        palette = self.palette
-        src = self.top_rect(game, move.src)
-        self.glow(surface, src, palette.glow, 255)
-        self.glow(surface, self.top_rect(game, move.dst), palette.glow, 200)
-        width = max(4, self.layout.card[0] // 14) + (2 if palette.high_contrast else 0)
-        points = self.hint_route(game, move, width)
-        pygame.draw.lines(surface, (0, 0, 0), False, points, width + 4)
-        for p in points[1:-1]:
-            pygame.draw.circle(surface, (0, 0, 0), p, (width + 4) // 2)
-        pygame.draw.lines(surface, palette.glow, False, points, width)
-        for p in points[1:-1]:
-            pygame.draw.circle(surface, palette.glow, p, width // 2)
-        (ax, ay), (bx, by) = points[-2], points[-1]
-        length = math.hypot(bx - ax, by - ay) or 1.0
-        arrow_head(surface, (bx, by), (bx - ax) / length, (by - ay) / length, width * 4, palette.glow)
-        a = points[0]
-        pygame.draw.circle(surface, (0, 0, 0), a, width * 1.5 + 2)
-        pygame.draw.circle(surface, palette.glow, a, width * 1.5)
-
-    def _landing(self, game: Game, move: Move) -> pygame.Rect:
-        """Where the card of ``move`` will lie."""
-        if not self.layout.steps[move.dst]:
-            return self.layout.bases[move.dst]
-        return self.slot_rect(game, move.dst, len(game.piles[move.dst]))
-
-    def hint_route(self, game: Game, move: Move, width: int) -> list[tuple[int, int]]:
-        """The hint arrow's path from the centre of the moving card to the centre of
-        where it lands: straight where that crosses no other card's index and no
-        badge, else the shortest path with the fewest such crossings that turns in the
-        gaps between places (cached while the position and the badges stay)."""
-        lay = self.layout
-        src = self.top_rect(game, move.src)
-        dst = self._landing(game, move)
-        a, b = src.center, dst.center
-        pad = width // 2 + 3
-        # What lies where the card lands (a "Fill" on the space) is reached, not crossed:
-        # the arrow stops at the landing place's edge.
-        avoid = [b.rect.inflate(2 * pad, 2 * pad) for b in self._index_boxes
-                 if not b.rect.colliderect(src) and not dst.collidepoint(b.rect.center)]
-        avoid += [r.inflate(2 * pad, 2 * pad) for r in self._badges if not dst.collidepoint(r.center)]
-        key = (move, lay.size, a, b, tuple(tuple(r) for r in avoid))
-        if self._route_cache is not None and self._route_cache[0] == key:
-            return self._route_cache[1]
-        room_x, room_y = lay.outline_room
-        gaps_x = sorted({r.left - room_x - 2 for r in lay.areas} | {r.right + room_x + 1 for r in lay.areas})
-        gaps_y = sorted({r.top - room_y - 2 for r in lay.areas} | {r.bottom + room_y + 1 for r in lay.areas})
-        window = pygame.Rect((0, 0), lay.size).inflate(-2 * pad, -2 * pad)
-        gaps_x = [x for x in gaps_x if window.left <= x <= window.right]
-        gaps_y = [y for y in gaps_y if lay.hud.bottom + pad <= y <= window.bottom]
-
-        def near(x: int, rect: pygame.Rect) -> list[int]:
-            left = [g for g in gaps_x if g <= rect.left]
-            right = [g for g in gaps_x if g >= rect.right]
-            return ([max(left)] if left else []) + ([min(right)] if right else [])
-
-        paths: list[list[tuple[int, int]]] = [[a, b]]
-        paths += [[a, (x, a[1]), (x, b[1]), b] for x in gaps_x]
-        paths += [[a, (a[0], y), (b[0], y), b] for y in gaps_y]
-        for x1 in near(a[0], src):
-            for x2 in near(b[0], dst):
-                paths += [[a, (x1, a[1]), (x1, y), (x2, y), (x2, b[1]), b] for y in gaps_y]
-
-        def length(path: list[tuple[int, int]]) -> float:
-            return sum(math.dist(p, q) for p, q in itertools.pairwise(path))
-
-        def crossings(path: list[tuple[int, int]]) -> int:
-            return sum(1 for r in avoid if any(r.clipline(p, q) for p, q in itertools.pairwise(path)))
-
-        best: tuple[int, float, list[tuple[int, int]]] | None = None
-        for path in sorted(paths, key=length):
-            if best is not None and best[0] == 0:
-                break
-            hits = crossings(path)
-            if best is None or hits < best[0]:
-                best = (hits, length(path), path)
-        assert best is not None
-        route = [p for i, p in enumerate(best[2]) if i == 0 or p != best[2][i - 1]]
-        if len(route) > 1:
-            inside = dst.clipline(route[-2], route[-1])
-            if inside and inside[0] != route[-2]:
-                route[-1] = (round(inside[0][0]), round(inside[0][1]))
-        self._route_cache = (key, route)
-        return route
+        """The hint: its card and its place glow, joined by an arrow (see :class:`HintArrow`)."""
+        self.hint.draw(surface, game, move)
 
 
 def _aligned(rect: pygame.Rect, label: Label) -> pygame.Rect:

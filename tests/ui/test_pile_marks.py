@@ -102,7 +102,7 @@ def test_the_hint_arrow_runs_between_the_piles(rules: str, tmp_path: Path) -> No
                    else scene.layout.bases[move.dst])
         others = [b.rect for b in app.drawn.of(Kind.INDEX, Kind.BADGE)
                   if not b.rect.colliderect(src) and not landing.collidepoint(b.rect.center)]
-        route = r.hint_route(game, move, width)
+        route = r.hint.route(game, move, width)
         assert route[0] == src.center
         assert landing.inflate(2, 2).collidepoint(route[-1])
         straight_crossed += bool(_crossed([src.center, landing.center], others))

@@ -1,0 +1,134 @@
+"""The marks a screen puts on the piles' places: the drop-target frames, the space owed
+a fill ("Fill"), the direction of each Square column or Union Square pile, and the
+stock's and waste's names with their counts.
+
+Each badge drawn is noted for the frame: the hint's arrow keeps off it and the app's
+:class:`~game.ui.drawn.DrawnBoxes` gets it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import Game
+from . import widgets
+from .drawn import Kind
+from .hint_arrow import arrow_head
+
+if TYPE_CHECKING:
+    from .piles import PileRenderer
+
+
+class PileMarks:
+    """Draws the marks on the places of a :class:`~game.ui.piles.PileRenderer`'s piles
+    (its layout, palette and glows)."""
+
+    def __init__(self, piles: PileRenderer, shapes: dict[tuple[Any, ...], pygame.Surface]) -> None:
+        self.piles = piles
+        #: the badges drawn this frame (emptied when the layer is drawn)
+        self.badges: list[pygame.Rect] = []
+        #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
+        self._shapes = shapes
+
+    def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
+        """A legal destination: a tint, and a frame on a black edge (a shape, so it never
+        depends on seeing the colour) standing out of the card no further than half the
+        gap to its neighbour, so two neighbouring targets' frames never touch; the one
+        the card would drop on now gets a thicker frame and a full glow."""
+        palette = self.piles.palette
+        colour = palette.target
+        self.piles.glow(surface, rect, colour, 255 if aimed else 150)
+        room_x, room_y = self.piles.layout.outline_room
+        line = max(3, rect.width // 18) + (1 if palette.high_contrast else 0) + (2 if aimed else 0)
+        radius = max(6, rect.width // 10)
+        box = rect.inflate(2 * room_x, 2 * room_y)
+        pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), width=line + 3, border_radius=radius + 1)
+        pygame.draw.rect(surface, colour, box, width=line, border_radius=radius)
+
+    def owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
+        """A space owed a fill glows (``pulse`` 0 … 1) and says "Fill"; the cards that
+        may fill it glow with an arrow."""
+        palette = self.piles.palette
+        owed = game.owed_space()
+        if owed is None:
+            return
+        lay = self.piles.layout
+        self.piles.glow(surface, lay.bases[owed], palette.glow, round(150 + 105 * pulse))
+        px = palette.scaled(max(11, lay.card[1] // 7))
+        label = widgets.pill("Fill", px, palette.glow, palette.pill, palette)
+        spot = label.get_rect(center=lay.bases[owed].center)
+        surface.blit(label, spot)
+        self.badge(spot, "Fill")
+        for s in game.fill_sources():
+            if piles[s]:
+                top = self.piles.drawn_top(piles, s)
+                self.piles.glow(surface, top, palette.glow, 170)
+                arrow_head(surface, (top.centerx, top.top - 3), 0, -1, max(6, lay.card[0] // 7), palette.glow)
+
+    def directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
+        """Where the layout has a slot for each column's direction (square columns), the
+        direction written there; otherwise a badge on each pile whose direction is fixed
+        (none where no pile has a direction)."""
+        palette = self.piles.palette
+        direction = game.direction
+        lay = self.piles.layout
+        px = max(11, round(lay.card[1] * 0.12))
+        for index, slot in lay.direction_slots.items():
+            heading = direction(index) if game.piles[index] else None
+            image = widgets.direction_heading(heading, px, slot.size, palette)
+            spot = image.get_rect(center=slot.center)
+            surface.blit(image, spot)
+            self.badge(spot, f"direction of {game.place_name(index)}")
+        for index, slot in lay.badge_slots.items():
+            d = direction(index) if len(piles[index]) >= 2 else 0
+            if d:
+                image = self._direction_badge(d, slot.width // 2 - 1)
+                spot = image.get_rect(center=slot.center)
+                surface.blit(image, spot)
+                self.badge(spot, f"direction of {game.place_name(index)}")
+
+    def badge(self, rect: pygame.Rect, name: str) -> None:
+        """Note a badge drawn this frame (the hint keeps off it; the app's boxes get it)."""
+        self.badges.append(rect)
+        if self.piles.drawn is not None:
+            self.piles.drawn.add(Kind.BADGE, rect, name)
+
+    def _direction_badge(self, direction: int, radius: int) -> pygame.Surface:
+        """A round badge with an arrow up (blue) or down (orange) (cached)."""
+        palette = self.piles.palette
+        key = ("badge", direction, radius)
+        image = self._shapes.get(key)
+        if image is None:
+            image = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            centre = (radius + 1, radius + 1)
+            colour = (40, 120, 200) if direction > 0 else (200, 90, 40)
+            pygame.draw.circle(image, colour, centre, radius)
+            pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if palette.high_contrast else 1)
+            tip = (centre[0], centre[1] - direction * radius * 0.6)
+            arrow_head(image, tip, 0, -direction, radius * 1.1, (255, 255, 255))
+            self._shapes[key] = image
+        return image
+
+    def counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
+        """The stock's and the waste's names above them, each with how many cards it
+        holds (``piles`` as drawn) in a pill beside the name, never on a card."""
+        palette = self.piles.palette
+        for index, label in self.piles.layout.counted.items():
+            px = palette.scaled(label.px)
+            count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
+            while count.get_height() > label.rect.height and px > 8:
+                px -= 1
+                count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
+            gap = max(3, label.px // 3)
+            words = self.piles.fitted(label, palette.felt_ink, count.get_width() + gap)
+            width = words.get_width() + gap + count.get_width()
+            left = label.rect.centerx - width // 2
+            spot = words.get_rect(midleft=(left, label.rect.centery))
+            surface.blit(words, spot)
+            pill_spot = count.get_rect(midleft=(spot.right + gap, label.rect.centery))
+            surface.blit(count, pill_spot)
+            if self.piles.drawn is not None:
+                self.piles.drawn.add(Kind.TEXT, spot, label.text)
+            self.badge(pill_spot, f"{label.text.lower()} count")
