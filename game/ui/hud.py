@@ -15,7 +15,6 @@ earned. Every text, button and pop-up drawn is recorded in the frame's drawn box
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,27 +26,18 @@ from ..engine.cards import card_pretty
 from ..engine.words import fill_words, move_words
 from ..session import Points
 from . import theme
-from .art import face_geometry
 from .drawn import Box, Kind
-from .piles import ease_out
+from .hud_footer import Footer
+from .hud_menu import MORE, OVERFLOW_ORDER, OverflowMenu
+from .popups import POPUP_SECONDS, Popup, PopupPlacer, points_popup
 from .tooltips import Tooltips
-from .widgets import fit_text, pill, wrap
+from .widgets import fit_text, wrap
 
 if TYPE_CHECKING:
     from .table import TableScene
 
-#: seconds a "+12" stays in the air after points are earned
-POPUP_SECONDS = 1.1
 #: how quickly the shown score counts towards the real one (share of the gap per second)
 TICK_RATE = 9.0
-#: the most footer pictures kept drawn
-FOOTER_CACHE = 300
-#: the order in which buttons move into the "⋯" menu when the bar has no room for them:
-#: the ones a player needs least during play first (every one has a key as well); a
-#: button not named here goes before all of these
-OVERFLOW_ORDER = ("Rules", "Help", "Options", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
-#: the label of the button that opens the menu of the buttons the bar has no room for
-MORE = "⋯"
 #: the narrowest room in which the bar shows a status; a narrower one sends it to the footer
 STATUS_ROOM = 200
 #: the widest moves count and clock the bar keeps room for, so nothing moves as they grow
@@ -56,22 +46,6 @@ STATS_TEMPLATE = "Moves 8888  ·  88:88"
 SCORE_TEMPLATE = "−888888"
 #: digits kept at each end of a game number shortened with "…"
 MIN_NUMBER_DIGITS = 3
-
-
-#: a drawn footer: the picture, and each line of its words with where it is in the picture
-FooterPicture = tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]
-
-
-@dataclass
-class Popup:
-    """Points just earned or lost, floating up from where they were earned and fading.
-
-    ``place`` is the foundation they were earned on (None for the score itself)."""
-
-    words: str
-    colour: tuple[int, int, int]
-    place: int | None
-    age: float = 0.0
 
 
 @dataclass
@@ -90,24 +64,6 @@ class BarPlan:
     status: pygame.Rect
 
 
-class MoreButton(theme.Button):
-    """The "⋯" button: opens the menu of the buttons the bar has no room for. While the
-    menu is open, a press anywhere but on the menu closes it and does nothing else."""
-
-    def __init__(self, hud: Hud) -> None:
-        super().__init__(MORE, hud.toggle_menu, hint="More buttons")
-        self.hud = hud
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Close the open menu on a press outside it; otherwise a button's handling."""
-        hud = self.hud
-        if hud.menu_open and event.type == pygame.MOUSEBUTTONDOWN and not self.rect.collidepoint(event.pos) \
-                and not any(b.rect.collidepoint(event.pos) for b in hud.overflow):
-            hud.close_menu()
-            return True
-        return super().handle(event)
-
-
 class Hud:
     """The bar, the floating points and the footer of one table."""
 
@@ -116,13 +72,11 @@ class Hud:
         #: the table's buttons, in the bar's order
         self.actions = [theme.Button(label, self._clicking(action), hint=keys)
                         for label, action, keys in self._button_specs()]
-        self.more = MoreButton(self)
+        #: the "⋯" button and the menu of the buttons the bar has no room for
+        self.menu = OverflowMenu(table)
         #: every button that takes the mouse: the "⋯" first, so that it sees a press
         #: before the others (a press beside its open menu closes it)
-        self.buttons: list[theme.Button] = [self.more, *self.actions]
-        #: the buttons the bar has no room for, shown in the "⋯" menu
-        self.overflow: list[theme.Button] = []
-        self.menu_open = False
+        self.buttons: list[theme.Button] = [self.menu.more, *self.actions]
         self.number_rect = pygame.Rect(0, 0, 0, 0)
         #: the pointer is over the game number (which a click copies)
         self.number_hover = False
@@ -132,13 +86,13 @@ class Hud:
         #: the score shown: it counts towards the session's score
         self.shown_score = 0.0
         self.popups: list[Popup] = []
+        self._placer = PopupPlacer(table)
         self.plan: BarPlan | None = None
         self._surface: pygame.Surface | None = None
         self._key: Any = None
         #: what the cached bar drew (in the window), recorded again every frame
         self._bar_boxes: list[Box] = []
-        #: the footer's pictures by words and size, with where each line of the words is
-        self._footers: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
+        self.footer = Footer(table)
         self.tooltips = Tooltips()
 
     def _button_specs(self) -> list[tuple[str, Callable[[], None], str]]:
@@ -183,48 +137,36 @@ class Hud:
 
     # ----- the "⋯" menu -------------------------------------------------------------------
 
-    def toggle_menu(self) -> None:
-        """Open the menu of the buttons the bar has no room for, or close it."""
-        self.table.sound("click")
-        self.menu_open = not self.menu_open and bool(self.overflow)
-        self._place_overflow()
+    @property
+    def more(self) -> theme.Button:
+        """The "⋯" button."""
+        return self.menu.more
+
+    @property
+    def overflow(self) -> list[theme.Button]:
+        """The buttons the bar has no room for, shown in the "⋯" menu."""
+        return self.menu.overflow
+
+    @property
+    def menu_open(self) -> bool:
+        """Whether the "⋯" menu is open."""
+        return self.menu.open
 
     def close_menu(self) -> None:
         """Close the "⋯" menu (nothing happens when it is closed)."""
-        if self.menu_open:
-            self.menu_open = False
-            self._place_overflow()
-
-    def _place_overflow(self) -> None:
-        """The buttons of the "⋯" menu in a column under it while it is open; out of reach
-        (an empty rect) while it is closed."""
-        for button in self.overflow:
-            button.rect = pygame.Rect(0, 0, 0, 0)
-            button.hover = button.pressed = False
-        if not self.menu_open or self.plan is None:
-            return
-        f = theme.font(self.plan.button_px, bold=True)
-        pad = round(self.plan.button_px * 0.9)
-        w = max(f.size(b.label)[0] for b in self.overflow) + 2 * pad
-        h = self.more.rect.height
-        gap = max(4, h // 8)
-        right = self.more.rect.right
-        y = self.table.layout.hud.bottom + gap * 2
-        for button in self.overflow:
-            button.rect = pygame.Rect(right - w, y, w, h)
-            y += h + gap
+        self.menu.close()
 
     # ----- laying the bar out -------------------------------------------------------------
 
     def redraw(self) -> None:
         """Draw the bar and the footer afresh (the palette or the options may have changed)."""
         self._key = None
-        self._footers.clear()
+        self.footer.clear()
         self._plan_bar()
 
     def relayout(self) -> None:
         """Lay the bar out for the table's layout: texts, buttons, the "⋯" menu."""
-        self.menu_open = False
+        self.menu.open = False
         self.redraw()
 
     def _plan_bar(self) -> None:
@@ -316,12 +258,13 @@ class Hud:
         buttons_left = in_bar[0].rect.left if in_bar else width - edge
         status_x = stats_x + stats_w + gap
         # in the menu, the buttons keep the bar's order
-        self.overflow = [b for b in self.actions if any(b is h for h in hidden)]
+        self.menu.overflow = [b for b in self.actions if any(b is h for h in hidden)]
         self.plan = BarPlan(px_big, px_small, button_px, title, shown_number, line1, line2, edge, stats_x,
                             pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height))
         self.score_rect = pygame.Rect(stats_x + label_w, line1, big.size(SCORE_TEMPLATE)[0], h1)
-        self.menu_open = self.menu_open and bool(hidden)
-        self._place_overflow()
+        self.menu.button_px = button_px
+        self.menu.open = self.menu.open and bool(hidden)
+        self.menu.place()
 
     # ----- the score ----------------------------------------------------------------------
 
@@ -329,20 +272,11 @@ class Hud:
         """Show a change of the score: "+10" rising above the foundation it was earned on
         (or just under the bar, below the score); the shown number counts towards the new
         total."""
-        palette = self.table.app.palette
-        events = points.events
-        if not any(e.points for e in events):
+        popup = points_popup(points, self.table.app.palette)
+        if popup is None:
             return
-        total = points.total
-        # One figure per change; a streak or a penalty says what it was.
-        words = f"+{total}" if total >= 0 else f"−{-total}"
-        labels = [e.label for e in events if e.label != "foundation" and e.points]
-        if labels:
-            # "streak x3" is said "×3", short enough for the foundation's width
-            words += " " + labels[0].replace("streak x", "×")
-        colour = palette.highlight if total >= 0 else palette.warn
         self.popups = [p for p in self.popups if p.place != points.place]
-        self.popups.append(Popup(words, colour, points.place))
+        self.popups.append(popup)
         del self.popups[:-8]
         if self.table.speed == 0:
             self.shown_score = float(self.table.score.total)
@@ -375,9 +309,9 @@ class Hud:
         # The bar's boxes are made when it is drawn: the frame takes them as they are.
         self.table.app.drawn.boxes.extend(self._bar_boxes)
         self._draw_score(surface)
-        words = self._draw_footer(surface)
-        self._draw_popups(surface, words)
-        self._draw_menu(surface)
+        words = self.footer.draw(surface, self.footer_text(), self.toast)
+        self._placer.draw(surface, self.popups, self.score_rect.move(hud.topleft), words)
+        self.menu.draw(surface)
         self._draw_number_tip(surface)
         if self.plan is not None and not self.menu_open:
             self.tooltips.draw(surface, self.plan.button_px, self.table.app.palette, self.table.app.drawn)
@@ -514,98 +448,6 @@ class Hud:
         surface.blit(image, at)
         table.app.drawn.add(Kind.TEXT, at, "score")
 
-    def _draw_popups(self, surface: pygame.Surface, footer: pygame.Rect) -> None:
-        """The points just earned, floating up and fading: each where it covers no card
-        (but its own foundation's middle, when the felt has no room), no other pop-up, not
-        the bar and not the ``footer``'s words. The newest are placed first; one with
-        nowhere to go is not drawn."""
-        if not self.popups:
-            return
-        table = self.table
-        palette = table.app.palette
-        px = palette.scaled(max(11, round(table.layout.card[1] * 0.13)))
-        cards = [rect for _, _, rect in table.card_positions]
-        placed: list[pygame.Rect] = [footer] if footer.width else []
-        for popup in reversed(self.popups):
-            image = pill(popup.words, px, popup.colour, palette.pill, palette)
-            path = self._popup_path(popup, image.get_size(), cards, placed)
-            if path is None:
-                continue
-            start, end = path
-            t = popup.age / POPUP_SECONDS
-            rect = start.move(0, round((end.y - start.y) * ease_out(t)))
-            image.set_alpha(round(255 * min(1.0, 3.0 * (1.0 - t))))
-            surface.blit(image, rect)
-            image.set_alpha(None)
-            placed.append(start.union(end))
-            table.app.drawn.add(Kind.POPUP, rect, popup.words)
-
-    def _popup_path(self, popup: Popup, size: tuple[int, int], cards: list[pygame.Rect],
-                    placed: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect] | None:
-        """Where a pop-up of ``size`` starts and ends its rise: the first of its places
-        (above its foundation, then over the foundation's middle; under the bar below the
-        score, then at the end of the footer) whose whole path is free."""
-        table = self.table
-        lay = table.layout
-        window = pygame.Rect((0, 0), lay.size)
-        top = lay.hud.bottom + 3
-        rise = round(lay.card[1] * 0.3)
-        start = pygame.Rect((0, 0), size)
-        tries: list[tuple[pygame.Rect, int, list[pygame.Rect]]] = []
-        if popup.place is not None:
-            base = lay.bases[popup.place]
-            start.midbottom = (base.centerx, base.top - 3)
-            tries.append((start.copy(), rise, cards))
-            band = self._middle_band(popup.place)
-            if band is not None and band.height >= size[1]:
-                start.midbottom = (base.centerx, band.bottom)
-                others = [c for c in cards if not base.contains(c)]
-                tries.append((start.copy(), band.height - size[1], others))
-        else:
-            score = self.score_rect.move(lay.hud.topleft)
-            start.midtop = (score.centerx, top + rise)
-            tries.append((start.copy(), rise, cards))
-            foot = lay.footer
-            if foot.height > 0:
-                start.midright = (foot.right - foot.height, foot.centery)
-                tries.append((start.copy(), 0, []))
-        for first, reach, obstacles in tries:
-            for up in (min(reach, first.top - top), 0):
-                end = first.move(0, -max(0, up))
-                path = first.union(end)
-                if path.top >= top and window.contains(path) and path.collidelist(obstacles) < 0 \
-                        and path.collidelist(placed) < 0:
-                    return first, end
-        return None
-
-    def _middle_band(self, place: int) -> pygame.Rect | None:
-        """The band across the top card of ``place`` between its indices (below the
-        top-left one, above the turned one), where a pop-up covers no index; None when the
-        place is empty."""
-        table = self.table
-        game, lay = table.game, table.layout
-        pile = game.piles[place]
-        if not pile:
-            return None
-        rect = table.renderer.top_rect(game, place) if lay.steps[place] else lay.bases[place]
-        geo = face_geometry(pile[-1], lay.card, table.app.art.large_index)
-        top = math.ceil(max(geo.ranks[0].bottom, geo.suits[0].bottom)) + 2
-        bottom = (math.floor(min(geo.ranks[1].top, geo.suits[1].top)) - 2 if len(geo.ranks) > 1
-                  else rect.height - 3)
-        return pygame.Rect(rect.x, rect.y + top, rect.width, max(0, bottom - top))
-
-    def _draw_menu(self, surface: pygame.Surface) -> None:
-        """The "⋯" menu, while it is open: the buttons the bar has no room for."""
-        if not self.menu_open or not self.overflow or self.plan is None:
-            return
-        palette = self.table.app.palette
-        area = self.overflow[0].rect.unionall([b.rect for b in self.overflow[1:]])
-        pad = max(6, self.more.rect.height // 5)
-        theme.panel(surface, area.inflate(2 * pad, 2 * pad), palette, radius=pad * 2)
-        for button in self.overflow:
-            button.draw(surface, self.plan.button_px, palette)
-            self.table.app.drawn.add(Kind.BUTTON, button.rect, button.label)
-
     def _draw_number_tip(self, surface: pygame.Surface) -> None:
         """The game number whole, under the bar, while the pointer is on it (the bar may
         show it shortened), with what a click does."""
@@ -626,66 +468,7 @@ class Hud:
     def footer_text(self) -> str:
         """What the footer says now: a message or status the bar had no room for, else
         the current hint's move and reason."""
-        table = self.table
-        session = table.session
-        if self.toast and (table.message or not session.hint_list):
-            return self.toast
-        if session.hint_list and not table.anim.busy:
-            h = session.hint_list[session.hint_index]
-            count = len(session.hint_list)
-            which = f"Hint {session.hint_index + 1} of {count}" if count > 1 else "Hint"
-            words = move_words(table.game, h.move, notation=table.app.settings.show_notation)
-            return f"{which}: {words} — {h.reason}"
-        return self.toast
-
-    def _draw_footer(self, surface: pygame.Surface) -> pygame.Rect:
-        """The footer strip below the cards: a pill with the footer text, fading out
-        with its message. Words too long for one line get smaller type, then more lines
-        (the pill grows upwards), never an ellipsis. Returns where the pill was drawn
-        (an empty rect when there was nothing to say)."""
-        palette = self.table.app.palette
-        table = self.table
-        words = self.footer_text()
-        foot = table.layout.footer
-        if not words or foot.height <= 0:
-            return pygame.Rect(0, 0, 0, 0)
-        key = (words, foot.size)
-        cached = self._footers.get(key)
-        if cached is None:
-            room = foot.width - 2 * foot.height
-            px = palette.scaled(max(11, round(foot.height * 0.55)))
-            # Smaller type before more lines: the reason of a hint is worth reading whole.
-            while px > 11 and theme.font(px).size(words)[0] > room:
-                px -= 1
-            f = theme.font(px)
-            lines = wrap(words, px, room) if f.size(words)[0] > room else [words]
-            colour = palette.highlight if words == self.toast else palette.ink
-            step = f.get_linesize()
-            text_w = max(f.size(line)[0] for line in lines)
-            height = max(foot.height, step * len(lines) + round(px * 0.5))
-            image = pygame.Surface((text_w + round(foot.height * 1.2), height), pygame.SRCALPHA)
-            theme.panel(image, image.get_rect(), palette, radius=min(height, foot.height) // 2)
-            rects: list[tuple[pygame.Rect, str]] = []
-            y = (height - step * len(lines)) // 2
-            for line in lines:
-                text = f.render(line, True, colour)
-                at = text.get_rect(midtop=(image.get_width() // 2, y + (step - text.get_height()) // 2))
-                image.blit(text, at)
-                rects.append((at, line))
-                y += step
-            if len(self._footers) > FOOTER_CACHE:
-                self._footers.clear()
-            cached = self._footers[key] = (image, rects)
-        image, rects = cached
-        fade = 1.0
-        if table.message and words == table.message and table.message_left < 0.4:
-            fade = max(0.0, table.message_left / 0.4)
-        image.set_alpha(round(255 * fade))
-        where = image.get_rect(midbottom=foot.midbottom)
-        surface.blit(image, where)
-        for rect, line in rects:
-            table.app.drawn.add(Kind.TEXT, rect.move(where.topleft), f"footer: {line}")
-        return where
+        return self.footer.text(self.toast)
 
 
 def _shortened(number: str, digits: int) -> str:

@@ -1,0 +1,98 @@
+"""The footer strip below the cards: a pill with words the bar had no room for (or the
+current hint), wrapped rather than cut, kept drawn by its words and size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.words import move_words
+from . import theme
+from .drawn import Kind
+from .widgets import wrap
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+#: the most footer pictures kept drawn
+FOOTER_CACHE = 300
+
+#: a drawn footer: the picture, and each line of its words with where it is in the picture
+FooterPicture = tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]
+
+
+class Footer:
+    """The footer of one table, with its pictures kept by words and size."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        #: the footer's pictures by words and size, with where each line of the words is
+        self._pictures: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
+
+    def clear(self) -> None:
+        """Forget the drawn pictures (the palette or the options may have changed)."""
+        self._pictures.clear()
+
+    def text(self, toast: str) -> str:
+        """What the footer says now: a message or status the bar had no room for (its
+        ``toast``), else the current hint's move and reason."""
+        table = self.table
+        session = table.session
+        if toast and (table.message or not session.hint_list):
+            return toast
+        if session.hint_list and not table.anim.busy:
+            h = session.hint_list[session.hint_index]
+            count = len(session.hint_list)
+            which = f"Hint {session.hint_index + 1} of {count}" if count > 1 else "Hint"
+            words = move_words(table.game, h.move, notation=table.app.settings.show_notation)
+            return f"{which}: {words} — {h.reason}"
+        return toast
+
+    def draw(self, surface: pygame.Surface, words: str, toast: str) -> pygame.Rect:
+        """A pill with ``words``, fading out with their message (in the highlight colour
+        when they are the bar's ``toast``). Words too long for one line get smaller type,
+        then more lines (the pill grows upwards), never an ellipsis. Returns where the pill
+        was drawn (an empty rect when there was nothing to say)."""
+        table = self.table
+        palette = table.app.palette
+        foot = table.layout.footer
+        if not words or foot.height <= 0:
+            return pygame.Rect(0, 0, 0, 0)
+        key = (words, foot.size)
+        cached = self._pictures.get(key)
+        if cached is None:
+            room = foot.width - 2 * foot.height
+            px = palette.scaled(max(11, round(foot.height * 0.55)))
+            # Smaller type before more lines: the reason of a hint is worth reading whole.
+            while px > 11 and theme.font(px).size(words)[0] > room:
+                px -= 1
+            f = theme.font(px)
+            lines = wrap(words, px, room) if f.size(words)[0] > room else [words]
+            colour = palette.highlight if words == toast else palette.ink
+            step = f.get_linesize()
+            text_w = max(f.size(line)[0] for line in lines)
+            height = max(foot.height, step * len(lines) + round(px * 0.5))
+            image = pygame.Surface((text_w + round(foot.height * 1.2), height), pygame.SRCALPHA)
+            theme.panel(image, image.get_rect(), palette, radius=min(height, foot.height) // 2)
+            rects: list[tuple[pygame.Rect, str]] = []
+            y = (height - step * len(lines)) // 2
+            for line in lines:
+                text = f.render(line, True, colour)
+                at = text.get_rect(midtop=(image.get_width() // 2, y + (step - text.get_height()) // 2))
+                image.blit(text, at)
+                rects.append((at, line))
+                y += step
+            if len(self._pictures) > FOOTER_CACHE:
+                self._pictures.clear()
+            cached = self._pictures[key] = (image, rects)
+        image, rects = cached
+        fade = 1.0
+        if table.message and words == table.message and table.message_left < 0.4:
+            fade = max(0.0, table.message_left / 0.4)
+        image.set_alpha(round(255 * fade))
+        where = image.get_rect(midbottom=foot.midbottom)
+        surface.blit(image, where)
+        for rect, line in rects:
+            table.app.drawn.add(Kind.TEXT, rect.move(where.topleft), f"footer: {line}")
+        return where
