@@ -61,6 +61,19 @@ def _ignore_signal(number: int, frame: FrameType | None) -> None:
     """
 
 
+def _hold_stop_signals() -> None:
+    """Block the stop signals for the rest of the program, which is ending after one.
+
+    Ignoring them with a Python handler is not enough: when the interpreter shuts down it
+    puts the default action back on every signal that has a Python handler, and a late
+    Ctrl+C in that moment would kill the program with the game saved but its exit status
+    lost. A blocked signal is never delivered; it dies with the process. (Where threads
+    have no signal mask, as on Windows, the Python handler is all there is.)
+    """
+    if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
@@ -341,8 +354,9 @@ class App:
         return previous
 
     def _stop(self, number: int, frame: FrameType | None) -> None:
-        """A stop signal: ignore the others from now on, then interrupt the loop."""
+        """A stop signal: hold back the others from now on, then interrupt the loop."""
         self._ignore_stop_signals()
+        _hold_stop_signals()
         self.stopped_by = number
         raise KeyboardInterrupt
 
