@@ -35,7 +35,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
+from ..engine.profile import Layout
 from ..engine.state import Game, Move, Transfer
+from .depth_first import DepthFirst, Narrowing, Steps, bounded
 from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
@@ -55,6 +57,11 @@ CLOSURE_LIMIT = 150
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
+#: what a move costs a line's value: of two lines reaching the same, the shorter is worth more
+PLY = 0.01
+#: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
+#: every card
+END_GAME_NODES = 1500
 
 
 @dataclass(frozen=True)
@@ -167,7 +174,7 @@ class _HintSearch:
                         lost = False
                         continue
                     # a forced foundation move costs no depth: it is not a decision
-                    child_value = self.value(child, depth - (forced is None)) - 0.01
+                    child_value = self.value(child, depth - (forced is None)) - PLY
                     best = max(best, child_value)
                     if child_value > LOSS + 200:
                         lost = False
@@ -399,7 +406,13 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
     if answers is not None:
-        _settle_the_best(search, order, values, immediate, answers)
+        won = _end_game_win(position, search.deadline)
+        won = same_as.get(won, won) if won is not None else None
+        if won is not None and won in values:
+            values[won] = WIN
+            answers[won] = WON_LINE
+        else:
+            _settle_the_best(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
         for move, twin in same_as.items():
             if twin in answers:
@@ -410,7 +423,91 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     # equal lines: the move that gains more at once comes first, then the searched one
     # before its twins
     ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
+    if answers is not None:
+        ranked = _wider_first(search, ranked, values)
     return [(m, values.get(m, LOSS) - base) for m in ranked]
+
+
+def _wider_first(search: _HintSearch, ranked: list[Move], values: dict[Move, float]) -> list[Move]:
+    """``ranked`` with the best move put after a move that keeps it open.
+
+    When a move ``a`` leads to a position from which one more move reaches the position
+    the best move ``b`` leads to (build a card on another pile, from where it can still go
+    to the foundation, instead of playing it up now), every line open after ``b`` is still
+    open after ``a``, one move later: if ``b`` keeps a won game won, so does ``a``. The
+    search then values ``a`` at ``b``'s value less a move (:data:`PLY`), or more if it
+    found something better; with nothing better found it cannot tell which of the two
+    keeps more, and ``a`` keeps more: it goes first, with ``b``'s value. Moves that lead
+    back to a position the game has been through are worth far less, so this cannot go
+    round in circles."""
+    if len(ranked) < 2:
+        return ranked
+    best = ranked[0]
+    if values.get(best, LOSS) <= LOSS + 200:
+        return ranked
+    search.play(best)
+    target = search.hash.key()
+    search.undo()
+    game = search.game
+    for wider in ranked[1:]:
+        if values.get(wider, LOSS) < values[best] - 2 * PLY:
+            break
+        search.play(wider)
+        try:
+            reaches = False
+            for move in game.legal_moves():
+                search.play(move)
+                reaches = search.hash.key() == target
+                search.undo()
+                if reaches:
+                    break
+        finally:
+            search.undo()
+        if reaches:
+            values[wider] = max(values[wider], values[best])
+            return [wider] + [m for m in ranked if m != wider]
+    return ranked
+
+
+def _end_game_win(view: Game, deadline: float) -> Move | None:
+    """The first move of a winning line, when the player sees every card (the stock is
+    empty) and the solver's searches find one within :data:`END_GAME_NODES` positions
+    (or by ``deadline``); else None.
+
+    With no card unseen the player's view is the whole deal, so searching it is as
+    honest as the shallow search, and a line found is a win for sure. The shallow search
+    cannot tell apart moves whose difference shows only many moves later (which card
+    climbs to an empty place first, which one waits), and in end games that is where a
+    won game is thrown away. In the Constitution sets the narrowed searches
+    (:class:`~.depth_first.Narrowing`: fills of spaces with the cards needed soonest) go
+    deep at once beside the complete depth-first search, sharing its budget."""
+    if any(UNKNOWN in pile for pile in view.piles):
+        return None
+    full = view.clone()
+    full.is_view = False
+    if view.profile.layout is Layout.ROWS:
+        share = END_GAME_NODES // 2
+        searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), share),
+                                                  DepthFirst(full.clone(), share)]
+    else:
+        searches = [DepthFirst(full.clone(), END_GAME_NODES)]
+    running: list[tuple[DepthFirst | Narrowing, Steps]] = [
+        (s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
+    while running:
+        for entry in list(running):
+            search, steps = entry
+            try:
+                next(steps)
+            except StopIteration as stop:
+                running.remove(entry)
+                if stop.value:
+                    return full.parse_move(search.win[0])
+                if stop.value is False:
+                    # every reachable position was seen: no move wins
+                    return None
+        if time.perf_counter() > deadline:
+            return None
+    return None
 
 
 def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, float],
