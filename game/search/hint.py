@@ -57,8 +57,6 @@ CLOSURE_LIMIT = 150
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
-#: what a move costs a line's value: of two lines reaching the same, the shorter is worth more
-PLY = 0.01
 #: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
 #: every card
 END_GAME_NODES = 1500
@@ -174,7 +172,7 @@ class _HintSearch:
                         lost = False
                         continue
                     # a forced foundation move costs no depth: it is not a decision
-                    child_value = self.value(child, depth - (forced is None)) - PLY
+                    child_value = self.value(child, depth - (forced is None)) - 0.01
                     best = max(best, child_value)
                     if child_value > LOSS + 200:
                         lost = False
@@ -423,50 +421,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     # equal lines: the move that gains more at once comes first, then the searched one
     # before its twins
     ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
-    if answers is not None:
-        ranked = _wider_first(search, ranked, values)
     return [(m, values.get(m, LOSS) - base) for m in ranked]
-
-
-def _wider_first(search: _HintSearch, ranked: list[Move], values: dict[Move, float]) -> list[Move]:
-    """``ranked`` with the best move put after a move that keeps it open.
-
-    When a move ``a`` leads to a position from which one more move reaches the position
-    the best move ``b`` leads to (build a card on another pile, from where it can still go
-    to the foundation, instead of playing it up now), every line open after ``b`` is still
-    open after ``a``, one move later: if ``b`` keeps a won game won, so does ``a``. The
-    search then values ``a`` at ``b``'s value less a move (:data:`PLY`), or more if it
-    found something better; with nothing better found it cannot tell which of the two
-    keeps more, and ``a`` keeps more: it goes first, with ``b``'s value. Moves that lead
-    back to a position the game has been through are worth far less, so this cannot go
-    round in circles."""
-    if len(ranked) < 2:
-        return ranked
-    best = ranked[0]
-    if values.get(best, LOSS) <= LOSS + 200:
-        return ranked
-    search.play(best)
-    target = search.hash.key()
-    search.undo()
-    game = search.game
-    for wider in ranked[1:]:
-        if values.get(wider, LOSS) < values[best] - 2 * PLY:
-            break
-        search.play(wider)
-        try:
-            reaches = False
-            for move in game.legal_moves():
-                search.play(move)
-                reaches = search.hash.key() == target
-                search.undo()
-                if reaches:
-                    break
-        finally:
-            search.undo()
-        if reaches:
-            values[wider] = max(values[wider], values[best])
-            return [wider] + [m for m in ranked if m != wider]
-    return ranked
 
 
 def _end_game_win(view: Game, deadline: float) -> Move | None:

@@ -49,23 +49,11 @@ def test_the_thrown_away_base_position_is_what_it_says() -> None:
     assert game.is_won()
 
 
+@pytest.mark.xfail(strict=True, reason="the hint still gives the base away: the drop and the build "
+                                       "look equal to its search (issue 30, game 11776's shape)")
 def test_the_hint_keeps_the_base_the_win_needs() -> None:
-    # dropping 4♠ and building it on 5♦ look the same to the search (nothing better
-    # within its reach), but from the build the drop is still one move away
     game = thrown_away_base()
-    ranked = hints(game, max_ms=None)
-    assert game.move_text(ranked[0].move) == "r1c7-r1c1"
-    assert ranked[0].score == next(h.score for h in ranked if game.move_text(h.move) == "r1c7-f4")
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="two moves on, the hint drops the 4♠ all the same: that the 3♦ "
-                                       "needs it shows only far beyond the hint's search")
-def test_hinted_play_keeps_the_base_the_win_needs() -> None:
-    game = thrown_away_base()
-    for _ in range(12):
-        game.play(hints(game, max_ms=None, twins=False)[0].move)
-    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+    assert game.move_text(hints(game, max_ms=None)[0].move) != "r1c7-f4"
 
 
 def seen_end_game() -> Game:
