@@ -24,7 +24,10 @@ Then the best moves are looked at whole: where every position a move leads to ca
 seen within a few hundred (an end game, a corner with few moves), a reachability search
 proves the move lost, or lost unless unseen stock cards help, and it sinks below the
 moves that still have a way on (:func:`_settle_the_best`); a move the search found
-lost is checked the same way, so that its reason can say so.
+lost is checked the same way, so that its reason can say so. Once the stock is empty the
+player sees every card, and the solver's own searches look for a win from the position
+within a small budget (:func:`_end_game_win`): a line found is a win for sure, and its
+first move goes first.
 """
 
 from __future__ import annotations
