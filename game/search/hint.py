@@ -458,7 +458,7 @@ def _end_game_win(view: Game, deadline: float) -> Move | None:
                 next(steps)
             except StopIteration as stop:
                 running.remove(entry)
-                if stop.value:
+                if stop.value and search.win:
                     return full.parse_move(search.win[0])
                 if stop.value is False:
                     # every reachable position was seen: no move wins
