@@ -74,6 +74,8 @@ class TableScene(Scene):
         super().__init__(app)
         #: the scene's own time, advanced by update(): the play clock reads it
         self.clock = 0.0
+        #: the clock was stopped because the window was minimised or lost the focus
+        self._away = False
         self.store = Store(app.data_dir)
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
@@ -243,6 +245,20 @@ class TableScene(Scene):
         self.hud.redraw()
         self.renderer.redraw()
         self.session.resume()
+
+    def window_away(self) -> None:
+        """The window was minimised or lost the focus: the clock stops, as under a dialog
+        (time spent elsewhere is not play: it would count against the best time, the
+        time bonus and a level's stars), and a half-made drag is dropped."""
+        if not self._away:
+            self._away = True
+            self.pause()
+
+    def window_back(self) -> None:
+        """The window is back: the clock runs again (unless the game is over)."""
+        if self._away:
+            self._away = False
+            self.resume()
 
     def palette_changed(self) -> None:
         """The high-contrast option changed: the piles and the bar are drawn afresh."""
