@@ -374,7 +374,9 @@ class TableScene(Scene):
         self._show(self.session.send_to_foundation(place), stock=place == self.game.stock)
 
     def hint(self) -> None:
-        """Show the next hint: an arrow from the card to its destination, with the reason."""
+        """Show the next hint: an arrow from the card to its destination, with the reason
+        (an older message would hide the reason: it goes)."""
+        self.hush()
         self._show(self.session.next_hint())
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,
@@ -382,6 +384,8 @@ class TableScene(Scene):
         """Show what the session did: why nothing happened, or the points and the flights."""
         if outcome.refused:
             self.say(outcome.refused)
+        elif outcome.moved:
+            self.hush()  # a refusal or notice about the position before is stale now
         for points in outcome.points:
             self.hud.show_points(points)
         if not outcome.moved:
@@ -439,6 +443,11 @@ class TableScene(Scene):
         """Show a message in the HUD (or the footer when the HUD has no room)."""
         self.message = sentence(words)
         self.message_left = MESSAGE_SECONDS
+
+    def hush(self) -> None:
+        """End the message shown, so the status under it (what to fill, the hint) shows."""
+        self.message = ""
+        self.message_left = 0.0
         self.hud.redraw()
 
     # ----- drawing --------------------------------------------------------------------------------
