@@ -178,7 +178,8 @@ class Analysis:
         if self.verdict == WON_GAME:
             return "This game was won: no move lost it."
         if self.verdict == NEVER:
-            return "No play could have won this deal: the solver proved it lost from the start."
+            return ("No play could have won this deal: the solver proved it lost from the start, "
+                    "so no move of yours lost it.")
         if self.verdict == STILL_WINNABLE:
             return f"The game can still be won from where it stopped, {_where(total)}: this line wins."
         if self.verdict == FOUND:

@@ -88,7 +88,7 @@ def test_a_deal_never_winnable(lost_files: dict[str, Path], capsys: pytest.Captu
     status, out, _ = _run(["analyse", str(lost_files["square"])], capsys)
     assert status == 0
     assert out.splitlines()[1] == ("No play could have won this deal: the solver proved it lost "
-                                   "from the start.")
+                                   "from the start, so no move of yours lost it.")
 
 
 @pytest.mark.parametrize("damage, reason", [
