@@ -97,3 +97,41 @@ def test_the_end_game_search_waits_while_a_card_is_unseen() -> None:
     layout["waste"], layout["stock"] = ["10H"], ["JS"]
     game = game_from_layout(layout)
     assert all("leads to a win" not in h.reason for h in hints(game, max_ms=None))
+
+
+def three_cards_wanted() -> Game:
+    """A Lady Cadogan position of deal 30 (from the hint's keep-won runs): 2♦, 3♣ and 4♠
+    in Row 3 are each the next card of a foundation, and a space in Row 2 can take any
+    of them. Only the 3♣ can go on from Row 2: onto 4♥ in Row 1, then home (no Row 1
+    top is a black 3 for the 2♦ or a red 5 for the 4♠). The solver wins after the 3♣
+    and could not win after the 2♦ or the 4♠ within 200,000 positions. The stock is the
+    deal's real one."""
+    return game_from_layout({
+        "rules": "constitution-cadogan", "game": "30",
+        "foundations": [["AC", "2C", "3C"], ["AC", "2C"], ["AS", "2S", "3S"], ["AS", "2S", "3S"],
+                        ["AH"], ["AH"], ["AD"], ["AD"]],
+        "tableau": [[["5C", "4H"], ["JS", "10D", "9C"], ["8D"], ["7H", "6S", "5H", "4C", "3D"], ["5C"],
+                     ["8H"], ["8D"], ["6D"]],
+                    [["2D"], ["3H"], [], ["9H", "8S"], ["8C", "7H", "6C"], ["JC"], ["9C"], ["4C", "3D"]],
+                    [["10S", "9H", "8S"], ["JS", "10H", "9S"], ["4D"], ["7C", "6H"], ["2D"], ["3C"],
+                     ["6D", "5S", "4D"], ["4S"]],
+                    [["9S"], ["10S"], ["7D", "6S", "5D"], ["5H"], ["JH", "10C"], ["3H"], ["JD", "10C"],
+                     ["7S", "6H"]]],
+        "waste": ["10D", "JD", "JH", "8C"],
+        "stock": ["4S", "5S", "2H", "7C", "7S", "5D", "8H", "JC", "7D", "9D", "9D", "6C", "10H", "4H", "2H"]})
+
+
+def test_the_hint_sees_which_wanted_card_can_go_on_up() -> None:
+    # the three moves looked the same at the last depth the search finished; the one
+    # that its budget let it look a move further along shows the 3♣ going home
+    game = three_cards_wanted()
+    ranked = hints(game, max_ms=None)
+    assert game.move_text(ranked[0].move) == "r3c6-r2c3"
+    assert ranked[0].score >= ranked[1].score + 50
+
+
+@pytest.mark.slow
+def test_the_three_cards_position_is_what_it_says() -> None:
+    game = three_cards_wanted()
+    game.play_text("r3c6-r2c3")
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
