@@ -393,11 +393,6 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         except _Budget:
             if depth == 0:
                 values.update(current)
-            elif answers is not None:
-                # the moves this depth finished (the best of the last depth first) keep
-                # what one move further showed: a line found better, or lost (the
-                # solver's probe ranks by whole depths only)
-                values.update(current)
             break
         values = current
         if depth == 0:
