@@ -25,6 +25,7 @@ from ..engine import RuleProfile
 from ..engine.state import FOUNDATION, STOCK
 from . import theme
 from .art import draw_suit, suit_colour
+from .drawn import DrawnBoxes, Kind
 from .layout import TableLayout, fan_step, table_layout
 
 PAPER = (250, 245, 230)
@@ -76,6 +77,13 @@ class Diagram:
     arrows: list[Arrow] = field(default_factory=list)
     #: the numbered badge of each arrow, in the order of ``arrows``
     badges: list[pygame.Rect] = field(default_factory=list)
+
+    def record(self, drawn: DrawnBoxes, name: str) -> None:
+        """Record the words the diagram drew: each part's label and each step's number."""
+        for words, rect in self.labels:
+            drawn.add(Kind.TEXT, rect, f"{name}: {words}")
+        for arrow, badge in zip(self.arrows, self.badges, strict=True):
+            drawn.add(Kind.TEXT, badge, f"{name}: step {arrow.step}")
 
     def drawn(self) -> pygame.Rect:
         """The rectangle covering everything drawn."""

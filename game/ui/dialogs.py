@@ -27,7 +27,7 @@ from . import theme
 from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
-from .widgets import wrap
+from .widgets import record_button, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
@@ -238,9 +238,12 @@ class Dialog(Scene):
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
         surface.blit(self._shade, (0, 0))
+        if self.dim > 0:
+            drawn.add(Kind.SHADE, surface.get_rect(), "the dimmed window")
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
         theme.panel(surface, self.panel, palette, radius=18, fill=palette.dialog, edge=accent)
+        drawn.add(Kind.PANEL, self.panel, f"the dialog {self.title!r}")
         y = self.panel.top + round(self.px * (3.2 if self.foldable else 1.3))
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
@@ -254,20 +257,22 @@ class Dialog(Scene):
         for line in self.lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
-            drawn.add(Kind.TEXT, rect, "dialog line")
+            if line.strip():
+                drawn.add(Kind.TEXT, rect, f"dialog line {line!r}")
             y = rect.bottom + round(self.px * 0.6)
         for button in self.buttons:
             button.draw(surface, self.px, palette)
-            drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
+            record_button(drawn, button, self.px, f"dialog {button.label}")
         if self.foldable:
             self.fold_button.draw(surface, self._small_px(), palette)
-            drawn.add(Kind.BUTTON, self.fold_button.rect, "dialog hide")
+            record_button(drawn, self.fold_button, self._small_px(), "dialog hide")
 
     def _draw_bar(self, surface: pygame.Surface, accent: tuple[int, int, int]) -> None:
         """The folded dialog: a bar along the bottom, nothing shaded."""
         palette = self.app.palette
         bar = self.bar
         theme.panel(surface, bar, palette, radius=bar.height // 3, fill=palette.dialog, edge=accent)
+        self.app.drawn.add(Kind.BAR, bar, f"the folded dialog {self.title!r}")
         room = bar.width - round(self.px * 1.2) - sum(b.rect.width + self.px for b in self.bar_buttons)
         px = round(self.px * 1.3)
         while px > 12 and theme.font(px, bold=True).size(self.title)[0] > room:
@@ -277,7 +282,7 @@ class Dialog(Scene):
         self.app.drawn.add(Kind.TEXT, title, "dialog title")
         for button in self.bar_buttons:
             button.draw(surface, self.px, palette)
-            self.app.drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
+            record_button(self.app.drawn, button, self.px, f"dialog {button.label}")
 
 
 def _clock(seconds: float) -> str:
@@ -485,8 +490,9 @@ class AnalysisDialog(Dialog):
         filled.width = round(filled.width * progress.fraction)
         if filled.width > 0:
             pygame.draw.rect(surface, palette.gold, filled, border_radius=3)
-        theme.text(surface, progress.words, round(px * 0.85), (bar.centerx, bar.bottom + round(px * 0.4)),
-                   colour=palette.ink, anchor="midtop")
+        words = theme.text(surface, progress.words, round(px * 0.85), (bar.centerx, bar.bottom + round(px * 0.4)),
+                           colour=palette.ink, anchor="midtop")
+        self.app.drawn.add(Kind.TEXT, words, "the analysis's progress")
 
     def wants_quit(self) -> bool:
         """The window is closing: the analysis's process ends with it."""

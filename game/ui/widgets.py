@@ -14,6 +14,7 @@ import pygame
 
 from ..cache import BoundedCache
 from . import theme
+from .drawn import Box, DrawnBoxes, Kind
 from .theme import Button, Palette
 
 #: The window size the designs are drawn for; text and spacing scale from it.
@@ -155,6 +156,18 @@ def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette:
     surface.blit(layer, halo)
 
 
+def record_button(drawn: DrawnBoxes, button: Button, px: int, name: str = "") -> Box | None:
+    """Record a drawn theme.Button: its box, and its label (at ``px``, as
+    :meth:`theme.Button.draw` centres it) as a part of it, so a label wider than its
+    button is seen spilling out."""
+    box = drawn.add(Kind.BUTTON, button.rect, name or button.label)
+    if box is not None:
+        label = pygame.Rect((0, 0), theme.font(px, True).size(button.label))
+        label.center = button.rect.center
+        drawn.add(Kind.TEXT, label, f"the label of {box.name}", box)
+    return box
+
+
 def _key_mod(event: pygame.event.Event) -> int:
     return int(getattr(event, "mod", 0))
 
@@ -167,6 +180,21 @@ class Control:
         self.focused = False
         self.enabled = True
         self.hover = False
+        #: the texts the last draw put on the control: (where, what)
+        self.texts: list[tuple[pygame.Rect, str]] = []
+
+    def _text(self, surface: pygame.Surface, words: str, px: int, pos: tuple[float, float],
+              colour: theme.Colour, *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+        """Draw a line of text on the control (as theme.text) and keep its box."""
+        rect = theme.text(surface, words, px, pos, colour, bold=bold, anchor=anchor)
+        self.texts.append((rect, words))
+        return rect
+
+    def record(self, drawn: DrawnBoxes, name: str) -> None:
+        """Record the control as drawn: its box, and each of its texts as a part of it."""
+        box = drawn.add(Kind.BUTTON, self.rect, name)
+        for rect, words in self.texts:
+            drawn.add(Kind.TEXT, rect, f"{name}: {words}", box)
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """React to a mouse event; True when it was used."""
@@ -238,7 +266,8 @@ class Toggle(Control):
         """The label and a pill switch, gold when on."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width * 2 // 3), px,
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width * 2 // 3), px,
                    (r.x + px, r.centery), anchor="midleft", colour=palette.ink)
         sw = pygame.Rect(0, 0, round(px * 3.0), round(px * 1.5))
         sw.midright = (r.right - px, r.centery)
@@ -248,7 +277,7 @@ class Toggle(Control):
         cx = sw.right - sw.height // 2 if self.value else sw.left + sw.height // 2
         pygame.draw.circle(surface, palette.ink, (cx, sw.centery), knob)
         word = "On" if self.value else "Off"
-        theme.text(surface, word, round(px * 0.8), (sw.left - px // 2, r.centery),
+        self._text(surface, word, round(px * 0.8), (sw.left - px // 2, r.centery),
                    colour=palette.ink if self.value else palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -296,7 +325,8 @@ class Choice(Control):
         """The label, then ◀ value ▶ on the right."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width // 2), px, (r.x + px, r.centery),
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width // 2), px, (r.x + px, r.centery),
                    anchor="midleft", colour=palette.ink)
         box_w = max(px * 9, r.width * 2 // 5)
         box = pygame.Rect(0, 0, box_w, r.height - 8)
@@ -305,8 +335,8 @@ class Choice(Control):
         self.left_rect = pygame.Rect(box.x, box.y, arrow, box.height)
         self.right_rect = pygame.Rect(box.right - arrow, box.y, arrow, box.height)
         for rect, word in ((self.left_rect, "◀"), (self.right_rect, "▶")):
-            theme.text(surface, word, round(px * 0.9), rect.center, colour=palette.gold, anchor="center")
-        theme.text(surface, fit_text(self.options[self.index], px, box.width - 2 * arrow), px,
+            self._text(surface, word, round(px * 0.9), rect.center, colour=palette.gold, anchor="center")
+        self._text(surface, fit_text(self.options[self.index], px, box.width - 2 * arrow), px,
                    box.center, bold=True, anchor="center", colour=palette.ink)
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -368,7 +398,8 @@ class Slider(Control):
         """The label, the track with its knob, and the value in words."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
                    anchor="midleft", colour=palette.ink)
         value_w = px * 5
         self.track = pygame.Rect(0, 0, max(px * 4, r.width * 2 // 5 - value_w), max(4, px // 4))
@@ -379,7 +410,7 @@ class Slider(Control):
         pygame.draw.rect(surface, palette.track, self.track, border_radius=self.track.height // 2)
         pygame.draw.rect(surface, palette.gold, filled, border_radius=self.track.height // 2)
         pygame.draw.circle(surface, palette.ink, (filled.right, self.track.centery), round(px * 0.55))
-        theme.text(surface, self.describe(self.value), round(px * 0.9),
+        self._text(surface, self.describe(self.value), round(px * 0.9),
                    (r.right - px, r.centery), bold=True, anchor="midright", colour=palette.ink)
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -473,6 +504,7 @@ class TextInput(Control):
         """The field with its text (or the placeholder) and a blinking cursor when focused."""
         r = self.rect
         radius = max(4, r.height // 5)
+        self.texts = []
         pygame.draw.rect(surface, (250, 247, 236), r, border_radius=radius)
         pygame.draw.rect(surface, palette.gold if self.focused else (120, 140, 120), r,
                          width=2, border_radius=radius)
@@ -485,11 +517,13 @@ class TextInput(Control):
             shift = max(0, cursor_x - inner.width + 2)
             clip = surface.get_clip()
             surface.set_clip(inner.clip(clip) if clip else inner)
-            surface.blit(image, image.get_rect(midleft=(inner.x - shift, r.centery)))
+            at = image.get_rect(midleft=(inner.x - shift, r.centery))
+            surface.blit(image, at)
             surface.set_clip(clip)
+            self.texts.append((at.clip(inner), self.value))
             cx = inner.x - shift + cursor_x
         else:
-            theme.text(surface, fit_text(self.placeholder, px, inner.width), px,
+            self._text(surface, fit_text(self.placeholder, px, inner.width), px,
                        (inner.x, r.centery), colour=(130, 136, 128), anchor="midleft")
             cx = inner.x
         if self.focused and self.blink < 0.6:

@@ -1,12 +1,26 @@
 """Every screen fits at every size: each scene ``main.py screenshot`` can picture, in every
 rule set, at the window sizes players use (wide, small, tall and narrow) and with a
 20-digit game number, is drawn through the real App and loop, and what it drew (the
-boxes of game/ui/drawn.py) is checked: no text on another text or on a button, and no
-badge or pop-up on a card's corner index.
+boxes of game/ui/drawn.py) is checked as a demanding player would look at it:
+
+- No text lies on another text or on a button, except a text drawn as part of its own
+  control (a button's label, an option row's value), which must lie wholly inside it.
+- No badge or pop-up lies on a card's corner index.
+- Every text, button and panel lies inside the window.
+- A scene drawn over another (a dialog, a help sheet, the list of keys) lays down a
+  PANEL. What lies wholly under a panel is hidden: the player opened the sheet and
+  expects it to hide the table, so it is not compared. A text or index cut by a panel's
+  edge (partly under it) is a defect, unless the scene above dims the whole window (a
+  SHADE): then it is a modal sheet, the table is only a dim backdrop until it closes,
+  and a cut at its edge hides nothing the player needs now.
+- A folded dialog's BAR leaves the table in play, undimmed: it covers no text and no
+  index of the table at all, not even wholly.
+- Words of a higher scene never lie on words or indices that still show below it.
 
 The indices are found here from the renderer's layout and the card faces' geometry (the
 corners that show of the cards as drawn), so that a screen which does not record them
-is checked all the same.
+is checked all the same. Each screen that is not the table must record its main words
+(:data:`MAIN_TEXTS`), so a screen that stops recording what it draws is caught.
 """
 
 from __future__ import annotations
@@ -120,9 +134,39 @@ def _indices(scene: Scene) -> list[Box]:
     return index_boxes(game, piles, renderer.layout, renderer.art.large_index)
 
 
-def _problems(layers: list[tuple[Scene, list[Box]]]) -> list[str]:
+def _hidden(below: Box, panels: list[Box]) -> bool:
+    """``below`` lies wholly under one of these panels."""
+    return any(p.rect.contains(below.rect) for p in panels if p.kind is Kind.PANEL)
+
+
+def _problems(layers: list[tuple[Scene, list[Box]]], size: tuple[int, int] | None = None) -> list[str]:
+    """What a demanding player would call a defect in the drawn ``layers`` (lowest
+    first) of a window of ``size``: see the module's docstring for the rules."""
     problems: list[str] = []
-    for scene, boxes in layers:
+    window = pygame.Rect((0, 0), size) if size is not None else None
+    # what each layer shows: its boxes, less those a sheet of a higher layer hides
+    shown: list[list[Box]] = []
+    for n, (scene, boxes) in enumerate(layers):
+        visible = [*boxes, *_indices(scene)]
+        for above_scene, above in layers[n + 1:]:
+            panels = [b for b in above if b.kind in (Kind.PANEL, Kind.BAR)]
+            modal = any(b.kind is Kind.SHADE for b in above)
+            for box in visible:
+                if box.kind not in (Kind.TEXT, Kind.INDEX) or _hidden(box, panels):
+                    continue
+                for panel in panels:
+                    if not panel.rect.colliderect(box.rect):
+                        continue
+                    if panel.kind is Kind.BAR:
+                        problems.append(f"{above_scene.name}: bar {panel.name!r} {panel.rect} covers "
+                                        f"{box.kind.value} {box.name!r} {box.rect} of {scene.name}")
+                    elif not modal:
+                        problems.append(f"{above_scene.name}: panel {panel.name!r} {panel.rect} cuts "
+                                        f"{box.kind.value} {box.name!r} {box.rect} of {scene.name}")
+            visible = [b for b in visible if not _hidden(b, panels)]
+        shown.append(visible)
+    marks = [b for layer in shown for b in layer if b.kind in (Kind.BADGE, Kind.POPUP)]
+    for n, ((scene, _), boxes) in enumerate(zip(layers, shown, strict=True)):
         kinds = {kind: [b for b in boxes if b.kind is kind] for kind in Kind}
         texts = kinds[Kind.TEXT]
         seen: set[tuple[int, int]] = set()
@@ -132,10 +176,25 @@ def _problems(layers: list[tuple[Scene, list[Box]]]) -> list[str]:
                 seen.add(pair)
                 problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} overlaps "
                                 f"{b.kind.value} {b.name!r} {b.rect}")
-        indices = _indices(scene)
-        marks = [b for layer in layers for b in layer[1] if b.kind in (Kind.BADGE, Kind.POPUP)]
-        for a, b in overlaps(marks, indices):
+        for text in texts:
+            if text.part_of is not None and not text.part_of.rect.contains(text.rect):
+                problems.append(f"{scene.name}: {text.name!r} {text.rect} spills out of "
+                                f"{text.part_of.name!r} {text.part_of.rect}")
+        # words of a higher layer never lie on what shows of the words or indices below
+        for m, layer in enumerate(shown[:n]):
+            sheets = [b for _, above in layers[m + 1:n + 1] for b in above if b.kind is Kind.PANEL]
+            lower = [b for b in layer if b.kind in (Kind.TEXT, Kind.INDEX)]
+            for a, b in overlaps(texts, lower):
+                if not any(p.rect.contains(a.rect.clip(b.rect)) for p in sheets):
+                    problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} lies on "
+                                    f"{b.kind.value} {b.name!r} {b.rect} below it")
+        for a, b in overlaps(marks, kinds[Kind.INDEX]):
             problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} covers {b.name} {b.rect}")
+        if window is not None:
+            for box in boxes:
+                if box.kind in (Kind.TEXT, Kind.BUTTON, Kind.PANEL, Kind.BAR) and not window.contains(box.rect):
+                    problems.append(f"{scene.name}: {box.kind.value} {box.name!r} {box.rect} goes past "
+                                    f"the window's edge {window.size}")
     return problems
 
 
@@ -158,7 +217,7 @@ def test_nothing_readable_is_covered(shared_app: App, scene: str, rules: str, si
         done = look
         layers = _layers(app)
         drew += sum(len(boxes) + len(_indices(s)) for s, boxes in layers)
-        problems += [f"frame {look}: {p}" for p in _problems(layers)]
+        problems += [f"frame {look}: {p}" for p in _problems(layers, size)]
     if scene in TABLE_PICTURES or scene == "replay":
         assert drew > 0, "the scene recorded nothing it drew"
     assert not problems, "\n".join(problems)
@@ -254,7 +313,7 @@ def test_a_long_status_is_shown_whole(shared_app: App, size: tuple[int, int]) ->
     assert " ".join(b.name.split(": ", 1)[1] for b in boxes).split() == words.split()
     window = pygame.Rect((0, 0), size)
     assert all(window.contains(b.rect) for b in boxes)
-    assert not _problems(_layers(app))
+    assert not _problems(_layers(app), size)
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)
@@ -278,7 +337,7 @@ def test_score_pop_ups_rise_clear_of_the_bar_the_cards_and_each_other(shared_app
         assert not overlaps(pops, pops)
         others = [r for _, place, r in table.card_positions if place not in game.foundations]
         assert not any(p.rect.collidelist(others) >= 0 for p in pops)
-        assert not _problems(layers)
+        assert not _problems(layers, (800, 600))
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
