@@ -131,15 +131,16 @@ def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int
 
 
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int,
-                  palette: Palette, *, message: str = "") -> None:
+                  palette: Palette, *, message: str = "") -> pygame.Rect:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at
-    height ``y``; a ``message`` (a warning) takes the line's place while there is one."""
+    height ``y``; a ``message`` (a warning) takes the line's place while there is one.
+    Returns where it was drawn."""
     colour = palette.ink_dim
     if message:
         words, colour = message, palette.warn
     small = max(10, round(px * 0.72))
-    theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
-               anchor="center")
+    return theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
+                      anchor="center")
 
 
 def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette: Palette) -> None:

@@ -60,6 +60,22 @@ LOOKS = (3, 12, 30)
 #: where the bar is tightest (the rest is marked slow)
 QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768))}
 
+#: the words each screen that is not the table must be seen to record (the start of a
+#: box's name), so that a screen that stops recording what it draws is caught
+MAIN_TEXTS: dict[str, tuple[str, ...]] = {
+    "menu": ("title: British Constitution", "heading: Choose a game", "heading: Play", "heading: Your games",
+             "game card British Constitution: British Constitution", "Deal a random game", "the keys"),
+    "options": ("title", "Animation speed: Animation speed", "Back", "Restore defaults", "preview:", "the keys"),
+    "stats": ("title", "tab ", "figure: Played", "figure: Win rate", "win rate in the ring", "chart:", "the keys"),
+    "scores": ("title", "tab ", "Table: Table", "column: Score", "scoring:", "the keys"),
+    "levels": ("title", "tab ", "summary", "level 1: 1", "level 24: 24", "the keys"),
+    "rules": ("title", "tab ", "page:", "the keys"),
+    "help": ("how to play: title", "how to play: block 1", "how to play: the diagram: Row 1",
+             "how to play: the diagram: step 1", "how to play: the keys"),
+    "keys": ("keys: title", "keys: H: Hint", "keys: how to close"),
+    "replay": ("replay title", "the move in words", "move number"),
+}
+
 
 def _cases() -> Iterator[object]:
     for size in SIZES:
@@ -220,6 +236,9 @@ def test_nothing_readable_is_covered(shared_app: App, scene: str, rules: str, si
         problems += [f"frame {look}: {p}" for p in _problems(layers, size)]
     if scene in TABLE_PICTURES or scene == "replay":
         assert drew > 0, "the scene recorded nothing it drew"
+    names = [b.name for _, boxes in _layers(app) for b in boxes]
+    missing = [m for m in MAIN_TEXTS.get(scene, ()) if not any(n.startswith(m) for n in names)]
+    assert not missing, f"{scene} did not record {missing}"
     assert not problems, "\n".join(problems)
 
 
