@@ -65,7 +65,8 @@ QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("
 MAIN_TEXTS: dict[str, tuple[str, ...]] = {
     "menu": ("title: British Constitution", "heading: Choose a game", "heading: Play", "heading: Your games",
              "game card British Constitution: British Constitution", "Deal a random game", "the keys"),
-    "options": ("title", "Animation speed: Animation speed", "Back", "Restore defaults", "preview:", "the keys"),
+    "options": ("title: Options", "animation_speed: Animation speed", "Back", "Restore defaults", "preview: Your cards",
+                "option's help", "the keys"),
     "stats": ("title", "tab ", "figure: Played", "figure: Win rate", "win rate in the ring", "chart:", "the keys"),
     "scores": ("title", "tab ", "Table: Table", "column: Score", "scoring:", "the keys"),
     "levels": ("title", "tab ", "summary", "level 1: 1", "level 24: 24", "the keys"),
