@@ -69,6 +69,21 @@ def fit_text(words: str, px: int, width: int, *, bold: bool = False) -> str:
     return words + "…"
 
 
+def fit_middle(words: str, px: int, width: int, *, bold: bool = False) -> str:
+    """``words`` with its middle cut out for an ellipsis so it fits in ``width`` pixels:
+    for a long game number, whose first and last digits tell it from the others."""
+    f = theme.font(px, bold)
+    if f.size(words)[0] <= width:
+        return words
+    head, tail = words[: len(words) // 2], words[len(words) // 2:]
+    while head and tail and f.size(f"{head}…{tail}")[0] > width:
+        if len(head) >= len(tail):
+            head = head[:-1]
+        else:
+            tail = tail[1:]
+    return f"{head}…{tail}"
+
+
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
 #: column), in a player's words from longest to shortest, and their colour
 DIRECTION_HEADINGS: dict[int | None, tuple[tuple[str, ...], tuple[int, int, int]]] = {

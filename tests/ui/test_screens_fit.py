@@ -34,6 +34,7 @@ import pytest
 from game.cli.window import SCENE_OPTIONS
 from game.engine import RULE_IDS, Game
 from game.engine.cards import card_pretty
+from game.records.progress import TABLE_SIZE, HighScore
 from game.records.scoring import ScoreEvent
 from game.records.settings import Settings
 from game.session import Points
@@ -44,6 +45,7 @@ from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
 from game.ui.piles import PileRenderer
 from game.ui.scenes import SCENES
+from game.ui.scores_scene import ScoresScene
 from game.ui.screenshots import TABLE_PICTURES, screenshot_scene
 from game.ui.table import TableScene
 
@@ -372,3 +374,29 @@ def test_the_bar_has_the_same_parts_in_the_same_places_in_every_rule_set(shared_
         places.add((hud.plan.stats_x, hud.score_rect.topleft, tuple(hud.plan.status),
                     tuple((b.label, tuple(b.rect)) for b in hud.buttons)))
     assert len(places) == 1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_a_full_high_score_table_of_long_numbers_fits(shared_app: App, size: tuple[int, int]) -> None:
+    """Ten high scores of random deals (20-digit numbers, six-figure scores, hours of
+    play): every cell is recorded, and none runs into its neighbour or out of the window."""
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    scene = ScoresScene(app, "constitution")
+    for n in range(TABLE_SIZE):
+        scene.progress.add_score("constitution", HighScore(score=209_990 - n, game=NUMBER[:-1] + str(n),
+                                                           date="2026-11-22", moves=1088 - n,
+                                                           seconds=35_999.0 - n))
+    app.push(scene)
+    app.step(1 / 60)
+    layers = _layers(app)
+    cells = [b for b in layers[-1][1] if b.name.startswith("row ")]
+    assert len(cells) == TABLE_SIZE * 6
+    # a number too long for its column keeps its first and last digits
+    numbers = [b.name.split(": Game ")[1] for b in cells if ": Game " in b.name]
+    assert [n[-1] for n in numbers] == [str(n) for n in range(TABLE_SIZE)]
+    assert all(n.startswith("#123") and (n == "#" + NUMBER[:-1] + n[-1] or "…" in n) for n in numbers)
+    assert not _problems(layers, size)
