@@ -82,8 +82,11 @@ class Diagram:
         """Record the words the diagram drew: each part's label and each step's number."""
         for words, rect in self.labels:
             drawn.add(Kind.TEXT, rect, f"{name}: {words}")
+        seen: list[pygame.Rect] = []
         for arrow, badge in zip(self.arrows, self.badges, strict=True):
-            drawn.add(Kind.TEXT, badge, f"{name}: step {arrow.step}")
+            if badge not in seen:  # a badge two arrows of a step share is one number
+                seen.append(badge)
+                drawn.add(Kind.TEXT, badge, f"{name}: step {arrow.step}")
 
     def drawn(self) -> pygame.Rect:
         """The rectangle covering everything drawn."""
@@ -288,8 +291,21 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
                 pull = min(card_h * 0.22, length / 3)
                 points = [a, (b[0] - (b[0] - a[0]) / length * pull, b[1] - (b[1] - a[1]) / length * pull)]
             # the step's number stands on the card that moves, where the arrow starts (a
-            # second arrow from the same card has its number a little way along it)
-            badge = _along(points, starts.get(src, 0) * badge_px * 2.4)
+            # second arrow from the same card has its number a little way along it, far
+            # enough that it never touches a number already placed)
+            distance = starts.get(src, 0) * badge_px * 2.4
+            badge = _along(points, distance)
+            apart = 2 * (round(badge_px * 0.8) + 2) + 1
+            while distance < _length(points) and any(
+                    max(abs(badge[0] - p.badge[0]), abs(badge[1] - p.badge[1])) < apart for p in paths):
+                distance += badge_px * 0.4
+                badge = _along(points, distance)
+            # an arrow too short to find a clear place shares the number of its own step
+            # that stands in the way: one badge, drawn in one place, numbers both
+            same = [p.badge for p in paths if p.number == number
+                    and max(abs(badge[0] - p.badge[0]), abs(badge[1] - p.badge[1])) < apart]
+            if same:
+                badge = same[0]
             starts[src] = starts.get(src, 0) + 1
             paths.append(_Path(points, step_colour(number), guide_step.automatic, badge, number))
             out.arrows.append(Arrow(number, src, dst, a, points[-1], guide_step.automatic))
@@ -340,6 +356,11 @@ def _nearest_pair(out: Diagram, sources: list[int], targets: list[int], ends: di
             if cost < best_cost:
                 best, best_cost = (s, t), cost
     return best
+
+
+def _length(points: list[Point]) -> float:
+    """The length of the polyline ``points``."""
+    return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(points))
 
 
 def _along(points: list[Point], distance: float) -> Point:
