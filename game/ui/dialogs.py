@@ -490,8 +490,8 @@ class AnalysisDialog(Dialog):
         filled.width = round(filled.width * progress.fraction)
         if filled.width > 0:
             pygame.draw.rect(surface, palette.gold, filled, border_radius=3)
-        words = theme.text(surface, progress.words, round(px * 0.85), (bar.centerx, bar.bottom + round(px * 0.4)),
-                           colour=palette.ink, anchor="midtop")
+        words = theme.text(surface, progress.words, round(px * 0.85),
+                           (bar.centerx, bar.bottom + round(px * 0.4)), colour=palette.ink, anchor="midtop")
         self.app.drawn.add(Kind.TEXT, words, "the analysis's progress")
 
     def wants_quit(self) -> bool:

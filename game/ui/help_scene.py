@@ -263,21 +263,23 @@ class KeysScene(Scene):
         line_h = _line_h(px)
         x = self.panel.left + round(px * 1.5)
         y = self.panel.top + round(line_h * 0.8)
-        drawn.add(Kind.TEXT, theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True),
-                  "keys: title")
+        title = theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True)
+        drawn.add(Kind.TEXT, title, "keys: title")
         y += round(line_h * 1.8)
         for keys, what in self.rows:
             if not keys:
                 # a heading
                 y += round(line_h * 0.4)
-                drawn.add(Kind.TEXT, theme.text(surface, what, px, (x, y), LABEL_INK, bold=True), f"keys: {what}")
+                heading = theme.text(surface, what, px, (x, y), LABEL_INK, bold=True)
+                drawn.add(Kind.TEXT, heading, f"keys: {what}")
                 y += round(line_h * 1.2)
                 continue
             drawn.add(Kind.TEXT, theme.text(surface, keys, px, (x, y), LABEL_INK, bold=True), f"keys: {keys}")
             drawn.add(Kind.TEXT, theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK),
                       f"keys: {keys}: {what}")
             y += line_h
-        drawn.add(Kind.TEXT, theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
-                                        (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
-                                        anchor="midbottom"), "keys: how to close")
+        foot = theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
+                          (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
+                          anchor="midbottom")
+        drawn.add(Kind.TEXT, foot, "keys: how to close")
 

@@ -268,9 +268,10 @@ class LevelsScene(RuleTabsScene):
         big = self.draw_title(surface, f"Levels — {RULESETS[self.rules].title}")
         small = max(10, round(px * 0.8))
         drawn = self.app.drawn
-        drawn.add(Kind.TEXT, theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
-                                        (self.size[0] // 2, self.title_y + round(big * 1.5)),
-                                        colour=palette.ink_dim, anchor="midtop"), "summary")
+        summary = theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
+                             (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=palette.ink_dim,
+                             anchor="midtop")
+        drawn.add(Kind.TEXT, summary, "summary")
         for tile in self.tiles:
             tile.draw(surface, px, palette)
             tile.record(drawn, f"level {tile.level.number}")
@@ -283,13 +284,15 @@ class LevelsScene(RuleTabsScene):
             lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
             y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
             for line in lines:
-                drawn.add(Kind.TEXT, theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
-                                                anchor="midtop"), f"problem: {line}")
+                said = theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
+                                  anchor="midtop")
+                drawn.add(Kind.TEXT, said, f"problem: {line}")
                 y += round(px * 1.3)
         hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
                 "Esc: back")
-        drawn.add(Kind.TEXT, draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
-                                           message=self.message), "the keys")
+        keys = draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
+                             message=self.message)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
     def _summary(self) -> str:
         """``12 of 30 levels won · 31 of 90 stars`` and the focused level's par."""

@@ -50,6 +50,7 @@ from .widgets import (
     FocusRing,
     TextInput,
     draw_key_hint,
+    drawn_text,
     fit_text,
     focus_glow,
     record_button,
@@ -477,8 +478,8 @@ class MenuScene(Scene):
         label = f"Game number ({tab_name(self.rules)})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
             label = "Game number"
-        drawn.add(Kind.TEXT, theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
-                                        colour=palette.ink_dim), label)
+        drawn_text(drawn, label, surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
+                   palette.ink_dim)
         self.number_input.draw(surface, px, palette)
         self.number_input.record(drawn, "the game number field")
         line = self.number_button.rect

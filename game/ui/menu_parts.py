@@ -222,7 +222,8 @@ def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int, 
         lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small, rect.width)]
     y = rect.y
     for line in lines:
-        drawn.add(Kind.TEXT, theme.text(surface, line, small, (rect.x, y), colour=(255, 150, 130)), f"error: {line}")
+        said = theme.text(surface, line, small, (rect.x, y), colour=(255, 150, 130))
+        drawn.add(Kind.TEXT, said, f"error: {line}")
         y += round(small * 1.2)
 
 
@@ -254,8 +255,8 @@ def draw_lists(surface: pygame.Surface, palette: Palette, px: int, lists_rect: p
         msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
         y = replay_y + round(px * 1.75) + px * 0.3
         for line in msg[:2]:
-            drawn.add(Kind.TEXT, theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim),
-                      f"no replays: {line}")
+            said = theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
+            drawn.add(Kind.TEXT, said, f"no replays: {line}")
             y += round(small * 1.25)
     for image, rect in fan:
         surface.blit(image, rect)

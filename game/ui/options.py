@@ -294,17 +294,18 @@ class OptionsScene(Scene):
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
-        drawn.add(Kind.TEXT, draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   "
-                                           "Esc: back", px, self.size, self.size[1] - round(px * 1.0), palette,
-                                           message=self.message), "the keys")
+        keys = draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back",
+                             px, self.size, self.size[1] - round(px * 1.0), palette, message=self.message)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
         r = self.preview_rect
         px = self.px
         pad = round(px * 0.9)
-        self.app.drawn.add(Kind.TEXT, theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad),
-                                                 colour=palette.gold, bold=True), "preview: Your cards")
+        heading = theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad),
+                             colour=palette.gold, bold=True)
+        self.app.drawn.add(Kind.TEXT, heading, "preview: Your cards")
         cw = min((r.width - 2 * pad) // 3, round((r.height * 0.42) / 1.4))
         size = card_size_for_width(max(30, cw))
         y = r.y + pad + round(px * 2.2)

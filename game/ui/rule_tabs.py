@@ -142,14 +142,14 @@ class RuleTabsScene(Scene):
         palette = self.app.palette
         pygame.draw.rect(surface, palette.gold, r, border_radius=max(4, r.height // 4))
         px = round(self.px * 0.85)
-        return theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px, r.center,
-                   colour=SHOWN_TAB_INK, bold=True, anchor="center")
+        return theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px,
+                          r.center, colour=SHOWN_TAB_INK, bold=True, anchor="center")
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The screen's title in gold, centred at ``title_y``; returns its text size."""
         palette = self.app.palette
         big = round(self.px * 1.5)
-        self.app.drawn.add(Kind.TEXT, theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True),
-                                                 big, (self.size[0] // 2, self.title_y), colour=palette.gold,
-                                                 bold=True, anchor="midtop"), f"title: {words}")
+        title = theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
+                           (self.size[0] // 2, self.title_y), colour=palette.gold, bold=True, anchor="midtop")
+        self.app.drawn.add(Kind.TEXT, title, f"title: {words}")
         return big

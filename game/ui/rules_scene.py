@@ -348,9 +348,9 @@ class RulesScene(RuleTabsScene):
                           f"page: {words}")
         self._draw_fades(surface)
         self._draw_scrollbar(surface)
-        drawn.add(Kind.TEXT, draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   "
-                                           "·   Esc: back", px, self.size, self.page.bottom + round(px * 1.0),
-                                           palette), "the keys")
+        keys = draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   "
+                             "Esc: back", px, self.size, self.page.bottom + round(px * 1.0), palette)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
         """The shown rule set's tab: gold, underlined; returns where its name was drawn."""

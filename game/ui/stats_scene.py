@@ -15,7 +15,7 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, fit_text, text_px
+from .widgets import draw_key_hint, drawn_text, fit_text, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
@@ -104,7 +104,8 @@ class StatsScene(RuleTabsScene):
             ring_h = min(round(content.height * 0.2), round(px * 10))
             self.tiles_rect = pygame.Rect(content.x, content.y, content.width, tiles_h)
             ring_w = min(content.width, ring_h + round(px * 14))
-            self.ring_rect = pygame.Rect(content.centerx - ring_w // 2, self.tiles_rect.bottom + gap, ring_w, ring_h)
+            self.ring_rect = pygame.Rect(content.centerx - ring_w // 2, self.tiles_rect.bottom + gap,
+                                         ring_w, ring_h)
             top = self.ring_rect.bottom + gap
             self.chart_rect = pygame.Rect(content.x, top, content.width, content.bottom - top)
         self.ring.set_items([self.back_button, *self.tabs], [0] * 5)
@@ -154,9 +155,9 @@ class StatsScene(RuleTabsScene):
         self._draw_tiles(surface)
         self._draw_ring(surface)
         self._draw_chart(surface)
-        self.app.drawn.add(Kind.TEXT, draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back",
-                                                    self.px, self.size, self.size[1] - round(self.px * 0.95),
-                                                    palette, message=self.message), "the keys")
+        keys = draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px,
+                             self.size, self.size[1] - round(self.px * 0.95), palette, message=self.message)
+        self.app.drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
@@ -242,9 +243,9 @@ class StatsScene(RuleTabsScene):
             drawn.add(Kind.TEXT, theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y),
                                             colour=palette.ink_dim, anchor="midright"), f"chart: {pct}%")
         if not recent:
-            drawn.add(Kind.TEXT, theme.text(surface, "No finished games yet: the chart fills in as you play.", px,
-                                            plot.center, colour=palette.ink_dim, anchor="center"),
-                      "chart: no games yet")
+            drawn_text(drawn, "chart: no games yet", surface,
+                       "No finished games yet: the chart fills in as you play.", px, plot.center,
+                       palette.ink_dim, anchor="center")
             return
         series = self.current.win_percent_series()
         points = [(self._slot(plot, i), plot.bottom - plot.height * v / 100) for i, v in enumerate(series)]
@@ -275,8 +276,8 @@ class StatsScene(RuleTabsScene):
             # too few games to put a word under each end: one label reads along the strip
             self.end_labels.append(theme.text(surface, "oldest → newest", small, (plot.x, below),
                                               colour=palette.ink_dim))
-        for label in self.end_labels:
-            drawn.add(Kind.TEXT, label, "chart: oldest and newest")
+        for where in self.end_labels:
+            drawn.add(Kind.TEXT, where, "chart: oldest and newest")
         if self.hover_game is not None and self.hover_game < len(recent):
             self._draw_tip(surface, plot, self.hover_game)
 

@@ -184,6 +184,15 @@ def record_button(drawn: DrawnBoxes, button: Button, px: int, name: str = "") ->
     return box
 
 
+def drawn_text(drawn: DrawnBoxes, name: str, surface: pygame.Surface, words: str, px: int,
+               pos: tuple[float, float], colour: theme.Colour, *, bold: bool = False,
+               anchor: str = "topleft") -> pygame.Rect:
+    """Draw a line of text as :func:`theme.text` does, and record it as ``name``."""
+    rect = theme.text(surface, words, px, pos, colour, bold=bold, anchor=anchor)
+    drawn.add(Kind.TEXT, rect, name)
+    return rect
+
+
 def _key_mod(event: pygame.event.Event) -> int:
     return int(getattr(event, "mod", 0))
 

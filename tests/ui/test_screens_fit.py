@@ -44,8 +44,8 @@ from game.ui.drawn import Box, Kind, overlaps
 from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
 from game.ui.piles import PileRenderer
-from game.ui.scenes import SCENES
 from game.ui.rules_scene import RulesScene
+from game.ui.scenes import SCENES
 from game.ui.scores_scene import ScoresScene
 from game.ui.screenshots import TABLE_PICTURES, screenshot_scene
 from game.ui.table import TableScene
@@ -69,8 +69,8 @@ QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("
 MAIN_TEXTS: dict[str, tuple[str, ...]] = {
     "menu": ("title: British Constitution", "heading: Choose a game", "heading: Play", "heading: Your games",
              "game card British Constitution: British Constitution", "Deal a random game", "the keys"),
-    "options": ("title: Options", "animation_speed: Animation speed", "Back", "Restore defaults", "preview: Your cards",
-                "option's help", "the keys"),
+    "options": ("title: Options", "animation_speed: Animation speed", "Back", "Restore defaults",
+                "preview: Your cards", "option's help", "the keys"),
     "stats": ("title", "tab ", "Back", "figure: Played", "figure: Win rate", "win rate in the ring",
               "ring's key: won", "chart: title", "chart: 50%", "the keys"),
     "scores": ("title", "tab ", "Table: Table", "column: Score", "scoring: heading", "the keys"),
@@ -216,7 +216,8 @@ def _problems(layers: list[tuple[Scene, list[Box]]], size: tuple[int, int] | Non
             problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} covers {b.name} {b.rect}")
         if window is not None:
             for box in boxes:
-                if box.kind in (Kind.TEXT, Kind.BUTTON, Kind.PANEL, Kind.BAR) and not window.contains(box.rect):
+                inside = window.contains(box.rect)
+                if box.kind in (Kind.TEXT, Kind.BUTTON, Kind.PANEL, Kind.BAR) and not inside:
                     problems.append(f"{scene.name}: {box.kind.value} {box.name!r} {box.rect} goes past "
                                     f"the window's edge {window.size}")
     return problems
@@ -243,7 +244,8 @@ def test_nothing_readable_is_covered(shared_app: App, scene: str, rules: str, si
         drew += sum(len(boxes) + len(_indices(s)) for s, boxes in layers)
         problems += [f"frame {look}: {p}" for p in _problems(layers, size)]
     names = [b.name for _, boxes in _layers(app) for b in boxes]
-    missing = [m for m in MAIN_TEXTS.get(scene, ()) if not any(n.startswith(tuple(m.split("|"))) for n in names)]
+    missing = [m for m in MAIN_TEXTS.get(scene, ())
+               if not any(n.startswith(tuple(m.split("|"))) for n in names)]
     assert not missing, f"{scene} did not record {missing}"
     page = app.top
     if isinstance(page, RulesScene):
