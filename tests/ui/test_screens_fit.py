@@ -15,7 +15,8 @@ boxes of game/ui/drawn.py) is checked as a demanding player would look at it:
   and a cut at its edge hides nothing the player needs now.
 - A folded dialog's BAR leaves the table in play, undimmed: it covers no text and no
   index of the table at all, not even wholly.
-- Words of a higher scene never lie on words or indices that still show below it.
+- Words of a higher scene never lie on words or indices that still show below it, and
+  stay on its own sheet.
 
 The indices are found here from the renderer's layout and the card faces' geometry (the
 corners that show of the cards as drawn), so that a screen which does not record them
@@ -40,6 +41,7 @@ from game.records.settings import Settings
 from game.session import Points
 from game.ui.app import App, Scene
 from game.ui.art import face_geometry
+from game.ui.dialogs import Dialog, confirm_dialog
 from game.ui.drawn import Box, Kind, overlaps
 from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
@@ -200,6 +202,11 @@ def _problems(layers: list[tuple[Scene, list[Box]]], size: tuple[int, int] | Non
                 seen.add(pair)
                 problems.append(f"{scene.name}: {a.kind.value} {a.name!r} {a.rect} overlaps "
                                 f"{b.kind.value} {b.name!r} {b.rect}")
+        sheets = [b for b in boxes if b.kind in (Kind.PANEL, Kind.BAR)]
+        for box in texts + kinds[Kind.BUTTON] if sheets else []:
+            if not any(sheet.rect.contains(box.rect) for sheet in sheets):
+                problems.append(f"{scene.name}: {box.kind.value} {box.name!r} {box.rect} is off its sheet "
+                                f"{[sheet.rect for sheet in sheets]}")
         for text in texts:
             if text.part_of is not None and not text.part_of.rect.contains(text.rect):
                 problems.append(f"{scene.name}: {text.name!r} {text.rect} spills out of "
@@ -413,4 +420,85 @@ def test_a_full_high_score_table_of_long_numbers_fits(shared_app: App, size: tup
     numbers = [b.name.split(": Game ")[1] for b in cells if ": Game " in b.name]
     assert [n[-1] for n in numbers] == [str(n) for n in range(TABLE_SIZE)]
     assert all(n.startswith("#123") and (n == "#" + NUMBER[:-1] + n[-1] or "…" in n) for n in numbers)
+    assert not _problems(layers, size)
+
+
+def _box(kind: Kind, rect: tuple[int, int, int, int], name: str = "", part_of: Box | None = None) -> Box:
+    return Box(kind, pygame.Rect(rect), name or kind.value, part_of)
+
+
+class _Layer(Scene):
+    """A stand-in scene for the rules' own tests (it draws nothing: its boxes are given)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def test_the_rules_of_sheets_bars_and_controls_catch_what_they_say() -> None:
+    """The checks are real: each rule of the module's docstring fails the case it names
+    and passes its allowed twin."""
+    size = (800, 600)
+    table, over = _Layer("table"), _Layer("over")
+    words = _box(Kind.TEXT, (100, 100, 80, 20), "words")
+    index = _box(Kind.INDEX, (300, 300, 20, 30), "index")
+    below = [words, index]
+    sheet = _box(Kind.PANEL, (90, 90, 300, 300), "sheet")  # hides both wholly
+    cutting = _box(Kind.PANEL, (150, 50, 300, 300), "cutting")  # cuts the words, hides the index
+    shade = _box(Kind.SHADE, (0, 0, 800, 600))
+    assert not _problems([(table, below), (over, [sheet])], size)
+    assert _problems([(table, below), (over, [cutting])], size), "a sheet that leaves play live cuts no words"
+    assert not _problems([(table, below), (over, [shade, cutting])], size), \
+        "a modal sheet may cut at its edge"
+    bar = _box(Kind.BAR, (0, 290, 800, 50), "bar")
+    assert _problems([(table, below), (over, [bar])], size), "a folded bar covers no index, even wholly"
+    assert not _problems([(table, [words]), (over, [bar])], size)
+    on_words = _box(Kind.TEXT, (120, 105, 40, 10), "on the words")
+    assert _problems([(table, below), (over, [_box(Kind.PANEL, (200, 200, 50, 50)), on_words])], size), \
+        "words over words that show below, and off their own sheet"
+    button = _box(Kind.BUTTON, (400, 400, 100, 30), "button")
+    label = _box(Kind.TEXT, (410, 405, 80, 20), "label", button)
+    spilling = _box(Kind.TEXT, (410, 405, 120, 20), "spilling", button)
+    assert not _problems([(table, [button, label])], size), "a label lies on its own button"
+    assert _problems([(table, [button, spilling])], size), "a label stays inside its button"
+    assert _problems([(table, [button, _box(Kind.TEXT, (410, 405, 80, 20))])], size), "other words stay off"
+    assert _problems([(table, [_box(Kind.TEXT, (780, 10, 40, 20))])], size), "words stay inside the window"
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_the_folded_lost_dialog_covers_nothing_readable(shared_app: App, rules: str,
+                                                        size: tuple[int, int]) -> None:
+    """"No more moves" folded into its bar leaves every word and index of the final
+    position in sight (the bar is checked as a BAR over the table)."""
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    screenshot_scene(app, "lost", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
+    for _ in range(60):  # the table sees the loss on a frame, and asks
+        if isinstance(app.top, Dialog):
+            break
+        app.step(1 / 60)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.foldable
+    dialog.toggle_fold()
+    for _ in range(3):
+        app.step(1 / 60)
+    layers = _layers(app)
+    assert [b.kind for b in layers[-1][1]].count(Kind.BAR) == 1
+    assert not _problems(layers, size)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+def test_a_question_over_the_table_fits(shared_app: App, size: tuple[int, int]) -> None:
+    """The question asked before a game in progress is given up (New deal) stays on its
+    sheet, in the window, over the dimmed table."""
+    table = _table(shared_app, size)
+    shared_app.push(confirm_dialog(shared_app, "Deal a new game?",
+                                   f"Game #{NUMBER} is in progress: a new deal counts it as abandoned.",
+                                   "New deal", lambda: None))
+    shared_app.step(1 / 60)
+    layers = _layers(shared_app)
+    assert layers[0][0] is table and {Kind.SHADE, Kind.PANEL} <= {b.kind for b in layers[-1][1]}
     assert not _problems(layers, size)
