@@ -236,7 +236,8 @@ class RulesScene(RuleTabsScene):
         steps = step_blocks(profile)
         steps_h = blocks_height(steps, px, width)
         rest, rest_h = layout_blocks(self.blocks[split:], width, px)
-        rest_top = head_h + diagram_h + gap + steps_h
+        # the rest opens with a heading, which stands apart from the steps as from any text
+        rest_top = head_h + diagram_h + gap + steps_h + (gap if rest else 0)
         height = rest_top + rest_h
         self.content_h = height
         surf = pygame.Surface((max(1, width), max(1, height)))

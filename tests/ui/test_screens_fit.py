@@ -61,6 +61,9 @@ SCENE_NAMES = sorted(SCENE_OPTIONS)
 #: frames before the first look (the deal is down: the pictures land their flights), and
 #: the frames at which the table is looked at again while points float and cards fly
 LOOKS = (3, 12, 30)
+#: the frames at which a game's end is looked at again, once its dialog is up (the win
+#: dialog waits a moment, while the last card lands)
+ENDED = {"win": (120,), "lost": (60,)}
 #: what the quick test run checks: the table and its bar in every rule set at the sizes
 #: where the bar is tightest (the rest is marked slow)
 QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768))}
@@ -243,13 +246,16 @@ def test_nothing_readable_is_covered(shared_app: App, scene: str, rules: str, si
     done = 0
     problems: list[str] = []
     drew = 0
-    for look in LOOKS if scene in TABLE_PICTURES else LOOKS[:1]:
+    looks = (*LOOKS, *ENDED.get(scene, ())) if scene in TABLE_PICTURES else LOOKS[:1]
+    for look in looks:
         for _ in range(look - done):
             app.step(1 / 60)
         done = look
         layers = _layers(app)
         drew += sum(len(boxes) + len(_indices(s)) for s, boxes in layers)
         problems += [f"frame {look}: {p}" for p in _problems(layers, size)]
+    if scene in ENDED:
+        assert isinstance(app.top, Dialog), f"the {scene} dialog was not looked at"
     names = [b.name for _, boxes in _layers(app) for b in boxes]
     missing = [m for m in MAIN_TEXTS.get(scene, ())
                if not any(n.startswith(tuple(m.split("|"))) for n in names)]
