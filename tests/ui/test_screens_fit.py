@@ -27,6 +27,7 @@ is checked all the same. Each screen that is not the table must record its main 
 from __future__ import annotations
 
 import argparse
+import time
 from collections.abc import Iterator
 
 import pygame
@@ -41,7 +42,7 @@ from game.records.settings import Settings
 from game.session import Points
 from game.ui.app import App, Scene
 from game.ui.art import face_geometry
-from game.ui.dialogs import Dialog, confirm_dialog
+from game.ui.dialogs import AnalysisDialog, Dialog, confirm_dialog
 from game.ui.drawn import Box, Kind, overlaps
 from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
@@ -65,8 +66,11 @@ LOOKS = (3, 12, 30)
 #: dialog waits a moment, while the last card lands)
 ENDED = {"win": (120,), "lost": (60,)}
 #: what the quick test run checks: the table and its bar in every rule set at the sizes
-#: where the bar is tightest (the rest is marked slow)
-QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768))}
+#: where the bar is tightest, and each other screen at one size (the rest is marked slow)
+QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768)),
+         ("menu", (800, 600)), ("options", (1080, 1920)), ("stats", (1080, 1920)), ("scores", (800, 600)),
+         ("levels", (2560, 1440)), ("rules", (800, 600)), ("help", (1080, 1920)), ("keys", (800, 600)),
+         ("replay", (1366, 768))}
 
 #: the words each screen that is not the table must be seen to record (the start of a
 #: box's name, or of one of the names between "|"), so that a screen that stops
@@ -477,17 +481,7 @@ def test_the_folded_lost_dialog_covers_nothing_readable(shared_app: App, rules: 
     """"No more moves" folded into its bar leaves every word and index of the final
     position in sight (the bar is checked as a BAR over the table)."""
     app = shared_app
-    while app.scenes:
-        app.pop()
-    app.running = True
-    app.resize(size)
-    screenshot_scene(app, "lost", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
-    for _ in range(60):  # the table sees the loss on a frame, and asks
-        if isinstance(app.top, Dialog):
-            break
-        app.step(1 / 60)
-    dialog = app.top
-    assert isinstance(dialog, Dialog) and dialog.foldable
+    dialog = _lost(app, rules, size)
     dialog.toggle_fold()
     for _ in range(3):
         app.step(1 / 60)
@@ -508,3 +502,48 @@ def test_a_question_over_the_table_fits(shared_app: App, size: tuple[int, int]) 
     layers = _layers(shared_app)
     assert layers[0][0] is table and {Kind.SHADE, Kind.PANEL} <= {b.kind for b in layers[-1][1]}
     assert not _problems(layers, size)
+
+
+def _lost(app: App, rules: str, size: tuple[int, int]) -> Dialog:
+    """The lost picture's "No more moves" dialog, up over its table."""
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    screenshot_scene(app, "lost", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
+    for _ in range(60):  # the table sees the loss on a frame, and asks
+        if isinstance(app.top, Dialog):
+            break
+        app.step(1 / 60)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.foldable
+    return dialog
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+def test_where_did_i_go_wrong_fits_while_it_searches_and_when_it_answers(shared_app: App,
+                                                                        size: tuple[int, int]) -> None:
+    """The analysis dialog over the lost table: its progress while the search runs, and
+    its answer (wrapped to the sheet), overlap nothing and stay on the sheet."""
+    app = shared_app
+    _lost(app, "constitution", size)
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    analysis = AnalysisDialog(app, table.game, seconds=1.0)
+    app.push(analysis)
+    try:
+        app.step(1 / 60)
+        layers = _layers(app)
+        assert any(b.name == "the analysis's progress" for b in layers[-1][1])
+        assert not _problems(layers, size)
+        deadline = time.monotonic() + 60
+        while analysis.analysis is None and not analysis.failure:
+            assert time.monotonic() < deadline, "the analysis never answered"
+            app.step(1 / 60)
+            time.sleep(0.01)
+        app.step(1 / 60)
+        layers = _layers(app)
+        said = [b for b in layers[-1][1] if b.name.startswith("dialog line")]
+        assert said and not _problems(layers, size)
+    finally:
+        analysis.job.cancel()
