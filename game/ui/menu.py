@@ -51,6 +51,7 @@ from .widgets import (
     TextInput,
     draw_key_hint,
     drawn_text,
+    fit_numbered,
     fit_text,
     focus_glow,
     record_button,
@@ -456,9 +457,9 @@ class MenuScene(Scene):
             rc.record(drawn, f"game card {rc.title}")
         small = max(10, round(px * 0.78))
         cap = self.continue_button.hint
-        drawn.add(Kind.TEXT, theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
-                                        (self.continue_button.rect.centerx, self.caption_y),
-                                        colour=palette.ink_dim, anchor="midtop"), f"caption: {cap}")
+        below = self.continue_button.rect
+        drawn_text(drawn, f"caption: {cap}", surface, fit_numbered(cap, small, below.width), small,
+                   (below.centerx, self.caption_y), palette.ink_dim, anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
                   self.quit_button):

@@ -19,7 +19,7 @@ from .art import CardArt, card_size_for_width, draw_suit
 from .drawn import DrawnBoxes, Kind
 from .rule_tabs import tab_name
 from .theme import Colour, Palette
-from .widgets import Control, fit_text, focus_glow, ui_scale, wrap
+from .widgets import Control, fit_numbered, fit_text, focus_glow, ui_scale, wrap
 
 #: a picture and where it goes
 Placed = tuple[pygame.Surface, pygame.Rect]
@@ -136,7 +136,7 @@ class Entry(Control):
         detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
         self._text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
                    (x, r.centery), anchor="midleft", colour=palette.ink)
-        self._text(surface, fit_text(self.detail, small, detail_w), small,
+        self._text(surface, fit_numbered(self.detail, small, detail_w), small,
                    (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)

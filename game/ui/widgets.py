@@ -8,6 +8,7 @@ Every control has ``rect``, ``focused`` and ``enabled``; mouse events go to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -82,6 +83,21 @@ def fit_middle(words: str, px: int, width: int, *, bold: bool = False) -> str:
         else:
             tail = tail[1:]
     return f"{head}…{tail}"
+
+
+def fit_numbered(words: str, px: int, width: int) -> str:
+    """``words`` in ``width`` pixels, a game number in them (``#`` and digits) losing its
+    middle digits first, so the words around it still show whole; cut at the end as
+    :func:`fit_text` when that is not enough."""
+    f = theme.font(px)
+    found = re.search(r"#\d{5,}", words)
+    if found is None or f.size(words)[0] <= width:
+        return fit_text(words, px, width)
+    before, number, after = words[: found.start()], found.group(), words[found.end():]
+    room = width - f.size(before + after)[0]
+    if f.size("#1…9")[0] > room:
+        return fit_text(words, px, width)
+    return before + fit_middle(number, px, room) + after
 
 
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty

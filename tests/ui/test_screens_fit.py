@@ -37,8 +37,10 @@ from game.cli.window import SCENE_OPTIONS
 from game.engine import RULE_IDS, Game
 from game.engine.cards import card_pretty
 from game.records.progress import TABLE_SIZE, HighScore
+from game.records.replay import ABANDONED, LOST, WON
 from game.records.scoring import ScoreEvent
 from game.records.settings import Settings
+from game.records.stats import RECENT_RESULTS, GameResult
 from game.session import Points
 from game.ui.app import App, Scene
 from game.ui.art import face_geometry
@@ -46,11 +48,14 @@ from game.ui.dialogs import AnalysisDialog, Dialog, confirm_dialog
 from game.ui.drawn import Box, Kind, overlaps
 from game.ui.hud import OVERFLOW_ORDER
 from game.ui.layout import TableLayout
+from game.ui.menu import MenuScene
+from game.ui.menu_parts import Entry
 from game.ui.piles import PileRenderer
 from game.ui.rules_scene import RulesScene
 from game.ui.scenes import SCENES
 from game.ui.scores_scene import ScoresScene
 from game.ui.screenshots import TABLE_PICTURES, screenshot_scene
+from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 
 #: the window sizes of the issue: common laptops, a small one, tall and narrow windows, a large one
@@ -547,3 +552,61 @@ def test_where_did_i_go_wrong_fits_while_it_searches_and_when_it_answers(shared_
         assert said and not _problems(layers, size)
     finally:
         analysis.job.cancel()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_the_menu_with_full_lists_fits(shared_app: App, size: tuple[int, int]) -> None:
+    """The menu of a player with many games: twelve recent games and twelve replays of
+    random deals (20-digit numbers, long names), a game to continue and an error shown."""
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    menu = MenuScene(app, "constitution-cadogan")
+    detail = f"#{NUMBER} · won · 1:02:03"
+    menu.entries = [Entry("British Constitution (Lady Cadogan)", detail, lambda: None, mark=WON)
+                    for _ in range(12)]
+    menu.replay_entries = [Entry(f"{NUMBER}-a-replay-with-a-long-name.replay", detail, lambda: None,
+                                 mark=LOST) for _ in range(12)]
+    menu.continue_button.enabled = True
+    menu.continue_button.hint = f"Lady Cadogan #{NUMBER} · 312 moves"
+    menu.error = f"#{NUMBER}99 is not a game number: a game number has at most 20 digits"
+    app.push(menu)
+    app.step(1 / 60)
+    layers = _layers(app)
+    names = [b.name for b in layers[-1][1]]
+    assert any(n.startswith("recent game ") for n in names) and any(n.startswith("replay ") for n in names)
+    assert any(n.startswith("error: ") for n in names)
+    # a number too long for its line loses its middle digits, not the result and time after it
+    details = [n for n in names if n.startswith("recent game ") and "#1" in n]
+    assert len(details) == len([n for n in names if n.startswith("recent game ") and ": British" in n])
+    assert all(n.endswith("890 · won · 1:02:03") for n in details)
+    assert not _problems(layers, size)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
+def test_statistics_of_many_games_fit_with_a_game_pointed_at(shared_app: App, size: tuple[int, int]) -> None:
+    """Statistics after a thousand games (four-figure counts, "100%"-wide rates), the chart
+    full, and the mouse on a game of it: its tip names a 20-digit deal and stays clear."""
+    app = shared_app
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    stats = StatsScene(app, "constitution")
+    current = stats.stats["constitution"]
+    current.won, current.lost, current.abandoned = 1234, 5678, 910
+    current.current_streak, current.best_streak = 12, 34
+    current.best_time, current.fewest_moves = 3599.0, 1088
+    current.recent = [GameResult((WON, LOST, ABANDONED)[n % 3], 300 + n, 600.0 + n, game=NUMBER)
+                      for n in range(RECENT_RESULTS)]
+    app.push(stats)
+    app.step(1 / 60)
+    plot, _ = stats._plot()
+    stats.hover_game = RECENT_RESULTS // 2
+    app.step(1 / 60)
+    layers = _layers(app)
+    assert any(b.name.startswith("chart: tip #") for b in layers[-1][1])
+    assert any(b.name == "chart: oldest and newest" for b in layers[-1][1])
+    assert plot.width > 0 and not _problems(layers, size)
