@@ -28,6 +28,7 @@ from .widgets import (
     Focusable,
     FocusRing,
     TextInput,
+    fit_numbered,
     fit_text,
     focus_glow,
     record_button,
@@ -460,9 +461,9 @@ class ReplayScene(Scene):
         right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
         right_w = theme.font(round(px * 0.85)).size(right)[0]
         drawn = self.app.drawn
-        drawn.add(Kind.TEXT, theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True),
-                                        px, (hud.x + px, hud.centery), colour=palette.gold, bold=True,
-                                        anchor="midleft"), "replay title")
+        title = fit_numbered(left, px, hud.width - right_w - 3 * px, bold=True)
+        drawn.add(Kind.TEXT, theme.text(surface, title, px, (hud.x + px, hud.centery), colour=palette.gold,
+                                        bold=True, anchor="midleft"), "replay title")
         drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
                                         colour=palette.ink_dim, anchor="midright"), "replay result")
 

@@ -85,19 +85,19 @@ def fit_middle(words: str, px: int, width: int, *, bold: bool = False) -> str:
     return f"{head}…{tail}"
 
 
-def fit_numbered(words: str, px: int, width: int) -> str:
+def fit_numbered(words: str, px: int, width: int, *, bold: bool = False) -> str:
     """``words`` in ``width`` pixels, a game number in them (``#`` and digits) losing its
     middle digits first, so the words around it still show whole; cut at the end as
     :func:`fit_text` when that is not enough."""
-    f = theme.font(px)
+    f = theme.font(px, bold)
     found = re.search(r"#\d{5,}", words)
     if found is None or f.size(words)[0] <= width:
-        return fit_text(words, px, width)
+        return fit_text(words, px, width, bold=bold)
     before, number, after = words[: found.start()], found.group(), words[found.end():]
     room = width - f.size(before + after)[0]
     if f.size("#1…9")[0] > room:
-        return fit_text(words, px, width)
-    return before + fit_middle(number, px, room) + after
+        return fit_text(words, px, width, bold=bold)
+    return before + fit_middle(number, px, room, bold=bold) + after
 
 
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
