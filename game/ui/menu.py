@@ -324,7 +324,7 @@ class MenuScene(Scene):
         # the window.
         card_step = round(px * 7.5)
         need = head + pad + max(n * card_step, natural + 2 * px)
-        if body.height > need * 1.15:
+        if h > w and body.height > need * 1.15:
             self.title_rect.y += (body.height - need) // 2
             body.height, body.y = need, self.title_rect.bottom + round(6 * s)
         col_w = [0.37, 0.26, 0.37]

@@ -87,9 +87,14 @@ class RuleCard(Control):
                   RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
         x = badge.right + px * 3 // 4
         width = r.right - x - px // 2
-        small = max(10, round(px * 0.78))
-        lines = wrap(self.summary, small, width)
-        block = round(px * 1.25) + len(lines) * round(small * 1.22)
+        # the description as large as the card holds, and never under 11 px where it fits
+        small = max(11, round(px * 0.85))
+        while True:
+            lines = wrap(self.summary, small, width)
+            block = round(px * 1.25) + len(lines) * round(small * 1.22)
+            if small <= 10 or block <= r.height - px // 2:
+                break
+            small -= 1
         y = r.centery - block // 2
         title_px = px
         while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
