@@ -78,6 +78,7 @@ class Dialog(Scene):
     """A panel with a title, a few lines of text and a row of buttons."""
 
     opaque = False
+    only_on_top = True
 
     def __init__(self, app: App, title: str, lines: list[str],
                  choices: list[tuple[str, Callable[[], None]]], *,
