@@ -172,9 +172,19 @@ def hud_height(size: tuple[int, int]) -> int:
     return max(44, min(76, round(size[1] * 0.068)))
 
 
+#: the least height of the message strip in a narrow window: two lines of the footer's
+#: smallest type (11 px, 13 px a line) with the pill's padding, so that a message wrapped
+#: onto a second line stays in the strip rather than climbing onto the cards
+FOOTER_MIN = 32
+#: the width under which a long message or hint takes two lines of the footer (a wider
+#: window has room for them on one line; it still keeps room for two lines of a smaller type)
+FOOTER_NARROW = 1100
+
+
 def footer_height(size: tuple[int, int]) -> int:
     """The height of the message strip at the foot of the table."""
-    return max(22, min(40, round(size[1] * 0.036)))
+    least = FOOTER_MIN if size[0] < FOOTER_NARROW else 22
+    return max(least, min(40, round(size[1] * 0.036)))
 
 
 def label_px(card_h: int) -> int:
@@ -366,7 +376,9 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     for r in range(4):
         if bands_above:
             words = f"Row {r + 1}" + (f" · {ROW_NAMES[r]}" if r in ROW_NAMES else "")
-            lay.labels.append(Label(words, pygame.Rect(col_x(0), y, 8 * pitch, lb), px, "left"))
+            # as wide as its words (the hint's arrow goes round them), never past the row
+            tight = min(8 * pitch - gx, text_width(words, px) + px)
+            lay.labels.append(Label(words, pygame.Rect(col_x(0), y, tight, lb), px, "left"))
             y += lb
         row_tops.append(y)
         for col in range(8):

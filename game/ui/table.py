@@ -303,6 +303,9 @@ class TableScene(Scene):
         if event.type in _INPUT:
             self._apply_resize()
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.hud.menu_open:
+                self.hud.close_menu()  # Esc closes the open "⋯" menu, and does only that
+                return
             self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
         if event.type == pygame.MOUSEMOTION:
