@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..cache import BoundedCache
 from ..engine.words import move_words
 from . import theme
 from .drawn import Kind
@@ -15,8 +16,9 @@ from .widgets import wrap
 if TYPE_CHECKING:
     from .table import TableScene
 
-#: the most footer pictures kept drawn
-FOOTER_CACHE = 300
+#: the most footer pictures kept drawn (the words shown lately: each is a strip as wide
+#: as the window, so a long game of hints must not keep every one)
+FOOTER_CACHE = 16
 #: the smallest type the footer uses, for words that need three lines in its strip
 MIN_PX = 9
 
@@ -30,7 +32,7 @@ class Footer:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         #: the footer's pictures by words and size, with where each line of the words is
-        self._pictures: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
+        self._pictures: BoundedCache[tuple[str, tuple[int, int]], FooterPicture] = BoundedCache(FOOTER_CACHE)
         #: where the pill was drawn last (empty when it had nothing to say)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -94,9 +96,7 @@ class Footer:
                 image.blit(text, at)
                 rects.append((at, line))
                 y += step
-            if len(self._pictures) > FOOTER_CACHE:
-                self._pictures.clear()
-            cached = self._pictures[key] = (image, rects)
+            cached = self._pictures.put(key, (image, rects))
         image, rects = cached
         fade = 1.0
         if table.message and words == table.message and table.message_left < 0.4:

@@ -120,6 +120,16 @@ class PileRenderer:
         self._backgrounds.clear()
         self._layer_key = None
 
+    def release(self) -> None:
+        """Let go of every picture drawn (the felt, the resting cards, the marks' shapes
+        and words): the table is no longer shown. Drawing again makes them afresh."""
+        self.redraw()
+        self._layer = None
+        self._held = None
+        self._glow_cache.clear()
+        self._shapes.clear()
+        self._text_cache.clear()
+
     def forget_cards(self) -> None:
         """Draw the resting cards afresh next time (the felt under them stays)."""
         self._layer_key = None

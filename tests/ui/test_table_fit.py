@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
-from game.engine import RULE_IDS
+from game.engine import RULE_IDS, Move, new_game
 from game.records.settings import Settings
 from game.ui.app import App
+from game.ui.art import index_depth
 from game.ui.drawn import Kind
 from game.ui.scenes import SCENES
 from game.ui.screenshots import screenshot_scene
@@ -242,3 +244,81 @@ def test_the_more_menu_opens_inside_the_window_and_closes(shared_app: App, size:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     app.step(1 / 60)
     assert app.top is not table
+
+
+def test_a_table_left_behind_lets_go_of_its_pictures(shared_app: App) -> None:
+    """A new table lets go of the window-sized pictures of a table no longer shown (its
+    parts point back at it, so it would wait for the cycle collector); the footer keeps
+    only its latest pictures however many messages a game says."""
+    app = shared_app
+    old = _table(app, (1280, 800), "constitution")
+    assert old.renderer.draw_stretched(app.screen)  # it has drawn its felt and cards
+    for n in range(40):
+        old.say(f"Message number {n} that is long enough to be worth a picture of its own")
+        app.step(1 / 60)
+    assert 0 < len(old.hud.footer._pictures) <= 16
+    new = _table(app, (1280, 800), "square")
+    assert new is not old and old not in app.scenes
+    assert not old.renderer.draw_stretched(app.screen), "the table left behind kept its picture"
+    assert len(old.hud.footer._pictures) == 0
+    assert new.renderer.draw_stretched(app.screen)
+    # shown again (a paused game continued), it draws everything afresh
+    app.push(old)
+    app.step(1 / 60)
+    assert old.renderer.draw_stretched(app.screen) and app.drawn.of(Kind.INDEX)
+
+
+def _growing(rules: str, fresh_holds: int) -> tuple[list[Move], Move]:
+    """Moves of the 20-digit deal that build its piles long (never straight back), up to
+    the one that makes a pile longer than ``fresh_holds``: (the moves before, that move)."""
+    game = new_game(rules, NUMBER)
+    rng = random.Random(3)
+    played: list[Move] = []
+    for _ in range(200):
+        legal = [m for m in game.legal_moves()
+                 if not played or (m.src, m.dst) != (played[-1].dst, played[-1].src)]
+        builds = [m for m in legal if m.dst in game.tableau and game.piles[m.dst]] or legal
+        if not builds:
+            break
+        longest = max(len(game.piles[m.dst]) for m in builds)
+        pool = [m for m in builds if len(game.piles[m.dst]) == longest] if rng.random() < 0.8 else builds
+        move = rng.choice(pool)
+        if move.dst in game.tableau and len(game.piles[move.dst]) + 1 > fresh_holds:
+            return played, move
+        game.play(move)
+        played.append(move)
+    raise AssertionError("no pile grew long")
+
+
+@pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (2560, 1440)),
+                                             ("constitution-cadogan", (1280, 800)),
+                                             ("constitution", (800, 600))])
+def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, rules: str,
+                                                              size: tuple[int, int]) -> None:
+    """Through the loop: the move that makes a row's pile longer than the fresh layout
+    shows whole lays the rows out again (each covered index whole), and its undo goes
+    back to the fresh layout."""
+    app = shared_app
+    table = _table(app, size, rules)
+    fresh = table.layout
+    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
+    before, move = _growing(rules, holds)
+    for m in before:
+        table.play(m)
+        _settle(app, table)
+    assert table.layout.fans == ()
+    table.play(move)
+    _settle(app, table)
+    lay = table.layout
+    assert lay.fans, "the rows were not laid out again for the long pile"
+    for i, pile in enumerate(table.game.piles):
+        if lay.steps[i]:
+            assert len(pile) <= lay.readable_count(i), table.game.place_name(i)
+    indices = app.drawn.of(Kind.INDEX)
+    need = index_depth(lay.card[0]) * lay.card[1]
+    long = max(table.game.tableau, key=lambda i: len(table.game.piles[i]))
+    rects = lay.card_rects(long, len(table.game.piles[long]))
+    assert all(b.top - a.top >= need for a, b in itertools.pairwise(rects)) and indices
+    table.undo()
+    _settle(app, table)
+    assert table.layout.fans == () and table.layout.card == fresh.card

@@ -235,3 +235,54 @@ def test_a_layout_is_made_once_per_size_and_each_caller_gets_its_own() -> None:
     first.labels.clear()
     again = table_layout("union-square", (1280, 800))
     assert again.bases[4] != first.bases[4] and again.labels
+
+
+# ----- rows that grow long, and tall windows ----------------------------------------------------
+
+#: the longest a pile of a row grows (Jack down to 2: ten cards), in one row, the other
+#: rows as long as a fresh layout holds; and the longest piles random play reached in
+#: every row of Lady Cadogan at once (120 deals)
+LONG_ROWS = {"constitution": [(10, 1, 1, 1), (7, 1, 1, 1)],
+             "constitution-cadogan": [(10, 3, 3, 3), (7, 3, 3, 3), (7, 7, 7, 5)]}
+
+
+@pytest.mark.parametrize(("rules", "size"), [(r, s) for r in LONG_ROWS for s in LOOKED_AT])
+def test_long_rows_keep_every_covered_index_whole(rules: str, size: tuple[int, int]) -> None:
+    fresh = table_layout(rules, size)
+    window = pygame.Rect((0, 0), size)
+    for fans in LONG_ROWS[rules]:
+        lay = table_layout(rules, size, fans=fans)
+        assert lay.fans == fans
+        for area in lay.areas:
+            assert window.contains(area) and area.top >= lay.hud.bottom and not area.colliderect(lay.footer)
+        for a, b in itertools.combinations(lay.areas, 2):
+            assert not a.colliderect(b)
+        one_long = sum(n > 3 for n in fans) == 1
+        # (Lady Cadogan's ten-card pile, Jack to 2, never had the room at 800x600)
+        if (one_long and (max(fans) <= 7 or size[1] >= 768)) or size[1] >= 800:
+            for row, n in enumerate(fans):
+                first = 8 + 8 * row
+                if lay.steps[first]:
+                    assert lay.readable_count(first) >= n, (fans, row)
+                    rects = lay.card_rects(first, n)
+                    assert all(b.top - a.top >= index_depth(lay.card[0]) * lay.card[1]
+                               for a, b in itertools.pairwise(rects))
+        if one_long:
+            # one long pile costs the cards little: the other rows give it their height
+            assert lay.card[0] >= fresh.card[0] * 0.6, (fans, lay.card, fresh.card)
+
+
+def test_a_tall_window_gives_the_rows_larger_cards() -> None:
+    """In a tall narrow window Constitution's stock goes under Row 4, so that the rows
+    take the whole width: larger cards than beside Row 4 would leave (Lady Cadogan, whose
+    four rows fan, keeps it beside them: under them its six-card fans would not leave
+    larger cards)."""
+    lay = table_layout("constitution", (1080, 1920))
+    assert lay.card[0] >= 110
+    cls = rules_class("constitution")
+    row4 = max(lay.areas[i].bottom for i in cls.tableau)
+    assert lay.bases[cls.stock].top > row4
+    assert pygame.Rect((0, 0), lay.size).contains(lay.counted[cls.stock].rect)
+    # a landscape window keeps it beside Row 4
+    wide = table_layout("constitution", (1280, 800))
+    assert wide.bases[cls.stock].left > max(wide.bases[i].right for i in cls.tableau)
