@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from .piles import PileRenderer
 
 Colour = tuple[int, int, int]
+#: how much longer than the shortest clear path the arrow may run to keep off other
+#: cards' faces
+FACE_DETOUR = 1.8
 
 
 def arrow_head(surface: pygame.Surface, tip: tuple[float, float], ux: float, uy: float, size: float,
@@ -154,15 +157,28 @@ class HintArrow:
         def crossings(path: list[tuple[int, int]]) -> int:
             return sum(1 for r in avoid if any(r.clipline(p, q) for p, q in itertools.pairwise(path)))
 
-        best: tuple[int, float, list[tuple[int, int]]] | None = None
+        # Of the paths crossing nothing, one over the felt rather than across other
+        # cards' faces, unless it is much longer.
+        faces = [lay.pile_rect(i, len(pile)) for i, pile in enumerate(game.piles)
+                 if pile and i not in (move.src, move.dst)]
+
+        def over_faces(path: list[tuple[int, int]]) -> int:
+            return sum(1 for r in faces if any(r.clipline(p, q) for p, q in itertools.pairwise(path)))
+
+        best: tuple[int, int, float, list[tuple[int, int]]] | None = None
+        shortest_clear: float | None = None
         for path in sorted(paths, key=length):
-            if best is not None and best[0] == 0:
+            size = length(path)
+            if shortest_clear is not None and (size > FACE_DETOUR * shortest_clear or (best and not best[1])):
                 break
             hits = crossings(path)
-            if best is None or hits < best[0]:
-                best = (hits, length(path), path)
+            if hits == 0 and shortest_clear is None:
+                shortest_clear = size
+            score = (hits, over_faces(path) if hits == 0 else 0, size, path)
+            if best is None or score[:2] < best[:2]:
+                best = score
         assert best is not None
-        route = [p for i, p in enumerate(best[2]) if i == 0 or p != best[2][i - 1]]
+        route = [p for i, p in enumerate(best[3]) if i == 0 or p != best[3][i - 1]]
         if len(route) > 1:
             inside = dst.clipline(route[-2], route[-1])
             if inside and inside[0] != route[-2]:
