@@ -18,7 +18,11 @@ profile, as the real games are laid out:
   places are built on fan downward (Row 1 in ``constitution``, every row in Lady
   Cadogan's). The eight foundations either in a row above the rows or, where that gives
   larger cards (wide windows), in a block of two columns beside them, a suit to a line;
-  the stock (and the waste that feeds Row 4) beside Row 4. Each row's name at its left.
+  the stock (and the waste that feeds Row 4) beside Row 4, or under it where that gives
+  larger cards (tall narrow windows). Each row's name at its left. Where a pile grows
+  longer than its row shows readably, the table asks for a layout made for the rows'
+  longest piles: the rows share the height out by need, and the cards get smaller only
+  where they must.
 - square columns (English British Square): stock and waste at the top left, the four
   foundations at the top right, the four long overlapped columns below with a line for
   each column's direction; the columns reach down to the foot of the window.
@@ -361,7 +365,7 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
         return check
 
     sizes = {mode: _largest(fits(mode), area.width) for mode in modes}
-    # the first of the modes with the largest card (ties keep the stock beside Row 4)
+    # the mode with the largest card (on a tie, the first of them)
     mode = max(modes, key=lambda m: (sizes[m], -modes.index(m)))
     best = sizes[mode]
     fit_cards = fit_for(mode)
