@@ -100,7 +100,7 @@ class TableLayout:
     #: the strip along the bottom for messages and the hint's reason: no card is ever
     #: there (height 0 when the layout was made without one)
     footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    #: the rows' longest piles it was made for (empty: a fresh deal's layout)
+    #: the longest pile of each row of fans it was made for (empty: a fresh deal's layout)
     fans: tuple[int, ...] = ()
     #: how far an outline may stand out of a place's card, sideways and up or down,
     #: without touching the outline of a neighbour (half the narrowest gap between two
@@ -219,6 +219,14 @@ def _longest_fan(card: tuple[int, int]) -> int:
     return card[1] + (LONGEST_FAN - 1) * fan_step(card)
 
 
+def _fan_cards(longest: int, fit: int) -> int:
+    """How many cards a row of fans whose longest pile is ``longest`` is given room for
+    when the piles have grown: the ``fit`` of a fresh layout, or one more than its
+    longest pile once that is longer (so that the next card does not lay the table out
+    again)."""
+    return longest + 1 if longest > fit else fit
+
+
 def _largest(fits: Callable[[int], bool], upto: int) -> int:
     """The largest card width from MIN_CARD_WIDTH up to ``upto`` for which ``fits``
     holds (MIN_CARD_WIDTH when none does): every arrangement grows with its card."""
@@ -239,22 +247,28 @@ def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True,
     """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``,
     with a strip for messages along the bottom unless ``footer`` is False (made once
     per rule set and size; each caller gets its own copy). ``fans``, for the rows of
-    both Constitution sets, holds each row's longest pile where the piles have grown
-    past what the fresh layout shows readably (:func:`longest_in_rows`)."""
+    both Constitution sets and of Union Square's piles, holds each row's longest pile
+    where the piles have grown past what the fresh layout shows readably
+    (:func:`longest_in_rows`)."""
     return _made_layout(rules, (size[0], size[1]), footer, tuple(fans)).copy()
 
 
 def longest_in_rows(layout: TableLayout, piles: list[list[int]]) -> tuple[int, ...] | None:
-    """For a layout of rows (both Constitution sets): each row's longest pile where some
-    fanned pile of ``piles`` is longer than ``layout`` shows with every index whole
-    (the layout to make for them), else None (``layout`` shows them all)."""
-    rules = rules_class(layout.rules)
-    if rules.profile.layout is not Layout.ROWS:
+    """For a layout whose fans stand in rows (both Constitution sets, Union Square's
+    grid): the longest pile of each row of fans, top to bottom, where some fanned pile
+    of ``piles`` is longer than ``layout`` shows with every index whole (the layout to
+    make for them); else None (``layout`` shows them all, or its columns reach the foot
+    of the window already)."""
+    if rules_class(layout.rules).profile.layout is Layout.SQUARE_COLUMNS:
         return None
-    if all(len(piles[i]) <= layout.readable_count(i) for i, step in enumerate(layout.steps) if step):
+    fanned = [i for i, step in enumerate(layout.steps) if step]
+    if all(len(piles[i]) <= layout.readable_count(i) for i in fanned):
         return None
-    rows = [rules.tableau[r * 8:(r + 1) * 8] for r in range(4)]
-    return tuple(max(len(piles[i]) for i in row) for row in rows)
+    rows: dict[int, int] = {}
+    for i in fanned:
+        top = layout.bases[i].top
+        rows[top] = max(rows.get(top, 0), len(piles[i]))
+    return tuple(rows[top] for top in sorted(rows))
 
 
 @lru_cache(maxsize=32)
@@ -278,7 +292,8 @@ def _made_layout(rules: str, size: tuple[int, int], footer: bool, fans: tuple[in
     elif kind is Layout.SQUARE_COLUMNS:
         _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
     else:
-        _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
+        lay.fans = fans
+        _union_layout(lay, area, stock=cls.stock, waste=cls.waste, fans=fans)
     lay.outline_room = _outline_room(lay.bases)
     return lay
 
@@ -331,10 +346,9 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     larger card.
 
     ``fans`` holds the longest pile of each row now (empty: a fresh deal's). Each row
-    built on gets room for its longest pile (and a card more where that is longer than
-    a fresh layout's row holds), the rows sharing out the height; where that needs more
-    height than the rows have, the cards get smaller, so that every covered card's
-    index stays whole."""
+    built on gets room for its longest pile (:func:`_fan_cards`), the rows sharing out
+    the height; where that needs more height than the rows have, the cards get smaller,
+    so that every covered card's index stays whole."""
     # Where every row is built on, they share the height; where only Row 1 is, it may
     # take more of it. The arrangement for tall windows is made for six cards a row
     # whatever the rows: a tall window has the height for them.
@@ -403,10 +417,10 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
         return bands, sum(bands[:built_rows]) + spare
 
     def wanted(w: int) -> list[int]:
-        """The height each row built on wants for its longest pile (and one card more
-        where it is longer than the fresh layout's rows hold), every covered index whole."""
+        """The height each row built on wants for its longest pile (:func:`_fan_cards`),
+        every covered index whole."""
         card = (w, round(w * CARD_ASPECT))
-        return [card[1] + max(0, n - 1 + (n > fit_cards)) * min_fan_step(card) for n in fans[:built_rows]]
+        return [card[1] + (_fan_cards(n, fit_cards) - 1) * min_fan_step(card) for n in fans[:built_rows]]
 
     if fans:
         # Long piles: the rows share out the height by what their piles need; where the
@@ -559,10 +573,13 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
 
 # ----- Union Square ------------------------------------------------------------------------------
 
-def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
+def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int,
+                  fans: tuple[int, ...] = ()) -> None:
     """Stock over waste, the sixteen piles in four rows of four or two rows of eight
     (whichever gives the larger card), the foundations in a column; a band above each
-    row of piles holds their direction badges."""
+    row of piles holds their direction badges. ``fans`` holds the longest pile of each
+    row of piles now (empty: a fresh deal's): the rows share the height out as in
+    :func:`_rows_layout`."""
     gap_x, side, gap_y = 0.2, 0.5, 0.08
     fit_cards = 7
 
@@ -587,13 +604,37 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     cols = 8 if wide_w > square_w else 4
     rows = 16 // cols
     w = max(square_w, wide_w)
+
+    def fans_room(w: int) -> int:
+        """The height the rows of piles have for their fans, with cards ``w`` wide."""
+        h = round(w * CARD_ASPECT)
+        return area.height - rows * (badge(w) + 2) - (rows - 1) * round(gap_y * h)
+
+    longest = [*fans[:rows], *[0] * (rows - len(fans))]
+
+    def wanted(w: int) -> list[int]:
+        card = (w, round(w * CARD_ASPECT))
+        return [card[1] + (_fan_cards(n, fit_cards) - 1) * min_fan_step(card) for n in longest]
+
     h = round(w * CARD_ASPECT)
-    lay.card = (w, h)
-    g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
     block_w, block_h = need(w, cols)
     fan = _fan_room(h, fit_cards)
-    fan = min(max(fan, _longest_fan(lay.card)), fan + (area.height - block_h) // rows)
-    grid_h = rows * (bb + fan) + (rows - 1) * g
+    fan = min(max(fan, _longest_fan((w, h))), fan + (area.height - block_h) // rows)
+    bands = [fan] * rows
+    if fans and any(want > fan for want in wanted(w)):
+        # Long piles: the rows share out the height by what their piles need; where the
+        # rows have not that much height, the cards get smaller until they have.
+        while w > MIN_CARD_WIDTH and sum(wanted(w)) > fans_room(w):
+            w -= 1
+        h = round(w * CARD_ASPECT)
+        wants = wanted(w)
+        left = fans_room(w) - sum(wants)
+        bands = [want + max(0, left) // rows if left >= 0 else
+                 h + (want - h) * (fans_room(w) - rows * h) // (sum(wants) - rows * h) for want in wants]
+        block_w, block_h = need(w, cols)
+    lay.card = (w, h)
+    g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
+    grid_h = rows * bb + sum(bands) + (rows - 1) * g
     block_h = max(block_h, grid_h)
     x0 = area.x + (area.width - block_w) // 2
     y0 = area.y + max(0, (area.height - block_h) // 3)
@@ -602,10 +643,10 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     for i in range(16):
         row, col = divmod(i, cols)
         index = 4 + i
-        top = y0 + row * (bb + fan + g) + bb
+        top = y0 + sum(bb + band + g for band in bands[:row]) + bb
         x = grid_x + col * pitch
         lay.bases[index] = pygame.Rect(x, top, w, h)
-        lay.areas[index] = pygame.Rect(x, top, w, fan)
+        lay.areas[index] = pygame.Rect(x, top, w, bands[row])
         lay.steps[index] = fan_step((w, h))
         d = badge(w)
         lay.badge_slots[index] = pygame.Rect(x + w - d, top - bb + 1, d, d)
