@@ -254,7 +254,10 @@ class TableScene(Scene):
         rules, piles, size = self.game.rules, self.game.piles, self.layout.size
         fans = longest_in_rows(self.layout, piles)
         if fans is not None:
-            self._fit_layout(table_layout(rules, size, fans=fans))
+            # (where even the smallest cards cannot show the piles whole, the same
+            # layout stays: it squeezes them least)
+            if fans != self.layout.fans:
+                self._fit_layout(table_layout(rules, size, fans=fans))
         elif self.layout.fans and longest_in_rows(table_layout(rules, size), piles) is None:
             self._fit_layout(table_layout(rules, size))
 
