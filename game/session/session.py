@@ -24,6 +24,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..engine.autodrop import safe_foundation_move
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
+from ..engine.words import sentence
 from ..levels import Level
 from ..records.recorder import Recorder
 from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
@@ -187,11 +188,22 @@ class PlaySession:
         return self.try_move(g.stock, g.waste)
 
     def send_to_foundation(self, place: int) -> Outcome:
-        """The top card of ``place`` goes to a foundation if one takes it."""
+        """The top card of ``place`` goes to a foundation if one takes it (a double-click
+        or a right-click). While a space must be filled, only a fill can be played: a
+        card that may fill it does so (it is the one move the card has), and any other
+        card is refused with the reason a drag onto a foundation gets."""
         g = self.game
         for move in self.moves_from(place):
             if move.dst in g.foundations:
                 return self.play(move)
+        owed = g.owed_space()
+        if owed is not None and g.piles[place]:
+            fill = self.move_between(place, owed)
+            if g.why_illegal(fill) is None:
+                return self.play(fill)
+            reason = g.why_illegal(self.move_between(place, g.foundations[0]))
+            if reason is not None and g.places[place].kind != FOUNDATION:
+                return self._refused(sentence(reason))
         if g.piles[place] and g.places[place].kind != FOUNDATION:
             return self._refused(f"No foundation takes {card_pretty(g.piles[place][-1])} now")
         return self._refused("")

@@ -36,6 +36,10 @@ from .theme import Palette, palette_for
 
 MIN_SIZE = (800, 600)
 FPS = 60
+#: the window events that mean the player is elsewhere, and back (a game's clock stops
+#: meanwhile, as it does under a dialog)
+_AWAY = (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
+_BACK = (pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 #: the signals that stop the game as closing its window does (those this system has)
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -104,6 +108,12 @@ class Scene:
 
     def resume(self) -> None:
         """The scene on top was popped; this one is on top again."""
+
+    def window_away(self) -> None:
+        """The window was minimised or lost the keyboard focus: the player is elsewhere."""
+
+    def window_back(self) -> None:
+        """The window is back (restored, or has the focus again) after :meth:`window_away`."""
 
     def palette_changed(self) -> None:
         """The app's palette was replaced: what was drawn in the old one is drawn again."""
@@ -275,6 +285,10 @@ class App:
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif self.top is not None:
+            if event.type in _AWAY:
+                self.top.window_away()
+            elif event.type in _BACK:
+                self.top.window_back()
             self.top.handle_event(event)
 
     def step(self, dt: float) -> None:

@@ -83,6 +83,8 @@ class TableScene(Scene):
         TableScene._tables.add(self)
         #: the scene's own time, advanced by update(): the play clock reads it
         self.clock = 0.0
+        #: the clock was stopped because the window was minimised or lost the focus
+        self._away = False
         self.store = Store(app.data_dir)
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
@@ -279,6 +281,20 @@ class TableScene(Scene):
         self.renderer.redraw()
         self.session.resume()
 
+    def window_away(self) -> None:
+        """The window was minimised or lost the focus: the clock stops, as under a dialog
+        (time spent elsewhere is not play: it would count against the best time, the
+        time bonus and a level's stars), and a half-made drag is dropped."""
+        if not self._away:
+            self._away = True
+            self.pause()
+
+    def window_back(self) -> None:
+        """The window is back: the clock runs again (unless the game is over)."""
+        if self._away:
+            self._away = False
+            self.resume()
+
     def palette_changed(self) -> None:
         """The high-contrast option changed: the piles and the bar are drawn afresh."""
         self.renderer.set_palette(self.app.palette)
@@ -396,7 +412,9 @@ class TableScene(Scene):
         self._show(self.session.send_to_foundation(place), stock=place == self.game.stock)
 
     def hint(self) -> None:
-        """Show the next hint: an arrow from the card to its destination, with the reason."""
+        """Show the next hint: an arrow from the card to its destination, with the reason
+        (an older message would hide the reason: it goes)."""
+        self.hush()
         self._show(self.session.next_hint())
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,
@@ -404,6 +422,8 @@ class TableScene(Scene):
         """Show what the session did: why nothing happened, or the points and the flights."""
         if outcome.refused:
             self.say(outcome.refused)
+        elif outcome.moved:
+            self.hush()  # a refusal or notice about the position before is stale now
         for points in outcome.points:
             self.hud.show_points(points)
         if not outcome.moved:
@@ -462,6 +482,11 @@ class TableScene(Scene):
         """Show a message in the HUD (or the footer when the HUD has no room)."""
         self.message = sentence(words)
         self.message_left = MESSAGE_SECONDS
+
+    def hush(self) -> None:
+        """End the message shown, so the status under it (what to fill, the hint) shows."""
+        self.message = ""
+        self.message_left = 0.0
         self.hud.redraw()
 
     # ----- drawing --------------------------------------------------------------------------------

@@ -231,3 +231,28 @@ def test_the_last_move_says_the_game_is_won(tmp_path: Path) -> None:
     outcomes = [session.play(game.parse_move(m)) for m in moves]
     assert [o.result for o in outcomes] == [IN_PROGRESS] * (len(moves) - 1) + [WON]
     assert session.result == WON and session.over and not session.in_progress
+
+
+def test_a_double_click_while_a_fill_is_owed_fills_with_a_card_that_may_or_says_why_not(
+        tmp_path: Path) -> None:
+    """While a space must be filled, a double-click (``send_to_foundation``) on a card that
+    may fill it fills it; on any other card it gives the reason a drag would, never "No
+    foundation takes 2♣ now" for a card a foundation would take but for the owed fill."""
+    game = new_game("constitution", "12345678901234567890")
+    game.play_text("r2c2-r1c8")
+    session = make_session(tmp_path, game, auto_drop=False)
+    owed = game.owed_space()
+    assert owed is not None
+    row1 = [p for p in range(len(game.piles)) if game.place_name(p).startswith("r1c") and game.piles[p]]
+    assert "r1c1" in [game.place_name(p) for p in row1]
+    for place in row1:
+        refused = session.send_to_foundation(place)
+        assert not refused.moved
+        assert refused.refused == "The space in Row 2, pile 2 must be filled first, with a card from Row 3"
+    assert game.owed_space() == owed and len(game.history) == 1
+    source = game.fill_sources()[0]
+    card = game.piles[source][-1]
+    filled = session.send_to_foundation(source)
+    assert filled.moved and not filled.refused
+    assert game.piles[owed][-1] == card and game.owed_space() != owed
+    assert game.move_text(game.moves_played[-1]) == f"{game.place_name(source)}-{game.place_name(owed)}"

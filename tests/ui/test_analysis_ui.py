@@ -63,6 +63,8 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     player = viewer.player
     assert player.step == k and player.length == k + len(expected.line)
     assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]
+    # the bar names the line for what it is, with no made-up result or time played
+    assert viewer.summary() == f"your line, then the winning line · {k + len(expected.line)} moves"
     ui.click(app, viewer.icons["end"].rect.center)
     assert viewer.game.is_won()
     ui.click(app, viewer.menu_button.rect.center)
