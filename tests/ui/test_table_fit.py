@@ -22,7 +22,6 @@ from game.ui.scenes import SCENES
 from game.ui.screenshots import screenshot_scene
 from game.ui.table import TableScene
 from game.ui.tooltips import TOOLTIP_DELAY, tooltip_words
-from tests.ui.test_screens_fit import index_boxes
 
 #: the window sizes players use (wide, small, tall and narrow)
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
@@ -164,8 +163,8 @@ def test_the_footer_covers_no_pile_and_no_index(shared_app: App, size: tuple[int
             assert pygame.Rect((0, 0), size).contains(where)
             hit = [i for i, area in enumerate(lay.areas) if area.colliderect(where)]
             assert not hit, f"{rules} {size}: the footer {where} covers places {hit}"
-            indices = index_boxes(table.game, table.display_piles(), lay, table.renderer.art.large_index)
-            assert not [b for b in indices if b.rect.colliderect(where)]
+            indices = app.drawn.of(Kind.INDEX)
+            assert indices and not [b for b in indices if b.rect.colliderect(where)]
             labels = [b for b in app.drawn.of(Kind.TEXT) if not b.name.startswith("footer: ")]
             assert not [b for b in labels if b.rect.colliderect(where)]
 
