@@ -128,7 +128,10 @@ def _layers(app: App) -> list[tuple[Scene, list[Box]]]:
     app.drawn.clear()
     first = max((i for i, s in enumerate(app.scenes) if s.opaque), default=0)
     layers = []
-    for scene in app.scenes[first:]:
+    shown = app.scenes[first:]
+    for scene, above in zip(shown, [*shown[1:], None], strict=True):
+        if scene.only_on_top and above is not None and not above.opaque:
+            continue  # as App.draw: one dialog at a time
         start = len(app.drawn.boxes)
         scene.draw(app.screen)
         layers.append((scene, app.drawn.boxes[start:]))
