@@ -53,12 +53,21 @@ _SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SI
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
+#: a code no card has: what :data:`ABOVE` gives for a card nothing takes (a Jack), and
+#: whose count of tops is always 0
+NO_CARD = 63
+#: for each card code, the two codes (one rank higher, other colour) it builds on
+ABOVE: list[tuple[int, int]] = [(NO_CARD, NO_CARD)] * 64
+for _onto in range(64):
+    for _c in BELOW[_onto]:
+        ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
+del _onto, _c
 
 
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fkey", "found", "hs", "key", "piles", "stock", "waste")
+    __slots__ = ("counts", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -74,6 +83,31 @@ class Core:
         #: pile's term in the key is that of all its cards (entries above may be stale)
         self.hs: list[list[int]] = [[0] for _ in range(32)]
         self.key = self._full_key()
+        #: each pile's top card (0: empty), and per row how many of its piles have each
+        #: top (at index 0: how many are empty), kept by every move so that the moves are
+        #: found without looking into the piles
+        self.tops = [pile[-1] if pile else 0 for pile in piles]
+        self.counts = [[0] * 64 for _ in range(4)]
+        for i, top in enumerate(self.tops):
+            self.counts[i >> 3][top] += 1
+        #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
+        #: the suit's first foundation that takes it), or 0
+        self.wants = [0] * 64
+        for suit in range(4):
+            self._want(suit)
+
+    def _want(self, suit: int) -> None:
+        """Set :attr:`wants` for the cards of ``suit`` from its two foundations."""
+        wants = self.wants
+        a = self.found[2 * suit]
+        b = self.found[2 * suit + 1]
+        base = suit << 4
+        for rank in range(1, 16):
+            wants[base | rank] = 0
+        if b < JACK:
+            wants[base | (b + 1)] = FOUNDATION + 2 * suit + 1
+        if a < JACK:
+            wants[base | (a + 1)] = FOUNDATION + 2 * suit
 
     @classmethod
     def from_game(cls, game: Game) -> Core:
@@ -92,6 +126,9 @@ class Core:
         other.key = self.key
         other.fkey = self.fkey
         other.hs = [h[:] for h in self.hs]
+        other.tops = self.tops[:]
+        other.counts = [c[:] for c in self.counts]
+        other.wants = self.wants[:]
         return other
 
     def _full_key(self) -> int:
@@ -163,61 +200,44 @@ class Core:
     # ----- moves --------------------------------------------------------------------
 
     def moves(self) -> list[tuple[int, int]]:
-        """Every legal move (a card into an empty pile: the row's first empty pile only,
-        the others giving the same key)."""
-        piles = self.piles
-        found = self.found
+        """Every legal move, the moves to a foundation first (a card into an empty pile:
+        the row's first empty pile only, the others giving the same key; a card two
+        foundations take: the first only, likewise)."""
+        tops = self.tops
+        counts = self.counts
+        wants = self.wants
+        above = ABOVE
         out: list[tuple[int, int]] = []
-        want: dict[int, int] = {}
-        for f in range(8):
-            h = found[f]
-            if h < JACK:
-                c = ((f >> 1) << 4) | (h + 1)
-                if c not in want:
-                    want[c] = f
         for i in range(8):
-            pile = piles[i]
-            if pile:
-                home = want.get(pile[-1])
-                if home is not None:
-                    out.append((i, FOUNDATION + home))
+            home = wants[tops[i]]
+            if home:
+                out.append((i, home))
         for row in range(3):
             base = row * 8
-            builds: dict[int, list[int]] = {}
-            empty = -1
-            for t in range(base, base + 8):
-                pile = piles[t]
-                if pile:
-                    for w in BELOW[pile[-1]]:
-                        if w in builds:
-                            builds[w].append(t)
-                        else:
-                            builds[w] = [t]
-                elif empty < 0:
-                    empty = t
+            count = counts[row]
+            empty = tops.index(0, base, base + 8) if count[0] else -1
             for s in range(base + 8, base + 16):
-                pile = piles[s]
-                if pile:
-                    targets = builds.get(pile[-1])
-                    if targets:
-                        for t in targets:
-                            out.append((s, t))
+                c = tops[s]
+                if c:
+                    a, b = above[c]
+                    if count[a] or count[b]:
+                        for t in range(base, base + 8):
+                            top = tops[t]
+                            if top == a or top == b:
+                                out.append((s, t))
                     if empty >= 0:
                         out.append((s, empty))
         waste = self.waste
         if waste:
-            top = waste[-1]
-            below = BELOW
-            empty = -1
-            for t in range(24, 32):
-                pile = piles[t]
-                if pile:
-                    if top in below[pile[-1]]:
+            a, b = above[waste[-1]]
+            count = counts[3]
+            if count[a] or count[b]:
+                for t in range(24, 32):
+                    top = tops[t]
+                    if top == a or top == b:
                         out.append((WASTE, t))
-                elif empty < 0:
-                    empty = t
-            if empty >= 0:
-                out.append((WASTE, empty))
+            if count[0]:
+                out.append((WASTE, tops.index(0, 24, 32)))
         if self.stock:
             out.append((STOCK, WASTE))
         return out
@@ -225,13 +245,14 @@ class Core:
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The engine's safe drop among ``moves`` (``RowsGame.safe_drop``: here a drop
         that empties a Row 1 pile may be safe too), or None."""
-        piles = self.piles
+        tops = self.tops
         found = self.found
         for m in moves:
             dst = m[1]
             if dst < FOUNDATION:
-                continue
-            c = piles[m[0]][-1]
+                # the moves to a foundation come first
+                return None
+            c = tops[m[0]]
             rank = c & 15
             if rank <= 2:
                 return m
@@ -290,27 +311,50 @@ class Core:
     def play(self, src: int, dst: int) -> int:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
         1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
-        piles = self.piles
         waste = self.waste
         stock = self.stock
-        hs = self.hs
         key = self.key
-        auto = 0
         if src == STOCK:
             c = stock.pop()
-            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[len(stock)] - _Z_STOCK[len(stock) + 1]
+            n = len(stock)
+            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]
             waste.append(c)
             self.key = key & MASK
             return 0
+        tops = self.tops
+        auto = 0
         if src == WASTE:
             c = waste.pop()
             key -= _Z_WASTE[len(waste)][c]
         else:
-            pile = piles[src]
+            pile = self.piles[src]
             c = pile.pop()
-            h = hs[src]
+            h = self.hs[src]
             n = len(pile)
             key += h[n] - h[n + 1]
+            count = self.counts[src >> 3]
+            count[c] -= 1
+            if n:
+                top = tops[src] = pile[-1]
+                count[top] += 1
+            else:
+                tops[src] = 0
+                count[0] += 1
+                if src >= 24 and waste:
+                    w = waste.pop()
+                    x = _Z_PILE[3][0][w]
+                    x = ((x ^ (x >> 32)) * MIX) & MASK
+                    x ^= x >> 32
+                    if len(h) > 1:
+                        h[1] = x
+                    else:
+                        h.append(x)
+                    key += x - _Z_WASTE[len(waste)][w]
+                    pile.append(w)
+                    tops[src] = w
+                    count[0] -= 1
+                    count[w] += 1
+                    auto = 1
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
             height = self.found[f]
@@ -319,9 +363,10 @@ class Core:
             key += change
             self.fkey += change
             self.found[f] = height + 1
+            self._want(f >> 1)
         else:
-            pile = piles[dst]
-            h = hs[dst]
+            pile = self.piles[dst]
+            h = self.hs[dst]
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[dst >> 3][n][c]
@@ -333,22 +378,14 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
-        if src >= 24 and src < 32 and not piles[src] and waste:
-            w = waste.pop()
-            x = _Z_PILE[3][0][w]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            x ^= x >> 32
-            h = hs[src]
-            if len(h) > 1:
-                h[1] = x
-            else:
-                h.append(x)
-            key += x - _Z_WASTE[len(waste)][w]
-            piles[src].append(w)
-            auto = 1
+            count = self.counts[dst >> 3]
+            count[tops[dst]] -= 1
+            count[c] += 1
+            tops[dst] = c
         if not waste and stock:
             s = stock.pop()
-            key += _Z_WASTE[0][s] + _Z_STOCK[len(stock)] - _Z_STOCK[len(stock) + 1]
+            n = len(stock)
+            key += _Z_WASTE[0][s] + _Z_STOCK[n] - _Z_STOCK[n + 1]
             waste.append(s)
             auto |= 2
         self.key = key & MASK
@@ -356,25 +393,22 @@ class Core:
 
     def undo(self, src: int, dst: int, auto: int) -> None:
         """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for."""
-        piles = self.piles
         waste = self.waste
         stock = self.stock
-        hs = self.hs
         key = self.key
         if src == STOCK:
             c = waste.pop()
             stock.append(c)
-            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
+            n = len(stock)
+            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n]
             self.key = key & MASK
             return
+        tops = self.tops
         if auto & 2:
             s = waste.pop()
             stock.append(s)
-            key -= _Z_WASTE[0][s] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
-        if auto & 1:
-            w = piles[src].pop()
-            key += _Z_WASTE[len(waste)][w] - hs[src][1]
-            waste.append(w)
+            n = len(stock)
+            key -= _Z_WASTE[0][s] + _Z_STOCK[n - 1] - _Z_STOCK[n]
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
             height = self.found[f] - 1
@@ -384,18 +418,31 @@ class Core:
             change = zf[height + 1] - zf[height]
             key -= change
             self.fkey -= change
+            self._want(f >> 1)
         else:
-            pile = piles[dst]
+            pile = self.piles[dst]
             c = pile.pop()
-            h = hs[dst]
+            h = self.hs[dst]
             n = len(pile)
             key += h[n] - h[n + 1]
+            count = self.counts[dst >> 3]
+            count[c] -= 1
+            top = tops[dst] = pile[-1] if n else 0
+            count[top] += 1
         if src == WASTE:
             key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
-            pile = piles[src]
-            h = hs[src]
+            pile = self.piles[src]
+            h = self.hs[src]
+            count = self.counts[src >> 3]
+            if auto & 1:
+                w = pile.pop()
+                key += _Z_WASTE[len(waste)][w] - h[1]
+                waste.append(w)
+                count[w] -= 1
+            else:
+                count[tops[src]] -= 1
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[src >> 3][n][c]
@@ -407,6 +454,8 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
+            tops[src] = c
+            count[c] += 1
         self.key = key & MASK
 
     def to_game(self, game: Game) -> Game:
