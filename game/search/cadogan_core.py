@@ -62,12 +62,14 @@ for _onto in range(64):
     for _c in BELOW[_onto]:
         ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
 del _onto, _c
+#: what :data:`BELOW` gives an Ace (nothing builds on it), as two codes of no card
+_NONE = (NO_CARD, NO_CARD)
 
 
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("counts", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
+    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -83,13 +85,16 @@ class Core:
         #: pile's term in the key is that of all its cards (entries above may be stale)
         self.hs: list[list[int]] = [[0] for _ in range(32)]
         self.key = self._full_key()
-        #: each pile's top card (0: empty), and per row how many of its piles have each
-        #: top (at index 0: how many are empty), kept by every move so that the moves are
-        #: found without looking into the piles
+        #: each pile's top card (0: empty), and per row and card code how many of the
+        #: row's piles take the card (their top is one rank higher of the other colour;
+        #: at index 0, which is no card: how many are empty), kept by every move so that
+        #: the moves are found without looking into the piles
         self.tops = [pile[-1] if pile else 0 for pile in piles]
-        self.counts = [[0] * 64 for _ in range(4)]
+        self.fits = [[0] * 64 for _ in range(4)]
         for i, top in enumerate(self.tops):
-            self.counts[i >> 3][top] += 1
+            fit = self.fits[i >> 3]
+            for x in BELOW[top] if top else (0,):
+                fit[x] += 1
         #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
         #: the suit's first foundation that takes it), or 0
         self.wants = [0] * 64
@@ -127,7 +132,7 @@ class Core:
         other.fkey = self.fkey
         other.hs = [h[:] for h in self.hs]
         other.tops = self.tops[:]
-        other.counts = [c[:] for c in self.counts]
+        other.fits = [f[:] for f in self.fits]
         other.wants = self.wants[:]
         return other
 
@@ -204,39 +209,46 @@ class Core:
         the row's first empty pile only, the others giving the same key; a card two
         foundations take: the first only, likewise)."""
         tops = self.tops
-        counts = self.counts
+        fits = self.fits
         wants = self.wants
-        above = ABOVE
         out: list[tuple[int, int]] = []
-        for i in range(8):
-            home = wants[tops[i]]
-            if home:
-                out.append((i, home))
-        for row in range(3):
-            base = row * 8
-            count = counts[row]
-            empty = tops.index(0, base, base + 8) if count[0] else -1
-            for s in range(base + 8, base + 16):
-                c = tops[s]
-                if c:
-                    a, b = above[c]
-                    if count[a] or count[b]:
-                        for t in range(base, base + 8):
-                            top = tops[t]
-                            if top == a or top == b:
-                                out.append((s, t))
-                    if empty >= 0:
+        row1 = tops[:8]
+        if any(map(wants.__getitem__, row1)):
+            for i, c in enumerate(row1):
+                home = wants[c]
+                if home:
+                    out.append((i, home))
+        for base in (0, 8, 16):
+            fit = fits[base >> 3]
+            sources = tops[base + 8:base + 16]
+            if fit[0]:
+                empty = tops.index(0, base, base + 8)
+                for s, c in enumerate(sources, base + 8):
+                    if c:
+                        if fit[c]:
+                            pair = ABOVE[c]
+                            for t in range(base, base + 8):
+                                if tops[t] in pair:
+                                    out.append((s, t))
                         out.append((s, empty))
+            elif any(map(fit.__getitem__, sources)):
+                # an empty source has no card, and code 0 counts the empty targets (none)
+                for s, c in enumerate(sources, base + 8):
+                    if fit[c]:
+                        pair = ABOVE[c]
+                        for t in range(base, base + 8):
+                            if tops[t] in pair:
+                                out.append((s, t))
         waste = self.waste
         if waste:
-            a, b = above[waste[-1]]
-            count = counts[3]
-            if count[a] or count[b]:
+            c = waste[-1]
+            fit = fits[3]
+            if fit[c]:
+                pair = ABOVE[c]
                 for t in range(24, 32):
-                    top = tops[t]
-                    if top == a or top == b:
+                    if tops[t] in pair:
                         out.append((WASTE, t))
-            if count[0]:
+            if fit[0]:
                 out.append((WASTE, tops.index(0, 24, 32)))
         if self.stock:
             out.append((STOCK, WASTE))
@@ -332,14 +344,17 @@ class Core:
             h = self.hs[src]
             n = len(pile)
             key += h[n] - h[n + 1]
-            count = self.counts[src >> 3]
-            count[c] -= 1
+            fit = self.fits[src >> 3]
+            a, b = BELOW[c] or _NONE
+            fit[a] -= 1
+            fit[b] -= 1
             if n:
                 top = tops[src] = pile[-1]
-                count[top] += 1
+                a, b = BELOW[top] or _NONE
+                fit[a] += 1
+                fit[b] += 1
             else:
                 tops[src] = 0
-                count[0] += 1
                 if src >= 24 and waste:
                     w = waste.pop()
                     x = _Z_PILE[3][0][w]
@@ -352,9 +367,12 @@ class Core:
                     key += x - _Z_WASTE[len(waste)][w]
                     pile.append(w)
                     tops[src] = w
-                    count[0] -= 1
-                    count[w] += 1
+                    a, b = BELOW[w] or _NONE
+                    fit[a] += 1
+                    fit[b] += 1
                     auto = 1
+                else:
+                    fit[0] += 1
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
             height = self.found[f]
@@ -378,9 +396,16 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
-            count = self.counts[dst >> 3]
-            count[tops[dst]] -= 1
-            count[c] += 1
+            fit = self.fits[dst >> 3]
+            if n:
+                a, b = BELOW[tops[dst]] or _NONE
+                fit[a] -= 1
+                fit[b] -= 1
+            else:
+                fit[0] -= 1
+            a, b = BELOW[c] or _NONE
+            fit[a] += 1
+            fit[b] += 1
             tops[dst] = c
         if not waste and stock:
             s = stock.pop()
@@ -425,24 +450,38 @@ class Core:
             h = self.hs[dst]
             n = len(pile)
             key += h[n] - h[n + 1]
-            count = self.counts[dst >> 3]
-            count[c] -= 1
-            top = tops[dst] = pile[-1] if n else 0
-            count[top] += 1
+            fit = self.fits[dst >> 3]
+            a, b = BELOW[c] or _NONE
+            fit[a] -= 1
+            fit[b] -= 1
+            if n:
+                top = tops[dst] = pile[-1]
+                a, b = BELOW[top] or _NONE
+                fit[a] += 1
+                fit[b] += 1
+            else:
+                tops[dst] = 0
+                fit[0] += 1
         if src == WASTE:
             key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
             pile = self.piles[src]
             h = self.hs[src]
-            count = self.counts[src >> 3]
+            fit = self.fits[src >> 3]
             if auto & 1:
                 w = pile.pop()
                 key += _Z_WASTE[len(waste)][w] - h[1]
                 waste.append(w)
-                count[w] -= 1
+                a, b = BELOW[w] or _NONE
+                fit[a] -= 1
+                fit[b] -= 1
+            elif pile:
+                a, b = BELOW[tops[src]] or _NONE
+                fit[a] -= 1
+                fit[b] -= 1
             else:
-                count[tops[src]] -= 1
+                fit[0] -= 1
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[src >> 3][n][c]
@@ -455,7 +494,9 @@ class Core:
             key += x - old
             pile.append(c)
             tops[src] = c
-            count[c] += 1
+            a, b = BELOW[c] or _NONE
+            fit[a] += 1
+            fit[b] += 1
         self.key = key & MASK
 
     def to_game(self, game: Game) -> Game:
@@ -498,6 +539,7 @@ class Core:
         cards; the stock; and the automatic fills a move makes. A card going home adds its
         100 points and its pile's change, the other cards' urgencies left as they were."""
         w = card_weights(self.found)
+        weight = w.__getitem__
         piles = self.piles
         waste = self.waste
         stock = self.stock
@@ -505,39 +547,36 @@ class Core:
         sc = weights.stock_card
         wb = weights.waste_blocked
         run = weights.row1_run
-        sums: dict[int, float] = {}
-
-        def total(i: int) -> float:
-            if i not in sums:
-                sums[i] = sum(w[x] for x in (waste if i == WASTE else piles[i]))
-            return sums[i]
-
+        waste_total = -1.0
         out: list[float] = []
         for s, t in moves:
-            if s == STOCK:
-                out.append(sc * w[stock[-1]] - wb * total(WASTE))
-                continue
+            if s >= WASTE or (s >= 24 and waste and len(piles[s]) == 1):
+                if waste_total < 0.0:
+                    waste_total = sum(map(weight, waste))
+                if s == STOCK:
+                    out.append(sc * w[stock[-1]] - wb * waste_total)
+                    continue
             if s == WASTE:
                 c = waste[-1]
-                value = wb * (total(WASTE) - w[c])
+                value = wb * (waste_total - w[c])
                 if len(waste) == 1 and stock:
                     value += sc * w[stock[-1]]
             else:
                 pile = piles[s]
                 c = pile[-1]
                 row = s >> 3
-                value = total(s) - w[c] + rd * row * w[c]
+                value = sum(map(weight, pile)) - w[c] + rd * row * w[c]
                 if row == 0:
                     value += run * (run_length(pile[:-1]) - run_length(pile))
                 elif row == 3 and len(pile) == 1 and waste:
                     y = waste[-1]
-                    value -= 3 * rd * w[y] - wb * (total(WASTE) - w[y])
+                    value -= 3 * rd * w[y] - wb * (waste_total - w[y])
                     if len(waste) == 1 and stock:
                         value += sc * w[stock[-1]]
             if t >= FOUNDATION:
                 value += FOUNDATION_CARD
             else:
-                value -= total(t) + rd * (t >> 3) * w[c]
+                value -= sum(map(weight, piles[t])) + rd * (t >> 3) * w[c]
                 if t < 8:
                     value += run
             out.append(value)
