@@ -278,6 +278,48 @@ class Core:
                 return m
         return None
 
+    def safe_climb(self) -> tuple[tuple[int, int], ...] | None:
+        """A card of Rows 2–4 that can climb to Row 1 now and go home safely, as the
+        moves that take it there (:mod:`.cadogan_proof` says why they never lose a won
+        position), or None. The card is a pile's top that a foundation takes now and
+        that meets the safe drop's conditions (:meth:`forced`); a Row 4 card has a card
+        under it (so no automatic fill follows); every row above it has a pile whose
+        top takes it or an empty pile, and the climb goes onto one of each."""
+        tops = self.tops
+        fits = self.fits
+        wants = self.wants
+        found = self.found
+        for src in range(8, 32):
+            c = tops[src]
+            home = wants[c]
+            if not home:
+                continue
+            row = src >> 3
+            if row == 3 and len(self.piles[src]) < 2:
+                continue
+            rank = c & 15
+            if rank > 2:
+                need = rank - 1
+                if found[(home - FOUNDATION) ^ 1] < need:
+                    continue
+                if any(found[g] < need for g in other_colour_foundations(c)):
+                    continue
+            if not all(fits[r][c] or fits[r][0] for r in range(row)):
+                continue
+            pair = ABOVE[c]
+            moves = []
+            at = src
+            for r in range(row - 1, -1, -1):
+                base = r * 8
+                onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
+                if onto < 0:
+                    onto = tops.index(0, base, base + 8)
+                moves.append((at, onto))
+                at = onto
+            moves.append((at, home))
+            return tuple(moves)
+        return None
+
     def child_key(self, src: int, dst: int) -> int:
         """The key of the position a legal move leads to, without playing it (as
         :meth:`play` would leave it: the tests compare the two)."""
