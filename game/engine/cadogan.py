@@ -70,7 +70,7 @@ PROFILE = RuleProfile(
         # budget, then the narrowed searches beside the complete search, which goes on
         # from where it stopped (game.search.solver, game.search.cadogan_beam and
         # game.search.cadogan_proof explain why)
-        stages=((("proof",), 20_000), (("beams",), 800_000), (("narrowing", "resume"), None)),
+        stages=((("proof",), 5_000), (("beams",), 800_000), (("narrowing", "resume"), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
         # of the fills of empty places in Rows 1-3, only the one that takes the card
         # needed soonest

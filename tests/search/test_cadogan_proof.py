@@ -208,6 +208,8 @@ def test_the_solver_proves_lost_what_the_beams_cannot() -> None:
         if solve(game, max_nodes=100_000, max_seconds=1e6, plan=("beams",)).status == "unknown":
             result = solve(game, max_seconds=1e6)
             assert result.status == "lost"
-            assert result.nodes <= 20_000  # within the first stage
+            first_stage = game.profile.search.stages[0]
+            assert first_stage[0] == ("proof",) and first_stage[1] is not None
+            assert result.nodes <= first_stage[1]
             return
     pytest.fail("no such position found")
