@@ -43,12 +43,15 @@ when it ends without a win, the position it started from is lost.
 from __future__ import annotations
 
 from ..engine.state import Game
+from .cadogan_core import Core
 from .depth_first import CoreMove, DepthFirst, Steps, line_text
 from .knowledge import is_dead
 
 #: a step of the search: the moves played one after another as one (a safe climb is
 #: several; everything else is one)
 Step = tuple[CoreMove, ...]
+#: what :meth:`CadoganProof._expand` answers when the node budget is too small
+_STARVED: list[Step] = []
 
 
 class CadoganProof(DepthFirst):
@@ -59,8 +62,10 @@ class CadoganProof(DepthFirst):
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         super().__init__(game, max_nodes)
-        if not hasattr(self.core, "safe_climb"):
+        if not isinstance(self.core, Core):
             raise ValueError("the Lady Cadogan proof plays Lady Cadogan only")
+        #: the same core, as Lady Cadogan's (its safe climbs)
+        self.cadogan: Core = self.core
         #: the steps from the start to the position the search is at, with each move's
         #: token for taking it back
         self.steps_path: list[tuple[Step, list[int]]] = []
@@ -71,9 +76,9 @@ class CadoganProof(DepthFirst):
         if core.won():
             return True
         path = self.steps_path
-        while (children := self._expand()) is None:
+        while (children := self._expand()) is _STARVED:
             yield from self._starve()
-        if children is True:
+        if children is None:
             return True
         stack = [children]
         index = [0]
@@ -92,9 +97,9 @@ class CadoganProof(DepthFirst):
             index[-1] = i + 1
             step = children[i]
             path.append((step, [core.play(m[0], m[1]) for m in step]))
-            while (children := self._expand()) is None:
+            while (children := self._expand()) is _STARVED:
                 yield from self._starve()
-            if children is True:
+            if children is None:
                 return True
             stack.append(children)
             index.append(0)
@@ -103,11 +108,12 @@ class CadoganProof(DepthFirst):
                 yield
         return False
 
-    def _expand(self) -> list[Step] | bool | None:
+    def _expand(self) -> list[Step] | None:
         """Reach the positions the steps from here lead to; the steps to those not reached
-        before, best first; True when one is won (``win`` holds the line); None when the
-        node budget ran out on the way (the next call goes on where this one stopped)."""
-        core = self.core
+        before, best first; None when one is won (``win`` holds the line); :data:`_STARVED`
+        when the node budget ran out on the way (the next call goes on where this one
+        stopped)."""
+        core = self.cadogan
         if self._pending is not None:
             candidates, start, new = self._pending
             self._pending = None
@@ -137,13 +143,13 @@ class CadoganProof(DepthFirst):
                 continue
             if self.nodes >= self.max_nodes:
                 self._pending = (candidates, i, new)
-                return None
+                return _STARVED
             seen.add(key)
             self.nodes += 1
             if step[-1][1] >= core.foundation and core.home() + 1 == core.cards:
                 line = [m for s, _ in self.steps_path for m in s] + list(step)
                 self.win = line_text(self.game, core, line)
-                return True
+                return None
             new.append(step)
         if len(new) < 2:
             return new
