@@ -325,9 +325,25 @@ class Core:
         :meth:`play` would leave it: the tests compare the two)."""
         piles = self.piles
         waste = self.waste
-        stock = self.stock
         hs = self.hs
         key = self.key
+        if src < 24 and (waste or not self.stock):
+            # a card of Rows 1-3: no automatic fill follows
+            pile = piles[src]
+            n = len(pile)
+            h = hs[src]
+            c = pile[-1]
+            key += h[n - 1] - h[n]
+            if dst >= FOUNDATION:
+                zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
+                height = self.found[dst - FOUNDATION]
+                return (key + zf[height + 1] - zf[height]) & MASK
+            n = len(piles[dst])
+            old = hs[dst][n]
+            x = old + _Z_PILE[dst >> 3][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            return (key + (x ^ (x >> 32)) - old) & MASK
+        stock = self.stock
         if src == STOCK:
             return (key + _Z_WASTE[len(waste)][stock[-1]] + _Z_STOCK[len(stock) - 1]
                     - _Z_STOCK[len(stock)]) & MASK
