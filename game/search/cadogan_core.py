@@ -62,8 +62,9 @@ for _onto in range(64):
     for _c in BELOW[_onto]:
         ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
 del _onto, _c
-#: what :data:`BELOW` gives an Ace (nothing builds on it), as two codes of no card
-_NONE = (NO_CARD, NO_CARD)
+#: :data:`BELOW` as two codes for every card: for an Ace (nothing builds on it), two codes
+#: of no card, whose counts in :attr:`Core.fits` are never read
+_BELOW2 = [BELOW[c] if BELOW[c] else (NO_CARD, NO_CARD) for c in range(64)]
 
 
 class Core:
@@ -403,12 +404,12 @@ class Core:
             n = len(pile)
             key += h[n] - h[n + 1]
             fit = self.fits[src >> 3]
-            a, b = BELOW[c] or _NONE
+            a, b = _BELOW2[c]
             fit[a] -= 1
             fit[b] -= 1
             if n:
                 top = tops[src] = pile[-1]
-                a, b = BELOW[top] or _NONE
+                a, b = _BELOW2[top]
                 fit[a] += 1
                 fit[b] += 1
             else:
@@ -425,7 +426,7 @@ class Core:
                     key += x - _Z_WASTE[len(waste)][w]
                     pile.append(w)
                     tops[src] = w
-                    a, b = BELOW[w] or _NONE
+                    a, b = _BELOW2[w]
                     fit[a] += 1
                     fit[b] += 1
                     auto = 1
@@ -456,12 +457,12 @@ class Core:
             pile.append(c)
             fit = self.fits[dst >> 3]
             if n:
-                a, b = BELOW[tops[dst]] or _NONE
+                a, b = _BELOW2[tops[dst]]
                 fit[a] -= 1
                 fit[b] -= 1
             else:
                 fit[0] -= 1
-            a, b = BELOW[c] or _NONE
+            a, b = _BELOW2[c]
             fit[a] += 1
             fit[b] += 1
             tops[dst] = c
@@ -509,12 +510,12 @@ class Core:
             n = len(pile)
             key += h[n] - h[n + 1]
             fit = self.fits[dst >> 3]
-            a, b = BELOW[c] or _NONE
+            a, b = _BELOW2[c]
             fit[a] -= 1
             fit[b] -= 1
             if n:
                 top = tops[dst] = pile[-1]
-                a, b = BELOW[top] or _NONE
+                a, b = _BELOW2[top]
                 fit[a] += 1
                 fit[b] += 1
             else:
@@ -531,11 +532,11 @@ class Core:
                 w = pile.pop()
                 key += _Z_WASTE[len(waste)][w] - h[1]
                 waste.append(w)
-                a, b = BELOW[w] or _NONE
+                a, b = _BELOW2[w]
                 fit[a] -= 1
                 fit[b] -= 1
             elif pile:
-                a, b = BELOW[tops[src]] or _NONE
+                a, b = _BELOW2[tops[src]]
                 fit[a] -= 1
                 fit[b] -= 1
             else:
@@ -552,7 +553,7 @@ class Core:
             key += x - old
             pile.append(c)
             tops[src] = c
-            a, b = BELOW[c] or _NONE
+            a, b = _BELOW2[c]
             fit[a] += 1
             fit[b] += 1
         self.key = key & MASK
