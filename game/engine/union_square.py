@@ -46,7 +46,7 @@ PROFILE = RuleProfile(
                       (("tableau", "foundations"), ("waste", "foundations"))),
             GuideStep("Build on a pile's top card with the same suit, one rank up or down "
                       "(10♠ onto J♠ or 9♠). A pile's bottom two cards decide whether it "
-                      "goes up or down.",
+                      "goes up or down: the ▲ or ▼ beside the pile says which.",
                       (("tableau", "tableau"), ("waste", "tableau"))),
             GuideStep("Turn the next stock card onto the waste whenever you like. The "
                       "stock is gone through once.",

@@ -87,6 +87,8 @@ class PlaySession:
         self.assisted = False
         #: the last move was the demo's (a win it made earns no time bonus)
         self._demo_moved = False
+        #: the finish line last worked out, and the position it was for
+        self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
 
     # ----- the position ---------------------------------------------------------------
 
@@ -155,6 +157,44 @@ class PlaySession:
                 transfers += self._play_scored(drop, points)
                 steps += 1
         self.undo_steps.append(steps)
+        self.redo_steps.clear()
+        return self._changed(transfers, points)
+
+    def finish_line(self) -> list[Move]:
+        """The foundation moves that win the game from here, one card after another, when
+        they alone win it (the stock is gone and no card needs a build or a fill first);
+        otherwise none. What a player would do by hand, card by card, to end a game that
+        is already decided."""
+        g = self.game
+        key = (len(g.history), g.key())
+        if self._finish[0] == key:
+            return list(self._finish[1])
+        line: list[Move] = []
+        if not g.piles[g.stock] and not g.is_won():
+            trial = g.clone()
+            foundations = set(trial.foundations)
+            while not trial.is_won():
+                home = next((m for m in trial.legal_moves() if m.dst in foundations), None)
+                if home is None:
+                    line = []
+                    break
+                trial.play(home)
+                line.append(home)
+        self._finish = (key, tuple(line))
+        return line
+
+    def finish(self) -> Outcome:
+        """Play :meth:`finish_line` as one step of the player's (one undo takes it back
+        whole); refused when foundation moves alone do not win from here."""
+        line = self.finish_line()
+        if not line:
+            return self._refused("Not every card can go home yet")
+        points = self._charge_hints()
+        self._demo_moved = False
+        transfers: list[Transfer] = []
+        for move in line:
+            transfers += self._play_scored(move, points)
+        self.undo_steps.append(len(line))
         self.redo_steps.clear()
         return self._changed(transfers, points)
 

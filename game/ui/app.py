@@ -81,11 +81,15 @@ def _hold_stop_signals() -> None:
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
-    ``opaque`` scenes hide what is below them; dialogs set it False. ``name`` is the name
-    the scene is found by (the app gives a scene it made the name it was asked for).
+    ``opaque`` scenes hide what is below them; dialogs set it False. A scene drawn
+    ``only_on_top`` (a dialog) is not drawn while another see-through scene lies over it: one
+    panel at a time, never a second one's edges and buttons peeking out from under the
+    first. ``name`` is the name the scene is found by (the app gives a scene it made the
+    name it was asked for).
     """
 
     opaque = True
+    only_on_top = False
     name = ""
 
     def __init__(self, app: App) -> None:
@@ -326,7 +330,10 @@ class App:
             if self.scenes[i].opaque:
                 first = i
                 break
-        for scene in self.scenes[first:]:
+        shown = self.scenes[first:]
+        for scene, above in zip(shown, [*shown[1:], None], strict=True):
+            if scene.only_on_top and above is not None and not above.opaque:
+                continue
             scene.draw(target)
 
     def run(self, max_frames: int | None = None) -> None:

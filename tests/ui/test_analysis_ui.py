@@ -44,6 +44,14 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     assert expected.verdict == "found"
     analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
     assert [b.label for b in analysis.buttons] == ["Stop"]
+    # the lost game's dialog waits under it unseen: no edge or button of it peeks out
+    lost = app.scenes[-2]
+    assert isinstance(lost, Dialog) and lost.title == "No more moves"
+    drawn = []
+    real_draw = lost.draw
+    lost.draw = lambda surface: (drawn.append(1), real_draw(surface))  # type: ignore[method-assign]
+    ui.step(app, 3)
+    assert drawn == []
     frames = 0
     while analysis.analysis is None:  # the frames go on while the process searches
         ui.step(app)
@@ -70,6 +78,8 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     ui.click(app, viewer.menu_button.rect.center)
     back = app.top
     assert isinstance(back, Dialog) and back.title == "No more moves"
+    ui.step(app)
+    assert drawn, "on top again, it is drawn"
 
 
 def test_stop_ends_the_analysis_at_once(ui: SimpleNamespace, app: App) -> None:
