@@ -109,9 +109,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         for c in column[dealt:]:
             avail[c] += 1
             held[c] += 1
-    room = _room(heights)
-    for c in waste:
-        room[c] -= 1
+    room, fields = _base(heights, waste)
     height = list(heights)
     for s in range(4):
         sequence = SEQUENCES[s]
@@ -121,13 +119,13 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             h += 1
         height[s] = h
     # per suit, two bits a rank: how many copies of the card must be in columns (1 or
-    # 2), else 3 when no copy can stand in a column (the rank breaks runs), else 0
-    fields = [0, 0, 0, 0]
-    for c in range(64):
-        p = held[c] - homed[c]
-        v = p if p > 0 else 3 if room[c] <= 0 else 0
-        if v and 1 <= c & 15 <= KING:
-            fields[c >> 4] |= v << ((c & 15) << 1)
+    # 2), else 3 when no copy can stand in a column (the rank breaks runs), else 0; only
+    # a built card can have to be in a column (:func:`_base` has the others)
+    for column in columns:
+        for c in column[column[0] + 1:]:
+            p = held[c] - homed[c]
+            b = (c & 15) << 1
+            fields[c >> 4] = fields[c >> 4] & ~(3 << b) | (p if p > 0 else 3 if room[c] <= 0 else 0) << b
     runs = [_runs(f) for f in fields]
     needed = sum(runs)
     turned = start
@@ -193,6 +191,32 @@ def _room(heights: tuple[int, ...]) -> list[int]:
 #: :func:`_runs` of the suits' fields seen so far (a field is one of a few thousand in a
 #: deal's search, and :func:`cannot_unwind` asks for one at every card it goes through)
 _RUNS: dict[int, int] = {}
+
+
+_BASES: dict[tuple[tuple[int, ...], bytes], tuple[list[int], tuple[int, ...]]] = {}
+
+
+def _base(heights: tuple[int, ...], waste: bytes) -> tuple[list[int], list[int]]:
+    """For :func:`cannot_unwind`, fresh lists: per card, the copies that may stand in a
+    column with the foundations at ``heights`` and the ``waste`` still there (neither
+    home nor in the waste); and per suit, the field (two bits a rank) that gives each rank
+    with no such copy 3, the others 0. Many positions of a layer share them."""
+    key = (heights, waste)
+    base = _BASES.get(key)
+    if base is None:
+        room = _room(heights)
+        for c in waste:
+            room[c] -= 1
+        fields = [0, 0, 0, 0]
+        for s in range(4):
+            for r in range(1, KING + 1):
+                if room[s * 16 + r] <= 0:
+                    fields[s] |= 3 << (r << 1)
+        base = room, tuple(fields)
+        if len(_BASES) >= 100_000:
+            _BASES.clear()
+        _BASES[key] = base
+    return base[0][:], list(base[1])
 
 
 def _runs(field: int) -> int:
