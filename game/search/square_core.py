@@ -39,8 +39,6 @@ FOUNDATION = 20
 #: the engine's index of column 0 (``c1``)
 FIRST = 4
 NEIGHBOURS = [neighbours(c) if 1 <= c & 15 <= KING else () for c in range(64)]
-#: the same as a pair, the one neighbour of an Ace or a King twice (0, no card, for none)
-PAIRS = [(n[0], n[-1]) if n else (0, 0) for n in NEIGHBOURS]
 
 _Z = zobrist_rows(0x5EED_0C01)
 _Z_PILE = _Z.pile[0]
@@ -162,7 +160,7 @@ class ColumnsCore:
         dealt = self.dealt
         # the columns that take a card, each with the one or two cards it takes (written
         # out flat: the searches spend much of their time here)
-        targets: list[tuple[int, int, int]] = []
+        targets: list[tuple[int, tuple[int, ...]]] = []
         empty = -1
         for t, pile in enumerate(piles):
             if pile:
@@ -170,9 +168,9 @@ class ColumnsCore:
                 if len(pile) > dealt[t]:
                     nxt = 2 * top - pile[-2]
                     if 1 <= nxt & 15 <= KING:
-                        targets.append((t, nxt, nxt))
+                        targets.append((t, (nxt,)))
                 else:
-                    targets.append((t, *PAIRS[top]))
+                    targets.append((t, NEIGHBOURS[top]))
             elif empty < 0:
                 empty = t
         out: list[tuple[int, int]] = []
@@ -182,8 +180,8 @@ class ColumnsCore:
                 f = c >> 4
                 if c == NEED[f][found[f]]:
                     out.append((s, FOUNDATION + f))
-                for t, a, b in targets:
-                    if (c == a or c == b) and t != s:
+                for t, wanted in targets:
+                    if c in wanted and t != s:
                         out.append((s, t))
         waste = self.waste
         if waste:
@@ -191,8 +189,8 @@ class ColumnsCore:
             f = c >> 4
             if c == NEED[f][found[f]]:
                 out.append((WASTE, FOUNDATION + f))
-            for t, a, b in targets:
-                if c == a or c == b:
+            for t, wanted in targets:
+                if c in wanted:
                     out.append((WASTE, t))
             if empty >= 0:
                 out.append((WASTE, empty))
