@@ -269,12 +269,6 @@ def _no_draw() -> float:
     return 0.0
 
 
-#: the positions of each of :class:`Narrowing`'s searches (docs/search.md, "Narrowed
-#: searches", has the measurements): on the hard deals a narrowed search wins within a few thousand
-#: positions or wanders for good, so many short restarts win more than a few long ones
-NARROW_NODES = 15_000
-
-
 class Counted(Protocol):
     """A search that counts the positions it searched."""
 
@@ -311,7 +305,7 @@ class OneAfterAnother:
 
 class Narrowing(OneAfterAnother):
     """Narrowed depth-first searches (:class:`Narrow`) one after another, each within
-    :data:`NARROW_NODES` positions, through every narrowing of the rule set's profile
+    the rule set's ``search.narrow_nodes`` positions, through every narrowing of the rule set's profile
     (``search.narrowings``; see :class:`Narrow`'s ``limits``) in turn: first in the
     search's order, then again with ties drawn at random and every move's value shaken
     (seeds 1, 2, …), until one wins, the budget is spent, or a search ends without
@@ -327,11 +321,15 @@ class Narrowing(OneAfterAnother):
     def steps(self) -> Steps:
         run = 0
         narrowings = self.game.profile.search.narrowings
+        # on the hard deals a narrowed search wins within a few thousand positions or
+        # wanders for good, so many short restarts win more than a few long ones
+        # (docs/search.md, "Narrowed searches", has the measurements)
+        length = self.game.profile.search.narrow_nodes
         while (left := self._next_budget()) > 0:
             limits = narrowings[run % len(narrowings)]
             seed = run // len(narrowings) or None
             run += 1
-            search = self.current = Narrow(self.game, min(NARROW_NODES, left), limits, seed)
+            search = self.current = Narrow(self.game, min(length, left), limits, seed)
             won = yield from bounded(search)
             if won:
                 self.win = search.win
