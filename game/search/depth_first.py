@@ -163,20 +163,25 @@ class DepthFirst:
         seen = self.seen
         found = core.foundation
         child_key = core.child_key
-        tight = self.nodes + len(candidates) - start > self.max_nodes
+        nodes = self.nodes
+        limit = self.max_nodes
+        tight = nodes + len(candidates) - start > limit
         for i in range(start, len(candidates)):
             move = candidates[i]
             key = child_key(*move)
             if key not in seen:
-                if tight and self.nodes >= self.max_nodes:
+                if tight and nodes >= limit:
+                    self.nodes = nodes
                     self._partial = (candidates, i, new)
                     return STARVED
                 seen.add(key)
-                self.nodes += 1
+                nodes += 1
                 if move[1] >= found and core.home() + 1 == core.cards:
+                    self.nodes = nodes
                     self.win = line_text(self.game, core, [m for m, _ in self.path] + [move])
                     return None
                 new.append(move)
+        self.nodes = nodes
         if len(new) < 2:
             return new
         return self._order(new)
