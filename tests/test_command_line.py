@@ -233,8 +233,24 @@ DOCUMENT_SYNOPSES = sorted({c for c in DOCUMENT_COMMANDS if _is_synopsis(c)})
 
 def test_the_readme_has_examples_and_the_install_line() -> None:
     assert len(README_EXAMPLES) >= 10 and len(README_SYNOPSES) >= 10
-    assert "pipx install . && british-patience" in README
+    assert "`pipx install .`" in README
     assert "python3 main.py" not in README, "a command that needs an activated venv"
+
+
+def test_the_readme_starts_with_two_one_line_commands_play_and_test() -> None:
+    """The README opens with exactly two commands for a fresh machine with only Python:
+    one installs what is needed and starts the game, one installs it and runs the tests."""
+    first_block = README.split("```")[1]
+    lines = [line for line in first_block.splitlines() if line.strip()]
+    assert len(lines) == 2, lines
+    play, test = lines
+    assert README.lstrip().startswith("# ") and README.index("```") < README.index("\n## ")
+    for line in lines:
+        assert line.startswith("python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && ")
+    assert play.endswith(".venv/bin/python main.py")
+    assert test.endswith("-m pytest -n auto") and "SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy" in test
+    ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert test in ci.splitlines(), "CI runs the README's test command word for word"
 
 
 @pytest.mark.slow

@@ -29,6 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.add_argument("--hint-runs", type=_positive, metavar="N",
                        help="hinted runs per rule set for the search section's keep-won figure "
                             "(default 20, 4 with --quick)")
+    bench.add_argument("--demo-games", type=_positive, metavar="N",
+                       help="demo games per rule set (games 1 to N) for the search section's demo "
+                            "win rate and processor seconds a game (default 10, 2 with --quick)")
     bench.set_defaults(func=run_bench)
 
 
@@ -43,9 +46,10 @@ def _positive(text: str) -> int:
     return value
 
 
-def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None) -> dict[str, Any]:
-    """Run every section (or those named) and gather the figures; ``hint_runs`` goes to
-    the search section (its hint keep-won figure)."""
+def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
+            demo_runs: int | None = None) -> dict[str, Any]:
+    """Run every section (or those named) and gather the figures; ``hint_runs`` and
+    ``demo_runs`` go to the search section (its hint keep-won and demo figures)."""
     # imported here, not at start-up: the search's and the screen's benches are heavy
     from ..engine import bench as engine_bench
     from ..records import bench as records_bench
@@ -60,14 +64,17 @@ def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None) -
     for name in only or SECTIONS:
         module = modules[name]
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
-        options = {"hint_runs": hint_runs} if name == "search" and hint_runs is not None else {}
+        options: dict[str, int] = {}
+        if name == "search":
+            options.update({key: value for key, value in (("hint_runs", hint_runs), ("demo_runs", demo_runs))
+                            if value is not None})
         results[module.TITLE] = module.run(quick=quick, **options)
     return results
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    """``bench [--json] [--quick] [--only SECTION] [--hint-runs N]``."""
-    results = collect(args.only, args.quick, args.hint_runs)
+    """``bench [--json] [--quick] [--only SECTION] [--hint-runs N] [--demo-games N]``."""
+    results = collect(args.only, args.quick, args.hint_runs, args.demo_games)
     if args.json:
         print(json.dumps(results))
         return 0

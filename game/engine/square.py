@@ -29,7 +29,7 @@ NEAR_WON = NearWon(
 PROFILE = RuleProfile(
     rules="square",
     title="British Square",
-    summary="Build columns up or down by suit; fill spaces only from the waste or stock.",
+    summary="Build columns up or down by suit; fill spaces only from the waste or stock. Seldom if ever won.",
     guide=Guide(
         goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
              "King, then down again from the second King to the second Ace.",

@@ -36,7 +36,7 @@ NEAR_WON = NearWon(
 PROFILE = RuleProfile(
     rules="union-square",
     title="British Square (Union Square)",
-    summary="A 4x4 grid of piles built up or down by suit; any card fills a space.",
+    summary="PySolFC's Union Square (or British Square): sixteen piles built up or down by suit.",
     guide=Guide(
         goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
              "King, then down again from the second King to the second Ace.",
@@ -46,7 +46,7 @@ PROFILE = RuleProfile(
                       (("tableau", "foundations"), ("waste", "foundations"))),
             GuideStep("Build on a pile's top card with the same suit, one rank up or down "
                       "(10♠ onto J♠ or 9♠). A pile's bottom two cards decide whether it "
-                      "goes up or down.",
+                      "goes up or down: the ▲ or ▼ beside the pile says which.",
                       (("tableau", "tableau"), ("waste", "tableau"))),
             GuideStep("Turn the next stock card onto the waste whenever you like. The "
                       "stock is gone through once.",

@@ -178,13 +178,16 @@ class Analysis:
         if self.verdict == WON_GAME:
             return "This game was won: no move lost it."
         if self.verdict == NEVER:
-            return "No play could have won this deal: the solver proved it lost from the start."
+            return ("No play could have won this deal: the solver proved it lost from the start, "
+                    "so no move of yours lost it.")
         if self.verdict == STILL_WINNABLE:
             return f"The game can still be won from where it stopped, {_where(total)}: this line wins."
         if self.verdict == FOUND:
             assert lo is not None and hi is not None
+            better = self.line_words()[:1]
+            instead = f"{better[0]} instead wins, with this line" if better else "this line wins"
             return (f"Your move {hi} ({self.move_words(hi)}) was the last one that mattered: "
-                    f"from {_where(lo)}, this line wins.")
+                    f"{instead} from {_where(lo)}.")
         why = "the analysis was stopped" if self.stopped else "the budget ran out"
         if lo is not None and hi is not None:
             return (f"The move that lost the game is somewhere between move {lo + 1} and move {hi} "

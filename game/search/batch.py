@@ -69,22 +69,25 @@ def parse_range(text: str) -> list[str]:
     return [f"{prefix}{n}" for n in range(low, high + 1)]
 
 
-def solve_deal(rules: str, number: str, budget: float) -> DealRow:
-    """Solve one deal from its start (a top-level function, so worker processes can run it)."""
+def solve_deal(rules: str, number: str, budget: float, positions: int | None = None) -> DealRow:
+    """Solve one deal from its start within ``budget`` seconds and, if given, ``positions``
+    positions (a top-level function, so worker processes can run it)."""
     from ..engine.rulesets import new_game
-    from .solver import solve
+    from .solver import DEFAULT_MAX_NODES, solve
 
-    result = solve(new_game(rules, number), max_seconds=budget)
+    result = solve(new_game(rules, number), max_seconds=budget,
+                   max_nodes=DEFAULT_MAX_NODES if positions is None else positions)
     return DealRow(number, result.status, len(result.moves), result.nodes, round(result.seconds, 3),
                    line=tuple(result.moves))
 
 
-def demo_deal(rules: str, number: str, budget: float) -> DealRow:
-    """Play one deal with the demo player (``budget`` is unused: the demo is not cut).
+def demo_deal(rules: str, number: str, budget: float, positions: int | None = None) -> DealRow:
+    """Play one deal with the demo player (``budget`` and ``positions`` are unused: the
+    demo is not cut).
 
     Its searches are bounded by nodes only, so the game played is the same on every
     machine and every run."""
-    del budget
+    del budget, positions
     from .demo import play_demo
 
     result = play_demo(rules, number, max_ms=None)
@@ -92,11 +95,14 @@ def demo_deal(rules: str, number: str, budget: float) -> DealRow:
                    round(result.seconds, 3), result.on_foundations, line=tuple(result.moves))
 
 
-def run_deals(task: Callable[[str, str, float], DealRow], rules: str, numbers: list[str], *,
-              jobs: int = 1, budget: float = 10.0, progress: TextIO | None = None) -> list[DealRow]:
-    """Run ``task`` on every deal, ``jobs`` processes at a time; rows in game-number order."""
+def run_deals(task: Callable[[str, str, float, int | None], DealRow], rules: str, numbers: list[str], *,
+              jobs: int = 1, budget: float = 10.0, positions: int | None = None,
+              progress: TextIO | None = None) -> list[DealRow]:
+    """Run ``task`` on every deal, ``jobs`` processes at a time, each within ``budget``
+    seconds and ``positions`` positions (None: the task's own); rows in game-number order."""
     bar = ProgressBar("", len(numbers), progress, shown=("won", "lost", "unknown"))
-    rows = run_all(task, [(rules, n, budget) for n in numbers], jobs, lambda row: bar.step(row.status))
+    rows = run_all(task, [(rules, n, budget, positions) for n in numbers], jobs,
+                   lambda row: bar.step(row.status))
     bar.finish()
     return rows
 

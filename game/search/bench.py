@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.rulesets import RULE_IDS, new_game, profile_of
 from ..engine.state import Game
-from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move
+from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move, play_demo
 from .depth_first import DepthFirst
 from .hint import hints
 from .solver import solve
@@ -27,6 +27,9 @@ KEEP_WON_QUICK_RUNS = 4
 #: a guard against a very slow machine)
 JUDGE_NODES = 200_000
 JUDGE_SECONDS = 120.0
+#: demo games per rule set, games 1, 2, … (``--quick``: fewer; ``bench --demo-games``: any)
+DEMO_GAMES = 10
+DEMO_QUICK_GAMES = 2
 
 
 def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
@@ -148,7 +151,24 @@ def keep_won(rules: str, runs: int, seed: int = 2030) -> dict[str, Any]:
             "hint_keep_won_undecided": undecided}
 
 
-def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str, Any]]:
+def demo_games(rules: str, games: int) -> dict[str, Any]:
+    """The demo player's win rate over games 1 to ``games`` of ``rules``, played as
+    ``main.py demo`` plays them (bounded by positions only, so the games are the same on
+    every machine), and the processor time a game took on average: the time this process
+    spent, not the wall clock, so that other programs on the machine barely change it."""
+    clear_plan_cache()
+    won = 0
+    cpu = 0.0
+    for number in range(1, games + 1):
+        start = time.process_time()
+        won += play_demo(rules, str(number), max_ms=None).won
+        cpu += time.process_time() - start
+    return {"demo_games": games, "demo_win_pct": round(100.0 * won / games, 1) if games else None,
+            "demo_cpu_s_per_game": round(cpu / games, 2) if games else None}
+
+
+def run(quick: bool = False, hint_runs: int | None = None,
+        demo_runs: int | None = None) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
@@ -160,13 +180,17 @@ def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str
     of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick);
     and in the rule sets whose deals are won, the hint's keep-won figure
     (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
-    :data:`KEEP_WON_QUICK_RUNS` if quick)."""
+    :data:`KEEP_WON_QUICK_RUNS` if quick); last the demo player's win rate and processor
+    seconds a game over games 1 to ``demo_runs`` (:func:`demo_games`; by default
+    :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if quick)."""
     positions = 25 if quick else 200
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
     if hint_runs is None:
         hint_runs = KEEP_WON_QUICK_RUNS if quick else KEEP_WON_RUNS
+    if demo_runs is None:
+        demo_runs = DEMO_QUICK_GAMES if quick else DEMO_GAMES
     out: dict[str, dict[str, Any]] = {}
     for rules in RULE_IDS:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
@@ -202,4 +226,5 @@ def run(quick: bool = False, hint_runs: int | None = None) -> dict[str, dict[str
         else:
             out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,
                                "hint_keep_won_undecided": 0})
+        out[rules].update(demo_games(rules, demo_runs))
     return out

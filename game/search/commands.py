@@ -48,8 +48,11 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
         "or unknown (the budget ran out).")
     add_game_arguments(solve, game_required=False)
     _range_arguments(solve)
-    solve.add_argument("--budget", type=float, default=10.0, metavar="S",
-                       help="seconds per deal (default 10)")
+    solve.add_argument("--budget", type=float, default=None, metavar="S",
+                       help="seconds per deal (default 10, or no limit with --positions)")
+    solve.add_argument("--positions", type=int, default=None, metavar="N",
+                       help="at most N positions per deal: the answer is then the same on every "
+                       "machine, however fast or busy (about 100,000 positions take a second)")
     solve.set_defaults(func=run_solve)
 
     demo = subparsers.add_parser(
@@ -159,15 +162,17 @@ def run_solve(args: argparse.Namespace) -> int:
     problem = _one_or_range(args)
     if problem:
         return fail(problem)
-    if not args.budget > 0:
-        return fail("--budget must be a positive number of seconds")
+    budget = _solve_budget(args)
+    if isinstance(budget, str):
+        return fail(budget)
+    seconds, positions = budget
     if args.deals is None:
         from .solver import solve
 
         game = game_from_arguments(args)
         if isinstance(game, str):
             return fail(game)
-        result = solve(game, max_seconds=args.budget)
+        result = solve(game, max_seconds=seconds, max_nodes=positions)
         print(f"{game.title} game {game.game}: {result.status} "
               f"({result.nodes:,} positions, {result.seconds:.2f} s)")
         if result.moves:
@@ -181,11 +186,39 @@ def run_solve(args: argparse.Namespace) -> int:
     if isinstance(checked, str):
         return fail(checked)
     numbers, out = checked
-    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=args.budget,
-                     progress=progress_stream())
-    print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {args.budget:g} s each",
+    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
+                     positions=positions, progress=progress_stream())
+    print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}",
                        summary(rows)), file=_report_stream(out))
     return _write_rows(out, rules, rows)
+
+
+#: how long a solve may take when only --positions bounds it (a day: no limit in practice)
+NO_TIME_LIMIT = 86_400.0
+
+
+def _solve_budget(args: argparse.Namespace) -> tuple[float, int] | str:
+    """The seconds and positions each deal may take, or why ``--budget`` / ``--positions``
+    cannot be used. Without either, 10 s; ``--positions`` alone sets no time limit, so the
+    answer depends on the deal and N only, never on the machine."""
+    from .solver import DEFAULT_MAX_NODES
+
+    if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
+        return "--budget must be a positive number of seconds"
+    if args.positions is not None and not 1 <= args.positions <= DEFAULT_MAX_NODES:
+        return f"--positions must be a whole number from 1 to {DEFAULT_MAX_NODES:,}"
+    if args.positions is None:
+        return (10.0 if args.budget is None else args.budget), DEFAULT_MAX_NODES
+    return (NO_TIME_LIMIT if args.budget is None else args.budget), args.positions
+
+
+def _budget_title(args: argparse.Namespace, positions: int) -> str:
+    """What bounded each deal, for the table's title: ``10 s each``, ``1,000,000 positions
+    each`` or both."""
+    parts = [] if args.budget is None and args.positions is not None else [f"{args.budget or 10.0:g} s"]
+    if args.positions is not None:
+        parts.append(f"{positions:,} positions")
+    return " and ".join(parts) + " each"
 
 
 def run_demo(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..engine.autodrop import safe_foundation_move
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
+from ..engine.words import sentence
 from ..levels import Level
 from ..records.recorder import Recorder
 from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
@@ -86,6 +87,8 @@ class PlaySession:
         self.assisted = False
         #: the last move was the demo's (a win it made earns no time bonus)
         self._demo_moved = False
+        #: the finish line last worked out, and the position it was for
+        self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
 
     # ----- the position ---------------------------------------------------------------
 
@@ -157,6 +160,44 @@ class PlaySession:
         self.redo_steps.clear()
         return self._changed(transfers, points)
 
+    def finish_line(self) -> list[Move]:
+        """The foundation moves that win the game from here, one card after another, when
+        they alone win it (the stock is gone and no card needs a build or a fill first);
+        otherwise none. What a player would do by hand, card by card, to end a game that
+        is already decided."""
+        g = self.game
+        key = (len(g.history), g.key())
+        if self._finish[0] == key:
+            return list(self._finish[1])
+        line: list[Move] = []
+        if not g.piles[g.stock] and not g.is_won():
+            trial = g.clone()
+            foundations = set(trial.foundations)
+            while not trial.is_won():
+                home = next((m for m in trial.legal_moves() if m.dst in foundations), None)
+                if home is None:
+                    line = []
+                    break
+                trial.play(home)
+                line.append(home)
+        self._finish = (key, tuple(line))
+        return line
+
+    def finish(self) -> Outcome:
+        """Play :meth:`finish_line` as one step of the player's (one undo takes it back
+        whole); refused when foundation moves alone do not win from here."""
+        line = self.finish_line()
+        if not line:
+            return self._refused("Not every card can go home yet")
+        points = self._charge_hints()
+        self._demo_moved = False
+        transfers: list[Transfer] = []
+        for move in line:
+            transfers += self._play_scored(move, points)
+        self.undo_steps.append(len(line))
+        self.redo_steps.clear()
+        return self._changed(transfers, points)
+
     def play_demo(self, move: Move) -> Outcome:
         """The demo player's move, played for the player.
 
@@ -187,11 +228,22 @@ class PlaySession:
         return self.try_move(g.stock, g.waste)
 
     def send_to_foundation(self, place: int) -> Outcome:
-        """The top card of ``place`` goes to a foundation if one takes it."""
+        """The top card of ``place`` goes to a foundation if one takes it (a double-click
+        or a right-click). While a space must be filled, only a fill can be played: a
+        card that may fill it does so (it is the one move the card has), and any other
+        card is refused with the reason a drag onto a foundation gets."""
         g = self.game
         for move in self.moves_from(place):
             if move.dst in g.foundations:
                 return self.play(move)
+        owed = g.owed_space()
+        if owed is not None and g.piles[place]:
+            fill = self.move_between(place, owed)
+            if g.why_illegal(fill) is None:
+                return self.play(fill)
+            reason = g.why_illegal(self.move_between(place, g.foundations[0]))
+            if reason is not None and g.places[place].kind != FOUNDATION:
+                return self._refused(sentence(reason))
         if g.piles[place] and g.places[place].kind != FOUNDATION:
             return self._refused(f"No foundation takes {card_pretty(g.piles[place][-1])} now")
         return self._refused("")

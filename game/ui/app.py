@@ -36,6 +36,10 @@ from .theme import Palette, palette_for
 
 MIN_SIZE = (800, 600)
 FPS = 60
+#: the window events that mean the player is elsewhere, and back (a game's clock stops
+#: meanwhile, as it does under a dialog)
+_AWAY = (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
+_BACK = (pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 #: the signals that stop the game as closing its window does (those this system has)
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -77,11 +81,15 @@ def _hold_stop_signals() -> None:
 class Scene:
     """One screen (menu, table, dialog…): events in, update, draw.
 
-    ``opaque`` scenes hide what is below them; dialogs set it False. ``name`` is the name
-    the scene is found by (the app gives a scene it made the name it was asked for).
+    ``opaque`` scenes hide what is below them; dialogs set it False. A scene drawn
+    ``only_on_top`` (a dialog) is not drawn while another see-through scene lies over it: one
+    panel at a time, never a second one's edges and buttons peeking out from under the
+    first. ``name`` is the name the scene is found by (the app gives a scene it made the
+    name it was asked for).
     """
 
     opaque = True
+    only_on_top = False
     name = ""
 
     def __init__(self, app: App) -> None:
@@ -104,6 +112,12 @@ class Scene:
 
     def resume(self) -> None:
         """The scene on top was popped; this one is on top again."""
+
+    def window_away(self) -> None:
+        """The window was minimised or lost the keyboard focus: the player is elsewhere."""
+
+    def window_back(self) -> None:
+        """The window is back (restored, or has the focus again) after :meth:`window_away`."""
 
     def palette_changed(self) -> None:
         """The app's palette was replaced: what was drawn in the old one is drawn again."""
@@ -275,6 +289,10 @@ class App:
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif self.top is not None:
+            if event.type in _AWAY:
+                self.top.window_away()
+            elif event.type in _BACK:
+                self.top.window_back()
             self.top.handle_event(event)
 
     def step(self, dt: float) -> None:
@@ -312,7 +330,10 @@ class App:
             if self.scenes[i].opaque:
                 first = i
                 break
-        for scene in self.scenes[first:]:
+        shown = self.scenes[first:]
+        for scene, above in zip(shown, [*shown[1:], None], strict=True):
+            if scene.only_on_top and above is not None and not above.opaque:
+                continue
             scene.draw(target)
 
     def run(self, max_frames: int | None = None) -> None:

@@ -78,6 +78,7 @@ class Dialog(Scene):
     """A panel with a title, a few lines of text and a row of buttons."""
 
     opaque = False
+    only_on_top = True
 
     def __init__(self, app: App, title: str, lines: list[str],
                  choices: list[tuple[str, Callable[[], None]]], *,
@@ -466,7 +467,8 @@ class AnalysisDialog(Dialog):
     def watch(self) -> None:
         """The replay viewer on the winning line, at the last winnable position."""
         if self.analysis is not None and self.analysis.line:
-            self.app.show("replay", replay=winning_replay(self.analysis), at=self.analysis.last_winnable or 0)
+            self.app.show("replay", replay=winning_replay(self.analysis), at=self.analysis.last_winnable or 0,
+                          heading="your line, then the winning line")
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel and, while the analysis runs, its progress bar and what it checks."""

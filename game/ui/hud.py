@@ -164,6 +164,13 @@ class Hud:
         self.footer.clear()
         self._plan_bar()
 
+    def release(self) -> None:
+        """Let go of the bar's and the footer's pictures (the table is no longer shown);
+        drawing again makes them afresh."""
+        self._surface = None
+        self._key = None
+        self.footer.clear()
+
     def relayout(self) -> None:
         """Lay the bar out for the table's layout: texts, buttons, the "⋯" menu."""
         self.menu.open = False

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..cache import BoundedCache
 from ..engine.words import move_words
 from . import theme
 from .drawn import Kind
@@ -15,8 +16,11 @@ from .widgets import wrap
 if TYPE_CHECKING:
     from .table import TableScene
 
-#: the most footer pictures kept drawn
-FOOTER_CACHE = 300
+#: the most footer pictures kept drawn (the words shown lately: each is a strip as wide
+#: as the window, so a long game of hints must not keep every one)
+FOOTER_CACHE = 16
+#: the smallest type the footer uses, for words that need three lines in its strip
+MIN_PX = 9
 
 #: a drawn footer: the picture, and each line of its words with where it is in the picture
 FooterPicture = tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]
@@ -28,7 +32,9 @@ class Footer:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         #: the footer's pictures by words and size, with where each line of the words is
-        self._pictures: dict[tuple[str, tuple[int, int]], FooterPicture] = {}
+        self._pictures: BoundedCache[tuple[str, tuple[int, int]], FooterPicture] = BoundedCache(FOOTER_CACHE)
+        #: where the pill was drawn last (empty when it had nothing to say)
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
     def clear(self) -> None:
         """Forget the drawn pictures (the palette or the options may have changed)."""
@@ -52,13 +58,16 @@ class Footer:
     def draw(self, surface: pygame.Surface, words: str, toast: str) -> pygame.Rect:
         """A pill with ``words``, fading out with their message (in the highlight colour
         when they are the bar's ``toast``). Words too long for one line get smaller type,
-        then more lines (the pill grows upwards), never an ellipsis. Returns where the pill
-        was drawn (an empty rect when there was nothing to say)."""
+        then more lines, never an ellipsis; the pill stays in the strip the layout keeps
+        for it (its type gets smaller still where the lines would not fit), so that it
+        never covers a card. Returns where the pill was drawn (an empty rect when there
+        was nothing to say)."""
         table = self.table
         palette = table.app.palette
         foot = table.layout.footer
+        self.rect = pygame.Rect(0, 0, 0, 0)
         if not words or foot.height <= 0:
-            return pygame.Rect(0, 0, 0, 0)
+            return self.rect
         key = (words, foot.size)
         cached = self._pictures.get(key)
         if cached is None:
@@ -69,6 +78,10 @@ class Footer:
                 px -= 1
             f = theme.font(px)
             lines = wrap(words, px, room) if f.size(words)[0] > room else [words]
+            while px > MIN_PX and f.get_linesize() * len(lines) + round(px * 0.5) > foot.height:
+                px -= 1
+                f = theme.font(px)
+                lines = wrap(words, px, room) if f.size(words)[0] > room else [words]
             colour = palette.highlight if words == toast else palette.ink
             step = f.get_linesize()
             text_w = max(f.size(line)[0] for line in lines)
@@ -83,9 +96,7 @@ class Footer:
                 image.blit(text, at)
                 rects.append((at, line))
                 y += step
-            if len(self._pictures) > FOOTER_CACHE:
-                self._pictures.clear()
-            cached = self._pictures[key] = (image, rects)
+            cached = self._pictures.put(key, (image, rects))
         image, rects = cached
         fade = 1.0
         if table.message and words == table.message and table.message_left < 0.4:
@@ -95,4 +106,5 @@ class Footer:
         surface.blit(image, where)
         for rect, line in rects:
             table.app.drawn.add(Kind.TEXT, rect.move(where.topleft), f"footer: {line}")
+        self.rect = where
         return where

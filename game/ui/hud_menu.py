@@ -1,5 +1,6 @@
 """The bar's "⋯" menu: the buttons the bar has no room for, in a column under the "⋯"
-button while it is open, out of reach while it is closed."""
+button while it is open (in more columns where the window is too short for one, always
+inside the window), out of reach while it is closed. A press outside it or Esc closes it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 #: the order in which buttons move into the "⋯" menu when the bar has no room for them:
 #: the ones a player needs least during play first (every one has a key as well); a
 #: button not named here goes before all of these
-OVERFLOW_ORDER = ("Rules", "Help", "Options", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
+OVERFLOW_ORDER = ("Help", "Options", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
 #: the label of the button that opens the menu of the buttons the bar has no room for
 MORE = "⋯"
 
@@ -26,8 +27,13 @@ class MoreButton(theme.Button):
     menu is open, a press anywhere but on the menu closes it and does nothing else."""
 
     def __init__(self, menu: OverflowMenu) -> None:
-        super().__init__(MORE, menu.toggle, hint="More buttons")
+        super().__init__(MORE, menu.toggle)
         self.menu = menu
+
+    @property
+    def tooltip(self) -> str:
+        """What its tooltip says: the buttons the menu holds, by name."""
+        return "More: " + ", ".join(b.label for b in self.menu.overflow)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Close the open menu on a press outside it; otherwise a button's handling."""
@@ -50,6 +56,8 @@ class OverflowMenu:
         self.open = False
         #: the size of the buttons' type, once the bar is laid out
         self.button_px: int | None = None
+        #: the panel under the open menu's buttons (empty while it is closed)
+        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def toggle(self) -> None:
         """Open the menu of the buttons the bar has no room for, or close it."""
@@ -64,8 +72,10 @@ class OverflowMenu:
             self.place()
 
     def place(self) -> None:
-        """The buttons of the menu in a column under the "⋯" while it is open; out of
-        reach (an empty rect) while it is closed."""
+        """The buttons of the menu in a column under the "⋯" while it is open, in as many
+        columns as the window's height below the bar needs, the whole panel inside the
+        window; out of reach (an empty rect) while it is closed."""
+        self.panel = pygame.Rect(0, 0, 0, 0)
         for button in self.overflow:
             button.rect = pygame.Rect(0, 0, 0, 0)
             button.hover = button.pressed = False
@@ -76,20 +86,33 @@ class OverflowMenu:
         w = max(f.size(b.label)[0] for b in self.overflow) + 2 * pad
         h = self.more.rect.height
         gap = max(4, h // 8)
-        right = self.more.rect.right
-        y = self.table.layout.hud.bottom + gap * 2
-        for button in self.overflow:
-            button.rect = pygame.Rect(right - w, y, w, h)
-            y += h + gap
+        edge = self.edge
+        window = pygame.Rect((0, 0), self.table.layout.size)
+        top = self.table.layout.hud.bottom + gap * 2
+        # as many buttons to a column as fit between the bar and the window's foot
+        per_column = max(1, (window.bottom - edge - top + gap) // (h + gap))
+        columns = -(-len(self.overflow) // per_column)
+        rows = -(-len(self.overflow) // columns)
+        block = pygame.Rect(0, top, columns * w + (columns - 1) * gap, rows * h + (rows - 1) * gap)
+        block.right = self.more.rect.right
+        # the panel stands out of the buttons by ``edge``: it stays inside the window
+        block.clamp_ip(window.inflate(-2 * edge, -2 * edge))
+        for i, button in enumerate(self.overflow):
+            column, row = divmod(i, rows)
+            button.rect = pygame.Rect(block.x + column * (w + gap), block.y + row * (h + gap), w, h)
+        self.panel = block.inflate(2 * edge, 2 * edge)
+
+    @property
+    def edge(self) -> int:
+        """How far the menu's panel stands out of its buttons."""
+        return max(6, self.more.rect.height // 5)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The menu, while it is open: the buttons the bar has no room for."""
         if not self.open or not self.overflow or self.button_px is None:
             return
         palette = self.table.app.palette
-        area = self.overflow[0].rect.unionall([b.rect for b in self.overflow[1:]])
-        pad = max(6, self.more.rect.height // 5)
-        theme.panel(surface, area.inflate(2 * pad, 2 * pad), palette, radius=pad * 2)
+        theme.panel(surface, self.panel, palette, radius=self.edge * 2)
         for button in self.overflow:
             button.draw(surface, self.button_px, palette)
             self.table.app.drawn.add(Kind.BUTTON, button.rect, button.label)

@@ -18,7 +18,11 @@ profile, as the real games are laid out:
   places are built on fan downward (Row 1 in ``constitution``, every row in Lady
   Cadogan's). The eight foundations either in a row above the rows or, where that gives
   larger cards (wide windows), in a block of two columns beside them, a suit to a line;
-  the stock (and the waste that feeds Row 4) beside Row 4. Each row's name at its left.
+  the stock (and the waste that feeds Row 4) beside Row 4, or under it where that gives
+  larger cards (tall narrow windows). Each row's name at its left. Where a pile grows
+  longer than its row shows readably, the table asks for a layout made for the rows'
+  longest piles: the rows share the height out by need, and the cards get smaller only
+  where they must.
 - square columns (English British Square): stock and waste at the top left, the four
   foundations at the top right, the four long overlapped columns below with a line for
   each column's direction; the columns reach down to the foot of the window.
@@ -96,6 +100,8 @@ class TableLayout:
     #: the strip along the bottom for messages and the hint's reason: no card is ever
     #: there (height 0 when the layout was made without one)
     footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: the longest pile of each row of fans it was made for (empty: a fresh deal's layout)
+    fans: tuple[int, ...] = ()
     #: how far an outline may stand out of a place's card, sideways and up or down,
     #: without touching the outline of a neighbour (half the narrowest gap between two
     #: places, less two pixels: one for the outline's dark edge, one to keep the edges
@@ -172,9 +178,19 @@ def hud_height(size: tuple[int, int]) -> int:
     return max(44, min(76, round(size[1] * 0.068)))
 
 
+#: the least height of the message strip in a narrow window: two lines of the footer's
+#: smallest type (11 px, 13 px a line) with the pill's padding, so that a message wrapped
+#: onto a second line stays in the strip rather than climbing onto the cards
+FOOTER_MIN = 32
+#: the width under which a long message or hint takes two lines of the footer (a wider
+#: window has room for them on one line; it still keeps room for two lines of a smaller type)
+FOOTER_NARROW = 1100
+
+
 def footer_height(size: tuple[int, int]) -> int:
     """The height of the message strip at the foot of the table."""
-    return max(22, min(40, round(size[1] * 0.036)))
+    least = FOOTER_MIN if size[0] < FOOTER_NARROW else 22
+    return max(least, min(40, round(size[1] * 0.036)))
 
 
 def label_px(card_h: int) -> int:
@@ -203,6 +219,14 @@ def _longest_fan(card: tuple[int, int]) -> int:
     return card[1] + (LONGEST_FAN - 1) * fan_step(card)
 
 
+def _fan_cards(longest: int, fit: int) -> int:
+    """How many cards a row of fans whose longest pile is ``longest`` is given room for
+    when the piles have grown: the ``fit`` of a fresh layout, or one more than its
+    longest pile once that is longer (so that the next card does not lay the table out
+    again)."""
+    return longest + 1 if longest > fit else fit
+
+
 def _largest(fits: Callable[[int], bool], upto: int) -> int:
     """The largest card width from MIN_CARD_WIDTH up to ``upto`` for which ``fits``
     holds (MIN_CARD_WIDTH when none does): every arrangement grows with its card."""
@@ -218,15 +242,37 @@ def _largest(fits: Callable[[int], bool], upto: int) -> int:
     return lo
 
 
-def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True) -> TableLayout:
+def table_layout(rules: str, size: tuple[int, int], *, footer: bool = True,
+                 fans: tuple[int, ...] = ()) -> TableLayout:
     """The layout of rule set ``rules`` (an id of RULE_IDS) in a window of ``size``,
     with a strip for messages along the bottom unless ``footer`` is False (made once
-    per rule set and size; each caller gets its own copy)."""
-    return _made_layout(rules, (size[0], size[1]), footer).copy()
+    per rule set and size; each caller gets its own copy). ``fans``, for the rows of
+    both Constitution sets and of Union Square's piles, holds each row's longest pile
+    where the piles have grown past what the fresh layout shows readably
+    (:func:`longest_in_rows`)."""
+    return _made_layout(rules, (size[0], size[1]), footer, tuple(fans)).copy()
 
 
-@lru_cache(maxsize=16)
-def _made_layout(rules: str, size: tuple[int, int], footer: bool) -> TableLayout:
+def longest_in_rows(layout: TableLayout, piles: list[list[int]]) -> tuple[int, ...] | None:
+    """For a layout whose fans stand in rows (both Constitution sets, Union Square's
+    grid): the longest pile of each row of fans, top to bottom, where some fanned pile
+    of ``piles`` is longer than ``layout`` shows with every index whole (the layout to
+    make for them); else None (``layout`` shows them all, or its columns reach the foot
+    of the window already)."""
+    if rules_class(layout.rules).profile.layout is Layout.SQUARE_COLUMNS:
+        return None
+    fanned = [i for i, step in enumerate(layout.steps) if step]
+    if all(len(piles[i]) <= layout.readable_count(i) for i in fanned):
+        return None
+    rows: dict[int, int] = {}
+    for i in fanned:
+        top = layout.bases[i].top
+        rows[top] = max(rows.get(top, 0), len(piles[i]))
+    return tuple(rows[top] for top in sorted(rows))
+
+
+@lru_cache(maxsize=32)
+def _made_layout(rules: str, size: tuple[int, int], footer: bool, fans: tuple[int, ...] = ()) -> TableLayout:
     cls = rules_class(rules)
     n = len(cls.places)
     hud = pygame.Rect(0, 0, size[0], hud_height(size))
@@ -240,11 +286,14 @@ def _made_layout(rules: str, size: tuple[int, int], footer: bool) -> TableLayout
                       footer=pygame.Rect(0, size[1] - foot_h - margin // 2, size[0], foot_h))
     kind = cls.profile.layout
     if kind is Layout.ROWS:
-        _rows_layout(lay, area, built_rows=cls.profile.built_rows, stock=cls.stock, waste=cls.waste)
+        lay.fans = fans
+        _rows_layout(lay, area, built_rows=cls.profile.built_rows, stock=cls.stock, waste=cls.waste,
+                     fans=fans)
     elif kind is Layout.SQUARE_COLUMNS:
         _square_layout(lay, area, stock=cls.stock, waste=cls.waste)
     else:
-        _union_layout(lay, area, stock=cls.stock, waste=cls.waste)
+        lay.fans = fans
+        _union_layout(lay, area, stock=cls.stock, waste=cls.waste, fans=fans)
     lay.outline_room = _outline_room(lay.bases)
     return lay
 
@@ -290,61 +339,116 @@ ROW_NAMES = {0: "Privy Council", 3: "The People"}
 
 
 def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock: int,
-                 waste: int) -> None:
+                 waste: int, fans: tuple[int, ...] = ()) -> None:
     """The four rows; the first ``built_rows`` fan downward; the foundations above them
-    or beside them, whichever gives the larger card; beside Row 4 the waste (and the
-    stock) or, without a waste, the stock."""
-    # Where every row is built on, they share the height; where only Row 1 is, it may
-    # take more of it.
-    fit_cards = 3 if built_rows == 4 else 6
+    (with the stock and the waste beside Row 4, or, where that gives larger cards as in
+    a tall narrow window, in a line under Row 4) or beside them, whichever gives the
+    larger card.
 
-    def need(w: int, beside: bool) -> tuple[int, int]:
+    ``fans`` holds the longest pile of each row now (empty: a fresh deal's). Each row
+    built on gets room for its longest pile (:func:`_fan_cards`), the rows sharing out
+    the height; where that needs more height than the rows have, the cards get smaller,
+    so that every covered card's index stays whole."""
+    # Where every row is built on, they share the height; where only Row 1 is, it may
+    # take more of it. The arrangement for tall windows is made for six cards a row
+    # whatever the rows: a tall window has the height for them.
+    modes = ("above", "beside", "below")
+
+    def fit_for(mode: str) -> int:
+        return 3 if built_rows == 4 and mode != "below" else 6
+
+    def need(w: int, mode: str) -> tuple[int, int]:
         h = round(w * CARD_ASPECT)
         g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
-        bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
+        bands = [_fan_room(h, fit_for(mode)) if r < built_rows else h for r in range(4)]
         rows_h = sum(bands) + 3 * g
-        cols_w = 8 * w + 7 * gx + round(0.5 * w)
-        if not beside:
+        cols_w = 8 * w + 7 * gx
+        if mode == "below":
+            return cols_w, lb + h + g + rows_h + g + lb + h
+        cols_w += round(0.5 * w)
+        if mode == "above":
             return cols_w + w, lb + h + g + rows_h
         row4 = sum(bands[:3]) + 3 * g
         side_top = max(row4, lb + 4 * h + 4 * g + lb)
         return cols_w + 2 * w + gx, max(rows_h, side_top + h)
 
-    def fits(beside: bool) -> Callable[[int], bool]:
+    def fits(mode: str) -> Callable[[int], bool]:
         def check(w: int) -> bool:
-            need_w, need_h = need(w, beside)
+            need_w, need_h = need(w, mode)
             return need_w <= area.width and need_h <= area.height
         return check
 
-    above_w = _largest(fits(False), area.width)
-    beside_w = _largest(fits(True), area.width)
-    beside = beside_w > above_w
-    best = beside_w if beside else above_w
-    # The rows' names stand at their left (with the names of Rows 1 and 4 under them
-    # where there is room) where the width allows; else in a band above each row where
-    # the height does; where neither does, the cards give up a little of their size.
-    for w in range(best, max(MIN_CARD_WIDTH, round(best * 0.85)) - 1, -1):
+    sizes = {mode: _largest(fits(mode), area.width) for mode in modes}
+    # the mode with the largest card (on a tie, the first of them)
+    mode = max(modes, key=lambda m: (sizes[m], -modes.index(m)))
+    best = sizes[mode]
+    fit_cards = fit_for(mode)
+
+    def names(w: int) -> tuple[bool, bool, int, bool]:
+        """For cards ``w`` wide: whether the rows' names stand at their left (with the
+        names of Rows 1 and 4 under them), how wide they are, and whether they stand in
+        bands above the rows instead."""
         h = round(w * CARD_ASPECT)
-        g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
-        px = label_px(h)
+        px, gx = label_px(h), round(0.16 * w)
         small = max(10, round(px * 0.85))
-        need_w, need_h = need(w, beside)
+        need_w, need_h = need(w, mode)
         room = area.width - need_w
         long_names = room >= 2 * (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) + gx)
         names_w = (max(text_width("Row 1", px), text_width(ROW_NAMES[0], small)) if long_names
                    else text_width("Row 1", px))
         names_left = room >= names_w + gx
-        bands_above = not names_left and area.height - need_h >= 4 * lb
+        bands_above = not names_left and area.height - need_h >= 4 * label_band(h)
+        return names_left, long_names, names_w, bands_above
+
+    # The rows' names stand at their left where the width allows; else in a band above
+    # each row where the height does; where neither does, the cards give up a little of
+    # their size.
+    for w in range(best, max(MIN_CARD_WIDTH, round(best * 0.85)) - 1, -1):
+        names_left, long_names, names_w, bands_above = names(w)
         if names_left or bands_above:
             break
+
+    def rows_room(w: int, bands_above: bool) -> tuple[list[int], int]:
+        """The rows' default bands for cards ``w`` wide, and the height the rows built
+        on have in all (theirs and what the window has to spare)."""
+        h = round(w * CARD_ASPECT)
+        bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
+        spare = max(0, area.height - need(w, mode)[1] - (4 * label_band(h) if bands_above else 0))
+        return bands, sum(bands[:built_rows]) + spare
+
+    def wanted(w: int) -> list[int]:
+        """The height each row built on wants for its longest pile (:func:`_fan_cards`),
+        every covered index whole."""
+        card = (w, round(w * CARD_ASPECT))
+        return [card[1] + (_fan_cards(n, fit_cards) - 1) * min_fan_step(card) for n in fans[:built_rows]]
+
+    if fans:
+        # Long piles: the rows share out the height by what their piles need; where the
+        # rows have not that much height, the cards get smaller until they have.
+        while w > MIN_CARD_WIDTH and sum(wanted(w)) > rows_room(w, bands_above)[1]:
+            w -= 1
+            names_left, long_names, names_w, bands_above = names(w)
+    h = round(w * CARD_ASPECT)
+    g, lb, gx = round(0.09 * h), label_band(h), round(0.16 * w)
+    px = label_px(h)
+    small = max(10, round(px * 0.85))
+    need_w, need_h = need(w, mode)
     lay.card = (w, h)
+    default, total = rows_room(w, bands_above)
+    spare = total - sum(default[:built_rows])
     # What height is left goes to the rows built on, as far as their longest pile needs.
-    spare = max(0, area.height - need_h - (4 * lb if bands_above else 0))
-    bands = [_fan_room(h, fit_cards) if r < built_rows else h for r in range(4)]
+    bands = list(default)
     for r in range(built_rows):
         bands[r] = min(max(bands[r], _longest_fan(lay.card)), bands[r] + spare // built_rows)
-    block_h = need_h + sum(bands) - sum(_fan_room(h, fit_cards) if r < built_rows else h
-                                        for r in range(4))
+    if fans and any(want > band for want, band in zip(wanted(w), bands, strict=False)):
+        wants = wanted(w)
+        left = total - sum(wants)
+        for r in range(built_rows):
+            if left >= 0:
+                bands[r] = wants[r] + left // built_rows
+            else:  # even the smallest cards have not the height: each fan gives some up
+                bands[r] = h + (wants[r] - h) * (total - built_rows * h) // (sum(wants) - built_rows * h)
+    block_h = need_h + sum(bands) - sum(default)
     if bands_above:
         block_h += 4 * lb
     x0 = area.x + max((area.width - need_w) // 2, min(area.width - need_w, names_w + gx))
@@ -355,7 +459,7 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
         return x0 + col * pitch + (round(0.5 * w) - gx if col >= 8 else 0)
 
     y = y0
-    if not beside:
+    if mode != "beside":
         y += lb
         for f in range(8):
             lay.bases[f] = pygame.Rect(col_x(f), y, w, h)
@@ -366,7 +470,9 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     for r in range(4):
         if bands_above:
             words = f"Row {r + 1}" + (f" · {ROW_NAMES[r]}" if r in ROW_NAMES else "")
-            lay.labels.append(Label(words, pygame.Rect(col_x(0), y, 8 * pitch, lb), px, "left"))
+            # as wide as its words (the hint's arrow goes round them), never past the row
+            tight = min(8 * pitch - gx, text_width(words, px) + px)
+            lay.labels.append(Label(words, pygame.Rect(col_x(0), y, tight, lb), px, "left"))
             y += lb
         row_tops.append(y)
         for col in range(8):
@@ -382,7 +488,8 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
             if named:
                 lay.labels.append(Label(ROW_NAMES[r], rect.move(0, lb), small, "right"))
         y += bands[r] + g
-    if beside:
+    first = waste if waste >= 0 else stock
+    if mode == "beside":
         top = y0 + lb
         for f in range(8):
             lay.bases[f] = pygame.Rect(col_x(8 + f % 2), top + (f // 2) * (h + g), w, h)
@@ -390,13 +497,17 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
         _heading(lay, "Foundations", block, area)
         side_top = max(row_tops[3], lay.bases[7].bottom + g + lb)
         # Row 4 takes its cards from the waste (or the stock): it stands next to Row 4.
-        first = waste if waste >= 0 else stock
         lay.bases[first] = pygame.Rect(col_x(8), side_top, w, h)
         if waste >= 0:
             lay.bases[stock] = pygame.Rect(col_x(9), side_top, w, h)
         label_w = pitch - 2
+    elif mode == "below":
+        # under the right end of Row 4, the stock last
+        lay.bases[stock] = pygame.Rect(col_x(7), y + lb, w, h)
+        if waste >= 0:
+            lay.bases[waste] = pygame.Rect(col_x(6), y + lb, w, h)
+        label_w = pitch - 2
     else:
-        first = waste if waste >= 0 else stock
         lay.bases[first] = pygame.Rect(col_x(8), row_tops[3], w, h)
         if waste >= 0:
             lay.bases[stock] = pygame.Rect(col_x(8), row_tops[3] - lb - h - g, w, h)
@@ -462,10 +573,13 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
 
 # ----- Union Square ------------------------------------------------------------------------------
 
-def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
+def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int,
+                  fans: tuple[int, ...] = ()) -> None:
     """Stock over waste, the sixteen piles in four rows of four or two rows of eight
     (whichever gives the larger card), the foundations in a column; a band above each
-    row of piles holds their direction badges."""
+    row of piles holds their direction badges. ``fans`` holds the longest pile of each
+    row of piles now (empty: a fresh deal's): the rows share the height out as in
+    :func:`_rows_layout`."""
     gap_x, side, gap_y = 0.2, 0.5, 0.08
     fit_cards = 7
 
@@ -490,13 +604,37 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     cols = 8 if wide_w > square_w else 4
     rows = 16 // cols
     w = max(square_w, wide_w)
+
+    def fans_room(w: int) -> int:
+        """The height the rows of piles have for their fans, with cards ``w`` wide."""
+        h = round(w * CARD_ASPECT)
+        return area.height - rows * (badge(w) + 2) - (rows - 1) * round(gap_y * h)
+
+    longest = [*fans[:rows], *[0] * (rows - len(fans))]
+
+    def wanted(w: int) -> list[int]:
+        card = (w, round(w * CARD_ASPECT))
+        return [card[1] + (_fan_cards(n, fit_cards) - 1) * min_fan_step(card) for n in longest]
+
     h = round(w * CARD_ASPECT)
-    lay.card = (w, h)
-    g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
     block_w, block_h = need(w, cols)
     fan = _fan_room(h, fit_cards)
-    fan = min(max(fan, _longest_fan(lay.card)), fan + (area.height - block_h) // rows)
-    grid_h = rows * (bb + fan) + (rows - 1) * g
+    fan = min(max(fan, _longest_fan((w, h))), fan + (area.height - block_h) // rows)
+    bands = [fan] * rows
+    if fans and any(want > fan for want in wanted(w)):
+        # Long piles: the rows share out the height by what their piles need; where the
+        # rows have not that much height, the cards get smaller until they have.
+        while w > MIN_CARD_WIDTH and sum(wanted(w)) > fans_room(w):
+            w -= 1
+        h = round(w * CARD_ASPECT)
+        wants = wanted(w)
+        left = fans_room(w) - sum(wants)
+        bands = [want + max(0, left) // rows if left >= 0 else
+                 h + (want - h) * (fans_room(w) - rows * h) // (sum(wants) - rows * h) for want in wants]
+        block_w, block_h = need(w, cols)
+    lay.card = (w, h)
+    g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
+    grid_h = rows * bb + sum(bands) + (rows - 1) * g
     block_h = max(block_h, grid_h)
     x0 = area.x + (area.width - block_w) // 2
     y0 = area.y + max(0, (area.height - block_h) // 3)
@@ -505,10 +643,10 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     for i in range(16):
         row, col = divmod(i, cols)
         index = 4 + i
-        top = y0 + row * (bb + fan + g) + bb
+        top = y0 + sum(bb + band + g for band in bands[:row]) + bb
         x = grid_x + col * pitch
         lay.bases[index] = pygame.Rect(x, top, w, h)
-        lay.areas[index] = pygame.Rect(x, top, w, fan)
+        lay.areas[index] = pygame.Rect(x, top, w, bands[row])
         lay.steps[index] = fan_step((w, h))
         d = badge(w)
         lay.badge_slots[index] = pygame.Rect(x + w - d, top - bb + 1, d, d)

@@ -124,7 +124,7 @@ class LevelsScene(RuleTabsScene):
             self.problem = f"The levels of {tab_name(self.rules)} cannot be read: {err}"
         levels = self.campaign.levels if self.campaign is not None else []
         if self.campaign is not None and not levels:
-            self.problem = (f"{tab_name(self.rules)} has no levels yet: none of the "
+            self.problem = (f"{tab_name(self.rules)} has no levels: none of the "
                             f"{self.campaign.searched} deals searched was proved winnable")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()

@@ -29,6 +29,8 @@ class PileMarks:
         self.piles = piles
         #: the badges drawn this frame (emptied when the layer is drawn)
         self.badges: list[pygame.Rect] = []
+        #: the words drawn this frame beside the piles (the stock's and the waste's names)
+        self.texts: list[pygame.Rect] = []
         #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
         self._shapes = shapes
 
@@ -129,6 +131,7 @@ class PileMarks:
             surface.blit(words, spot)
             pill_spot = count.get_rect(midleft=(spot.right + gap, label.rect.centery))
             surface.blit(count, pill_spot)
+            self.texts.append(spot)
             if self.piles.drawn is not None:
                 self.piles.drawn.add(Kind.TEXT, spot, label.text)
             self.badge(pill_spot, f"{label.text.lower()} count")

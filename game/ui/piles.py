@@ -120,6 +120,16 @@ class PileRenderer:
         self._backgrounds.clear()
         self._layer_key = None
 
+    def release(self) -> None:
+        """Let go of every picture drawn (the felt, the resting cards, the marks' shapes
+        and words): the table is no longer shown. Drawing again makes them afresh."""
+        self.redraw()
+        self._layer = None
+        self._held = None
+        self._glow_cache.clear()
+        self._shapes.clear()
+        self._text_cache.clear()
+
     def forget_cards(self) -> None:
         """Draw the resting cards afresh next time (the felt under them stays)."""
         self._layer_key = None
@@ -169,6 +179,7 @@ class PileRenderer:
         lay = self.layout
         key = (lay.size, tuple(map(tuple, piles)), self.art.large_index)
         self.marks.badges = []
+        self.marks.texts = []
         if self._layer is not None and key == self._layer_key and self._layer.get_size() == lay.size:
             self._record_layer()
             return self._layer
@@ -215,6 +226,11 @@ class PileRenderer:
         if self.drawn is not None:
             self.drawn.boxes.extend(self._label_boxes)
             self.drawn.boxes.extend(self.indices.boxes)
+
+    @property
+    def label_boxes(self) -> list[Box]:
+        """Where the felt's words (the places' names) were drawn, as the layer shows them."""
+        return self._label_boxes
 
     def index_box(self, code: int, rect: pygame.Rect, *, bottom: bool = False) -> pygame.Rect | None:
         """Where the corner index of card ``code`` drawn at ``rect`` is (:meth:`IndexBoxes.index_box`)."""
@@ -370,6 +386,11 @@ class PileRenderer:
                 pygame.draw.circle(surface, palette.highlight, (round(x), round(y)), dot)
 
     # ----- marks on places --------------------------------------------------------------------
+
+    def glow_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the glow around ``rect`` (:meth:`glow`) reaches."""
+        width = max(3, round(rect.width * 0.06))
+        return rect.inflate(4 * width, 4 * width)
 
     def glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour, alpha: int = 255) -> None:
         """A soft rounded frame around ``rect``."""

@@ -153,10 +153,13 @@ class ReplayScene(Scene):
 
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay, at: int = 0) -> None:
-        """The viewer on ``replay``, at the position after ``at`` moves (the deal by default)."""
+    def __init__(self, app: App, replay: Replay, at: int = 0, heading: str = "") -> None:
+        """The viewer on ``replay``, at the position after ``at`` moves (the deal by default).
+        ``heading`` names a line that was never played as such (``winning line``): the bar
+        then shows it and the count of moves instead of a result and a time."""
         super().__init__(app)
         self.replay = replay
+        self.heading = heading
         self.player = ReplayPlayer(replay)
         self.anim = Animator()
         self.playing = False
@@ -456,7 +459,7 @@ class ReplayScene(Scene):
         px = max(12, round(hud.height * 0.34))
         r = self.replay
         left = f"Replay · {r.title} · #{r.game}"
-        right = f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
+        right = self.summary()
         right_w = theme.font(round(px * 0.85)).size(right)[0]
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True),
@@ -464,6 +467,14 @@ class ReplayScene(Scene):
                                         anchor="midleft"), "replay title")
         drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
                                         colour=palette.ink_dim, anchor="midright"), "replay result")
+
+    def summary(self) -> str:
+        """The bar's right-hand words: the result, the moves and the time played, or for a
+        line never played as such (:attr:`heading`) its name and moves only."""
+        r = self.replay
+        if self.heading:
+            return f"{self.heading} · {len(r.moves)} moves"
+        return f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
 
     def step_words(self) -> str:
         """The move that made the position on the table, in words (``7♥ from Row 2,

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import datetime
 import math
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -42,7 +43,7 @@ from .effects import TableEffects
 from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
-from .layout import TableLayout, table_layout
+from .layout import TableLayout, longest_in_rows, table_layout
 from .piles import PileRenderer
 from .table_help import TableHelp
 
@@ -68,12 +69,22 @@ class TableScene(Scene):
     """One deal on the table, played until won, lost or left."""
 
     name = "table"
+    #: every table not yet collected: a table's parts point back at it, so one left
+    #: behind lives on (with pictures as large as the window) until Python's cycle
+    #: collector runs; a new table lets go of the pictures of those no longer shown
+    _tables: ClassVar[weakref.WeakSet[TableScene]] = weakref.WeakSet()
 
     def __init__(self, app: App, game: Game, *, level: Level | None = None,
                  daily: datetime.date | None = None) -> None:
         super().__init__(app)
+        for old in list(TableScene._tables):
+            if old.app is app and old not in app.scenes:
+                old.release()
+        TableScene._tables.add(self)
         #: the scene's own time, advanced by update(): the play clock reads it
         self.clock = 0.0
+        #: the clock was stopped because the window was minimised or lost the focus
+        self._away = False
         self.store = Store(app.data_dir)
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
@@ -227,10 +238,36 @@ class TableScene(Scene):
             self._relayout(size)
 
     def _relayout(self, size: tuple[int, int]) -> None:
-        self.layout = table_layout(self.game.rules, size)
-        self.renderer.set_layout(self.layout)
+        rules, piles = self.game.rules, self.game.piles
+        layout = table_layout(rules, size)
+        fans = longest_in_rows(layout, piles)
+        self._fit_layout(table_layout(rules, size, fans=fans) if fans else layout)
+
+    def _fit_layout(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.renderer.set_layout(layout)
         self.hud.relayout()
         self.effects.celebration = None
+
+    def _fit_piles(self) -> None:
+        """Lay the rows out again where a pile has grown past what they show with every
+        covered index whole (a row's fan takes height from the others, or the cards get
+        smaller), and back to the fresh layout once every pile fits it again."""
+        rules, piles, size = self.game.rules, self.game.piles, self.layout.size
+        fans = longest_in_rows(self.layout, piles)
+        if fans is not None:
+            # (where even the smallest cards cannot show the piles whole, the same
+            # layout stays: it squeezes them least)
+            if fans != self.layout.fans:
+                self._fit_layout(table_layout(rules, size, fans=fans))
+        elif self.layout.fans and longest_in_rows(table_layout(rules, size), piles) is None:
+            self._fit_layout(table_layout(rules, size))
+
+    def release(self) -> None:
+        """Let go of the pictures drawn for this table (it is no longer shown); shown
+        again (a paused game continued), it draws them afresh."""
+        self.renderer.release()
+        self.hud.release()
 
     def pause(self) -> None:
         """A dialog or another scene is on top: drop any half-made gesture, stop the clock."""
@@ -243,6 +280,20 @@ class TableScene(Scene):
         self.hud.redraw()
         self.renderer.redraw()
         self.session.resume()
+
+    def window_away(self) -> None:
+        """The window was minimised or lost the focus: the clock stops, as under a dialog
+        (time spent elsewhere is not play: it would count against the best time, the
+        time bonus and a level's stars), and a half-made drag is dropped."""
+        if not self._away:
+            self._away = True
+            self.pause()
+
+    def window_back(self) -> None:
+        """The window is back: the clock runs again (unless the game is over)."""
+        if self._away:
+            self._away = False
+            self.resume()
 
     def palette_changed(self) -> None:
         """The high-contrast option changed: the piles and the bar are drawn afresh."""
@@ -303,6 +354,9 @@ class TableScene(Scene):
         if event.type in _INPUT:
             self._apply_resize()
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.hud.menu_open:
+                self.hud.close_menu()  # Esc closes the open "⋯" menu, and does only that
+                return
             self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
         if event.type == pygame.MOUSEMOTION:
@@ -358,7 +412,9 @@ class TableScene(Scene):
         self._show(self.session.send_to_foundation(place), stock=place == self.game.stock)
 
     def hint(self) -> None:
-        """Show the next hint: an arrow from the card to its destination, with the reason."""
+        """Show the next hint: an arrow from the card to its destination, with the reason
+        (an older message would hide the reason: it goes)."""
+        self.hush()
         self._show(self.session.next_hint())
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,
@@ -366,6 +422,8 @@ class TableScene(Scene):
         """Show what the session did: why nothing happened, or the points and the flights."""
         if outcome.refused:
             self.say(outcome.refused)
+        elif outcome.moved:
+            self.hush()  # a refusal or notice about the position before is stale now
         for points in outcome.points:
             self.hud.show_points(points)
         if not outcome.moved:
@@ -373,6 +431,7 @@ class TableScene(Scene):
         if stock:
             self.sound("stock")
         self.gestures.position_changed()
+        self._fit_piles()
         self.result_due = True
         self.win_dialog_in = None
         self.effects.celebration = None
@@ -423,6 +482,11 @@ class TableScene(Scene):
         """Show a message in the HUD (or the footer when the HUD has no room)."""
         self.message = sentence(words)
         self.message_left = MESSAGE_SECONDS
+
+    def hush(self) -> None:
+        """End the message shown, so the status under it (what to fill, the hint) shows."""
+        self.message = ""
+        self.message_left = 0.0
         self.hud.redraw()
 
     # ----- drawing --------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ class TableHelp:
     def legend(self) -> list[tuple[str, str]]:
         """Every key and gesture of the table: the buttons' shortcuts, the other keys (a
         key with two uses on one line), then, under a heading, the mouse."""
-        rows = [(button.hint, button.label) for button in self.table.hud.buttons if button.hint]
+        rows = [(button.hint, button.label) for button in self.table.hud.actions if button.hint]
         for keys, what in OTHER_KEYS:
             same = next((n for n, (k, _) in enumerate(rows) if k == keys), None)
             if same is None:

@@ -17,7 +17,11 @@ TOOLTIP_DELAY = 0.5
 
 
 def tooltip_words(button: Button) -> str:
-    """What a button's tooltip says: its name, and its keys when it has any."""
+    """What a button's tooltip says: its own words where it has them (a button named by
+    a sign, such as "⋯", says what it holds), else its name and its keys when it has any."""
+    own = getattr(button, "tooltip", "")
+    if isinstance(own, str) and own:
+        return own
     return f"{button.label} · {button.hint}" if button.hint else button.label
 
 

@@ -122,9 +122,10 @@ def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
     source = " from the stock" if move.src == before.stock else ""
     words = f"{card}{source} to {before.profile.place_words(move.dst)}"
     where = "the deal" if k == 0 else f"move {k}"
-    assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
-                                   f"from {where}, this line wins.")
     line_words = analysis.line_words()
+    assert analysis.line and line_words[0] != words, "the line plays another move than the one that lost"
+    assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
+                                   f"{line_words[0]} instead wins, with this line from {where}.")
     assert len(line_words) == len(analysis.line)
     for text in (analysis.sentence(), *line_words):
         assert not NOTATION.search(text), text

@@ -45,10 +45,10 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("British Constitution #3: lost, ")
-    found = re.fullmatch(r"Your move (\d+) \((.+)\) was the last one that mattered: "
-                         r"from (?:move (\d+)|the deal), this line wins\.", lines[1])
+    found = re.fullmatch(r"Your move (\d+) \((.+?)\) was the last one that mattered: "
+                         r"(.+) instead wins, with this line from (?:move (\d+)|the deal)\.", lines[1])
     assert found, lines[1]
-    losing, words, start = int(found[1]), found[2], int(found[3] or 0)
+    losing, words, better, start = int(found[1]), found[2], found[3], int(found[4] or 0)
     assert start == losing - 1
     # the move it names is the replay's move, in the profile's words
     moves = [line.split()[1] for line in path.read_text(encoding="utf-8").splitlines()
@@ -61,6 +61,7 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     assert re.fullmatch(rf"The winning line from move {start}, \d+ moves:", lines[2])
     rows = [re.fullmatch(r"\s+(\d+)\. (.+?)\s+(\S+)", line) for line in lines[3:-1]]
     assert rows and all(rows)
+    assert rows[0] is not None and rows[0][2] == better, "the move named instead is the line's first"
     game = before.clone()
     for number, row in enumerate(rows, start + 1):
         assert row is not None and int(row[1]) == number
@@ -88,7 +89,7 @@ def test_a_deal_never_winnable(lost_files: dict[str, Path], capsys: pytest.Captu
     status, out, _ = _run(["analyse", str(lost_files["square"])], capsys)
     assert status == 0
     assert out.splitlines()[1] == ("No play could have won this deal: the solver proved it lost "
-                                   "from the start.")
+                                   "from the start, so no move of yours lost it.")
 
 
 @pytest.mark.parametrize("damage, reason", [

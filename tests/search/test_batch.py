@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 
 import pytest
 
@@ -114,3 +115,53 @@ def test_the_csv_holds_the_winning_line_and_it_replays_to_a_win(tmp_path) -> Non
     for text in rows[0]["line"].split():
         game.play_text(text)
     assert game.is_won()
+
+
+def test_a_position_budget_gives_the_same_answer_however_long_a_position_takes(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--positions N`` bounds the work, not the time: the same deal and N give the same
+    answer and count on any machine; here a clock that runs 10,000 times too fast stands for a
+    slow, busy machine, which must not turn the answer into "unknown"."""
+    from game.search import solver
+
+    assert main(["solve", "constitution", "1", "--positions", "300000"]) == 0
+    quiet = capsys.readouterr().out.splitlines()
+    assert quiet[0].startswith("British Constitution game 1: won (")
+    real_clock = solver.time.perf_counter
+    start = real_clock()
+    monkeypatch.setattr(solver.time, "perf_counter", lambda: start + 10_000 * (real_clock() - start))
+    assert main(["solve", "constitution", "1", "--positions", "300000"]) == 0
+    busy = capsys.readouterr().out.splitlines()
+    def without_seconds(line: str) -> str:
+        return re.sub(r", [0-9.]+ s\)$", ")", line)
+
+    assert without_seconds(busy[0]) == without_seconds(quiet[0])  # status and positions searched
+    assert busy[1:] == quiet[1:]  # the same winning line
+    assert main(["solve", "constitution", "1", "--positions", "300"]) == 0
+    assert capsys.readouterr().out.startswith("British Constitution game 1: unknown (300 positions")
+
+
+def test_a_range_with_a_position_budget_keeps_every_deal_within_it(
+        tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deals.csv"
+    assert main(["solve", "constitution", "--range", "1-3", "--positions", "200", "--out", str(path)]) == 0
+    assert "deals 1-3, 200 positions each" in capsys.readouterr().out
+    with open(path, encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["game"] for r in rows] == ["1", "2", "3"]
+    assert all(0 < int(r["nodes"]) <= 200 for r in rows)
+    assert any(r["status"] == "unknown" for r in rows)  # 200 positions decide few deals
+    assert main(["solve", "constitution", "--range", "1-2", "--positions", "2000", "--budget", "30"]) == 0
+    assert "deals 1-2, 30 s and 2,000 positions each" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, reason", [
+    (["--positions", "0"], "--positions must be a whole number from 1 to 50,000,000"),
+    (["--positions", "-3"], "--positions must be a whole number from 1 to 50,000,000"),
+    (["--budget", "inf"], "--budget must be a positive number of seconds"),
+    (["--budget", "nan"], "--budget must be a positive number of seconds"),
+])
+def test_a_budget_that_cannot_be_used_is_refused(extra: list[str], reason: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "constitution", "1", *extra]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {reason}"

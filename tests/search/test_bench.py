@@ -12,13 +12,14 @@ import pytest
 from game.cli import main
 from game.engine import RULE_IDS, Game
 from game.search import bench
+from game.search.demo import DemoResult, play_demo
 from game.search.solver import SolveResult
 
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
            "solver_won_pct", "core_positions_per_s", "hint_keep_won_runs", "hint_keep_won_pct",
-           "hint_keep_won_undecided"}
+           "hint_keep_won_undecided", "demo_games", "demo_win_pct", "demo_cpu_s_per_game"}
 
 
 @pytest.mark.slow
@@ -32,8 +33,15 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
             return real_solve(game, max_seconds=0.1)
         return real_solve(game, max_seconds=max_seconds, max_nodes=max_nodes)
 
+    real_play_demo = bench.play_demo
+    def short_demo(rules: str, number: str, max_ms: float | None) -> DemoResult:
+        # the demo figure's games cut at 20 moves (none is won so soon)
+        return real_play_demo(rules, number, max_ms=max_ms, max_moves=20)
+
     monkeypatch.setattr(bench, "solve", shortened)
-    assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "1"]) == 0
+    monkeypatch.setattr(bench, "play_demo", short_demo)
+    assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "1",
+                 "--demo-games", "1"]) == 0
     search = json.loads(capsys.readouterr().out)["search"]
     assert set(search) == set(RULE_IDS)
     for rules, figures in search.items():
@@ -52,6 +60,8 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
             assert figures["hint_keep_won_undecided"] in (0, 1)
         else:
             assert figures["hint_keep_won_runs"] == 0 and figures["hint_keep_won_pct"] is None
+        assert figures["demo_games"] == 1 and figures["demo_win_pct"] == 0.0
+        assert figures["demo_cpu_s_per_game"] > 0
 
 
 def test_the_keep_won_figure_is_for_every_rule_set_but_english_square() -> None:
@@ -71,7 +81,17 @@ def test_a_hinted_run_starts_from_a_solver_won_position_and_is_repeatable() -> N
     assert a.moves_played == b.moves_played and len(a.history) == played + 6
 
 
-def test_bench_refuses_a_hint_run_count_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("option", ["--hint-runs", "--demo-games"])
+def test_bench_refuses_a_run_count_below_one(option: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        main(["bench", "--hint-runs", "0"])
+        main(["bench", option, "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_the_demo_figure_counts_the_games_the_demo_command_plays() -> None:
+    figures = bench.demo_games("union-square", 1)
+    game = play_demo("union-square", "1", max_ms=None)
+    assert game.won  # so the figure's 100% is a count, not a default
+    assert figures == {"demo_games": 1, "demo_win_pct": 100.0,
+                       "demo_cpu_s_per_game": figures["demo_cpu_s_per_game"]}
+    assert figures["demo_cpu_s_per_game"] > 0

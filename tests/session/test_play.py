@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from game.engine import new_game
+from game.engine import Game, new_game
 from game.records.replay import IN_PROGRESS, WON
 from game.records.scoring import FOUNDATION_POINTS, HINT_PENALTY, STREAK_STEP, UNDO_PENALTY
 from game.session.positions import lost_position, near_won_position
@@ -231,3 +231,77 @@ def test_the_last_move_says_the_game_is_won(tmp_path: Path) -> None:
     outcomes = [session.play(game.parse_move(m)) for m in moves]
     assert [o.result for o in outcomes] == [IN_PROGRESS] * (len(moves) - 1) + [WON]
     assert session.result == WON and session.over and not session.in_progress
+
+
+def test_a_double_click_while_a_fill_is_owed_fills_with_a_card_that_may_or_says_why_not(
+        tmp_path: Path) -> None:
+    """While a space must be filled, a double-click (``send_to_foundation``) on a card that
+    may fill it fills it; on any other card it gives the reason a drag would, never "No
+    foundation takes 2♣ now" for a card a foundation would take but for the owed fill."""
+    game = new_game("constitution", "12345678901234567890")
+    game.play_text("r2c2-r1c8")
+    session = make_session(tmp_path, game, auto_drop=False)
+    owed = game.owed_space()
+    assert owed is not None
+    row1 = [p for p in range(len(game.piles)) if game.place_name(p).startswith("r1c") and game.piles[p]]
+    assert "r1c1" in [game.place_name(p) for p in row1]
+    for place in row1:
+        refused = session.send_to_foundation(place)
+        assert not refused.moved
+        assert refused.refused == "The space in Row 2, pile 2 must be filled first, with a card from Row 3"
+    assert game.owed_space() == owed and len(game.history) == 1
+    source = game.fill_sources()[0]
+    card = game.piles[source][-1]
+    filled = session.send_to_foundation(source)
+    assert filled.moved and not filled.refused
+    assert game.piles[owed][-1] == card and game.owed_space() != owed
+    assert game.move_text(game.moves_played[-1]) == f"{game.place_name(source)}-{game.place_name(owed)}"
+
+
+def test_finish_plays_every_card_home_as_one_step_when_nothing_else_is_needed(tmp_path: Path) -> None:
+    """Once the stock is gone and every card left can go home in turn, "finish" plays them
+    all (a player's single step: one undo takes it back); before that it is refused."""
+    game, _ = near_won_position("union-square")
+    session = make_session(tmp_path, game, auto_drop=False)
+    assert game.piles[game.stock] and session.finish_line() == []
+    refused = session.finish()
+    assert not refused.moved and refused.refused == "Not every card can go home yet"
+    session.play(game.parse_move("s-w"))
+    before = copy.deepcopy(game.piles)
+    line = session.finish_line()
+    assert line and all(m.dst in game.foundations for m in line)
+    assert session.finish_line() == line  # worked out once per position
+    score = session.score.total
+    finished = session.finish()
+    assert finished.moved and game.is_won() and finished.result == WON
+    assert game.moves_played[-len(line):] == line
+    earned = session.score.total - score
+    assert earned == sum(p.total for p in finished.points) >= len(line) * FOUNDATION_POINTS
+    session.undo()
+    assert game.piles == before and not game.is_won()
+
+
+def _home_alone_wins(game: Game) -> bool:
+    """Whether foundation moves alone, in any order the game offers, win it."""
+    trial = game.clone()
+    while (home := next((m for m in trial.legal_moves() if m.dst in trial.foundations), None)):
+        trial.play(home)
+    return trial.is_won()
+
+
+def test_there_is_no_finish_while_a_card_needs_a_build_first(tmp_path: Path) -> None:
+    game, _ = near_won_position("union-square")
+    game.play_text("s-w")
+    # a build that buries a card the foundations need under another: only a build undoes it
+    blocked = None
+    for move in game.legal_moves():
+        if move.dst not in game.foundations:
+            trial = game.clone()
+            trial.play(move)
+            if not _home_alone_wins(trial):
+                blocked = trial
+                break
+    assert blocked is not None and not blocked.piles[blocked.stock]
+    assert any(m.dst in blocked.foundations for m in blocked.legal_moves()), "some cards can go home"
+    session = make_session(tmp_path, blocked, auto_drop=False)
+    assert session.finish_line() == [] and not session.finish().moved

@@ -44,6 +44,14 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     assert expected.verdict == "found"
     analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
     assert [b.label for b in analysis.buttons] == ["Stop"]
+    # the lost game's dialog waits under it unseen: no edge or button of it peeks out
+    lost = app.scenes[-2]
+    assert isinstance(lost, Dialog) and lost.title == "No more moves"
+    drawn = []
+    real_draw = lost.draw
+    lost.draw = lambda surface: (drawn.append(1), real_draw(surface))  # type: ignore[method-assign]
+    ui.step(app, 3)
+    assert drawn == []
     frames = 0
     while analysis.analysis is None:  # the frames go on while the process searches
         ui.step(app)
@@ -63,11 +71,15 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     player = viewer.player
     assert player.step == k and player.length == k + len(expected.line)
     assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]
+    # the bar names the line for what it is, with no made-up result or time played
+    assert viewer.summary() == f"your line, then the winning line · {k + len(expected.line)} moves"
     ui.click(app, viewer.icons["end"].rect.center)
     assert viewer.game.is_won()
     ui.click(app, viewer.menu_button.rect.center)
     back = app.top
     assert isinstance(back, Dialog) and back.title == "No more moves"
+    ui.step(app)
+    assert drawn, "on top again, it is drawn"
 
 
 def test_stop_ends_the_analysis_at_once(ui: SimpleNamespace, app: App) -> None:

@@ -118,14 +118,18 @@ def test_the_help_button_opens_how_to_play(ui: SimpleNamespace, app: App) -> Non
 
 def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace, app: App) -> None:
     table = ui.open_table(app, new_game("square", 5))
+    app.resize((800, 600))  # a bar with a "⋯" menu: its button is no key
+    ui.step(app, 30)
+    assert table.hud.menu.overflow
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
                                          unicode="?"))
     ui.step(app)
     legend = app.top
     assert isinstance(legend, KeysScene)
     rows = dict((what, keys) for keys, what in legend.rows)
+    assert not any("⋯" in keys or "⋯" in what for keys, what in legend.rows)
     # each button's shortcut, as the button carries it, then the keys beside them
-    for button in table.hud.buttons:
+    for button in table.hud.actions:
         if button.hint:
             assert rows.get(button.label, rows.get(f"{button.label}; with a card picked up: put it back")) \
                 == button.hint

@@ -131,3 +131,32 @@ def test_options_open_over_the_game_and_return_to_it(ui: SimpleNamespace, app: A
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is table and table.game.moves_played == played
     assert isinstance(menu, MenuScene)
+
+
+def test_a_minimised_or_unfocused_window_stops_the_clock_until_it_is_back(
+        app: App, ui: SimpleNamespace) -> None:
+    """Time spent in another window is not play: minimising the window or giving another
+    window the focus stops the game's clock (as a dialog does), and it runs again when the
+    window is back. A dialog's pause is not undone by the window coming back."""
+    from game.engine import new_game
+
+    table = ui.open_table(app, new_game("constitution", "4242"))
+    ui.step(app, 30)
+    for away, back in ((pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED),
+                       (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)):
+        pygame.event.post(pygame.event.Event(away))
+        ui.step(app)
+        elapsed = table.session.elapsed
+        ui.step(app, 120)  # two seconds elsewhere
+        assert abs(table.session.elapsed - elapsed) < 0.05
+        pygame.event.post(pygame.event.Event(back))
+        ui.step(app, 10)
+        assert table.session.elapsed > elapsed + 0.1
+    # a focus lost and found while the options are open leaves the clock stopped under them
+    ui.press(app, pygame.K_o)
+    assert isinstance(app.top, OptionsScene)
+    elapsed = table.session.elapsed
+    for event in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+        pygame.event.post(pygame.event.Event(event))
+        ui.step(app, 30)
+    assert abs(table.session.elapsed - elapsed) < 0.05

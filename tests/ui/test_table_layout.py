@@ -10,7 +10,7 @@ import pytest
 from game.engine import RULE_IDS, Transfer, new_game, rules_class
 from game.ui.anim import Animator, Flight, ease_in_out, ease_out_cubic
 from game.ui.art import index_depth
-from game.ui.layout import table_layout
+from game.ui.layout import TableLayout, table_layout
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440),
          (800, 1400), (2560, 600)]
@@ -235,3 +235,64 @@ def test_a_layout_is_made_once_per_size_and_each_caller_gets_its_own() -> None:
     first.labels.clear()
     again = table_layout("union-square", (1280, 800))
     assert again.bases[4] != first.bases[4] and again.labels
+
+
+# ----- rows that grow long, and tall windows ----------------------------------------------------
+
+#: the longest a pile of a row grows (Jack down to 2: ten cards; in Union Square a whole
+#: suit: thirteen), in one row, the other rows as long as a fresh layout holds; and the
+#: longest piles random play reached in every row of Lady Cadogan at once (120 deals)
+LONG_ROWS = {"constitution": [(10,), (7,)],
+             "constitution-cadogan": [(10, 3, 3, 3), (7, 3, 3, 3), (7, 7, 7, 5)],
+             "union-square": [(13, 7), (10, 7), (13, 7, 7, 7), (10, 7, 7, 7)]}
+
+
+def _rows_of_fans(lay: TableLayout) -> list[list[int]]:
+    """The fanned places of ``lay`` in rows (by the top of their first card), top first."""
+    rows: dict[int, list[int]] = {}
+    for i, step in enumerate(lay.steps):
+        if step:
+            rows.setdefault(lay.bases[i].top, []).append(i)
+    return [rows[top] for top in sorted(rows)]
+
+
+@pytest.mark.parametrize(("rules", "size"), [(r, s) for r in LONG_ROWS for s in LOOKED_AT])
+def test_long_rows_keep_every_covered_index_whole(rules: str, size: tuple[int, int]) -> None:
+    fresh = table_layout(rules, size)
+    window = pygame.Rect((0, 0), size)
+    rows = len(_rows_of_fans(fresh))
+    for fans in [f for f in LONG_ROWS[rules] if len(f) == rows]:
+        lay = table_layout(rules, size, fans=fans)
+        assert lay.fans == fans and len(_rows_of_fans(lay)) == rows
+        for area in lay.areas:
+            assert window.contains(area) and area.top >= lay.hud.bottom and not area.colliderect(lay.footer)
+        for a, b in itertools.combinations(lay.areas, 2):
+            assert not a.colliderect(b)
+        one_long = sum(n > 7 or (n > 3 and rules == "constitution-cadogan") for n in fans) == 1
+        # (Lady Cadogan's ten-card pile, Jack to 2, never had the room at 800x600)
+        if (one_long and (max(fans) <= 7 or size[1] >= 768 or rules != "constitution-cadogan")) \
+                or size[1] >= 800:
+            for places, n in zip(_rows_of_fans(lay), fans, strict=True):
+                assert all(lay.readable_count(i) >= n for i in places), (fans, n)
+                rects = lay.card_rects(places[0], n)
+                assert all(b.top - a.top >= index_depth(lay.card[0]) * lay.card[1]
+                           for a, b in itertools.pairwise(rects))
+        if one_long:
+            # one long pile costs the cards little: the other rows give it their height
+            assert lay.card[0] >= fresh.card[0] * 0.6, (fans, lay.card, fresh.card)
+
+
+def test_a_tall_window_gives_the_rows_larger_cards() -> None:
+    """In a tall narrow window Constitution's stock goes under Row 4, so that the rows
+    take the whole width: larger cards than beside Row 4 would leave (Lady Cadogan, whose
+    four rows fan, keeps it beside them: under them its six-card fans would not leave
+    larger cards)."""
+    lay = table_layout("constitution", (1080, 1920))
+    assert lay.card[0] >= 110
+    cls = rules_class("constitution")
+    row4 = max(lay.areas[i].bottom for i in cls.tableau)
+    assert lay.bases[cls.stock].top > row4
+    assert pygame.Rect((0, 0), lay.size).contains(lay.counted[cls.stock].rect)
+    # a landscape window keeps it beside Row 4
+    wide = table_layout("constitution", (1280, 800))
+    assert wide.bases[cls.stock].left > max(wide.bases[i].right for i in cls.tableau)

@@ -288,3 +288,24 @@ def test_a_dialog_over_the_table_has_the_only_focus_ring(ui: SimpleNamespace, ap
     ui.step(app, 3)
     assert app.top is dialog and any(b.focused for b in dialog.buttons)
     assert rings == [], "no focus ring on the table under the dialog"
+
+
+def test_a_legal_move_or_a_hint_ends_an_older_message(ui: SimpleNamespace, screen_app: App) -> None:
+    """A refusal is about the position it was made in: the next legal move ends it, so the
+    bar says what is true now (the fill owed), and a hint asked for is shown at once, not
+    hidden for seconds behind the old words."""
+    game = new_game("constitution", 1)
+    move, words = refused_build(game)
+    table = ui.open_table(screen_app, game)
+    ui.drag(screen_app, table, move.src, move.dst)
+    assert table.message.startswith(words)
+    ui.press(screen_app, pygame.K_h)
+    ui.settle(screen_app, table)
+    assert table.message == ""
+    assert table.hud.status().startswith("Hint 1 of ")
+    ui.drag(screen_app, table, move.src, move.dst)
+    assert table.message.startswith(words)
+    legal = game.legal_moves()[0]
+    ui.perform(screen_app, table, legal)
+    assert game.moves_played[-1:] == [legal]
+    assert table.message == ""

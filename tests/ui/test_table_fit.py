@@ -1,0 +1,326 @@
+"""The table's own overlays keep what a player reads readable, through the real loop: the
+hint's arrow hides no other card's index and no word on the felt, the footer's pill
+covers no pile, the status is never cut, and the bar's "⋯" menu opens inside the window
+and closes by Esc or a press beside it."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine import RULE_IDS, Move, new_game
+from game.records.settings import Settings
+from game.ui.app import App
+from game.ui.art import index_depth
+from game.ui.drawn import Kind
+from game.ui.scenes import SCENES
+from game.ui.screenshots import screenshot_scene
+from game.ui.table import TableScene
+from game.ui.tooltips import TOOLTIP_DELAY, tooltip_words
+
+#: the window sizes players use (wide, small, tall and narrow)
+SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
+#: a number as long as a random deal's
+NUMBER = "12345678901234567890"
+#: the positions whose hints are looked at: after this many moves of the first hint
+HINTED_MOVES = (0, 4, 9, 15)
+#: a message longer than any the game says
+LONG = ("The space at Row 2, pile 4 must be filled before anything else moves: take the card from "
+        "Row 3, pile 4, or turn the stock to bring a card that may fill it there, and then the next")
+
+
+@pytest.fixture(scope="module")
+def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    """One headless app for the module (its card art is kept between tables of a size)."""
+    data = tmp_path_factory.mktemp("table-fit") / "data"
+    data.mkdir()
+    app = App(size=SIZES[0], data_dir=data, settings=Settings(help_seen=RULE_IDS), scenes=SCENES,
+              headless=True)
+    app.running = True
+    yield app
+    while app.scenes:
+        app.pop()
+
+
+def _table(app: App, size: tuple[int, int], rules: str) -> TableScene:
+    """The 20-digit deal of ``rules`` on the table at ``size``, its cards down."""
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize(size)
+    pygame.event.clear()
+    screenshot_scene(app, "table", argparse.Namespace(rules=rules, game=NUMBER, game_arg=NUMBER, moves=""))
+    table = app.top
+    assert isinstance(table, TableScene)
+    _settle(app, table)
+    return table
+
+
+def _settle(app: App, table: TableScene) -> None:
+    for _ in range(400):
+        app.step(1 / 60)
+        if not table.anim.busy:
+            break
+    app.step(1 / 60)
+    assert not table.anim.busy
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect.clip(surface.get_rect())), "RGB")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1000)])
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_hint_arrow_hides_no_other_index_and_no_word(shared_app: App, rules: str,
+                                                         size: tuple[int, int]) -> None:
+    """Every hint of several positions: each card index shown (but the moving card's and
+    its landing place's), each word on the felt and each badge looks the same with the
+    hint drawn as without it; and most routes cross none of them at all."""
+    app = shared_app
+    table = _table(app, size, rules)
+    renderer = table.renderer
+    looked = clear = 0
+    played = 0
+    for target in HINTED_MOVES:
+        while played < target and not table.game.is_won() and not table.game.is_lost():
+            table.hint()
+            hint = table.session.hint
+            if hint is None:
+                break
+            table.play(hint.move)
+            _settle(app, table)
+            played += 1
+        table.hint()
+        hints = table.session.hint_list or []
+        for _ in hints:
+            hint = table.session.hint
+            assert hint is not None
+            app.step(1 / 60)
+            app.draw()
+            keep = renderer.hint.keep_off(table.game, hint.move)
+            assert keep
+            # the card the hint's card goes on is lit, its index with it: it is the target
+            target = renderer.top_rect(table.game, hint.move.dst)
+            keep = [r for r in keep if not r.colliderect(target)]
+            shown = {tuple(r): _pixels(app.screen, r) for r in keep}
+            drawn = renderer.draw_hint
+            renderer.draw_hint = lambda *args: None  # type: ignore[method-assign]
+            try:
+                app.draw()
+            finally:
+                renderer.draw_hint = drawn  # type: ignore[method-assign]
+            hidden = [r for r in keep if _pixels(app.screen, r) != shown[tuple(r)]]
+            assert not hidden, f"{rules} {size}: the hint {hint.move} hides {hidden}"
+            width = max(4, table.layout.card[0] // 14)
+            route = renderer.hint.route(table.game, hint.move, width)
+            pad = width // 2 + 3
+            crossing = [r for r in keep if any(r.inflate(2 * pad, 2 * pad).clipline(p, q)
+                                               for p, q in itertools.pairwise(route))]
+            looked += 1
+            clear += not crossing
+            table.hint()
+    assert looked >= 4
+    assert clear * 3 >= looked * 2, f"only {clear} of {looked} routes keep clear"
+
+
+def test_the_felts_words_are_tight_boxes() -> None:
+    """A row's name above its row is as wide as its words, not as the row."""
+    from game.ui.layout import table_layout
+
+    for rules in ("constitution", "constitution-cadogan"):
+        for size in SIZES:
+            lay = table_layout(rules, size)
+            for label in lay.labels:
+                if label.text.startswith("Row"):
+                    wide = 2 * lay.card[0] + len(label.text) * label.px
+                    assert label.rect.width <= wide, (rules, size, label)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_footer_covers_no_pile_and_no_index(shared_app: App, size: tuple[int, int]) -> None:
+    """A message wrapped onto more lines, and a hint with its reason: the footer's pill
+    stays clear of every place's area (where its pile grows) and every card index."""
+    app = shared_app
+    for rules in RULE_IDS:
+        table = _table(app, size, rules)
+        lay = table.layout
+        for show in ("message", "hint"):
+            if show == "message":
+                table.say(LONG)
+            else:
+                table.message = ""
+                table.hud.redraw()
+                table.hint()
+            app.step(1 / 60)
+            app.draw()
+            assert [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("footer: ")]
+            where = table.hud.footer.rect
+            assert pygame.Rect((0, 0), size).contains(where)
+            hit = [i for i, area in enumerate(lay.areas) if area.colliderect(where)]
+            assert not hit, f"{rules} {size}: the footer {where} covers places {hit}"
+            indices = app.drawn.of(Kind.INDEX)
+            assert indices and not [b for b in indices if b.rect.colliderect(where)]
+            labels = [b for b in app.drawn.of(Kind.TEXT) if not b.name.startswith("footer: ")]
+            assert not [b for b in labels if b.rect.colliderect(where)]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1366, 768), (2560, 1440)])
+def test_a_long_refusal_with_more_hints_is_never_cut(shared_app: App, size: tuple[int, int]) -> None:
+    """With several hints to step through, a long refusal is shown whole in the bar or the
+    footer: no "…" anywhere but in a shortened game number."""
+    app = shared_app
+    several = 0
+    for rules in RULE_IDS:
+        table = _table(app, size, rules)
+        table.hint()
+        several += len(table.session.hint_list or []) > 1
+        game = table.game
+        refusals = [(len(why), s, d) for s in range(len(game.piles)) for d in range(len(game.piles))
+                    if s != d and (why := table.session.try_move(s, d).refused)]
+        _, src, dst = max(refusals)
+        table.move(src, dst)
+        app.step(1 / 60)
+        words = table.message
+        assert words
+        texts = app.drawn.of(Kind.TEXT)
+        said = [b for b in texts if b.name.startswith(("status: ", "footer: "))]
+        assert " ".join(b.name.split(": ", 1)[1] for b in said).split() == words.split()
+        assert not [b.name for b in texts if "…" in b.name and b.name != "game number"]
+    assert several >= 3  # (British Square's first position has one move to hint)
+
+
+@pytest.mark.parametrize("size", [*SIZES, (800, 800), (1000, 1400)])
+def test_the_more_menu_opens_inside_the_window_and_closes(shared_app: App, size: tuple[int, int]) -> None:
+    """The "⋯" menu names what it holds, opens whole inside the window with its buttons
+    apart, and closes by Esc (leaving the table where it is) or by a press beside it."""
+    app = shared_app
+    table = _table(app, size, "constitution")
+    hud = table.hud
+    if not hud.overflow:
+        assert hud.more.rect.width == 0
+        return
+    assert "Rules" not in [b.label for b in hud.actions]
+    words = tooltip_words(hud.more)
+    assert words == "More: " + ", ".join(b.label for b in hud.overflow)
+
+    def click(pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+
+    # the pointer resting on "⋯" shows what it holds
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hud.more.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(round(TOOLTIP_DELAY * 60) + 3):
+        app.step(1 / 60)
+    assert any(b.name == "tooltip of ⋯" for b in app.drawn.of(Kind.TEXT))
+    window = pygame.Rect((0, 0), size)
+    for _ in range(2):
+        click(hud.more.rect.center)
+        assert hud.menu_open
+        panel = hud.menu.panel
+        assert window.contains(panel), f"{size}: the menu {panel} is cut by the window"
+        rects = [b.rect for b in hud.overflow]
+        assert all(panel.contains(r) and r.top >= table.layout.hud.bottom for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        app.step(1 / 60)
+        assert [b.name for b in app.drawn.of(Kind.BUTTON) if b.rect.top >= table.layout.hud.bottom] == \
+            [b.label for b in hud.overflow]
+        history = len(table.game.history)
+        if _ == 0:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+            app.step(1 / 60)
+        else:
+            click((window.centerx, window.bottom - 3))
+        assert not hud.menu_open and all(b.rect.width == 0 for b in hud.overflow)
+        assert app.top is table and len(table.game.history) == history
+    # with the menu closed, Esc still leaves the table for the menu
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    app.step(1 / 60)
+    assert app.top is not table
+
+
+def test_a_table_left_behind_lets_go_of_its_pictures(shared_app: App) -> None:
+    """A new table lets go of the window-sized pictures of a table no longer shown (its
+    parts point back at it, so it would wait for the cycle collector); the footer keeps
+    only its latest pictures however many messages a game says."""
+    app = shared_app
+    old = _table(app, (1280, 800), "constitution")
+    assert old.renderer.draw_stretched(app.screen)  # it has drawn its felt and cards
+    for n in range(40):
+        old.say(f"Message number {n} that is long enough to be worth a picture of its own")
+        app.step(1 / 60)
+    assert 0 < len(old.hud.footer._pictures) <= 16
+    new = _table(app, (1280, 800), "square")
+    assert new is not old and old not in app.scenes
+    assert not old.renderer.draw_stretched(app.screen), "the table left behind kept its picture"
+    assert len(old.hud.footer._pictures) == 0
+    assert new.renderer.draw_stretched(app.screen)
+    # shown again (a paused game continued), it draws everything afresh
+    app.push(old)
+    app.step(1 / 60)
+    assert old.renderer.draw_stretched(app.screen) and app.drawn.of(Kind.INDEX)
+
+
+def _growing(rules: str, fresh_holds: int) -> tuple[list[Move], Move]:
+    """Moves of the 20-digit deal that build its piles long (never straight back), up to
+    the one that makes a pile longer than ``fresh_holds``: (the moves before, that move),
+    from the first of a few seeded walks that gets there."""
+    for seed in range(3, 40):
+        game = new_game(rules, NUMBER)
+        rng = random.Random(seed)
+        played: list[Move] = []
+        for _ in range(300):
+            legal = [m for m in game.legal_moves()
+                     if not played or (m.src, m.dst) != (played[-1].dst, played[-1].src)]
+            builds = [m for m in legal if m.dst in game.tableau and game.piles[m.dst]] or legal
+            if not builds:
+                break
+            longest = max(len(game.piles[m.dst]) for m in builds)
+            pool = [m for m in builds if len(game.piles[m.dst]) == longest] if rng.random() < 0.8 else builds
+            move = rng.choice(pool)
+            if move.dst in game.tableau and len(game.piles[move.dst]) + 1 > fresh_holds:
+                return played, move
+            game.play(move)
+            played.append(move)
+    raise AssertionError("no pile grew long")
+
+
+@pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (2560, 1440)),
+                                             ("constitution-cadogan", (1280, 800)),
+                                             ("constitution", (800, 600)),
+                                             ("union-square", (800, 600))])
+def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, rules: str,
+                                                              size: tuple[int, int]) -> None:
+    """Through the loop: the move that makes a row's pile longer than the fresh layout
+    shows whole lays the rows out again (each covered index whole), and its undo goes
+    back to the fresh layout."""
+    app = shared_app
+    table = _table(app, size, rules)
+    fresh = table.layout
+    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
+    before, move = _growing(rules, holds)
+    for m in before:
+        table.play(m)
+        _settle(app, table)
+    assert table.layout.fans == ()
+    table.play(move)
+    _settle(app, table)
+    lay = table.layout
+    assert lay.fans, "the rows were not laid out again for the long pile"
+    for i, pile in enumerate(table.game.piles):
+        if lay.steps[i]:
+            assert len(pile) <= lay.readable_count(i), table.game.place_name(i)
+    indices = app.drawn.of(Kind.INDEX)
+    need = index_depth(lay.card[0]) * lay.card[1]
+    long = max(table.game.tableau, key=lambda i: len(table.game.piles[i]))
+    rects = lay.card_rects(long, len(table.game.piles[long]))
+    assert all(b.top - a.top >= need for a, b in itertools.pairwise(rects)) and indices
+    table.undo()
+    _settle(app, table)
+    assert table.layout.fans == () and table.layout.card == fresh.card
