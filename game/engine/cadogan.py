@@ -65,9 +65,12 @@ PROFILE = RuleProfile(
     built_rows=4,
     places=row_places(with_waste=True),
     search=SearchProfile(
-        # beam searches for most of the budget, then the narrowed searches
-        # (game.search.solver and game.search.cadogan_beam explain why)
-        stages=((("beams",), 800_000), (("narrowing",), None)),
+        # first the complete search for a few positions: it decides the small
+        # positions of the end of a game, won or lost; then beam searches for most of the
+        # budget, then the narrowed searches beside the complete search, which goes on
+        # from where it stopped (game.search.solver, game.search.cadogan_beam and
+        # game.search.cadogan_proof explain why)
+        stages=((("proof",), 5_000), (("beams",), 800_000), (("narrowing", "resume"), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
         # of the fills of empty places in Rows 1-3, only the one that takes the card
         # needed soonest

@@ -53,12 +53,24 @@ _SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SI
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
+#: a code no card has: what :data:`ABOVE` gives for a card nothing takes (a Jack), and
+#: whose count of tops is always 0
+NO_CARD = 63
+#: for each card code, the two codes (one rank higher, other colour) it builds on
+ABOVE: list[tuple[int, int]] = [(NO_CARD, NO_CARD)] * 64
+for _onto in range(64):
+    for _c in BELOW[_onto]:
+        ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
+del _onto, _c
+#: :data:`BELOW` as two codes for every card: for an Ace (nothing builds on it), two codes
+#: of no card, whose counts in :attr:`Core.fits` are never read
+_BELOW2 = [BELOW[c] if BELOW[c] else (NO_CARD, NO_CARD) for c in range(64)]
 
 
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fkey", "found", "hs", "key", "piles", "stock", "waste")
+    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -74,6 +86,34 @@ class Core:
         #: pile's term in the key is that of all its cards (entries above may be stale)
         self.hs: list[list[int]] = [[0] for _ in range(32)]
         self.key = self._full_key()
+        #: each pile's top card (0: empty), and per row and card code how many of the
+        #: row's piles take the card (their top is one rank higher of the other colour;
+        #: at index 0, which is no card: how many are empty), kept by every move so that
+        #: the moves are found without looking into the piles
+        self.tops = [pile[-1] if pile else 0 for pile in piles]
+        self.fits = [[0] * 64 for _ in range(4)]
+        for i, top in enumerate(self.tops):
+            fit = self.fits[i >> 3]
+            for x in BELOW[top] if top else (0,):
+                fit[x] += 1
+        #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
+        #: the suit's first foundation that takes it), or 0
+        self.wants = [0] * 64
+        for suit in range(4):
+            self._want(suit)
+
+    def _want(self, suit: int) -> None:
+        """Set :attr:`wants` for the cards of ``suit`` from its two foundations."""
+        wants = self.wants
+        a = self.found[2 * suit]
+        b = self.found[2 * suit + 1]
+        base = suit << 4
+        for rank in range(1, 16):
+            wants[base | rank] = 0
+        if b < JACK:
+            wants[base | (b + 1)] = FOUNDATION + 2 * suit + 1
+        if a < JACK:
+            wants[base | (a + 1)] = FOUNDATION + 2 * suit
 
     @classmethod
     def from_game(cls, game: Game) -> Core:
@@ -92,6 +132,9 @@ class Core:
         other.key = self.key
         other.fkey = self.fkey
         other.hs = [h[:] for h in self.hs]
+        other.tops = self.tops[:]
+        other.fits = [f[:] for f in self.fits]
+        other.wants = self.wants[:]
         return other
 
     def _full_key(self) -> int:
@@ -163,61 +206,51 @@ class Core:
     # ----- moves --------------------------------------------------------------------
 
     def moves(self) -> list[tuple[int, int]]:
-        """Every legal move (a card into an empty pile: the row's first empty pile only,
-        the others giving the same key)."""
-        piles = self.piles
-        found = self.found
+        """Every legal move, the moves to a foundation first (a card into an empty pile:
+        the row's first empty pile only, the others giving the same key; a card two
+        foundations take: the first only, likewise)."""
+        tops = self.tops
+        fits = self.fits
+        wants = self.wants
         out: list[tuple[int, int]] = []
-        want: dict[int, int] = {}
-        for f in range(8):
-            h = found[f]
-            if h < JACK:
-                c = ((f >> 1) << 4) | (h + 1)
-                if c not in want:
-                    want[c] = f
-        for i in range(8):
-            pile = piles[i]
-            if pile:
-                home = want.get(pile[-1])
-                if home is not None:
-                    out.append((i, FOUNDATION + home))
-        for row in range(3):
-            base = row * 8
-            builds: dict[int, list[int]] = {}
-            empty = -1
-            for t in range(base, base + 8):
-                pile = piles[t]
-                if pile:
-                    for w in BELOW[pile[-1]]:
-                        if w in builds:
-                            builds[w].append(t)
-                        else:
-                            builds[w] = [t]
-                elif empty < 0:
-                    empty = t
-            for s in range(base + 8, base + 16):
-                pile = piles[s]
-                if pile:
-                    targets = builds.get(pile[-1])
-                    if targets:
-                        for t in targets:
-                            out.append((s, t))
-                    if empty >= 0:
+        row1 = tops[:8]
+        if any(map(wants.__getitem__, row1)):
+            for i, c in enumerate(row1):
+                home = wants[c]
+                if home:
+                    out.append((i, home))
+        for base in (0, 8, 16):
+            fit = fits[base >> 3]
+            sources = tops[base + 8:base + 16]
+            if fit[0]:
+                empty = tops.index(0, base, base + 8)
+                for s, c in enumerate(sources, base + 8):
+                    if c:
+                        if fit[c]:
+                            pair = ABOVE[c]
+                            for t in range(base, base + 8):
+                                if tops[t] in pair:
+                                    out.append((s, t))
                         out.append((s, empty))
+            elif any(map(fit.__getitem__, sources)):
+                # an empty source has no card, and code 0 counts the empty targets (none)
+                for s, c in enumerate(sources, base + 8):
+                    if fit[c]:
+                        pair = ABOVE[c]
+                        for t in range(base, base + 8):
+                            if tops[t] in pair:
+                                out.append((s, t))
         waste = self.waste
         if waste:
-            top = waste[-1]
-            below = BELOW
-            empty = -1
-            for t in range(24, 32):
-                pile = piles[t]
-                if pile:
-                    if top in below[pile[-1]]:
+            c = waste[-1]
+            fit = fits[3]
+            if fit[c]:
+                pair = ABOVE[c]
+                for t in range(24, 32):
+                    if tops[t] in pair:
                         out.append((WASTE, t))
-                elif empty < 0:
-                    empty = t
-            if empty >= 0:
-                out.append((WASTE, empty))
+            if fit[0]:
+                out.append((WASTE, tops.index(0, 24, 32)))
         if self.stock:
             out.append((STOCK, WASTE))
         return out
@@ -225,13 +258,14 @@ class Core:
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The engine's safe drop among ``moves`` (``RowsGame.safe_drop``: here a drop
         that empties a Row 1 pile may be safe too), or None."""
-        piles = self.piles
+        tops = self.tops
         found = self.found
         for m in moves:
             dst = m[1]
             if dst < FOUNDATION:
-                continue
-            c = piles[m[0]][-1]
+                # the moves to a foundation come first
+                return None
+            c = tops[m[0]]
             rank = c & 15
             if rank <= 2:
                 return m
@@ -245,14 +279,72 @@ class Core:
                 return m
         return None
 
+    def safe_climb(self) -> tuple[tuple[int, int], ...] | None:
+        """A card of Rows 2–4 that can climb to Row 1 now and go home safely, as the
+        moves that take it there (:mod:`.cadogan_proof` says why they never lose a won
+        position), or None. The card is a pile's top that a foundation takes now and
+        that meets the safe drop's conditions (:meth:`forced`); a Row 4 card has a card
+        under it (so no automatic fill follows); every row above it has a pile whose
+        top takes it or an empty pile, and the climb goes onto one of each."""
+        tops = self.tops
+        fits = self.fits
+        wants = self.wants
+        found = self.found
+        for src in range(8, 32):
+            c = tops[src]
+            home = wants[c]
+            if not home:
+                continue
+            row = src >> 3
+            if row == 3 and len(self.piles[src]) < 2:
+                continue
+            rank = c & 15
+            if rank > 2:
+                need = rank - 1
+                if found[(home - FOUNDATION) ^ 1] < need:
+                    continue
+                if any(found[g] < need for g in other_colour_foundations(c)):
+                    continue
+            if not all(fits[r][c] or fits[r][0] for r in range(row)):
+                continue
+            pair = ABOVE[c]
+            moves = []
+            at = src
+            for r in range(row - 1, -1, -1):
+                base = r * 8
+                onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
+                if onto < 0:
+                    onto = tops.index(0, base, base + 8)
+                moves.append((at, onto))
+                at = onto
+            moves.append((at, home))
+            return tuple(moves)
+        return None
+
     def child_key(self, src: int, dst: int) -> int:
         """The key of the position a legal move leads to, without playing it (as
         :meth:`play` would leave it: the tests compare the two)."""
         piles = self.piles
         waste = self.waste
-        stock = self.stock
         hs = self.hs
         key = self.key
+        if src < 24 and (waste or not self.stock):
+            # a card of Rows 1-3: no automatic fill follows
+            pile = piles[src]
+            n = len(pile)
+            h = hs[src]
+            c = pile[-1]
+            key += h[n - 1] - h[n]
+            if dst >= FOUNDATION:
+                zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
+                height = self.found[dst - FOUNDATION]
+                return (key + zf[height + 1] - zf[height]) & MASK
+            n = len(piles[dst])
+            old = hs[dst][n]
+            x = old + _Z_PILE[dst >> 3][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            return (key + (x ^ (x >> 32)) - old) & MASK
+        stock = self.stock
         if src == STOCK:
             return (key + _Z_WASTE[len(waste)][stock[-1]] + _Z_STOCK[len(stock) - 1]
                     - _Z_STOCK[len(stock)]) & MASK
@@ -290,27 +382,56 @@ class Core:
     def play(self, src: int, dst: int) -> int:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
         1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
-        piles = self.piles
         waste = self.waste
         stock = self.stock
-        hs = self.hs
         key = self.key
-        auto = 0
         if src == STOCK:
             c = stock.pop()
-            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[len(stock)] - _Z_STOCK[len(stock) + 1]
+            n = len(stock)
+            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]
             waste.append(c)
             self.key = key & MASK
             return 0
+        tops = self.tops
+        auto = 0
         if src == WASTE:
             c = waste.pop()
             key -= _Z_WASTE[len(waste)][c]
         else:
-            pile = piles[src]
+            pile = self.piles[src]
             c = pile.pop()
-            h = hs[src]
+            h = self.hs[src]
             n = len(pile)
             key += h[n] - h[n + 1]
+            fit = self.fits[src >> 3]
+            a, b = _BELOW2[c]
+            fit[a] -= 1
+            fit[b] -= 1
+            if n:
+                top = tops[src] = pile[-1]
+                a, b = _BELOW2[top]
+                fit[a] += 1
+                fit[b] += 1
+            else:
+                tops[src] = 0
+                if src >= 24 and waste:
+                    w = waste.pop()
+                    x = _Z_PILE[3][0][w]
+                    x = ((x ^ (x >> 32)) * MIX) & MASK
+                    x ^= x >> 32
+                    if len(h) > 1:
+                        h[1] = x
+                    else:
+                        h.append(x)
+                    key += x - _Z_WASTE[len(waste)][w]
+                    pile.append(w)
+                    tops[src] = w
+                    a, b = _BELOW2[w]
+                    fit[a] += 1
+                    fit[b] += 1
+                    auto = 1
+                else:
+                    fit[0] += 1
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
             height = self.found[f]
@@ -319,9 +440,10 @@ class Core:
             key += change
             self.fkey += change
             self.found[f] = height + 1
+            self._want(f >> 1)
         else:
-            pile = piles[dst]
-            h = hs[dst]
+            pile = self.piles[dst]
+            h = self.hs[dst]
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[dst >> 3][n][c]
@@ -333,22 +455,21 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
-        if src >= 24 and src < 32 and not piles[src] and waste:
-            w = waste.pop()
-            x = _Z_PILE[3][0][w]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            x ^= x >> 32
-            h = hs[src]
-            if len(h) > 1:
-                h[1] = x
+            fit = self.fits[dst >> 3]
+            if n:
+                a, b = _BELOW2[tops[dst]]
+                fit[a] -= 1
+                fit[b] -= 1
             else:
-                h.append(x)
-            key += x - _Z_WASTE[len(waste)][w]
-            piles[src].append(w)
-            auto = 1
+                fit[0] -= 1
+            a, b = _BELOW2[c]
+            fit[a] += 1
+            fit[b] += 1
+            tops[dst] = c
         if not waste and stock:
             s = stock.pop()
-            key += _Z_WASTE[0][s] + _Z_STOCK[len(stock)] - _Z_STOCK[len(stock) + 1]
+            n = len(stock)
+            key += _Z_WASTE[0][s] + _Z_STOCK[n] - _Z_STOCK[n + 1]
             waste.append(s)
             auto |= 2
         self.key = key & MASK
@@ -356,25 +477,22 @@ class Core:
 
     def undo(self, src: int, dst: int, auto: int) -> None:
         """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for."""
-        piles = self.piles
         waste = self.waste
         stock = self.stock
-        hs = self.hs
         key = self.key
         if src == STOCK:
             c = waste.pop()
             stock.append(c)
-            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
+            n = len(stock)
+            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n]
             self.key = key & MASK
             return
+        tops = self.tops
         if auto & 2:
             s = waste.pop()
             stock.append(s)
-            key -= _Z_WASTE[0][s] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
-        if auto & 1:
-            w = piles[src].pop()
-            key += _Z_WASTE[len(waste)][w] - hs[src][1]
-            waste.append(w)
+            n = len(stock)
+            key -= _Z_WASTE[0][s] + _Z_STOCK[n - 1] - _Z_STOCK[n]
         if dst >= FOUNDATION:
             f = dst - FOUNDATION
             height = self.found[f] - 1
@@ -384,18 +502,45 @@ class Core:
             change = zf[height + 1] - zf[height]
             key -= change
             self.fkey -= change
+            self._want(f >> 1)
         else:
-            pile = piles[dst]
+            pile = self.piles[dst]
             c = pile.pop()
-            h = hs[dst]
+            h = self.hs[dst]
             n = len(pile)
             key += h[n] - h[n + 1]
+            fit = self.fits[dst >> 3]
+            a, b = _BELOW2[c]
+            fit[a] -= 1
+            fit[b] -= 1
+            if n:
+                top = tops[dst] = pile[-1]
+                a, b = _BELOW2[top]
+                fit[a] += 1
+                fit[b] += 1
+            else:
+                tops[dst] = 0
+                fit[0] += 1
         if src == WASTE:
             key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
-            pile = piles[src]
-            h = hs[src]
+            pile = self.piles[src]
+            h = self.hs[src]
+            fit = self.fits[src >> 3]
+            if auto & 1:
+                w = pile.pop()
+                key += _Z_WASTE[len(waste)][w] - h[1]
+                waste.append(w)
+                a, b = _BELOW2[w]
+                fit[a] -= 1
+                fit[b] -= 1
+            elif pile:
+                a, b = _BELOW2[tops[src]]
+                fit[a] -= 1
+                fit[b] -= 1
+            else:
+                fit[0] -= 1
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[src >> 3][n][c]
@@ -407,6 +552,10 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
+            tops[src] = c
+            a, b = _BELOW2[c]
+            fit[a] += 1
+            fit[b] += 1
         self.key = key & MASK
 
     def to_game(self, game: Game) -> Game:
@@ -449,6 +598,7 @@ class Core:
         cards; the stock; and the automatic fills a move makes. A card going home adds its
         100 points and its pile's change, the other cards' urgencies left as they were."""
         w = card_weights(self.found)
+        weight = w.__getitem__
         piles = self.piles
         waste = self.waste
         stock = self.stock
@@ -456,39 +606,36 @@ class Core:
         sc = weights.stock_card
         wb = weights.waste_blocked
         run = weights.row1_run
-        sums: dict[int, float] = {}
-
-        def total(i: int) -> float:
-            if i not in sums:
-                sums[i] = sum(w[x] for x in (waste if i == WASTE else piles[i]))
-            return sums[i]
-
+        waste_total = -1.0
         out: list[float] = []
         for s, t in moves:
-            if s == STOCK:
-                out.append(sc * w[stock[-1]] - wb * total(WASTE))
-                continue
+            if s >= WASTE or (s >= 24 and waste and len(piles[s]) == 1):
+                if waste_total < 0.0:
+                    waste_total = sum(map(weight, waste))
+                if s == STOCK:
+                    out.append(sc * w[stock[-1]] - wb * waste_total)
+                    continue
             if s == WASTE:
                 c = waste[-1]
-                value = wb * (total(WASTE) - w[c])
+                value = wb * (waste_total - w[c])
                 if len(waste) == 1 and stock:
                     value += sc * w[stock[-1]]
             else:
                 pile = piles[s]
                 c = pile[-1]
                 row = s >> 3
-                value = total(s) - w[c] + rd * row * w[c]
+                value = sum(map(weight, pile)) - w[c] + rd * row * w[c]
                 if row == 0:
                     value += run * (run_length(pile[:-1]) - run_length(pile))
                 elif row == 3 and len(pile) == 1 and waste:
                     y = waste[-1]
-                    value -= 3 * rd * w[y] - wb * (total(WASTE) - w[y])
+                    value -= 3 * rd * w[y] - wb * (waste_total - w[y])
                     if len(waste) == 1 and stock:
                         value += sc * w[stock[-1]]
             if t >= FOUNDATION:
                 value += FOUNDATION_CARD
             else:
-                value -= total(t) + rd * (t >> 3) * w[c]
+                value -= sum(map(weight, piles[t])) + rd * (t >> 3) * w[c]
                 if t < 8:
                     value += run
             out.append(value)

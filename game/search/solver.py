@@ -4,9 +4,10 @@ is a property of the deal, never advice to a player.
 The searches it runs, by name (a rule set's profile names them in ``search.stages``):
 
 - complete searches, which prove a deal lost when they run out of positions: ``dfs``
-  (:class:`~.depth_first.DepthFirst`), ``best`` (:class:`~.depth_first.BestFirst`) and
-  ``layers`` (English Square's layered search, :class:`~.square_proof.SquareLayers`);
-  the first two play on a lean copy of the position (:mod:`.lean`);
+  (:class:`~.depth_first.DepthFirst`), ``best`` (:class:`~.depth_first.BestFirst`),
+  ``proof`` (Lady Cadogan's, :class:`~.cadogan_proof.CadoganProof`) and ``layers``
+  (English Square's layered search, :class:`~.square_proof.SquareLayers`); the first
+  three play on a lean copy of the position (:mod:`.lean`);
 - searches that prove nothing: ``narrow`` and ``narrowing`` (the depth-first search with
   the fills of spaces narrowed, :mod:`.depth_first`), ``probe``, ``lines``, ``plan`` and
   ``plans`` (greedy lines of play, :mod:`.lines`), ``beams`` (Lady Cadogan's beam
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ..engine.state import Game
 from .cadogan_beam import Beams
+from .cadogan_proof import CadoganProof
 from .depth_first import BestFirst, DepthFirst, Narrow, Narrowing, OneAfterAnother, Steps
 from .lines import Lines, Planner, PlannerLines, Probe
 from .square_proof import SquareLayers
@@ -61,7 +63,7 @@ _Searcher = DepthFirst | Probe | OneAfterAnother | SquareLayers | Beams
 _KINDS: dict[str, type[_Searcher]] = {
     "dfs": DepthFirst, "best": BestFirst, "probe": Probe, "lines": Lines, "plan": Planner,
     "plans": PlannerLines, "narrow": Narrow, "narrowing": Narrowing, "layers": SquareLayers,
-    "beams": Beams}
+    "beams": Beams, "proof": CadoganProof}
 #: the searches that prove nothing: their time and positions are counted apart
 #: (``probe_seconds``, ``probe_nodes``), and a stage's end drops them instead of keeping
 #: them for a "resume"

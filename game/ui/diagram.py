@@ -17,7 +17,9 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -25,6 +27,7 @@ from ..engine import RuleProfile
 from ..engine.state import FOUNDATION, STOCK
 from . import theme
 from .art import draw_suit, suit_colour
+from .drawn import DrawnBoxes, Kind
 from .layout import TableLayout, fan_step, table_layout
 
 PAPER = (250, 245, 230)
@@ -76,6 +79,16 @@ class Diagram:
     arrows: list[Arrow] = field(default_factory=list)
     #: the numbered badge of each arrow, in the order of ``arrows``
     badges: list[pygame.Rect] = field(default_factory=list)
+
+    def record(self, drawn: DrawnBoxes, name: str) -> None:
+        """Record the words the diagram drew: each part's label and each step's number."""
+        for words, rect in self.labels:
+            drawn.add(Kind.TEXT, rect, f"{name}: {words}")
+        seen: list[pygame.Rect] = []
+        for arrow, badge in zip(self.arrows, self.badges, strict=True):
+            if badge not in seen:  # a badge two arrows of a step share is one number
+                seen.append(badge)
+                drawn.add(Kind.TEXT, badge, f"{name}: step {arrow.step}")
 
     def drawn(self) -> pygame.Rect:
         """The rectangle covering everything drawn."""
@@ -280,8 +293,26 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
                 pull = min(card_h * 0.22, length / 3)
                 points = [a, (b[0] - (b[0] - a[0]) / length * pull, b[1] - (b[1] - a[1]) / length * pull)]
             # the step's number stands on the card that moves, where the arrow starts (a
-            # second arrow from the same card has its number a little way along it)
-            badge = _along(points, starts.get(src, 0) * badge_px * 2.4)
+            # second arrow from the same card has its number a little way along it, far
+            # enough that it never touches a number already placed)
+            apart = 2 * (round(badge_px * 0.8) + 2) + 1
+            clear = partial(_clear, paths=paths, apart=apart)
+
+            distance = starts.get(src, 0) * badge_px * 2.4
+            badge = _along(points, distance)
+            while distance < _length(points) and not clear(badge):
+                distance += badge_px * 0.4
+                badge = _along(points, distance)
+            # an arrow too short to find a clear place shares the number of its own step
+            # that stands in the way: one badge, drawn in one place, numbers both
+            same = [p.badge for p in paths if p.number == number
+                    and max(abs(badge[0] - p.badge[0]), abs(badge[1] - p.badge[1])) < apart]
+            if same:
+                badge = same[0]
+            elif not clear(badge):
+                # another step's number stands in the way: this one goes back from the
+                # arrow's start, behind the card it leaves, until it is clear
+                badge = _behind(points, apart, clear)
             starts[src] = starts.get(src, 0) + 1
             paths.append(_Path(points, step_colour(number), guide_step.automatic, badge, number))
             out.arrows.append(Arrow(number, src, dst, a, points[-1], guide_step.automatic))
@@ -332,6 +363,30 @@ def _nearest_pair(out: Diagram, sources: list[int], targets: list[int], ends: di
             if cost < best_cost:
                 best, best_cost = (s, t), cost
     return best
+
+
+def _clear(at: Point, paths: list[_Path], apart: int) -> bool:
+    """No number of ``paths`` stands within ``apart`` pixels (across or down) of ``at``."""
+    return all(max(abs(at[0] - p.badge[0]), abs(at[1] - p.badge[1])) >= apart for p in paths)
+
+
+def _behind(points: list[Point], step: float, clear: Callable[[Point], bool]) -> Point:
+    """The first point back from the start of ``points`` (against its first segment's
+    direction, ``step`` pixels at a time) that is ``clear``; the start itself if none of
+    the first few is."""
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    for k in range(1, 6):
+        at = (x0 - dx * step * k / 2, y0 - dy * step * k / 2)
+        if clear(at):
+            return at
+    return points[0]
+
+
+def _length(points: list[Point]) -> float:
+    """The length of the polyline ``points``."""
+    return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(points))
 
 
 def _along(points: list[Point], distance: float) -> Point:

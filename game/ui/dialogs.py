@@ -14,6 +14,7 @@ the first choice (Undo) and "Show", which opens the dialog again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -27,7 +28,8 @@ from . import theme
 from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
-from .widgets import wrap
+from .layout import table_layout
+from .widgets import record_button, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
@@ -84,8 +86,12 @@ class Dialog(Scene):
                  choices: list[tuple[str, Callable[[], None]]], *,
                  cancel: Callable[[], None] | None = None, dim: int = 140,
                  accent: tuple[int, int, int] | None = None, stars: int | None = None,
-                 foldable: bool = False) -> None:
+                 foldable: bool = False,
+                 table_bottom: Callable[[tuple[int, int]], int] | None = None) -> None:
         super().__init__(app)
+        #: where the table under the dialog ends, for a window size: the folded bar stays
+        #: below it (None: the bar takes its natural height at the window's foot)
+        self.table_bottom = table_bottom
         self.title = title
         self.lines = lines
         #: stars earned (0–3) drawn as a row of three under the title, None for no row
@@ -174,17 +180,24 @@ class Dialog(Scene):
         self.fold_button.rect = pygame.Rect(self.panel.right - fw - pad, self.panel.top + pad, fw,
                                             round(self.px * 1.6))
         w, h = size
-        bar_h = round(self.px * 3.0)
         margin = round(self.px * 0.4)
+        bar_h = round(self.px * 3.0)
+        if self.table_bottom is not None:
+            # the bar keeps to the strip under the cards, so the whole final position
+            # stays in sight: its words shrink with it (never below a readable size)
+            room = h - self.table_bottom(size) - 2
+            margin = min(margin, max(1, room // 12))
+            bar_h = max(min(bar_h, room - 2 * margin), 12 * 2 + 8)
+        self.bar_px = max(11, min(self.px, round(bar_h / 2.6)))
         self.bar = pygame.Rect(margin, h - bar_h - margin, w - 2 * margin, bar_h)
-        f = theme.font(self.px, bold=True)
-        bh = round(self.px * 2.1)
-        x = self.bar.right - round(self.px * 0.6)
+        f = theme.font(self.bar_px, bold=True)
+        bh = min(round(self.bar_px * 2.1), bar_h - 4)
+        x = self.bar.right - round(self.bar_px * 0.6)
         for button in reversed(self.bar_buttons):
-            bw = f.size(button.label)[0] + 2 * self.px
+            bw = f.size(button.label)[0] + 2 * self.bar_px
             x -= bw
             button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
-            x -= self.px
+            x -= self.bar_px
 
     def _star_size(self) -> int:
         return round(self.px * 3.2)
@@ -239,9 +252,12 @@ class Dialog(Scene):
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, self.dim))
         surface.blit(self._shade, (0, 0))
+        if self.dim > 0:
+            drawn.add(Kind.SHADE, surface.get_rect(), "the dimmed window")
         shadow = self.panel.move(0, round(self.px * 0.5))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=18)
         theme.panel(surface, self.panel, palette, radius=18, fill=palette.dialog, edge=accent)
+        drawn.add(Kind.PANEL, self.panel, f"the dialog {self.title!r}")
         y = self.panel.top + round(self.px * (3.2 if self.foldable else 1.3))
         title = theme.text(surface, self.title, round(self.px * 2.0), (self.panel.centerx, y),
                            colour=accent, bold=True, anchor="midtop")
@@ -255,30 +271,34 @@ class Dialog(Scene):
         for line in self.lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
-            drawn.add(Kind.TEXT, rect, "dialog line")
+            if line.strip():
+                drawn.add(Kind.TEXT, rect, f"dialog line {line!r}")
             y = rect.bottom + round(self.px * 0.6)
         for button in self.buttons:
             button.draw(surface, self.px, palette)
-            drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
+            record_button(drawn, button, self.px, f"dialog {button.label}")
         if self.foldable:
             self.fold_button.draw(surface, self._small_px(), palette)
-            drawn.add(Kind.BUTTON, self.fold_button.rect, "dialog hide")
+            record_button(drawn, self.fold_button, self._small_px(), "dialog hide")
 
     def _draw_bar(self, surface: pygame.Surface, accent: tuple[int, int, int]) -> None:
         """The folded dialog: a bar along the bottom, nothing shaded."""
         palette = self.app.palette
         bar = self.bar
         theme.panel(surface, bar, palette, radius=bar.height // 3, fill=palette.dialog, edge=accent)
-        room = bar.width - round(self.px * 1.2) - sum(b.rect.width + self.px for b in self.bar_buttons)
-        px = round(self.px * 1.3)
-        while px > 12 and theme.font(px, bold=True).size(self.title)[0] > room:
+        self.app.drawn.add(Kind.BAR, bar, f"the folded dialog {self.title!r}")
+        bar_px = self.bar_px
+        room = bar.width - round(bar_px * 1.2) - sum(b.rect.width + bar_px for b in self.bar_buttons)
+        px = round(bar_px * 1.3)
+        while px > 11 and (theme.font(px, bold=True).size(self.title)[0] > room
+                           or theme.font(px, bold=True).get_height() > bar.height - 2):
             px -= 1
-        title = theme.text(surface, self.title, px, (bar.x + round(self.px * 0.8), bar.centery),
+        title = theme.text(surface, self.title, px, (bar.x + round(bar_px * 0.8), bar.centery),
                            colour=accent, bold=True, anchor="midleft")
         self.app.drawn.add(Kind.TEXT, title, "dialog title")
         for button in self.bar_buttons:
-            button.draw(surface, self.px, palette)
-            self.app.drawn.add(Kind.BUTTON, button.rect, f"dialog {button.label}")
+            button.draw(surface, bar_px, palette)
+            record_button(self.app.drawn, button, bar_px, f"dialog {button.label}")
 
 
 def _clock(seconds: float) -> str:
@@ -379,7 +399,15 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         ("Menu", table.exits.go_to_menu)]
     if g.history:  # after "Undo", which keeps the focus
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
-    return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True)
+    return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True,
+                  table_bottom=partial(table_bottom, g.rules))
+
+
+def table_bottom(rules: str, size: tuple[int, int]) -> int:
+    """The lowest point of the places of ``rules``' table in a window of ``size`` (their
+    areas, which hold every card a pile may grow to)."""
+    lay = table_layout(rules, size)
+    return max(rect.bottom for rect in (*lay.areas, *lay.bases))
 
 
 def _analyse(app: App, table: FinishedTable) -> None:
@@ -487,8 +515,9 @@ class AnalysisDialog(Dialog):
         filled.width = round(filled.width * progress.fraction)
         if filled.width > 0:
             pygame.draw.rect(surface, palette.gold, filled, border_radius=3)
-        theme.text(surface, progress.words, round(px * 0.85), (bar.centerx, bar.bottom + round(px * 0.4)),
-                   colour=palette.ink, anchor="midtop")
+        words = theme.text(surface, progress.words, round(px * 0.85),
+                           (bar.centerx, bar.bottom + round(px * 0.4)), colour=palette.ink, anchor="midtop")
+        self.app.drawn.add(Kind.TEXT, words, "the analysis's progress")
 
     def wants_quit(self) -> bool:
         """The window is closing: the analysis's process ends with it."""

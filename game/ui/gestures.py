@@ -360,7 +360,7 @@ class Gestures:
         t = self.table
         return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
                 pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
-                pygame.K_o: t.exits.show_options}
+                pygame.K_o: t.exits.show_options, pygame.K_f: t.finish}
 
     def tab_order(self) -> list[int]:
         """The places in the order Tab visits them."""

@@ -30,7 +30,7 @@ from .diagram import (
 )
 from .drawn import Kind
 from .keys import is_question_mark
-from .widgets import ui_scale
+from .widgets import record_button, ui_scale
 
 #: the words at the foot of a sheet, quieter than its text
 FOOT_INK = (90, 90, 80)
@@ -45,6 +45,13 @@ def _dim(surface: pygame.Surface) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
     surface.blit(shade, (0, 0))
+
+
+def _line_h(px: int) -> int:
+    """The height of a line of the list of keys: a line's whole drawn height and a gap,
+    so one line's accents never touch the next line's letters."""
+    f = theme.font(px)
+    return max(f.get_linesize(), f.get_height()) + max(1, px // 8)
 
 
 def _paper(surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
@@ -170,27 +177,30 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table, the sheet, its title, the diagram, the text and the keys."""
+        drawn = self.app.drawn
         _dim(surface)
+        drawn.add(Kind.SHADE, surface.get_rect(), "the dimmed table")
         _paper(surface, self.panel, self.px)
+        drawn.add(Kind.PANEL, self.panel, "how to play: the sheet")
         pad = self.diagram_rect.left - self.panel.left
         title = theme.text(surface, f"How to play {self.profile.title}", self.title_px,
                    (self.panel.left + pad, self.panel.top + pad), LABEL_INK, bold=True)
         self.diagram = draw_diagram(surface, self.diagram_rect, self.profile, self.app.size, self.px)
         self.text_boxes = self._draw_text(surface)
-        drawn = self.app.drawn
         drawn.add(Kind.TEXT, title, "how to play: title")
+        self.diagram.record(drawn, "how to play: the diagram")
         for n, box in enumerate(self.text_boxes):
             drawn.add(Kind.TEXT, box, f"how to play: block {n + 1}")
-        drawn.add(Kind.BUTTON, self.rules_button.rect, "how to play: Full rules")
         button = self.rules_button.rect
         foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"
         room = button.left - pad - (self.panel.left + pad)
         foot_px = self.foot_px
         while foot_px > 10 and theme.font(foot_px).size(foot)[0] > room:
             foot_px -= 1
-        theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),
-                   FOOT_INK, anchor="midleft")
+        drawn.add(Kind.TEXT, theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),
+                                        FOOT_INK, anchor="midleft"), "how to play: the keys")
         self.rules_button.draw(surface, self.foot_px, self.app.palette)
+        record_button(drawn, self.rules_button, self.foot_px, "how to play: Full rules")
 
     def _draw_text(self, surface: pygame.Surface) -> list[pygame.Rect]:
         return draw_blocks(surface, self._blocks(), self.text_rect, self.px)
@@ -217,7 +227,7 @@ class KeysScene(Scene):
         px = max(11, round(19 * s))
         margin = max(12, round(min(w, h) * 0.04))
         while True:
-            line_h = theme.font(px).get_linesize()
+            line_h = _line_h(px)
             keys_w = max(theme.font(px, True).size(k)[0] for k, _ in self.rows)
             what_w = max(theme.font(px).size(d)[0] for _, d in self.rows)
             width = keys_w + what_w + px * 5
@@ -244,25 +254,32 @@ class KeysScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table and the sheet of keys."""
+        drawn = self.app.drawn
         _dim(surface)
+        drawn.add(Kind.SHADE, surface.get_rect(), "the dimmed table")
         px = self.px
         _paper(surface, self.panel, px)
-        line_h = theme.font(px).get_linesize()
+        drawn.add(Kind.PANEL, self.panel, "keys: the sheet")
+        line_h = _line_h(px)
         x = self.panel.left + round(px * 1.5)
         y = self.panel.top + round(line_h * 0.8)
-        theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True)
+        title = theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True)
+        drawn.add(Kind.TEXT, title, "keys: title")
         y += round(line_h * 1.8)
         for keys, what in self.rows:
             if not keys:
                 # a heading
                 y += round(line_h * 0.4)
-                theme.text(surface, what, px, (x, y), LABEL_INK, bold=True)
+                heading = theme.text(surface, what, px, (x, y), LABEL_INK, bold=True)
+                drawn.add(Kind.TEXT, heading, f"keys: {what}")
                 y += round(line_h * 1.2)
                 continue
-            theme.text(surface, keys, px, (x, y), LABEL_INK, bold=True)
-            theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK)
+            drawn.add(Kind.TEXT, theme.text(surface, keys, px, (x, y), LABEL_INK, bold=True), f"keys: {keys}")
+            drawn.add(Kind.TEXT, theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK),
+                      f"keys: {keys}: {what}")
             y += line_h
-        theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
-                   (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
-                   anchor="midbottom")
+        foot = theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
+                          (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
+                          anchor="midbottom")
+        drawn.add(Kind.TEXT, foot, "keys: how to close")
 

@@ -64,6 +64,10 @@ class BarPlan:
     status: pygame.Rect
 
 
+#: the footer's button that plays every card home once nothing else is needed
+FINISH_LABEL = "Finish: every card home (F)"
+
+
 class Hud:
     """The bar, the floating points and the footer of one table."""
 
@@ -76,7 +80,10 @@ class Hud:
         self.menu = OverflowMenu(table)
         #: every button that takes the mouse: the "⋯" first, so that it sees a press
         #: before the others (a press beside its open menu closes it)
-        self.buttons: list[theme.Button] = [self.menu.more, *self.actions]
+        #: "Finish": shown in the footer's strip while every card left can go home by
+        #: itself (:meth:`~game.session.session.PlaySession.finish_line`), hidden otherwise
+        self.finish = theme.Button(FINISH_LABEL, self._clicking(table.finish), hint="F")
+        self.buttons: list[theme.Button] = [self.menu.more, *self.actions, self.finish]
         self.number_rect = pygame.Rect(0, 0, 0, 0)
         #: the pointer is over the game number (which a click copies)
         self.number_hover = False
@@ -294,7 +301,7 @@ class Hud:
         pointer's rest on a button for its tooltip."""
         if self.menu_open and self.table.app.top is not self.table:
             self.close_menu()
-        self.tooltips.update(dt, self.buttons)
+        self.tooltips.update(dt, self.bar_buttons)
         if self.popups:
             for popup in self.popups:
                 popup.age += dt
@@ -316,7 +323,10 @@ class Hud:
         # The bar's boxes are made when it is drawn: the frame takes them as they are.
         self.table.app.drawn.boxes.extend(self._bar_boxes)
         self._draw_score(surface)
-        words = self.footer.draw(surface, self.footer_text(), self.toast)
+        finishing = self.finish_ready()
+        words = self.footer.draw(surface, "" if finishing and not self.table.message else self.footer_text(),
+                                 self.toast)
+        self._draw_finish(surface, finishing and not words.width)
         self._placer.draw(surface, self.popups, self.score_rect.move(hud.topleft), words)
         self.menu.draw(surface)
         self._draw_number_tip(surface)
@@ -390,7 +400,7 @@ class Hud:
         assert plan is not None
         key = (table.layout.size, g.game, len(g.history), seconds, status, palette.high_contrast,
                self.number_hover, self.menu_open,
-               tuple((b.hover, b.pressed, b.enabled, tuple(b.rect)) for b in self.buttons))
+               tuple((b.hover, b.pressed, b.enabled, tuple(b.rect)) for b in self.bar_buttons))
         if self._surface is not None and key == self._key:
             return self._surface
         hud = table.layout.hud
@@ -430,7 +440,7 @@ class Hud:
             for line, y in zip(lines, (plan.line1, plan.line2), strict=False):
                 rect = theme.text(surf, line, plan.px_small, (room.x, y), colour=palette.highlight)
                 boxes.append((Kind.TEXT, rect, f"status: {line}"))
-        for button in self.buttons:
+        for button in self.bar_buttons:
             if button.rect.width and not any(button is b for b in self.overflow):
                 button.draw(surf, plan.button_px, palette)
                 boxes.append((Kind.BUTTON, button.rect.move(-hud.x, -hud.y), button.label))
@@ -471,6 +481,32 @@ class Hud:
         at = image.get_rect(center=box.center)
         surface.blit(image, at)
         self.table.app.drawn.add(Kind.TEXT, at, "game number whole")
+
+    @property
+    def bar_buttons(self) -> list[theme.Button]:
+        """The buttons the bar draws: "⋯" and the actions (not the footer's "Finish")."""
+        return [self.menu.more, *self.actions]
+
+    def finish_ready(self) -> bool:
+        """Every card left can go home in turn, and nothing is flying: "Finish" is offered."""
+        table = self.table
+        return (not table.anim.busy and not table.game.is_won() and table.app.top is table
+                and bool(table.session.finish_line()))
+
+    def _draw_finish(self, surface: pygame.Surface, shown: bool) -> None:
+        """The "Finish" button in the middle of the footer's strip, when ``shown``."""
+        button = self.finish
+        foot = self.table.layout.footer
+        if not shown or foot.height <= 0:
+            button.rect = pygame.Rect(0, 0, 0, 0)
+            button.hover = button.pressed = False
+            return
+        px = max(11, round(foot.height * 0.5))
+        width = theme.font(px, bold=True).size(button.label)[0] + 2 * px
+        button.rect = pygame.Rect(0, 0, width, foot.height - 4)
+        button.rect.midbottom = (foot.centerx, foot.bottom - 2)
+        button.draw(surface, px, self.table.app.palette)
+        self.table.app.drawn.add(Kind.BUTTON, button.rect, button.label)
 
     def footer_text(self) -> str:
         """What the footer says now: a message or status the bar had no room for, else

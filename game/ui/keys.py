@@ -9,6 +9,7 @@ import pygame
 OTHER_KEYS: tuple[tuple[str, str], ...] = (
     ("?", "This list of keys"),
     ("D", "Turn the next stock card"),
+    ("F", "Finish: every card home, once nothing else is needed"),
     ("Tab / Shift+Tab", "Focus the next / previous place"),
     ("← ↑ → ↓", "Focus the nearest place that way"),
     ("Space / Enter", "Pick up the focused card, or put it down"),

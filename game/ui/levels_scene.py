@@ -20,6 +20,7 @@ from ..records.store import Store
 from . import theme
 from .app import App
 from .badges import draw_padlock, draw_stars
+from .drawn import Kind
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
@@ -39,6 +40,8 @@ class LevelTile(Control):
         self.current = False
         self._face: pygame.Surface | None = None
         self._face_key: tuple[object, ...] = ()
+        #: the words on the cached face, where it draws them (from its top left corner)
+        self._face_texts: list[tuple[pygame.Rect, str]] = []
 
     def activate(self) -> None:
         """Play the level (or say it is locked)."""
@@ -50,9 +53,13 @@ class LevelTile(Control):
         if self._face is None or key != self._face_key:
             self._face = pygame.Surface((self.rect.width, self.rect.height + self.rect.height // 12),
                                         pygame.SRCALPHA)
+            self.texts = []
             self._draw_face(self._face, self.rect.move(-self.rect.x, -self.rect.y), palette)
             self._face_key = key
+            self._face_texts = self.texts
         surface.blit(self._face, self.rect)
+        # the face's words, where this blit puts them
+        self.texts = [(rect.move(self.rect.topleft), words) for rect, words in self._face_texts]
 
     def _draw_face(self, surface: pygame.Surface, r: pygame.Rect, palette: Palette) -> None:
         radius = max(6, r.width // 10)
@@ -72,19 +79,19 @@ class LevelTile(Control):
         small = max(10, min(round(big * 0.42), round(r.width * 0.14)))
         number_y = r.y + round(r.height * 0.3)
         if self.locked:
-            theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
+            self._text(surface, str(self.level.number), big, (r.centerx, number_y),
                        colour=palette.ink_off, bold=True, anchor="center")
             draw_padlock(surface, (r.centerx, r.y + round(r.height * 0.7)), round(r.height * 0.3),
                          palette.ink_off, palette)
             return
-        theme.text(surface, str(self.level.number), big, (r.centerx, number_y),
+        self._text(surface, str(self.level.number), big, (r.centerx, number_y),
                    colour=palette.gold if self.current else palette.ink, bold=True, anchor="center")
         star_h = round(r.height * 0.2)
         draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
                                         r.width - r.width // 4, star_h), self.stars, palette)
         words = f"Best {self.best}" if self.best is not None else (
             "Play next" if self.current else "Not won yet")
-        theme.text(surface, fit_text(words, small, r.width - small), small,
+        self._text(surface, fit_text(words, small, r.width - small), small,
                    (r.centerx, r.bottom - round(r.height * 0.1)),
                    colour=palette.ink if self.best is not None else palette.ink_dim, anchor="midbottom")
 
@@ -260,11 +267,14 @@ class LevelsScene(RuleTabsScene):
         px = self.px
         big = self.draw_title(surface, f"Levels — {RULESETS[self.rules].title}")
         small = max(10, round(px * 0.8))
-        theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
-                   (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=palette.ink_dim,
-                   anchor="midtop")
+        drawn = self.app.drawn
+        summary = theme.text(surface, fit_text(self._summary(), small, self.size[0] - 2 * px), small,
+                             (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=palette.ink_dim,
+                             anchor="midtop")
+        drawn.add(Kind.TEXT, summary, "summary")
         for tile in self.tiles:
             tile.draw(surface, px, palette)
+            tile.record(drawn, f"level {tile.level.number}")
             if tile.hover and not tile.locked:
                 pygame.draw.rect(surface, palette.gold, tile.rect, width=2,
                                  border_radius=max(6, tile.rect.width // 10))
@@ -274,13 +284,15 @@ class LevelsScene(RuleTabsScene):
             lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
             y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
             for line in lines:
-                theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
-                           anchor="midtop")
+                said = theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
+                                  anchor="midtop")
+                drawn.add(Kind.TEXT, said, f"problem: {line}")
                 y += round(px * 1.3)
         hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
                 "Esc: back")
-        draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
-                      message=self.message)
+        keys = draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
+                             message=self.message)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
     def _summary(self) -> str:
         """``12 of 30 levels won · 31 of 90 stars`` and the focused level's par."""

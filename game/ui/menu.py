@@ -32,6 +32,7 @@ from ..records.store import Store, display_name
 from ..session import random_deal
 from . import theme
 from .app import App, Scene
+from .drawn import Kind
 from .menu_parts import (
     Entry,
     RuleCard,
@@ -49,8 +50,11 @@ from .widgets import (
     FocusRing,
     TextInput,
     draw_key_hint,
+    drawn_text,
+    fit_numbered,
     fit_text,
     focus_glow,
+    record_button,
     text_px,
     ui_scale,
 )
@@ -304,27 +308,9 @@ class MenuScene(Scene):
         footer = round(34 * s)
         body = pygame.Rect(margin, self.title_rect.bottom + round(6 * s), w - 2 * margin,
                            h - self.title_rect.bottom - round(6 * s) - footer)
-        col_w = [0.37, 0.26, 0.37]
-        inner_w = body.width - 2 * gap
-        xs = [body.x, body.x + round(inner_w * col_w[0]) + gap]
-        xs.append(xs[1] + round(inner_w * col_w[1]) + gap)
-        widths = [round(inner_w * col_w[0]), round(inner_w * col_w[1]), body.right - xs[2]]
-        left, mid, right = (pygame.Rect(xs[i], body.y, widths[i], body.height) for i in range(3))
-        self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
         head = round(px * 2.6)
         pad = round(14 * s)
-
-        # Left: the four rule sets.
         n = len(self.rule_cards)
-        area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
-        step = area.height // n
-        for i, rc in enumerate(self.rule_cards):
-            rc.rect = pygame.Rect(area.x, area.y + i * step, area.width, step - round(10 * s))
-            rc.selected = rc.rules == self.rules
-
-        # Middle: continue, deal, the game number, then the other screens; the column
-        # is centred in its panel, with a rule between the two groups.
-        bx, bw = mid.x + pad, mid.width - 2 * pad
         bh = round(px * 2.3)
         gap_b = round(px * 0.5)
         rest = [self.rules_button, self.stats_button, self.options_button, self.quit_button]
@@ -332,6 +318,33 @@ class MenuScene(Scene):
         natural = (bh + round(px * 1.75) + bh + round(px * 2.0) + bh + round(px * 0.4) + bh
                    + round(px * 0.3) + error_h + round(px * 1.2) + bh + round(px * 1.5)
                    + (len(rest) + 1) // 2 * (bh + gap_b))
+        # A tall window would stretch the panels into long empty columns: they keep the
+        # height their contents need (the game cards at their natural height, the
+        # buttons with a little air), and the title stands over them in the middle of
+        # the window.
+        card_step = round(px * 7.5)
+        need = head + pad + max(n * card_step, natural + 2 * px)
+        if h > w and body.height > need * 1.15:
+            self.title_rect.y += (body.height - need) // 2
+            body.height, body.y = need, self.title_rect.bottom + round(6 * s)
+        col_w = [0.37, 0.26, 0.37]
+        inner_w = body.width - 2 * gap
+        xs = [body.x, body.x + round(inner_w * col_w[0]) + gap]
+        xs.append(xs[1] + round(inner_w * col_w[1]) + gap)
+        widths = [round(inner_w * col_w[0]), round(inner_w * col_w[1]), body.right - xs[2]]
+        left, mid, right = (pygame.Rect(xs[i], body.y, widths[i], body.height) for i in range(3))
+        self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
+
+        # Left: the four rule sets.
+        area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
+        step = min(area.height // n, card_step)
+        for i, rc in enumerate(self.rule_cards):
+            rc.rect = pygame.Rect(area.x, area.y + i * step, area.width, step - round(10 * s))
+            rc.selected = rc.rules == self.rules
+
+        # Middle: continue, deal, the game number, then the other screens; the column
+        # is centred in its panel, with a rule between the two groups.
+        bx, bw = mid.x + pad, mid.width - 2 * pad
         y = mid.y + head + max(0, (mid.bottom - pad - mid.y - head - natural) // 2)
         self.continue_button.rect = pygame.Rect(bx, y, bw, bh)
         y += bh + round(px * 0.25)
@@ -430,20 +443,23 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title and fans, the three panels and the key hints."""
         palette = self.app.palette
+        drawn = self.app.drawn
         surface.blit(palette.felt(self.size), (0, 0))
-        draw_title(surface, palette, self.title_rect, self.size, self.fans)
+        draw_title(surface, palette, self.title_rect, self.size, self.fans, drawn)
         px = self.px
         for rect, heading in self.panels:
             theme.panel(surface, rect, palette, radius=max(8, px // 2))
-            theme.text(surface, heading, round(px * 1.15), (rect.x + round(px * 0.9), rect.y + px * 0.7),
-                       colour=palette.gold, bold=True)
+            drawn.add(Kind.TEXT, theme.text(surface, heading, round(px * 1.15),
+                                            (rect.x + round(px * 0.9), rect.y + px * 0.7),
+                                            colour=palette.gold, bold=True), f"heading: {heading}")
         for rc in self.rule_cards:
             rc.draw(surface, px, palette)
+            rc.record(drawn, f"game card {rc.title}")
         small = max(10, round(px * 0.78))
         cap = self.continue_button.hint
-        theme.text(surface, fit_text(cap, small, self.continue_button.rect.width), small,
-                   (self.continue_button.rect.centerx, self.caption_y), colour=palette.ink_dim,
-                   anchor="midtop")
+        below = self.continue_button.rect
+        drawn_text(drawn, f"caption: {cap}", surface, fit_numbered(cap, small, below.width), small,
+                   (below.centerx, self.caption_y), palette.ink_dim, anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
                   self.quit_button):
@@ -451,25 +467,29 @@ class MenuScene(Scene):
             while label_px > 10 and theme.font(label_px, True).size(b.label)[0] > b.rect.width - px:
                 label_px -= 1
             b.draw(surface, label_px, palette)
+            record_button(drawn, b, label_px)
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         daily_w = self.daily_button.rect.right - self.levels_button.rect.x
-        theme.text(surface, fit_text(self.daily_caption, small, daily_w), small,
-                   (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
-                   colour=palette.ink_dim, anchor="midtop")
+        drawn.add(Kind.TEXT, theme.text(surface, fit_text(self.daily_caption, small, daily_w), small,
+                                        (self.levels_button.rect.x + daily_w // 2, self.daily_caption_y),
+                                        colour=palette.ink_dim, anchor="midtop"),
+                  f"caption: {self.daily_caption}")
         label_px = round(px * 0.85)
         label = f"Game number ({tab_name(self.rules)})"
         if theme.font(label_px).size(label)[0] > self.number_input.rect.width:
             label = "Game number"
-        theme.text(surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
-                   colour=palette.ink_dim)
+        drawn_text(drawn, label, surface, label, label_px, (self.number_input.rect.x, self.number_label_y),
+                   palette.ink_dim)
         self.number_input.draw(surface, px, palette)
+        self.number_input.record(drawn, "the game number field")
         line = self.number_button.rect
         pygame.draw.line(surface, palette.edge, (line.x + px, self.divider_y),
                          (line.right - px, self.divider_y), 1)
-        draw_error(surface, self.error, self.error_rect, px)
+        draw_error(surface, self.error, self.error_rect, px, drawn)
         draw_lists(surface, palette, px, self.lists_rect, (self.recent_heading_y, self.replay_heading_y),
-                   self.entries, self.replay_entries, self.empty_fan)
-        draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   type a number to play it   ·   "
-                      "Esc: quit", px, self.size, self.size[1] - round(px * 0.9), palette,
-                      message=self.notice)
+                   self.entries, self.replay_entries, self.empty_fan, drawn)
+        drawn.add(Kind.TEXT, draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   "
+                                           "type a number to play it   ·   Esc: quit", px, self.size,
+                                           self.size[1] - round(px * 0.9), palette, message=self.notice),
+                  "the keys")

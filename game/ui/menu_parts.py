@@ -16,9 +16,10 @@ from ..records.saves import ReplayEntry
 from ..records.store import display_name
 from . import theme
 from .art import CardArt, card_size_for_width, draw_suit
+from .drawn import DrawnBoxes, Kind
 from .rule_tabs import tab_name
 from .theme import Colour, Palette
-from .widgets import Control, fit_text, focus_glow, ui_scale, wrap
+from .widgets import Control, fit_numbered, fit_text, focus_glow, ui_scale, wrap
 
 #: a picture and where it goes
 Placed = tuple[pygame.Surface, pygame.Rect]
@@ -70,6 +71,7 @@ class RuleCard(Control):
     def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """A card-like strip, gold-edged when chosen."""
         r = self.rect
+        self.texts = []
         radius = max(6, r.height // 8)
         fill = (palette.strip_selected if self.selected else
                 palette.strip_hover if self.hover else palette.strip)
@@ -85,18 +87,23 @@ class RuleCard(Control):
                   RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
         x = badge.right + px * 3 // 4
         width = r.right - x - px // 2
-        small = max(10, round(px * 0.78))
-        lines = wrap(self.summary, small, width)
-        block = round(px * 1.25) + len(lines) * round(small * 1.22)
+        # the description as large as the card holds, and never under 11 px where it fits
+        small = max(11, round(px * 0.85))
+        while True:
+            lines = wrap(self.summary, small, width)
+            block = round(px * 1.25) + len(lines) * round(small * 1.22)
+            if small <= 10 or block <= r.height - px // 2:
+                break
+            small -= 1
         y = r.centery - block // 2
         title_px = px
         while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
             title_px -= 1
-        theme.text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
+        self._text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
                    colour=palette.gold if self.selected else palette.ink, bold=True)
         y += round(px * 1.25)
         for line in lines:
-            theme.text(surface, line, small, (x, y), colour=palette.ink_dim)
+            self._text(surface, line, small, (x, y), colour=palette.ink_dim)
             y += round(small * 1.22)
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -119,6 +126,7 @@ class Entry(Control):
     def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """Its result mark, its name and its detail, on a strip that lights up on hover."""
         r = self.rect
+        self.texts = []
         radius = max(4, r.height // 5)
         if self.hover or self.focused:
             pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
@@ -131,9 +139,9 @@ class Entry(Control):
             x = mark.right + px // 2
         small = max(10, round(px * 0.8))
         detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
-        theme.text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
+        self._text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
                    (x, r.centery), anchor="midleft", colour=palette.ink)
-        theme.text(surface, fit_text(self.detail, small, detail_w), small,
+        self._text(surface, fit_numbered(self.detail, small, detail_w), small,
                    (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -179,7 +187,7 @@ def empty_fan(art: CardArt, room: pygame.Rect) -> list[Placed]:
 
 
 def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rect,
-               size: tuple[int, int], fans: Sequence[Placed]) -> None:
+               size: tuple[int, int], fans: Sequence[Placed], drawn: DrawnBoxes) -> None:
     """The fans, the two lines of the title with their shadow, and the suits between two
     gold rules under it."""
     for image, rect in fans:
@@ -191,7 +199,8 @@ def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rec
     y = r.y + round(14 * s)
     for line in ("British Constitution", "& British Square"):
         theme.text(surface, line, big, (cx + 3, y + 3), colour=(8, 30, 18), bold=True, anchor="midtop")
-        theme.text(surface, line, big, (cx, y), colour=palette.gold, bold=True, anchor="midtop")
+        drawn.add(Kind.TEXT, theme.text(surface, line, big, (cx, y), colour=palette.gold, bold=True,
+                                        anchor="midtop"), f"title: {line}")
         y += round(big * 1.18)
     sy = y + round(big * 0.35)
     suit_h = round(26 * s)
@@ -206,7 +215,7 @@ def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rec
         pygame.draw.line(surface, palette.gold, (x0, sy), (x0 + side * line_w, sy), max(1, round(2 * s)))
 
 
-def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int) -> None:
+def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int, drawn: DrawnBoxes) -> None:
     """The menu's error (a wrong game number, a damaged file) wrapped into ``rect``, its
     last line cut short when it does not fit."""
     if not error:
@@ -218,35 +227,41 @@ def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int) 
         lines = [*lines[: max_lines - 1], fit_text(" ".join(lines[max_lines - 1:]), small, rect.width)]
     y = rect.y
     for line in lines:
-        theme.text(surface, line, small, (rect.x, y), colour=(255, 150, 130))
+        said = theme.text(surface, line, small, (rect.x, y), colour=(255, 150, 130))
+        drawn.add(Kind.TEXT, said, f"error: {line}")
         y += round(small * 1.2)
 
 
 def draw_lists(surface: pygame.Surface, palette: Palette, px: int, lists_rect: pygame.Rect,
                headings_y: tuple[int, int], entries: Sequence[Entry], replay_entries: Sequence[Entry],
-               fan: Sequence[Placed]) -> None:
+               fan: Sequence[Placed], drawn: DrawnBoxes) -> None:
     """The recent games and the saved replays under their headings (at ``headings_y``),
     the lines laid out and shown; words in place of an empty list, and the fan of backs."""
     recent_y, replay_y = headings_y
     small = max(10, round(px * 0.85))
     lr = lists_rect
-    theme.text(surface, "Recent games", small, (lr.x, recent_y + px * 0.3), colour=palette.ink_dim, bold=True)
+    drawn.add(Kind.TEXT, theme.text(surface, "Recent games", small, (lr.x, recent_y + px * 0.3),
+                                    colour=palette.ink_dim, bold=True), "Recent games")
     shown = [e for e in entries if e.enabled]
     for e in shown:
         e.draw(surface, px, palette)
+        e.record(drawn, f"recent game {e.main}")
     if not shown:
-        theme.text(surface, "No games yet: deal one!", small,
-                   (lr.x + px // 2, recent_y + round(px * 1.75) + px * 0.3), colour=palette.ink_dim)
-    theme.text(surface, "Saved replays", small, (lr.x, replay_y + px * 0.3), colour=palette.ink_dim,
-               bold=True)
+        drawn.add(Kind.TEXT, theme.text(surface, "No games yet: deal one!", small,
+                                        (lr.x + px // 2, recent_y + round(px * 1.75) + px * 0.3),
+                                        colour=palette.ink_dim), "no recent games")
+    drawn.add(Kind.TEXT, theme.text(surface, "Saved replays", small, (lr.x, replay_y + px * 0.3),
+                                    colour=palette.ink_dim, bold=True), "Saved replays")
     replays = [e for e in replay_entries if e.enabled]
     for e in replays:
         e.draw(surface, px, palette)
+        e.record(drawn, f"replay {e.main}")
     if not replays:
         msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
         y = replay_y + round(px * 1.75) + px * 0.3
         for line in msg[:2]:
-            theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
+            said = theme.text(surface, line, small, (lr.x + px // 2, y), colour=palette.ink_dim)
+            drawn.add(Kind.TEXT, said, f"no replays: {line}")
             y += round(small * 1.25)
     for image, rect in fan:
         surface.blit(image, rect)

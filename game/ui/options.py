@@ -31,6 +31,7 @@ from .widgets import (
     draw_key_hint,
     fit_text,
     focus_glow,
+    record_button,
     text_px,
     ui_scale,
     wrap,
@@ -230,7 +231,10 @@ class OptionsScene(Scene):
         room = bottom - top - 3 * pad - button_h
         step = min(round(px * 2.6), room // n)
         height = 3 * pad + button_h + n * step
-        top += max(0, (bottom - top - height) // 3)
+        # spare height goes above the title and the panels together, which stay as one
+        spare = max(0, (bottom - top - height) // 3)
+        self.title_y += spare
+        top += spare
         self.list_rect = pygame.Rect(left, top, list_w, height)
         self.preview_rect = pygame.Rect(self.list_rect.right + gap, top, preview_w, height)
         row_h = step - max(3, round(px * 0.3))
@@ -274,7 +278,7 @@ class OptionsScene(Scene):
                    anchor="midtop")
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, theme.text(surface, "Options", big, (w // 2, self.title_y), colour=palette.gold,
-                                        bold=True, anchor="midtop"), "title")
+                                        bold=True, anchor="midtop"), "title: Options")
         suit_y = self.title_y + round(big * 1.55)
         for i, suit in enumerate((SPADES, HEARTS, CLUBS, DIAMONDS)):
             ink = (214, 64, 58) if suit in (HEARTS, DIAMONDS) else palette.ink
@@ -283,23 +287,25 @@ class OptionsScene(Scene):
         theme.panel(surface, self.preview_rect, palette, radius=max(8, px // 2))
         for name, control in zip(self.names, self.controls, strict=True):
             control.draw(surface, px, palette)
-            drawn.add(Kind.BUTTON, control.rect, name)
+            control.record(drawn, name)
         for b in (self.back_button, self.defaults_button):
             b.draw(surface, px, palette)
-            drawn.add(Kind.BUTTON, b.rect, b.label)
+            record_button(drawn, b, px)
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
-        draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back", px,
-                      self.size, self.size[1] - round(px * 1.0), palette, message=self.message)
+        keys = draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back",
+                             px, self.size, self.size[1] - round(px * 1.0), palette, message=self.message)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
         r = self.preview_rect
         px = self.px
         pad = round(px * 0.9)
-        theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad), colour=palette.gold,
-                   bold=True)
+        heading = theme.text(surface, "Your cards", round(px * 1.1), (r.x + pad, r.y + pad),
+                             colour=palette.gold, bold=True)
+        self.app.drawn.add(Kind.TEXT, heading, "preview: Your cards")
         cw = min((r.width - 2 * pad) // 3, round((r.height * 0.42) / 1.4))
         size = card_size_for_width(max(30, cw))
         y = r.y + pad + round(px * 2.2)

@@ -28,8 +28,10 @@ from .widgets import (
     Focusable,
     FocusRing,
     TextInput,
+    fit_numbered,
     fit_text,
     focus_glow,
+    record_button,
     ui_scale,
 )
 
@@ -462,9 +464,9 @@ class ReplayScene(Scene):
         right = self.summary()
         right_w = theme.font(round(px * 0.85)).size(right)[0]
         drawn = self.app.drawn
-        drawn.add(Kind.TEXT, theme.text(surface, fit_text(left, px, hud.width - right_w - 3 * px, bold=True),
-                                        px, (hud.x + px, hud.centery), colour=palette.gold, bold=True,
-                                        anchor="midleft"), "replay title")
+        title = fit_numbered(left, px, hud.width - right_w - 3 * px, bold=True)
+        drawn.add(Kind.TEXT, theme.text(surface, title, px, (hud.x + px, hud.centery), colour=palette.gold,
+                                        bold=True, anchor="midleft"), "replay title")
         drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
                                         colour=palette.ink_dim, anchor="midright"), "replay result")
 
@@ -508,20 +510,21 @@ class ReplayScene(Scene):
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, count, "move number")
         drawn.add(Kind.TEXT, said, "the move in words")
-        controls: list[Button | Control] = [*self.icons.values(), self.speed, self.goto,
-                                             self.take_over_button, self.menu_button]
-        for control in controls:
-            drawn.add(Kind.BUTTON, control.rect, getattr(control, "label", "") or "playback control")
         self.timeline.draw(surface, px, palette)
+        drawn.add(Kind.BUTTON, self.timeline.rect, "the timeline")
         for name, button in self.icons.items():
             button.draw(surface, px, palette)
+            drawn.add(Kind.BUTTON, button.rect, f"playback control {name}")
             icon = "pause" if name == "play" and self.playing else name
             draw_icon(surface, icon, button.rect, palette.ink if button.enabled else palette.ink_dim)
             if button.focused:
                 focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)
         self.speed.draw(surface, round(px * 0.85), palette)
+        self.speed.record(drawn, self.speed.label)
         self.goto.draw(surface, round(px * 0.9), palette)
+        self.goto.record(drawn, "go to move")
         for button in (self.take_over_button, self.menu_button):
             button.draw(surface, round(px * 0.9), palette)
+            record_button(drawn, button, round(px * 0.9))
             if button.focused:
                 focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)

@@ -12,8 +12,9 @@ import pygame
 from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App, Scene
+from .drawn import Kind
 from .theme import Button
-from .widgets import FocusRing, fit_text, focus_glow, ui_scale
+from .widgets import FocusRing, fit_text, focus_glow, record_button, ui_scale
 
 #: the name on the shown rule set's gold tab
 SHOWN_TAB_INK = (28, 40, 30)
@@ -116,30 +117,39 @@ class RuleTabsScene(Scene):
         palette = self.app.palette
         surface.blit(palette.felt(self.size), (0, 0))
         px = self.px
+        drawn = self.app.drawn
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
             tab.draw(surface, round(px * 0.85), palette)
             if rules == self.rules:
-                self.mark_tab(surface, tab.rect)
+                label = self.mark_tab(surface, tab.rect)
+                box = drawn.add(Kind.BUTTON, tab.rect, f"tab {tab.label}")
+                drawn.add(Kind.TEXT, label, f"the label of tab {tab.label}", box)
+            else:
+                record_button(drawn, tab, round(px * 0.85), f"tab {tab.label}")
         self.back_button.draw(surface, round(px * 0.9), palette)
+        record_button(drawn, self.back_button, round(px * 0.9))
         for button in extra:
             button.draw(surface, round(px * 0.85), palette)
+            record_button(drawn, button, round(px * 0.85))
         for b in (self.back_button, *extra, *self.tabs):
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
 
-    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """Mark the tab of the rule set shown: filled with gold, its name dark on it. A
-        gold outline is the keyboard focus's alone, so the two never look alike."""
+    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+        """Mark the tab of the rule set shown: filled with gold, its name dark on it (a
+        gold outline is the keyboard focus's alone, so the two never look alike). Returns
+        where the name was drawn."""
         palette = self.app.palette
         pygame.draw.rect(surface, palette.gold, r, border_radius=max(4, r.height // 4))
         px = round(self.px * 0.85)
-        theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px, r.center,
-                   colour=SHOWN_TAB_INK, bold=True, anchor="center")
+        return theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px,
+                          r.center, colour=SHOWN_TAB_INK, bold=True, anchor="center")
 
     def draw_title(self, surface: pygame.Surface, words: str) -> int:
         """The screen's title in gold, centred at ``title_y``; returns its text size."""
         palette = self.app.palette
         big = round(self.px * 1.5)
-        theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
-                   (self.size[0] // 2, self.title_y), colour=palette.gold, bold=True, anchor="midtop")
+        title = theme.text(surface, fit_text(words, big, self.size[0] - 2 * self.px, bold=True), big,
+                           (self.size[0] // 2, self.title_y), colour=palette.gold, bold=True, anchor="midtop")
+        self.app.drawn.add(Kind.TEXT, title, f"title: {words}")
         return big

@@ -18,6 +18,7 @@ from ..engine import RULE_IDS, RULESETS, profile_of
 from . import theme
 from .app import App
 from .diagram import Diagram, blocks_height, diagram_size, draw_blocks, draw_diagram, step_blocks
+from .drawn import Kind
 from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, ui_scale
 
@@ -188,6 +189,8 @@ class RulesScene(RuleTabsScene):
         self.thumb = pygame.Rect(0, 0, 0, 0)
         self.dragging: int | None = None
         self.content: pygame.Surface | None = None
+        #: every word and label on the page, where it stands on the page (not the window)
+        self.content_texts: list[tuple[pygame.Rect, str]] = []
         #: the diagram of the table drawn on the page (its rectangles are the page's)
         self.diagram: Diagram | None = None
         self.resize(app.size)
@@ -233,7 +236,8 @@ class RulesScene(RuleTabsScene):
         steps = step_blocks(profile)
         steps_h = blocks_height(steps, px, width)
         rest, rest_h = layout_blocks(self.blocks[split:], width, px)
-        rest_top = head_h + diagram_h + gap + steps_h
+        # the rest opens with a heading, which stands apart from the steps as from any text
+        rest_top = head_h + diagram_h + gap + steps_h + (gap if rest else 0)
         height = rest_top + rest_h
         self.content_h = height
         surf = pygame.Surface((max(1, width), max(1, height)))
@@ -241,11 +245,17 @@ class RulesScene(RuleTabsScene):
         self.diagram = draw_diagram(surf, pygame.Rect(0, head_h, width, diagram_h), profile, self.app.size,
                                     px)
         # the arrows' numbers, said in words under the diagram
-        draw_blocks(surf, steps, pygame.Rect(0, head_h + diagram_h + gap, width, steps_h), px)
+        said = draw_blocks(surf, steps, pygame.Rect(0, head_h + diagram_h + gap, width, steps_h), px)
+        texts = [(rect, f"diagram: {words}") for words, rect in self.diagram.labels]
+        for arrow, badge in zip(self.diagram.arrows, self.diagram.badges, strict=True):
+            if all(badge != rect for rect, _ in texts):  # a badge two arrows share is one number
+                texts.append((badge, f"diagram: step {arrow.step}"))
+        texts += [(rect, f"step {n}") for n, rect in enumerate(said, start=1)]
         for word, dy in [(w, 0) for w in head] + [(w, rest_top) for w in rest]:
             image = theme.font(word.px, word.bold).render(word.words, True, word.colour)
-            surf.blit(image, (word.x, word.y + dy))
+            texts.append((surf.blit(image, (word.x, word.y + dy)), word.words))
         self.content = surf
+        self.content_texts = texts
         self._clamp()
 
     @property
@@ -329,20 +339,27 @@ class RulesScene(RuleTabsScene):
         pygame.draw.rect(surface, (10, 36, 22), shadow, border_radius=max(6, px // 2))
         pygame.draw.rect(surface, PAPER, self.page, border_radius=max(6, px // 2))
         pygame.draw.rect(surface, PAPER_EDGE, self.page, width=2, border_radius=max(6, px // 2))
+        drawn = self.app.drawn
         if self.content is not None:
             area = pygame.Rect(0, self.scroll, self.view.width, self.view.height)
             surface.blit(self.content, self.view.topleft, area)
+            # what shows of the page's words through its window
+            for rect, words in self.content_texts:
+                drawn.add(Kind.TEXT, rect.move(self.view.x, self.view.y - self.scroll).clip(self.view),
+                          f"page: {words}")
         self._draw_fades(surface)
         self._draw_scrollbar(surface)
-        draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   Esc: back",
-                      px, self.size, self.page.bottom + round(px * 1.0), palette)
+        keys = draw_key_hint(surface, "↑ ↓  PgUp PgDn  Home End: scroll   ·   ← →: other rule sets   ·   "
+                             "Esc: back", px, self.size, self.page.bottom + round(px * 1.0), palette)
+        drawn.add(Kind.TEXT, keys, "the keys")
 
-    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The shown rule set's tab: a gold outline, underlined."""
+    def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+        """The shown rule set's tab: gold, underlined; returns where its name was drawn."""
         palette = self.app.palette
-        super().mark_tab(surface, r)
+        name = super().mark_tab(surface, r)
         pygame.draw.line(surface, palette.gold, (r.x + r.height // 3, r.bottom + 4),
                          (r.right - r.height // 3, r.bottom + 4), max(2, self.px // 6))
+        return name
 
     def _draw_fades(self, surface: pygame.Surface) -> None:
         """Soft edges where text continues above or below the page's window."""

@@ -13,8 +13,9 @@ from ..records.scoring import SCORING_RULES
 from ..records.store import Store
 from . import theme
 from .app import App
+from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import Choice, draw_key_hint, fit_text, text_px, wrap
+from .widgets import Choice, draw_key_hint, drawn_text, fit_middle, fit_text, text_px, wrap
 
 #: the columns of the table: heading, share of the width, alignment
 COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
@@ -115,12 +116,16 @@ class ScoresScene(RuleTabsScene):
         self.draw_bar(surface)
         self.draw_title(surface, f"High scores — {RULESETS[self.rules].title}")
         self.which.draw(surface, self.px, palette)
+        self.which.record(self.app.drawn, "Table")
         self._draw_table(surface)
-        draw_key_hint(surface, "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back",
-                      self.px, self.size, self.size[1] - round(self.px * 1.0), palette, message=self.message)
+        keys = draw_key_hint(surface, "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back",
+                             self.px, self.size, self.size[1] - round(self.px * 1.0), palette,
+                             message=self.message)
+        self.app.drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
+        drawn = self.app.drawn
         px = self.px
         line = min(round(px * 2.0), (self.table_rect.height - px) // (TABLE_SIZE + 1))
         r = self.table_rect.copy()
@@ -135,16 +140,17 @@ class ScoresScene(RuleTabsScene):
             x += inner.width * share / sum(c[1] for c in COLUMNS)
             edges.append(round(x))
         for (heading, _, anchor), right in zip(COLUMNS, edges, strict=True):
-            theme.text(surface, heading, cell_px, (right, y), colour=palette.gold, bold=True, anchor=anchor)
+            drawn_text(drawn, f"column: {heading}", surface, heading, cell_px, (right, y), palette.gold,
+                       bold=True, anchor=anchor)
         pygame.draw.line(surface, palette.edge, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
         entries = self.entries
         if not entries:
-            theme.text(surface, fit_text("No scores yet: win a game to get on the table.", px,
-                                         inner.width), px,
-                       (r.centerx, y + line * 2), colour=palette.ink_dim, anchor="center")
+            drawn_text(drawn, "no scores yet", surface,
+                       fit_text("No scores yet: win a game to get on the table.", px, inner.width), px,
+                       (r.centerx, y + line * 2), palette.ink_dim, anchor="center")
             y += line * 4
-            theme.text(surface, "How a game is scored", cell_px, (inner.x, y), colour=palette.gold,
-                       bold=True, anchor="midleft")
+            drawn_text(drawn, "scoring: heading", surface, "How a game is scored", cell_px, (inner.x, y),
+                       palette.gold, bold=True, anchor="midleft")
             bullet = theme.font(cell_px).size("•  ")[0]
             for rule in SCORING_RULES:
                 for n, part in enumerate(wrap(rule, cell_px, inner.width - bullet)):
@@ -152,9 +158,10 @@ class ScoresScene(RuleTabsScene):
                     if y + line // 2 > r.bottom:
                         return
                     if n == 0:
-                        theme.text(surface, "•", cell_px, (inner.x, y), colour=palette.ink, anchor="midleft")
-                    theme.text(surface, part, cell_px, (inner.x + bullet, y), colour=palette.ink,
-                               anchor="midleft")
+                        drawn_text(drawn, "scoring: •", surface, "•", cell_px, (inner.x, y), palette.ink,
+                                   anchor="midleft")
+                    drawn_text(drawn, f"scoring: {part}", surface, part, cell_px, (inner.x + bullet, y),
+                               palette.ink, anchor="midleft")
             return
         for rank, entry in enumerate(entries, 1):
             y += line
@@ -162,6 +169,10 @@ class ScoresScene(RuleTabsScene):
                 band = pygame.Rect(inner.x, y - line // 2, inner.width, line)
                 pygame.draw.rect(surface, palette.strip, band, border_radius=line // 4)
             colour = palette.gold if rank == 1 else palette.ink
-            for text, (_, _, anchor), right in zip(row_texts(rank, entry), COLUMNS, edges, strict=True):
-                theme.text(surface, text, cell_px, (right, y), colour=colour, bold=rank == 1,
-                           anchor=anchor)
+            for text, (heading, _, anchor), right, left in zip(row_texts(rank, entry), COLUMNS, edges,
+                                                               [inner.x, *edges], strict=False):
+                # each cell keeps to its column: a long game number loses its middle digits
+                room = right - left - px // 2
+                text = (fit_middle if heading == "Game" else fit_text)(text, cell_px, room, bold=rank == 1)
+                drawn_text(drawn, f"row {rank}: {heading} {text}", surface, text, cell_px, (right, y), colour,
+                           bold=rank == 1, anchor=anchor)

@@ -15,7 +15,7 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, fit_text, text_px
+from .widgets import draw_key_hint, drawn_text, fit_text, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
@@ -96,6 +96,18 @@ class StatsScene(RuleTabsScene):
         self.ring_rect = pygame.Rect(self.tiles_rect.right + gap, content.y, ring_w, upper_h)
         self.chart_rect = pygame.Rect(content.x, content.y + upper_h + gap, content.width,
                                       content.height - upper_h - gap)
+        if content.height > content.width * 1.1:
+            # A tall window: side by side, the tiles would stand as tall empty strips.
+            # The tiles take the width at the height their figures need, the ring goes
+            # under them in the middle, and the chart takes the rest.
+            tiles_h = min(round(content.height * 0.3), round(px * 11))
+            ring_h = min(round(content.height * 0.2), round(px * 10))
+            self.tiles_rect = pygame.Rect(content.x, content.y, content.width, tiles_h)
+            ring_w = min(content.width, ring_h + round(px * 14))
+            self.ring_rect = pygame.Rect(content.centerx - ring_w // 2, self.tiles_rect.bottom + gap,
+                                         ring_w, ring_h)
+            top = self.ring_rect.bottom + gap
+            self.chart_rect = pygame.Rect(content.x, top, content.width, content.bottom - top)
         self.ring.set_items([self.back_button, *self.tabs], [0] * 5)
 
     # ----- events -------------------------------------------------------------------------
@@ -143,8 +155,9 @@ class StatsScene(RuleTabsScene):
         self._draw_tiles(surface)
         self._draw_ring(surface)
         self._draw_chart(surface)
-        draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px, self.size,
-                      self.size[1] - round(self.px * 0.95), palette, message=self.message)
+        keys = draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px,
+                             self.size, self.size[1] - round(self.px * 0.95), palette, message=self.message)
+        self.app.drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
@@ -158,16 +171,17 @@ class StatsScene(RuleTabsScene):
         th = (r.height - (rows - 1) * gap) // rows
         value_px = max(14, min(round(px * 2.0), round(th * 0.42)))
         caption_px = max(10, min(round(px * 0.8), round(th * 0.2)))
+        drawn = self.app.drawn
         for i, (caption, value) in enumerate(tiles):
             tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
             theme.panel(surface, tile, palette, radius=max(6, px // 2), edge=palette.edge)
             colour = palette.gold if caption in ("Win rate", "Best streak") else palette.ink
-            theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
-                       (tile.centerx, tile.centery - round(th * 0.1)), colour=colour, bold=True,
-                       anchor="center")
-            theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
-                       (tile.centerx, tile.bottom - round(th * 0.12)), colour=palette.ink_dim,
-                       anchor="midbottom")
+            drawn.add(Kind.TEXT, theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
+                                            (tile.centerx, tile.centery - round(th * 0.1)), colour=colour,
+                                            bold=True, anchor="center"), f"figure: {caption}: {value}")
+            drawn.add(Kind.TEXT, theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
+                                            (tile.centerx, tile.bottom - round(th * 0.12)),
+                                            colour=palette.ink_dim, anchor="midbottom"), f"figure: {caption}")
 
     def _draw_ring(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
@@ -195,8 +209,9 @@ class StatsScene(RuleTabsScene):
         for result, n in parts:
             dot = pygame.Rect(lx, ly + small // 4, small, small)
             pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
-            theme.text(surface, fit_text(f"{result.capitalize()}: {n}", small, r.right - dot.right - px),
-                       small, (dot.right + small // 2, ly), colour=palette.ink)
+            self.app.drawn.add(Kind.TEXT, theme.text(
+                surface, fit_text(f"{result.capitalize()}: {n}", small, r.right - dot.right - px),
+                small, (dot.right + small // 2, ly), colour=palette.ink), f"ring's key: {result}")
             ly += round(small * 1.6)
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
@@ -205,14 +220,17 @@ class StatsScene(RuleTabsScene):
         px = self.px
         theme.panel(surface, r, palette, radius=max(8, px // 2))
         recent = self.current.recent
-        theme.text(surface, f"The last {RECENT_RESULTS} games", round(px * 1.05),
-                   (r.x + px, r.y + round(px * 0.6)), colour=palette.gold, bold=True)
+        drawn = self.app.drawn
+        drawn.add(Kind.TEXT, theme.text(surface, f"The last {RECENT_RESULTS} games", round(px * 1.05),
+                                        (r.x + px, r.y + round(px * 0.6)), colour=palette.gold, bold=True),
+                  "chart: title")
         key_px = max(10, round(px * 0.75))
         kx = r.right - px
         for label, colour in (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]),
                               ("lost", RESULT_COLOURS[LOST]), ("won", RESULT_COLOURS[WON])):
             rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=palette.ink_dim,
                               anchor="topright")
+            drawn.add(Kind.TEXT, rect, f"chart: key {label}")
             mark = pygame.Rect(0, 0, key_px, key_px)
             mark.midright = (rect.x - key_px // 3, rect.centery)
             pygame.draw.rect(surface, colour, mark, border_radius=key_px // 3)
@@ -222,11 +240,12 @@ class StatsScene(RuleTabsScene):
         for pct in (0, 25, 50, 75, 100):
             y = plot.bottom - plot.height * pct / 100
             pygame.draw.line(surface, palette.edge, (plot.x, y), (plot.right, y), 1)
-            theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y), colour=palette.ink_dim,
-                       anchor="midright")
+            drawn.add(Kind.TEXT, theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y),
+                                            colour=palette.ink_dim, anchor="midright"), f"chart: {pct}%")
         if not recent:
-            theme.text(surface, "No finished games yet: the chart fills in as you play.", px,
-                       plot.center, colour=palette.ink_dim, anchor="center")
+            drawn_text(drawn, "chart: no games yet", surface,
+                       "No finished games yet: the chart fills in as you play.", px, plot.center,
+                       palette.ink_dim, anchor="center")
             return
         series = self.current.win_percent_series()
         points = [(self._slot(plot, i), plot.bottom - plot.height * v / 100) for i, v in enumerate(series)]
@@ -257,6 +276,8 @@ class StatsScene(RuleTabsScene):
             # too few games to put a word under each end: one label reads along the strip
             self.end_labels.append(theme.text(surface, "oldest → newest", small, (plot.x, below),
                                               colour=palette.ink_dim))
+        for where in self.end_labels:
+            drawn.add(Kind.TEXT, where, "chart: oldest and newest")
         if self.hover_game is not None and self.hover_game < len(recent):
             self._draw_tip(surface, plot, self.hover_game)
 
@@ -273,7 +294,8 @@ class StatsScene(RuleTabsScene):
         tip.midbottom = (round(x), plot.y + tip.height + px // 2)
         tip.clamp_ip(self.chart_rect)
         theme.panel(surface, tip, palette, radius=6)
-        theme.text(surface, words, small, tip.center, anchor="center", colour=palette.ink)
+        self.app.drawn.add(Kind.TEXT, theme.text(surface, words, small, tip.center, anchor="center",
+                                                 colour=palette.ink), f"chart: tip {words}")
 
 
 def _ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, thick: int,

@@ -411,6 +411,12 @@ class TableScene(Scene):
         self.anim.finish()
         self._show(self.session.send_to_foundation(place), stock=place == self.game.stock)
 
+    def finish(self) -> None:
+        """Every card left goes home, one after another, as one step of the player's
+        (offered only once foundation moves alone win: see PlaySession.finish_line)."""
+        self.anim.finish()
+        self._show(self.session.finish())
+
     def hint(self) -> None:
         """Show the next hint: an arrow from the card to its destination, with the reason
         (an older message would hide the reason: it goes)."""

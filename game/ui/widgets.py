@@ -8,12 +8,14 @@ Every control has ``rect``, ``focused`` and ``enabled``; mouse events go to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import pygame
 
 from ..cache import BoundedCache
 from . import theme
+from .drawn import Box, DrawnBoxes, Kind
 from .theme import Button, Palette
 
 #: The window size the designs are drawn for; text and spacing scale from it.
@@ -66,6 +68,36 @@ def fit_text(words: str, px: int, width: int, *, bold: bool = False) -> str:
     while words and f.size(words + "…")[0] > width:
         words = words[:-1]
     return words + "…"
+
+
+def fit_middle(words: str, px: int, width: int, *, bold: bool = False) -> str:
+    """``words`` with its middle cut out for an ellipsis so it fits in ``width`` pixels:
+    for a long game number, whose first and last digits tell it from the others."""
+    f = theme.font(px, bold)
+    if f.size(words)[0] <= width:
+        return words
+    head, tail = words[: len(words) // 2], words[len(words) // 2:]
+    while head and tail and f.size(f"{head}…{tail}")[0] > width:
+        if len(head) >= len(tail):
+            head = head[:-1]
+        else:
+            tail = tail[1:]
+    return f"{head}…{tail}"
+
+
+def fit_numbered(words: str, px: int, width: int, *, bold: bool = False) -> str:
+    """``words`` in ``width`` pixels, a game number in them (``#`` and digits) losing its
+    middle digits first, so the words around it still show whole; cut at the end as
+    :func:`fit_text` when that is not enough."""
+    f = theme.font(px, bold)
+    found = re.search(r"#\d{5,}", words)
+    if found is None or f.size(words)[0] <= width:
+        return fit_text(words, px, width, bold=bold)
+    before, number, after = words[: found.start()], found.group(), words[found.end():]
+    room = width - f.size(before + after)[0]
+    if f.size("#1…9")[0] > room:
+        return fit_text(words, px, width, bold=bold)
+    return before + fit_middle(number, px, room, bold=bold) + after
 
 
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
@@ -130,15 +162,16 @@ def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int
 
 
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int,
-                  palette: Palette, *, message: str = "") -> None:
+                  palette: Palette, *, message: str = "") -> pygame.Rect:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at
-    height ``y``; a ``message`` (a warning) takes the line's place while there is one."""
+    height ``y``; a ``message`` (a warning) takes the line's place while there is one.
+    Returns where it was drawn."""
     colour = palette.ink_dim
     if message:
         words, colour = message, palette.warn
     small = max(10, round(px * 0.72))
-    theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
-               anchor="center")
+    return theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
+                      anchor="center")
 
 
 def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette: Palette) -> None:
@@ -155,6 +188,27 @@ def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette:
     surface.blit(layer, halo)
 
 
+def record_button(drawn: DrawnBoxes, button: Button, px: int, name: str = "") -> Box | None:
+    """Record a drawn theme.Button: its box, and its label (at ``px``, as
+    :meth:`theme.Button.draw` centres it) as a part of it, so a label wider than its
+    button is seen spilling out."""
+    box = drawn.add(Kind.BUTTON, button.rect, name or button.label)
+    if box is not None:
+        label = pygame.Rect((0, 0), theme.font(px, True).size(button.label))
+        label.center = button.rect.center
+        drawn.add(Kind.TEXT, label, f"the label of {box.name}", box)
+    return box
+
+
+def drawn_text(drawn: DrawnBoxes, name: str, surface: pygame.Surface, words: str, px: int,
+               pos: tuple[float, float], colour: theme.Colour, *, bold: bool = False,
+               anchor: str = "topleft") -> pygame.Rect:
+    """Draw a line of text as :func:`theme.text` does, and record it as ``name``."""
+    rect = theme.text(surface, words, px, pos, colour, bold=bold, anchor=anchor)
+    drawn.add(Kind.TEXT, rect, name)
+    return rect
+
+
 def _key_mod(event: pygame.event.Event) -> int:
     return int(getattr(event, "mod", 0))
 
@@ -167,6 +221,21 @@ class Control:
         self.focused = False
         self.enabled = True
         self.hover = False
+        #: the texts the last draw put on the control: (where, what)
+        self.texts: list[tuple[pygame.Rect, str]] = []
+
+    def _text(self, surface: pygame.Surface, words: str, px: int, pos: tuple[float, float],
+              colour: theme.Colour, *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+        """Draw a line of text on the control (as theme.text) and keep its box."""
+        rect = theme.text(surface, words, px, pos, colour, bold=bold, anchor=anchor)
+        self.texts.append((rect, words))
+        return rect
+
+    def record(self, drawn: DrawnBoxes, name: str) -> None:
+        """Record the control as drawn: its box, and each of its texts as a part of it."""
+        box = drawn.add(Kind.BUTTON, self.rect, name)
+        for rect, words in self.texts:
+            drawn.add(Kind.TEXT, rect, f"{name}: {words}", box)
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """React to a mouse event; True when it was used."""
@@ -238,7 +307,8 @@ class Toggle(Control):
         """The label and a pill switch, gold when on."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width * 2 // 3), px,
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width * 2 // 3), px,
                    (r.x + px, r.centery), anchor="midleft", colour=palette.ink)
         sw = pygame.Rect(0, 0, round(px * 3.0), round(px * 1.5))
         sw.midright = (r.right - px, r.centery)
@@ -248,7 +318,7 @@ class Toggle(Control):
         cx = sw.right - sw.height // 2 if self.value else sw.left + sw.height // 2
         pygame.draw.circle(surface, palette.ink, (cx, sw.centery), knob)
         word = "On" if self.value else "Off"
-        theme.text(surface, word, round(px * 0.8), (sw.left - px // 2, r.centery),
+        self._text(surface, word, round(px * 0.8), (sw.left - px // 2, r.centery),
                    colour=palette.ink if self.value else palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -296,7 +366,8 @@ class Choice(Control):
         """The label, then ◀ value ▶ on the right."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width // 2), px, (r.x + px, r.centery),
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width // 2), px, (r.x + px, r.centery),
                    anchor="midleft", colour=palette.ink)
         box_w = max(px * 9, r.width * 2 // 5)
         box = pygame.Rect(0, 0, box_w, r.height - 8)
@@ -305,8 +376,8 @@ class Choice(Control):
         self.left_rect = pygame.Rect(box.x, box.y, arrow, box.height)
         self.right_rect = pygame.Rect(box.right - arrow, box.y, arrow, box.height)
         for rect, word in ((self.left_rect, "◀"), (self.right_rect, "▶")):
-            theme.text(surface, word, round(px * 0.9), rect.center, colour=palette.gold, anchor="center")
-        theme.text(surface, fit_text(self.options[self.index], px, box.width - 2 * arrow), px,
+            self._text(surface, word, round(px * 0.9), rect.center, colour=palette.gold, anchor="center")
+        self._text(surface, fit_text(self.options[self.index], px, box.width - 2 * arrow), px,
                    box.center, bold=True, anchor="center", colour=palette.ink)
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -368,7 +439,8 @@ class Slider(Control):
         """The label, the track with its knob, and the value in words."""
         radius = _row_back(surface, self, palette)
         r = self.rect
-        theme.text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
+        self.texts = []
+        self._text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
                    anchor="midleft", colour=palette.ink)
         value_w = px * 5
         self.track = pygame.Rect(0, 0, max(px * 4, r.width * 2 // 5 - value_w), max(4, px // 4))
@@ -379,7 +451,7 @@ class Slider(Control):
         pygame.draw.rect(surface, palette.track, self.track, border_radius=self.track.height // 2)
         pygame.draw.rect(surface, palette.gold, filled, border_radius=self.track.height // 2)
         pygame.draw.circle(surface, palette.ink, (filled.right, self.track.centery), round(px * 0.55))
-        theme.text(surface, self.describe(self.value), round(px * 0.9),
+        self._text(surface, self.describe(self.value), round(px * 0.9),
                    (r.right - px, r.centery), bold=True, anchor="midright", colour=palette.ink)
         if self.focused:
             focus_glow(surface, r, radius, palette)
@@ -473,6 +545,7 @@ class TextInput(Control):
         """The field with its text (or the placeholder) and a blinking cursor when focused."""
         r = self.rect
         radius = max(4, r.height // 5)
+        self.texts = []
         pygame.draw.rect(surface, (250, 247, 236), r, border_radius=radius)
         pygame.draw.rect(surface, palette.gold if self.focused else (120, 140, 120), r,
                          width=2, border_radius=radius)
@@ -485,11 +558,13 @@ class TextInput(Control):
             shift = max(0, cursor_x - inner.width + 2)
             clip = surface.get_clip()
             surface.set_clip(inner.clip(clip) if clip else inner)
-            surface.blit(image, image.get_rect(midleft=(inner.x - shift, r.centery)))
+            at = image.get_rect(midleft=(inner.x - shift, r.centery))
+            surface.blit(image, at)
             surface.set_clip(clip)
+            self.texts.append((at.clip(inner), self.value))
             cx = inner.x - shift + cursor_x
         else:
-            theme.text(surface, fit_text(self.placeholder, px, inner.width), px,
+            self._text(surface, fit_text(self.placeholder, px, inner.width), px,
                        (inner.x, r.centery), colour=(130, 136, 128), anchor="midleft")
             cx = inner.x
         if self.focused and self.blink < 0.6:

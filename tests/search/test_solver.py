@@ -543,7 +543,10 @@ def test_lady_cadogan_lines_win_where_the_first_line_sticks() -> None:
     result = solve(game, max_nodes=5_000_000, max_seconds=1e6)  # the default plan
     assert result.status == "won"
     assert replays_to_win(game, result.moves)
-    assert result.probe_nodes == result.nodes  # the lines won it, not the best-first search
+    # the lines won it: the complete search ran only its first stage, without a win
+    first_stage = game.profile.search.stages[0]
+    assert first_stage[0] == ("proof",)
+    assert result.nodes - result.probe_nodes == first_stage[1]
 
 
 @pytest.mark.slow

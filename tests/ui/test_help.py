@@ -19,6 +19,7 @@ from game.records.store import Store
 from game.ui import tooltips as tooltips_module
 from game.ui.app import App
 from game.ui.diagram import draw_diagram
+from game.ui.drawn import Kind, overlaps
 from game.ui.help_scene import HelpScene, KeysScene
 from game.ui.keys import MOUSE, OTHER_KEYS
 from game.ui.scenes import SCENES
@@ -193,11 +194,18 @@ def test_the_help_sheet_fits_the_window_and_its_text_stays_off_the_diagram(
     for a, b in zip(sheet.text_boxes, sheet.text_boxes[1:], strict=False):
         assert a.bottom <= b.top
     assert sheet.diagram_rect.contains(sheet.diagram.drawn())
-    # the frame's record: the sheet's texts and its button, none over another
+    # the frame's record: the sheet, with its title, text blocks, the diagram's words,
+    # the keys line and its button on it, none over another (the button's label is on
+    # its own button)
     mine = [b for b in app.drawn.boxes if b.name.startswith("how to play")]
-    assert len(mine) == len(sheet.text_boxes) + 2
-    for n, box in enumerate(mine):
-        assert not any(box.rect.colliderect(other.rect) for other in mine[n + 1:]), box.name
+    sheets = [b for b in mine if b.kind is Kind.PANEL]
+    assert [b.rect for b in sheets] == [sheet.panel]
+    blocks = [b.rect for b in mine if b.name.startswith("how to play: block")]
+    assert blocks == sheet.text_boxes
+    words = [b for b in mine if b.kind in (Kind.TEXT, Kind.BUTTON)]
+    assert len(words) >= len(sheet.text_boxes) + len(sheet.diagram.labels) + 3
+    assert all(sheet.panel.contains(b.rect) for b in words)
+    assert not overlaps(words, words)
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)

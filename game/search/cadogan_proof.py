@@ -1,0 +1,159 @@
+"""Lady Cadogan: a complete search that can prove a position lost.
+
+The beam searches (:mod:`.cadogan_beam`) win most deals and prove nothing; this search
+visits every position that might still be won, so when it runs out of positions the
+position is lost. It is the depth-first reachability search of :mod:`.depth_first` on
+the lean core (:mod:`.cadogan_core`), with a transposition table of keys equal for
+positions equal up to the order of a row's piles and of a suit's two foundations, and
+for the two packs' copies of a card (a card is its code, whichever pack it came from).
+The game needs no cycle check: every move takes one card one step nearer the
+foundations (stock, waste, Row 4 … Row 1, foundation), so no position comes back.
+
+**Fewer choices, every one of them sound.** At each position the search tries, in turn:
+
+1. the safe drop (:meth:`~.cadogan_core.Core.forced`, the engine's ``safe_drop``, whose
+   argument is in :meth:`game.engine.rows.RowsGame.safe_drop`), alone;
+2. else a *safe climb* (:meth:`~.cadogan_core.Core.safe_climb`), alone: a card ``x`` on
+   top of a pile of Row 2 or Row 3 (or of Row 4 with a card under it), which a
+   foundation takes now and which meets the safe drop's conditions (nothing can build
+   on it: the four cards one rank lower of the other colour are home; and the suit's
+   other foundation stands at ``x``'s rank − 1 or higher), and which can climb to Row 1
+   now: every row above it has a pile whose top takes it, or an empty pile. The climb
+   moves ``x`` up one row at a time onto those piles and then home, which leaves every
+   pile of the rows it crossed as it was. Why this never loses a won position: take
+   a winning line ``L``. Play the climb first, then ``L`` without ``x``'s own moves.
+   Nothing in ``L`` builds on ``x`` (the cards that could are home), so no move of
+   ``L`` lands on a pile while ``x`` lies on it, nor takes a card from under it; the
+   piles ``x`` crossed are as ``L`` found them; ``x`` leaves no Row 4 pile empty (so no
+   automatic fill takes another waste card), and leaving its pile only uncovers a
+   card or empties a place of Rows 2–4, which only adds moves. On the foundations the
+   safe drop's argument holds as it is: if the other foundation is above ``x``'s rank −
+   1, the other copy of ``x`` is already home and nothing else goes onto ``x``'s
+   foundation first; if it stands at ``x``'s rank − 1 too, the two are alike and swap
+   names in ``L``. So ``L`` stays legal and wins;
+3. else every legal move (a card into an empty pile of a row only into the row's first,
+   a card two foundations take only onto the first: the others give the same key).
+
+A position :func:`~.knowledge.is_dead` proves lost is not searched on (only hand-made
+positions can be, as for every search of :mod:`.depth_first`). Steps 1 and 2 only
+narrow the choices where some winning line survives, so the search stays complete:
+when it ends without a win, the position it started from is lost.
+"""
+
+from __future__ import annotations
+
+from ..engine.state import Game
+from .cadogan_core import Core
+from .depth_first import CoreMove, DepthFirst, Steps, line_text
+from .knowledge import is_dead
+
+#: a step of the search: the moves played one after another as one (a safe climb is
+#: several; everything else is one)
+Step = tuple[CoreMove, ...]
+#: what :meth:`CadoganProof._expand` answers when the node budget is too small
+_STARVED: list[Step] = []
+
+
+class CadoganProof(DepthFirst):
+    """The complete search for Lady Cadogan, with safe climbs (the module's docstring
+    says why it proves a position lost when it ends without a win). It counts, stops
+    and resumes at its node budget as :class:`~.depth_first.DepthFirst` does, so the
+    solver runs it as a complete search (``proof`` in a profile's stages)."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        super().__init__(game, max_nodes)
+        if not isinstance(self.core, Core):
+            raise ValueError("the Lady Cadogan proof plays Lady Cadogan only")
+        #: the same core, as Lady Cadogan's (its safe climbs)
+        self.cadogan: Core = self.core
+        #: the steps from the start to the position the search is at, with each move's
+        #: token for taking it back
+        self.steps_path: list[tuple[Step, list[int]]] = []
+        self._pending: tuple[list[Step], int, list[Step]] | None = None
+
+    def steps(self) -> Steps:
+        core = self.core
+        if core.won():
+            return True
+        path = self.steps_path
+        while (children := self._expand()) is _STARVED:
+            yield from self._starve()
+        if children is None:
+            return True
+        stack = [children]
+        index = [0]
+        turn = self.nodes + 256
+        while stack:
+            children = stack[-1]
+            i = index[-1]
+            if i == len(children):
+                stack.pop()
+                index.pop()
+                if path:
+                    step, tokens = path.pop()
+                    for move, token in zip(reversed(step), reversed(tokens), strict=True):
+                        core.undo(move[0], move[1], token)
+                continue
+            index[-1] = i + 1
+            step = children[i]
+            path.append((step, [core.play(m[0], m[1]) for m in step]))
+            while (children := self._expand()) is _STARVED:
+                yield from self._starve()
+            if children is None:
+                return True
+            stack.append(children)
+            index.append(0)
+            if self.nodes >= turn:
+                turn = self.nodes + 256
+                yield
+        return False
+
+    def _expand(self) -> list[Step] | None:
+        """Reach the positions the steps from here lead to; the steps to those not reached
+        before, best first; None when one is won (``win`` holds the line); :data:`_STARVED`
+        when the node budget ran out on the way (the next call goes on where this one
+        stopped)."""
+        core = self.cadogan
+        if self._pending is not None:
+            candidates, start, new = self._pending
+            self._pending = None
+        else:
+            moves = core.moves()
+            if not moves or (self.dead_test and is_dead(core.to_game(self.game))):
+                return []
+            forced = core.forced(moves)
+            if forced is not None:
+                candidates = [(forced,)]
+            else:
+                climb = core.safe_climb()
+                candidates = [climb] if climb is not None else [(m,) for m in moves]
+            start = 0
+            new = []
+        seen = self.seen
+        for i in range(start, len(candidates)):
+            step = candidates[i]
+            if len(step) == 1:
+                key = core.child_key(*step[0])
+            else:
+                tokens = [core.play(m[0], m[1]) for m in step[:-1]]
+                key = core.child_key(*step[-1])
+                for move, token in zip(reversed(step[:-1]), reversed(tokens), strict=True):
+                    core.undo(move[0], move[1], token)
+            if key in seen:
+                continue
+            if self.nodes >= self.max_nodes:
+                self._pending = (candidates, i, new)
+                return _STARVED
+            seen.add(key)
+            self.nodes += 1
+            if step[-1][1] >= core.foundation and core.home() + 1 == core.cards:
+                line = [m for s, _ in self.steps_path for m in s] + list(step)
+                self.win = line_text(self.game, core, line)
+                return None
+            new.append(step)
+        if len(new) < 2:
+            return new
+        order = self._order([s[0] for s in new])
+        by_first = {s[0]: s for s in new}
+        return [by_first[m] for m in order]
+

@@ -1,0 +1,215 @@
+"""Lady Cadogan's complete search (game.search.cadogan_proof) against a plain exhaustive
+search written here on the engine: hand-made end games, random positions reached late in
+real deals, and its safe climbs one by one. Every "won" it answers replays to a win, and
+every position it proves lost the plain search finds lost too."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from game.engine import new_game
+from game.engine.state import Game
+from game.search.cadogan_core import Core
+from game.search.cadogan_proof import CadoganProof
+from game.search.solver import solve
+from tests.search.layouts import contested_copy, random_endgame, rows_layout
+
+RULES = "constitution-cadogan"
+
+
+def plainly_winnable(game: Game, limit: int = 20_000) -> bool | None:
+    """Whether ``game`` can be won: every legal move of the engine tried from every
+    position reached (played and taken back), each position (all its places, in order)
+    searched once. None when more than ``limit`` positions would be needed."""
+    game = game.clone()
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+
+    def search() -> bool | None:
+        if game.is_won():
+            return True
+        for move in game.legal_moves():
+            game.play(move)
+            state = tuple(tuple(p) for p in game.piles)
+            answer: bool | None = False
+            if state not in seen:
+                seen.add(state)
+                answer = search() if len(seen) <= limit else None
+            game.undo()
+            if answer is not False:
+                return answer
+        return False
+
+    return search()
+
+
+def proof(game: Game, max_nodes: int = 2_000_000) -> bool | None:
+    """The complete search's answer: True (won, its line checked), False (proved lost)
+    or None (its budget ran out)."""
+    search = CadoganProof(game.clone(), max_nodes)
+    steps = search.steps()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            answer = stop.value
+            break
+        if search.starved:
+            return None
+    if answer:
+        copy = game.clone()
+        copy.play_all(search.win)
+        assert copy.is_won()
+    return answer
+
+
+@cache
+def winning_line(number: int) -> tuple[str, ...]:
+    """The solver's winning line of deal ``number``."""
+    line = solve(new_game(RULES, number), max_seconds=60).moves
+    assert line
+    return tuple(line)
+
+
+def late_position(number: int, rng: random.Random, back: int, wander: int) -> Game:
+    """Deal ``number`` played along the solver's winning line to ``back`` moves before its
+    end, then ``wander`` random moves (which may lose it)."""
+    game = new_game(RULES, number)
+    line = winning_line(number)
+    game.play_all(list(line[:max(0, len(line) - back)]))
+    for _ in range(wander):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return game
+
+
+@pytest.mark.slow
+def test_the_proof_agrees_with_a_plain_search_on_hand_made_end_games() -> None:
+    rng = random.Random(3031)
+    answers = []
+    for _ in range(60):
+        game = random_endgame(RULES, rng, rng.randint(4, 11))
+        plain = plainly_winnable(game)
+        if plain is None:
+            continue
+        assert proof(game) is plain
+        answers.append(plain)
+    assert answers.count(True) >= 20 and answers.count(False) >= 2
+
+
+@pytest.mark.slow
+def test_the_proof_agrees_with_a_plain_search_late_in_real_deals() -> None:
+    answers = []
+    for number in (2, 3, 5):
+        rng = random.Random(number)
+        for back, wander in ((20, 4), (30, 10), (50, 20), (50, 25)):
+            game = late_position(number, rng, back, wander)
+            plain = plainly_winnable(game)
+            if plain is None:
+                continue
+            assert proof(game) is plain
+            answers.append(plain)
+    assert answers.count(True) >= 3 and answers.count(False) >= 1
+
+
+def test_a_position_the_proof_calls_lost_has_no_win() -> None:
+    # the issue's position after the drop that takes the other 7H's place
+    game = contested_copy(RULES)
+    assert proof(game) is True
+    game.play_text("r1c1-f5")
+    assert proof(game) is False
+    assert plainly_winnable(game) is False
+    result = solve(game, max_seconds=30)
+    assert result.status == "lost"
+
+
+@pytest.mark.slow
+def test_a_safe_climb_keeps_every_won_position_won() -> None:
+    # positions where a climb applies, checked one by one: when the position can be
+    # won, so can the position after the climb
+    rng = random.Random(77)
+    climbs = won = 0
+    while climbs < 30:
+        game = random_endgame(RULES, rng, rng.randint(4, 10))
+        core = Core.from_game(game)
+        climb = core.safe_climb()
+        if climb is None:
+            continue
+        after = game.clone()
+        for move in climb:
+            engine_move = Core.engine_move(after, move)
+            assert engine_move in after.legal_moves()
+            after.play(engine_move)
+        plain = plainly_winnable(game)
+        if plain is None:
+            continue
+        climbs += 1
+        if plain:
+            won += 1
+            assert plainly_winnable(after) is True
+    assert won >= 10
+
+
+def run(top: str, length: int, suit: str) -> list[str]:
+    """Cards of one suit from Jack down to ``top`` (a hand-made Row 1 pile: each goes home
+    once the one above it has)."""
+    ranks = ["J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    start = ranks.index(top) - length + 1
+    return [r + suit for r in ranks[start:start + length]]
+
+
+def test_a_climb_takes_a_row_3_card_home_through_rows_2_and_1() -> None:
+    # 2H in Row 3 on 9C; Row 2 holds a 3S for it and Row 1 an empty place. The cards
+    # not home: one pack's 2H-JH, 3S-JS and 9C-JC
+    rows: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
+    rows[0][:3] = [run("3", 9, "H"), run("4", 8, "S"), ["JC", "10C"]]
+    rows[1][0] = ["3S"]
+    rows[2][0] = ["9C", "2H"]
+    game = rows_layout(RULES, {0: 8, 2: 2, 4: 1}, [], extra={"tableau": rows})
+    core = Core.from_game(game)
+    # r3c1-r2c1 (onto 3S), r2c1-r1c4 (the first empty place), r1c4-f5 (the 2H home)
+    assert core.safe_climb() == ((16, 8), (8, 3), (3, 44))
+    after = game.clone()
+    after.play_all(["r3c1-r2c1", "r2c1-r1c4", "r1c4-f5"])
+    assert [list(p) for p in after.piles[:8]] != [list(p) for p in game.piles[:8]]
+    assert plainly_winnable(game) is True
+    assert proof(game) is True
+
+
+def test_no_climb_for_a_card_something_may_still_build_on() -> None:
+    # 3H in Row 2 with empty Row 1 places and its foundation at 2, but the 2S in the
+    # waste could still be built on it
+    rows: list[list[list[str]]] = [[[] for _ in range(8)] for _ in range(4)]
+    rows[0][:2] = [run("4", 8, "H"), run("3", 9, "S")]
+    rows[1][0] = ["3H"]
+    game = rows_layout(RULES, {2: 1, 4: 2}, [], extra={"tableau": rows, "waste": ["2S"]})
+    assert Core.from_game(game).safe_climb() is None
+    # with the 2S home, it climbs
+    rows[0][1] = run("3", 9, "S")
+    home = rows_layout(RULES, {2: 2, 4: 2}, [], extra={"tableau": rows})
+    assert Core.from_game(home).safe_climb() == ((8, 2), (2, 44))
+
+
+@pytest.mark.slow
+def test_the_solver_proves_lost_what_the_beams_cannot() -> None:
+    # random play from late in deal 7 until a position is lost with moves left that no
+    # beam decides (a beam drops positions, so it proves a position lost only when it
+    # never had to); the solver's default stages, which start with the complete search,
+    # prove it lost
+    rng = random.Random(7)
+    for _ in range(25):
+        game = late_position(7, rng, 60, 30)
+        if not game.legal_moves() or plainly_winnable(game) is not False:
+            continue
+        if solve(game, max_nodes=100_000, max_seconds=1e6, plan=("beams",)).status == "unknown":
+            result = solve(game, max_seconds=1e6)
+            assert result.status == "lost"
+            first_stage = game.profile.search.stages[0]
+            assert first_stage[0] == ("proof",) and first_stage[1] is not None
+            assert result.nodes <= first_stage[1]
+            return
+    pytest.fail("no such position found")
