@@ -70,16 +70,20 @@ PROFILE = RuleProfile(
     row1_builds_on_row1=True,
     built_rows=1,
     search=SearchProfile(
-        # the complete searches first (most wins come within a few hundred positions),
-        # then the narrowed searches, then the planners, then the complete searches
-        # again from where they stopped (game.search.solver explains each stage)
-        stages=((("dfs",), 10_000), (("resume", "best"), 200_000), (("narrowing",), 600_000),
+        # the depth-first search first (most wins come within a few hundred positions),
+        # then the narrowed searches (they win nearly every deal that it does not within a
+        # few hundred thousand positions, and search them fastest), then the complete
+        # searches with the best-first one, the planners, and the complete searches again
+        # from where they stopped (game.search.solver explains each stage; docs/search.md,
+        # "British Constitution", the measurements)
+        stages=((("dfs",), 10_000), (("narrowing",), 600_000), (("resume", "best"), 200_000),
                 (("plans",), 100_000), (("resume",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=4.0, empty_row1=15.0),
         # Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and
         # Row 2 with one of the two needed soonest
         narrowings=({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1}),
         jitter=20.0,
+        narrow_nodes=5_000,
         # three guessed deals a plan: the line most of their wins start with
         demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3),
         through_reveals=True,

@@ -121,6 +121,9 @@ class SearchProfile:
     narrowings: tuple[dict[int, int], ...] = ({},)
     #: how far a seeded narrowed search shakes each move's evaluation, at most
     jitter: float = 0.0
+    #: the positions of each of the narrowed searches that run one after another (see
+    #: ``game.search.depth_first.Narrowing``)
+    narrow_nodes: int = 15_000
     #: the lines of the solver's "plans" search; None: the solver's standard planners
     planner_lines: tuple[PlannerLine, ...] | None = None
     #: how the demo player plans; None: it never plans, it plays the best hint

@@ -163,20 +163,25 @@ class DepthFirst:
         seen = self.seen
         found = core.foundation
         child_key = core.child_key
-        tight = self.nodes + len(candidates) - start > self.max_nodes
+        nodes = self.nodes
+        limit = self.max_nodes
+        tight = nodes + len(candidates) - start > limit
         for i in range(start, len(candidates)):
             move = candidates[i]
             key = child_key(*move)
             if key not in seen:
-                if tight and self.nodes >= self.max_nodes:
+                if tight and nodes >= limit:
+                    self.nodes = nodes
                     self._partial = (candidates, i, new)
                     return STARVED
                 seen.add(key)
-                self.nodes += 1
+                nodes += 1
                 if move[1] >= found and core.home() + 1 == core.cards:
+                    self.nodes = nodes
                     self.win = line_text(self.game, core, [m for m, _ in self.path] + [move])
                     return None
                 new.append(move)
+        self.nodes = nodes
         if len(new) < 2:
             return new
         return self._order(new)
@@ -269,12 +274,6 @@ def _no_draw() -> float:
     return 0.0
 
 
-#: the positions of each of :class:`Narrowing`'s searches (docs/search.md, "Narrowed
-#: searches", has the measurements): on the hard deals a narrowed search wins within a few thousand
-#: positions or wanders for good, so many short restarts win more than a few long ones
-NARROW_NODES = 15_000
-
-
 class Counted(Protocol):
     """A search that counts the positions it searched."""
 
@@ -311,7 +310,7 @@ class OneAfterAnother:
 
 class Narrowing(OneAfterAnother):
     """Narrowed depth-first searches (:class:`Narrow`) one after another, each within
-    :data:`NARROW_NODES` positions, through every narrowing of the rule set's profile
+    the rule set's ``search.narrow_nodes`` positions, through every narrowing of the rule set's profile
     (``search.narrowings``; see :class:`Narrow`'s ``limits``) in turn: first in the
     search's order, then again with ties drawn at random and every move's value shaken
     (seeds 1, 2, …), until one wins, the budget is spent, or a search ends without
@@ -327,11 +326,15 @@ class Narrowing(OneAfterAnother):
     def steps(self) -> Steps:
         run = 0
         narrowings = self.game.profile.search.narrowings
+        # on the hard deals a narrowed search wins within a few thousand positions or
+        # wanders for good, so many short restarts win more than a few long ones
+        # (docs/search.md, "Narrowed searches", has the measurements)
+        length = self.game.profile.search.narrow_nodes
         while (left := self._next_budget()) > 0:
             limits = narrowings[run % len(narrowings)]
             seed = run // len(narrowings) or None
             run += 1
-            search = self.current = Narrow(self.game, min(NARROW_NODES, left), limits, seed)
+            search = self.current = Narrow(self.game, min(length, left), limits, seed)
             won = yield from bounded(search)
             if won:
                 self.win = search.win

@@ -158,47 +158,39 @@ class ColumnsCore:
         piles = self.piles
         found = self.found
         dealt = self.dealt
-        want = {NEED[f][found[f]]: FOUNDATION + f for f in range(4)}
-        builds: dict[int, list[int]] = {}
+        # the columns that take a card, each with the one or two cards it takes (written
+        # out flat: the searches spend much of their time here)
+        targets: list[tuple[int, tuple[int, ...]]] = []
         empty = -1
-        for t in range(COLUMNS):
-            pile = piles[t]
+        for t, pile in enumerate(piles):
             if pile:
                 top = pile[-1]
                 if len(pile) > dealt[t]:
                     nxt = 2 * top - pile[-2]
-                    wanted: tuple[int, ...] = (nxt,) if 1 <= nxt & 15 <= KING else ()
+                    if 1 <= nxt & 15 <= KING:
+                        targets.append((t, (nxt,)))
                 else:
-                    wanted = NEIGHBOURS[top]
-                for w in wanted:
-                    if w in builds:
-                        builds[w].append(t)
-                    else:
-                        builds[w] = [t]
+                    targets.append((t, NEIGHBOURS[top]))
             elif empty < 0:
                 empty = t
         out: list[tuple[int, int]] = []
-        for s in range(COLUMNS):
-            pile = piles[s]
+        for s, pile in enumerate(piles):
             if pile:
                 c = pile[-1]
-                f = want.get(c)
-                if f is not None:
-                    out.append((s, f))
-                targets = builds.get(c)
-                if targets:
-                    for t in targets:
-                        if t != s:
-                            out.append((s, t))
+                f = c >> 4
+                if c == NEED[f][found[f]]:
+                    out.append((s, FOUNDATION + f))
+                for t, wanted in targets:
+                    if c in wanted and t != s:
+                        out.append((s, t))
         waste = self.waste
         if waste:
             c = waste[-1]
-            f = want.get(c)
-            if f is not None:
-                out.append((WASTE, f))
-            targets = builds.get(c)
-            if targets:
-                for t in targets:
+            f = c >> 4
+            if c == NEED[f][found[f]]:
+                out.append((WASTE, FOUNDATION + f))
+            for t, wanted in targets:
+                if c in wanted:
                     out.append((WASTE, t))
             if empty >= 0:
                 out.append((WASTE, empty))
@@ -422,19 +414,22 @@ class ColumnsCore:
         wb = weights.waste_blocked
         wd = weights.wrong_direction
         space = weights.space
+        weight = w.__getitem__
         sums: dict[int, float] = {}
         out: list[float] = []
         for s, t in moves:
             if s == STOCK:
                 if t == WASTE:
-                    out.append(-wb * sum(w[x] for x in waste))
+                    if WASTE not in sums:
+                        sums[WASTE] = sum(map(weight, waste))
+                    out.append(-wb * sums[WASTE])
                 else:
                     out.append(-space)
                 continue
             if s == WASTE:
                 c = waste[-1]
                 if WASTE not in sums:
-                    sums[WASTE] = sum(w[x] for x in waste)
+                    sums[WASTE] = sum(map(weight, waste))
                 value = wb * (sums[WASTE] - w[c])
             else:
                 pile = piles[s]
@@ -444,7 +439,7 @@ class ColumnsCore:
                     value = space
                 else:
                     if s not in sums:
-                        sums[s] = sum(w[x] for x in pile)
+                        sums[s] = sum(map(weight, pile))
                     value = sums[s] - w[c]
                     value += _direction_cost(pile, dealt[s], found, wd)
                     value -= _direction_cost(pile[:-1], min(dealt[s], n - 1), found, wd)
@@ -456,7 +451,7 @@ class ColumnsCore:
                     value -= space
                 else:
                     if t not in sums:
-                        sums[t] = sum(w[x] for x in target)
+                        sums[t] = sum(map(weight, target))
                     value -= sums[t]
                     value += _direction_cost(target, dealt[t], found, wd)
                     value -= _direction_cost([*target, c], dealt[t], found, wd)

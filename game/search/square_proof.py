@@ -109,9 +109,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         for c in column[dealt:]:
             avail[c] += 1
             held[c] += 1
-    room = _room(heights)
-    for c in waste:
-        room[c] -= 1
+    room, fields = _base(heights, waste)
     height = list(heights)
     for s in range(4):
         sequence = SEQUENCES[s]
@@ -120,10 +118,15 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             homed[sequence[h]] += 1
             h += 1
         height[s] = h
-    # per card: how many copies must be in columns (1 or 2), else -1 when no copy can
-    # stand in a column (the rank breaks runs), else 0
-    code = [h - d if h > d else -1 if r <= 0 else 0 for h, d, r in zip(held, homed, room, strict=True)]
-    runs = [_runs(code, s) for s in range(4)]
+    # per suit, two bits a rank: how many copies of the card must be in columns (1 or
+    # 2), else 3 when no copy can stand in a column (the rank breaks runs), else 0; only
+    # a built card can have to be in a column (:func:`_base` has the others)
+    for column in columns:
+        for c in column[column[0] + 1:]:
+            p = held[c] - homed[c]
+            b = (c & 15) << 1
+            fields[c >> 4] = fields[c >> 4] & ~(3 << b) | (p if p > 0 else 3 if room[c] <= 0 else 0) << b
+    runs = [_runs(f) for f in fields]
     needed = sum(runs)
     turned = start
     end = len(stock)
@@ -144,7 +147,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         avail[c] += 1
         held[c] += 1
         p = held[c] - homed[c]
-        code[c] = p if p > 0 else -1 if room[c] <= 0 else 0
+        b = (c & 15) << 1
+        f = fields[s] & ~(3 << b) | (p if p > 0 else 3 if room[c] <= 0 else 0) << b
         sequence = SEQUENCES[s]
         h = height[s]
         while h < FULL:
@@ -154,11 +158,16 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             homed[x] += 1
             h += 1
             p = held[x] - homed[x]
-            code[x] = p if p > 0 else -1 if room[x] <= 0 else 0
+            b = (x & 15) << 1
+            f = f & ~(3 << b) | (p if p > 0 else 3 if room[x] <= 0 else 0) << b
         height[s] = h
-        n = _runs(code, s)
-        needed += n - runs[s]
-        runs[s] = n
+        if f != fields[s]:
+            fields[s] = f
+            n = _RUNS.get(f)
+            if n is None:
+                n = _runs(f)
+            needed += n - runs[s]
+            runs[s] = n
     return False
 
 
@@ -179,19 +188,55 @@ def _room(heights: tuple[int, ...]) -> list[int]:
     return room[:]
 
 
-def _runs(code: list[int], suit: int) -> int:
-    """The fewest runs that hold the cards of ``suit`` that must be in columns: one per
+#: :func:`_runs` of the suits' fields seen so far (a field is one of a few thousand in a
+#: deal's search, and :func:`cannot_unwind` asks for one at every card it goes through)
+_RUNS: dict[int, int] = {}
+
+
+_BASES: dict[tuple[tuple[int, ...], bytes], tuple[list[int], tuple[int, ...]]] = {}
+
+
+def _base(heights: tuple[int, ...], waste: bytes) -> tuple[list[int], list[int]]:
+    """For :func:`cannot_unwind`, fresh lists: per card, the copies that may stand in a
+    column with the foundations at ``heights`` and the ``waste`` still there (neither
+    home nor in the waste); and per suit, the field (two bits a rank) that gives each rank
+    with no such copy 3, the others 0. Many positions of a layer share them."""
+    key = (heights, waste)
+    base = _BASES.get(key)
+    if base is None:
+        room = _room(heights)
+        for c in waste:
+            room[c] -= 1
+        fields = [0, 0, 0, 0]
+        for s in range(4):
+            for r in range(1, KING + 1):
+                if room[s * 16 + r] <= 0:
+                    fields[s] |= 3 << (r << 1)
+        base = room, tuple(fields)
+        if len(_BASES) >= 100_000:
+            _BASES.clear()
+        _BASES[key] = base
+    return base[0][:], list(base[1])
+
+
+def _runs(field: int) -> int:
+    """The fewest runs that hold the cards of a suit that must be in columns: one per
     copy of the most repeated such card in each stretch of ranks that no rank without a
-    copy free to stand in a column breaks (``code`` as in :func:`cannot_unwind`)."""
+    copy free to stand in a column breaks (``field`` as in :func:`cannot_unwind`)."""
     total = 0
     most = 0
-    for v in code[suit * 16 + 1:suit * 16 + KING + 1]:
-        if v > most:
-            most = v
-        elif v < 0:
+    for r in range(1, KING + 1):
+        v = field >> (r << 1) & 3
+        if v == 3:
             total += most
             most = 0
-    return total + most
+        elif v > most:
+            most = v
+    total += most
+    if len(_RUNS) >= 1_000_000:
+        _RUNS.clear()
+    _RUNS[field] = total
+    return total
 
 
 def state_of(game: Game) -> State:

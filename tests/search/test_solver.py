@@ -12,7 +12,7 @@ from game.engine import new_game
 from game.engine.rows import row_of
 from game.engine.state import Move
 from game.search.demo import play_demo
-from game.search.depth_first import NARROW_NODES, BestFirst, DepthFirst, Narrow, Narrowing
+from game.search.depth_first import BestFirst, DepthFirst, Narrow, Narrowing
 from game.search.evaluate import rows_distances
 from game.search.knowledge import forced_move
 from game.search.lean import core_class, core_of
@@ -462,18 +462,19 @@ def test_a_seeded_narrowed_search_shakes_the_order_of_its_moves() -> None:
 @pytest.mark.slow
 def test_narrowed_searches_restart_through_the_narrowings() -> None:
     # Constitution 32 is not won within a few narrowed searches: each runs out of its
-    # NARROW_NODES positions, and the next starts on the next narrowing, the first round
-    # in the search's order, then with seeds (shaken)
+    # positions (the profile's narrow_nodes), and the next starts on the next narrowing,
+    # the first round in the search's order, then with seeds (shaken)
     game = new_game("constitution", 32)
-    narrowing = Narrowing(game, 7 * NARROW_NODES + 100)
+    length = game.profile.search.narrow_nodes
+    narrowing = Narrowing(game, 7 * length + 100)
     started: list[Narrow] = []
     for _ in narrowing.steps():
         search = narrowing.current
         if isinstance(search, Narrow) and not any(search is s for s in started):
             started.append(search)
     assert narrowing.win == []
-    assert [s.max_nodes for s in started] == [NARROW_NODES] * 7 + [100]
-    assert sum(s.nodes for s in started) == narrowing.nodes == 7 * NARROW_NODES + 100
+    assert [s.max_nodes for s in started] == [length] * 7 + [100]
+    assert sum(s.nodes for s in started) == narrowing.nodes == 7 * length + 100
     rounds = game.profile.search.narrowings
     assert [s.limits for s in started] == [rounds[n % len(rounds)] for n in range(8)]
     assert [s.random is None for s in started] == [n < len(rounds) for n in range(8)]

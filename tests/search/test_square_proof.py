@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import new_game
 from game.engine.cards import RANK_TEXT, SUIT_LETTERS
-from game.engine.square import Square
+from game.engine.square import COLUMNS, Square
 from game.search.solver import solve
 from game.search.square_proof import SEQUENCES, SquareLayers, _moves, cannot_unwind, state_of
 
@@ -238,3 +238,80 @@ def test_the_solver_proves_english_square_deals_lost(number: int) -> None:
 def test_the_layered_search_is_for_english_square_only() -> None:
     with pytest.raises(ValueError, match="British Square"):
         SquareLayers(new_game("union-square", 1), 100)
+
+
+def _every_position(game: Square, limit: int) -> tuple[bool, int] | None:
+    """Every position reachable from ``game``, searched plainly and independently of the
+    layered search: the engine's own legal moves, a stack, and a set of the positions
+    seen, with no move forced and no position ruled out. A position is each column's
+    cards and dealt count (no two columns taken for the same), the waste's cards, and the
+    foundations' and the stock's sizes (their cards follow from those). Returns whether a
+    won position is among them and how many there are, or None past ``limit`` positions."""
+    game = game.clone()
+    piles = game.piles
+
+    def key() -> bytes:
+        return b"\xff".join([bytes(len(piles[f]) for f in game.foundations), bytes(game.dealt),
+                             bytes([len(piles[game.stock])]), *(bytes(piles[c]) for c in COLUMNS),
+                             bytes(piles[game.waste])])
+
+    seen = {key()}
+    won = game.is_won()
+    stack = [iter(game.legal_moves())]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                game.undo()
+            continue
+        game.play(move)
+        here = key()
+        if here in seen:
+            game.undo()
+            continue
+        seen.add(here)
+        if len(seen) > limit:
+            return None
+        won = won or game.is_won()
+        stack.append(iter(game.legal_moves()))
+    return won, len(seen)
+
+
+@pytest.mark.slow
+def test_the_layered_search_agrees_with_a_plain_search_of_every_position_on_endgames() -> None:
+    # random small endgames, won and lost, with a stock to turn: the plain search of
+    # every position decides each, and the layered search (with its waste test and its
+    # forced moves) must say the same
+    rng = random.Random(11)
+    answers = {True: 0, False: 0}
+    for _ in range(40):
+        heights = [rng.randint(19, 26) for _ in range(4)]
+        left = [c for s in range(4) for c in SEQUENCES[s][heights[s]:]]
+        rng.shuffle(left)
+        cut = sorted(rng.choices(range(len(left) + 1), k=5))
+        parts = [left[a:b] for a, b in zip([0, *cut], [*cut, len(left)], strict=True)]
+        game = square_layout("square", dict(enumerate(heights)), [[_name(c) for c in p] for p in parts[:4]],
+                             waste=[_name(c) for c in parts[4]], stock=[_name(c) for c in parts[5]])
+        assert isinstance(game, Square)
+        plain = _every_position(game, 40_000)
+        if plain is None:
+            continue
+        search = SquareLayers(game.clone(), 10_000_000)
+        assert run_line(search) is plain[0]
+        if plain[0]:
+            assert replays_to_win(game, search.win)
+        answers[plain[0]] += 1
+    assert answers[True] >= 5 and answers[False] >= 5, answers
+
+
+@pytest.mark.slow
+def test_the_solver_agrees_with_a_plain_search_of_every_position_on_the_smallest_deal() -> None:
+    # of games 1-200, deal 59 reaches the fewest positions (about 700,000; the next,
+    # deal 126, about 1.3 million): few enough to search every one plainly
+    game = new_game("square", 59)
+    assert isinstance(game, Square)
+    plain = _every_position(game, 2_000_000)
+    assert plain is not None
+    result = solve(game, max_seconds=60)
+    assert result.status == ("won" if plain[0] else "lost")
