@@ -72,6 +72,9 @@ class Hint:
     move: Move
     score: float
     reason: str
+    #: the reason without its first part, which only restates the move (``plays 2♣ to
+    #: the foundation``): for a screen that has already named the move in words
+    why: str = ""
 
 
 class _Budget(Exception):
@@ -307,7 +310,7 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)
-    return [Hint(m, round(gain, 2), reason(view, m, gain, safe=m in safe, answer=answers.get(m)))
+    return [_hint(view, m, gain, safe=m in safe, answer=answers.get(m))
             for m, gain in ranked]
 
 
@@ -540,7 +543,14 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
 
 # ----- reasons ------------------------------------------------------------------------
 
-def reason(view: Game, move: Move, gain: float, *, safe: bool = False, answer: str | None = None) -> str:
+def _hint(view: Game, move: Move, gain: float, *, safe: bool, answer: str | None) -> Hint:
+    """The hint for ``move``, with its reason whole and without the move restated."""
+    parts = reason_parts(view, move, gain, safe=safe, answer=answer)
+    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]))
+
+
+def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
+                 answer: str | None = None) -> list[str]:
     """Why ``move`` is worth playing (or not), in a player's words: cards as ``8♣``,
     places as ``Row 2, pile 4``, ``pile 11``, ``the waste``; never move notation.
 
@@ -621,10 +631,7 @@ def reason(view: Game, move: Move, gain: float, *, safe: bool = False, answer: s
         parts.append("leaves no way to win")
     elif answer == DEAD_BLIND:
         parts.append("leads to a dead end unless the stock brings a card that helps")
-    text = parts[0]
-    if len(parts) > 1:
-        text += ", " + ", ".join(parts[1:])
-    return text
+    return parts
 
 
 def _playable(game: Game) -> list[tuple[int, int]]:

@@ -52,7 +52,8 @@ class Footer:
             count = len(session.hint_list)
             which = f"Hint {session.hint_index + 1} of {count}" if count > 1 else "Hint"
             words = move_words(table.game, h.move, notation=table.app.settings.show_notation)
-            return f"{which}: {words} — {h.reason}"
+            # the reason's first part says the move again: the words before it name it
+            return f"{which}: {words} — {h.why}" if h.why else f"{which}: {words}"
         return toast
 
     def draw(self, surface: pygame.Surface, words: str, toast: str) -> pygame.Rect:

@@ -251,7 +251,7 @@ def test_messages_and_hints_go_in_the_footer_at_800x600(ui: SimpleNamespace, tmp
     if scene.session.hint_list:
         _picture(small)
         words = scene.hud.footer_text()
-        assert words.startswith("Hint") and scene.session.hint_list[0].reason in words
+        assert words.startswith("Hint") and scene.session.hint_list[0].why in words
 
 
 def test_the_options_switch_turns_the_whole_screen_high_contrast(ui: SimpleNamespace, app: App) -> None:

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS, Game, Move, card_pretty, new_game, profile_of
+from game.engine.words import move_words
 from game.records.recorder import Recorder
 from game.records.settings import load_settings
 from game.records.stats import load_statistics
@@ -309,3 +310,20 @@ def test_a_legal_move_or_a_hint_ends_an_older_message(ui: SimpleNamespace, scree
     ui.perform(screen_app, table, legal)
     assert game.moves_played[-1:] == [legal]
     assert table.message == ""
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_hint_on_screen_names_its_move_once(ui: SimpleNamespace, screen_app: App, rules: str) -> None:
+    """The footer names the move in words, then says why: the reason's first part, which
+    says the move again ("plays 2♣ to the foundation"), is left out there."""
+    game = new_game(rules, 12345678901234567890)
+    table = ui.open_table(screen_app, game)
+    ui.press(screen_app, pygame.K_h)
+    ui.settle(screen_app, table)
+    hint = table.session.hint
+    assert hint is not None
+    restated = hint.reason.removesuffix(hint.why).removesuffix(", ") if hint.why else hint.reason
+    assert restated and hint.reason.startswith(restated)
+    footer = table.hud.footer_text()
+    assert restated not in footer, footer
+    assert footer.endswith(f" — {hint.why}" if hint.why else move_words(game, hint.move))
