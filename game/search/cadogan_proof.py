@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from ..engine.state import Game
 from .cadogan_core import Core
-from .depth_first import CoreMove, DepthFirst, Steps, line_text
+from .depth_first import TURN, CoreMove, DepthFirst, Steps, line_text
 from .knowledge import is_dead
 
 #: a step of the search: the moves played one after another as one (a safe climb is
@@ -82,7 +82,7 @@ class CadoganProof(DepthFirst):
             return True
         stack = [children]
         index = [0]
-        turn = self.nodes + 256
+        turn = self.nodes + TURN
         while stack:
             children = stack[-1]
             i = index[-1]
@@ -104,7 +104,7 @@ class CadoganProof(DepthFirst):
             stack.append(children)
             index.append(0)
             if self.nodes >= turn:
-                turn = self.nodes + 256
+                turn = self.nodes + TURN
                 yield
         return False
 
