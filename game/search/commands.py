@@ -193,6 +193,15 @@ def run_solve(args: argparse.Namespace) -> int:
     return _write_rows(out, rules, rows)
 
 
+#: what ``solve`` and ``analyse`` say of a --budget that is not a time
+BAD_SECONDS = "--budget must be a positive number of seconds"
+
+
+def _is_seconds(value: float) -> bool:
+    """A --budget that is a time: positive and finite (not 0, inf or nan)."""
+    return value > 0 and math.isfinite(value)
+
+
 #: how long a solve may take when only --positions bounds it (a day: no limit in practice)
 NO_TIME_LIMIT = 86_400.0
 
@@ -203,8 +212,8 @@ def _solve_budget(args: argparse.Namespace) -> tuple[float, int] | str:
     answer depends on the deal and N only, never on the machine."""
     from .solver import DEFAULT_MAX_NODES
 
-    if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
-        return "--budget must be a positive number of seconds"
+    if args.budget is not None and not _is_seconds(args.budget):
+        return BAD_SECONDS
     if args.positions is not None and not 1 <= args.positions <= DEFAULT_MAX_NODES:
         return f"--positions must be a whole number from 1 to {DEFAULT_MAX_NODES:,}"
     if args.positions is None:
@@ -287,8 +296,8 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     """``analyse FILE [--budget S] [--json]``."""
     from .analyse import Analyser, Budget
 
-    if not (args.budget > 0 and math.isfinite(args.budget)):
-        return fail("--budget must be a positive number of seconds")
+    if not _is_seconds(args.budget):
+        return fail(BAD_SECONDS)
     try:
         start, moves, heading = read_line(args.file)
         analyser = Analyser(start, moves, Budget(seconds=args.budget))
