@@ -44,14 +44,12 @@ from __future__ import annotations
 
 from ..engine.state import Game
 from .cadogan_core import Core
-from .depth_first import TURN, CoreMove, DepthFirst, Steps, line_text
+from .depth_first import STARVED, CoreMove, DepthFirst, Steps, line_text
 from .knowledge import is_dead
 
 #: a step of the search: the moves played one after another as one (a safe climb is
 #: several; everything else is one)
 Step = tuple[CoreMove, ...]
-#: what :meth:`CadoganProof._expand` answers when the node budget is too small
-_STARVED: list[Step] = []
 
 
 class CadoganProof(DepthFirst):
@@ -72,45 +70,22 @@ class CadoganProof(DepthFirst):
         self._pending: tuple[list[Step], int, list[Step]] | None = None
 
     def steps(self) -> Steps:
-        core = self.core
-        if core.won():
-            return True
-        path = self.steps_path
-        while (children := self._expand()) is _STARVED:
-            yield from self._starve()
-        if children is None:
-            return True
-        stack = [children]
-        index = [0]
-        turn = self.nodes + TURN
-        while stack:
-            children = stack[-1]
-            i = index[-1]
-            if i == len(children):
-                stack.pop()
-                index.pop()
-                if path:
-                    step, tokens = path.pop()
-                    for move, token in zip(reversed(step), reversed(tokens), strict=True):
-                        core.undo(move[0], move[1], token)
-                continue
-            index[-1] = i + 1
-            step = children[i]
-            path.append((step, [core.play(m[0], m[1]) for m in step]))
-            while (children := self._expand()) is _STARVED:
-                yield from self._starve()
-            if children is None:
-                return True
-            stack.append(children)
-            index.append(0)
-            if self.nodes >= turn:
-                turn = self.nodes + TURN
-                yield
-        return False
+        return self._walk(self._expand, self._enter, self._leave, self.steps_path)
+
+    def _enter(self, step: Step) -> list[int]:
+        """Play a step's moves; their tokens."""
+        play = self.core.play
+        return [play(m[0], m[1]) for m in step]
+
+    def _leave(self, step: Step, tokens: list[int]) -> None:
+        """Take back a step that :meth:`_enter` answered ``tokens`` for."""
+        undo = self.core.undo
+        for move, token in zip(reversed(step), reversed(tokens), strict=True):
+            undo(move[0], move[1], token)
 
     def _expand(self) -> list[Step] | None:
         """Reach the positions the steps from here lead to; the steps to those not reached
-        before, best first; None when one is won (``win`` holds the line); :data:`_STARVED`
+        before, best first; None when one is won (``win`` holds the line); :data:`STARVED`
         when the node budget ran out on the way (the next call goes on where this one
         stopped)."""
         core = self.cadogan
@@ -143,7 +118,7 @@ class CadoganProof(DepthFirst):
                 continue
             if self.nodes >= self.max_nodes:
                 self._pending = (candidates, i, new)
-                return _STARVED
+                return STARVED
             seen.add(key)
             self.nodes += 1
             if step[-1][1] >= core.foundation and core.home() + 1 == core.cards:

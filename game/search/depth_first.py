@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Generator
-from typing import Protocol
+from collections.abc import Callable, Generator
+from typing import Any, Protocol, TypeVar
 
 from ..engine.state import Game
 from .knowledge import is_dead, may_become_dead
@@ -41,8 +41,12 @@ Steps = Generator[None, None, bool | None]
 TURN = 256
 
 CoreMove = tuple[int, int]
-#: what :meth:`DepthFirst._children` answers when the node budget is too small
-STARVED: list[CoreMove] = []
+#: what :meth:`DepthFirst._children` (and any expansion :meth:`DepthFirst._walk` is
+#: handed) answers when the node budget is too small
+STARVED: list[Any] = []
+#: a child of a position in a depth-first walk, and what taking it back needs
+Child = TypeVar("Child")
+Token = TypeVar("Token")
 
 
 def bounded(search: DepthFirst) -> Steps:
@@ -103,10 +107,23 @@ class DepthFirst:
 
     def steps(self) -> Steps:
         core = self.core
-        if core.won():
+        play = core.play
+        undo = core.undo
+        return self._walk(self._children, lambda m: play(m[0], m[1]),
+                          lambda m, token: undo(m[0], m[1], token), self.path)
+
+    def _walk(self, expand: Callable[[], list[Child] | None], enter: Callable[[Child], Token],
+              leave: Callable[[Child, Token], None], path: list[tuple[Child, Token]]) -> Steps:
+        """The depth-first walk of :meth:`steps`, whatever a search's children are (a
+        move here; several moves as one step in :mod:`.cadogan_proof`): ``expand``
+        reaches the children of the position the search is at and answers those to go
+        into, best first (None: one is won; :data:`STARVED`: the budget ran out on the
+        way, and the next call goes on where it stopped); ``enter`` plays a child and
+        answers what ``leave`` needs to take it back; ``path`` holds the children
+        entered from the start, each with that answer."""
+        if self.core.won():
             return True
-        path = self.path
-        while (children := self._children()) is STARVED:
+        while (children := expand()) is STARVED:
             yield from self._starve()
         if children is None:
             return True
@@ -120,13 +137,13 @@ class DepthFirst:
                 stack.pop()
                 index.pop()
                 if path:
-                    move, token = path.pop()
-                    core.undo(move[0], move[1], token)
+                    child, token = path.pop()
+                    leave(child, token)
                 continue
             index[-1] = i + 1
-            move = children[i]
-            path.append((move, core.play(move[0], move[1])))
-            while (children := self._children()) is STARVED:
+            child = children[i]
+            path.append((child, enter(child)))
+            while (children := expand()) is STARVED:
                 yield from self._starve()
             if children is None:
                 return True
