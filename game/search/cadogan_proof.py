@@ -35,17 +35,82 @@ foundations (stock, waste, Row 4 … Row 1, foundation), so no position comes ba
    a card two foundations take only onto the first: the others give the same key).
 
 A position :func:`~.knowledge.is_dead` proves lost is not searched on (only hand-made
-positions can be, as for every search of :mod:`.depth_first`). Steps 1 and 2 only
-narrow the choices where some winning line survives, so the search stays complete:
-when it ends without a win, the position it started from is lost.
+positions can be, as for every search of :mod:`.depth_first`), nor one whose Row 1 is
+locked (:func:`row1_locked`, below). Steps 1 and 2 only narrow the choices where some
+winning line survives, and the positions left out are lost, so the search stays
+complete: when it ends without a win, the position it started from is lost.
+
+**Row 1 locked.** A pile built down in alternating colours keeps one *class*: a card's
+colour and the parity of its rank change together from one card to the next, so
+``colour xor (rank & 1)`` is the same for every card of a run. Row 1 gives cards to the
+foundations only, so a Row 1 pile empties only when its last card goes home, and until
+some pile of Row 1 empties, a card enters Row 1 only onto a Row 1 card one rank higher
+of the other colour: one of its own class, and of a higher rank. When every pile of
+Row 1 holds the cards of one class (as play leaves them, with bases of ranks 3 and up),
+the other class's cards can never enter it, and every base needs one of them home
+first (its own rank − 1): no pile of Row 1 ever empties, and the deal is lost from its
+first position (games 240, 587, 618 and 793). :func:`row1_locked` is the general test.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..engine.state import Game
 from .cadogan_core import Core
 from .depth_first import STARVED, CoreMove, DepthFirst, Steps, line_text
 from .knowledge import is_dead
+
+
+def row1_locked(piles: list[list[int]], found: list[int]) -> bool:
+    """Whether no pile of Row 1 can ever empty (then the position is lost: its cards
+    never all go home): every Row 1 pile holds cards, and none can be the first to empty.
+
+    Why. Take any line from here up to the first moment some Row 1 pile ``P`` empties.
+    Until then every Row 1 pile keeps its bottom card, and a card ``x`` enters Row 1
+    only onto a Row 1 top one rank above it of the other colour: a card of ``x``'s class
+    that is in Row 1 now or entered it before ``x``, so (by induction) ``x``'s rank is
+    below the highest rank of its class in Row 1 now (``reach``). Row 1 cards leave for
+    the foundations only, so every card of ``P`` goes home by that moment, and a card of
+    rank ``r`` of suit ``s`` goes home onto a foundation at ``r - 1``: every rank of
+    ``s`` from above its higher foundation now up to ``r - 1`` goes home first, one copy
+    of each. Only Row 1 tops go home, so such a copy is in Row 1 now (not at the bottom
+    of another pile, whose bottom card stays until after that moment), or it is outside
+    Row 1 now (two copies less those in Row 1: none is home, being above both
+    foundations) and enters Row 1, which needs its rank below its class's ``reach``. If
+    some needed rank has no such copy, ``P`` cannot be the first pile to empty; if no
+    pile can, none ever empties."""
+    row1 = piles[:8]
+    # per class (colour xor rank parity), the highest rank in Row 1
+    reach = [0, 0]
+    for pile in row1:
+        if not pile:
+            return False
+        for c in pile:
+            k = (c >> 5) ^ (c & 1)
+            if c & 15 > reach[k]:
+                reach[k] = c & 15
+    # per card code: copies in Row 1, and copies in Row 1 not at the bottom of a pile
+    placed = [0] * 64
+    loose = [0] * 64
+    for pile in row1:
+        for c in pile:
+            placed[c] += 1
+        for c in pile[1:]:
+            loose[c] += 1
+    top = [max(found[2 * s], found[2 * s + 1]) for s in range(4)]
+    for pile in row1:
+        need = top[:]
+        for c in pile:
+            s = c >> 4
+            if (c & 15) - 1 > need[s]:
+                need[s] = (c & 15) - 1
+        if all((c := (s << 4) | r) in pile or loose[c]
+               or (placed[c] < 2 and r < reach[(c >> 5) ^ (c & 1)])
+               for s in range(4) for r in range(top[s] + 1, need[s] + 1)):
+            return False
+    return True
+
 
 #: a step of the search: the moves played one after another as one (a safe climb is
 #: several; everything else is one)
@@ -68,17 +133,34 @@ class CadoganProof(DepthFirst):
         #: token for taking it back
         self.steps_path: list[tuple[Step, list[int]]] = []
         self._pending: tuple[list[Step], int, list[Step]] | None = None
+        #: :func:`row1_locked`'s answers by Row 1's piles and the foundations (the sum
+        #: of their terms in the core's key): most moves change neither
+        self._locks: dict[int, bool] = {}
+
+    def _locked(self) -> bool:
+        """:func:`row1_locked` of the position the search is at (remembered)."""
+        core = self.cadogan
+        piles = core.piles
+        if not all(piles[:8]):
+            return False
+        hs = core.hs
+        key = core.fkey + sum(hs[i][len(piles[i])] for i in range(8))
+        answer = self._locks.get(key)
+        if answer is None:
+            answer = self._locks[key] = row1_locked(piles, core.found)
+        return answer
 
     def steps(self) -> Steps:
         return self._walk(self._expand, self._enter, self._leave, self.steps_path)
 
-    def _enter(self, step: Step) -> list[int]:
+    def _enter(self, *step: CoreMove) -> list[int]:
         """Play a step's moves; their tokens."""
         play = self.core.play
         return [play(m[0], m[1]) for m in step]
 
-    def _leave(self, step: Step, tokens: list[int]) -> None:
-        """Take back a step that :meth:`_enter` answered ``tokens`` for."""
+    def _leave(self, *step_and_tokens: Any) -> None:
+        """Take back a step, its moves followed by the tokens :meth:`_enter` answered."""
+        *step, tokens = step_and_tokens
         undo = self.core.undo
         for move, token in zip(reversed(step), reversed(tokens), strict=True):
             undo(move[0], move[1], token)
@@ -94,7 +176,8 @@ class CadoganProof(DepthFirst):
             self._pending = None
         else:
             moves = core.moves()
-            if not moves or (self.dead_test and is_dead(core.to_game(self.game))):
+            if (not moves or self._locked()
+                    or (self.dead_test and is_dead(core.to_game(self.game)))):
                 return []
             forced = core.forced(moves)
             if forced is not None:

@@ -45,7 +45,7 @@ CoreMove = tuple[int, int]
 #: handed) answers when the node budget is too small
 STARVED: list[Any] = []
 #: a child of a position in a depth-first walk, and what taking it back needs
-Child = TypeVar("Child")
+Child = TypeVar("Child", bound=tuple[Any, ...])
 Token = TypeVar("Token")
 
 
@@ -106,21 +106,20 @@ class DepthFirst:
         self._partial: tuple[list[CoreMove], int, list[CoreMove]] | None = None
 
     def steps(self) -> Steps:
-        core = self.core
-        play = core.play
-        undo = core.undo
-        return self._walk(self._children, lambda m: play(m[0], m[1]),
-                          lambda m, token: undo(m[0], m[1], token), self.path)
+        return self._walk(self._children, self.core.play, self.core.undo, self.path)
 
-    def _walk(self, expand: Callable[[], list[Child] | None], enter: Callable[[Child], Token],
-              leave: Callable[[Child, Token], None], path: list[tuple[Child, Token]]) -> Steps:
+    def _walk(self, expand: Callable[[], list[Child] | None], enter: Callable[..., Token],
+              leave: Callable[..., None], path: list[tuple[Child, Token]]) -> Steps:
         """The depth-first walk of :meth:`steps`, whatever a search's children are (a
-        move here; several moves as one step in :mod:`.cadogan_proof`): ``expand``
+        move here, several moves as one step in :mod:`.cadogan_proof`): ``expand``
         reaches the children of the position the search is at and answers those to go
         into, best first (None: one is won; :data:`STARVED`: the budget ran out on the
-        way, and the next call goes on where it stopped); ``enter`` plays a child and
-        answers what ``leave`` needs to take it back; ``path`` holds the children
-        entered from the start, each with that answer."""
+        way, and the next call goes on where it stopped). A child is a tuple, handed
+        over spread out: ``enter(*child)`` plays it and answers what taking it back
+        needs, ``leave(*child, token)`` takes it back (for a move: the core's ``play``
+        and ``undo`` themselves, with no call between, since this is the solver's
+        hottest loop). ``path`` holds the children entered from the start, each with its
+        token."""
         if self.core.won():
             return True
         while (children := expand()) is STARVED:
@@ -138,11 +137,11 @@ class DepthFirst:
                 index.pop()
                 if path:
                     child, token = path.pop()
-                    leave(child, token)
+                    leave(*child, token)
                 continue
             index[-1] = i + 1
             child = children[i]
-            path.append((child, enter(child)))
+            path.append((child, enter(*child)))
             while (children := expand()) is STARVED:
                 yield from self._starve()
             if children is None:

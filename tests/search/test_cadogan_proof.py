@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
-from game.engine import new_game
+from game.engine import game_from_layout, new_game
+from game.engine.cards import JACK, card_text
 from game.engine.state import Game
 from game.search.cadogan_core import Core
-from game.search.cadogan_proof import CadoganProof
+from game.search.cadogan_proof import CadoganProof, row1_locked
 from game.search.solver import solve
 from tests.search.layouts import contested_copy, random_endgame, rows_layout
 
@@ -213,3 +215,120 @@ def test_the_solver_proves_lost_what_the_beams_cannot() -> None:
             assert result.nodes <= first_stage[1]
             return
     pytest.fail("no such position found")
+
+
+def locked(game: Game) -> bool:
+    """:func:`row1_locked` of an engine position."""
+    core = Core.from_game(game)
+    return row1_locked(core.piles, core.found)
+
+
+def full_row_1(rng: random.Random) -> Game:
+    """A hand-made position with every Row 1 place holding cards: one to three suits
+    partly home, their other cards in play. Most often Row 1 holds cards of one class
+    only (colour xor rank parity), its bottoms of ranks their suit's foundations do not
+    take yet, as a lock needs; else any cards. Some cards lie on top of Row 1's piles in
+    any order, the others in Row 2 but for up to four in Rows 3 and 4, the waste and
+    the stock."""
+    heights = [JACK] * 8
+    cards: list[int] = []
+    suits = rng.sample(range(4), rng.randint(1, 3))
+    for _ in range(rng.randint(14, 24)):
+        f = 2 * rng.choice(suits) + rng.randrange(2)
+        if heights[f] > 1:
+            heights[f] -= 1
+            cards.append((f >> 1) << 4 | (heights[f] + 1))
+    rng.shuffle(cards)
+    one = rng.randrange(2) if rng.random() < 0.8 else None
+    if one is not None:
+        # first the cards of that class waiting for a card of the other
+        top = [max(heights[2 * s], heights[2 * s + 1]) for s in range(4)]
+        cards.sort(key=lambda c: (c >> 5) ^ (c & 1) != one or c & 15 < top[c >> 4] + 2)
+        rest = cards[8:]
+        rng.shuffle(rest)
+        cards[8:] = rest
+    piles: list[list[int]] = [[c] for c in cards[:8]] + [[] for _ in range(24)]
+    waste: list[int] = []
+    stock: list[int] = []
+    below = rng.randint(0, 4)  # cards below Row 2: the plain search's work grows fast with them
+    for c in cards[8:]:
+        where = rng.random()
+        if where < 0.3 and (one is None or (c >> 5) ^ (c & 1) == one):
+            piles[rng.randrange(8)].append(c)
+        elif where < 0.8 or not below:
+            piles[8 + rng.randrange(8)].append(c)
+        else:
+            below -= 1
+            if where < 0.9:
+                piles[rng.choice((16, 24)) + rng.randrange(8)].append(c)
+            elif where < 0.95:
+                waste.append(c)
+            else:
+                stock.append(c)
+
+    def names(pile: list[int]) -> list[str]:
+        return [card_text(c) for c in pile]
+
+    layout: dict[str, Any] = {
+        "rules": RULES, "game": "1",
+        "foundations": [names([(f >> 1) << 4 | r for r in range(1, heights[f] + 1)]) for f in range(8)],
+        "tableau": [[names(p) for p in piles[r * 8:(r + 1) * 8]] for r in range(4)],
+        "waste": names(waste), "stock": names(stock)}
+    return game_from_layout(layout)
+
+
+@pytest.mark.parametrize("number", [240, 587, 618, 793])
+def test_a_deal_whose_row_1_is_locked_is_lost_at_once(number: int) -> None:
+    # every Row 1 base of one class: the other class never enters Row 1, and every base
+    # waits for one of its cards
+    game = new_game(RULES, number)
+    core = Core.from_game(game)
+    bases = [pile[0] for pile in core.piles[:8]]
+    assert len({(c >> 5) ^ (c & 1) for c in bases}) == 1 and min(c & 15 for c in bases) >= 3
+    assert locked(game)
+    result = solve(game, max_nodes=10_000, max_seconds=1e6)
+    assert result.status == "lost" and result.nodes == 0
+
+
+def test_won_deals_are_never_locked() -> None:
+    for number in range(1, 21):
+        assert not locked(new_game(RULES, number))
+
+
+def test_a_hand_made_lock_and_the_same_position_unlocked() -> None:
+    # hearts at 5 and 5, clubs at 7 and 7, the rest home. Row 1's bases are all of class
+    # 1 (8H 10H 9C JC), and each waits for a card of class 0 (7H, 9H or 8C, 10C)
+    row1 = [["8H"], ["8H"], ["10H"], ["10H"], ["9C"], ["9C"], ["JC"], ["JC"]]
+    rows: list[list[list[str]]] = [row1, [[] for _ in range(8)], [[] for _ in range(8)],
+                                   [[] for _ in range(8)]]
+    rows[1][:7] = [["7H"], ["9H", "8C"], ["JH", "10C"], ["6H"], ["7H"], ["JH", "10C"], ["9H"]]
+    stock = ["6H", "8C"]
+    game = rows_layout(RULES, {0: 7, 1: 7, 4: 5, 5: 5}, [],
+                       extra={"tableau": rows, "stock": stock})
+    assert locked(game)
+    assert plainly_winnable(game) is False
+    assert proof(game) is False
+    # a 7H loose on a Row 1 pile (not at its bottom) may go home before its pile
+    # empties: the 8H piles are no longer known to wait for ever
+    rows[0][4] = ["9C", "7H"]
+    rows[1][0] = []
+    assert not locked(rows_layout(RULES, {0: 7, 1: 7, 4: 5, 5: 5}, [],
+                                  extra={"tableau": rows, "stock": stock}))
+
+
+@pytest.mark.slow
+def test_a_locked_row_1_is_lost_for_a_plain_search() -> None:
+    rng = random.Random(3041)
+    answers: dict[tuple[bool, bool], int] = {}
+    for _ in range(150):
+        game = full_row_1(rng)
+        plain = plainly_winnable(game, 5000)
+        if plain is None:
+            continue
+        lock = locked(game)
+        assert not (lock and plain)
+        if lock or rng.random() < 0.2:
+            assert proof(game) is plain
+        answers[lock, plain] = answers.get((lock, plain), 0) + 1
+    # the lock is tried often, and the positions it leaves open are sometimes won
+    assert answers.get((True, False), 0) >= 20 and answers.get((False, True), 0) >= 10
