@@ -14,6 +14,11 @@ when a check's budget ran out):
   double (the last positions are small and prove lost quickly; each proof of a later
   position is a part of the proof of an earlier one), until a position is won; then
   halving the stretch between the last won and the first lost position.
+- As soon as a step back is left undecided (a long line lost early: its late positions
+  are large and seldom proved lost within a check), the deal itself is checked next. A
+  deal that can be won gives a winnable position at once, so the halving can begin and
+  the answer is at least a range, instead of the budget going on ever larger positions
+  from the back and the verdict saying nothing.
 - A won position's winning line often begins with the player's own next moves; the
   positions along that common start are won too, for free.
 - "unknown" is never taken for an answer: the stretch that holds it is split around it,
@@ -351,7 +356,7 @@ class Analyser:
                 seconds, nodes = self._check_budget(level)
                 if seconds <= 0 or nodes <= 0:
                     break
-                if self.lo < 0 and self.hi <= len(self.moves):
+                if self.lo < 0 and self.hi <= len(self.moves) and step != 0:
                     gap *= 2  # a step back from the first lost position: the next goes twice as far
                 self._state = (self._state[0], step)
                 if self.on_check is not None:
@@ -377,6 +382,8 @@ class Analyser:
         if hi == end + 1 and end not in tried:
             return end
         if lo < 0:
+            if tried and 0 not in tried:
+                return 0  # the steps back no longer prove cheaply: is the deal winnable at all?
             target = max(0, hi - gap)
             for step in (*range(target, -1, -1), *range(target + 1, hi)):
                 if step not in tried:

@@ -33,6 +33,7 @@ from game.search.analyse import (
 )
 from game.search.solver import LOST as SOLVER_LOST
 from game.search.solver import WON, solve
+from game.session.positions import lost_position
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 #: a budget that time never binds, so every analysis here is the same on every machine
@@ -288,3 +289,22 @@ def test_a_line_that_ends_won_needs_no_process() -> None:
     assert job.done and job.pid is None
     result = job.result()
     assert result is not None and result.verdict == WON_GAME
+
+
+def test_a_line_lost_long_before_its_end_still_gets_a_winnable_position() -> None:
+    # A random player's long Union Square game: its late positions are too large to be
+    # proved lost within a check, so steps back from the end stay undecided; the deal,
+    # checked as soon as one does, is won, and the halving from there finds positions
+    # that still win (a range, not "not decided").
+    lost = lost_position(new_game("union-square", 1))
+    moves = [lost.move_text(step.move) for step in lost.history]
+    assert lost.is_lost() and len(moves) > 300
+    analysis = analyse(new_game("union-square", 1), moves, Budget(seconds=1e6, nodes=40_000))
+    assert analysis.checks[0].step == len(moves) and analysis.checks[1].status == "unknown"
+    assert analysis.checks[2].step == 0 and analysis.checks[2].status == WON
+    k = analysis.last_winnable
+    assert k is not None and k > 0
+    game = new_game("union-square", 1)
+    game.play_all([*moves[:k], *analysis.line])
+    assert game.is_won()
+    assert analysis.verdict in (FOUND, UNDECIDED) and "not decided" not in analysis.sentence()
