@@ -141,3 +141,19 @@ def test_the_replay_of_a_lost_game_offers_it_too(ui: SimpleNamespace, app: App) 
     # only a lost game's replay offers it: not an abandoned one, nor the winning line shown after it
     assert ReplayScene(app, replay.with_result("abandoned")).analyse_button is None
     assert ReplayScene(app, replay, heading="your line, then the winning line").analyse_button is None
+
+
+def test_the_bench_times_the_frames_of_an_analysis(app: App) -> None:
+    from game.ui import bench
+
+    figures = bench._analysis_frames(app, "constitution", 1.5)
+    assert figures["analysis_frames"] > 0 or figures["analysis_answered"]
+    assert 0 < figures["analysis_open_frame_cpu_ms"] and 0 < figures["analysis_open_frame_ms"]
+    assert 0 <= figures["analysis_busiest_frame_cpu_ms"]
+    assert figures["analysis_longest_frame_ms"] > 0 or figures["analysis_frames"] == 0
+    dialog = app.top
+    assert isinstance(dialog, AnalysisDialog) and dialog.job.done  # never left searching
+    pid = dialog.job.pid
+    if pid is not None:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
