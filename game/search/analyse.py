@@ -73,6 +73,9 @@ COMPLETE_PLAN = ("dfs",)
 #: a search that is stopped is given a few hundred positions at least, so a budget
 #: almost spent still asks the solver a real question
 MIN_CHECK_NODES = 200
+#: what is left of a job's time when its process starts after the whole budget has gone
+#: (a budget is never zero)
+MIN_SECONDS = 1e-3
 
 
 @dataclass(frozen=True)
@@ -570,7 +573,7 @@ class AnalysisJob:
         budget = mirror.budget
         self._process = context.Process(
             target=_analyse_in_process, name="analyse", daemon=True,
-            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes))
+            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes, time.time()))
         self._process.start()
         send.close()
         threading.Thread(target=self._listen, args=(receive,), name="analyse", daemon=True).start()
@@ -650,10 +653,17 @@ class AnalysisJob:
 
 
 def _analyse_in_process(send: Any, layout: dict[str, Any], moves: tuple[str, ...], seconds: float,
-                        nodes: int | None) -> None:
-    """The process of an :class:`AnalysisJob`: analyse, telling the job each step."""
+                        nodes: int | None, started: float) -> None:
+    """The process of an :class:`AnalysisJob`: analyse, telling the job each step.
+
+    ``seconds`` count from ``started`` (the wall clock when the job started), not from
+    this process's own start: a fresh interpreter takes a while to import the game, far
+    longer on a busy machine, and the player was promised an answer within ``seconds``
+    of asking."""
     try:
-        analyser = Analyser(game_from_layout(layout), moves, Budget(seconds, nodes),
+        waited = min(max(0.0, time.time() - started), seconds)
+        budget = Budget(max(seconds - waited, MIN_SECONDS), nodes)
+        analyser = Analyser(game_from_layout(layout), moves, budget,
                             on_check=lambda step: send.send(("check", step)))
         for _ in analyser.steps():
             send.send(("checked", analyser._snapshot()))

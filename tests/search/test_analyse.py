@@ -28,6 +28,7 @@ from game.search.analyse import (
     Analysis,
     AnalysisJob,
     Budget,
+    _analyse_in_process,
     analyse,
     without_loops,
 )
@@ -308,3 +309,30 @@ def test_a_line_lost_long_before_its_end_still_gets_a_winnable_position() -> Non
     game.play_all([*moves[:k], *analysis.line])
     assert game.is_won()
     assert analysis.verdict in (FOUND, UNDECIDED) and "not decided" not in analysis.sentence()
+
+
+def test_a_jobs_time_counts_from_when_it_was_asked_for() -> None:
+    # the job's process may start long after the player asked (a busy machine takes seconds
+    # to start an interpreter): its budget is what is left, not a fresh one
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    sent: list[tuple[object, ...]] = []
+
+    class Pipe:
+        def send(self, message: tuple[object, ...]) -> None:
+            sent.append(message)
+
+        def close(self) -> None:
+            sent.append(("closed",))
+
+    layout = replay.opening().to_layout()
+    began = time.perf_counter()
+    _analyse_in_process(Pipe(), layout, tuple(replay.move_texts), 20.0, None, time.time() - 19.5)
+    assert time.perf_counter() - began < 5.0  # half a second was left of the twenty
+    assert sent[-2][0] == "done" and sent[-1] == ("closed",)
+    # and with the whole budget still there, the same process searches its share of it
+    sent.clear()
+    _analyse_in_process(Pipe(), layout, tuple(replay.move_texts), 20.0, 3_000, time.time())
+    assert sent[-2][0] == "done"
+    snapshot = sent[-2][1]
+    assert isinstance(snapshot, tuple)
+    assert 0 < snapshot[4] <= 3_000  # the positions searched
