@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.search.analyse import Budget, analyse
+from game.ui import bench
 from game.ui.app import App
 from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
 from game.ui.replay_scene import ReplayScene
@@ -144,8 +145,6 @@ def test_the_replay_of_a_lost_game_offers_it_too(ui: SimpleNamespace, app: App) 
 
 
 def test_the_bench_times_the_frames_of_an_analysis(app: App) -> None:
-    from game.ui import bench
-
     figures = bench._analysis_frames(app, "constitution", 1.5)
     assert figures["analysis_frames"] > 0 or figures["analysis_answered"]
     assert 0 < figures["analysis_open_frame_cpu_ms"] and 0 < figures["analysis_open_frame_ms"]
