@@ -66,7 +66,8 @@ PROFILE = RuleProfile(
     places=row_places(with_waste=True),
     search=SearchProfile(
         # first the complete search for a few positions: it decides the small
-        # positions of the end of a game, won or lost; then beam searches for most of the
+        # positions of the end of a game, won or lost, and a deal whose Row 1 can never
+        # empty (lost at its first position); then beam searches for most of the
         # budget, then the narrowed searches beside the complete search, which goes on
         # from where it stopped (game.search.solver, game.search.cadogan_beam and
         # game.search.cadogan_proof explain why)
