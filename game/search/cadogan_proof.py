@@ -54,8 +54,6 @@ first position (games 240, 587, 618 and 793). :func:`row1_locked` is the general
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.state import Game
 from .cadogan_core import Core
 from .depth_first import STARVED, CoreMove, DepthFirst, Steps, line_text
@@ -151,16 +149,15 @@ class CadoganProof(DepthFirst):
         return answer
 
     def steps(self) -> Steps:
-        return self._walk(self._expand, self._enter, self._leave, self.steps_path)
+        return self._walk(self._expand, self.steps_path, self._enter, self._leave)
 
-    def _enter(self, *step: CoreMove) -> list[int]:
+    def _enter(self, step: Step) -> list[int]:
         """Play a step's moves; their tokens."""
         play = self.core.play
         return [play(m[0], m[1]) for m in step]
 
-    def _leave(self, *step_and_tokens: Any) -> None:
-        """Take back a step, its moves followed by the tokens :meth:`_enter` answered."""
-        *step, tokens = step_and_tokens
+    def _leave(self, step: Step, tokens: list[int]) -> None:
+        """Take back a step that :meth:`_enter` answered ``tokens`` for."""
         undo = self.core.undo
         for move, token in zip(reversed(step), reversed(tokens), strict=True):
             undo(move[0], move[1], token)

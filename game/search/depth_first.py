@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Callable, Generator
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from ..engine.state import Game
 from .knowledge import is_dead, may_become_dead
@@ -44,9 +44,7 @@ CoreMove = tuple[int, int]
 #: what :meth:`DepthFirst._children` (and any expansion :meth:`DepthFirst._walk` is
 #: handed) answers when the node budget is too small
 STARVED: list[Any] = []
-#: a child of a position in a depth-first walk, and what taking it back needs
-Child = TypeVar("Child", bound=tuple[Any, ...])
-Token = TypeVar("Token")
+
 
 
 def bounded(search: DepthFirst) -> Steps:
@@ -106,21 +104,24 @@ class DepthFirst:
         self._partial: tuple[list[CoreMove], int, list[CoreMove]] | None = None
 
     def steps(self) -> Steps:
-        return self._walk(self._children, self.core.play, self.core.undo, self.path)
+        return self._walk(self._children, self.path)
 
-    def _walk(self, expand: Callable[[], list[Child] | None], enter: Callable[..., Token],
-              leave: Callable[..., None], path: list[tuple[Child, Token]]) -> Steps:
-        """The depth-first walk of :meth:`steps`, whatever a search's children are (a
-        move here, several moves as one step in :mod:`.cadogan_proof`): ``expand``
-        reaches the children of the position the search is at and answers those to go
-        into, best first (None: one is won; :data:`STARVED`: the budget ran out on the
-        way, and the next call goes on where it stopped). A child is a tuple, handed
-        over spread out: ``enter(*child)`` plays it and answers what taking it back
-        needs, ``leave(*child, token)`` takes it back (for a move: the core's ``play``
-        and ``undo`` themselves, with no call between, since this is the solver's
-        hottest loop). ``path`` holds the children entered from the start, each with its
-        token."""
-        if self.core.won():
+    def _walk(self, expand: Callable[[], list[Any] | None], path: list[tuple[Any, Any]],
+              enter: Callable[[Any], Any] | None = None,
+              leave: Callable[[Any, Any], None] | None = None) -> Steps:
+        """The depth-first walk of :meth:`steps`, whatever a search's children are:
+        ``expand`` reaches the children of the position the search is at and answers
+        those to go into, best first (None: one is won; :data:`STARVED`: the budget ran
+        out on the way, and the next call goes on where it stopped); ``path`` holds the
+        children entered from the start, each with what taking it back needs. A child is
+        a core move, played and taken back by the core itself (this is the solver's
+        hottest loop: no call between), unless ``enter`` and ``leave`` are given
+        (several moves as one step in :mod:`.cadogan_proof`): ``enter(child)`` plays it
+        and answers a token, ``leave(child, token)`` takes it back."""
+        core = self.core
+        play = core.play
+        undo = core.undo
+        if core.won():
             return True
         while (children := expand()) is STARVED:
             yield from self._starve()
@@ -137,11 +138,14 @@ class DepthFirst:
                 index.pop()
                 if path:
                     child, token = path.pop()
-                    leave(*child, token)
+                    if leave is None:
+                        undo(child[0], child[1], token)
+                    else:
+                        leave(child, token)
                 continue
             index[-1] = i + 1
             child = children[i]
-            path.append((child, enter(*child)))
+            path.append((child, play(child[0], child[1]) if enter is None else enter(child)))
             while (children := expand()) is STARVED:
                 yield from self._starve()
             if children is None:
