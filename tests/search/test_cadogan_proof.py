@@ -70,7 +70,7 @@ def proof(game: Game, max_nodes: int = 2_000_000) -> bool | None:
 @cache
 def winning_line(number: int) -> tuple[str, ...]:
     """The solver's winning line of deal ``number``."""
-    line = solve(new_game(RULES, number), max_seconds=60).moves
+    line = solve(new_game(RULES, number), max_nodes=1_000_000, max_seconds=1e6).moves
     assert line
     return tuple(line)
 
