@@ -69,6 +69,10 @@ _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
 #: what the plan cache answers for a position not planned yet (a plan may be None)
 _NOT_PLANNED: list[Move] = []
+#: the plan in force after each history (:func:`planned_move`), by :func:`_history_keys`:
+#: how many moves into the game it was made, and its line (None: no plan was found there)
+_FOLLOWING: dict[int, tuple[int, list[Move] | None]] = {}
+_FOLLOW_LIMIT = 50_000
 
 
 @dataclass
@@ -308,29 +312,106 @@ def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | N
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
     """The next move of a plan made on a guessed deal, or None when there is none.
 
-    The plan is made where the last stock card was revealed (or at the start), so that
-    one plan serves every move until the next card shows; if the moves played since then
-    are not that plan's (the player took over), a plan is made from the position now.
-    When no plan was found there, there is none until the next card shows.
+    A plan is followed for as long as its next move is legal, across the stock cards
+    that show meanwhile: a card that is not the one the guess put there makes a new plan
+    only when it leaves the plan's next move illegal. The guess was a random deal of the
+    unseen cards, and with the real card in the guessed one's place it is still one
+    (the plan's later moves, made for the guessed card, are then checked move by move).
+    So most cards that show cost no plan at all. A new plan is made from the position
+    where the plan in force ran out, or where moves not of the plan were played (the
+    player took over); when no plan was found there, there is none until the next card
+    shows.
+
+    Which plan is in force depends on the whole game so far, and is kept per history
+    (:data:`_FOLLOWING`). Without ``plan_seconds`` it is worked out from the start of the
+    game when it is not known, so the move is a pure function of the history and the
+    budgets; with ``plan_seconds`` (on screen, where a plan must be quick) only a plan
+    kept for this position or the one before is followed on, and otherwise the plan
+    made where the last card showed (or the one made here, if the moves since are not
+    that plan's).
     """
     played = game.moves_played
-    anchor = len(played)
+    n = len(played)
+    keys = _history_keys(game, plan_nodes, plan_seconds)
+    views: dict[int, Game] = {}
+
+    def view_at(i: int) -> Game:
+        if i not in views:
+            views[i] = _view_back(game, n - i)
+        return views[i]
+
+    def fresh(i: int) -> tuple[int, list[Move] | None]:
+        return i, _plan(view_at(i), plan_nodes, plan_seconds)
+
+    known = n if keys[n] in _FOLLOWING else None
+    if known is None and plan_seconds is None:
+        known = next((i for i in range(n - 1, -1, -1) if keys[i] in _FOLLOWING), None)
+    elif known is None and n and keys[n - 1] in _FOLLOWING:
+        known = n - 1
+    if known is not None:
+        state = _FOLLOWING[keys[known]]
+    elif plan_seconds is None:
+        known = 0
+        state = _remember(keys[0], fresh(0))
+    else:
+        anchor = n
+        for i in range(n - 1, -1, -1):
+            if _revealed(game, i):
+                break
+            anchor = i
+        state = fresh(anchor)
+        origin, line = state
+        if line is not None and not _follows(line, played[origin:], game):
+            state = fresh(n)
+        _remember(keys[n], state)
+        known = n
+    for i in range(known + 1, n + 1):
+        origin, line = state
+        if line is None:
+            if _revealed(game, i - 1):
+                state = fresh(i)
+        elif not _follows(line, played[origin:i], game if i == n else view_at(i)):
+            state = fresh(i)
+        _remember(keys[i], state)
+    origin, line = state
+    if line is None or len(line) <= n - origin:
+        return None
+    move = line[n - origin]
+    return move if move in game.legal_moves() else None
+
+
+def _follows(line: list[Move], done: list[Move], position: Game) -> bool:
+    """``done`` (the moves played since ``line`` was planned) begins ``line``, and the next
+    move of ``line`` is legal in ``position`` (where ``done`` led)."""
+    return (len(line) > len(done) and line[:len(done)] == done
+            and line[len(done)] in position.legal_moves())
+
+
+def _revealed(game: Game, i: int) -> bool:
+    """The ``i``-th move played turned (or refilled from) a stock card."""
     stock = game.stock
-    for i in range(len(game.history) - 1, -1, -1):
-        if any(t.src == stock for t in game.history[i].transfers):
-            break
-        anchor = i
-    for start in (anchor, len(played)) if anchor < len(played) else (anchor,):
-        view = _view_back(game, len(played) - start)
-        plan = _plan(view, plan_nodes, plan_seconds)
-        if plan is None:
-            return None  # no plan where the last card showed: hints until the next one
-        done = played[start:]
-        if len(plan) > len(done) and plan[:len(done)] == done:
-            move = plan[len(done)]
-            if move in game.legal_moves():
-                return move
-    return None
+    return any(t.src == stock for t in game.history[i].transfers)
+
+
+def _history_keys(game: Game, plan_nodes: int, plan_seconds: float | None) -> list[int]:
+    """A key for every position of the game so far (the start, and after each move) and
+    its history, with the plan's budgets: the same key means the same deal as the player
+    saw it, the same moves and the same budgets."""
+    played = game.moves_played
+    key = hash((PositionHash(_view_back(game, len(played))).exact_key(), plan_nodes, plan_seconds))
+    keys = [key]
+    for move in played:
+        key = hash((key, move.src, move.dst))
+        keys.append(key)
+    return keys
+
+
+def _remember(key: int, state: tuple[int, list[Move] | None]) -> tuple[int, list[Move] | None]:
+    """Keep the plan in force after a history (the oldest kept go first when too many)."""
+    _FOLLOWING[key] = state
+    while len(_FOLLOWING) > _FOLLOW_LIMIT:
+        del _FOLLOWING[next(iter(_FOLLOWING))]
+    return state
 
 
 def _view_back(game: Game, steps: int) -> Game:
@@ -347,8 +428,10 @@ def _view_back(game: Game, steps: int) -> Game:
 
 
 def clear_plan_cache() -> None:
-    """Forget the plans made so far (a plan is kept for the position it was made in)."""
+    """Forget the plans made so far (a plan is kept for the position it was made in, and
+    which plan is followed for the history that led to a position)."""
     _PLAN_CACHE.clear()
+    _FOLLOWING.clear()
 
 
 def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:
