@@ -312,23 +312,24 @@ def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | N
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
     """The next move of a plan made on a guessed deal, or None when there is none.
 
-    A plan is followed for as long as its next move is legal, across the stock cards
-    that show meanwhile: a card that is not the one the guess put there makes a new plan
-    only when it leaves the plan's next move illegal. The guess was a random deal of the
-    unseen cards, and with the real card in the guessed one's place it is still one
-    (the plan's later moves, made for the guessed card, are then checked move by move).
-    So most cards that show cost no plan at all. A new plan is made from the position
-    where the plan in force ran out, or where moves not of the plan were played (the
-    player took over); when no plan was found there, there is none until the next card
-    shows.
+    A plan is followed until a stock card shows; then a new plan is made from what the
+    player now sees. With the demo plan's ``keep`` (Lady Cadogan, where a card shows at
+    almost every turn of the stock) it is followed on across the cards that show, for as
+    long as its next move is legal: a card that is not the one the guess put there makes
+    a new plan only when it leaves the plan's next move illegal. The guess was a random
+    deal of the unseen cards, and with the real card in the guessed one's place it is
+    still one, so the plan stays a fair bet; its later moves, made for the guessed card,
+    are checked one by one as they come. A new plan is also made where moves not of the
+    plan were played (the player took over). When no plan was found, there is none until
+    the next card shows.
 
-    Which plan is in force depends on the whole game so far, and is kept per history
+    Which plan is in force depends on the game so far, and is kept per history
     (:data:`_FOLLOWING`). Without ``plan_seconds`` it is worked out from the start of the
     game when it is not known, so the move is a pure function of the history and the
     budgets; with ``plan_seconds`` (on screen, where a plan must be quick) only a plan
-    kept for this position or the one before is followed on, and otherwise the plan
-    made where the last card showed (or the one made here, if the moves since are not
-    that plan's).
+    kept for this position or the one before is followed on; otherwise the plan made
+    where the last card showed, or, if the moves since are not that plan's, one made
+    here.
     """
     played = game.moves_played
     n = len(played)
@@ -365,12 +366,15 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
             state = fresh(n)
         _remember(keys[n], state)
         known = n
+    demo_plan = game.profile.search.demo_plan
+    keep = demo_plan is not None and demo_plan.keep
     for i in range(known + 1, n + 1):
         origin, line = state
-        if line is None:
-            if _revealed(game, i - 1):
-                state = fresh(i)
-        elif not _follows(line, played[origin:i], game if i == n else view_at(i)):
+        revealed = _revealed(game, i - 1)
+        if line is None and not revealed:
+            pass  # no plan until the next card shows
+        elif (line is None or (revealed and not keep)
+              or not _follows(line, played[origin:i], game if i == n else view_at(i))):
             state = fresh(i)
         _remember(keys[i], state)
     origin, line = state

@@ -1,0 +1,140 @@
+"""How long the demo player follows a plan (:func:`game.search.demo.planned_move`): in
+Lady Cadogan across the stock cards that show, for as long as the plan's next move is
+legal; elsewhere until a card shows. And the narrow beam its Lady Cadogan plans start
+with (:class:`game.search.cadogan_beam.DemoBeams`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.engine import new_game
+from game.engine.state import Game
+from game.search import demo
+from game.search.cadogan_beam import DEMO_SCHEDULE, SCHEDULE, Beams, DemoBeams, potential
+from game.search.cadogan_core import Core
+from game.search.solver import WON, SolveResult, solve
+
+#: the hint is never asked for more than this (no test here needs a good one)
+HINT = {"max_nodes": 20, "max_ms": None}
+
+
+@pytest.fixture
+def plans(monkeypatch) -> list[list[int]]:
+    """Fresh plan caches, and a record of the guessed stocks planned on."""
+    monkeypatch.setattr(demo, "_PLAN_CACHE", {})
+    monkeypatch.setattr(demo, "_FOLLOWING", {})
+    return []
+
+
+def scripted(plans: list[list[int]], *lines: list[str]):
+    """A solver that "wins" the n-th guessed deal it is given with ``lines[n]`` (the
+    last one over again), recording each guess's stock."""
+
+    def fake_solve(guess: Game, **kwargs) -> SolveResult:
+        plans.append(list(guess.piles[guess.stock]))
+        return SolveResult(WON, lines[min(len(plans), len(lines)) - 1])
+    return fake_solve
+
+
+def without_keep(game: Game, monkeypatch) -> None:
+    """``game``'s rule set with a demo plan that is made again at every card shown."""
+    profile = game.profile
+    plan = dataclasses.replace(profile.search.demo_plan, keep=False)
+    search = dataclasses.replace(profile.search, demo_plan=plan)
+    monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
+
+
+def test_lady_cadogan_follows_a_plan_across_the_cards_that_show(plans, monkeypatch) -> None:
+    game = new_game("constitution-cadogan", "3")
+    assert game.profile.search.demo_plan.keep
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w"] * 6))
+    for _ in range(6):
+        move = demo.demo_move(game, **HINT)
+        assert move is not None and game.move_text(move) == "s-w"
+        game.play(move)
+    assert len(plans) == 1  # five cards showed, and the plan's next move stayed legal
+
+
+def test_a_plan_is_made_again_at_every_card_shown_without_keep(plans, monkeypatch) -> None:
+    game = new_game("constitution-cadogan", "3")
+    without_keep(game, monkeypatch)
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w"] * 6))
+    for _ in range(6):
+        move = demo.demo_move(game, **HINT)
+        assert move is not None and game.move_text(move) == "s-w"
+        game.play(move)
+    assert len(plans) == 6
+    assert [len(stock) for stock in plans] == [47, 46, 45, 44, 43, 42]
+
+
+def test_a_plan_whose_next_move_a_card_made_illegal_is_made_again(plans, monkeypatch) -> None:
+    game = new_game("constitution-cadogan", "3")
+    # Row 1 never builds on Row 1: the move after the card is never legal
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "r1c1-r1c2"], ["s-w"] * 3))
+    for expected in (1, 2, 2):
+        move = demo.demo_move(game, **HINT)
+        assert move is not None and game.move_text(move) == "s-w"
+        game.play(move)
+        assert len(plans) == expected
+    # the new plan was made where the card showed, on the cards still unseen there
+    assert [len(stock) for stock in plans] == [47, 46]
+
+
+def test_the_plan_followed_does_not_depend_on_what_was_remembered(plans, monkeypatch) -> None:
+    """Without a time limit the plan in force is worked out from the start of the game
+    when nothing is remembered: the same moves as when it was followed move by move."""
+    game = new_game("constitution-cadogan", "3")
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "s-w", "r1c1-r1c2"], ["s-w"] * 5))
+    played = []
+    for _ in range(5):
+        move = demo.demo_move(game, **HINT)
+        assert move is not None
+        played.append(move)
+        game.play(move)
+    asked = len(plans)
+    move = demo.demo_move(game, **HINT)
+    demo.clear_plan_cache()
+    plans.clear()
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "s-w", "r1c1-r1c2"], ["s-w"] * 5))
+    assert demo.demo_move(game, **HINT) == move
+    assert len(plans) == asked  # the same plans, made again in the same places
+
+
+def test_on_screen_a_plan_forgotten_is_made_where_the_last_card_showed(plans, monkeypatch) -> None:
+    """With a time limit nothing is worked out from the start: the plan is the one made
+    where the last card showed, if the moves since are its own, else one made here."""
+    game = new_game("constitution-cadogan", "3")
+    game.play(game.parse_move("s-w"))
+    game.play(game.parse_move("r4c1-r3c3"))
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["r4c1-r3c3", "s-w"]))
+    move = demo.demo_move(game, max_nodes=20, max_ms=60.0)
+    assert move is not None and game.move_text(move) == "s-w"
+    assert [len(stock) for stock in plans] == [46]  # one plan, where the card showed
+
+    plans.clear()
+    demo.clear_plan_cache()
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["r4c2-r3c4", "s-w"], ["s-w"]))
+    move = demo.demo_move(game, max_nodes=20, max_ms=60.0)
+    assert move is not None and game.move_text(move) == "s-w"
+    assert len(plans) == 2  # not its move: a plan made here
+
+
+def test_demo_beams_start_narrow_and_spend_little_on_a_position(plans) -> None:
+    assert DEMO_SCHEDULE[0].width < SCHEDULE[0].width and DEMO_SCHEDULE[1:] == SCHEDULE
+    game = new_game("constitution-cadogan", "3")
+    search = DemoBeams(game, 10**9)
+    assert search.max_nodes == DemoBeams.per_step * potential(Core.from_game(game))
+    assert DemoBeams(game, 1000).max_nodes == 1000
+    assert Beams(game, 10**9).max_nodes == 10**9
+
+
+def test_a_demo_beams_plan_wins_a_guessed_deal() -> None:
+    """The solver knows the demo's beams by name, and their line wins the deal."""
+    game = new_game("constitution-cadogan", "3")
+    result = solve(game, max_nodes=60_000, max_seconds=1e6, plan=("demo_beams",))
+    assert result.status == WON and result.nodes <= DemoBeams.per_step * potential(Core.from_game(game))
+    for text in result.moves:
+        game.play_text(text)
+    assert game.is_won()
