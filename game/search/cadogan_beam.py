@@ -365,11 +365,12 @@ JAMMED = Weights(jam=30.0)
 SCHEDULE: tuple[Beam, ...] = (
     Beam(10, WEIGHTS), Beam(10, JAMMED),
     Beam(40, WEIGHTS, per_signature=1, diverse=True), Beam(100, WEIGHTS, per_signature=1, diverse=True))
-#: the beams of the demo player's plans (:class:`DemoBeams`): a beam of 4 first, then
-#: :data:`SCHEDULE`. A plan only has to win one guessed order of the unseen cards, and it
-#: is followed only until a card that shows breaks it, so the cheaper beam, which wins
-#: most guesses, pays (docs/search.md, "The demo player's plans", has the measurements)
-DEMO_SCHEDULE: tuple[Beam, ...] = (Beam(4, WEIGHTS), *SCHEDULE)
+#: the beams of the demo player's plans (:class:`DemoBeams`): two beams of 4 first (the
+#: second counting Row 1's distance from the wanted cards), then :data:`SCHEDULE`. A plan
+#: only has to win one guessed order of the unseen cards, and it is followed only until
+#: a card that shows breaks it, so cheaper beams, which win most guesses, pay
+#: (docs/search.md, "The demo player's plans", has the measurements)
+DEMO_SCHEDULE: tuple[Beam, ...] = (Beam(4, WEIGHTS), Beam(4, JAMMED), *SCHEDULE)
 
 
 class Beams:
@@ -436,8 +437,8 @@ class DemoBeams(Beams):
     little more late in a game than a plan that wins."""
 
     schedule = DEMO_SCHEDULE
-    #: positions per step left: the beam of 4 takes about 50
-    per_step = 120
+    #: positions per step left: a beam of 4 takes about 60
+    per_step = 130
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         super().__init__(game, max_nodes)

@@ -4,7 +4,8 @@ It sees only the player's view: the face-down stock cards are unknown to it. In
 ``constitution``, Lady Cadogan and Union Square it plans: it deals the unseen cards into
 the stock in a random order (a guess, never a peek), asks the solver for a win of that
 guessed deal, and follows the plan until a stock card is revealed; then it plans again
-from what it now sees. In ``constitution`` it makes three guesses and follows the line
+from what it now sees (in Lady Cadogan only when the card makes the plan's next move
+illegal). In ``constitution`` it makes three guesses and follows the line
 whose first move most of the won guesses begin with. The guesses are seeded by
 the position they are made in, so the same position always gets the same guesses. When
 no plan is found within its budget, and in English British Square, it plays the best
@@ -29,7 +30,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.cards import UNKNOWN
 from ..engine.rulesets import game_from_layout, new_game
@@ -56,10 +57,11 @@ SCREEN_MS = 60.0
 # narrowed search (:class:`game.search.depth_first.Narrowing`, here one narrowed search
 # within the budget) finds lines the depth-first search misses, and three guesses, whose
 # plans vote, guard against a plan that only works for one order of the unseen cards;
-# Lady Cadogan plans with the solver's beam searches
-# (:class:`game.search.cadogan_beam.Beams`) and one guess, since a beam plan from the
-# deal's start costs half a second. docs/search.md has the measurements behind these
-# choices ("The demo player's plans").
+# Lady Cadogan plans with narrow beam searches
+# (:class:`game.search.cadogan_beam.DemoBeams`) and one guess, and keeps a plan across
+# the cards that show while its next move stays legal (``keep``): a card shows at nearly
+# every turn of its stock, and a plan made again at each cost three times as much.
+# docs/search.md has the measurements behind these choices ("The demo player's plans").
 
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
@@ -69,9 +71,26 @@ _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
 #: what the plan cache answers for a position not planned yet (a plan may be None)
 _NOT_PLANNED: list[Move] = []
-#: the plan in force after each history (:func:`planned_move`), by :func:`_history_keys`:
-#: how many moves into the game it was made, and its line (None: no plan was found there)
-_FOLLOWING: dict[int, tuple[int, list[Move] | None]] = {}
+#: with the demo plan's ``back_off``: after so many plans in a row that found nothing
+#: (1, 2, 3, 4 or more), so many cards must show before the next plan
+_WAIT = (1, 2, 4, 8)
+
+
+class _Following(NamedTuple):
+    """The plan in force after a history (:func:`planned_move`)."""
+
+    #: how many moves into the game it was made
+    origin: int
+    #: its line (None: no plan was found there)
+    line: list[Move] | None
+    #: plans in a row that found nothing, this one included
+    failed: int = 0
+    #: cards shown since this plan found nothing
+    shown: int = 0
+
+
+#: the plan in force after each history, by :func:`_history_keys`
+_FOLLOWING: dict[int, _Following] = {}
 _FOLLOW_LIMIT = 50_000
 
 
@@ -341,8 +360,9 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
             views[i] = _view_back(game, n - i)
         return views[i]
 
-    def fresh(i: int) -> tuple[int, list[Move] | None]:
-        return i, _plan(view_at(i), plan_nodes, plan_seconds)
+    def fresh(i: int, failed: int = 0) -> _Following:
+        line = _plan(view_at(i), plan_nodes, plan_seconds)
+        return _Following(i, line, 0 if line is not None else failed + 1)
 
     known = n if keys[n] in _FOLLOWING else None
     if known is None and plan_seconds is None:
@@ -361,23 +381,26 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
                 break
             anchor = i
         state = fresh(anchor)
-        origin, line = state
-        if line is not None and not _follows(line, played[origin:], game):
+        if state.line is not None and not _follows(state.line, played[anchor:], game):
             state = fresh(n)
         _remember(keys[n], state)
         known = n
     demo_plan = game.profile.search.demo_plan
     keep = demo_plan is not None and demo_plan.keep
+    back_off = demo_plan is not None and demo_plan.back_off
     for i in range(known + 1, n + 1):
-        origin, line = state
+        origin, line, failed, shown = state
         revealed = _revealed(game, i - 1)
-        if line is None and not revealed:
-            pass  # no plan until the next card shows
-        elif (line is None or (revealed and not keep)
-              or not _follows(line, played[origin:i], game if i == n else view_at(i))):
+        if line is None:
+            # no plan until the next card shows (or, backing off, until enough have)
+            if revealed and back_off and shown + 1 < _WAIT[min(failed, len(_WAIT)) - 1]:
+                state = state._replace(shown=shown + 1)
+            elif revealed:
+                state = fresh(i, failed)
+        elif (revealed and not keep) or not _follows(line, played[origin:i], game if i == n else view_at(i)):
             state = fresh(i)
         _remember(keys[i], state)
-    origin, line = state
+    origin, line, _, _ = state
     if line is None or len(line) <= n - origin:
         return None
     move = line[n - origin]
@@ -410,7 +433,7 @@ def _history_keys(game: Game, plan_nodes: int, plan_seconds: float | None) -> li
     return keys
 
 
-def _remember(key: int, state: tuple[int, list[Move] | None]) -> tuple[int, list[Move] | None]:
+def _remember(key: int, state: _Following) -> _Following:
     """Keep the plan in force after a history (the oldest kept go first when too many)."""
     _FOLLOWING[key] = state
     while len(_FOLLOWING) > _FOLLOW_LIMIT:

@@ -14,7 +14,7 @@ from game.engine.state import Game
 from game.search import demo
 from game.search.cadogan_beam import DEMO_SCHEDULE, SCHEDULE, Beams, DemoBeams, potential
 from game.search.cadogan_core import Core
-from game.search.solver import WON, SolveResult, solve
+from game.search.solver import UNKNOWN, WON, SolveResult, solve
 
 #: the hint is never asked for more than this (no test here needs a good one)
 HINT = {"max_nodes": 20, "max_ms": None}
@@ -38,10 +38,11 @@ def scripted(plans: list[list[int]], *lines: list[str]):
     return fake_solve
 
 
-def without_keep(game: Game, monkeypatch) -> None:
-    """``game``'s rule set with a demo plan that is made again at every card shown."""
+def without_keep(game: Game, monkeypatch, **changes: bool) -> None:
+    """``game``'s rule set with a demo plan that is made again at every card shown (or
+    with other ``changes``)."""
     profile = game.profile
-    plan = dataclasses.replace(profile.search.demo_plan, keep=False)
+    plan = dataclasses.replace(profile.search.demo_plan, **(changes or {"keep": False}))
     search = dataclasses.replace(profile.search, demo_plan=plan)
     monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
 
@@ -80,6 +81,25 @@ def test_a_plan_whose_next_move_a_card_made_illegal_is_made_again(plans, monkeyp
         assert len(plans) == expected
     # the new plan was made where the card showed, on the cards still unseen there
     assert [len(stock) for stock in plans] == [47, 46]
+
+
+@pytest.mark.parametrize("back_off", [True, False])
+def test_after_plans_that_found_nothing_the_next_waits_for_more_cards(plans, monkeypatch, back_off) -> None:
+    game = new_game("constitution-cadogan", "3")
+    assert game.profile.search.demo_plan.back_off
+    without_keep(game, monkeypatch, back_off=back_off)
+
+    def nothing(guess: Game, **kwargs) -> SolveResult:
+        plans.append(list(guess.piles[guess.stock]))
+        return SolveResult(UNKNOWN)
+    monkeypatch.setattr(demo, "solve", nothing)
+    for _ in range(25):
+        assert demo.planned_move(game, 1000) is None
+        game.play(game.parse_move("s-w"))
+    if back_off:  # after 1, 2, 3, 4 plans in a row that found nothing: 1, 2, 4, 8 cards
+        assert [len(stock) for stock in plans] == [47, 46, 44, 40, 32, 24]
+    else:
+        assert len(plans) == 25
 
 
 def test_the_plan_followed_does_not_depend_on_what_was_remembered(plans, monkeypatch) -> None:
@@ -122,7 +142,7 @@ def test_on_screen_a_plan_forgotten_is_made_where_the_last_card_showed(plans, mo
 
 
 def test_demo_beams_start_narrow_and_spend_little_on_a_position(plans) -> None:
-    assert DEMO_SCHEDULE[0].width < SCHEDULE[0].width and DEMO_SCHEDULE[1:] == SCHEDULE
+    assert DEMO_SCHEDULE[0].width < SCHEDULE[0].width and DEMO_SCHEDULE[-len(SCHEDULE):] == SCHEDULE
     game = new_game("constitution-cadogan", "3")
     search = DemoBeams(game, 10**9)
     assert search.max_nodes == DemoBeams.per_step * potential(Core.from_game(game))
