@@ -107,7 +107,8 @@ class DemoPlan:
     #: how many guessed deals each plan tries
     samples: int = 1
     #: a plan is followed across the stock cards that show for as long as its next move
-    #: stays legal (False: a plan is made again at every card that shows)
+    #: stays legal and does not turn the stock again (False: a plan is made again at
+    #: every card that shows)
     keep: bool = False
     #: after plans in a row that found nothing, the next waits for 1, 2, 4, then 8 cards
     #: to show (False: a plan at every card that shows)

@@ -334,13 +334,16 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
     A plan is followed until a stock card shows; then a new plan is made from what the
     player now sees. With the demo plan's ``keep`` (Lady Cadogan, where a card shows at
     almost every turn of the stock) it is followed on across the cards that show, for as
-    long as its next move is legal: a card that is not the one the guess put there makes
-    a new plan only when it leaves the plan's next move illegal. The guess was a random
-    deal of the unseen cards, and with the real card in the guessed one's place it is
-    still one, so the plan stays a fair bet; its later moves, made for the guessed card,
-    are checked one by one as they come. A new plan is also made where moves not of the
-    plan were played (the player took over). When no plan was found, there is none until
-    the next card shows.
+    long as its next move is legal and does not turn the stock again: a card that is not
+    the one the guess put there makes a new plan only when it leaves the plan's next
+    move illegal, or when the plan would bury it at once (the plan took it for a card of
+    no use yet). The guess was a random deal of the unseen cards, and with the real card
+    in the guessed one's place it is still one, so the plan stays a fair bet; its later
+    moves, made for the guessed card, are checked one by one as they come. A new plan is
+    also made where moves not of the plan were played (the player took over). When no
+    plan was found, there is none until the next card shows (with the demo plan's
+    ``back_off``, after plans in a row that found nothing, until more cards have shown:
+    :data:`_WAIT`).
 
     Which plan is in force depends on the game so far, and is kept per history
     (:data:`_FOLLOWING`). Without ``plan_seconds`` it is worked out from the start of the
@@ -397,7 +400,8 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
                 state = state._replace(shown=shown + 1)
             elif revealed:
                 state = fresh(i, failed)
-        elif (revealed and not keep) or not _follows(line, played[origin:i], game if i == n else view_at(i)):
+        elif ((revealed and (not keep or _turns_next(line, i - origin, game)))
+              or not _follows(line, played[origin:i], game if i == n else view_at(i))):
             state = fresh(i)
         _remember(keys[i], state)
     origin, line, _, _ = state
@@ -412,6 +416,12 @@ def _follows(line: list[Move], done: list[Move], position: Game) -> bool:
     move of ``line`` is legal in ``position`` (where ``done`` led)."""
     return (len(line) > len(done) and line[:len(done)] == done
             and line[len(done)] in position.legal_moves())
+
+
+def _turns_next(line: list[Move], done: int, game: Game) -> bool:
+    """The next move of ``line`` (``done`` of its moves played) turns the stock: it would
+    bury the card that just showed, which the plan took for another."""
+    return done < len(line) and line[done].src == game.stock
 
 
 def _revealed(game: Game, i: int) -> bool:

@@ -47,15 +47,32 @@ def without_keep(game: Game, monkeypatch, **changes: bool) -> None:
     monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
 
 
+#: a line of deal 3 whose moves stay legal whatever the cards that show: each card is
+#: followed by a move in the rows, never by another turn of the stock
+ROWS_BETWEEN = ["s-w", "r4c1-r3c3", "s-w", "r4c2-r3c4", "s-w", "r2c3-r1c3"]
+
+
 def test_lady_cadogan_follows_a_plan_across_the_cards_that_show(plans, monkeypatch) -> None:
     game = new_game("constitution-cadogan", "3")
     assert game.profile.search.demo_plan.keep
+    monkeypatch.setattr(demo, "solve", scripted(plans, ROWS_BETWEEN))
+    for text in ROWS_BETWEEN:
+        move = demo.demo_move(game, **HINT)
+        assert move is not None and game.move_text(move) == text
+        game.play(move)
+    assert len(plans) == 1  # three cards showed, and the plan's next move stayed legal
+
+
+def test_a_plan_that_would_bury_the_card_that_showed_is_made_again(plans, monkeypatch) -> None:
+    """The plan turned the stock again at once because it took the card for another
+    that was of no use yet: the card that showed may be of use."""
+    game = new_game("constitution-cadogan", "3")
     monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w"] * 6))
-    for _ in range(6):
+    for _ in range(3):
         move = demo.demo_move(game, **HINT)
         assert move is not None and game.move_text(move) == "s-w"
         game.play(move)
-    assert len(plans) == 1  # five cards showed, and the plan's next move stayed legal
+    assert [len(stock) for stock in plans] == [47, 46, 45]
 
 
 def test_a_plan_is_made_again_at_every_card_shown_without_keep(plans, monkeypatch) -> None:
@@ -73,10 +90,10 @@ def test_a_plan_is_made_again_at_every_card_shown_without_keep(plans, monkeypatc
 def test_a_plan_whose_next_move_a_card_made_illegal_is_made_again(plans, monkeypatch) -> None:
     game = new_game("constitution-cadogan", "3")
     # Row 1 never builds on Row 1: the move after the card is never legal
-    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "r1c1-r1c2"], ["s-w"] * 3))
-    for expected in (1, 2, 2):
+    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "r1c1-r1c2"], ROWS_BETWEEN[1:]))
+    for text, expected in zip(ROWS_BETWEEN, (1, 2, 2, 2), strict=False):
         move = demo.demo_move(game, **HINT)
-        assert move is not None and game.move_text(move) == "s-w"
+        assert move is not None and game.move_text(move) == text
         game.play(move)
         assert len(plans) == expected
     # the new plan was made where the card showed, on the cards still unseen there
@@ -102,22 +119,25 @@ def test_after_plans_that_found_nothing_the_next_waits_for_more_cards(plans, mon
         assert len(plans) == 25
 
 
+#: a plan whose move after the second card is never legal (Row 1 never builds on Row 1)
+LINE_THEN_BREAK = ["s-w", "r4c1-r3c3", "s-w", "r1c1-r1c2"]
+
+
 def test_the_plan_followed_does_not_depend_on_what_was_remembered(plans, monkeypatch) -> None:
     """Without a time limit the plan in force is worked out from the start of the game
     when nothing is remembered: the same moves as when it was followed move by move."""
     game = new_game("constitution-cadogan", "3")
-    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "s-w", "r1c1-r1c2"], ["s-w"] * 5))
-    played = []
-    for _ in range(5):
+    monkeypatch.setattr(demo, "solve", scripted(plans, LINE_THEN_BREAK, ROWS_BETWEEN[3:]))
+    for text in ROWS_BETWEEN[:5]:
         move = demo.demo_move(game, **HINT)
-        assert move is not None
-        played.append(move)
+        assert move is not None and game.move_text(move) == text
         game.play(move)
     asked = len(plans)
+    assert asked == 2
     move = demo.demo_move(game, **HINT)
     demo.clear_plan_cache()
     plans.clear()
-    monkeypatch.setattr(demo, "solve", scripted(plans, ["s-w", "s-w", "r1c1-r1c2"], ["s-w"] * 5))
+    monkeypatch.setattr(demo, "solve", scripted(plans, LINE_THEN_BREAK, ROWS_BETWEEN[3:]))
     assert demo.demo_move(game, **HINT) == move
     assert len(plans) == asked  # the same plans, made again in the same places
 
