@@ -110,9 +110,6 @@ class DemoPlan:
     #: stays legal and does not turn the stock again (False: a plan is made again at
     #: every card that shows)
     keep: bool = False
-    #: after plans in a row that found nothing, the next waits for 1, 2, 4, then 8 cards
-    #: to show (False: a plan at every card that shows)
-    back_off: bool = False
 
 
 @dataclass(frozen=True)

@@ -365,20 +365,11 @@ JAMMED = Weights(jam=30.0)
 SCHEDULE: tuple[Beam, ...] = (
     Beam(10, WEIGHTS), Beam(10, JAMMED),
     Beam(40, WEIGHTS, per_signature=1, diverse=True), Beam(100, WEIGHTS, per_signature=1, diverse=True))
-#: the beams of the demo player's plans (:class:`DemoBeams`): two beams of 4 first (the
-#: second counting Row 1's distance from the wanted cards), then :data:`SCHEDULE`. A plan
-#: only has to win one guessed order of the unseen cards, and it is followed only until
-#: a card that shows breaks it, so cheaper beams, which win most guesses, pay
-#: (docs/search.md, "The demo player's plans", has the measurements)
-DEMO_SCHEDULE: tuple[Beam, ...] = (Beam(4, WEIGHTS), Beam(4, JAMMED), *SCHEDULE)
 
 
 class Beams:
     """The solver's search for Lady Cadogan: beams one after another (:data:`SCHEDULE`)
     until one wins or the node budget is spent. Proves nothing when it ends."""
-
-    #: the beams run, one after another and over again
-    schedule: tuple[Beam, ...] = SCHEDULE
 
     def __init__(self, game: Game, max_nodes: int) -> None:
         if game.profile.layout is not Layout.ROWS or game.profile.fills_owed:
@@ -409,7 +400,7 @@ class Beams:
         root = Core.from_game(game)
         seed = 0
         while self.counter.nodes < self.counter.limit:
-            for beam in self.schedule:
+            for beam in SCHEDULE:
                 if self.counter.nodes >= self.counter.limit:
                     return None
                 line = yield from beam_steps(root, beam.width, beam.per_signature, beam.weights,
@@ -426,20 +417,3 @@ class Beams:
                     return False
                 yield
         return None
-
-
-class DemoBeams(Beams):
-    """The demo player's plans in Lady Cadogan: :class:`Beams` with a narrow beam first
-    (:data:`DEMO_SCHEDULE`), and at most :attr:`per_step` positions per step the cards
-    still have to make (:func:`potential`). A beam's positions grow with the steps left,
-    so the cap is room for the narrow beam and part of the next whatever the stage of
-    the game, and a guessed deal no beam wins, which is the most expensive plan, costs
-    little more late in a game than a plan that wins."""
-
-    schedule = DEMO_SCHEDULE
-    #: positions per step left: a beam of 4 takes about 60
-    per_step = 130
-
-    def __init__(self, game: Game, max_nodes: int) -> None:
-        super().__init__(game, max_nodes)
-        self.counter.limit = min(max_nodes, self.per_step * potential(Core.from_game(game)))

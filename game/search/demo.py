@@ -57,10 +57,10 @@ SCREEN_MS = 60.0
 # narrowed search (:class:`game.search.depth_first.Narrowing`, here one narrowed search
 # within the budget) finds lines the depth-first search misses, and three guesses, whose
 # plans vote, guard against a plan that only works for one order of the unseen cards;
-# Lady Cadogan plans with narrow beam searches
-# (:class:`game.search.cadogan_beam.DemoBeams`) and one guess, and keeps a plan across
-# the cards that show while its next move stays legal (``keep``): a card shows at nearly
-# every turn of its stock, and a plan made again at each cost three times as much.
+# Lady Cadogan plans with the solver's beam searches
+# (:class:`game.search.cadogan_beam.Beams`) and one guess, since a beam plan from the
+# deal's start costs half a second, and keeps a plan across the cards that show while
+# its next move stays legal (``keep``): a card shows at nearly every turn of its stock.
 # docs/search.md has the measurements behind these choices ("The demo player's plans").
 
 #: with a time limit per move, a plan may take this many times as long as a hint
@@ -71,11 +71,6 @@ _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
 #: what the plan cache answers for a position not planned yet (a plan may be None)
 _NOT_PLANNED: list[Move] = []
-#: with the demo plan's ``back_off``: after so many plans in a row that found nothing
-#: (1, 2, 3, 4 or more), so many cards must show before the next plan
-_WAIT = (1, 2, 4, 8)
-
-
 class _Following(NamedTuple):
     """The plan in force after a history (:func:`planned_move`)."""
 
@@ -83,10 +78,6 @@ class _Following(NamedTuple):
     origin: int
     #: its line (None: no plan was found there)
     line: list[Move] | None
-    #: plans in a row that found nothing, this one included
-    failed: int = 0
-    #: cards shown since this plan found nothing
-    shown: int = 0
 
 
 #: the plan in force after each history, by :func:`_history_keys`
@@ -341,9 +332,7 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
     in the guessed one's place it is still one, so the plan stays a fair bet; its later
     moves, made for the guessed card, are checked one by one as they come. A new plan is
     also made where moves not of the plan were played (the player took over). When no
-    plan was found, there is none until the next card shows (with the demo plan's
-    ``back_off``, after plans in a row that found nothing, until more cards have shown:
-    :data:`_WAIT`).
+    plan was found, there is none until the next card shows.
 
     Which plan is in force depends on the game so far, and is kept per history
     (:data:`_FOLLOWING`). Without ``plan_seconds`` it is worked out from the start of the
@@ -363,9 +352,8 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
             views[i] = _view_back(game, n - i)
         return views[i]
 
-    def fresh(i: int, failed: int = 0) -> _Following:
-        line = _plan(view_at(i), plan_nodes, plan_seconds)
-        return _Following(i, line, 0 if line is not None else failed + 1)
+    def fresh(i: int) -> _Following:
+        return _Following(i, _plan(view_at(i), plan_nodes, plan_seconds))
 
     known = n if keys[n] in _FOLLOWING else None
     if known is None and plan_seconds is None:
@@ -390,21 +378,17 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
         known = n
     demo_plan = game.profile.search.demo_plan
     keep = demo_plan is not None and demo_plan.keep
-    back_off = demo_plan is not None and demo_plan.back_off
     for i in range(known + 1, n + 1):
-        origin, line, failed, shown = state
+        origin, line = state
         revealed = _revealed(game, i - 1)
         if line is None:
-            # no plan until the next card shows (or, backing off, until enough have)
-            if revealed and back_off and shown + 1 < _WAIT[min(failed, len(_WAIT)) - 1]:
-                state = state._replace(shown=shown + 1)
-            elif revealed:
-                state = fresh(i, failed)
+            if revealed:  # no plan until the next card shows
+                state = fresh(i)
         elif ((revealed and (not keep or _turns_next(line, i - origin, game)))
               or not _follows(line, played[origin:i], game if i == n else view_at(i))):
             state = fresh(i)
         _remember(keys[i], state)
-    origin, line, _, _ = state
+    origin, line = state
     if line is None or len(line) <= n - origin:
         return None
     move = line[n - origin]

@@ -1,7 +1,6 @@
 """How long the demo player follows a plan (:func:`game.search.demo.planned_move`): in
 Lady Cadogan across the stock cards that show, for as long as the plan's next move is
-legal; elsewhere until a card shows. And the narrow beam its Lady Cadogan plans start
-with (:class:`game.search.cadogan_beam.DemoBeams`)."""
+legal and does not bury the card that showed; elsewhere until a card shows."""
 
 from __future__ import annotations
 
@@ -12,9 +11,7 @@ import pytest
 from game.engine import new_game
 from game.engine.state import Game
 from game.search import demo
-from game.search.cadogan_beam import DEMO_SCHEDULE, SCHEDULE, Beams, DemoBeams, potential
-from game.search.cadogan_core import Core
-from game.search.solver import UNKNOWN, WON, SolveResult, solve
+from game.search.solver import WON, SolveResult
 
 #: the hint is never asked for more than this (no test here needs a good one)
 HINT = {"max_nodes": 20, "max_ms": None}
@@ -38,11 +35,10 @@ def scripted(plans: list[list[int]], *lines: list[str]):
     return fake_solve
 
 
-def without_keep(game: Game, monkeypatch, **changes: bool) -> None:
-    """``game``'s rule set with a demo plan that is made again at every card shown (or
-    with other ``changes``)."""
+def without_keep(game: Game, monkeypatch) -> None:
+    """``game``'s rule set with a demo plan that is made again at every card shown."""
     profile = game.profile
-    plan = dataclasses.replace(profile.search.demo_plan, **(changes or {"keep": False}))
+    plan = dataclasses.replace(profile.search.demo_plan, keep=False)
     search = dataclasses.replace(profile.search, demo_plan=plan)
     monkeypatch.setattr(type(game), "profile", dataclasses.replace(profile, search=search))
 
@@ -100,25 +96,6 @@ def test_a_plan_whose_next_move_a_card_made_illegal_is_made_again(plans, monkeyp
     assert [len(stock) for stock in plans] == [47, 46]
 
 
-@pytest.mark.parametrize("back_off", [True, False])
-def test_after_plans_that_found_nothing_the_next_waits_for_more_cards(plans, monkeypatch, back_off) -> None:
-    game = new_game("constitution-cadogan", "3")
-    assert game.profile.search.demo_plan.back_off
-    without_keep(game, monkeypatch, back_off=back_off)
-
-    def nothing(guess: Game, **kwargs) -> SolveResult:
-        plans.append(list(guess.piles[guess.stock]))
-        return SolveResult(UNKNOWN)
-    monkeypatch.setattr(demo, "solve", nothing)
-    for _ in range(25):
-        assert demo.planned_move(game, 1000) is None
-        game.play(game.parse_move("s-w"))
-    if back_off:  # after 1, 2, 3, 4 plans in a row that found nothing: 1, 2, 4, 8 cards
-        assert [len(stock) for stock in plans] == [47, 46, 44, 40, 32, 24]
-    else:
-        assert len(plans) == 25
-
-
 #: a plan whose move after the second card is never legal (Row 1 never builds on Row 1)
 LINE_THEN_BREAK = ["s-w", "r4c1-r3c3", "s-w", "r1c1-r1c2"]
 
@@ -159,22 +136,3 @@ def test_on_screen_a_plan_forgotten_is_made_where_the_last_card_showed(plans, mo
     move = demo.demo_move(game, max_nodes=20, max_ms=60.0)
     assert move is not None and game.move_text(move) == "s-w"
     assert len(plans) == 2  # not its move: a plan made here
-
-
-def test_demo_beams_start_narrow_and_spend_little_on_a_position(plans) -> None:
-    assert DEMO_SCHEDULE[0].width < SCHEDULE[0].width and DEMO_SCHEDULE[-len(SCHEDULE):] == SCHEDULE
-    game = new_game("constitution-cadogan", "3")
-    search = DemoBeams(game, 10**9)
-    assert search.max_nodes == DemoBeams.per_step * potential(Core.from_game(game))
-    assert DemoBeams(game, 1000).max_nodes == 1000
-    assert Beams(game, 10**9).max_nodes == 10**9
-
-
-def test_a_demo_beams_plan_wins_a_guessed_deal() -> None:
-    """The solver knows the demo's beams by name, and their line wins the deal."""
-    game = new_game("constitution-cadogan", "3")
-    result = solve(game, max_nodes=60_000, max_seconds=1e6, plan=("demo_beams",))
-    assert result.status == WON and result.nodes <= DemoBeams.per_step * potential(Core.from_game(game))
-    for text in result.moves:
-        game.play_text(text)
-    assert game.is_won()
