@@ -302,6 +302,8 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     budget = _analyse_budget(args)
     if isinstance(budget, str):
         return fail(budget)
+    if args.file.is_dir():  # the reader's "not a regular file" would leave a person guessing
+        return fail(f"{shown(args.file)}: it is a folder, not a replay file")
     try:
         start, moves, heading = read_line(args.file)
         analyser = Analyser(start, moves, budget)
@@ -369,9 +371,13 @@ def analysis_lines(analysis: Analysis) -> str:
         word_width = max(len(w) for w in words)
         for number, (text, said) in enumerate(zip(analysis.line, words, strict=True), start + 1):
             lines.append(f"  {number:>{width}}. {said:<{word_width}}  {text}")
-    checks = len(analysis.checks)
-    lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
-                 f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")
+    # the end that has no legal move is lost without a search: it is no check
+    checks = sum(1 for check in analysis.checks if check.nodes > 0)
+    if checks:
+        lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
+                     f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")
+    else:
+        lines.append(f"(no position of the line was searched, in {analysis.seconds:.1f} s)")
     return "\n".join(lines)
 
 

@@ -116,7 +116,11 @@ def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: di
     status, _, err = _run(["analyse", str(tmp_path / "nothing.replay")], capsys)
     assert status == 2 and "there is no such file" in err
     status, _, err = _run(["analyse", str(tmp_path)], capsys)
-    assert status == 2 and "not a regular file" in err
+    assert status == 2 and err == f"error: {tmp_path}: it is a folder, not a replay file\n"
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path, target_is_directory=True)
+    status, _, err = _run(["analyse", str(link)], capsys)
+    assert status == 2 and "it is a folder, not a replay file" in err
     for budget in ("0", "-3", "nan", "inf"):
         status, _, err = _run(["analyse", str(lost_files["constitution"]), "--budget", budget], capsys)
         assert status == 2 and "--budget must be a positive number of seconds" in err
@@ -184,3 +188,19 @@ def test_positions_make_the_analysis_the_same_on_every_machine(tmp_path: Path,
     for bad in ("0", "-5", "1000000001"):
         status, out, err = _run(["analyse", str(path), "--positions", bad], capsys)
         assert status == 2 and out == "" and "--positions must be a whole number from 1 to" in err
+
+
+def test_a_budget_too_short_to_search_shows_no_check(lost_files: dict[str, Path],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(lost_files["constitution"])
+    status, out, err = _run(["analyse", path, "--budget", "0.001", "--json"], capsys)
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    # a check is a search: only the end, lost with no legal move, is decided without one
+    assert all(check["nodes"] > 0 for check in data["checks"] if check["step"] != data["moves"])
+    assert data["nodes"] == sum(check["nodes"] for check in data["checks"])
+    status, out, _ = _run(["analyse", path, "--budget", "0.001"], capsys)
+    last = out.splitlines()[-1]  # (another run, which may have searched a little or nothing)
+    searched = r"\([1-9]\d* positions? of the line checked, [1-9][\d,]* searched in [\d.]+ s\)"
+    assert (re.fullmatch(searched, last)
+            or re.fullmatch(r"\(no position of the line was searched, in [\d.]+ s\)", last)), last
