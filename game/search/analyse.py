@@ -214,17 +214,15 @@ class Analysis:
 
     def _unsettled(self, below: int) -> str:
         """What the search of the positions before ``below`` found, when none was decided:
-        ``the 3 positions searched, the deal among them, were neither won nor proved lost
-        in 1,234,567 positions``."""
+        ``a search of 1,234,567 positions, from the deal and 7 later points of your game,
+        found no win and proved none of them lost``."""
         tried = {c.step for c in self.checks if c.status == UNKNOWN and c.step < below}
         if not tried:
             return "no position before it was searched"
-        many = len(tried) > 1
-        which = (f"the {len(tried)} positions searched" if many else
-                 f"the one position searched ({_where(min(tried))})")
-        deal = ", the deal among them," if many and 0 in tried else ""
-        return (f"{which}{deal} {'were' if many else 'was'} neither won nor proved lost in "
-                f"{self.nodes:,} positions")
+        later = len(tried) - (0 in tried)
+        points = f"{later} {'later ' if 0 in tried else ''}point{'s' if later != 1 else ''} of your game"
+        where = points if 0 not in tried else "the deal" if not later else f"the deal and {points}"
+        return f"a search of {self.nodes:,} positions, from {where}, found no win and proved none lost"
 
     def to_json(self) -> dict[str, Any]:
         """Everything the analysis found, as JSON-ready data (``analyse --json``)."""
@@ -534,7 +532,7 @@ class Analyser:
                 spent = max(spent, self.nodes / self.budget.nodes)
             fraction = min(0.99, max(decided, spent))
         fraction = self._shown = max(self._shown, fraction)
-        checked = len(self.checks)
+        checked = sum(1 for c in self.checks if c.nodes > 0)  # (the end with no move is no search)
         if step is None:
             if self._done:
                 words = "done"

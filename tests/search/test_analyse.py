@@ -433,7 +433,8 @@ def test_an_end_lost_for_want_of_moves_is_not_all_it_says() -> None:
     assert little.first_lost is not None and little.first_lost < end and little.last_winnable is None
     searched = {c.step for c in little.checks if c.status == "unknown"}
     assert 0 in searched and len(searched) > 1
+    later = len(searched) - 1
     assert little.sentence() == (
         f"The game was already lost after move {little.first_lost}; whether it could have been won "
-        f"before that was not decided: the {len(searched)} positions searched, the deal among them, were "
-        f"neither won nor proved lost in {little.nodes:,} positions (the budget ran out).")
+        f"before that was not decided: a search of {little.nodes:,} positions, from the deal and {later} "
+        f"later points of your game, found no win and proved none lost (the budget ran out).")
