@@ -334,7 +334,19 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     print(heading)
     print(analysis.sentence())
     print(analysis_lines(analysis))
+    if not analysis.exact:
+        print(f"To look longer, run it again with {_longer(analysis.budget)}.")
     return 0
+
+
+def _longer(budget: Budget) -> str:
+    """The options of an analysis twice as long as ``budget`` (``--budget 120``)."""
+    words = []
+    if budget.nodes is not None:
+        words.append(f"--positions {min(budget.nodes * 2, MAX_ANALYSIS_POSITIONS)}")
+    if budget.nodes is None or budget.seconds != NO_TIME_LIMIT:
+        words.append(f"--budget {budget.seconds * 2:g}")
+    return " ".join(words)
 
 
 #: the most positions ``analyse --positions`` takes (days of searching: a typing slip, past it)

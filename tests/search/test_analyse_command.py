@@ -17,7 +17,7 @@ from game.cli import main
 from game.engine import new_game
 from game.records.recorder import Recorder
 from game.session.positions import lost_position
-from tests.search.lost_lines import LOST_LINES, lost_replay
+from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -200,7 +200,21 @@ def test_a_budget_too_short_to_search_shows_no_check(lost_files: dict[str, Path]
     assert all(check["nodes"] > 0 for check in data["checks"] if check["step"] != data["moves"])
     assert data["nodes"] == sum(check["nodes"] for check in data["checks"])
     status, out, _ = _run(["analyse", path, "--budget", "0.001"], capsys)
-    last = out.splitlines()[-1]  # (another run, which may have searched a little or nothing)
+    # (another run, which may have searched a little or nothing; it may say how to look longer)
+    last = [line for line in out.splitlines() if line.startswith("(")][-1]
     searched = r"\([1-9]\d* positions? of the line checked, [1-9][\d,]* searched in [\d.]+ s\)"
     assert (re.fullmatch(searched, last)
             or re.fullmatch(r"\(no position of the line was searched, in [\d.]+ s\)", last)), last
+
+
+def test_an_undecided_analysis_says_how_to_look_longer(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "early.replay"  # a Lady Cadogan line lost early: undecided in 2,000 positions
+    path.write_text(lost_replay(LostLine("constitution-cadogan", 1, seed=0)).to_text(), encoding="utf-8")
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000"], capsys)
+    assert status == 0 and "not decided" in out
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000."
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--budget", "30"], capsys)
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000 --budget 60."
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--json"], capsys)
+    assert "look longer" not in out and json.loads(out)["verdict"] == "undecided"
