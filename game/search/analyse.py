@@ -25,6 +25,9 @@ when a check's budget ran out):
   and when every position left undecided has been tried at one budget, they are tried
   again with twice the budget, while the whole budget lasts. What is left undecided is
   reported as a range ("somewhere between move a and b"), never as a guess.
+- An analysis left undecided may go on for another spell (:meth:`Analyser.more`,
+  :meth:`AnalysisJob.longer`): what it decided and its winning line are kept, and a
+  position left undecided is asked again only with more than it was given before.
 
 Each check gives a quarter of its budget to the solver's depth-first search alone
 (:data:`COMPLETE_PLAN`), which is complete in every rule set and proves small
@@ -215,7 +218,7 @@ class Analysis:
     def _unsettled(self, below: int) -> str:
         """What the search of the positions before ``below`` found, when none was decided:
         ``a search of 1,234,567 positions, from the deal and 7 later points of your game,
-        found no win and proved none of them lost``."""
+        found no win and proved none lost``."""
         tried = {c.step for c in self.checks if c.status == UNKNOWN and c.step < below}
         if not tried:
             return "no position before it was searched"
@@ -407,6 +410,7 @@ class Analyser:
             self._state = (self._decided(), None)
             return
         self.budget = budget
+        self._spell_nodes = self.nodes
         self.stopped = False
         self._done = False
         self._began = None
@@ -529,7 +533,7 @@ class Analyser:
         elif self._began is not None:
             spent = (time.perf_counter() - self._began) / self.budget.seconds
             if self.budget.nodes is not None:
-                spent = max(spent, self.nodes / self.budget.nodes)
+                spent = max(spent, (self.nodes - self._spell_nodes) / self.budget.nodes)
             fraction = min(0.99, max(decided, spent))
         fraction = self._shown = max(self._shown, fraction)
         checked = sum(1 for c in self.checks if c.nodes > 0)  # (the end with no move is no search)
