@@ -26,6 +26,7 @@ from .lean import (
     card_distances,
     card_weights,
     chain,
+    mix,
     other_colour_foundations,
     pack,
     unpack,
@@ -65,6 +66,15 @@ del _onto, _c
 #: :data:`BELOW` as two codes for every card: for an Ace (nothing builds on it), two codes
 #: of no card, whose counts in :attr:`Core.fits` are never read
 _BELOW2 = [BELOW[c] if BELOW[c] else (NO_CARD, NO_CARD) for c in range(64)]
+#: what a pile's top adds to its row's counts in :attr:`Core.fits`: :data:`_BELOW2` of
+#: the card, and for an empty pile (code 0) the count of empty piles and a code no card has
+_TAKES = [(0, NO_CARD), *_BELOW2[1:]]
+#: :meth:`Core._tableau_moves` by the tops of the 32 piles and the foundations' heights
+#: (as bytes), for every core: a pure function of those, remembered up to a bound
+_TABLEAU_MOVES: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_TABLEAU_LIMIT = 100_000
+#: a Row 4 pile holding only card ``c``: its term in the key (a fill from the waste)
+_FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
 
 
 class Core:
@@ -210,50 +220,82 @@ class Core:
         the row's first empty pile only, the others giving the same key; a card two
         foundations take: the first only, likewise)."""
         tops = self.tops
-        fits = self.fits
-        wants = self.wants
-        out: list[tuple[int, int]] = []
-        row1 = tops[:8]
-        if any(map(wants.__getitem__, row1)):
-            for i, c in enumerate(row1):
-                home = wants[c]
-                if home:
-                    out.append((i, home))
-        for base in (0, 8, 16):
-            fit = fits[base >> 3]
-            sources = tops[base + 8:base + 16]
-            if fit[0]:
-                empty = tops.index(0, base, base + 8)
-                for s, c in enumerate(sources, base + 8):
-                    if c:
-                        if fit[c]:
-                            pair = ABOVE[c]
-                            for t in range(base, base + 8):
-                                if tops[t] in pair:
-                                    out.append((s, t))
-                        out.append((s, empty))
-            elif any(map(fit.__getitem__, sources)):
-                # an empty source has no card, and code 0 counts the empty targets (none)
-                for s, c in enumerate(sources, base + 8):
-                    if fit[c]:
-                        pair = ABOVE[c]
-                        for t in range(base, base + 8):
-                            if tops[t] in pair:
-                                out.append((s, t))
+        # the moves within the tableau depend on its tops and the foundations only, and
+        # a search meets the same ones again and again (after every card turned from the
+        # stock, for one): they are looked up by those, and worked out on a miss
+        state = bytes(tops + self.found)
+        tableau = _TABLEAU_MOVES.get(state)
+        if tableau is None:
+            if len(_TABLEAU_MOVES) >= _TABLEAU_LIMIT:
+                _TABLEAU_MOVES.clear()
+            tableau = _TABLEAU_MOVES[state] = self._tableau_moves()
+        out = list(tableau)
         waste = self.waste
         if waste:
             c = waste[-1]
-            fit = fits[3]
-            if fit[c]:
+            fit = self.fits[3]
+            left = fit[c]
+            if left:
                 pair = ABOVE[c]
                 for t in range(24, 32):
                     if tops[t] in pair:
                         out.append((WASTE, t))
+                        left -= 1
+                        if not left:
+                            break
             if fit[0]:
                 out.append((WASTE, tops.index(0, 24, 32)))
         if self.stock:
             out.append((STOCK, WASTE))
         return out
+
+    def _tableau_moves(self) -> tuple[tuple[int, int], ...]:
+        """The moves of :meth:`moves` from Row 1 to the foundations and from each row to
+        the row above, in that order."""
+        tops = self.tops
+        fits = self.fits
+        wants = self.wants
+        out: list[tuple[int, int]] = []
+        # written out pile by pile: a loop or a map over the piles costs more
+        if (wants[tops[0]] or wants[tops[1]] or wants[tops[2]] or wants[tops[3]]
+                or wants[tops[4]] or wants[tops[5]] or wants[tops[6]] or wants[tops[7]]):
+            for i in range(8):
+                home = wants[tops[i]]
+                if home:
+                    out.append((i, home))
+        for base in (0, 8, 16):
+            fit = fits[base >> 3]
+            if fit[0]:
+                empty = tops.index(0, base, base + 8)
+                for s in range(base + 8, base + 16):
+                    c = tops[s]
+                    if c:
+                        left = fit[c]
+                        if left:
+                            pair = ABOVE[c]
+                            for t in range(base, base + 8):
+                                if tops[t] in pair:
+                                    out.append((s, t))
+                                    left -= 1
+                                    if not left:
+                                        break
+                        out.append((s, empty))
+                continue
+            # no empty pile: an empty source (code 0) counts the empty targets (none)
+            c0, c1, c2, c3, c4, c5, c6, c7 = tops[base + 8:base + 16]
+            if fit[c0] or fit[c1] or fit[c2] or fit[c3] or fit[c4] or fit[c5] or fit[c6] or fit[c7]:
+                for s in range(base + 8, base + 16):
+                    c = tops[s]
+                    left = fit[c]
+                    if left:
+                        pair = ABOVE[c]
+                        for t in range(base, base + 8):
+                            if tops[t] in pair:
+                                out.append((s, t))
+                                left -= 1
+                                if not left:
+                                    break
+        return tuple(out)
 
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The engine's safe drop among ``moves`` (``RowsGame.safe_drop``: here a drop
@@ -324,58 +366,58 @@ class Core:
     def child_key(self, src: int, dst: int) -> int:
         """The key of the position a legal move leads to, without playing it (as
         :meth:`play` would leave it: the tests compare the two)."""
-        piles = self.piles
-        waste = self.waste
-        hs = self.hs
         key = self.key
-        if src < 24 and (waste or not self.stock):
-            # a card of Rows 1-3: no automatic fill follows
+        waste = self.waste
+        if src < 32:
+            piles = self.piles
+            hs = self.hs
             pile = piles[src]
             n = len(pile)
             h = hs[src]
-            c = pile[-1]
             key += h[n - 1] - h[n]
-            if dst >= FOUNDATION:
+            if dst < 32:
+                depth = len(piles[dst])
+                old = hs[dst][depth]
+                x = old + _Z_PILE[dst >> 3][depth][pile[-1]]
+                x = ((x ^ (x >> 32)) * MIX) & MASK
+                key += (x ^ (x >> 32)) - old
+            else:
                 zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
                 height = self.found[dst - FOUNDATION]
-                return (key + zf[height + 1] - zf[height]) & MASK
-            n = len(piles[dst])
-            old = hs[dst][n]
-            x = old + _Z_PILE[dst >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            return (key + (x ^ (x >> 32)) - old) & MASK
-        stock = self.stock
-        if src == STOCK:
+                key += zf[height + 1] - zf[height]
+            if waste:
+                if n == 1 and src >= 24:
+                    # the emptied Row 4 pile takes the waste's top
+                    left = len(waste) - 1
+                    w = waste[left]
+                    key += _FILL4[w] - _Z_WASTE[left][w]
+                    if not left and self.stock:
+                        stock = self.stock
+                        key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
+                return key & MASK
+        elif src == STOCK:
+            stock = self.stock
             return (key + _Z_WASTE[len(waste)][stock[-1]] + _Z_STOCK[len(stock) - 1]
                     - _Z_STOCK[len(stock)]) & MASK
-        waste_left = len(waste)
-        if src == WASTE:
-            waste_left -= 1
-            c = waste[-1]
-            key -= _Z_WASTE[waste_left][c]
         else:
-            n = len(piles[src])
-            h = hs[src]
-            c = piles[src][-1]
-            key += h[n - 1] - h[n]
-        if dst >= FOUNDATION:
-            f = dst - FOUNDATION
-            height = self.found[f]
-            zf = _Z_FOUNDATION[f >> 1]
-            key += zf[height + 1] - zf[height]
-        else:
-            n = len(piles[dst])
-            old = hs[dst][n]
-            x = old + _Z_PILE[dst >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            key += (x ^ (x >> 32)) - old
-        if src >= 24 and src < 32 and len(piles[src]) == 1 and waste_left:
-            waste_left -= 1
-            w = waste[waste_left]
-            x = _Z_PILE[3][0][w]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            key += (x ^ (x >> 32)) - _Z_WASTE[waste_left][w]
-        if not waste_left and stock:
+            left = len(waste) - 1
+            c = waste[left]
+            key -= _Z_WASTE[left][c]
+            if dst < 32:
+                depth = len(self.piles[dst])
+                old = self.hs[dst][depth]
+                x = old + _Z_PILE[3][depth][c]
+                x = ((x ^ (x >> 32)) * MIX) & MASK
+                key += (x ^ (x >> 32)) - old
+            else:
+                zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
+                height = self.found[dst - FOUNDATION]
+                key += zf[height + 1] - zf[height]
+            if left:
+                return key & MASK
+        # the waste is left empty: it takes the stock's top
+        stock = self.stock
+        if stock:
             key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
         return key & MASK
 
@@ -383,16 +425,15 @@ class Core:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
         1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
         waste = self.waste
-        stock = self.stock
-        key = self.key
         if src == STOCK:
+            stock = self.stock
             c = stock.pop()
             n = len(stock)
-            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]
+            self.key = (self.key + _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]) & MASK
             waste.append(c)
-            self.key = key & MASK
             return 0
         tops = self.tops
+        key = self.key
         auto = 0
         if src == WASTE:
             c = waste.pop()
@@ -409,39 +450,18 @@ class Core:
             fit[b] -= 1
             if n:
                 top = tops[src] = pile[-1]
-                a, b = _BELOW2[top]
-                fit[a] += 1
-                fit[b] += 1
+            elif src >= 24 and waste:
+                top = tops[src] = waste.pop()
+                x = h[1] = _FILL4[top]
+                key += x - _Z_WASTE[len(waste)][top]
+                pile.append(top)
+                auto = 1
             else:
-                tops[src] = 0
-                if src >= 24 and waste:
-                    w = waste.pop()
-                    x = _Z_PILE[3][0][w]
-                    x = ((x ^ (x >> 32)) * MIX) & MASK
-                    x ^= x >> 32
-                    if len(h) > 1:
-                        h[1] = x
-                    else:
-                        h.append(x)
-                    key += x - _Z_WASTE[len(waste)][w]
-                    pile.append(w)
-                    tops[src] = w
-                    a, b = _BELOW2[w]
-                    fit[a] += 1
-                    fit[b] += 1
-                    auto = 1
-                else:
-                    fit[0] += 1
-        if dst >= FOUNDATION:
-            f = dst - FOUNDATION
-            height = self.found[f]
-            zf = _Z_FOUNDATION[f >> 1]
-            change = zf[height + 1] - zf[height]
-            key += change
-            self.fkey += change
-            self.found[f] = height + 1
-            self._want(f >> 1)
-        else:
+                top = tops[src] = 0
+            a, b = _TAKES[top]
+            fit[a] += 1
+            fit[b] += 1
+        if dst < 32:
             pile = self.piles[dst]
             h = self.hs[dst]
             n = len(pile)
@@ -456,17 +476,24 @@ class Core:
             key += x - old
             pile.append(c)
             fit = self.fits[dst >> 3]
-            if n:
-                a, b = _BELOW2[tops[dst]]
-                fit[a] -= 1
-                fit[b] -= 1
-            else:
-                fit[0] -= 1
+            a, b = _TAKES[tops[dst]]
+            fit[a] -= 1
+            fit[b] -= 1
             a, b = _BELOW2[c]
             fit[a] += 1
             fit[b] += 1
             tops[dst] = c
-        if not waste and stock:
+        else:
+            f = dst - FOUNDATION
+            height = self.found[f]
+            zf = _Z_FOUNDATION[f >> 1]
+            change = zf[height + 1] - zf[height]
+            key += change
+            self.fkey += change
+            self.found[f] = height + 1
+            self._want(f >> 1)
+        if not waste and self.stock:
+            stock = self.stock
             s = stock.pop()
             n = len(stock)
             key += _Z_WASTE[0][s] + _Z_STOCK[n] - _Z_STOCK[n + 1]
@@ -478,32 +505,22 @@ class Core:
     def undo(self, src: int, dst: int, auto: int) -> None:
         """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for."""
         waste = self.waste
-        stock = self.stock
         key = self.key
         if src == STOCK:
+            stock = self.stock
             c = waste.pop()
             stock.append(c)
             n = len(stock)
-            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n]
-            self.key = key & MASK
+            self.key = (key - (_Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n])) & MASK
             return
         tops = self.tops
         if auto & 2:
+            stock = self.stock
             s = waste.pop()
             stock.append(s)
             n = len(stock)
             key -= _Z_WASTE[0][s] + _Z_STOCK[n - 1] - _Z_STOCK[n]
-        if dst >= FOUNDATION:
-            f = dst - FOUNDATION
-            height = self.found[f] - 1
-            self.found[f] = height
-            c = ((f >> 1) << 4) | (height + 1)
-            zf = _Z_FOUNDATION[f >> 1]
-            change = zf[height + 1] - zf[height]
-            key -= change
-            self.fkey -= change
-            self._want(f >> 1)
-        else:
+        if dst < 32:
             pile = self.piles[dst]
             c = pile.pop()
             h = self.hs[dst]
@@ -513,14 +530,20 @@ class Core:
             a, b = _BELOW2[c]
             fit[a] -= 1
             fit[b] -= 1
-            if n:
-                top = tops[dst] = pile[-1]
-                a, b = _BELOW2[top]
-                fit[a] += 1
-                fit[b] += 1
-            else:
-                tops[dst] = 0
-                fit[0] += 1
+            top = tops[dst] = pile[-1] if n else 0
+            a, b = _TAKES[top]
+            fit[a] += 1
+            fit[b] += 1
+        else:
+            f = dst - FOUNDATION
+            height = self.found[f] - 1
+            self.found[f] = height
+            c = ((f >> 1) << 4) | (height + 1)
+            zf = _Z_FOUNDATION[f >> 1]
+            change = zf[height + 1] - zf[height]
+            key -= change
+            self.fkey -= change
+            self._want(f >> 1)
         if src == WASTE:
             key += _Z_WASTE[len(waste)][c]
             waste.append(c)
@@ -533,14 +556,10 @@ class Core:
                 key += _Z_WASTE[len(waste)][w] - h[1]
                 waste.append(w)
                 a, b = _BELOW2[w]
-                fit[a] -= 1
-                fit[b] -= 1
-            elif pile:
-                a, b = _BELOW2[tops[src]]
-                fit[a] -= 1
-                fit[b] -= 1
             else:
-                fit[0] -= 1
+                a, b = _TAKES[tops[src]]
+            fit[a] -= 1
+            fit[b] -= 1
             n = len(pile)
             old = h[n]
             x = old + _Z_PILE[src >> 3][n][c]
