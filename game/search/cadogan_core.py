@@ -80,7 +80,7 @@ _FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
+    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants", "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -95,6 +95,9 @@ class Core:
         #: per pile, the hashes of its first 0, 1, 2 … cards (:func:`.lean.chain`); the
         #: pile's term in the key is that of all its cards (entries above may be stale)
         self.hs: list[list[int]] = [[0] for _ in range(32)]
+        #: per move played (but a card turned from the stock) and not taken back: the key
+        #: before it and the two hashes it overwrote (0 for none), for :meth:`undo`
+        self.saved: list[tuple[int, int, int]] = []
         self.key = self._full_key()
         #: each pile's top card (0: empty), and per row and card code how many of the
         #: row's piles take the card (their top is one rank higher of the other colour;
@@ -142,6 +145,7 @@ class Core:
         other.key = self.key
         other.fkey = self.fkey
         other.hs = [h[:] for h in self.hs]
+        other.saved = self.saved[:]
         other.tops = self.tops[:]
         other.fits = [f[:] for f in self.fits]
         other.wants = self.wants[:]
@@ -423,18 +427,22 @@ class Core:
 
     def play(self, src: int, dst: int) -> int:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
-        1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
+        1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock).
+        Except for a card turned from the stock, it also keeps what it overwrites (the
+        key and the piles' hashes) for :meth:`undo` on :attr:`saved`."""
         waste = self.waste
+        key = self.key
         if src == STOCK:
             stock = self.stock
             c = stock.pop()
             n = len(stock)
-            self.key = (self.key + _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]) & MASK
+            self.key = (key + _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]) & MASK
             waste.append(c)
             return 0
+        before = key
         tops = self.tops
-        key = self.key
         auto = 0
+        filled = 0
         if src == WASTE:
             c = waste.pop()
             key -= _Z_WASTE[len(waste)][c]
@@ -452,6 +460,7 @@ class Core:
                 top = tops[src] = pile[-1]
             elif src >= 24 and waste:
                 top = tops[src] = waste.pop()
+                filled = h[1]
                 x = h[1] = _FILL4[top]
                 key += x - _Z_WASTE[len(waste)][top]
                 pile.append(top)
@@ -470,8 +479,10 @@ class Core:
             x = ((x ^ (x >> 32)) * MIX) & MASK
             x ^= x >> 32
             if n + 1 < len(h):
+                above = h[n + 1]
                 h[n + 1] = x
             else:
+                above = 0
                 h.append(x)
             key += x - old
             pile.append(c)
@@ -484,6 +495,7 @@ class Core:
             fit[b] += 1
             tops[dst] = c
         else:
+            above = 0
             f = dst - FOUNDATION
             height = self.found[f]
             zf = _Z_FOUNDATION[f >> 1]
@@ -500,32 +512,31 @@ class Core:
             waste.append(s)
             auto |= 2
         self.key = key & MASK
+        self.saved.append((before, above, filled))
         return auto
 
     def undo(self, src: int, dst: int, auto: int) -> None:
-        """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for."""
+        """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for, the
+        last move played and not taken back. The key and the piles' hashes come back from
+        :attr:`saved`: every hash :meth:`play` overwrote is put back, so the hashes of a
+        pile's cards below its top, and of those taken off it, stay right."""
         waste = self.waste
-        key = self.key
         if src == STOCK:
             stock = self.stock
             c = waste.pop()
             stock.append(c)
             n = len(stock)
-            self.key = (key - (_Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n])) & MASK
+            self.key = (self.key - (_Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n])) & MASK
             return
+        self.key, above, filled = self.saved.pop()
         tops = self.tops
         if auto & 2:
-            stock = self.stock
-            s = waste.pop()
-            stock.append(s)
-            n = len(stock)
-            key -= _Z_WASTE[0][s] + _Z_STOCK[n - 1] - _Z_STOCK[n]
+            self.stock.append(waste.pop())
         if dst < 32:
             pile = self.piles[dst]
             c = pile.pop()
-            h = self.hs[dst]
             n = len(pile)
-            key += h[n] - h[n + 1]
+            self.hs[dst][n + 1] = above
             fit = self.fits[dst >> 3]
             a, b = _BELOW2[c]
             fit[a] -= 1
@@ -540,42 +551,27 @@ class Core:
             self.found[f] = height
             c = ((f >> 1) << 4) | (height + 1)
             zf = _Z_FOUNDATION[f >> 1]
-            change = zf[height + 1] - zf[height]
-            key -= change
-            self.fkey -= change
+            self.fkey -= zf[height + 1] - zf[height]
             self._want(f >> 1)
         if src == WASTE:
-            key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
             pile = self.piles[src]
-            h = self.hs[src]
             fit = self.fits[src >> 3]
             if auto & 1:
                 w = pile.pop()
-                key += _Z_WASTE[len(waste)][w] - h[1]
                 waste.append(w)
+                self.hs[src][1] = filled
                 a, b = _BELOW2[w]
             else:
                 a, b = _TAKES[tops[src]]
             fit[a] -= 1
             fit[b] -= 1
-            n = len(pile)
-            old = h[n]
-            x = old + _Z_PILE[src >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            x ^= x >> 32
-            if n + 1 < len(h):
-                h[n + 1] = x
-            else:
-                h.append(x)
-            key += x - old
             pile.append(c)
             tops[src] = c
             a, b = _BELOW2[c]
             fit[a] += 1
             fit[b] += 1
-        self.key = key & MASK
 
     def to_game(self, game: Game) -> Game:
         """``game`` (a position of Lady Cadogan, left unchanged) set to this position, as a
