@@ -63,16 +63,24 @@ for _onto in range(64):
     for _c in BELOW[_onto]:
         ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
 del _onto, _c
-#: :data:`BELOW` as two codes for every card: for an Ace (nothing builds on it), two codes
-#: of no card, whose counts in :attr:`Core.fits` are never read
-_BELOW2 = [BELOW[c] if BELOW[c] else (NO_CARD, NO_CARD) for c in range(64)]
-#: what a pile's top adds to its row's counts in :attr:`Core.fits`: :data:`_BELOW2` of
-#: the card, and for an empty pile (code 0) the count of empty piles and a code no card has
-_TAKES = [(0, NO_CARD), *_BELOW2[1:]]
-#: :meth:`Core._tableau_moves` by the tops of the 32 piles and the foundations' heights
-#: (as bytes), for every core: a pure function of those, remembered up to a bound
-_TABLEAU_MOVES: dict[bytes, tuple[tuple[int, int], ...]] = {}
-_TABLEAU_LIMIT = 100_000
+#: a pile's top by what builds on it, the index of its count in :attr:`Core.fits`: its
+#: rank and colour (``2 * rank + colour``; the two suits of a colour take the same
+#: cards), 0 for an empty pile; 1 for codes of no card
+_CLASS = [2 * (c & 15) + (c >> 5) if BELOW[c] or c & 15 == 1 else 1 for c in range(64)]
+_CLASS[0] = 0
+#: per card code, the index in :attr:`Core.fits` of the tops it builds on (one rank
+#: higher, the other colour: for a Jack, Queens, which Lady Cadogan has none of); 1,
+#: which counts nothing, for codes of no card
+_ONTO = [_CLASS[ABOVE[c][0]] if ABOVE[c][0] != NO_CARD else 1 for c in range(64)]
+#: the length of a row's counts in :attr:`Core.fits`
+_CLASSES = max(_CLASS) + 1
+#: :meth:`Core._onto_row` for Rows 1, 2 and 3, by the tops of the row and the next (as
+#: bytes; for Row 1, and the foundations' heights), for every core: a pure function of
+#: those, remembered up to :data:`_ONTO_LIMIT` of each
+_ONTO_ROW1: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_ROW2: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_ROW3: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_LIMIT = 50_000
 #: a Row 4 pile holding only card ``c``: its term in the key (a fill from the waste)
 _FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
 
@@ -80,7 +88,8 @@ _FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants", "waste")
+    __slots__ = ("fbytes", "fits", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants",
+                 "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -99,16 +108,14 @@ class Core:
         #: before it and the two hashes it overwrote (0 for none), for :meth:`undo`
         self.saved: list[tuple[int, int, int]] = []
         self.key = self._full_key()
-        #: each pile's top card (0: empty), and per row and card code how many of the
-        #: row's piles take the card (their top is one rank higher of the other colour;
-        #: at index 0, which is no card: how many are empty), kept by every move so that
-        #: the moves are found without looking into the piles
+        #: each pile's top card (0: empty), and per row how many of its piles' tops are
+        #: of each rank and colour (by :data:`_CLASS`; at 0: how many piles are empty), so
+        #: that ``fits[row][_ONTO[c]]`` is how many of the row's piles take card ``c``;
+        #: kept by every move, so that the moves are found without looking into the piles
         self.tops = [pile[-1] if pile else 0 for pile in piles]
-        self.fits = [[0] * 64 for _ in range(4)]
+        self.fits = [[0] * _CLASSES for _ in range(4)]
         for i, top in enumerate(self.tops):
-            fit = self.fits[i >> 3]
-            for x in BELOW[top] if top else (0,):
-                fit[x] += 1
+            self.fits[i >> 3][_CLASS[top]] += 1
         #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
         #: the suit's first foundation that takes it), or 0
         self.wants = [0] * 64
@@ -116,7 +123,10 @@ class Core:
             self._want(suit)
 
     def _want(self, suit: int) -> None:
-        """Set :attr:`wants` for the cards of ``suit`` from its two foundations."""
+        """Set :attr:`wants` for the cards of ``suit`` from its two foundations (and
+        :attr:`fbytes` from them all)."""
+        #: the foundations' heights as bytes (what :meth:`moves` looks Row 1's moves up by)
+        self.fbytes = bytes(self.found)
         wants = self.wants
         a = self.found[2 * suit]
         b = self.found[2 * suit + 1]
@@ -149,6 +159,7 @@ class Core:
         other.tops = self.tops[:]
         other.fits = [f[:] for f in self.fits]
         other.wants = self.wants[:]
+        other.fbytes = self.fbytes
         return other
 
     def _full_key(self) -> int:
@@ -224,21 +235,29 @@ class Core:
         the row's first empty pile only, the others giving the same key; a card two
         foundations take: the first only, likewise)."""
         tops = self.tops
-        # the moves within the tableau depend on its tops and the foundations only, and
-        # a search meets the same ones again and again (after every card turned from the
-        # stock, for one): they are looked up by those, and worked out on a miss
-        state = bytes(tops + self.found)
-        tableau = _TABLEAU_MOVES.get(state)
-        if tableau is None:
-            if len(_TABLEAU_MOVES) >= _TABLEAU_LIMIT:
-                _TABLEAU_MOVES.clear()
-            tableau = _TABLEAU_MOVES[state] = self._tableau_moves()
-        out = list(tableau)
+        # the moves onto a row depend only on its tops and the next row's (and those
+        # of Row 1 to the foundations on the foundations), and a search meets the same
+        # ones again and again (a move changes one or two rows; a card turned from the
+        # stock, none): they are looked up by those, and worked out on a miss
+        state = bytes(tops)
+        key = state[:16] + self.fbytes
+        first = _ONTO_ROW1.get(key)
+        if first is None:
+            first = _remember(_ONTO_ROW1, key, self._onto_row(0))
+        key = state[8:24]
+        second = _ONTO_ROW2.get(key)
+        if second is None:
+            second = _remember(_ONTO_ROW2, key, self._onto_row(8))
+        key = state[16:]
+        third = _ONTO_ROW3.get(key)
+        if third is None:
+            third = _remember(_ONTO_ROW3, key, self._onto_row(16))
+        out = [*first, *second, *third]
         waste = self.waste
         if waste:
             c = waste[-1]
             fit = self.fits[3]
-            left = fit[c]
+            left = fit[_ONTO[c]]
             if left:
                 pair = ABOVE[c]
                 for t in range(24, 32):
@@ -253,44 +272,25 @@ class Core:
             out.append((STOCK, WASTE))
         return out
 
-    def _tableau_moves(self) -> tuple[tuple[int, int], ...]:
-        """The moves of :meth:`moves` from Row 1 to the foundations and from each row to
-        the row above, in that order."""
+    def _onto_row(self, base: int) -> tuple[tuple[int, int], ...]:
+        """The moves of :meth:`moves` from the row after the one whose first pile is
+        ``base`` onto that row, in order; for Row 1 (``base`` 0), after Row 1's moves to
+        the foundations."""
         tops = self.tops
-        fits = self.fits
-        wants = self.wants
+        fit = self.fits[base >> 3]
         out: list[tuple[int, int]] = []
-        # written out pile by pile: a loop or a map over the piles costs more
-        if (wants[tops[0]] or wants[tops[1]] or wants[tops[2]] or wants[tops[3]]
-                or wants[tops[4]] or wants[tops[5]] or wants[tops[6]] or wants[tops[7]]):
+        if not base:
+            wants = self.wants
             for i in range(8):
                 home = wants[tops[i]]
                 if home:
                     out.append((i, home))
-        for base in (0, 8, 16):
-            fit = fits[base >> 3]
-            if fit[0]:
-                empty = tops.index(0, base, base + 8)
-                for s in range(base + 8, base + 16):
-                    c = tops[s]
-                    if c:
-                        left = fit[c]
-                        if left:
-                            pair = ABOVE[c]
-                            for t in range(base, base + 8):
-                                if tops[t] in pair:
-                                    out.append((s, t))
-                                    left -= 1
-                                    if not left:
-                                        break
-                        out.append((s, empty))
-                continue
-            # no empty pile: an empty source (code 0) counts the empty targets (none)
-            c0, c1, c2, c3, c4, c5, c6, c7 = tops[base + 8:base + 16]
-            if fit[c0] or fit[c1] or fit[c2] or fit[c3] or fit[c4] or fit[c5] or fit[c6] or fit[c7]:
-                for s in range(base + 8, base + 16):
-                    c = tops[s]
-                    left = fit[c]
+        if fit[0]:
+            empty = tops.index(0, base, base + 8)
+            for s in range(base + 8, base + 16):
+                c = tops[s]
+                if c:
+                    left = fit[_ONTO[c]]
                     if left:
                         pair = ABOVE[c]
                         for t in range(base, base + 8):
@@ -299,6 +299,20 @@ class Core:
                                 left -= 1
                                 if not left:
                                     break
+                    out.append((s, empty))
+            return tuple(out)
+        # no empty pile (and no row takes an empty source's code 0)
+        for s in range(base + 8, base + 16):
+            c = tops[s]
+            left = fit[_ONTO[c]]
+            if left:
+                pair = ABOVE[c]
+                for t in range(base, base + 8):
+                    if tops[t] in pair:
+                        out.append((s, t))
+                        left -= 1
+                        if not left:
+                            break
         return tuple(out)
 
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -351,7 +365,8 @@ class Core:
                     continue
                 if any(found[g] < need for g in other_colour_foundations(c)):
                     continue
-            if not all(fits[r][c] or fits[r][0] for r in range(row)):
+            onto = _ONTO[c]
+            if not all(fits[r][onto] or fits[r][0] for r in range(row)):
                 continue
             pair = ABOVE[c]
             moves = []
@@ -453,9 +468,7 @@ class Core:
             n = len(pile)
             key += h[n] - h[n + 1]
             fit = self.fits[src >> 3]
-            a, b = _BELOW2[c]
-            fit[a] -= 1
-            fit[b] -= 1
+            fit[_CLASS[c]] -= 1
             if n:
                 top = tops[src] = pile[-1]
             elif src >= 24 and waste:
@@ -467,9 +480,7 @@ class Core:
                 auto = 1
             else:
                 top = tops[src] = 0
-            a, b = _TAKES[top]
-            fit[a] += 1
-            fit[b] += 1
+            fit[_CLASS[top]] += 1
         if dst < 32:
             pile = self.piles[dst]
             h = self.hs[dst]
@@ -487,12 +498,8 @@ class Core:
             key += x - old
             pile.append(c)
             fit = self.fits[dst >> 3]
-            a, b = _TAKES[tops[dst]]
-            fit[a] -= 1
-            fit[b] -= 1
-            a, b = _BELOW2[c]
-            fit[a] += 1
-            fit[b] += 1
+            fit[_CLASS[tops[dst]]] -= 1
+            fit[_CLASS[c]] += 1
             tops[dst] = c
         else:
             above = 0
@@ -538,13 +545,9 @@ class Core:
             n = len(pile)
             self.hs[dst][n + 1] = above
             fit = self.fits[dst >> 3]
-            a, b = _BELOW2[c]
-            fit[a] -= 1
-            fit[b] -= 1
-            top = tops[dst] = pile[-1] if n else 0
-            a, b = _TAKES[top]
-            fit[a] += 1
-            fit[b] += 1
+            fit[_CLASS[c]] -= 1
+            fit[_CLASS[pile[-1] if n else 0]] += 1
+            tops[dst] = pile[-1] if n else 0
         else:
             f = dst - FOUNDATION
             height = self.found[f] - 1
@@ -562,16 +565,12 @@ class Core:
                 w = pile.pop()
                 waste.append(w)
                 self.hs[src][1] = filled
-                a, b = _BELOW2[w]
+                fit[_CLASS[w]] -= 1
             else:
-                a, b = _TAKES[tops[src]]
-            fit[a] -= 1
-            fit[b] -= 1
+                fit[_CLASS[tops[src]]] -= 1
             pile.append(c)
             tops[src] = c
-            a, b = _BELOW2[c]
-            fit[a] += 1
-            fit[b] += 1
+            fit[_CLASS[c]] += 1
 
     def to_game(self, game: Game) -> Game:
         """``game`` (a position of Lady Cadogan, left unchanged) set to this position, as a
@@ -714,3 +713,12 @@ def run_length(pile: list[int]) -> int:
         else:
             break
     return n
+
+
+def _remember(cache: dict[bytes, tuple[tuple[int, int], ...]], key: bytes,
+              moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Put ``moves`` in one of the caches of :meth:`Core.moves` (emptied when full)."""
+    if len(cache) >= _ONTO_LIMIT:
+        cache.clear()
+    cache[key] = moves
+    return moves
