@@ -65,12 +65,12 @@ for _onto in range(64):
 del _onto, _c
 #: a pile's top by what builds on it, the index of its count in :attr:`Core.fits`: its
 #: rank and colour (``2 * rank + colour``; the two suits of a colour take the same
-#: cards), 0 for an empty pile; 1 for codes of no card
+#: cards), 0 for an empty pile; 1 for codes of no rank
 _CLASS = [2 * (c & 15) + (c >> 5) if BELOW[c] or c & 15 == 1 else 1 for c in range(64)]
 _CLASS[0] = 0
 #: per card code, the index in :attr:`Core.fits` of the tops it builds on (one rank
 #: higher, the other colour: for a Jack, Queens, which Lady Cadogan has none of); 1,
-#: which counts nothing, for codes of no card
+#: which counts nothing, for a code that builds on nothing (a King, no rank)
 _ONTO = [_CLASS[ABOVE[c][0]] if ABOVE[c][0] != NO_CARD else 1 for c in range(64)]
 #: the length of a row's counts in :attr:`Core.fits`
 _CLASSES = max(_CLASS) + 1
@@ -83,6 +83,10 @@ _ONTO_ROW3: dict[bytes, tuple[tuple[int, int], ...]] = {}
 _ONTO_LIMIT = 50_000
 #: a Row 4 pile holding only card ``c``: its term in the key (a fill from the waste)
 _FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
+#: what such a fill adds to the key, by the depth in the waste the card leaves and the card
+_FILL_TERM = [[_FILL4[c] - _Z_WASTE[d][c] for c in range(64)] for d in range(len(_Z_WASTE))]
+#: :data:`_Z_PILE` by pile (a pile's row's terms)
+_Z_OF_PILE = [_Z_PILE[i >> 3] for i in range(32)]
 
 
 class Core:
@@ -397,7 +401,7 @@ class Core:
             if dst < 32:
                 depth = len(piles[dst])
                 old = hs[dst][depth]
-                x = old + _Z_PILE[dst >> 3][depth][pile[-1]]
+                x = old + _Z_OF_PILE[dst][depth][pile[-1]]
                 x = ((x ^ (x >> 32)) * MIX) & MASK
                 key += (x ^ (x >> 32)) - old
             else:
@@ -408,8 +412,7 @@ class Core:
                 if n == 1 and src >= 24:
                     # the emptied Row 4 pile takes the waste's top
                     left = len(waste) - 1
-                    w = waste[left]
-                    key += _FILL4[w] - _Z_WASTE[left][w]
+                    key += _FILL_TERM[left][waste[left]]
                     if not left and self.stock:
                         stock = self.stock
                         key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
@@ -486,7 +489,7 @@ class Core:
             h = self.hs[dst]
             n = len(pile)
             old = h[n]
-            x = old + _Z_PILE[dst >> 3][n][c]
+            x = old + _Z_OF_PILE[dst][n][c]
             x = ((x ^ (x >> 32)) * MIX) & MASK
             x ^= x >> 32
             if n + 1 < len(h):
