@@ -71,6 +71,8 @@ _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
 #: what the plan cache answers for a position not planned yet (a plan may be None)
 _NOT_PLANNED: list[Move] = []
+
+
 class _Following(NamedTuple):
     """The plan in force after a history (:func:`planned_move`)."""
 
