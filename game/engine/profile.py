@@ -106,10 +106,6 @@ class DemoPlan:
     searches: tuple[str, ...]
     #: how many guessed deals each plan tries
     samples: int = 1
-    #: a plan is followed across the stock cards that show for as long as its next move
-    #: stays legal and does not turn the stock again (False: a plan is made again at
-    #: every card that shows)
-    keep: bool = False
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,7 @@ It sees only the player's view: the face-down stock cards are unknown to it. In
 ``constitution``, Lady Cadogan and Union Square it plans: it deals the unseen cards into
 the stock in a random order (a guess, never a peek), asks the solver for a win of that
 guessed deal, and follows the plan until a stock card is revealed; then it plans again
-from what it now sees (in Lady Cadogan only when the card makes the plan's next move
-illegal). In ``constitution`` it makes three guesses and follows the line
+from what it now sees. In ``constitution`` it makes three guesses and follows the line
 whose first move most of the won guesses begin with. The guesses are seeded by
 the position they are made in, so the same position always gets the same guesses. When
 no plan is found within its budget, and in English British Square, it plays the best
@@ -30,7 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..engine.cards import UNKNOWN
 from ..engine.rulesets import game_from_layout, new_game
@@ -59,9 +58,8 @@ SCREEN_MS = 60.0
 # plans vote, guard against a plan that only works for one order of the unseen cards;
 # Lady Cadogan plans with the solver's beam searches
 # (:class:`game.search.cadogan_beam.Beams`) and one guess, since a beam plan from the
-# deal's start costs half a second, and keeps a plan across the cards that show while
-# its next move stays legal (``keep``): a card shows at nearly every turn of its stock.
-# docs/search.md has the measurements behind these choices ("The demo player's plans").
+# deal's start costs half a second. docs/search.md has the measurements behind these
+# choices ("The demo player's plans").
 
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
@@ -71,20 +69,6 @@ _PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
 _CACHE_LIMIT = 2000
 #: what the plan cache answers for a position not planned yet (a plan may be None)
 _NOT_PLANNED: list[Move] = []
-
-
-class _Following(NamedTuple):
-    """The plan in force after a history (:func:`planned_move`)."""
-
-    #: how many moves into the game it was made
-    origin: int
-    #: its line (None: no plan was found there)
-    line: list[Move] | None
-
-
-#: the plan in force after each history, by :func:`_history_keys`
-_FOLLOWING: dict[int, _Following] = {}
-_FOLLOW_LIMIT = 50_000
 
 
 @dataclass
@@ -324,117 +308,29 @@ def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | N
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
     """The next move of a plan made on a guessed deal, or None when there is none.
 
-    A plan is followed until a stock card shows; then a new plan is made from what the
-    player now sees. With the demo plan's ``keep`` (Lady Cadogan, where a card shows at
-    almost every turn of the stock) it is followed on across the cards that show, for as
-    long as its next move is legal and does not turn the stock again: a card that is not
-    the one the guess put there makes a new plan only when it leaves the plan's next
-    move illegal, or when the plan would bury it at once (the plan took it for a card of
-    no use yet). The guess was a random deal of the unseen cards, and with the real card
-    in the guessed one's place it is still one, so the plan stays a fair bet; its later
-    moves, made for the guessed card, are checked one by one as they come. A new plan is
-    also made where moves not of the plan were played (the player took over). When no
-    plan was found, there is none until the next card shows.
-
-    Which plan is in force depends on the game so far, and is kept per history
-    (:data:`_FOLLOWING`). Without ``plan_seconds`` it is worked out from the start of the
-    game when it is not known, so the move is a pure function of the history and the
-    budgets; with ``plan_seconds`` (on screen, where a plan must be quick) only a plan
-    kept for this position or the one before is followed on; otherwise the plan made
-    where the last card showed, or, if the moves since are not that plan's, one made
-    here.
+    The plan is made where the last stock card was revealed (or at the start), so that
+    one plan serves every move until the next card shows; if the moves played since then
+    are not that plan's (the player took over), a plan is made from the position now.
+    When no plan was found there, there is none until the next card shows.
     """
     played = game.moves_played
-    n = len(played)
-    keys = _history_keys(game, plan_nodes, plan_seconds)
-    views: dict[int, Game] = {}
-
-    def view_at(i: int) -> Game:
-        if i not in views:
-            views[i] = _view_back(game, n - i)
-        return views[i]
-
-    def fresh(i: int) -> _Following:
-        return _Following(i, _plan(view_at(i), plan_nodes, plan_seconds))
-
-    known = n if keys[n] in _FOLLOWING else None
-    if known is None and plan_seconds is None:
-        known = next((i for i in range(n - 1, -1, -1) if keys[i] in _FOLLOWING), None)
-    elif known is None and n and keys[n - 1] in _FOLLOWING:
-        known = n - 1
-    if known is not None:
-        state = _FOLLOWING[keys[known]]
-    elif plan_seconds is None:
-        known = 0
-        state = _remember(keys[0], fresh(0))
-    else:
-        anchor = n
-        for i in range(n - 1, -1, -1):
-            if _revealed(game, i):
-                break
-            anchor = i
-        state = fresh(anchor)
-        if state.line is not None and not _follows(state.line, played[anchor:], game):
-            state = fresh(n)
-        _remember(keys[n], state)
-        known = n
-    demo_plan = game.profile.search.demo_plan
-    keep = demo_plan is not None and demo_plan.keep
-    for i in range(known + 1, n + 1):
-        origin, line = state
-        revealed = _revealed(game, i - 1)
-        if line is None:
-            if revealed:  # no plan until the next card shows
-                state = fresh(i)
-        elif ((revealed and (not keep or _turns_next(line, i - origin, game)))
-              or not _follows(line, played[origin:i], game if i == n else view_at(i))):
-            state = fresh(i)
-        _remember(keys[i], state)
-    origin, line = state
-    if line is None or len(line) <= n - origin:
-        return None
-    move = line[n - origin]
-    return move if move in game.legal_moves() else None
-
-
-def _follows(line: list[Move], done: list[Move], position: Game) -> bool:
-    """``done`` (the moves played since ``line`` was planned) begins ``line``, and the next
-    move of ``line`` is legal in ``position`` (where ``done`` led)."""
-    return (len(line) > len(done) and line[:len(done)] == done
-            and line[len(done)] in position.legal_moves())
-
-
-def _turns_next(line: list[Move], done: int, game: Game) -> bool:
-    """The next move of ``line`` (``done`` of its moves played) turns the stock: it would
-    bury the card that just showed, which the plan took for another."""
-    return done < len(line) and line[done].src == game.stock
-
-
-def _revealed(game: Game, i: int) -> bool:
-    """The ``i``-th move played turned (or refilled from) a stock card."""
+    anchor = len(played)
     stock = game.stock
-    return any(t.src == stock for t in game.history[i].transfers)
-
-
-def _history_keys(game: Game, plan_nodes: int, plan_seconds: float | None) -> list[int]:
-    """A key for every position of the game so far (the start, and after each move) and
-    its history, with the plan's budgets: the same key means the same deal as the player
-    saw it, the same moves and the same budgets."""
-    played = game.moves_played
-    key = hash((PositionHash(_view_back(game, len(played))).exact_key(), plan_nodes, plan_seconds))
-    keys = [key]
-    for move in played:
-        key = hash((key, move.src, move.dst))
-        keys.append(key)
-    return keys
-
-
-def _remember(key: int, state: _Following) -> _Following:
-    """Keep the plan in force after a history (the oldest kept go first when too many)."""
-    _FOLLOWING[key] = state
-    while len(_FOLLOWING) > _FOLLOW_LIMIT:
-        del _FOLLOWING[next(iter(_FOLLOWING))]
-    return state
+    for i in range(len(game.history) - 1, -1, -1):
+        if any(t.src == stock for t in game.history[i].transfers):
+            break
+        anchor = i
+    for start in (anchor, len(played)) if anchor < len(played) else (anchor,):
+        view = _view_back(game, len(played) - start)
+        plan = _plan(view, plan_nodes, plan_seconds)
+        if plan is None:
+            return None  # no plan where the last card showed: hints until the next one
+        done = played[start:]
+        if len(plan) > len(done) and plan[:len(done)] == done:
+            move = plan[len(done)]
+            if move in game.legal_moves():
+                return move
+    return None
 
 
 def _view_back(game: Game, steps: int) -> Game:
@@ -451,10 +347,8 @@ def _view_back(game: Game, steps: int) -> Game:
 
 
 def clear_plan_cache() -> None:
-    """Forget the plans made so far (a plan is kept for the position it was made in, and
-    which plan is followed for the history that led to a position)."""
+    """Forget the plans made so far (a plan is kept for the position it was made in)."""
     _PLAN_CACHE.clear()
-    _FOLLOWING.clear()
 
 
 def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:
