@@ -32,7 +32,9 @@ first move goes first.
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -63,6 +65,17 @@ BLIND_LOSS = LOSS / 2
 #: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
 #: every card
 END_GAME_NODES = 1500
+#: the hint plays the best moves out on guessed orders of the unseen stock cards
+#: (:func:`_bet_on_guesses`) when there are at most this many of them, on this many
+#: orders, trying this many moves, each guess within this many positions
+GUESS_CARDS = 8
+GUESSES = 6
+GUESS_MOVES = 4
+GUESS_NODES = 300
+#: how far the move that wins the most guesses goes above the best move's value
+GUESS_LEAD = 1.0
+#: how far apart the seeds of one position's guesses are (any large odd number)
+_GUESS_SEED_STEP = 0x9E3779B97F4A7C15
 
 
 @dataclass(frozen=True)
@@ -417,11 +430,12 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
             answers[won] = WON_LINE
         else:
             _settle_the_best(search, order, values, immediate, answers)
+            _bet_on_guesses(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
         for move, twin in same_as.items():
+            values[move] = values.get(twin, LOSS)
             if twin in answers:
                 answers[move] = answers[twin]
-                values[move] = values[twin]
     if twins:
         order += list(same_as)
     # equal lines: the move that gains more at once comes first, then the searched one
@@ -439,19 +453,30 @@ def _end_game_win(view: Game, deadline: float) -> Move | None:
     honest as the shallow search, and a line found is a win for sure. The shallow search
     cannot tell apart moves whose difference shows only many moves later (which card
     climbs to an empty place first, which one waits), and in end games that is where a
-    won game is thrown away. In the Constitution sets the narrowed searches
-    (:class:`~.depth_first.Narrowing`: fills of spaces with the cards needed soonest) go
-    deep at once beside the complete depth-first search, sharing its budget."""
+    won game is thrown away."""
     if any(UNKNOWN in pile for pile in view.piles):
         return None
     full = view.clone()
     full.is_view = False
-    if view.profile.layout is Layout.ROWS:
-        share = END_GAME_NODES // 2
+    won, line = _search_for_win(full, END_GAME_NODES, deadline)
+    return full.parse_move(line[0]) if won and line else None
+
+
+def _search_for_win(full: Game, nodes: int, deadline: float) -> tuple[bool | None, list[str]]:
+    """The solver's searches on ``full`` (a whole deal, nothing unknown) within ``nodes``
+    positions or until ``deadline``: True and a winning line, False when every reachable
+    position was seen without a win, None when the budget ran out first. In the
+    Constitution sets the narrowed searches (:class:`~.depth_first.Narrowing`: fills of
+    spaces with the cards needed soonest) go deep at once beside the complete
+    depth-first search, sharing its budget."""
+    if full.is_won():
+        return True, []
+    if full.profile.layout is Layout.ROWS:
+        share = nodes // 2
         searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), share),
                                                   DepthFirst(full.clone(), share)]
     else:
-        searches = [DepthFirst(full.clone(), END_GAME_NODES)]
+        searches = [DepthFirst(full.clone(), nodes)]
     running: list[tuple[DepthFirst | Narrowing, Steps]] = [
         (s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
     while running:
@@ -462,13 +487,83 @@ def _end_game_win(view: Game, deadline: float) -> Move | None:
             except StopIteration as stop:
                 running.remove(entry)
                 if stop.value and search.win:
-                    return full.parse_move(search.win[0])
+                    return True, search.win
                 if stop.value is False:
                     # every reachable position was seen: no move wins
-                    return None
+                    return False, []
         if time.perf_counter() > deadline:
-            return None
-    return None
+            return None, []
+    return None, []
+
+
+def _guesses(view: Game) -> tuple[list[list[int]], bool]:
+    """Orders the unseen stock cards may lie in, when there are at most
+    :data:`GUESS_CARDS` of them and at least one: every order when there are at most
+    :data:`GUESSES` (True: the list is complete), else :data:`GUESSES` shuffles seeded
+    by the position, so the same position always gets the same guesses (False). The
+    orders are made from the cards the player has not seen (two packs minus every
+    visible card), never from the stock itself."""
+    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    if not unseen or len(unseen) > GUESS_CARDS or len(unseen) != len(view.piles[view.stock]):
+        return [], False
+    if math.factorial(len(unseen)) <= 4 * GUESSES:
+        orders = sorted(set(itertools.permutations(unseen)))
+        if len(orders) <= GUESSES:
+            return [list(o) for o in orders], True
+    seed = PositionHash(view).exact_key()
+    out = []
+    for i in range(GUESSES):
+        cards = list(unseen)
+        random.Random(seed + i * _GUESS_SEED_STEP).shuffle(cards)
+        out.append(cards)
+    return out, False
+
+
+def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                    immediate: dict[Move, float], answers: dict[Move, str]) -> None:
+    """When few stock cards are unseen, play the best move out on guessed orders of them
+    (:func:`_guesses`); if some guess proves it lost, try the next best moves the same
+    way and put first the one that the fewest guesses prove lost (then the one that wins
+    the most).
+
+    Near the end the shallow search sees moves as equal whose difference shows only
+    when the last stock cards come: which card waits in a space, which goes home. A
+    move lost whatever order the cards come in (every order is tried when there are few
+    enough) is lost for sure, and one lost in more guessed orders is a worse bet on the
+    real one. Each move and guess gets :data:`GUESS_NODES` positions of the solver's
+    searches; in end games they prove a lost move lost within a few dozen, so the
+    usual case, a best move that no guess proves lost, costs little. At most
+    :data:`GUESS_MOVES` moves (not already proved lost) are tried, the best first."""
+    view = search.game
+    orders, _ = _guesses(view)
+    if not orders:
+        return
+    alive = [m for m in order
+             if values.get(m, LOSS) > LOSS + 200 and answers.get(m) not in (DEAD, DEAD_BLIND)]
+    alive.sort(key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
+    # per move tried: (guesses that prove it lost, guesses it wins, negated)
+    results: dict[Move, tuple[int, int]] = {}
+    for move in alive[:GUESS_MOVES]:
+        lost = won = 0
+        for cards in orders:
+            full = view.clone()
+            full.piles[full.stock] = list(cards)
+            full.is_view = False
+            full.play_legal(move)
+            answer, _ = _search_for_win(full, GUESS_NODES, search.deadline)
+            lost += answer is False
+            won += answer is True
+            if time.perf_counter() > search.deadline:
+                break
+        results[move] = (lost, -won)
+        if not lost or time.perf_counter() > search.deadline:
+            break
+    if not results:
+        return
+    top = alive[0]
+    best = min(results, key=results.__getitem__)  # the best ranked among equals
+    if results[best] < results[top]:
+        values[best] = values[top] + GUESS_LEAD
 
 
 def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, float],

@@ -4,6 +4,8 @@ the win away. The keep-won rate over many runs is a bench figure (``main.py benc
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.engine import Game, game_from_layout
@@ -135,3 +137,53 @@ def test_the_three_cards_position_is_what_it_says() -> None:
     game = three_cards_wanted()
     game.play_text("r3c6-r2c3")
     assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+def few_cards_unseen() -> Game:
+    """A Union Square position of deal 8 (from the hint's keep-won runs): three cards are
+    still in the stock (the player knows which: 5♦, 6♠ and 2♥, the only ones not in
+    sight), and the waste is long. Moving A♦ from the waste into the empty pile looks as
+    good as anything to the shallow search, but loses whatever order the three come in;
+    building 10♠ on 9♠ (``p6-p4``) and the other cards into the space win. The stock is
+    the deal's real one."""
+    return game_from_layout({
+        "rules": "union-square", "game": "8",
+        "foundations": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+                        ["AS", "2S"],
+                        ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+                        ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "KD",
+                         "QD", "JD", "10D", "9D", "8D", "7D"]],
+        "tableau": [[], ["3H"], ["2S"], ["9S"], ["7S"], ["9S", "10S"], ["KS"], ["7C"], ["7S", "6S", "5S"],
+                    ["9H", "10H"], ["2C", "AC"], ["JH", "QH"], ["JC"], ["7H", "6H", "5H"], ["9C"],
+                    ["6C", "5C", "4C"]],
+        "waste": ["3D", "4S", "KC", "3S", "6D", "AH", "5S", "4H", "KS", "3C", "JS", "8S", "KH", "3S", "QS",
+                  "AS", "2D", "4S", "10S", "JS", "10C", "8S", "QC", "8C", "4D", "8H", "QS", "AD"],
+        "stock": ["5D", "6S", "2H"]})
+
+
+def test_with_few_cards_unseen_the_hint_plays_out_their_orders() -> None:
+    game = few_cards_unseen()
+    first = hints(game, max_ms=None, twins=False)[0].move
+    assert game.move_text(first) != "w-p1"
+    game.play(first)
+    assert solve(game, max_nodes=100_000).status == "won"
+
+
+def test_the_guessed_orders_never_peek_at_the_stock() -> None:
+    # the same position with its three stock cards in every other order: the hint sees
+    # only which cards are unseen, so it must not change
+    layout = few_cards_unseen().to_layout()
+    firsts = set()
+    for order in itertools.permutations(layout["stock"]):
+        game = game_from_layout({**layout, "stock": list(order)})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1
+
+
+def test_a_move_lost_in_every_order_of_the_unseen_cards_goes_below_the_others() -> None:
+    # the real stock, the other five orders: A♦ into the space loses in each
+    layout = few_cards_unseen().to_layout()
+    for order in itertools.permutations(layout["stock"]):
+        game = game_from_layout({**layout, "stock": list(order)})
+        game.play_text("w-p1")
+        assert solve(game, max_nodes=100_000).status == "lost"
