@@ -65,6 +65,10 @@ BLIND_LOSS = LOSS / 2
 #: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
 #: every card
 END_GAME_NODES = 1500
+#: positions the hint may search on past its budget to tell apart the best moves when
+#: they look exactly equal (:func:`_break_ties`)
+TIE_NODES = 300
+TIE_MARGIN = 0.05
 #: the hint plays the best moves out on guessed orders of the unseen stock cards
 #: (:func:`_bet_on_guesses`) when there are at most this many of them, on this many
 #: orders, trying this many moves, each guess within this many positions
@@ -397,6 +401,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     order = kept
     values = {m: 0.0 for m in order}
     immediate: dict[Move, float] = {}
+    done = -1  # the deepest depth finished for every move
     for depth in range(0, 8):
         current: dict[Move, float] = {}
         try:
@@ -411,11 +416,14 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
                 values.update(current)
             break
         values = current
+        done = depth
         if depth == 0:
             immediate = dict(current)
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
         if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
             break
+    if done >= 0:
+        _break_ties(search, order, values, immediate, done)
     for move, twin in same_as.items():
         values[move] = values.get(twin, LOSS)
         if twin in immediate:
@@ -442,6 +450,46 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     # before its twins
     ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
     return [(m, values.get(m, LOSS) - base) for m in ranked]
+
+
+def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                immediate: dict[Move, float], done: int) -> None:
+    """When the best moves look exactly equal at ``done``, the deepest depth finished for
+    every move, search those moves alone deeper, within :data:`TIE_NODES` more
+    positions, and order them by the deepest depth finished for all of them.
+
+    Equal moves are often the same kind of move with different cards (which wanted card
+    takes a space): the difference shows a move or two further, where the whole
+    search's budget does not reach. The tied moves stay above every other move, since
+    no other move was searched as deep."""
+    if len(order) < 2:
+        return
+    first = order[0]
+    tie = (values[first], immediate.get(first, LOSS))
+    if tie[0] >= WIN or tie[0] <= LOSS + 200:
+        return
+    tied = [m for m in order if values[m] >= tie[0] - TIE_MARGIN]
+    if len(tied) < 2:
+        return
+    search.max_nodes = search.nodes + TIE_NODES
+    deeper: dict[Move, float] | None = None
+    for depth in range(done + 1, done + 4):
+        current: dict[Move, float] = {}
+        try:
+            for move in tied:
+                child = search.play(move)
+                try:
+                    current[move] = search.value(child, depth)
+                finally:
+                    search.undo()
+        except _Budget:
+            break
+        deeper = current
+    if deeper is None:
+        return
+    for move in tied:
+        values[move] = deeper[move]
+    order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
 
 
 def _end_game_win(view: Game, deadline: float) -> Move | None:
