@@ -20,14 +20,21 @@ Positions the game has already been through count as worth nothing new (the hint
 suggests going back to where the player was), which also keeps the demo player from
 looping.
 
+When the best moves look exactly alike at the deepest depth finished for all moves,
+they alone are searched deeper (:func:`_break_ties`).
+
 Then the best moves are looked at whole: where every position a move leads to can be
 seen within a few hundred (an end game, a corner with few moves), a reachability search
 proves the move lost, or lost unless unseen stock cards help, and it sinks below the
 moves that still have a way on (:func:`_settle_the_best`); a move the search found
 lost is checked the same way, so that its reason can say so. Once the stock is empty the
 player sees every card, and the solver's own searches look for a win from the position
-within a small budget (:func:`_end_game_win`): a line found is a win for sure, and its
-first move goes first.
+and from each of the best moves (:func:`_play_out`): a line found is a win for sure,
+and its first move goes first. While a few stock cards are still unseen, the player
+knows which cards they are but not their order: the best moves are played out on
+guessed orders (every order, when few enough; :func:`_bet_on_guesses`), and a move that
+fewer guesses prove lost goes first. The guesses are made from the cards not in sight,
+never from the stock.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ from dataclasses import dataclass
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
 from ..engine.profile import Layout
 from ..engine.state import Game, Move, Transfer
+from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
 from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
@@ -62,9 +70,14 @@ CLOSURE_LIMIT = 150
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
-#: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
-#: every card
-END_GAME_NODES = 1500
+#: positions the end-game search (:func:`_play_out`) may see, once the player sees
+#: every card, and the best moves it searches from, beside the position itself
+END_GAME_NODES = 8000
+END_GAME_MOVES = 4
+#: the winning lines the end-game search found, by rule set: the exact key of each
+#: position along a line (:meth:`~.knowledge.PositionHash.exact_key`) and its move
+_WON_LINES: dict[str, dict[int, Move]] = {}
+_WON_LINES_LIMIT = 50_000
 #: positions the hint may search on past its budget to tell apart the best moves when
 #: they look exactly equal (:func:`_break_ties`)
 TIE_NODES = 300
@@ -431,12 +444,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
     if answers is not None:
-        won = _end_game_win(position, search.deadline)
-        won = same_as.get(won, won) if won is not None else None
-        if won is not None and won in values:
-            values[won] = WIN
-            answers[won] = WON_LINE
-        else:
+        if not _play_out(search, order, values, answers):
             _settle_the_best(search, order, values, immediate, answers)
             _bet_on_guesses(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
@@ -492,56 +500,145 @@ def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float
     order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
 
 
-def _end_game_win(view: Game, deadline: float) -> Move | None:
-    """The first move of a winning line, when the player sees every card (the stock is
-    empty) and the solver's searches find one within :data:`END_GAME_NODES` positions
-    (or by ``deadline``); else None.
+def _play_out(search: _HintSearch, order: list[Move], values: dict[Move, float],
+              answers: dict[Move, str]) -> bool:
+    """When the player sees every card (the stock is empty), look for a win with the
+    solver's own searches, within :data:`END_GAME_NODES` positions (or by the
+    deadline): from the position, and from each of the best :data:`END_GAME_MOVES`
+    moves, side by side. A line found is a win for sure: its first move goes first with
+    the value of a win (True). A move whose search sees every position it leads to
+    without a win is lost for sure, and sinks below the others.
 
     With no card unseen the player's view is the whole deal, so searching it is as
-    honest as the shallow search, and a line found is a win for sure. The shallow search
-    cannot tell apart moves whose difference shows only many moves later (which card
-    climbs to an empty place first, which one waits), and in end games that is where a
-    won game is thrown away."""
+    honest as the shallow search. The shallow search cannot tell apart moves whose
+    difference shows only many moves later (which card climbs to an empty place first,
+    which one waits), and in end games that is where a won game is thrown away; the
+    search from each best move finds a win after it even where the search from the
+    position would try the others first. A line found is remembered, position by
+    position, so the next hints along it cost nothing."""
+    view = search.game
     if any(UNKNOWN in pile for pile in view.piles):
-        return None
+        return False
+    lines = _WON_LINES.setdefault(view.rules, {})
+    known = lines.get(search.hash.exact_key())
+    if known is not None and known in values:
+        values[known] = WIN
+        answers[known] = WON_LINE
+        return True
     full = view.clone()
     full.is_view = False
-    won, line = _search_for_win(full, END_GAME_NODES, deadline)
-    return full.parse_move(line[0]) if won and line else None
+    alive = [m for m in order if values.get(m, LOSS) > LOSS + 200 and answers.get(m) != DEAD]
+    tried: list[Move | None] = [None, *alive[:END_GAME_MOVES]]
+    share = END_GAME_NODES // len(tried)
+    running: list[tuple[Move | None, Game, list[_Search]]] = []
+    for move in tried:
+        start = full.clone()
+        if move is not None:
+            start.play_legal(move)
+        running.append((move, start, _complete_searches(start, share)))
+    while running:
+        for entry in list(running):
+            move, start, searches = entry
+            answer, line = _turn(searches)
+            if answer is None:
+                if not searches:
+                    running.remove(entry)
+                continue
+            running.remove(entry)
+            if answer and move is None:
+                won = start.parse_move(line[0])
+                if won in values:
+                    _remember(lines, full, won, line[1:])
+                    values[won] = WIN
+                    answers[won] = WON_LINE
+                    return True
+            elif answer and move is not None:
+                _remember(lines, full, move, line)
+                values[move] = WIN
+                answers[move] = WON_LINE
+                return True
+            elif move is None:
+                # every position reachable from here was seen: no move wins
+                return False
+            else:
+                answers[move] = DEAD
+                values[move] = LOSS + 100
+        if time.perf_counter() > search.deadline:
+            return False
+    return False
+
+
+_Search = tuple[DepthFirst | Narrowing, Steps]
+
+
+def _complete_searches(full: Game, nodes: int) -> list[_Search]:
+    """The solver's searches for a win of ``full`` (a whole deal, nothing unknown),
+    sharing ``nodes`` positions: the narrowed searches (:class:`~.depth_first.Narrowing`:
+    fills of spaces with the cards needed soonest), which go deep at once, beside a
+    complete search in the Constitution sets (Lady Cadogan's own, with safe climbs,
+    :class:`~.cadogan_proof.CadoganProof`, a quarter for the narrowed ones; in
+    ``constitution`` the depth-first search, half and half); else the depth-first
+    search."""
+    if any("proof" in stage for stage, _ in full.profile.search.stages):
+        # the narrowed searches win the easy end games within a hundred positions or
+        # wander; the complete one wins the others
+        searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), nodes // 4),
+                                                  CadoganProof(full.clone(), nodes - nodes // 4)]
+    elif full.profile.layout is Layout.ROWS:
+        share = nodes // 2
+        searches = [Narrowing(full.clone(), share), DepthFirst(full.clone(), share)]
+    else:
+        searches = [DepthFirst(full.clone(), nodes)]
+    return [(s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
+
+
+def _turn(searches: list[_Search]) -> tuple[bool | None, list[str]]:
+    """One turn of each of ``searches``, removing those that end: (True, the winning
+    line) when one wins, (False, []) when a complete one saw every position it leads to
+    without a win, else (None, []); the caller gives up when none is left."""
+    for entry in list(searches):
+        search, steps = entry
+        try:
+            next(steps)
+        except StopIteration as stop:
+            searches.remove(entry)
+            if stop.value and search.win:
+                return True, search.win
+            if stop.value is False:
+                return False, []
+    return None, []
 
 
 def _search_for_win(full: Game, nodes: int, deadline: float) -> tuple[bool | None, list[str]]:
-    """The solver's searches on ``full`` (a whole deal, nothing unknown) within ``nodes``
-    positions or until ``deadline``: True and a winning line, False when every reachable
-    position was seen without a win, None when the budget ran out first. In the
-    Constitution sets the narrowed searches (:class:`~.depth_first.Narrowing`: fills of
-    spaces with the cards needed soonest) go deep at once beside the complete
-    depth-first search, sharing its budget."""
+    """The solver's searches (:func:`_complete_searches`) on ``full`` within ``nodes``
+    positions or until ``deadline``: True and a winning line, False when every
+    reachable position was seen without a win, None when the budget ran out first."""
     if full.is_won():
         return True, []
-    if full.profile.layout is Layout.ROWS:
-        share = nodes // 2
-        searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), share),
-                                                  DepthFirst(full.clone(), share)]
-    else:
-        searches = [DepthFirst(full.clone(), nodes)]
-    running: list[tuple[DepthFirst | Narrowing, Steps]] = [
-        (s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
-    while running:
-        for entry in list(running):
-            search, steps = entry
-            try:
-                next(steps)
-            except StopIteration as stop:
-                running.remove(entry)
-                if stop.value and search.win:
-                    return True, search.win
-                if stop.value is False:
-                    # every reachable position was seen: no move wins
-                    return False, []
+    searches = _complete_searches(full, nodes)
+    while searches:
+        answer, line = _turn(searches)
+        if answer is not None:
+            return answer, line
         if time.perf_counter() > deadline:
-            return None, []
+            break
     return None, []
+
+
+def _remember(lines: dict[int, Move], full: Game, first: Move, rest: list[str]) -> None:
+    """Remember a winning line from ``full`` (its first move, then ``rest`` in
+    notation) position by position: each position's exact key (as the player sees it,
+    every card seen) and the line's move from there."""
+    if len(lines) >= _WON_LINES_LIMIT:
+        lines.clear()
+    copy = full.clone()
+    hasher = PositionHash(copy)
+    move = first
+    for text in [None, *rest]:
+        if text is not None:
+            move = copy.parse_move(text)
+        lines[hasher.exact_key()] = move
+        hasher.moved(copy.play(move))
 
 
 def _guesses(view: Game) -> tuple[list[list[int]], bool]:

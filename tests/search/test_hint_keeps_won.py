@@ -187,3 +187,44 @@ def test_a_move_lost_in_every_order_of_the_unseen_cards_goes_below_the_others() 
         game = game_from_layout({**layout, "stock": list(order)})
         game.play_text("w-p1")
         assert solve(game, max_nodes=100_000).status == "lost"
+
+
+def which_card_fills_row3() -> Game:
+    """A Lady Cadogan end game of deal 29 (from the hint's keep-won runs): the stock is
+    empty, so the player sees every card. A space in Row 3 takes one of five lone Row 4
+    cards, and 7♥ from the waste then fills the Row 4 place it leaves. The shallow search
+    likes 6♦ best (``r4c2-r3c8``); only 9♣ (``r4c8-r3c8``) wins. The solver's complete
+    search proves the 6♦, 6♥, J♠ and J♥ fills lost (8,000–12,000 positions each) but
+    wins after the 9♣ within a thousand; from the position itself it needs some
+    26,000."""
+    return game_from_layout({
+        "rules": "constitution-cadogan", "game": "29",
+        "foundations": [["AC", "2C", "3C"], ["AC"], ["AS", "2S", "3S", "4S", "5S"], ["AS"], ["AH"], ["AH"],
+                        ["AD", "2D"], ["AD"]],
+        "tableau": [[["3S"], ["10S", "9D", "8S"], ["4C", "3H"], ["10H"], ["JD"], ["7S"], ["JH"],
+                     ["8C", "7H", "6C", "5H", "4S"]],
+                    [["JC"], ["10D"], ["5C", "4H"], ["4D"], ["3C"], ["6S", "5D"], ["5C", "4H"], ["5D"]],
+                    [["8H", "7S", "6D"], ["JC"], ["10C", "9H", "8S"], ["5H"], ["JD", "10C", "9H", "8C"], ["9S"],
+                     ["7D"], []],
+                    [["JS", "10D"], ["6D"], ["JS"], ["6H"], ["9C", "8H", "7C", "6H"], ["9S", "8D"], ["JH"],
+                     ["9C"]]],
+        "waste": ["7C", "3H", "5S", "10H", "6C", "7D", "2C", "2S", "10S", "8D", "9D", "4C", "2H", "2H", "3D",
+                  "3D", "2D", "4D", "6S", "7H"],
+        "stock": []})
+
+
+def test_with_every_card_seen_the_hint_searches_on_from_its_best_moves() -> None:
+    game = which_card_fills_row3()
+    best = hints(game, max_ms=None, twins=False)[0]
+    assert game.move_text(best.move) == "r4c8-r3c8"
+    assert "leads to a win" in best.reason
+    game.play(best.move)
+    assert solve(game, max_nodes=100_000, plan=("proof",)).status == "won"
+
+
+@pytest.mark.slow
+def test_the_row3_fill_position_is_what_it_says() -> None:
+    for text in ("r4c2-r3c8", "r4c4-r3c8", "r4c3-r3c8", "r4c7-r3c8"):
+        game = which_card_fills_row3()
+        game.play_text(text)
+        assert solve(game, max_nodes=100_000, max_seconds=600, plan=("proof",)).status == "lost"
