@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
 from ..engine.profile import Layout
+from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
 from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
@@ -114,7 +115,8 @@ class _Budget(Exception):
 class _HintSearch:
     """One hint search over a private copy of the player's view."""
 
-    def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int]) -> None:
+    def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int],
+                 chains: bool = False) -> None:
         # ``view`` is played on and always restored
         self.game = view
         self.hash = PositionHash(view)
@@ -137,6 +139,12 @@ class _HintSearch:
         self.reveal_bonus = view.profile.search.reveal_bonus
         self.through_reveals = view.profile.search.through_reveals
         self.evaluated = _EVALUATED.setdefault(view.rules, {})
+        #: In ``constitution`` a fill opens a space one row lower that must be filled in
+        #: turn: with ``chains``, the fills after the first are each made with the card
+        #: the row's order puts first (:func:`~.knowledge.ordered_moves`: a card a
+        #: foundation wants, else the lowest) at no depth, so the chain a fill forces is
+        #: one step and the search sees what the filled place does next
+        self.chains = chains
 
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
@@ -195,6 +203,14 @@ class _HintSearch:
             return LOSS + stand / 1000.0
         forced = forced_move(game, moves)
         candidates = [forced] if forced is not None else ordered_moves(game, moves)
+        # a forced foundation move costs no depth: it is not a decision; nor does a fill
+        # that a fill before it forced, of the card needed soonest (``chains``)
+        free = forced is not None
+        if not free and self.chains:
+            owed = game.owed_space()
+            if owed is not None and row_of(owed):
+                candidates = candidates[:1]
+                free = True
         best = LOSS - 1.0
         # every move searched, and each lost: then so is this position, however good it
         # looks (a player cannot stop here: the game goes on, or ends lost)
@@ -207,8 +223,7 @@ class _HintSearch:
                     if self.hash.key() in self.path:
                         lost = False
                         continue
-                    # a forced foundation move costs no depth: it is not a decision
-                    child_value = self.value(child, depth - (forced is None)) - 0.01
+                    child_value = self.value(child, depth - (not free)) - 0.01
                     best = max(best, child_value)
                     if child_value > LOSS + 200:
                         lost = False
@@ -376,14 +391,17 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
     are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
-    solver's probe does not), the best moves are also looked at whole
-    (:func:`_settle_the_best`): a move into a dead corner sinks below the others, and
-    ``answers`` receives what those reachability searches proved of each move.
+    solver's probe does not, so the solver's lines stay as they are), the search takes a
+    chain of forced fills as one step, equal best moves are searched deeper
+    (:func:`_break_ties`), and the best moves are also looked at whole
+    (:func:`_settle_the_best`, :func:`_play_out`, :func:`_bet_on_guesses`): a move into
+    a dead corner sinks below the others, and ``answers`` receives what those searches
+    proved of each move.
     """
     moves = position.legal_moves()
     if not moves:
         return []
-    search = _HintSearch(position, max_nodes, max_ms, history)
+    search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None)
     try:
         return _rank(search, position, moves, history, avoid_repeats, twins, answers)
     finally:
@@ -435,7 +453,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
         if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
             break
-    if done >= 0:
+    if done >= 0 and answers is not None:
         _break_ties(search, order, values, immediate, done)
     for move, twin in same_as.items():
         values[move] = values.get(twin, LOSS)
