@@ -23,13 +23,45 @@ if TYPE_CHECKING:
 ReplayViewer = Callable[[Path, "Path | None"], int]
 
 
-def line_of_play(path: Path) -> tuple[Game, list[str], str]:
-    """A replay file as ``analyse`` reads it: the deal, the moves in notation and a heading
-    (``British Constitution #3: lost, 43 moves``); raises ReplayError (a ValueError) for a
-    file that is missing, damaged or of an unknown rule set."""
-    from .replay import load_replay
+#: the FILE that names standard input (a file of that name is ``./-``)
+STDIN = Path("-")
 
-    replay = load_replay(path)
+
+def read_replay(path: Path) -> Replay:
+    """The replay in the file ``path``, or on standard input for ``-`` (as in
+    ``analyse - < FILE.replay``); raises ReplayError (a ValueError) for a file that is
+    missing, damaged or of an unknown rule set, and for ``-`` when standard input is a
+    terminal (where a read would wait for typing that never comes) or closed. At most
+    one byte past the size limit is ever read."""
+    from .replay import MAX_REPLAY_BYTES, ReplayError, load_replay, parse_replay_bytes
+
+    if path != STDIN:
+        return load_replay(path)
+    stream = sys.stdin
+    if stream is None or getattr(stream, "buffer", None) is None:
+        raise ReplayError("standard input is closed: give the replay file's name")
+    try:
+        terminal = stream.isatty()
+    except (OSError, ValueError):  # closed
+        terminal = False
+    if terminal:
+        raise ReplayError("standard input is a terminal: pipe a replay in (- < FILE.replay) "
+                          "or give the file's name")
+    try:
+        data = stream.buffer.read(MAX_REPLAY_BYTES + 1)
+    except (OSError, ValueError) as err:
+        raise ReplayError(f"standard input cannot be read: {err}") from None
+    if len(data) > MAX_REPLAY_BYTES:  # only one byte past the limit was read: its size is unknown
+        raise ReplayError(f"it is more than the {MAX_REPLAY_BYTES:,} bytes allowed")
+    return parse_replay_bytes(data)
+
+
+def line_of_play(path: Path) -> tuple[Game, list[str], str]:
+    """A replay file as ``analyse`` reads it (``-``: standard input): the deal, the moves
+    in notation and a heading (``British Constitution #3: lost, 43 moves``); raises
+    ReplayError (a ValueError) for a file that is missing, damaged or of an unknown rule
+    set."""
+    replay = read_replay(path)
     heading = f"{replay.title} #{replay.game}: {replay.result}, {len(replay.moves)} moves"
     return replay.opening(), replay.move_texts, heading
 
@@ -84,10 +116,13 @@ def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewe
 def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -> int:
     """``replay FILE [--check] [--data-dir DIR]``: the file and the folder are checked
     here, before ``view_replay`` opens the window."""
-    from .replay import ReplayError, load_replay
+    from .replay import ReplayError
 
+    if args.file == STDIN and not args.check:
+        return fail("-: the replay viewer opens a replay file by its name; standard input (-) "
+                    "serves replay --check and analyse")
     try:
-        replay = load_replay(args.file)
+        replay = read_replay(args.file)
     except ReplayError as err:
         return fail(f"{shown(args.file)}: {err}")
     if args.check:

@@ -14,6 +14,11 @@ when a check's budget ran out):
   double (the last positions are small and prove lost quickly; each proof of a later
   position is a part of the proof of an earlier one), until a position is won; then
   halving the stretch between the last won and the first lost position.
+- As soon as a step back is left undecided (a long line lost early: its late positions
+  are large and seldom proved lost within a check), the deal itself is checked next. A
+  deal that can be won gives a winnable position at once, so the halving can begin and
+  the answer is at least a range, instead of the budget going on ever larger positions
+  from the back and the verdict saying nothing.
 - A won position's winning line often begins with the player's own next moves; the
   positions along that common start are won too, for free.
 - "unknown" is never taken for an answer: the stretch that holds it is split around it,
@@ -68,6 +73,9 @@ COMPLETE_PLAN = ("dfs",)
 #: a search that is stopped is given a few hundred positions at least, so a budget
 #: almost spent still asks the solver a real question
 MIN_CHECK_NODES = 200
+#: what is left of a job's time when its process starts after the whole budget has gone
+#: (a budget is never zero)
+MIN_SECONDS = 1e-3
 
 
 @dataclass(frozen=True)
@@ -351,7 +359,7 @@ class Analyser:
                 seconds, nodes = self._check_budget(level)
                 if seconds <= 0 or nodes <= 0:
                     break
-                if self.lo < 0 and self.hi <= len(self.moves):
+                if self.lo < 0 and self.hi <= len(self.moves) and step != 0:
                     gap *= 2  # a step back from the first lost position: the next goes twice as far
                 self._state = (self._state[0], step)
                 if self.on_check is not None:
@@ -377,6 +385,8 @@ class Analyser:
         if hi == end + 1 and end not in tried:
             return end
         if lo < 0:
+            if tried and 0 not in tried:
+                return 0  # the steps back no longer prove cheaply: is the deal winnable at all?
             target = max(0, hi - gap)
             for step in (*range(target, -1, -1), *range(target + 1, hi)):
                 if step not in tried:
@@ -563,7 +573,7 @@ class AnalysisJob:
         budget = mirror.budget
         self._process = context.Process(
             target=_analyse_in_process, name="analyse", daemon=True,
-            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes))
+            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes, time.time()))
         self._process.start()
         send.close()
         threading.Thread(target=self._listen, args=(receive,), name="analyse", daemon=True).start()
@@ -643,10 +653,17 @@ class AnalysisJob:
 
 
 def _analyse_in_process(send: Any, layout: dict[str, Any], moves: tuple[str, ...], seconds: float,
-                        nodes: int | None) -> None:
-    """The process of an :class:`AnalysisJob`: analyse, telling the job each step."""
+                        nodes: int | None, started: float) -> None:
+    """The process of an :class:`AnalysisJob`: analyse, telling the job each step.
+
+    ``seconds`` count from ``started`` (the wall clock when the job started), not from
+    this process's own start: a fresh interpreter takes a while to import the game, far
+    longer on a busy machine, and the player was promised an answer within ``seconds``
+    of asking."""
     try:
-        analyser = Analyser(game_from_layout(layout), moves, Budget(seconds, nodes),
+        waited = min(max(0.0, time.time() - started), seconds)
+        budget = Budget(max(seconds - waited, MIN_SECONDS), nodes)
+        analyser = Analyser(game_from_layout(layout), moves, budget,
                             on_check=lambda step: send.send(("check", step)))
         for _ in analyser.steps():
             send.send(("checked", analyser._snapshot()))

@@ -219,12 +219,15 @@ def wilson_interval(wins: int, total: int, z: float = 1.96) -> tuple[float, floa
 
 def summary(rows: list[DealRow]) -> dict[str, float]:
     """The table's figures: deals, won, lost, unknown, win % and its 95% interval, decided %,
-    mean and max nodes, moves and seconds."""
+    mean and max nodes, moves and seconds; and, for the demo's rows, the mean of the cards
+    it got home (``mean_on_foundations``, the README table's "cards home")."""
     n = len(rows)
     won = sum(r.status == "won" for r in rows)
     lost = sum(r.status == "lost" for r in rows)
     low, high = wilson_interval(won, n)
-    return {
+    home = [r.on_foundations for r in rows if r.on_foundations is not None]
+    extra = {"mean_on_foundations": sum(home) / len(home)} if home else {}
+    return {**extra,
         "deals": n, "won": won, "lost": lost, "unknown": n - won - lost,
         "win_pct": 100.0 * won / n if n else 0.0,
         "win_pct_low": 100.0 * low, "win_pct_high": 100.0 * high,
@@ -252,6 +255,8 @@ def format_table(title: str, figures: dict[str, float], *, nodes: bool = True) -
         lines.append(f"  nodes    mean {figures['mean_nodes']:,.0f}   max {figures['max_nodes']:,}")
     else:
         lines.append(f"  moves    mean {figures['mean_moves']:,.1f}")
+        if "mean_on_foundations" in figures:
+            lines.append(f"  home     mean {figures['mean_on_foundations']:,.1f} cards")
     lines.append(f"  seconds  mean {figures['mean_seconds']:.2f}   max {figures['max_seconds']:.2f}")
     return "\n".join(lines)
 

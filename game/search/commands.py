@@ -20,7 +20,7 @@ from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 if TYPE_CHECKING:
     from ..engine.state import Game
     from ..output import Output
-    from .analyse import Analysis
+    from .analyse import Analysis, Budget
     from .batch import DealRow
 
 
@@ -73,9 +73,12 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
         "won the deal. The exit status is 0 when the file was analysed (whatever the verdict), "
         "2 for a missing or damaged file.")
     analyse.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
-    analyse.add_argument("--budget", type=float, default=60.0, metavar="S",
-                         help="seconds for the whole analysis (default 60); what is left undecided "
-                         "is reported as a range of moves")
+    analyse.add_argument("--budget", type=float, default=None, metavar="S",
+                         help="seconds for the whole analysis (default 60, or no limit with "
+                         "--positions); what is left undecided is reported as a range of moves")
+    analyse.add_argument("--positions", type=int, default=None, metavar="N",
+                         help="at most N positions searched in all: the analysis is then the same "
+                         "on every machine, however fast or busy")
     analyse.add_argument("--json", action="store_true",
                          help="print the analysis as one JSON object")
     analyse.set_defaults(func=partial(run_analyse, read_line=read_line))
@@ -293,14 +296,15 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
 
 
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
-    """``analyse FILE [--budget S] [--json]``."""
-    from .analyse import Analyser, Budget
+    """``analyse FILE [--budget S] [--positions N] [--json]``."""
+    from .analyse import Analyser
 
-    if not _is_seconds(args.budget):
-        return fail(BAD_SECONDS)
+    budget = _analyse_budget(args)
+    if isinstance(budget, str):
+        return fail(budget)
     try:
         start, moves, heading = read_line(args.file)
-        analyser = Analyser(start, moves, Budget(seconds=args.budget))
+        analyser = Analyser(start, moves, budget)
     except ValueError as err:
         return fail(f"{shown(args.file)}: {err}")
     bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
@@ -329,6 +333,27 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     print(analysis.sentence())
     print(analysis_lines(analysis))
     return 0
+
+
+#: the most positions ``analyse --positions`` takes (days of searching: a typing slip, past it)
+MAX_ANALYSIS_POSITIONS = 1_000_000_000
+
+
+def _analyse_budget(args: argparse.Namespace) -> Budget | str:
+    """The whole analysis's budget from ``--budget`` and ``--positions``, or why they
+    cannot be used. Without either, 60 s; ``--positions`` alone sets no time limit, so the
+    analysis depends on the line and N only, never on the machine (as with ``solve``)."""
+    from .analyse import DEFAULT_SECONDS, Budget
+
+    if args.budget is not None and not _is_seconds(args.budget):
+        return BAD_SECONDS
+    if args.positions is not None and not 1 <= args.positions <= MAX_ANALYSIS_POSITIONS:
+        return f"--positions must be a whole number from 1 to {MAX_ANALYSIS_POSITIONS:,}"
+    if args.budget is not None:
+        seconds = args.budget
+    else:
+        seconds = DEFAULT_SECONDS if args.positions is None else NO_TIME_LIMIT
+    return Budget(seconds=seconds, nodes=args.positions)
 
 
 def analysis_lines(analysis: Analysis) -> str:

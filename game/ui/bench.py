@@ -12,6 +12,10 @@ Everything runs with the dummy video driver at 1280x800:
   the display): the longest frame while the demo thinks in its own process (it must stay
   under 20 ms) and the 99th percentile, the main thread's processor time in its busiest
   frame, the frames drawn while a move was being thought out, and the moves made;
+- per rule set, "Where did I go wrong?" opened on a lost game and run for a few seconds
+  (or until it answers) in the same rhythm: the frame that opens it (and starts its
+  process), the longest frame after that while it searches in its own process, the main
+  thread's processor time in its busiest frame, and the frames drawn meanwhile;
 - start-up: wall time from starting a fresh Python process until it has drawn and
   flipped its first frame of the menu;
 - the drawing of a whole deck of faces afresh at 50, 80 and 160 px wide;
@@ -72,6 +76,7 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
             "midflight_median_ms": _ms(statistics.median(middle)),
             "midflight_p99_ms": _ms(_p99(middle)),
             **_demo_frames(app, rules, DEMO_SECONDS / (3 if quick else 1)),
+            **_analysis_frames(app, rules, DEMO_SECONDS / (3 if quick else 1)),
         }
     out["card_faces"] = _faces()
     out["process"] = {
@@ -181,6 +186,48 @@ def _demo_frames(app: Any, rules: str, seconds: float) -> dict[str, Any]:
     return {"demo_longest_frame_ms": _ms(max(times)), "demo_frame_p99_ms": _ms(_p99(times)),
             "demo_busiest_frame_cpu_ms": _ms(busiest), "demo_thinking_frames": thinking,
             "demo_moves": moves}
+
+
+def _analysis_frames(app: Any, rules: str, seconds: float) -> dict[str, Any]:
+    """"Where did I go wrong?" on game 1 of ``rules`` played to a loss by random moves,
+    run for ``seconds`` or until it answers, a frame every 1/60 s as in the real loop: the
+    frame that opens it (which starts the analysis's process: a fork of this one, whose
+    wall time grows with the machine's load) and its processor time, the longest frame after
+    it and the main thread's processor time in the busiest one (the searches run in the
+    other process, so neither should grow with them), the frames drawn while it searched,
+    and whether it answered in the time."""
+    from ..engine import new_game
+    from ..session.positions import lost_position
+    from .dialogs import AnalysisDialog
+    from .table import TableScene
+
+    scene = TableScene(app, lost_position(new_game(rules, 1)))
+    scene.keep_records = False
+    app.reset(scene)
+    scene.anim.finish()
+    app.step(1 / 60)
+    t0, c0 = time.perf_counter(), time.thread_time()
+    app.show("analysis", game=scene.game)  # as the lost game's dialog's button does
+    app.step(1 / 60)
+    opening, opening_cpu = time.perf_counter() - t0, time.thread_time() - c0
+    dialog = app.top
+    assert isinstance(dialog, AnalysisDialog)
+    times: list[float] = []
+    busiest = 0.0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and dialog.analysis is None and not dialog.failure:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step(1 / 60)
+        spent = time.perf_counter() - t0
+        busiest = max(busiest, time.thread_time() - c0)
+        times.append(spent)
+        time.sleep(max(0.0, 1 / 60 - spent))
+    answered = dialog.analysis is not None
+    dialog.job.cancel()
+    return {"analysis_open_frame_ms": _ms(opening), "analysis_open_frame_cpu_ms": _ms(opening_cpu),
+            "analysis_longest_frame_ms": _ms(max(times, default=0.0)),
+            "analysis_busiest_frame_cpu_ms": _ms(busiest), "analysis_frames": len(times),
+            "analysis_answered": answered}
 
 
 def _ms(seconds: float) -> float:

@@ -29,7 +29,7 @@ from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
 from .layout import table_layout
-from .widgets import record_button, wrap
+from .widgets import ANALYSIS_TITLE, record_button, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
@@ -423,7 +423,6 @@ def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[
 
 # ----- Where did I go wrong? -------------------------------------------------------------
 
-ANALYSIS_TITLE = "Where did I go wrong?"
 LOST_ACCENT = (235, 150, 110)
 #: the analysis's budget on screen, in seconds (the player can stop it sooner)
 ANALYSIS_SECONDS = 30.0

@@ -14,7 +14,7 @@ import pygame
 from ..engine import Game
 from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
-from ..records.replay import Replay, format_seconds
+from ..records.replay import LOST, Replay, format_seconds
 from . import theme
 from .anim import Animator
 from .app import App, Scene
@@ -23,6 +23,7 @@ from .layout import TableLayout, table_layout
 from .piles import PileRenderer
 from .theme import Button, Palette
 from .widgets import (
+    ANALYSIS_TITLE,
     Choice,
     Control,
     Focusable,
@@ -184,6 +185,9 @@ class ReplayScene(Scene):
         self.goto = TextInput("Move no.", self.goto_typed, on_change=self._clear_message, max_len=6)
         self.timeline = Timeline(self)
         self.take_over_button = Button("Take over", self.take_over)
+        #: a lost game's replay offers the analysis of its line, as the lost game's dialog does
+        self.analyse_button = Button(ANALYSIS_TITLE, self.analyse) if replay.result == LOST and not heading \
+            else None
         self.menu_button = Button("Back", self.back)
         self.ring = FocusRing()
         self.resize(app.size)
@@ -291,6 +295,13 @@ class ReplayScene(Scene):
         recorder = self.player.take_over()
         self.app.swap("table", replay=recorder.replay())
 
+    def analyse(self) -> None:
+        """Where did I go wrong? The analysis of the replay's whole line (a lost game's),
+        over the viewer, which is there again when it closes; pauses playback."""
+        self.playing = False
+        self.anim.finish()
+        self.app.show("analysis", game=self.replay.play_out())
+
     def back(self) -> None:
         """Leave the replay."""
         self.app.pop()
@@ -358,13 +369,23 @@ class ReplayScene(Scene):
         take_w = round(px * 7.5)
         self.take_over_button.rect = pygame.Rect(self.menu_button.rect.x - round(px * 0.5) - take_w, y,
                                                  take_w, bh)
-        room = self.take_over_button.rect.x - round(px * 0.6) - x
+        left_of = self.take_over_button.rect.x
+        if self.analyse_button is not None:
+            analyse_w = theme.font(round(px * 0.9), bold=True).size(ANALYSIS_TITLE)[0] + round(px * 1.6)
+            self.analyse_button.rect = pygame.Rect(left_of - round(px * 0.5) - analyse_w, y, analyse_w, bh)
+            left_of = self.analyse_button.rect.x
+        room = left_of - round(px * 0.6) - x
         goto_w = min(round(px * 6.5), room // 3)
-        self.goto.rect = pygame.Rect(self.take_over_button.rect.x - round(px * 0.6) - goto_w, y, goto_w, bh)
+        self.goto.rect = pygame.Rect(left_of - round(px * 0.6) - goto_w, y, goto_w, bh)
         self.speed.rect = pygame.Rect(x, y, max(px * 8, self.goto.rect.x - round(px * 0.6) - x), bh)
         items: list[Focusable] = [self.timeline, *self.icons.values(), self.speed, self.goto,
-                                  self.take_over_button, self.menu_button]
+                                  *self._buttons()]
         self.ring.set_items(items, [0] + [1] * (len(items) - 1))
+
+    def _buttons(self) -> list[Button]:
+        """The bar's buttons at its right, left to right."""
+        analyse = [self.analyse_button] if self.analyse_button is not None else []
+        return [*analyse, self.take_over_button, self.menu_button]
 
     # ----- events -------------------------------------------------------------------------
 
@@ -523,7 +544,7 @@ class ReplayScene(Scene):
         self.speed.record(drawn, self.speed.label)
         self.goto.draw(surface, round(px * 0.9), palette)
         self.goto.record(drawn, "go to move")
-        for button in (self.take_over_button, self.menu_button):
+        for button in self._buttons():
             button.draw(surface, round(px * 0.9), palette)
             record_button(drawn, button, round(px * 0.9))
             if button.focused:

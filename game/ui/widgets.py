@@ -21,6 +21,10 @@ from .theme import Button, Palette
 #: The window size the designs are drawn for; text and spacing scale from it.
 DESIGN_SIZE = (1280, 800)
 
+#: what the lost game's dialog and the replay viewer of a lost game offer: the analysis
+#: of the line (game.ui.dialogs.AnalysisDialog)
+ANALYSIS_TITLE = "Where did I go wrong?"
+
 
 def ui_scale(size: tuple[int, int]) -> float:
     """How much larger than the 1280×800 design a window of ``size`` draws everything."""

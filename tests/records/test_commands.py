@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -176,3 +177,49 @@ def test_a_data_dir_that_does_not_exist_yet_is_fine(tmp_path, capsys):
     assert main(["stats", "--data-dir", str(tmp_path / "new" / "deeper")]) == 0
     captured = capsys.readouterr()
     assert "played" in captured.out and captured.err == ""
+
+
+def _main_py(args: list[str], stdin: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, stdin=stdin, capture_output=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "invalid-on-purpose"})
+
+
+@pytest.mark.parametrize("args", [["replay", "-", "--check"], ["analyse", "-", "--budget", "5"]])
+def test_dash_reads_a_replay_from_standard_input(args, tmp_path):
+    with WON_REPLAYS[0].open("rb") as handle:
+        done = _main_py(args, handle)
+    assert done.returncode == 0, done.stderr
+    assert b"a valid replay" in done.stdout if args[0] == "replay" else b"This game was won" in done.stdout
+    junk = tmp_path / "junk"
+    junk.write_bytes(b"\xff\xfe\x00junk" * 100)
+    huge = tmp_path / "huge"
+    with huge.open("wb") as handle:
+        handle.truncate(10**8)
+    for path, reason in ((junk, b"it is not UTF-8 text"), (huge, b"more than the 1,000,000 bytes allowed")):
+        with path.open("rb") as handle:
+            done = _main_py(args, handle)
+        assert done.returncode == 2 and done.stdout == b""
+        assert done.stderr.startswith(b"error: -: ") and reason in done.stderr
+        assert b"Traceback" not in done.stderr
+    done = _main_py(args, subprocess.DEVNULL)  # empty
+    assert done.returncode == 2 and b"cut short" in done.stderr
+
+
+@pytest.mark.parametrize("args", [["replay", "-", "--check"], ["analyse", "-"]])
+def test_dash_on_a_terminal_is_refused_at_once(args):
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    try:
+        done = _main_py(args, follower)  # a read would wait for typing; the timeout would fail the test
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 2
+    assert done.stderr == b"error: -: standard input is a terminal: pipe a replay in (- < FILE.replay) " \
+                          b"or give the file's name\n"
+
+
+def test_the_viewer_needs_a_file_by_its_name(monkeypatch, capsys):
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
+    assert main(["replay", "-"]) == 2
+    assert "the replay viewer opens a replay file by its name" in capsys.readouterr().err

@@ -28,11 +28,13 @@ from game.search.analyse import (
     Analysis,
     AnalysisJob,
     Budget,
+    _analyse_in_process,
     analyse,
     without_loops,
 )
 from game.search.solver import LOST as SOLVER_LOST
 from game.search.solver import WON, solve
+from game.session.positions import lost_position
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 #: a budget that time never binds, so every analysis here is the same on every machine
@@ -288,3 +290,49 @@ def test_a_line_that_ends_won_needs_no_process() -> None:
     assert job.done and job.pid is None
     result = job.result()
     assert result is not None and result.verdict == WON_GAME
+
+
+def test_a_line_lost_long_before_its_end_still_gets_a_winnable_position() -> None:
+    # A random player's long Union Square game: its late positions are too large to be
+    # proved lost within a check, so steps back from the end stay undecided; the deal,
+    # checked as soon as one does, is won, and the halving from there finds positions
+    # that still win (a range, not "not decided").
+    lost = lost_position(new_game("union-square", 1))
+    moves = [lost.move_text(step.move) for step in lost.history]
+    assert lost.is_lost() and len(moves) > 300
+    analysis = analyse(new_game("union-square", 1), moves, Budget(seconds=1e6, nodes=40_000))
+    assert analysis.checks[0].step == len(moves) and analysis.checks[1].status == "unknown"
+    assert analysis.checks[2].step == 0 and analysis.checks[2].status == WON
+    k = analysis.last_winnable
+    assert k is not None and k > 0
+    game = new_game("union-square", 1)
+    game.play_all([*moves[:k], *analysis.line])
+    assert game.is_won()
+    assert analysis.verdict in (FOUND, UNDECIDED) and "not decided" not in analysis.sentence()
+
+
+def test_a_jobs_time_counts_from_when_it_was_asked_for() -> None:
+    # the job's process may start long after the player asked (a busy machine takes seconds
+    # to start an interpreter): its budget is what is left, not a fresh one
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    sent: list[tuple[object, ...]] = []
+
+    class Pipe:
+        def send(self, message: tuple[object, ...]) -> None:
+            sent.append(message)
+
+        def close(self) -> None:
+            sent.append(("closed",))
+
+    layout = replay.opening().to_layout()
+    began = time.perf_counter()
+    _analyse_in_process(Pipe(), layout, tuple(replay.move_texts), 20.0, None, time.time() - 19.5)
+    assert time.perf_counter() - began < 5.0  # half a second was left of the twenty
+    assert sent[-2][0] == "done" and sent[-1] == ("closed",)
+    # and with the whole budget still there, the same process searches its share of it
+    sent.clear()
+    _analyse_in_process(Pipe(), layout, tuple(replay.move_texts), 20.0, 3_000, time.time())
+    assert sent[-2][0] == "done"
+    snapshot = sent[-2][1]
+    assert isinstance(snapshot, tuple)
+    assert 0 < snapshot[4] <= 3_000  # the positions searched

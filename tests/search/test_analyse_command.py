@@ -15,6 +15,8 @@ import pytest
 
 from game.cli import main
 from game.engine import new_game
+from game.records.recorder import Recorder
+from game.session.positions import lost_position
 from tests.search.lost_lines import LOST_LINES, lost_replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,3 +155,32 @@ def test_a_terminal_sees_the_progress_and_then_a_clean_line(lost_files: dict[str
     assert re.search(r"analysing +\d+%  checking the position after move \d+", progress), progress
     assert progress.endswith("\r" + " " * 60 + "\r")  # the progress line is wiped at the end
     assert "analysing" not in done.stdout
+
+
+def test_positions_make_the_analysis_the_same_on_every_machine(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # a random player's long Union Square game, lost long before its end (the analysis
+    # checks the deal as soon as the steps back from the end stay undecided)
+    lost = lost_position(new_game("union-square", 1))
+    recorder = Recorder(new_game("union-square", 1), clock=iter(range(10 ** 6)).__next__)
+    for step in lost.history:
+        recorder.play(step.move)
+    path = tmp_path / "long.replay"
+    path.write_text(recorder.replay().to_text(), encoding="utf-8")
+    runs = []
+    for _ in range(2):
+        status, out, err = _run(["analyse", str(path), "--positions", "40000", "--json"], capsys)
+        assert status == 0 and err == ""
+        data = json.loads(out)
+        runs.append({key: value for key, value in data.items() if key not in ("seconds", "checks")})
+        runs[-1]["checks"] = [{k: v for k, v in c.items() if k != "seconds"} for c in data["checks"]]
+    assert runs[0] == runs[1]
+    data = runs[0]
+    assert data["nodes"] <= 40_000 and data["budget"]["nodes"] == 40_000
+    assert data["last_winnable"] is not None and "not decided" not in data["sentence"]
+    game = new_game("union-square", 1)
+    game.play_all([lost.move_text(s.move) for s in lost.history][: data["last_winnable"]] + data["line"])
+    assert game.is_won()
+    for bad in ("0", "-5", "1000000001"):
+        status, out, err = _run(["analyse", str(path), "--positions", bad], capsys)
+        assert status == 2 and out == "" and "--positions must be a whole number from 1 to" in err

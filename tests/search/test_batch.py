@@ -165,3 +165,13 @@ def test_a_budget_that_cannot_be_used_is_refused(extra: list[str], reason: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "constitution", "1", *extra]) == 2
     assert capsys.readouterr().err.strip() == f"error: {reason}"
+
+
+def test_the_demo_table_gives_the_mean_of_the_cards_home_that_its_csv_holds(tmp_path, capsys) -> None:
+    path = tmp_path / "demo.csv"
+    assert main(["demo", "square", "--range", "1-3", "--out", str(path)]) == 0
+    with open(path, encoding="utf-8") as handle:
+        home = [int(row["on_foundations"]) for row in csv.DictReader(handle)]
+    assert len(home) == 3
+    found = re.search(r"^  home     mean ([\d.]+) cards$", capsys.readouterr().out, re.MULTILINE)
+    assert found and float(found[1]) == pytest.approx(sum(home) / 3, abs=0.05)

@@ -1,7 +1,8 @@
 """Where did I go wrong? on the table, through the real loop: the lost game's dialog offers
 it, the analysis runs in its own process while frames go on with its progress shown, the
 answer names the move in the player's words, the replay viewer plays the winning line
-from the position before it to a win, and "Stop" ends the analysis at once."""
+from the position before it to a win, and "Stop" ends the analysis at once; the replay
+viewer of a lost game offers the same analysis."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from game.search.analyse import Budget, analyse
+from game.ui import bench
 from game.ui.app import App
 from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
 from game.ui.replay_scene import ReplayScene
@@ -106,3 +108,51 @@ def test_esc_stops_it_too(ui: SimpleNamespace, app: App) -> None:
     ui.step(app, 3)
     ui.press(app, pygame.K_ESCAPE)
     assert analysis.job.done and app.top is not analysis
+
+
+def test_the_replay_of_a_lost_game_offers_it_too(ui: SimpleNamespace, app: App) -> None:
+    line = LOST_LINES["constitution"]
+    replay = lost_replay(line)
+    expected = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=200_000))
+    viewer = ReplayScene(app, replay)
+    app.push(viewer)
+    ui.step(app)
+    button = viewer.analyse_button
+    assert button is not None and button.label == ANALYSIS_TITLE and button in viewer.ring.items
+    for size in ((800, 600), (1080, 1920), (1280, 800)):  # it fits beside the other controls
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        ui.step(app, 2)
+        rects = [item.rect for item in viewer.ring.items]
+        for i, a in enumerate(rects):
+            assert viewer.bar.contains(a)
+            assert not any(a.colliderect(b) for b in rects[i + 1:]), f"{a} overlaps at {size}"
+    ui.press(app, pygame.K_HOME)
+    ui.click(app, button.rect.center)
+    analysis = app.top
+    assert isinstance(analysis, AnalysisDialog) and analysis.title == ANALYSIS_TITLE
+    frames = 0
+    while analysis.analysis is None:
+        ui.step(app)
+        frames += 1
+        assert frames < 6000, "the analysis never answered"
+        time.sleep(0.005)
+    assert " ".join(analysis.lines) == expected.sentence()  # the whole line's, wherever the viewer stood
+    ui.click(app, analysis.buttons[-1].rect.center)  # "Close"
+    assert app.top is viewer and viewer.player.step == 0
+    # only a lost game's replay offers it: not an abandoned one, nor the winning line shown after it
+    assert ReplayScene(app, replay.with_result("abandoned")).analyse_button is None
+    assert ReplayScene(app, replay, heading="your line, then the winning line").analyse_button is None
+
+
+def test_the_bench_times_the_frames_of_an_analysis(app: App) -> None:
+    figures = bench._analysis_frames(app, "constitution", 1.5)
+    assert figures["analysis_frames"] > 0 or figures["analysis_answered"]
+    assert 0 < figures["analysis_open_frame_cpu_ms"] and 0 < figures["analysis_open_frame_ms"]
+    assert 0 <= figures["analysis_busiest_frame_cpu_ms"]
+    assert figures["analysis_longest_frame_ms"] > 0 or figures["analysis_frames"] == 0
+    dialog = app.top
+    assert isinstance(dialog, AnalysisDialog) and dialog.job.done  # never left searching
+    pid = dialog.job.pid
+    if pid is not None:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
