@@ -81,8 +81,11 @@ _WON_LINES: dict[str, dict[int, Move]] = {}
 _WON_LINES_LIMIT = 50_000
 #: positions the hint may search on past its budget to tell apart the best moves when
 #: they look exactly equal (:func:`_break_ties`)
-TIE_NODES = 300
+TIE_NODES = 200
 TIE_MARGIN = 0.05
+#: at most this many equal moves (more are usually one card into any of many places,
+#: which a deeper search tells apart no better, at a cost the budget has not got)
+TIE_MOVES = 4
 #: the hint plays the best moves out on guessed orders of the unseen stock cards
 #: (:func:`_bet_on_guesses`) when there are at most this many of them, on this many
 #: orders, trying this many moves, each guess within this many positions
@@ -453,7 +456,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
         if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
             break
-    if done >= 0 and answers is not None:
+    if done >= 0 and answers is not None and position.profile.layout is Layout.ROWS:
         _break_ties(search, order, values, immediate, done)
     for move, twin in same_as.items():
         values[move] = values.get(twin, LOSS)
@@ -487,7 +490,9 @@ def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float
     Equal moves are often the same kind of move with different cards (which wanted card
     takes a space): the difference shows a move or two further, where the whole
     search's budget does not reach. The tied moves stay above every other move, since
-    no other move was searched as deep."""
+    no other move was searched as deep. Only in the Constitution sets: in the Square
+    sets it took a third of the hint's time and changed no hinted run of the bench's
+    keep-won figure."""
     if len(order) < 2:
         return
     first = order[0]
@@ -495,7 +500,7 @@ def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float
     if tie[0] >= WIN or tie[0] <= LOSS + 200:
         return
     tied = [m for m in order if values[m] >= tie[0] - TIE_MARGIN]
-    if len(tied) < 2:
+    if not 2 <= len(tied) <= TIE_MOVES:
         return
     search.max_nodes = search.nodes + TIE_NODES
     deeper: dict[Move, float] | None = None
