@@ -72,15 +72,20 @@ def _fresh_demo_move(game: Game) -> None:
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
 
 
-#: positions of each depth-first search that :func:`core_positions_per_second` times
+#: positions of each search that :func:`core_positions_per_second` and
+#: :func:`solver_positions_per_cpu_second` time
 CORE_NODES = 30_000
 
 
 def core_positions_per_second(rules: str, deals: int) -> int:
-    """Positions per second of CPU time of the solver's complete depth-first search on
-    its lean core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each
-    searched to :data:`CORE_NODES` positions or to its end. CPU time, so that other
-    processes on the machine change the figure less than they would a clock's."""
+    """Positions per second of CPU time of the complete depth-first search on its lean
+    core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each searched to
+    :data:`CORE_NODES` positions or to its end. CPU time, so that other processes on
+    the machine change the figure less than they would a clock's. It is a figure of the
+    core: the solver runs this search first in ``constitution`` and Union Square, but
+    Lady Cadogan's solver runs its beams, its proof and its narrowed searches instead
+    (on the same core), and English Square's its layered search, which has no core
+    (:func:`solver_positions_per_cpu_second` times what the solver runs)."""
     nodes = 0
     seconds = 0.0
     for number in range(1, deals + 1):
@@ -91,6 +96,23 @@ def core_positions_per_second(rules: str, deals: int) -> int:
                 break
         seconds += time.process_time() - start
         nodes += search.nodes
+    return round(nodes / seconds) if seconds else 0
+
+
+def solver_positions_per_cpu_second(rules: str, deals: int) -> int:
+    """Positions per second of CPU time of the solver itself (:func:`~.solver.solve`,
+    every search of the rule set's stages, as ``solve --positions`` runs them: its
+    setting up, its greedy lines and beams included) over deals 1 to ``deals``, each to
+    :data:`CORE_NODES` positions or to its answer. Bounded by positions, so the work
+    timed is the same on every machine."""
+    nodes = 0
+    seconds = 0.0
+    for number in range(1, deals + 1):
+        game = new_game(rules, number)
+        start = time.process_time()
+        result = solve(game, max_nodes=CORE_NODES, max_seconds=JUDGE_SECONDS)
+        seconds += time.process_time() - start
+        nodes += result.nodes
     return round(nodes / seconds) if seconds else 0
 
 
@@ -184,8 +206,9 @@ def run(quick: bool = False, hint_runs: int | None = None,
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
     them), and the share decided and won; the depth-first search's positions per second
-    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick);
-    and in the rule sets whose deals are won, the hint's keep-won figure
+    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick)
+    and the solver's, all its searches (:func:`solver_positions_per_cpu_second`, deals
+    1–20, 1–5 if quick); and in the rule sets whose deals are won, the hint's keep-won figure
     (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
     :data:`KEEP_WON_QUICK_RUNS` if quick); last the demo player's win rate and processor
     seconds a game over games 1 to ``demo_runs`` (:func:`demo_games`; by default
@@ -227,6 +250,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
             "core_positions_per_s": core_positions_per_second(rules, 2 if quick else 5),
+            "solver_cpu_positions_per_s": solver_positions_per_cpu_second(rules, 5 if quick else 20),
         }
         if has_won_deals(rules):
             out[rules].update(keep_won(rules, hint_runs))
