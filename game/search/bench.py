@@ -22,11 +22,17 @@ TITLE = "search"
 KEEP_WON_MOVES = 40
 KEEP_WON_RUNS = 20
 KEEP_WON_QUICK_RUNS = 4
-#: the full-information solver that picks the won starts and judges the ends: a node
-#: budget, so that its answers are a pure function of the position (the seconds are only
-#: a guard against a very slow machine)
-JUDGE_NODES = 200_000
-JUDGE_SECONDS = 120.0
+#: the full-information solver that picks the won starts: a node budget, so that its
+#: answers are a pure function of the position (the seconds are only a guard against a
+#: very slow machine)
+START_NODES = 200_000
+START_SECONDS = 120.0
+#: the same solver judging the ends of the runs, further: the same searches cut later, so
+#: an end it decides within :data:`START_NODES` gets the same answer, and an end early in
+#: a hard deal (Lady Cadogan's wins there take up to a few hundred thousand positions)
+#: gets one too
+JUDGE_NODES = 2_000_000
+JUDGE_SECONDS = 1200.0
 #: demo games per rule set, games 1, 2, … (``--quick``: fewer; ``bench --demo-games``: any)
 DEMO_GAMES = 10
 DEMO_QUICK_GAMES = 2
@@ -122,7 +128,7 @@ def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
     moves (from the deal up to :data:`KEEP_WON_MOVES` before the end), so a position the
     solver proved won, with its history; None when the solver does not win the deal."""
     game = new_game(rules, number)
-    result = solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS)
+    result = solve(game, max_nodes=START_NODES, max_seconds=START_SECONDS)
     if result.status != "won":
         return None
     for text in result.moves[: rng.randrange(max(1, len(result.moves) - KEEP_WON_MOVES))]:
@@ -131,7 +137,8 @@ def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
 
 
 def judge(game: Game) -> str:
-    """The full-information solver's answer for ``game`` at the keep-won budget."""
+    """The full-information solver's answer for ``game`` at the judge's budget
+    (:data:`JUDGE_NODES`): "won", "lost", or "unknown" when even that does not decide."""
     return solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS).status
 
 
