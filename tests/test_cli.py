@@ -51,7 +51,8 @@ def test_hint_on_an_output_without_suit_symbols_writes_suit_letters() -> None:
                           capture_output=True, env=_environment(PYTHONIOENCODING="cp1252"), timeout=120)
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     out = done.stdout.decode("cp1252")
-    assert " 1. r1c3-f3 " in out and "plays 2S to the foundation" in out
+    # the 2♠ drop is among the hints (its rank depends on how far 20 ms of search sees)
+    assert " r1c3-f3 " in out and "plays 2S to the foundation" in out
     assert "?" not in out
 
 

@@ -25,6 +25,9 @@ when a check's budget ran out):
   and when every position left undecided has been tried at one budget, they are tried
   again with twice the budget, while the whole budget lasts. What is left undecided is
   reported as a range ("somewhere between move a and b"), never as a guess.
+- An analysis left undecided may go on for another spell (:meth:`Analyser.more`,
+  :meth:`AnalysisJob.longer`): what it decided and its winning line are kept, and a
+  position left undecided is asked again only with more than it was given before.
 
 Each check gives a quarter of its budget to the solver's depth-first search alone
 (:data:`COMPLETE_PLAN`), which is complete in every rule set and proves small
@@ -203,10 +206,26 @@ class Analysis:
         if lo is not None:
             return (f"From {_where(lo)} this line wins; whether the game could still be won where it "
                     f"stopped, after move {total}, was not decided ({why}).")
-        if hi is not None and hi < total:
-            return (f"The game was already lost after move {hi}; whether it could have been won "
-                    f"before that was not decided ({why}).")
+        if hi is not None:
+            # the end is lost (at the end, trivially: no legal move is left): say what the
+            # search of the positions before it found, and what it cost
+            lost = (f"No legal move was left after your move {hi}" if hi == total else
+                    f"The game was already lost after move {hi}")
+            return (f"{lost}; whether it could have been won before that was not decided: "
+                    f"{self._unsettled(hi)} ({why}).")
         return f"Whether this game could have been won was not decided ({why})."
+
+    def _unsettled(self, below: int) -> str:
+        """What the search of the positions before ``below`` found, when none was decided:
+        ``a search of 1,234,567 positions, from the deal and 7 later points of your game,
+        found no win and proved none lost``."""
+        tried = {c.step for c in self.checks if c.status == UNKNOWN and c.step < below}
+        if not tried:
+            return "no position before it was searched"
+        later = len(tried) - (0 in tried)
+        points = f"{later} {'later ' if 0 in tried else ''}point{'s' if later != 1 else ''} of your game"
+        where = points if 0 not in tried else "the deal" if not later else f"the deal and {points}"
+        return f"a search of {self.nodes:,} positions, from {where}, found no win and proved none lost"
 
     def to_json(self) -> dict[str, Any]:
         """Everything the analysis found, as JSON-ready data (``analyse --json``)."""
@@ -327,6 +346,8 @@ class Analyser:
         self.seconds = 0.0
         self.stopped = False
         self._began: float | None = None
+        #: the positions searched before this spell (:meth:`more`)
+        self._spell_nodes = 0
         self._done = self.won_game
         #: what :meth:`progress` reads from other threads, replaced whole: (fraction
         #: decided, step being checked)
@@ -344,8 +365,10 @@ class Analyser:
         if self._done:
             return
         self._began = time.perf_counter()
+        self._spell_nodes = self.nodes
+        seconds_before = self.seconds
         level = 0
-        tried: set[int] = set()  # the positions left unknown at this level
+        tried = self._tried_enough(level)  # the positions left unknown at this level
         gap = 1
         try:
             while self.lo + 1 < self.hi and not self.stopped:
@@ -354,11 +377,14 @@ class Analyser:
                     if FIRST_SHARE * 2 ** level >= 1:
                         break  # a check of this round could already spend all that is left
                     level += 1
-                    tried.clear()
+                    tried = self._tried_enough(level)
                     continue
                 seconds, nodes = self._check_budget(level)
                 if seconds <= 0 or nodes <= 0:
                     break
+                if step in self._asked_as_hard(seconds, nodes):  # what is left would only repeat it
+                    tried.add(step)
+                    continue
                 if self.lo < 0 and self.hi <= len(self.moves) and step != 0:
                     gap *= 2  # a step back from the first lost position: the next goes twice as far
                 self._state = (self._state[0], step)
@@ -371,8 +397,39 @@ class Analyser:
                 yield
         finally:
             self._done = True
-            self.seconds = time.perf_counter() - self._began
+            self.seconds = seconds_before + time.perf_counter() - self._began
             self._state = (self._decided(), None)
+
+    def more(self, budget: Budget) -> None:
+        """Begin another spell of the analysis with ``budget`` (its own, on top of what was
+        spent): :meth:`steps` then goes on from what is known (the positions decided, the
+        winning line, the checks left undecided and how hard each was tried), never from
+        scratch. Nothing happens to an analysis already decided."""
+        if self.won_game or self.lo + 1 >= self.hi:
+            self._done = True
+            self._state = (self._decided(), None)
+            return
+        self.budget = budget
+        self._spell_nodes = self.nodes
+        self.stopped = False
+        self._done = False
+        self._began = None
+        self._shown = self._decided()
+        self._state = (self._shown, None)
+
+    def _tried_enough(self, level: int) -> set[int]:
+        """The undecided positions that a check of round ``level`` could not search
+        further than an earlier check of them already did: asking again would only
+        repeat it. An analysis's first round has none; a later spell skips what the
+        spells before it tried as hard."""
+        return self._asked_as_hard(*self._check_budget(level))
+
+    def _asked_as_hard(self, seconds: float, nodes: int) -> set[int]:
+        """The undecided positions an earlier check searched about as hard as a check of
+        ``seconds`` and ``nodes`` would (two thirds of the time, or as many positions)."""
+        return {c.step for c in self.checks
+                if c.status == UNKNOWN and self.lo < c.step < self.hi
+                and (c.seconds * 1.5 >= seconds or c.nodes >= nodes)}
 
     def _next(self, tried: set[int], gap: int) -> int | None:
         """The position to check next, or None when every undecided one was tried at
@@ -405,7 +462,8 @@ class Analyser:
         """The seconds and positions left of the whole budget."""
         began = self._began if self._began is not None else time.perf_counter()
         seconds = self.budget.seconds - (time.perf_counter() - began)
-        nodes = (self.budget.nodes - self.nodes) if self.budget.nodes is not None else DEFAULT_MAX_NODES
+        spent = self.nodes - self._spell_nodes
+        nodes = (self.budget.nodes - spent) if self.budget.nodes is not None else DEFAULT_MAX_NODES
         return seconds, nodes
 
     def _check_budget(self, level: int) -> tuple[float, int]:
@@ -432,6 +490,8 @@ class Analyser:
         spent = first.nodes + (result.nodes if result is not first else 0)
         took = first.seconds + (result.seconds if result is not first else 0.0)
         status = result.status
+        if spent == 0:  # the budget was gone before the search began: nothing was asked
+            return UNKNOWN
         line: tuple[str, ...] = ()
         if status == WON:
             if _wins(position, result.moves):
@@ -473,10 +533,10 @@ class Analyser:
         elif self._began is not None:
             spent = (time.perf_counter() - self._began) / self.budget.seconds
             if self.budget.nodes is not None:
-                spent = max(spent, self.nodes / self.budget.nodes)
+                spent = max(spent, (self.nodes - self._spell_nodes) / self.budget.nodes)
             fraction = min(0.99, max(decided, spent))
         fraction = self._shown = max(self._shown, fraction)
-        checked = len(self.checks)
+        checked = sum(1 for c in self.checks if c.nodes > 0)  # (the end with no move is no search)
         if step is None:
             if self._done:
                 words = "done"
@@ -547,14 +607,23 @@ class AnalysisJob:
     found (verdict ``undecided`` unless it was already decided). The process gets the
     start position as its RULES.md layout and the moves in notation, and sends back
     plain data.
+
+    :meth:`longer` makes the job that looks again, longer, once this one is done: it goes
+    on from what this one found (see :meth:`Analyser.more`).
     """
 
     #: how long :meth:`cancel` and a finished job wait for the process to be gone
     JOIN_SECONDS = 5.0
 
-    def __init__(self, start: Game, moves: Sequence[str], budget: Budget | None = None) -> None:
+    def __init__(self, start: Game, moves: Sequence[str], budget: Budget | None = None, *,
+                 known: Snapshot | None = None) -> None:
         #: the analysis as far as the process has told it: progress and result read it
         self._mirror = Analyser(start, moves, budget)
+        #: what an earlier spell of the same analysis found, to go on from
+        self._known = known
+        if known is not None:
+            self._mirror._take(known)
+            self._mirror.more(self._mirror.budget)
         self._layout = self._mirror.start.to_layout()
         self._cancelled = threading.Event()
         self._finished = threading.Event()
@@ -573,11 +642,19 @@ class AnalysisJob:
         budget = mirror.budget
         self._process = context.Process(
             target=_analyse_in_process, name="analyse", daemon=True,
-            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes, time.time()))
+            args=(send, self._layout, mirror.moves, budget.seconds, budget.nodes, time.time(), self._known))
         self._process.start()
         send.close()
         threading.Thread(target=self._listen, args=(receive,), name="analyse", daemon=True).start()
         return self
+
+    def longer(self, budget: Budget) -> AnalysisJob:
+        """A job (not started) that goes on with this one's analysis for another spell of
+        ``budget``, from everything this one found; this one must be done."""
+        if not self.done:
+            raise RuntimeError("an analysis looks longer only once it has stopped")
+        mirror = self._mirror
+        return AnalysisJob(mirror.start, mirror.moves, budget, known=mirror._snapshot())
 
     @property
     def done(self) -> bool:
@@ -653,18 +730,21 @@ class AnalysisJob:
 
 
 def _analyse_in_process(send: Any, layout: dict[str, Any], moves: tuple[str, ...], seconds: float,
-                        nodes: int | None, started: float) -> None:
+                        nodes: int | None, started: float, known: Snapshot | None = None) -> None:
     """The process of an :class:`AnalysisJob`: analyse, telling the job each step.
 
     ``seconds`` count from ``started`` (the wall clock when the job started), not from
     this process's own start: a fresh interpreter takes a while to import the game, far
     longer on a busy machine, and the player was promised an answer within ``seconds``
-    of asking."""
+    of asking. ``known`` is what earlier spells of the analysis found (None: none)."""
     try:
         waited = min(max(0.0, time.time() - started), seconds)
         budget = Budget(max(seconds - waited, MIN_SECONDS), nodes)
         analyser = Analyser(game_from_layout(layout), moves, budget,
                             on_check=lambda step: send.send(("check", step)))
+        if known is not None:
+            analyser._take(known)
+            analyser.more(budget)
         for _ in analyser.steps():
             send.send(("checked", analyser._snapshot()))
         send.send(("done", analyser._snapshot()))

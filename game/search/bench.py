@@ -22,11 +22,17 @@ TITLE = "search"
 KEEP_WON_MOVES = 40
 KEEP_WON_RUNS = 20
 KEEP_WON_QUICK_RUNS = 4
-#: the full-information solver that picks the won starts and judges the ends: a node
-#: budget, so that its answers are a pure function of the position (the seconds are only
-#: a guard against a very slow machine)
-JUDGE_NODES = 200_000
-JUDGE_SECONDS = 120.0
+#: the full-information solver that picks the won starts: a node budget, so that its
+#: answers are a pure function of the position (the seconds are only a guard against a
+#: very slow machine)
+START_NODES = 200_000
+START_SECONDS = 120.0
+#: the same solver judging the ends of the runs, further: the same searches cut later, so
+#: an end it decides within :data:`START_NODES` gets the same answer, and an end early in
+#: a hard deal (Lady Cadogan's wins there take up to a few hundred thousand positions)
+#: gets one too
+JUDGE_NODES = 2_000_000
+JUDGE_SECONDS = 1200.0
 #: demo games per rule set, games 1, 2, … (``--quick``: fewer; ``bench --demo-games``: any)
 DEMO_GAMES = 10
 DEMO_QUICK_GAMES = 2
@@ -66,15 +72,20 @@ def _fresh_demo_move(game: Game) -> None:
     demo_move(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
 
 
-#: positions of each depth-first search that :func:`core_positions_per_second` times
+#: positions of each search that :func:`core_positions_per_second` and
+#: :func:`solver_positions_per_cpu_second` time
 CORE_NODES = 30_000
 
 
 def core_positions_per_second(rules: str, deals: int) -> int:
-    """Positions per second of CPU time of the solver's complete depth-first search on
-    its lean core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each
-    searched to :data:`CORE_NODES` positions or to its end. CPU time, so that other
-    processes on the machine change the figure less than they would a clock's."""
+    """Positions per second of CPU time of the complete depth-first search on its lean
+    core (:class:`~.depth_first.DepthFirst`), over deals 1 to ``deals``, each searched to
+    :data:`CORE_NODES` positions or to its end. CPU time, so that other processes on
+    the machine change the figure less than they would a clock's. It is a figure of the
+    core: the solver runs this search first in ``constitution`` and Union Square, but
+    Lady Cadogan's solver runs its beams, its proof and its narrowed searches instead
+    (on the same core), and English Square's its layered search, which has no core
+    (:func:`solver_positions_per_cpu_second` times what the solver runs)."""
     nodes = 0
     seconds = 0.0
     for number in range(1, deals + 1):
@@ -85,6 +96,23 @@ def core_positions_per_second(rules: str, deals: int) -> int:
                 break
         seconds += time.process_time() - start
         nodes += search.nodes
+    return round(nodes / seconds) if seconds else 0
+
+
+def solver_positions_per_cpu_second(rules: str, deals: int) -> int:
+    """Positions per second of CPU time of the solver itself (:func:`~.solver.solve`,
+    every search of the rule set's stages, as ``solve --positions`` runs them: its
+    setting up, its greedy lines and beams included) over deals 1 to ``deals``, each to
+    :data:`CORE_NODES` positions or to its answer. Bounded by positions, so the work
+    timed is the same on every machine."""
+    nodes = 0
+    seconds = 0.0
+    for number in range(1, deals + 1):
+        game = new_game(rules, number)
+        start = time.process_time()
+        result = solve(game, max_nodes=CORE_NODES, max_seconds=JUDGE_SECONDS)
+        seconds += time.process_time() - start
+        nodes += result.nodes
     return round(nodes / seconds) if seconds else 0
 
 
@@ -100,7 +128,7 @@ def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
     moves (from the deal up to :data:`KEEP_WON_MOVES` before the end), so a position the
     solver proved won, with its history; None when the solver does not win the deal."""
     game = new_game(rules, number)
-    result = solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS)
+    result = solve(game, max_nodes=START_NODES, max_seconds=START_SECONDS)
     if result.status != "won":
         return None
     for text in result.moves[: rng.randrange(max(1, len(result.moves) - KEEP_WON_MOVES))]:
@@ -109,7 +137,8 @@ def won_start(rules: str, number: int, rng: random.Random) -> Game | None:
 
 
 def judge(game: Game) -> str:
-    """The full-information solver's answer for ``game`` at the keep-won budget."""
+    """The full-information solver's answer for ``game`` at the judge's budget
+    (:data:`JUDGE_NODES`): "won", "lost", or "unknown" when even that does not decide."""
     return solve(game, max_nodes=JUDGE_NODES, max_seconds=JUDGE_SECONDS).status
 
 
@@ -177,8 +206,9 @@ def run(quick: bool = False, hint_runs: int | None = None,
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
     them), and the share decided and won; the depth-first search's positions per second
-    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick);
-    and in the rule sets whose deals are won, the hint's keep-won figure
+    of CPU time on its own (:func:`core_positions_per_second`, deals 1–5, 1–2 if quick)
+    and the solver's, all its searches (:func:`solver_positions_per_cpu_second`, deals
+    1–20, 1–5 if quick); and in the rule sets whose deals are won, the hint's keep-won figure
     (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
     :data:`KEEP_WON_QUICK_RUNS` if quick); last the demo player's win rate and processor
     seconds a game over games 1 to ``demo_runs`` (:func:`demo_games`; by default
@@ -220,6 +250,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
             "solver_decided_pct": round(100.0 * (won + lost) / deals, 1),
             "solver_won_pct": round(100.0 * won / deals, 1),
             "core_positions_per_s": core_positions_per_second(rules, 2 if quick else 5),
+            "solver_cpu_positions_per_s": solver_positions_per_cpu_second(rules, 5 if quick else 20),
         }
         if has_won_deals(rules):
             out[rules].update(keep_won(rules, hint_runs))

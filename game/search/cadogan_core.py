@@ -26,6 +26,7 @@ from .lean import (
     card_distances,
     card_weights,
     chain,
+    mix,
     other_colour_foundations,
     pack,
     unpack,
@@ -62,15 +63,37 @@ for _onto in range(64):
     for _c in BELOW[_onto]:
         ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
 del _onto, _c
-#: :data:`BELOW` as two codes for every card: for an Ace (nothing builds on it), two codes
-#: of no card, whose counts in :attr:`Core.fits` are never read
-_BELOW2 = [BELOW[c] if BELOW[c] else (NO_CARD, NO_CARD) for c in range(64)]
+#: a pile's top by what builds on it, the index of its count in :attr:`Core.fits`: its
+#: rank and colour (``2 * rank + colour``; the two suits of a colour take the same
+#: cards), 0 for an empty pile; 1 for codes of no rank
+_CLASS = [2 * (c & 15) + (c >> 5) if BELOW[c] or c & 15 == 1 else 1 for c in range(64)]
+_CLASS[0] = 0
+#: per card code, the index in :attr:`Core.fits` of the tops it builds on (one rank
+#: higher, the other colour: for a Jack, Queens, which Lady Cadogan has none of); 1,
+#: which counts nothing, for a code that builds on nothing (a King, no rank)
+_ONTO = [_CLASS[ABOVE[c][0]] if ABOVE[c][0] != NO_CARD else 1 for c in range(64)]
+#: the length of a row's counts in :attr:`Core.fits`
+_CLASSES = max(_CLASS) + 1
+#: :meth:`Core._onto_row` for Rows 1, 2 and 3, by the tops of the row and the next (as
+#: bytes; for Row 1, and the foundations' heights), for every core: a pure function of
+#: those, remembered up to :data:`_ONTO_LIMIT` of each
+_ONTO_ROW1: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_ROW2: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_ROW3: dict[bytes, tuple[tuple[int, int], ...]] = {}
+_ONTO_LIMIT = 50_000
+#: a Row 4 pile holding only card ``c``: its term in the key (a fill from the waste)
+_FILL4 = [mix(_Z_PILE[3][0][c]) for c in range(64)]
+#: what such a fill adds to the key, by the depth in the waste the card leaves and the card
+_FILL_TERM = [[_FILL4[c] - _Z_WASTE[d][c] for c in range(64)] for d in range(len(_Z_WASTE))]
+#: :data:`_Z_PILE` by pile (a pile's row's terms)
+_Z_OF_PILE = [_Z_PILE[i >> 3] for i in range(32)]
 
 
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fits", "fkey", "found", "hs", "key", "piles", "stock", "tops", "wants", "waste")
+    __slots__ = ("fbytes", "fits", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants",
+                 "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -85,17 +108,18 @@ class Core:
         #: per pile, the hashes of its first 0, 1, 2 … cards (:func:`.lean.chain`); the
         #: pile's term in the key is that of all its cards (entries above may be stale)
         self.hs: list[list[int]] = [[0] for _ in range(32)]
+        #: per move played (but a card turned from the stock) and not taken back: the key
+        #: before it and the two hashes it overwrote (0 for none), for :meth:`undo`
+        self.saved: list[tuple[int, int, int]] = []
         self.key = self._full_key()
-        #: each pile's top card (0: empty), and per row and card code how many of the
-        #: row's piles take the card (their top is one rank higher of the other colour;
-        #: at index 0, which is no card: how many are empty), kept by every move so that
-        #: the moves are found without looking into the piles
+        #: each pile's top card (0: empty), and per row how many of its piles' tops are
+        #: of each rank and colour (by :data:`_CLASS`; at 0: how many piles are empty), so
+        #: that ``fits[row][_ONTO[c]]`` is how many of the row's piles take card ``c``;
+        #: kept by every move, so that the moves are found without looking into the piles
         self.tops = [pile[-1] if pile else 0 for pile in piles]
-        self.fits = [[0] * 64 for _ in range(4)]
+        self.fits = [[0] * _CLASSES for _ in range(4)]
         for i, top in enumerate(self.tops):
-            fit = self.fits[i >> 3]
-            for x in BELOW[top] if top else (0,):
-                fit[x] += 1
+            self.fits[i >> 3][_CLASS[top]] += 1
         #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
         #: the suit's first foundation that takes it), or 0
         self.wants = [0] * 64
@@ -103,7 +127,10 @@ class Core:
             self._want(suit)
 
     def _want(self, suit: int) -> None:
-        """Set :attr:`wants` for the cards of ``suit`` from its two foundations."""
+        """Set :attr:`wants` for the cards of ``suit`` from its two foundations (and
+        :attr:`fbytes` from them all)."""
+        #: the foundations' heights as bytes (what :meth:`moves` looks Row 1's moves up by)
+        self.fbytes = bytes(self.found)
         wants = self.wants
         a = self.found[2 * suit]
         b = self.found[2 * suit + 1]
@@ -132,9 +159,11 @@ class Core:
         other.key = self.key
         other.fkey = self.fkey
         other.hs = [h[:] for h in self.hs]
+        other.saved = self.saved[:]
         other.tops = self.tops[:]
         other.fits = [f[:] for f in self.fits]
         other.wants = self.wants[:]
+        other.fbytes = self.fbytes
         return other
 
     def _full_key(self) -> int:
@@ -210,50 +239,85 @@ class Core:
         the row's first empty pile only, the others giving the same key; a card two
         foundations take: the first only, likewise)."""
         tops = self.tops
-        fits = self.fits
-        wants = self.wants
-        out: list[tuple[int, int]] = []
-        row1 = tops[:8]
-        if any(map(wants.__getitem__, row1)):
-            for i, c in enumerate(row1):
-                home = wants[c]
-                if home:
-                    out.append((i, home))
-        for base in (0, 8, 16):
-            fit = fits[base >> 3]
-            sources = tops[base + 8:base + 16]
-            if fit[0]:
-                empty = tops.index(0, base, base + 8)
-                for s, c in enumerate(sources, base + 8):
-                    if c:
-                        if fit[c]:
-                            pair = ABOVE[c]
-                            for t in range(base, base + 8):
-                                if tops[t] in pair:
-                                    out.append((s, t))
-                        out.append((s, empty))
-            elif any(map(fit.__getitem__, sources)):
-                # an empty source has no card, and code 0 counts the empty targets (none)
-                for s, c in enumerate(sources, base + 8):
-                    if fit[c]:
-                        pair = ABOVE[c]
-                        for t in range(base, base + 8):
-                            if tops[t] in pair:
-                                out.append((s, t))
+        # the moves onto a row depend only on its tops and the next row's (and those
+        # of Row 1 to the foundations on the foundations), and a search meets the same
+        # ones again and again (a move changes one or two rows; a card turned from the
+        # stock, none): they are looked up by those, and worked out on a miss
+        state = bytes(tops)
+        key = state[:16] + self.fbytes
+        first = _ONTO_ROW1.get(key)
+        if first is None:
+            first = _remember(_ONTO_ROW1, key, self._onto_row(0))
+        key = state[8:24]
+        second = _ONTO_ROW2.get(key)
+        if second is None:
+            second = _remember(_ONTO_ROW2, key, self._onto_row(8))
+        key = state[16:]
+        third = _ONTO_ROW3.get(key)
+        if third is None:
+            third = _remember(_ONTO_ROW3, key, self._onto_row(16))
+        out = [*first, *second, *third]
         waste = self.waste
         if waste:
             c = waste[-1]
-            fit = fits[3]
-            if fit[c]:
+            fit = self.fits[3]
+            left = fit[_ONTO[c]]
+            if left:
                 pair = ABOVE[c]
                 for t in range(24, 32):
                     if tops[t] in pair:
                         out.append((WASTE, t))
+                        left -= 1
+                        if not left:
+                            break
             if fit[0]:
                 out.append((WASTE, tops.index(0, 24, 32)))
         if self.stock:
             out.append((STOCK, WASTE))
         return out
+
+    def _onto_row(self, base: int) -> tuple[tuple[int, int], ...]:
+        """The moves of :meth:`moves` from the row after the one whose first pile is
+        ``base`` onto that row, in order; for Row 1 (``base`` 0), after Row 1's moves to
+        the foundations."""
+        tops = self.tops
+        fit = self.fits[base >> 3]
+        out: list[tuple[int, int]] = []
+        if not base:
+            wants = self.wants
+            for i in range(8):
+                home = wants[tops[i]]
+                if home:
+                    out.append((i, home))
+        if fit[0]:
+            empty = tops.index(0, base, base + 8)
+            for s in range(base + 8, base + 16):
+                c = tops[s]
+                if c:
+                    left = fit[_ONTO[c]]
+                    if left:
+                        pair = ABOVE[c]
+                        for t in range(base, base + 8):
+                            if tops[t] in pair:
+                                out.append((s, t))
+                                left -= 1
+                                if not left:
+                                    break
+                    out.append((s, empty))
+            return tuple(out)
+        # no empty pile (and no row takes an empty source's code 0)
+        for s in range(base + 8, base + 16):
+            c = tops[s]
+            left = fit[_ONTO[c]]
+            if left:
+                pair = ABOVE[c]
+                for t in range(base, base + 8):
+                    if tops[t] in pair:
+                        out.append((s, t))
+                        left -= 1
+                        if not left:
+                            break
+        return tuple(out)
 
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The engine's safe drop among ``moves`` (``RowsGame.safe_drop``: here a drop
@@ -305,7 +369,8 @@ class Core:
                     continue
                 if any(found[g] < need for g in other_colour_foundations(c)):
                     continue
-            if not all(fits[r][c] or fits[r][0] for r in range(row)):
+            onto = _ONTO[c]
+            if not all(fits[r][onto] or fits[r][0] for r in range(row)):
                 continue
             pair = ABOVE[c]
             moves = []
@@ -324,76 +389,78 @@ class Core:
     def child_key(self, src: int, dst: int) -> int:
         """The key of the position a legal move leads to, without playing it (as
         :meth:`play` would leave it: the tests compare the two)."""
-        piles = self.piles
-        waste = self.waste
-        hs = self.hs
         key = self.key
-        if src < 24 and (waste or not self.stock):
-            # a card of Rows 1-3: no automatic fill follows
+        waste = self.waste
+        if src < 32:
+            piles = self.piles
+            hs = self.hs
             pile = piles[src]
             n = len(pile)
             h = hs[src]
-            c = pile[-1]
             key += h[n - 1] - h[n]
-            if dst >= FOUNDATION:
+            if dst < 32:
+                depth = len(piles[dst])
+                old = hs[dst][depth]
+                x = old + _Z_OF_PILE[dst][depth][pile[-1]]
+                x = ((x ^ (x >> 32)) * MIX) & MASK
+                key += (x ^ (x >> 32)) - old
+            else:
                 zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
                 height = self.found[dst - FOUNDATION]
-                return (key + zf[height + 1] - zf[height]) & MASK
-            n = len(piles[dst])
-            old = hs[dst][n]
-            x = old + _Z_PILE[dst >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            return (key + (x ^ (x >> 32)) - old) & MASK
-        stock = self.stock
-        if src == STOCK:
+                key += zf[height + 1] - zf[height]
+            if waste:
+                if n == 1 and src >= 24:
+                    # the emptied Row 4 pile takes the waste's top
+                    left = len(waste) - 1
+                    key += _FILL_TERM[left][waste[left]]
+                    if not left and self.stock:
+                        stock = self.stock
+                        key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
+                return key & MASK
+        elif src == STOCK:
+            stock = self.stock
             return (key + _Z_WASTE[len(waste)][stock[-1]] + _Z_STOCK[len(stock) - 1]
                     - _Z_STOCK[len(stock)]) & MASK
-        waste_left = len(waste)
-        if src == WASTE:
-            waste_left -= 1
-            c = waste[-1]
-            key -= _Z_WASTE[waste_left][c]
         else:
-            n = len(piles[src])
-            h = hs[src]
-            c = piles[src][-1]
-            key += h[n - 1] - h[n]
-        if dst >= FOUNDATION:
-            f = dst - FOUNDATION
-            height = self.found[f]
-            zf = _Z_FOUNDATION[f >> 1]
-            key += zf[height + 1] - zf[height]
-        else:
-            n = len(piles[dst])
-            old = hs[dst][n]
-            x = old + _Z_PILE[dst >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            key += (x ^ (x >> 32)) - old
-        if src >= 24 and src < 32 and len(piles[src]) == 1 and waste_left:
-            waste_left -= 1
-            w = waste[waste_left]
-            x = _Z_PILE[3][0][w]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            key += (x ^ (x >> 32)) - _Z_WASTE[waste_left][w]
-        if not waste_left and stock:
+            left = len(waste) - 1
+            c = waste[left]
+            key -= _Z_WASTE[left][c]
+            if dst < 32:
+                depth = len(self.piles[dst])
+                old = self.hs[dst][depth]
+                x = old + _Z_PILE[3][depth][c]
+                x = ((x ^ (x >> 32)) * MIX) & MASK
+                key += (x ^ (x >> 32)) - old
+            else:
+                zf = _Z_FOUNDATION[(dst - FOUNDATION) >> 1]
+                height = self.found[dst - FOUNDATION]
+                key += zf[height + 1] - zf[height]
+            if left:
+                return key & MASK
+        # the waste is left empty: it takes the stock's top
+        stock = self.stock
+        if stock:
             key += _Z_WASTE[0][stock[-1]] + _Z_STOCK[len(stock) - 1] - _Z_STOCK[len(stock)]
         return key & MASK
 
     def play(self, src: int, dst: int) -> int:
         """Play a legal move; returns what :meth:`undo` needs (the automatic fills made:
-        1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock)."""
+        1 = a Row 4 pile refilled from the waste, 2 = the waste refilled from the stock).
+        Except for a card turned from the stock, it also keeps what it overwrites (the
+        key and the piles' hashes) for :meth:`undo` on :attr:`saved`."""
         waste = self.waste
-        stock = self.stock
         key = self.key
         if src == STOCK:
+            stock = self.stock
             c = stock.pop()
             n = len(stock)
-            key += _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]
+            self.key = (key + _Z_WASTE[len(waste)][c] + _Z_STOCK[n] - _Z_STOCK[n + 1]) & MASK
             waste.append(c)
-            self.key = key & MASK
             return 0
+        before = key
         tops = self.tops
         auto = 0
+        filled = 0
         if src == WASTE:
             c = waste.pop()
             key -= _Z_WASTE[len(waste)][c]
@@ -404,35 +471,41 @@ class Core:
             n = len(pile)
             key += h[n] - h[n + 1]
             fit = self.fits[src >> 3]
-            a, b = _BELOW2[c]
-            fit[a] -= 1
-            fit[b] -= 1
+            fit[_CLASS[c]] -= 1
             if n:
                 top = tops[src] = pile[-1]
-                a, b = _BELOW2[top]
-                fit[a] += 1
-                fit[b] += 1
+            elif src >= 24 and waste:
+                top = tops[src] = waste.pop()
+                filled = h[1]
+                x = h[1] = _FILL4[top]
+                key += x - _Z_WASTE[len(waste)][top]
+                pile.append(top)
+                auto = 1
             else:
-                tops[src] = 0
-                if src >= 24 and waste:
-                    w = waste.pop()
-                    x = _Z_PILE[3][0][w]
-                    x = ((x ^ (x >> 32)) * MIX) & MASK
-                    x ^= x >> 32
-                    if len(h) > 1:
-                        h[1] = x
-                    else:
-                        h.append(x)
-                    key += x - _Z_WASTE[len(waste)][w]
-                    pile.append(w)
-                    tops[src] = w
-                    a, b = _BELOW2[w]
-                    fit[a] += 1
-                    fit[b] += 1
-                    auto = 1
-                else:
-                    fit[0] += 1
-        if dst >= FOUNDATION:
+                top = tops[src] = 0
+            fit[_CLASS[top]] += 1
+        if dst < 32:
+            pile = self.piles[dst]
+            h = self.hs[dst]
+            n = len(pile)
+            old = h[n]
+            x = old + _Z_OF_PILE[dst][n][c]
+            x = ((x ^ (x >> 32)) * MIX) & MASK
+            x ^= x >> 32
+            if n + 1 < len(h):
+                above = h[n + 1]
+                h[n + 1] = x
+            else:
+                above = 0
+                h.append(x)
+            key += x - old
+            pile.append(c)
+            fit = self.fits[dst >> 3]
+            fit[_CLASS[tops[dst]]] -= 1
+            fit[_CLASS[c]] += 1
+            tops[dst] = c
+        else:
+            above = 0
             f = dst - FOUNDATION
             height = self.found[f]
             zf = _Z_FOUNDATION[f >> 1]
@@ -441,122 +514,66 @@ class Core:
             self.fkey += change
             self.found[f] = height + 1
             self._want(f >> 1)
-        else:
-            pile = self.piles[dst]
-            h = self.hs[dst]
-            n = len(pile)
-            old = h[n]
-            x = old + _Z_PILE[dst >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            x ^= x >> 32
-            if n + 1 < len(h):
-                h[n + 1] = x
-            else:
-                h.append(x)
-            key += x - old
-            pile.append(c)
-            fit = self.fits[dst >> 3]
-            if n:
-                a, b = _BELOW2[tops[dst]]
-                fit[a] -= 1
-                fit[b] -= 1
-            else:
-                fit[0] -= 1
-            a, b = _BELOW2[c]
-            fit[a] += 1
-            fit[b] += 1
-            tops[dst] = c
-        if not waste and stock:
+        if not waste and self.stock:
+            stock = self.stock
             s = stock.pop()
             n = len(stock)
             key += _Z_WASTE[0][s] + _Z_STOCK[n] - _Z_STOCK[n + 1]
             waste.append(s)
             auto |= 2
         self.key = key & MASK
+        self.saved.append((before, above, filled))
         return auto
 
     def undo(self, src: int, dst: int, auto: int) -> None:
-        """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for."""
+        """Take back the move ``(src, dst)`` that :meth:`play` answered ``auto`` for, the
+        last move played and not taken back. The key and the piles' hashes come back from
+        :attr:`saved`: every hash :meth:`play` overwrote is put back, so the hashes of a
+        pile's cards below its top, and of those taken off it, stay right."""
         waste = self.waste
-        stock = self.stock
-        key = self.key
         if src == STOCK:
+            stock = self.stock
             c = waste.pop()
             stock.append(c)
             n = len(stock)
-            key -= _Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n]
-            self.key = key & MASK
+            self.key = (self.key - (_Z_WASTE[len(waste)][c] + _Z_STOCK[n - 1] - _Z_STOCK[n])) & MASK
             return
+        self.key, above, filled = self.saved.pop()
         tops = self.tops
         if auto & 2:
-            s = waste.pop()
-            stock.append(s)
-            n = len(stock)
-            key -= _Z_WASTE[0][s] + _Z_STOCK[n - 1] - _Z_STOCK[n]
-        if dst >= FOUNDATION:
+            self.stock.append(waste.pop())
+        if dst < 32:
+            pile = self.piles[dst]
+            c = pile.pop()
+            n = len(pile)
+            self.hs[dst][n + 1] = above
+            fit = self.fits[dst >> 3]
+            fit[_CLASS[c]] -= 1
+            fit[_CLASS[pile[-1] if n else 0]] += 1
+            tops[dst] = pile[-1] if n else 0
+        else:
             f = dst - FOUNDATION
             height = self.found[f] - 1
             self.found[f] = height
             c = ((f >> 1) << 4) | (height + 1)
             zf = _Z_FOUNDATION[f >> 1]
-            change = zf[height + 1] - zf[height]
-            key -= change
-            self.fkey -= change
+            self.fkey -= zf[height + 1] - zf[height]
             self._want(f >> 1)
-        else:
-            pile = self.piles[dst]
-            c = pile.pop()
-            h = self.hs[dst]
-            n = len(pile)
-            key += h[n] - h[n + 1]
-            fit = self.fits[dst >> 3]
-            a, b = _BELOW2[c]
-            fit[a] -= 1
-            fit[b] -= 1
-            if n:
-                top = tops[dst] = pile[-1]
-                a, b = _BELOW2[top]
-                fit[a] += 1
-                fit[b] += 1
-            else:
-                tops[dst] = 0
-                fit[0] += 1
         if src == WASTE:
-            key += _Z_WASTE[len(waste)][c]
             waste.append(c)
         else:
             pile = self.piles[src]
-            h = self.hs[src]
             fit = self.fits[src >> 3]
             if auto & 1:
                 w = pile.pop()
-                key += _Z_WASTE[len(waste)][w] - h[1]
                 waste.append(w)
-                a, b = _BELOW2[w]
-                fit[a] -= 1
-                fit[b] -= 1
-            elif pile:
-                a, b = _BELOW2[tops[src]]
-                fit[a] -= 1
-                fit[b] -= 1
+                self.hs[src][1] = filled
+                fit[_CLASS[w]] -= 1
             else:
-                fit[0] -= 1
-            n = len(pile)
-            old = h[n]
-            x = old + _Z_PILE[src >> 3][n][c]
-            x = ((x ^ (x >> 32)) * MIX) & MASK
-            x ^= x >> 32
-            if n + 1 < len(h):
-                h[n + 1] = x
-            else:
-                h.append(x)
-            key += x - old
+                fit[_CLASS[tops[src]]] -= 1
             pile.append(c)
             tops[src] = c
-            a, b = _BELOW2[c]
-            fit[a] += 1
-            fit[b] += 1
-        self.key = key & MASK
+            fit[_CLASS[c]] += 1
 
     def to_game(self, game: Game) -> Game:
         """``game`` (a position of Lady Cadogan, left unchanged) set to this position, as a
@@ -699,3 +716,12 @@ def run_length(pile: list[int]) -> int:
         else:
             break
     return n
+
+
+def _remember(cache: dict[bytes, tuple[tuple[int, int], ...]], key: bytes,
+              moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Put ``moves`` in one of the caches of :meth:`Core.moves` (emptied when full)."""
+    if len(cache) >= _ONTO_LIMIT:
+        cache.clear()
+    cache[key] = moves
+    return moves

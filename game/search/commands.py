@@ -302,6 +302,8 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     budget = _analyse_budget(args)
     if isinstance(budget, str):
         return fail(budget)
+    if args.file.is_dir():  # the reader's "not a regular file" would leave a person guessing
+        return fail(f"{shown(args.file)}: it is a folder, not a replay file")
     try:
         start, moves, heading = read_line(args.file)
         analyser = Analyser(start, moves, budget)
@@ -332,7 +334,19 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     print(heading)
     print(analysis.sentence())
     print(analysis_lines(analysis))
+    if not analysis.exact:
+        print(f"To look longer, run it again with {_longer(analysis.budget)}.")
     return 0
+
+
+def _longer(budget: Budget) -> str:
+    """The options of an analysis twice as long as ``budget`` (``--budget 120``)."""
+    words = []
+    if budget.nodes is not None:
+        words.append(f"--positions {min(budget.nodes * 2, MAX_ANALYSIS_POSITIONS)}")
+    if budget.nodes is None or budget.seconds != NO_TIME_LIMIT:
+        words.append(f"--budget {budget.seconds * 2:g}")
+    return " ".join(words)
 
 
 #: the most positions ``analyse --positions`` takes (days of searching: a typing slip, past it)
@@ -369,9 +383,13 @@ def analysis_lines(analysis: Analysis) -> str:
         word_width = max(len(w) for w in words)
         for number, (text, said) in enumerate(zip(analysis.line, words, strict=True), start + 1):
             lines.append(f"  {number:>{width}}. {said:<{word_width}}  {text}")
-    checks = len(analysis.checks)
-    lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
-                 f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")
+    # the end that has no legal move is lost without a search: it is no check
+    checks = sum(1 for check in analysis.checks if check.nodes > 0)
+    if checks:
+        lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
+                     f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")
+    else:
+        lines.append(f"(no position of the line was searched, in {analysis.seconds:.1f} s)")
     return "\n".join(lines)
 
 

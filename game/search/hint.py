@@ -20,26 +20,37 @@ Positions the game has already been through count as worth nothing new (the hint
 suggests going back to where the player was), which also keeps the demo player from
 looping.
 
+When the best moves look exactly alike at the deepest depth finished for all moves,
+they alone are searched deeper (:func:`_break_ties`).
+
 Then the best moves are looked at whole: where every position a move leads to can be
 seen within a few hundred (an end game, a corner with few moves), a reachability search
 proves the move lost, or lost unless unseen stock cards help, and it sinks below the
 moves that still have a way on (:func:`_settle_the_best`); a move the search found
 lost is checked the same way, so that its reason can say so. Once the stock is empty the
 player sees every card, and the solver's own searches look for a win from the position
-within a small budget (:func:`_end_game_win`): a line found is a win for sure, and its
-first move goes first.
+and from each of the best moves (:func:`_play_out`): a line found is a win for sure,
+and its first move goes first. While a few stock cards are still unseen, the player
+knows which cards they are but not their order: the best moves are played out on
+guessed orders (every order, when few enough; :func:`_bet_on_guesses`), and a move that
+fewer guesses prove lost goes first. The guesses are made from the cards not in sight,
+never from the stock.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.cards import UNKNOWN, card_pretty, full_pack
 from ..engine.profile import Layout
+from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
+from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
 from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
@@ -60,9 +71,32 @@ CLOSURE_LIMIT = 150
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
-#: positions the end-game search (:func:`_end_game_win`) may see, once the player sees
-#: every card
-END_GAME_NODES = 1500
+#: positions the end-game search (:func:`_play_out`) may see, once the player sees
+#: every card, and the best moves it searches from, beside the position itself
+END_GAME_NODES = 8000
+END_GAME_MOVES = 4
+#: the winning lines the end-game search found, by rule set: the exact key of each
+#: position along a line (:meth:`~.knowledge.PositionHash.exact_key`) and its move
+_WON_LINES: dict[str, dict[int, Move]] = {}
+_WON_LINES_LIMIT = 50_000
+#: positions the hint may search on past its budget to tell apart the best moves when
+#: they look exactly equal (:func:`_break_ties`)
+TIE_NODES = 200
+TIE_MARGIN = 0.05
+#: at most this many equal moves (more are usually one card into any of many places,
+#: which a deeper search tells apart no better, at a cost the budget has not got)
+TIE_MOVES = 4
+#: the hint plays the best moves out on guessed orders of the unseen stock cards
+#: (:func:`_bet_on_guesses`) when there are at most this many of them, on this many
+#: orders, trying this many moves, each guess within this many positions
+GUESS_CARDS = 8
+GUESSES = 6
+GUESS_MOVES = 4
+GUESS_NODES = 300
+#: how far the move that wins the most guesses goes above the best move's value
+GUESS_LEAD = 1.0
+#: how far apart the seeds of one position's guesses are (any large odd number)
+_GUESS_SEED_STEP = 0x9E3779B97F4A7C15
 
 
 @dataclass(frozen=True)
@@ -84,7 +118,8 @@ class _Budget(Exception):
 class _HintSearch:
     """One hint search over a private copy of the player's view."""
 
-    def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int]) -> None:
+    def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int],
+                 chains: bool = False) -> None:
         # ``view`` is played on and always restored
         self.game = view
         self.hash = PositionHash(view)
@@ -107,6 +142,12 @@ class _HintSearch:
         self.reveal_bonus = view.profile.search.reveal_bonus
         self.through_reveals = view.profile.search.through_reveals
         self.evaluated = _EVALUATED.setdefault(view.rules, {})
+        #: In ``constitution`` a fill opens a space one row lower that must be filled in
+        #: turn: with ``chains``, the fills after the first are each made with the card
+        #: the row's order puts first (:func:`~.knowledge.ordered_moves`: a card a
+        #: foundation wants, else the lowest) at no depth, so the chain a fill forces is
+        #: one step and the search sees what the filled place does next
+        self.chains = chains
 
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
@@ -165,6 +206,14 @@ class _HintSearch:
             return LOSS + stand / 1000.0
         forced = forced_move(game, moves)
         candidates = [forced] if forced is not None else ordered_moves(game, moves)
+        # a forced foundation move costs no depth: it is not a decision; nor does a fill
+        # that a fill before it forced, of the card needed soonest (``chains``)
+        free = forced is not None
+        if not free and self.chains:
+            owed = game.owed_space()
+            if owed is not None and row_of(owed):
+                candidates = candidates[:1]
+                free = True
         best = LOSS - 1.0
         # every move searched, and each lost: then so is this position, however good it
         # looks (a player cannot stop here: the game goes on, or ends lost)
@@ -177,8 +226,7 @@ class _HintSearch:
                     if self.hash.key() in self.path:
                         lost = False
                         continue
-                    # a forced foundation move costs no depth: it is not a decision
-                    child_value = self.value(child, depth - (forced is None)) - 0.01
+                    child_value = self.value(child, depth - (not free)) - 0.01
                     best = max(best, child_value)
                     if child_value > LOSS + 200:
                         lost = False
@@ -346,14 +394,17 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
     are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
-    solver's probe does not), the best moves are also looked at whole
-    (:func:`_settle_the_best`): a move into a dead corner sinks below the others, and
-    ``answers`` receives what those reachability searches proved of each move.
+    solver's probe does not, so the solver's lines stay as they are), the search takes a
+    chain of forced fills as one step, equal best moves are searched deeper
+    (:func:`_break_ties`), and the best moves are also looked at whole
+    (:func:`_settle_the_best`, :func:`_play_out`, :func:`_bet_on_guesses`): a move into
+    a dead corner sinks below the others, and ``answers`` receives what those searches
+    proved of each move.
     """
     moves = position.legal_moves()
     if not moves:
         return []
-    search = _HintSearch(position, max_nodes, max_ms, history)
+    search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None)
     try:
         return _rank(search, position, moves, history, avoid_repeats, twins, answers)
     finally:
@@ -384,6 +435,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     order = kept
     values = {m: 0.0 for m in order}
     immediate: dict[Move, float] = {}
+    done = -1  # the deepest depth finished for every move
     for depth in range(0, 8):
         current: dict[Move, float] = {}
         try:
@@ -398,11 +450,14 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
                 values.update(current)
             break
         values = current
+        done = depth
         if depth == 0:
             immediate = dict(current)
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
         if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
             break
+    if done >= 0 and answers is not None and position.profile.layout is Layout.ROWS:
+        _break_ties(search, order, values, immediate, done)
     for move, twin in same_as.items():
         values[move] = values.get(twin, LOSS)
         if twin in immediate:
@@ -410,18 +465,14 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     base = evaluate(position, len(moves))
     _rank_shuffles_below_stock(position, values, base)
     if answers is not None:
-        won = _end_game_win(position, search.deadline)
-        won = same_as.get(won, won) if won is not None else None
-        if won is not None and won in values:
-            values[won] = WIN
-            answers[won] = WON_LINE
-        else:
+        if not _play_out(search, order, values, answers):
             _settle_the_best(search, order, values, immediate, answers)
+            _bet_on_guesses(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
         for move, twin in same_as.items():
+            values[move] = values.get(twin, LOSS)
             if twin in answers:
                 answers[move] = answers[twin]
-                values[move] = values[twin]
     if twins:
         order += list(same_as)
     # equal lines: the move that gains more at once comes first, then the searched one
@@ -430,45 +481,257 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     return [(m, values.get(m, LOSS) - base) for m in ranked]
 
 
-def _end_game_win(view: Game, deadline: float) -> Move | None:
-    """The first move of a winning line, when the player sees every card (the stock is
-    empty) and the solver's searches find one within :data:`END_GAME_NODES` positions
-    (or by ``deadline``); else None.
+def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                immediate: dict[Move, float], done: int) -> None:
+    """When the best moves look exactly equal at ``done``, the deepest depth finished for
+    every move, search those moves alone deeper, within :data:`TIE_NODES` more
+    positions, and order them by the deepest depth finished for all of them.
+
+    Equal moves are often the same kind of move with different cards (which wanted card
+    takes a space): the difference shows a move or two further, where the whole
+    search's budget does not reach. The tied moves stay above every other move, since
+    no other move was searched as deep. Only in the Constitution sets: in the Square
+    sets it took a third of the hint's time and changed no hinted run of the bench's
+    keep-won figure."""
+    if len(order) < 2:
+        return
+    first = order[0]
+    tie = (values[first], immediate.get(first, LOSS))
+    if tie[0] >= WIN or tie[0] <= LOSS + 200:
+        return
+    tied = [m for m in order if values[m] >= tie[0] - TIE_MARGIN]
+    if not 2 <= len(tied) <= TIE_MOVES:
+        return
+    search.max_nodes = search.nodes + TIE_NODES
+    deeper: dict[Move, float] | None = None
+    for depth in range(done + 1, done + 4):
+        current: dict[Move, float] = {}
+        try:
+            for move in tied:
+                child = search.play(move)
+                try:
+                    current[move] = search.value(child, depth)
+                finally:
+                    search.undo()
+        except _Budget:
+            break
+        deeper = current
+    if deeper is None:
+        return
+    for move in tied:
+        values[move] = deeper[move]
+    order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
+
+
+def _play_out(search: _HintSearch, order: list[Move], values: dict[Move, float],
+              answers: dict[Move, str]) -> bool:
+    """When the player sees every card (the stock is empty), look for a win with the
+    solver's own searches, within :data:`END_GAME_NODES` positions (or by the
+    deadline): from the position, and from each of the best :data:`END_GAME_MOVES`
+    moves, side by side. A line found is a win for sure: its first move goes first with
+    the value of a win (True). A move whose search sees every position it leads to
+    without a win is lost for sure, and sinks below the others.
 
     With no card unseen the player's view is the whole deal, so searching it is as
-    honest as the shallow search, and a line found is a win for sure. The shallow search
-    cannot tell apart moves whose difference shows only many moves later (which card
-    climbs to an empty place first, which one waits), and in end games that is where a
-    won game is thrown away. In the Constitution sets the narrowed searches
-    (:class:`~.depth_first.Narrowing`: fills of spaces with the cards needed soonest) go
-    deep at once beside the complete depth-first search, sharing its budget."""
+    honest as the shallow search. The shallow search cannot tell apart moves whose
+    difference shows only many moves later (which card climbs to an empty place first,
+    which one waits), and in end games that is where a won game is thrown away; the
+    search from each best move finds a win after it even where the search from the
+    position would try the others first. A line found is remembered, position by
+    position, so the next hints along it cost nothing."""
+    view = search.game
     if any(UNKNOWN in pile for pile in view.piles):
-        return None
+        return False
+    lines = _WON_LINES.setdefault(view.rules, {})
+    known = lines.get(search.hash.exact_key())
+    if known is not None and known in values:
+        values[known] = WIN
+        answers[known] = WON_LINE
+        return True
     full = view.clone()
     full.is_view = False
-    if view.profile.layout is Layout.ROWS:
-        share = END_GAME_NODES // 2
-        searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), share),
-                                                  DepthFirst(full.clone(), share)]
-    else:
-        searches = [DepthFirst(full.clone(), END_GAME_NODES)]
-    running: list[tuple[DepthFirst | Narrowing, Steps]] = [
-        (s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
+    alive = [m for m in order if values.get(m, LOSS) > LOSS + 200 and answers.get(m) != DEAD]
+    tried: list[Move | None] = [None, *alive[:END_GAME_MOVES]]
+    share = END_GAME_NODES // len(tried)
+    running: list[tuple[Move | None, Game, list[_Search]]] = []
+    for move in tried:
+        start = full.clone()
+        if move is not None:
+            start.play_legal(move)
+        running.append((move, start, _complete_searches(start, share)))
     while running:
         for entry in list(running):
-            search, steps = entry
-            try:
-                next(steps)
-            except StopIteration as stop:
-                running.remove(entry)
-                if stop.value and search.win:
-                    return full.parse_move(search.win[0])
-                if stop.value is False:
-                    # every reachable position was seen: no move wins
-                    return None
+            move, start, searches = entry
+            answer, line = _turn(searches)
+            if answer is None:
+                if not searches:
+                    running.remove(entry)
+                continue
+            running.remove(entry)
+            if answer and move is None:
+                won = start.parse_move(line[0])
+                if won in values:
+                    _remember(lines, full, won, line[1:])
+                    values[won] = WIN
+                    answers[won] = WON_LINE
+                    return True
+            elif answer and move is not None:
+                _remember(lines, full, move, line)
+                values[move] = WIN
+                answers[move] = WON_LINE
+                return True
+            elif move is None:
+                # every position reachable from here was seen: no move wins
+                return False
+            else:
+                answers[move] = DEAD
+                values[move] = LOSS + 100
+        if time.perf_counter() > search.deadline:
+            return False
+    return False
+
+
+_Search = tuple[DepthFirst | Narrowing, Steps]
+
+
+def _complete_searches(full: Game, nodes: int) -> list[_Search]:
+    """The solver's searches for a win of ``full`` (a whole deal, nothing unknown),
+    sharing ``nodes`` positions: the narrowed searches (:class:`~.depth_first.Narrowing`:
+    fills of spaces with the cards needed soonest), which go deep at once, beside a
+    complete search in the Constitution sets (Lady Cadogan's own, with safe climbs,
+    :class:`~.cadogan_proof.CadoganProof`, a quarter for the narrowed ones; in
+    ``constitution`` the depth-first search, half and half); else the depth-first
+    search."""
+    if any("proof" in stage for stage, _ in full.profile.search.stages):
+        # the narrowed searches win the easy end games within a hundred positions or
+        # wander; the complete one wins the others
+        searches: list[DepthFirst | Narrowing] = [Narrowing(full.clone(), nodes // 4),
+                                                  CadoganProof(full.clone(), nodes - nodes // 4)]
+    elif full.profile.layout is Layout.ROWS:
+        share = nodes // 2
+        searches = [Narrowing(full.clone(), share), DepthFirst(full.clone(), share)]
+    else:
+        searches = [DepthFirst(full.clone(), nodes)]
+    return [(s, bounded(s) if isinstance(s, DepthFirst) else s.steps()) for s in searches]
+
+
+def _turn(searches: list[_Search]) -> tuple[bool | None, list[str]]:
+    """One turn of each of ``searches``, removing those that end: (True, the winning
+    line) when one wins, (False, []) when a complete one saw every position it leads to
+    without a win, else (None, []); the caller gives up when none is left."""
+    for entry in list(searches):
+        search, steps = entry
+        try:
+            next(steps)
+        except StopIteration as stop:
+            searches.remove(entry)
+            if stop.value and search.win:
+                return True, search.win
+            if stop.value is False:
+                return False, []
+    return None, []
+
+
+def _search_for_win(full: Game, nodes: int, deadline: float) -> tuple[bool | None, list[str]]:
+    """The solver's searches (:func:`_complete_searches`) on ``full`` within ``nodes``
+    positions or until ``deadline``: True and a winning line, False when every
+    reachable position was seen without a win, None when the budget ran out first."""
+    if full.is_won():
+        return True, []
+    searches = _complete_searches(full, nodes)
+    while searches:
+        answer, line = _turn(searches)
+        if answer is not None:
+            return answer, line
         if time.perf_counter() > deadline:
-            return None
-    return None
+            break
+    return None, []
+
+
+def _remember(lines: dict[int, Move], full: Game, first: Move, rest: list[str]) -> None:
+    """Remember a winning line from ``full`` (its first move, then ``rest`` in
+    notation) position by position: each position's exact key (as the player sees it,
+    every card seen) and the line's move from there."""
+    if len(lines) >= _WON_LINES_LIMIT:
+        lines.clear()
+    copy = full.clone()
+    hasher = PositionHash(copy)
+    move = first
+    for text in [None, *rest]:
+        if text is not None:
+            move = copy.parse_move(text)
+        lines[hasher.exact_key()] = move
+        hasher.moved(copy.play(move))
+
+
+def _guesses(view: Game) -> tuple[list[list[int]], bool]:
+    """Orders the unseen stock cards may lie in, when there are at most
+    :data:`GUESS_CARDS` of them and at least one: every order when there are at most
+    :data:`GUESSES` (True: the list is complete), else :data:`GUESSES` shuffles seeded
+    by the position, so the same position always gets the same guesses (False). The
+    orders are made from the cards the player has not seen (two packs minus every
+    visible card), never from the stock itself."""
+    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    if not unseen or len(unseen) > GUESS_CARDS or len(unseen) != len(view.piles[view.stock]):
+        return [], False
+    if math.factorial(len(unseen)) <= 4 * GUESSES:
+        orders = sorted(set(itertools.permutations(unseen)))
+        if len(orders) <= GUESSES:
+            return [list(o) for o in orders], True
+    seed = PositionHash(view).exact_key()
+    out = []
+    for i in range(GUESSES):
+        cards = list(unseen)
+        random.Random(seed + i * _GUESS_SEED_STEP).shuffle(cards)
+        out.append(cards)
+    return out, False
+
+
+def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                    immediate: dict[Move, float], answers: dict[Move, str]) -> None:
+    """When few stock cards are unseen, play the best move out on guessed orders of them
+    (:func:`_guesses`); if some guess proves it lost, try the next best moves the same
+    way and put first the one that the fewest guesses prove lost (then the one that wins
+    the most).
+
+    Near the end the shallow search sees moves as equal whose difference shows only
+    when the last stock cards come: which card waits in a space, which goes home. A
+    move lost whatever order the cards come in (every order is tried when there are few
+    enough) is lost for sure, and one lost in more guessed orders is a worse bet on the
+    real one. Each move and guess gets :data:`GUESS_NODES` positions of the solver's
+    searches; in end games they prove a lost move lost within a few dozen, so the
+    usual case, a best move that no guess proves lost, costs little. At most
+    :data:`GUESS_MOVES` moves (not already proved lost) are tried, the best first."""
+    view = search.game
+    orders, _ = _guesses(view)
+    if not orders:
+        return
+    alive = [m for m in order
+             if values.get(m, LOSS) > LOSS + 200 and answers.get(m) not in (DEAD, DEAD_BLIND)]
+    alive.sort(key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
+    # per move tried: (guesses that prove it lost, guesses it wins, negated)
+    results: dict[Move, tuple[int, int]] = {}
+    for move in alive[:GUESS_MOVES]:
+        lost = won = 0
+        for cards in orders:
+            full = view.clone()
+            full.piles[full.stock] = list(cards)
+            full.is_view = False
+            full.play_legal(move)
+            answer, _ = _search_for_win(full, GUESS_NODES, search.deadline)
+            lost += answer is False
+            won += answer is True
+            if time.perf_counter() > search.deadline:
+                break
+        results[move] = (lost, -won)
+        if not lost or time.perf_counter() > search.deadline:
+            break
+    if not results:
+        return
+    top = alive[0]
+    best = min(results, key=results.__getitem__)  # the best ranked among equals
+    if results[best] < results[top]:
+        values[best] = values[top] + GUESS_LEAD
 
 
 def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, float],

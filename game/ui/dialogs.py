@@ -23,7 +23,7 @@ from ..engine import Game
 from ..records.replay import WON, Replay, ReplayMove
 from ..records.stats import load_statistics
 from ..records.store import Store
-from ..search.analyse import Analysis, AnalysisJob, Budget
+from ..search.analyse import UNDECIDED, Analysis, AnalysisJob, Budget
 from . import theme
 from .app import Scene
 from .badges import draw_stars
@@ -426,6 +426,13 @@ def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[
 LOST_ACCENT = (235, 150, 110)
 #: the analysis's budget on screen, in seconds (the player can stop it sooner)
 ANALYSIS_SECONDS = 30.0
+#: the most positions the analysis searches on screen (None: only its time bounds it)
+ANALYSIS_POSITIONS: int | None = None
+#: each "Look longer" searches twice as long as the spell before it, up to this long: a
+#: spell can only give one position as long as it lasts, so a longer one can go further
+LONGEST_SPELL = 240.0
+#: what the panel says while the analysis runs (the progress bar is drawn under it)
+LOOKING = "Looking for the last move that mattered…"
 #: seconds between two moves of the winning line's replay, as if played
 LINE_PACE = 1.0
 
@@ -445,21 +452,65 @@ def winning_replay(analysis: Analysis) -> Replay:
                   seconds=moves[-1].seconds if moves else 0.0)
 
 
+def spell_words(seconds: float) -> str:
+    """A spell of the analysis as a player reads it: ``30 s``, ``1 min``, ``4 min``."""
+    return f"{seconds:.0f} s" if seconds < 60 else f"{seconds / 60:.0f} min"
+
+
 class AnalysisDialog(Dialog):
     """Where did I go wrong? The analysis of a lost game (:mod:`game.search.analyse`) runs
     in a process of its own while this panel shows its progress, so no frame waits for it;
     then the move that lost the game in the player's words, with "Watch the winning line"
     (the replay viewer, at the position before that move) and "Close". "Stop" or Esc ends
-    the analysis at once."""
+    the analysis at once.
 
-    def __init__(self, app: App, game: Game, seconds: float = ANALYSIS_SECONDS) -> None:
+    When the spell ran out before the answer was exact (a range, or not even that),
+    "Look longer" goes on for a spell twice as long (up to :data:`LONGEST_SPELL`) from
+    everything found so far, with the same progress bar; its "Stop" shows what is known
+    then, without closing the panel."""
+
+    def __init__(self, app: App, game: Game, seconds: float | None = None,
+                 positions: int | None = None) -> None:
         start, moves = line_of_play(game)
-        self.job = AnalysisJob(start, moves, Budget(seconds=seconds)).start()
+        #: the budget of the spell that runs, or ran last: :data:`ANALYSIS_SECONDS` and
+        #: :data:`ANALYSIS_POSITIONS` unless told (positions, when given, bound each spell
+        #: too and double with it: the same answers on every machine)
+        self.budget = Budget(seconds=ANALYSIS_SECONDS if seconds is None else seconds,
+                             nodes=ANALYSIS_POSITIONS if positions is None else positions)
+        self.job = AnalysisJob(start, moves, self.budget).start()
         self.analysis: Analysis | None = None
         self.failure = ""
         # two blank lines keep the room where the progress bar and its words are drawn
-        super().__init__(app, ANALYSIS_TITLE, ["Looking for the last move that mattered…", " ", " "],
+        super().__init__(app, ANALYSIS_TITLE, [LOOKING, " ", " "],
                          [("Stop", self.job.cancel)], cancel=self.job.cancel, accent=LOST_ACCENT)
+
+    def look_longer(self) -> None:
+        """Go on with the analysis for a longer spell, from what it found (the panel stays,
+        with its progress bar again)."""
+        if self.app.top is not self or self.analysis is None or self.analysis.exact:
+            return
+        self.budget = self._next_budget()
+        self.job = self.job.longer(self.budget).start()
+        self.analysis = None
+        self.lines = [f"Looking on for {spell_words(self.budget.seconds)}, from what was found…", " ", " "]
+        self.buttons = [theme.Button("Stop", self.stop)]
+        self.cancel = self.job.cancel
+        self.focus = 0
+        self.resize(self.app.size)
+
+    def _next_budget(self) -> Budget:
+        """The next spell's budget: twice the last one's, up to :data:`LONGEST_SPELL`."""
+        nodes = self.budget.nodes
+        return Budget(seconds=min(self.budget.seconds * 2, max(LONGEST_SPELL, self.budget.seconds)),
+                      nodes=None if nodes is None else nodes * 2)
+
+    def stop(self) -> None:
+        """Stop a longer look and show what is known (the panel stays open)."""
+        if self.app.top is not self:
+            return
+        self.job.cancel()
+        if self.analysis is None and not self.failure:
+            self._answer()
 
     def update(self, dt: float) -> None:
         """Show the answer once the analysis has one (the job never blocks the frame)."""
@@ -475,13 +526,18 @@ class AnalysisDialog(Dialog):
             return
         assert analysis is not None
         self.analysis = analysis
-        watch = [("Watch the winning line", self.watch)] if analysis.line else []
-        self._show(self._wrapped(analysis.sentence()), watch)
+        watch = [("Watch the winning line", self._chooser(self.watch))] if analysis.line else []
+        longer = []
+        if analysis.verdict == UNDECIDED:  # the panel stays open for the next spell
+            longer = [(f"Look longer ({spell_words(self._next_budget().seconds)})", self.look_longer)]
+        self._show(self._wrapped(analysis.sentence()), [*longer, *watch])
 
     def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]]) -> None:
+        """The answer's ``lines``, with the buttons ``first`` (their actions as they are)
+        and "Close"."""
         self.lines = lines
-        self.buttons = [theme.Button(label, self._chooser(action))
-                        for label, action in [*first, ("Close", lambda: None)]]
+        self.buttons = [theme.Button(label, action)
+                        for label, action in [*first, ("Close", self._chooser(lambda: None))]]
         self.focus = 0
         self.cancel = None
         self.resize(self.app.size)

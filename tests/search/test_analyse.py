@@ -25,6 +25,7 @@ from game.search.analyse import (
     UNDECIDED,
     VERDICTS,
     WON_GAME,
+    Analyser,
     Analysis,
     AnalysisJob,
     Budget,
@@ -336,3 +337,106 @@ def test_a_jobs_time_counts_from_when_it_was_asked_for() -> None:
     snapshot = sent[-2][1]
     assert isinstance(snapshot, tuple)
     assert 0 < snapshot[4] <= 3_000  # the positions searched
+
+
+def _spells(replay: Replay, budgets: list[Budget]) -> list[Analysis]:
+    """The analysis of ``replay`` after each spell of ``budgets`` (the first one, then
+    :meth:`Analyser.more` with the next), in this thread."""
+    analyser = Analyser(replay.opening(), replay.move_texts, budgets[0])
+    results = []
+    for n, budget in enumerate(budgets):
+        if n:
+            analyser.more(budget)
+        for _ in analyser.steps():
+            pass
+        results.append(analyser.result())
+    return results
+
+
+def test_looking_longer_goes_on_from_what_was_found() -> None:
+    # a Lady Cadogan line lost early: its late positions are large, and a small budget
+    # leaves it undecided
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    budgets = [Budget(seconds=1e6, nodes=3_000), Budget(seconds=1e6, nodes=6_000),
+               Budget(seconds=1e6, nodes=12_000)]
+    first, second, third = _spells(replay, budgets)
+    assert first.verdict == UNDECIDED and first.first_lost is not None
+    for before, after, budget in ((first, second, budgets[1]), (second, third, budgets[2])):
+        # everything found before is kept: its checks, and the boundary only narrows
+        assert after.checks[: len(before.checks)] == before.checks
+        assert after.nodes - before.nodes <= (budget.nodes or 0)
+        assert after.first_lost is not None and after.first_lost <= before.first_lost  # type: ignore[operator]
+        if before.last_winnable is not None:
+            assert after.last_winnable is not None and after.last_winnable >= before.last_winnable
+    assert second.nodes > first.nodes and third.nodes > second.nodes
+    # the later spell asks again only where it can search further than before
+    for later in (second, third):
+        asked: dict[int, int] = {}
+        for check in later.checks:
+            if check.step in asked:
+                assert check.status != "unknown" or check.nodes > asked[check.step]
+            if check.status == "unknown":
+                asked[check.step] = max(asked.get(check.step, 0), check.nodes)
+    # what it says it knows is true: the first lost position is proved lost independently
+    assert third.first_lost is not None and plainly_lost(position(replay, third.first_lost)) is True
+    # a finished analysis has nothing more to do
+    found = replay_of("constitution")
+    done = Analyser(found.opening(), found.move_texts, BUDGET)
+    for _ in done.steps():
+        pass
+    decided = done.result()
+    done.more(Budget(seconds=1e6, nodes=1_000))
+    assert decided.verdict == FOUND
+    assert list(done.steps()) == [] and done.result() == decided
+
+
+def test_a_longer_job_gives_what_looking_longer_gives_in_this_thread() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    budgets = [Budget(seconds=1e6, nodes=3_000), Budget(seconds=1e6, nodes=6_000)]
+    expected = _spells(replay, budgets)
+    job = AnalysisJob(replay.opening(), replay.move_texts, budgets[0]).start()
+    assert job.wait(120)
+    with pytest.raises(RuntimeError):
+        AnalysisJob(replay.opening(), replay.move_texts, budgets[0]).longer(budgets[1])  # not done yet
+    assert job.result() == expected[0]
+    longer = job.longer(budgets[1])
+    assert not longer.done and longer.result() is None
+    # its progress starts from what is decided, not from nothing, and never goes down
+    assert longer.progress().fraction > 0
+    longer.start()
+    seen = [longer.progress().fraction]
+    # the bar counts this spell's positions against this spell's budget, not the first's too
+    assert seen[0] < 0.5
+    while not longer.wait(0.005):
+        seen.append(longer.progress().fraction)
+    seen.append(longer.progress().fraction)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    assert longer.result() == expected[1]
+
+
+def test_a_check_that_searched_nothing_is_not_recorded() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    analysis = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e-3))
+    end = len(replay.move_texts)
+    # the end, with no legal move, is lost without a search; every other check searched
+    assert all(c.nodes > 0 for c in analysis.checks if c.step != end)
+    assert analysis.nodes == sum(c.nodes for c in analysis.checks)
+
+
+def test_an_end_lost_for_want_of_moves_is_not_all_it_says() -> None:
+    replay = lost_replay(LostLine("constitution-cadogan", 1, seed=0))
+    end = len(replay.move_texts)
+    nothing = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e-6))
+    assert nothing.first_lost == end and nothing.last_winnable is None
+    assert nothing.sentence() == (f"No legal move was left after your move {end}; whether it could have "
+                                  "been won before that was not decided: no position before it was "
+                                  "searched (the budget ran out).")
+    little = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=3_000))
+    assert little.first_lost is not None and little.first_lost < end and little.last_winnable is None
+    searched = {c.step for c in little.checks if c.status == "unknown"}
+    assert 0 in searched and len(searched) > 1
+    later = len(searched) - 1
+    assert little.sentence() == (
+        f"The game was already lost after move {little.first_lost}; whether it could have been won "
+        f"before that was not decided: a search of {little.nodes:,} positions, from the deal and {later} "
+        f"later points of your game, found no win and proved none lost (the budget ran out).")

@@ -17,7 +17,7 @@ from game.cli import main
 from game.engine import new_game
 from game.records.recorder import Recorder
 from game.session.positions import lost_position
-from tests.search.lost_lines import LOST_LINES, lost_replay
+from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,11 @@ def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: di
     status, _, err = _run(["analyse", str(tmp_path / "nothing.replay")], capsys)
     assert status == 2 and "there is no such file" in err
     status, _, err = _run(["analyse", str(tmp_path)], capsys)
-    assert status == 2 and "not a regular file" in err
+    assert status == 2 and err == f"error: {tmp_path}: it is a folder, not a replay file\n"
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path, target_is_directory=True)
+    status, _, err = _run(["analyse", str(link)], capsys)
+    assert status == 2 and "it is a folder, not a replay file" in err
     for budget in ("0", "-3", "nan", "inf"):
         status, _, err = _run(["analyse", str(lost_files["constitution"]), "--budget", budget], capsys)
         assert status == 2 and "--budget must be a positive number of seconds" in err
@@ -184,3 +188,33 @@ def test_positions_make_the_analysis_the_same_on_every_machine(tmp_path: Path,
     for bad in ("0", "-5", "1000000001"):
         status, out, err = _run(["analyse", str(path), "--positions", bad], capsys)
         assert status == 2 and out == "" and "--positions must be a whole number from 1 to" in err
+
+
+def test_a_budget_too_short_to_search_shows_no_check(lost_files: dict[str, Path],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(lost_files["constitution"])
+    status, out, err = _run(["analyse", path, "--budget", "0.001", "--json"], capsys)
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    # a check is a search: only the end, lost with no legal move, is decided without one
+    assert all(check["nodes"] > 0 for check in data["checks"] if check["step"] != data["moves"])
+    assert data["nodes"] == sum(check["nodes"] for check in data["checks"])
+    status, out, _ = _run(["analyse", path, "--budget", "0.001"], capsys)
+    # (another run, which may have searched a little or nothing; it may say how to look longer)
+    last = [line for line in out.splitlines() if line.startswith("(")][-1]
+    searched = r"\([1-9]\d* positions? of the line checked, [1-9][\d,]* searched in [\d.]+ s\)"
+    assert (re.fullmatch(searched, last)
+            or re.fullmatch(r"\(no position of the line was searched, in [\d.]+ s\)", last)), last
+
+
+def test_an_undecided_analysis_says_how_to_look_longer(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "early.replay"  # a Lady Cadogan line lost early: undecided in 2,000 positions
+    path.write_text(lost_replay(LostLine("constitution-cadogan", 1, seed=0)).to_text(), encoding="utf-8")
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000"], capsys)
+    assert status == 0 and "not decided" in out
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000."
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--budget", "30"], capsys)
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000 --budget 60."
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--json"], capsys)
+    assert "look longer" not in out and json.loads(out)["verdict"] == "undecided"

@@ -18,7 +18,8 @@ from game.search.solver import SolveResult
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
-           "solver_won_pct", "core_positions_per_s", "hint_keep_won_runs", "hint_keep_won_pct",
+           "solver_won_pct", "core_positions_per_s", "solver_cpu_positions_per_s", "hint_keep_won_runs",
+           "hint_keep_won_pct",
            "hint_keep_won_undecided", "demo_games", "demo_win_pct", "demo_cpu_s_per_game"}
 
 
@@ -53,6 +54,7 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
         assert figures["core_positions_per_s"] > 0
+        assert figures["solver_cpu_positions_per_s"] > 0
         # the keep-won figure where deals are won; English Square has none
         if bench.has_won_deals(rules):
             assert figures["hint_keep_won_runs"] == 1
@@ -95,3 +97,27 @@ def test_the_demo_figure_counts_the_games_the_demo_command_plays() -> None:
     assert figures == {"demo_games": 1, "demo_win_pct": 100.0,
                        "demo_cpu_s_per_game": figures["demo_cpu_s_per_game"]}
     assert figures["demo_cpu_s_per_game"] > 0
+
+
+class _Clock:
+    """A processor clock that advances one second at each reading."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_solver_speed_figure_times_the_solver_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each deal's solve is timed alone, one (fake) second each: the figure is then the
+    # positions the solver reports, deal by deal, as ``solve --positions`` searches them
+    monkeypatch.setattr(bench.time, "process_time", _Clock())
+    nodes = [bench.solve(bench.new_game("square", n), max_nodes=bench.CORE_NODES).nodes for n in (1, 2)]
+    assert all(0 < n < bench.CORE_NODES for n in nodes)  # English Square proves them lost
+    assert bench.solver_positions_per_cpu_second("square", 2) == round(sum(nodes) / 2)
+    # Lady Cadogan's solver spends most of them in its beams, which the figure counts
+    result = bench.solve(bench.new_game("constitution-cadogan", 1), max_nodes=bench.CORE_NODES)
+    assert result.probe_nodes > result.nodes // 2
+    assert bench.solver_positions_per_cpu_second("constitution-cadogan", 1) == result.nodes

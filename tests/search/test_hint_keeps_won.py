@@ -4,6 +4,8 @@ the win away. The keep-won rate over many runs is a bench figure (``main.py benc
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.engine import Game, game_from_layout
@@ -49,11 +51,17 @@ def test_the_thrown_away_base_position_is_what_it_says() -> None:
     assert game.is_won()
 
 
-@pytest.mark.xfail(strict=True, reason="the hint still gives the base away: the drop and the build "
-                                       "look equal to its search (issue 30, game 11776's shape)")
 def test_the_hint_keeps_the_base_the_win_needs() -> None:
+    # the drop and the build look equal until the search takes the fills a fill forces
+    # as one step: then it sees the 3♦ go onto the 4♠ and the space it leaves in Row 1
     game = thrown_away_base()
-    assert game.move_text(hints(game, max_ms=None)[0].move) != "r1c7-f4"
+    played = []
+    for _ in range(4):
+        move = hints(game, max_ms=None, twins=False)[0].move
+        played.append(game.move_text(move))
+        game.play(move)
+    assert "r1c3-r1c7" in played
+    assert "r1c7-f4" not in played[: played.index("r1c3-r1c7")]
 
 
 def seen_end_game() -> Game:
@@ -121,9 +129,9 @@ def three_cards_wanted() -> Game:
         "stock": ["4S", "5S", "2H", "7C", "7S", "5D", "8H", "JC", "7D", "9D", "9D", "6C", "10H", "4H", "2H"]})
 
 
-@pytest.mark.xfail(strict=True, reason="the three moves look the same at the last depth the search "
-                                       "finishes; the 3♣ going home shows one move further")
 def test_the_hint_sees_which_wanted_card_can_go_on_up() -> None:
+    # the three moves look the same at the last depth the whole search finishes; the
+    # 3♣ going home shows one move further, where the equal moves alone are searched
     game = three_cards_wanted()
     ranked = hints(game, max_ms=None)
     assert game.move_text(ranked[0].move) == "r3c6-r2c3"
@@ -135,3 +143,94 @@ def test_the_three_cards_position_is_what_it_says() -> None:
     game = three_cards_wanted()
     game.play_text("r3c6-r2c3")
     assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+def few_cards_unseen() -> Game:
+    """A Union Square position of deal 8 (from the hint's keep-won runs): three cards are
+    still in the stock (the player knows which: 5♦, 6♠ and 2♥, the only ones not in
+    sight), and the waste is long. Moving A♦ from the waste into the empty pile looks as
+    good as anything to the shallow search, but loses whatever order the three come in;
+    building 10♠ on 9♠ (``p6-p4``) and the other cards into the space win. The stock is
+    the deal's real one."""
+    return game_from_layout({
+        "rules": "union-square", "game": "8",
+        "foundations": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+                        ["AS", "2S"],
+                        ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+                        ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "KD",
+                         "QD", "JD", "10D", "9D", "8D", "7D"]],
+        "tableau": [[], ["3H"], ["2S"], ["9S"], ["7S"], ["9S", "10S"], ["KS"], ["7C"], ["7S", "6S", "5S"],
+                    ["9H", "10H"], ["2C", "AC"], ["JH", "QH"], ["JC"], ["7H", "6H", "5H"], ["9C"],
+                    ["6C", "5C", "4C"]],
+        "waste": ["3D", "4S", "KC", "3S", "6D", "AH", "5S", "4H", "KS", "3C", "JS", "8S", "KH", "3S", "QS",
+                  "AS", "2D", "4S", "10S", "JS", "10C", "8S", "QC", "8C", "4D", "8H", "QS", "AD"],
+        "stock": ["5D", "6S", "2H"]})
+
+
+def test_with_few_cards_unseen_the_hint_plays_out_their_orders() -> None:
+    game = few_cards_unseen()
+    first = hints(game, max_ms=None, twins=False)[0].move
+    assert game.move_text(first) != "w-p1"
+    game.play(first)
+    assert solve(game, max_nodes=100_000).status == "won"
+
+
+def test_the_guessed_orders_never_peek_at_the_stock() -> None:
+    # the same position with its three stock cards in every other order: the hint sees
+    # only which cards are unseen, so it must not change
+    layout = few_cards_unseen().to_layout()
+    firsts = set()
+    for order in itertools.permutations(layout["stock"]):
+        game = game_from_layout({**layout, "stock": list(order)})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1
+
+
+def test_a_move_lost_in_every_order_of_the_unseen_cards_goes_below_the_others() -> None:
+    # the real stock, the other five orders: A♦ into the space loses in each
+    layout = few_cards_unseen().to_layout()
+    for order in itertools.permutations(layout["stock"]):
+        game = game_from_layout({**layout, "stock": list(order)})
+        game.play_text("w-p1")
+        assert solve(game, max_nodes=100_000).status == "lost"
+
+
+def which_card_fills_row3() -> Game:
+    """A Lady Cadogan end game of deal 29 (from the hint's keep-won runs): the stock is
+    empty, so the player sees every card. A space in Row 3 takes one of five lone Row 4
+    cards, and 7♥ from the waste then fills the Row 4 place it leaves. The shallow search
+    likes 6♦ best (``r4c2-r3c8``); only 9♣ (``r4c8-r3c8``) wins. The solver's complete
+    search proves the 6♦, 6♥, J♠ and J♥ fills lost (8,000–12,000 positions each) but
+    wins after the 9♣ within a thousand; from the position itself it needs some
+    26,000."""
+    return game_from_layout({
+        "rules": "constitution-cadogan", "game": "29",
+        "foundations": [["AC", "2C", "3C"], ["AC"], ["AS", "2S", "3S", "4S", "5S"], ["AS"], ["AH"], ["AH"],
+                        ["AD", "2D"], ["AD"]],
+        "tableau": [[["3S"], ["10S", "9D", "8S"], ["4C", "3H"], ["10H"], ["JD"], ["7S"], ["JH"],
+                     ["8C", "7H", "6C", "5H", "4S"]],
+                    [["JC"], ["10D"], ["5C", "4H"], ["4D"], ["3C"], ["6S", "5D"], ["5C", "4H"], ["5D"]],
+                    [["8H", "7S", "6D"], ["JC"], ["10C", "9H", "8S"], ["5H"], ["JD", "10C", "9H", "8C"],
+                     ["9S"], ["7D"], []],
+                    [["JS", "10D"], ["6D"], ["JS"], ["6H"], ["9C", "8H", "7C", "6H"], ["9S", "8D"], ["JH"],
+                     ["9C"]]],
+        "waste": ["7C", "3H", "5S", "10H", "6C", "7D", "2C", "2S", "10S", "8D", "9D", "4C", "2H", "2H", "3D",
+                  "3D", "2D", "4D", "6S", "7H"],
+        "stock": []})
+
+
+def test_with_every_card_seen_the_hint_searches_on_from_its_best_moves() -> None:
+    game = which_card_fills_row3()
+    best = hints(game, max_ms=None, twins=False)[0]
+    assert game.move_text(best.move) == "r4c8-r3c8"
+    assert "leads to a win" in best.reason
+    game.play(best.move)
+    assert solve(game, max_nodes=100_000, plan=("proof",)).status == "won"
+
+
+@pytest.mark.slow
+def test_the_row3_fill_position_is_what_it_says() -> None:
+    for text in ("r4c2-r3c8", "r4c4-r3c8", "r4c3-r3c8", "r4c7-r3c8"):
+        game = which_card_fills_row3()
+        game.play_text(text)
+        assert solve(game, max_nodes=100_000, max_seconds=600, plan=("proof",)).status == "lost"

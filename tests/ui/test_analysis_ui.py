@@ -14,10 +14,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.search.analyse import Budget, analyse
-from game.ui import bench
+from game.search.analyse import Analyser, Budget, analyse
+from game.ui import bench, dialogs
 from game.ui.app import App
 from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
+from game.ui.drawn import Kind
 from game.ui.replay_scene import ReplayScene
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
@@ -37,6 +38,16 @@ def _open_analysis(ui: SimpleNamespace, app: App, lost: Dialog) -> AnalysisDialo
     analysis = app.top
     assert isinstance(analysis, AnalysisDialog) and analysis.title == ANALYSIS_TITLE
     return analysis
+
+
+def _answered(ui: SimpleNamespace, app: App, analysis: AnalysisDialog) -> None:
+    """Run frames until the analysis answers (the frames go on while it searches)."""
+    frames = 0
+    while analysis.analysis is None and not analysis.failure:
+        ui.step(app)
+        frames += 1
+        assert frames < 12000, "the analysis never answered"
+        time.sleep(0.005)
 
 
 def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamespace, app: App) -> None:
@@ -156,3 +167,60 @@ def test_the_bench_times_the_frames_of_an_analysis(app: App) -> None:
     if pid is not None:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_look_longer_goes_on_from_what_was_found(ui: SimpleNamespace, app: App,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # positions bound each spell, so the answers on screen are those of the analysis
+    # here, whatever the machine's load: a Lady Cadogan line lost early, undecided at first
+    monkeypatch.setattr(dialogs, "ANALYSIS_SECONDS", 1e6)
+    monkeypatch.setattr(dialogs, "ANALYSIS_POSITIONS", 3_000)
+    line = LostLine("constitution-cadogan", 1, seed=0)
+    replay = lost_replay(line)
+    analyser = Analyser(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=3_000))
+    expected = []
+    for n, nodes in enumerate((3_000, 6_000)):
+        if n:
+            analyser.more(Budget(seconds=1e6, nodes=nodes))
+        for _ in analyser.steps():
+            pass
+        expected.append(analyser.result())
+    assert [e.verdict for e in expected] == ["undecided", "undecided"]
+    assert expected[1].checks[: len(expected[0].checks)] == expected[0].checks
+    analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
+    _answered(ui, app, analysis)
+    assert analysis.analysis == expected[0]
+    assert " ".join(analysis.lines) == expected[0].sentence()
+    labels = [b.label for b in analysis.buttons]
+    assert labels[0].startswith("Look longer (") and labels[-1] == "Close"
+    assert ("Watch the winning line" in labels) == bool(expected[0].line)
+    ui.click(app, analysis.buttons[0].rect.center)  # "Look longer": the panel stays, searching
+    assert app.top is analysis and analysis.analysis is None
+    assert [b.label for b in analysis.buttons] == ["Stop"]
+    assert analysis.lines[0].startswith("Looking on for ")
+    assert analysis.job.progress().fraction > 0  # what was decided stays decided on the bar
+    ui.step(app, 2)
+    assert any(box.name == "the analysis's progress" for box in app.drawn.of(Kind.TEXT))
+    _answered(ui, app, analysis)
+    assert analysis.analysis == expected[1], "the second spell goes on from the first"
+    assert " ".join(analysis.lines) == expected[1].sentence()
+    # a longer look can be stopped: the panel then says what is known, and offers more
+    assert analysis.buttons[0].label.startswith("Look longer (")
+    ui.press(app, pygame.K_RETURN)  # the focus is on "Look longer"
+    assert app.top is analysis and [b.label for b in analysis.buttons] == ["Stop"]
+    while analysis.job.progress().step is None and not analysis.job.done:
+        ui.step(app)
+        time.sleep(0.01)
+    pid = analysis.job.pid
+    ui.click(app, analysis.buttons[0].rect.center)  # "Stop"
+    assert app.top is analysis and analysis.job.done and analysis.analysis is not None
+    if pid is not None:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    stopped = analysis.analysis
+    assert stopped.checks[: len(expected[1].checks)] == expected[1].checks
+    assert stopped.verdict != "undecided" or "stopped" in stopped.sentence()
+    assert " ".join(analysis.lines) == stopped.sentence()
+    ui.click(app, analysis.buttons[-1].rect.center)  # "Close"
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "No more moves"
