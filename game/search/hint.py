@@ -439,12 +439,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     for depth in range(0, 8):
         current: dict[Move, float] = {}
         try:
-            for move in order:
-                child = search.play(move)
-                try:
-                    current[move] = search.value(child, depth)
-                finally:
-                    search.undo()
+            _value_each(search, order, depth, current)
         except _Budget:
             if depth == 0:
                 values.update(current)
@@ -481,6 +476,18 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     return [(m, values.get(m, LOSS) - base) for m in ranked]
 
 
+def _value_each(search: _HintSearch, moves: list[Move], depth: int, into: dict[Move, float]) -> None:
+    """Value each of ``moves`` searched ``depth`` deep into ``into``, in order. When the
+    budget runs out (:class:`_Budget` propagates) ``into`` holds the moves finished so
+    far, which the first depth of a hint still uses."""
+    for move in moves:
+        child = search.play(move)
+        try:
+            into[move] = search.value(child, depth)
+        finally:
+            search.undo()
+
+
 def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float],
                 immediate: dict[Move, float], done: int) -> None:
     """When the best moves look exactly equal at ``done``, the deepest depth finished for
@@ -507,12 +514,7 @@ def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float
     for depth in range(done + 1, done + 4):
         current: dict[Move, float] = {}
         try:
-            for move in tied:
-                child = search.play(move)
-                try:
-                    current[move] = search.value(child, depth)
-                finally:
-                    search.undo()
+            _value_each(search, tied, depth, current)
         except _Budget:
             break
         deeper = current
