@@ -106,6 +106,10 @@ class DemoPlan:
     searches: tuple[str, ...]
     #: how many guessed deals each plan tries
     samples: int = 1
+    #: with the "beams" search (Lady Cadogan's): narrow beams first on each guess
+    #: (``game.search.cadogan_beam.quick_win``), which find most plans for a fraction of
+    #: the positions; ``searches`` run only where none of them wins
+    quick_beams: bool = False
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ profile); docs/search.md has the measurements ("Lady Cadogan").
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -417,3 +418,38 @@ class Beams:
                     return False
                 yield
         return None
+
+
+#: the demo player's quick beams (:func:`quick_win`), tried in turn on a guessed deal
+#: before :class:`Beams`: narrow beams of a few thousand positions each (a tenth to a
+#: half of the first beam of :data:`SCHEDULE`); each wins guesses the ones before it
+#: leave, and together they win nearly every guess that beam wins (docs/search.md, "The
+#: demo player's plans")
+QUICK: tuple[Beam, ...] = (Beam(2, JAMMED), Beam(3, WEIGHTS), Beam(5, WEIGHTS))
+
+
+def quick_win(game: Game, max_nodes: int, max_seconds: float | None = None) -> tuple[list[str] | None, int]:
+    """The beams of :data:`QUICK` from ``game``'s position, one after another and without
+    jitter, until one wins or ``max_nodes`` positions (or ``max_seconds``) are spent: the
+    winning line in notation, or None, and the positions they evaluated. Cheap where a
+    win is easy to find; proves nothing."""
+    counter = Counter(max_nodes)
+    root = Core.from_game(game)
+    end = None if max_seconds is None else time.perf_counter() + max_seconds
+    for beam in QUICK:
+        steps = beam_steps(root, beam.width, beam.per_signature, beam.weights, counter, diverse=beam.diverse)
+        line = None
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                line = done.value
+                break
+            if end is not None and time.perf_counter() > end:
+                return None, counter.nodes
+        if line is not None:
+            copy = game.clone()
+            return [copy.move_text(Core.engine_move(copy, m)) for m in line], counter.nodes
+        if counter.nodes >= counter.limit:
+            break
+    return None, counter.nodes

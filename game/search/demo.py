@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import UNKNOWN
+from ..engine.profile import DemoPlan
 from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
+from .cadogan_beam import quick_win
 from .hint import _unseen_cards, hints
 from .knowledge import PositionHash
 from .solver import WON, solve
@@ -65,10 +67,8 @@ SCREEN_MS = 60.0
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
 _SEED_STEP = 0x9E3779B97F4A7C15
-_PLAN_CACHE: dict[tuple[int, int, float | None], list[Move] | None] = {}
+_PLAN_CACHE: dict[tuple[int, int, float | None], _Plan | None] = {}
 _CACHE_LIMIT = 2000
-#: what the plan cache answers for a position not planned yet (a plan may be None)
-_NOT_PLANNED: list[Move] = []
 
 
 @dataclass
@@ -308,29 +308,135 @@ def _think_in_process(requests: Any, answers: Any, think: Callable[..., Move | N
 def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None) -> Move | None:
     """The next move of a plan made on a guessed deal, or None when there is none.
 
-    The plan is made where the last stock card was revealed (or at the start), so that
-    one plan serves every move until the next card shows; if the moves played since then
-    are not that plan's (the player took over), a plan is made from the position now.
-    When no plan was found there, there is none until the next card shows.
+    A plan is looked at again only where a stock card shows (or at the start), so that
+    one plan serves every move until the next card shows. There the plan followed so far
+    is kept when it still wins its guessed deal with the cards that showed put where they
+    lie (:func:`_kept`); otherwise a plan is made afresh. If the moves played since the
+    last card showed are not the plan's (the player took over), a plan is made from the
+    position now. When no plan was found where the last card showed, there is none until
+    the next card shows.
     """
     played = game.moves_played
-    anchor = len(played)
     stock = game.stock
-    for i in range(len(game.history) - 1, -1, -1):
-        if any(t.src == stock for t in game.history[i].transfers):
-            break
-        anchor = i
-    for start in (anchor, len(played)) if anchor < len(played) else (anchor,):
-        view = _view_back(game, len(played) - start)
-        plan = _plan(view, plan_nodes, plan_seconds)
-        if plan is None:
+    anchors = [0] + [i + 1 for i, step in enumerate(game.history)
+                     if any(t.src == stock for t in step.transfers)]
+    anchor = anchors[-1]
+    plan = _plan_at(game, anchors, plan_nodes, plan_seconds)
+    starts = [(anchor, plan)]
+    if anchor < len(played):
+        starts.append((len(played), None))
+    for start, known in starts:
+        if known is None and start != anchor:
+            known = _guessed_plan(_view_back(game, 0), plan_nodes, plan_seconds)
+        if known is None:
             return None  # no plan where the last card showed: hints until the next one
         done = played[start:]
-        if len(plan) > len(done) and plan[:len(done)] == done:
-            move = plan[len(done)]
+        line = known.moves
+        if len(line) > len(done) and line[:len(done)] == done:
+            move = line[len(done)]
             if move in game.legal_moves():
                 return move
     return None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A winning line of a guessed deal: its moves from the position it was made for, and
+    the guessed stock (the cards in the stock pile's order) that it wins with there."""
+
+    moves: list[Move]
+    stock: list[int]
+
+
+#: the plan followed at each position where a card showed, keyed by that position's view,
+#: the moves that led there and the budgets (see :func:`_plan_at`)
+_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], _Plan | None] = {}
+#: what the caches answer for a position not planned yet (a plan may be None)
+_NOT_PLANNED = _Plan([], [])
+
+
+def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: float | None) -> _Plan | None:
+    """The plan followed from ``anchors[-1]`` (a position where a stock card showed, or the
+    start): the plan of the card before, kept when :func:`_kept` says so, or a plan made
+    afresh there. Without a time limit the earlier plans are worked out from the game's
+    start when they are not known yet, so the plan is a pure function of the game's
+    history and the budget; with one (on screen) only a plan remembered from the card
+    before is kept, so that a game the player played by hand costs one plan, not one a card."""
+    played = game.moves_played
+    views: dict[int, Game] = {}
+    keys: dict[int, tuple[int, tuple[Move, ...], int, float | None]] = {}
+
+    def view(k: int) -> Game:
+        if k not in views:
+            views[k] = _view_back(game, len(played) - anchors[k])
+        return views[k]
+
+    def key(k: int) -> tuple[int, tuple[Move, ...], int, float | None]:
+        if k not in keys:
+            keys[k] = (PositionHash(view(k)).key(), tuple(played[:anchors[k]]), plan_nodes, plan_seconds)
+        return keys[k]
+
+    last = len(anchors) - 1
+    first = last
+    if plan_seconds is None:
+        while first > 0 and _FOLLOWED.get(key(first), _NOT_PLANNED) is _NOT_PLANNED:
+            first -= 1
+    known = _FOLLOWED.get(key(first), _NOT_PLANNED)
+    if known is not _NOT_PLANNED:
+        first += 1
+    else:
+        known = _FOLLOWED.get(key(first - 1), _NOT_PLANNED) if first > 0 else None
+    for k in range(first, last + 1):
+        kept = None
+        if known is not None and known is not _NOT_PLANNED:
+            kept = _kept(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k))
+        known = kept or _guessed_plan(view(k), plan_nodes, plan_seconds)
+        if len(_FOLLOWED) >= _CACHE_LIMIT:
+            _FOLLOWED.clear()
+        _FOLLOWED[key(k)] = known
+    return None if known is _NOT_PLANNED else known
+
+
+def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | None:
+    """``plan``, made in the view ``before``, after the moves ``done`` that led to the view
+    ``now`` where a card showed, when it still wins there; else None.
+
+    The plan's guessed deal is played along ``done``; where the cards that showed differ
+    from the ones it guessed, each real card is swapped with its guessed one in the
+    guessed stock (the rest of the guess stays), and the plan's remaining moves must
+    win that deal. Only what the player has seen enters the guess."""
+    if plan.moves[:len(done)] != done:
+        return None
+    guess = before.clone()
+    guess.piles[guess.stock] = list(plan.stock)
+    guess.is_view = False
+    for move in done:
+        if guess.why_illegal(move) is not None:
+            return None
+        guess.play(move)
+    stock = now.stock
+    if [len(p) for p in now.piles] != [len(p) for p in guess.piles]:
+        return None  # the guess went another way (an automatic fill took other cards)
+    seen: Counter[int] = Counter()
+    guessed: Counter[int] = Counter()
+    for i, (real, mine) in enumerate(zip(now.piles, guess.piles, strict=True)):
+        if i != stock:
+            seen.update(real)
+            guessed.update(mine)
+    shown = list((seen - guessed).elements())
+    wrong = list((guessed - seen).elements())
+    cards = list(guess.piles[stock])
+    for real_card, guessed_card in zip(shown, wrong, strict=True):
+        cards[cards.index(real_card)] = guessed_card
+    rest = plan.moves[len(done):]
+    check = now.clone()
+    check.piles[stock] = list(cards)  # the replay below takes cards from it
+    check.is_view = False
+    for move in rest:
+        if check.why_illegal(move) is not None:
+            return None
+        check.play(move)
+    return _Plan(rest, cards) if check.is_won() else None
 
 
 def _view_back(game: Game, steps: int) -> Game:
@@ -349,11 +455,20 @@ def _view_back(game: Game, steps: int) -> Game:
 def clear_plan_cache() -> None:
     """Forget the plans made so far (a plan is kept for the position it was made in)."""
     _PLAN_CACHE.clear()
+    _FOLLOWED.clear()
 
 
 def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move] | None:
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
-    or None when the solver finds none within ``plan_nodes`` (and ``plan_seconds``).
+    or None when the solver finds none (see :func:`_guessed_plan`)."""
+    plan = _guessed_plan(view, plan_nodes, plan_seconds)
+    return None if plan is None else plan.moves
+
+
+def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> _Plan | None:
+    """A winning line for ``view`` with its unseen cards dealt at random into the stock,
+    and that deal's stock, or None when the solver finds none within ``plan_nodes`` (and
+    ``plan_seconds``).
 
     The demo plan's ``samples`` guesses are tried, each a different random deal of the
     unseen cards (with ``plan_seconds``, each gets an equal share of what is left of it); of
@@ -371,7 +486,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
     if known is not _NOT_PLANNED:
         return known
     unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
-    wins: list[list[Move]] = []
+    wins: list[_Plan] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples
     for sample in range(samples):
@@ -383,17 +498,33 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=demo_plan.searches)
-        if result.status == WON and result.moves:
-            wins.append([guess.parse_move(m) for m in result.moves])
+        line = _solve_guess(guess, demo_plan, plan_nodes, seconds)
+        if line:
+            wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
     plan = None
     if wins:
-        votes = Counter(line[0] for line in wins)
-        plan = max(wins, key=lambda line: votes[line[0]])
+        votes = Counter(line.moves[0] for line in wins)
+        plan = max(wins, key=lambda line: votes[line.moves[0]])
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
     return plan
+
+
+def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float) -> list[str] | None:
+    """A winning line of the guessed deal ``guess`` in notation, or None: the plan's
+    quick beams first (:attr:`DemoPlan.quick_beams`), then its searches, each within
+    ``plan_nodes`` positions, all within ``seconds``."""
+    if plan.quick_beams and "beams" in plan.searches:
+        start = time.perf_counter()
+        line, _ = quick_win(guess, plan_nodes, seconds)
+        if line:
+            return line
+        seconds -= time.perf_counter() - start
+        if seconds <= 0:
+            return None
+    result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=plan.searches)
+    return result.moves if result.status == WON and result.moves else None
 
 
 def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,

@@ -1,0 +1,227 @@
+"""The demo player's plans across the cards that show: a plan is kept while it still wins
+its guessed deal with the real cards put where they showed, made afresh where it does
+not, and only what the player has seen ever enters a guess."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.engine import Game, new_game
+from game.engine.state import IllegalMove, Move
+from game.search import demo
+from game.search.hint import _unseen_cards
+
+RULES = "constitution-cadogan"
+DEAL = "1"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_plans() -> Any:
+    demo.clear_plan_cache()
+    yield
+    demo.clear_plan_cache()
+
+
+def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one with every guessed deal the demo searches."""
+    made: list[int] = []
+    real = demo._solve_guess
+
+    def counting(guess: Game, *args: Any) -> Any:
+        made.append(1)
+        return real(guess, *args)
+
+    monkeypatch.setattr(demo, "_solve_guess", counting)
+    return made
+
+
+def _first_plan(game: Game) -> demo._Plan:
+    plan = demo._guessed_plan(game.player_view(), _nodes(game), None)
+    assert plan is not None, "the demo finds a plan at the deal's start"
+    return plan
+
+
+def _nodes(game: Game) -> int:
+    plan = game.profile.search.demo_plan
+    assert plan is not None
+    return plan.nodes
+
+
+def _with_stock(cards: list[int]) -> Game:
+    game = new_game(RULES, DEAL)
+    assert Counter(game.piles[game.stock]) == Counter(cards)
+    game.piles[game.stock] = list(cards)
+    return game
+
+
+def _to_reveal(game: Game, plan: demo._Plan, left: int) -> list[Move] | None:
+    """Play ``plan``'s moves on ``game`` until only ``left`` cards are face down; None if
+    a move takes the stock from more to fewer."""
+    done: list[Move] = []
+    for move in plan.moves:
+        game.play(move)
+        done.append(move)
+        if len(game.piles[game.stock]) <= left:
+            return done if len(game.piles[game.stock]) == left else None
+    return None
+
+
+def _other_cards(plan: demo._Plan) -> Iterator[tuple[list[int], int, list[Move], Game, list[int]]]:
+    """Deals that differ from the plan's guess in one card that shows: the guess with the
+    card the plan's ``n``-th reveal shows swapped with one deeper in the stock. For each:
+    that stock, ``n``, the plan's moves up to that card, the game there, and the guess
+    the plan should be checked on there: the card that showed where it lies, the guessed
+    one where (a copy of) the real one was, every other card as first guessed."""
+    top = len(plan.stock) - 1
+    for n in range(12):
+        shows = top - n
+        for other in range(shows):
+            real, guessed = plan.stock[other], plan.stock[shows]
+            if real == guessed:
+                continue
+            cards = list(plan.stock)
+            cards[other], cards[shows] = guessed, real
+            game = _with_stock(cards)
+            done = _to_reveal(game, plan, shows)
+            if done is None:
+                continue
+            guess = list(plan.stock[:shows])
+            guess[guess.index(real)] = guessed
+            yield cards, n, done, game, guess
+
+
+def _wins(game: Game, moves: list[Move]) -> bool:
+    copy = game.clone()
+    try:
+        for move in moves:
+            copy.play(move)
+    except IllegalMove:
+        return False
+    return copy.is_won()
+
+
+def test_a_deal_guessed_right_is_played_to_its_win_with_one_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every card that shows is the one the plan guessed, so the plan always still wins
+    plan = _first_plan(new_game(RULES, DEAL))
+    game = _with_stock(plan.stock)
+    demo.clear_plan_cache()
+    made = _count_plans(monkeypatch)
+    while (move := demo.demo_move(game, max_ms=None)) is not None:
+        game.play(move)
+    assert game.is_won()
+    assert game.moves_played == plan.moves
+    assert len(made) == 1
+
+
+def test_a_plan_is_kept_exactly_when_it_still_wins_with_the_card_that_showed() -> None:
+    # each real card that differs from the guess is swapped into the guess, and the plan
+    # kept only if its remaining moves win that deal (in Lady Cadogan almost every card
+    # matters to the plan, so a swap nearly always breaks it: the plan made again)
+    start = new_game(RULES, DEAL)
+    plan = _first_plan(start)
+    before = start.player_view()
+    checked = broken = 0
+    for _, _, done, game, stock in _other_cards(plan):
+        now = game.player_view()
+        rest = plan.moves[len(done):]
+        guess = game.clone()
+        guess.piles[guess.stock] = stock
+        result = demo._kept(before, plan, done, now)
+        assert (result is not None) == _wins(guess, rest)
+        if result is not None:
+            assert result.moves == rest
+            # only seen cards enter the guess: its stock is exactly the unseen cards
+            assert Counter(result.stock) == Counter(_unseen_cards(now))
+            assert result.stock == stock
+        broken += result is None
+        checked += 1
+        if checked >= 60:
+            break
+    assert checked == 60 and broken >= 3
+
+
+def test_the_demo_plans_again_where_a_card_breaks_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the deal is the plan's guess but for one card, which shows after the first few
+    # and breaks the plan: the demo follows the plan up to that card, then plans again
+    plan = _first_plan(new_game(RULES, DEAL))
+    before = new_game(RULES, DEAL).player_view()
+    cards, done = next((cards, done) for cards, n, done, game, _ in _other_cards(plan)
+                       if n >= 2 and demo._kept(before, plan, done, game.player_view()) is None)
+    game = _with_stock(cards)
+    demo.clear_plan_cache()
+    made = _count_plans(monkeypatch)
+    for move in done:  # the plan, through the cards it guessed right, to the one it did not
+        assert demo.demo_move(game, max_ms=None) == move
+        game.play(move)
+    assert len(made) == 1
+    assert demo.demo_move(game, max_ms=None) is not None
+    assert len(made) == 2
+
+
+def _moves_until_reveal(game: Game, reveals: int, limit: int = 200) -> list[Move]:
+    """The demo's moves on ``game`` until ``reveals`` stock cards have shown."""
+    moves: list[Move] = []
+    shown = 0
+    while shown < reveals and len(moves) < limit:
+        move = demo.demo_move(game, max_ms=None)
+        if move is None:
+            break
+        before = len(game.piles[game.stock])
+        game.play(move)
+        moves.append(move)
+        shown += before - len(game.piles[game.stock])
+    return moves
+
+
+def test_the_cards_still_face_down_never_change_the_demos_moves() -> None:
+    # three deals that agree on the first four cards the stock shows and differ in every
+    # other: the demo plays the same moves until the fifth shows
+    game = new_game(RULES, DEAL)
+    stock = game.piles[game.stock]
+    lines = []
+    for seed in range(3):
+        cards = list(stock)
+        hidden = cards[:-4]
+        random.Random(seed).shuffle(hidden)
+        cards[:-4] = hidden
+        demo.clear_plan_cache()
+        lines.append(_moves_until_reveal(_with_stock(cards), 5))
+    assert len(lines[0]) > 5
+    assert lines[1] == lines[0] and lines[2] == lines[0]
+
+
+def test_without_a_time_limit_the_move_does_not_depend_on_the_plans_remembered() -> None:
+    # the plans kept along the game are worked out again from its start when forgotten
+    game = new_game(RULES, DEAL)
+    _moves_until_reveal(game, 5)
+    remembered = demo.demo_move(game, max_ms=None)
+    demo.clear_plan_cache()
+    assert demo.demo_move(game, max_ms=None) == remembered
+
+
+def test_quick_beams_plan_first_and_the_searches_only_where_they_find_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(RULES, DEAL)
+    assert game.profile.search.demo_plan is not None and game.profile.search.demo_plan.quick_beams
+    solved: list[int] = []
+    real_solve = demo.solve
+
+    def recording_solve(guess: Game, **kwargs: Any) -> Any:
+        solved.append(kwargs["max_nodes"])
+        return real_solve(guess, **kwargs)
+
+    monkeypatch.setattr(demo, "solve", recording_solve)
+    plan = _first_plan(game)
+    assert solved == []  # a quick beam won the guess
+    assert _wins(_with_stock(plan.stock), plan.moves)
+
+    demo.clear_plan_cache()
+    monkeypatch.setattr(demo, "quick_win", lambda guess, nodes, seconds: (None, 100))
+    plan = _first_plan(game)
+    assert solved == [_nodes(game)]  # the rule set's searches, with the whole budget
+    assert _wins(_with_stock(plan.stock), plan.moves)
