@@ -81,6 +81,9 @@ class DemoResult:
     moves: list[str] = field(default_factory=list)  # the moves played, in notation
     on_foundations: int = 0  # cards on the foundations at the end
     seconds: float = 0.0
+    #: the positions the plans of this game searched (plans already made in this process
+    #: for the same positions are not searched again); the same on every machine
+    plan_positions: int = 0
 
 
 def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | None = DEMO_MAX_MS,
@@ -515,16 +518,23 @@ def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float) -
     """A winning line of the guessed deal ``guess`` in notation, or None: the plan's
     quick beams first (:attr:`DemoPlan.quick_beams`), then its searches, each within
     ``plan_nodes`` positions, all within ``seconds``."""
+    global _plan_positions
     if plan.quick_beams and "beams" in plan.searches:
         start = time.perf_counter()
-        line, _ = quick_win(guess, plan_nodes, seconds)
+        line, nodes = quick_win(guess, plan_nodes, seconds)
+        _plan_positions += nodes
         if line:
             return line
         seconds -= time.perf_counter() - start
         if seconds <= 0:
             return None
     result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=plan.searches)
+    _plan_positions += result.nodes
     return result.moves if result.status == WON and result.moves else None
+
+
+#: the positions every plan made in this process searched (:attr:`DemoResult.plan_positions`)
+_plan_positions = 0
 
 
 def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
@@ -538,6 +548,7 @@ def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
     Raises UnknownRulesError / GameNumberError for a bad rule set or number.
     """
     start = time.perf_counter()
+    positions = _plan_positions
     game = new_game(rules, number)
     while len(game.history) < max_moves:
         move = demo_move(game, max_nodes=max_nodes, max_ms=max_ms, plan_nodes=plan_nodes)
@@ -547,4 +558,4 @@ def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
     return DemoResult(game.rules, game.game, game.is_won(),
                       [game.move_text(m) for m in game.moves_played],
                       sum(len(game.piles[f]) for f in game.foundations),
-                      time.perf_counter() - start)
+                      time.perf_counter() - start, _plan_positions - positions)

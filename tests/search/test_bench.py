@@ -12,7 +12,7 @@ import pytest
 from game.cli import main
 from game.engine import RULE_IDS, Game
 from game.search import bench
-from game.search.demo import DemoResult, play_demo
+from game.search.demo import DemoResult, clear_plan_cache, play_demo
 from game.search.solver import SolveResult
 
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
@@ -20,7 +20,8 @@ FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_
            "solver_decided_pct",
            "solver_won_pct", "core_positions_per_s", "solver_cpu_positions_per_s", "hint_keep_won_runs",
            "hint_keep_won_pct",
-           "hint_keep_won_undecided", "demo_games", "demo_win_pct", "demo_cpu_s_per_game"}
+           "hint_keep_won_undecided", "demo_games", "demo_win_pct", "demo_cpu_s_per_game",
+           "demo_plan_positions_per_game"}
 
 
 @pytest.mark.slow
@@ -64,6 +65,7 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
             assert figures["hint_keep_won_runs"] == 0 and figures["hint_keep_won_pct"] is None
         assert figures["demo_games"] == 1 and figures["demo_win_pct"] == 0.0
         assert figures["demo_cpu_s_per_game"] > 0
+        assert figures["demo_plan_positions_per_game"] >= 0
 
 
 def test_the_keep_won_figure_is_for_every_rule_set_but_english_square() -> None:
@@ -92,10 +94,13 @@ def test_bench_refuses_a_run_count_below_one(option: str, capsys: pytest.Capture
 
 def test_the_demo_figure_counts_the_games_the_demo_command_plays() -> None:
     figures = bench.demo_games("union-square", 1)
+    clear_plan_cache()  # the figure searched every plan afresh; so does this game
     game = play_demo("union-square", "1", max_ms=None)
     assert game.won  # so the figure's 100% is a count, not a default
+    assert game.plan_positions > 0
     assert figures == {"demo_games": 1, "demo_win_pct": 100.0,
-                       "demo_cpu_s_per_game": figures["demo_cpu_s_per_game"]}
+                       "demo_cpu_s_per_game": figures["demo_cpu_s_per_game"],
+                       "demo_plan_positions_per_game": game.plan_positions}
     assert figures["demo_cpu_s_per_game"] > 0
 
 
