@@ -3,8 +3,9 @@
 It sees only the player's view: the face-down stock cards are unknown to it. In
 ``constitution``, Lady Cadogan and Union Square it plans: it deals the unseen cards into
 the stock in a random order (a guess, never a peek), asks the solver for a win of that
-guessed deal, and follows the plan until a stock card is revealed; then it plans again
-from what it now sees. In ``constitution`` it makes three guesses and follows the line
+guessed deal, and follows the plan until a stock card is revealed; then it keeps the
+plan if it still wins its guessed deal with the real card put where it showed, and
+otherwise plans again from what it now sees. In ``constitution`` it makes three guesses and follows the line
 whose first move most of the won guesses begin with. The guesses are seeded by
 the position they are made in, so the same position always gets the same guesses. When
 no plan is found within its budget, and in English British Square, it plays the best
@@ -60,8 +61,9 @@ SCREEN_MS = 60.0
 # plans vote, guard against a plan that only works for one order of the unseen cards;
 # Lady Cadogan plans with the solver's beam searches
 # (:class:`game.search.cadogan_beam.Beams`) and one guess, since a beam plan from the
-# deal's start costs half a second. docs/search.md has the measurements behind these
-# choices ("The demo player's plans").
+# deal's start costs half a second, and tries cheap narrow beams first
+# (:func:`game.search.cadogan_beam.quick_win`), which win most guesses. docs/search.md
+# has the measurements behind these choices ("The demo player's plans").
 
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
