@@ -137,7 +137,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     for column in columns:
         for c in column[column[0] + 1:]:
             p = extra[c]
-            fields[c >> 4] = fields[c >> 4] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
+            s = c >> 4
+            fields[s] = fields[s] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
     known = _RUNS.get
     runs = []
     for f in fields:
