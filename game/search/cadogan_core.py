@@ -14,6 +14,7 @@ engine.
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from ..engine.cards import ALTERNATE_BELOW, JACK
 from ..engine.profile import Evaluation
@@ -325,11 +326,11 @@ class Core:
         tops = self.tops
         wants = self.wants
         found = self.found
-        for src in range(8, 32):
+        # the piles of Rows 2-4 whose top a foundation takes (few or none: picked out
+        # without a step of Python per pile)
+        for src in compress(range(8, 32), map(wants.__getitem__, tops[8:])):
             c = tops[src]
             home = wants[c]
-            if not home:
-                continue
             row = src >> 3
             if row == 3 and len(self.piles[src]) < 2:
                 continue
@@ -341,20 +342,23 @@ class Core:
                 if any(found[g] < need for g in other_colour_foundations(c)):
                     continue
             pair = ABOVE[c]
-            if not all(pair[0] in part or pair[1] in part or 0 in part
-                       for part in (tops[r * 8:r * 8 + 8] for r in range(row))):
-                continue
-            moves = []
-            at = src
-            for r in range(row - 1, -1, -1):
-                base = r * 8
-                onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
-                if onto < 0:
-                    onto = tops.index(0, base, base + 8)
-                moves.append((at, onto))
-                at = onto
-            moves.append((at, home))
-            return tuple(moves)
+            a, b = pair
+            for base in range(0, row * 8, 8):
+                part = tops[base:base + 8]
+                if a not in part and b not in part and 0 not in part:
+                    break  # this row neither takes the card nor has an empty pile
+            else:
+                moves = []
+                at = src
+                for r in range(row - 1, -1, -1):
+                    base = r * 8
+                    onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
+                    if onto < 0:
+                        onto = tops.index(0, base, base + 8)
+                    moves.append((at, onto))
+                    at = onto
+                moves.append((at, home))
+                return tuple(moves)
         return None
 
     def child_key(self, src: int, dst: int) -> int:
