@@ -194,21 +194,26 @@ _SHIFT = [(c & 15) << 1 for c in range(64)]
 _CLEAR = [~(3 << ((c & 15) << 1)) for c in range(64)]
 
 
-_ROOMS: dict[tuple[int, ...], list[int]] = {}
+_ROOMS: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
 
 
-def _room(heights: tuple[int, ...]) -> list[int]:
-    """Per card, the copies not on the foundations at these heights (a fresh list)."""
-    room = _ROOMS.get(heights)
-    if room is None:
+def _room(heights: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Per card, the copies not on the foundations at these heights, and per suit the
+    field of :func:`_base` for them (fresh lists)."""
+    got = _ROOMS.get(heights)
+    if got is None:
         room = [0] * 64
+        fields = [0, 0, 0, 0]
         for s in range(4):
             h = heights[s]
             for r in range(1, KING + 1):
-                room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+                n = room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+                if n <= 0:
+                    fields[s] |= 3 << (r << 1)
+        got = room, tuple(fields)
         if len(_ROOMS) < 100_000:
-            _ROOMS[heights] = room
-    return room[:]
+            _ROOMS[heights] = got
+    return got[0][:], list(got[1])
 
 
 #: :func:`_runs` of the suits' fields seen so far (a field is one of a few thousand in a
@@ -227,14 +232,14 @@ def _base(heights: tuple[int, ...], waste: bytes) -> tuple[list[int], list[int]]
     key = (heights, waste)
     base = _BASES.get(key)
     if base is None:
-        room = _room(heights)
+        room, fields = _room(heights)
+        # a copy in the waste leaves one place fewer: a rank whose last place it takes
+        # gets its 3 (room only goes down here, so the rank keeps it)
+        shift = _SHIFT
         for c in waste:
             room[c] -= 1
-        fields = [0, 0, 0, 0]
-        for s in range(4):
-            for r in range(1, KING + 1):
-                if room[s * 16 + r] <= 0:
-                    fields[s] |= 3 << (r << 1)
+            if room[c] <= 0:
+                fields[c >> 4] |= 3 << shift[c]
         base = room, tuple(fields)
         if len(_BASES) >= 100_000:
             _BASES.clear()
