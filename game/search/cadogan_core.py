@@ -137,13 +137,13 @@ class Core:
     def copy(self) -> Core:
         """An independent copy."""
         other = Core.__new__(Core)
-        other.piles = [p[:] for p in self.piles]
+        other.piles = list(map(list.copy, self.piles))
         other.found = self.found[:]
         other.waste = self.waste[:]
         other.stock = self.stock[:]
         other.key = self.key
         other.fkey = self.fkey
-        other.hs = [h[:] for h in self.hs]
+        other.hs = list(map(list.copy, self.hs))
         other.saved = self.saved[:]
         other.tops = self.tops[:]
         other.wants = self.wants[:]
