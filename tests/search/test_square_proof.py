@@ -287,7 +287,7 @@ def _plain_cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], w
     return False
 
 
-@pytest.mark.parametrize("number", [1, pytest.param(4, marks=pytest.mark.slow), pytest.param(9, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("number", [1, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 9))])
 def test_the_waste_test_agrees_with_its_argument_counted_afresh(number: int,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     # cannot_unwind is written flat and incremental for speed; every position the
