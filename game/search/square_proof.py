@@ -315,12 +315,16 @@ def _moves(state: State) -> list[tuple[State, bool]]:
         if h < FULL:
             need[SEQUENCES[s][h]] = s
     wanted = [_wanted(c) for c in columns]
+    # per card, the columns that take it, in order
+    takes: dict[int, list[int]] = {}
+    for j, cards in enumerate(wanted):
+        for c in cards:
+            takes.setdefault(c, []).append(j)
     out: list[tuple[State, bool]] = []
     sources = [(i, c[-1]) for i, c in enumerate(columns) if len(c) > 1]
     if waste:
         sources.append((-1, waste[-1]))
     for i, card in sources:
-        dealt = i >= 0 and len(columns[i]) - 1 <= columns[i][0]
         suit = need.get(card)
         if suit is not None:
             new_heights = (*heights[:suit], heights[suit] + 1, *heights[suit + 1:])
@@ -333,22 +337,21 @@ def _moves(state: State) -> list[tuple[State, bool]]:
             if heights[suit] >= KING:
                 return [(result, True)]
             out.append((result, True))
-        for j, column in enumerate(columns):
-            if j == i:
-                continue
-            if len(column) == 1:
-                if i < 0:
+        if i >= 0:
+            dealt = len(columns[i]) - 1 <= columns[i][0]
+            for j in takes.get(card, ()):
+                if j != i:
                     cols = list(columns)
-                    cols[j] = bytes((1, card))
-                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
-            elif card in wanted[j]:
-                cols = list(columns)
-                cols[j] = column + bytes((card,))
-                if i < 0:
-                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
-                else:
+                    cols[j] = columns[j] + bytes((card,))
                     cols[i] = _take(cols[i])
                     out.append(((heights, tuple(sorted(cols)), waste), dealt))
+            continue
+        # the waste's top: onto a column that takes it or into an empty one, in order
+        for j, column in enumerate(columns):
+            if len(column) == 1 or card in wanted[j]:
+                cols = list(columns)
+                cols[j] = column + bytes((card,)) if len(column) > 1 else bytes((1, card))
+                out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
     return out
 
 
