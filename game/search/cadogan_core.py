@@ -14,6 +14,7 @@ engine.
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from ..engine.cards import ALTERNATE_BELOW, JACK
 from ..engine.profile import Evaluation
@@ -54,8 +55,8 @@ _SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SI
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
-#: a code no card has: what :data:`ABOVE` gives for a card nothing takes (a Jack), and
-#: whose count of tops is always 0
+#: a code no card has (never a pile's top): what :data:`ABOVE` gives for a card nothing
+#: takes (a Jack), and for the code 0 of an empty pile
 NO_CARD = 63
 #: for each card code, the two codes (one rank higher, other colour) it builds on
 ABOVE: list[tuple[int, int]] = [(NO_CARD, NO_CARD)] * 64
@@ -63,17 +64,6 @@ for _onto in range(64):
     for _c in BELOW[_onto]:
         ABOVE[_c] = (_onto, ABOVE[_c][0]) if ABOVE[_c][0] != NO_CARD else (_onto, NO_CARD)
 del _onto, _c
-#: a pile's top by what builds on it, the index of its count in :attr:`Core.fits`: its
-#: rank and colour (``2 * rank + colour``; the two suits of a colour take the same
-#: cards), 0 for an empty pile; 1 for codes of no rank
-_CLASS = [2 * (c & 15) + (c >> 5) if BELOW[c] or c & 15 == 1 else 1 for c in range(64)]
-_CLASS[0] = 0
-#: per card code, the index in :attr:`Core.fits` of the tops it builds on (one rank
-#: higher, the other colour: for a Jack, Queens, which Lady Cadogan has none of); 1,
-#: which counts nothing, for a code that builds on nothing (a King, no rank)
-_ONTO = [_CLASS[ABOVE[c][0]] if ABOVE[c][0] != NO_CARD else 1 for c in range(64)]
-#: the length of a row's counts in :attr:`Core.fits`
-_CLASSES = max(_CLASS) + 1
 #: :meth:`Core._onto_row` for Rows 1, 2 and 3, by the tops of the row and the next (as
 #: bytes; for Row 1, and the foundations' heights), for every core: a pure function of
 #: those, remembered up to :data:`_ONTO_LIMIT` of each
@@ -92,8 +82,7 @@ _Z_OF_PILE = [_Z_PILE[i >> 3] for i in range(32)]
 class Core:
     """A Lady Cadogan position with make/unmake moves and an incremental key."""
 
-    __slots__ = ("fbytes", "fits", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants",
-                 "waste")
+    __slots__ = ("fbytes", "fkey", "found", "hs", "key", "piles", "saved", "stock", "tops", "wants", "waste")
     #: moves to a foundation are ``(src, foundation + f)``
     foundation = FOUNDATION
     #: cards in play (all home when won)
@@ -112,14 +101,10 @@ class Core:
         #: before it and the two hashes it overwrote (0 for none), for :meth:`undo`
         self.saved: list[tuple[int, int, int]] = []
         self.key = self._full_key()
-        #: each pile's top card (0: empty), and per row how many of its piles' tops are
-        #: of each rank and colour (by :data:`_CLASS`; at 0: how many piles are empty), so
-        #: that ``fits[row][_ONTO[c]]`` is how many of the row's piles take card ``c``;
-        #: kept by every move, so that the moves are found without looking into the piles
+        #: each pile's top card (0: empty), kept by every move, so that the moves are
+        #: found without looking into the piles (a row's piles that take card ``c`` are
+        #: those whose top is in ``ABOVE[c]``)
         self.tops = [pile[-1] if pile else 0 for pile in piles]
-        self.fits = [[0] * _CLASSES for _ in range(4)]
-        for i, top in enumerate(self.tops):
-            self.fits[i >> 3][_CLASS[top]] += 1
         #: per card code, the move's destination that takes it home (``FOUNDATION + f``,
         #: the suit's first foundation that takes it), or 0
         self.wants = [0] * 64
@@ -152,16 +137,15 @@ class Core:
     def copy(self) -> Core:
         """An independent copy."""
         other = Core.__new__(Core)
-        other.piles = [p[:] for p in self.piles]
+        other.piles = list(map(list.copy, self.piles))
         other.found = self.found[:]
         other.waste = self.waste[:]
         other.stock = self.stock[:]
         other.key = self.key
         other.fkey = self.fkey
-        other.hs = [h[:] for h in self.hs]
+        other.hs = list(map(list.copy, self.hs))
         other.saved = self.saved[:]
         other.tops = self.tops[:]
-        other.fits = [f[:] for f in self.fits]
         other.wants = self.wants[:]
         other.fbytes = self.fbytes
         return other
@@ -259,19 +243,15 @@ class Core:
         out = [*first, *second, *third]
         waste = self.waste
         if waste:
-            c = waste[-1]
-            fit = self.fits[3]
-            left = fit[_ONTO[c]]
-            if left:
-                pair = ABOVE[c]
+            row = state[24:]
+            pair = ABOVE[waste[-1]]
+            a, b = pair
+            if a in row or b in row:
                 for t in range(24, 32):
                     if tops[t] in pair:
                         out.append((WASTE, t))
-                        left -= 1
-                        if not left:
-                            break
-            if fit[0]:
-                out.append((WASTE, tops.index(0, 24, 32)))
+            if 0 in row:
+                out.append((WASTE, row.index(0) + 24))
         if self.stock:
             out.append((STOCK, WASTE))
         return out
@@ -281,7 +261,7 @@ class Core:
         ``base`` onto that row, in order; for Row 1 (``base`` 0), after Row 1's moves to
         the foundations."""
         tops = self.tops
-        fit = self.fits[base >> 3]
+        row = tops[base:base + 8]
         out: list[tuple[int, int]] = []
         if not base:
             wants = self.wants
@@ -289,34 +269,27 @@ class Core:
                 home = wants[tops[i]]
                 if home:
                     out.append((i, home))
-        if fit[0]:
-            empty = tops.index(0, base, base + 8)
+        if 0 in row:
+            empty = row.index(0) + base
             for s in range(base + 8, base + 16):
                 c = tops[s]
                 if c:
-                    left = fit[_ONTO[c]]
-                    if left:
-                        pair = ABOVE[c]
+                    pair = ABOVE[c]
+                    a, b = pair
+                    if a in row or b in row:
                         for t in range(base, base + 8):
                             if tops[t] in pair:
                                 out.append((s, t))
-                                left -= 1
-                                if not left:
-                                    break
                     out.append((s, empty))
             return tuple(out)
-        # no empty pile (and no row takes an empty source's code 0)
+        # no empty pile (and an empty source's code 0 takes nothing: ``ABOVE[0]`` is no card)
         for s in range(base + 8, base + 16):
-            c = tops[s]
-            left = fit[_ONTO[c]]
-            if left:
-                pair = ABOVE[c]
+            pair = ABOVE[tops[s]]
+            a, b = pair
+            if a in row or b in row:
                 for t in range(base, base + 8):
                     if tops[t] in pair:
                         out.append((s, t))
-                        left -= 1
-                        if not left:
-                            break
         return tuple(out)
 
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -351,14 +324,13 @@ class Core:
         under it (so no automatic fill follows); every row above it has a pile whose
         top takes it or an empty pile, and the climb goes onto one of each."""
         tops = self.tops
-        fits = self.fits
         wants = self.wants
         found = self.found
-        for src in range(8, 32):
+        # the piles of Rows 2-4 whose top a foundation takes (few or none: picked out
+        # without a step of Python per pile)
+        for src in compress(range(8, 32), map(wants.__getitem__, tops[8:])):
             c = tops[src]
             home = wants[c]
-            if not home:
-                continue
             row = src >> 3
             if row == 3 and len(self.piles[src]) < 2:
                 continue
@@ -369,21 +341,24 @@ class Core:
                     continue
                 if any(found[g] < need for g in other_colour_foundations(c)):
                     continue
-            onto = _ONTO[c]
-            if not all(fits[r][onto] or fits[r][0] for r in range(row)):
-                continue
             pair = ABOVE[c]
-            moves = []
-            at = src
-            for r in range(row - 1, -1, -1):
-                base = r * 8
-                onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
-                if onto < 0:
-                    onto = tops.index(0, base, base + 8)
-                moves.append((at, onto))
-                at = onto
-            moves.append((at, home))
-            return tuple(moves)
+            a, b = pair
+            for base in range(0, row * 8, 8):
+                part = tops[base:base + 8]
+                if a not in part and b not in part and 0 not in part:
+                    break  # this row neither takes the card nor has an empty pile
+            else:
+                moves = []
+                at = src
+                for r in range(row - 1, -1, -1):
+                    base = r * 8
+                    onto = next((t for t in range(base, base + 8) if tops[t] in pair), -1)
+                    if onto < 0:
+                        onto = tops.index(0, base, base + 8)
+                    moves.append((at, onto))
+                    at = onto
+                moves.append((at, home))
+                return tuple(moves)
         return None
 
     def child_key(self, src: int, dst: int) -> int:
@@ -470,10 +445,8 @@ class Core:
             h = self.hs[src]
             n = len(pile)
             key += h[n] - h[n + 1]
-            fit = self.fits[src >> 3]
-            fit[_CLASS[c]] -= 1
             if n:
-                top = tops[src] = pile[-1]
+                tops[src] = pile[-1]
             elif src >= 24 and waste:
                 top = tops[src] = waste.pop()
                 filled = h[1]
@@ -482,8 +455,7 @@ class Core:
                 pile.append(top)
                 auto = 1
             else:
-                top = tops[src] = 0
-            fit[_CLASS[top]] += 1
+                tops[src] = 0
         if dst < 32:
             pile = self.piles[dst]
             h = self.hs[dst]
@@ -500,9 +472,6 @@ class Core:
                 h.append(x)
             key += x - old
             pile.append(c)
-            fit = self.fits[dst >> 3]
-            fit[_CLASS[tops[dst]]] -= 1
-            fit[_CLASS[c]] += 1
             tops[dst] = c
         else:
             above = 0
@@ -547,9 +516,6 @@ class Core:
             c = pile.pop()
             n = len(pile)
             self.hs[dst][n + 1] = above
-            fit = self.fits[dst >> 3]
-            fit[_CLASS[c]] -= 1
-            fit[_CLASS[pile[-1] if n else 0]] += 1
             tops[dst] = pile[-1] if n else 0
         else:
             f = dst - FOUNDATION
@@ -563,17 +529,11 @@ class Core:
             waste.append(c)
         else:
             pile = self.piles[src]
-            fit = self.fits[src >> 3]
             if auto & 1:
-                w = pile.pop()
-                waste.append(w)
+                waste.append(pile.pop())
                 self.hs[src][1] = filled
-                fit[_CLASS[w]] -= 1
-            else:
-                fit[_CLASS[tops[src]]] -= 1
             pile.append(c)
             tops[src] = c
-            fit[_CLASS[c]] += 1
 
     def to_game(self, game: Game) -> Game:
         """``game`` (a position of Lady Cadogan, left unchanged) set to this position, as a

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol
 
 from ..engine.state import Game
@@ -127,35 +127,36 @@ class DepthFirst:
             yield from self._starve()
         if children is None:
             return True
-        stack = [children]
-        index = [0]
+        # the children not yet entered: of the position the search is at (``left``), and
+        # of each position on the way to it (``stack``)
+        left = iter(children)
+        stack: list[Iterator[Any]] = []
         turn = self.nodes + TURN
-        while stack:
-            children = stack[-1]
-            i = index[-1]
-            if i == len(children):
-                stack.pop()
-                index.pop()
+        while True:
+            for child in left:  # noqa: B007 - takes the next child to enter, if any
+                break
+            else:
+                # every child of this position entered: back to the one before it
                 if path:
                     child, token = path.pop()
                     if leave is None:
                         undo(child[0], child[1], token)
                     else:
                         leave(child, token)
+                if not stack:
+                    return False
+                left = stack.pop()
                 continue
-            index[-1] = i + 1
-            child = children[i]
             path.append((child, play(child[0], child[1]) if enter is None else enter(child)))
             while (children := expand()) is STARVED:
                 yield from self._starve()
             if children is None:
                 return True
-            stack.append(children)
-            index.append(0)
+            stack.append(left)
+            left = iter(children)
             if self.nodes >= turn:
                 turn = self.nodes + TURN
                 yield
-        return False
 
     def _starve(self) -> Generator[None, None, None]:
         """Yield, ``starved``, until the node budget is raised."""

@@ -21,7 +21,10 @@ suggests going back to where the player was), which also keeps the demo player f
 looping.
 
 When the best moves look exactly alike at the deepest depth finished for all moves,
-they alone are searched deeper (:func:`_break_ties`).
+they alone are searched deeper (:func:`_break_ties`). Where a Row 1 place of
+``constitution`` must be filled, the whole search gets :data:`BASE_FILL_FACTOR` times
+its positions: the card chosen is a pile's base for a long time, such positions are few
+in a game, and the fills each forces below make even one move deep cost many positions.
 
 Then the best moves are looked at whole: where every position a move leads to can be
 seen within a few hundred (an end game, a corner with few moves), a reachability search
@@ -56,6 +59,11 @@ from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
 DEFAULT_MAX_NODES = 300
+#: how many times its node budget the hint searches where a Row 1 place must be filled
+#: (``constitution``): the card chosen becomes a pile's base for a long time, and which
+#: base is better often shows only a move or two beyond what the usual budget reaches
+#: (the fills themselves forcing chains of fills below)
+BASE_FILL_FACTOR = 3
 #: the evaluations of positions searched lately, by rule set and exact position key
 #: (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of the moves of
 #: one game overlap, and a search that deepens meets its shallower positions again
@@ -395,7 +403,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     are its *twins*: searched once, they share its value and follow it in the ranking, or
     are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
     solver's probe does not, so the solver's lines stay as they are), the search takes a
-    chain of forced fills as one step, equal best moves are searched deeper
+    chain of forced fills as one step, searches :data:`BASE_FILL_FACTOR` times as many
+    positions where a Row 1 place must be filled, equal best moves are searched deeper
     (:func:`_break_ties`), and the best moves are also looked at whole
     (:func:`_settle_the_best`, :func:`_play_out`, :func:`_bet_on_guesses`): a move into
     a dead corner sinks below the others, and ``answers`` receives what those searches
@@ -404,6 +413,9 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     moves = position.legal_moves()
     if not moves:
         return []
+    owed = position.owed_space()
+    if answers is not None and owed is not None and not row_of(owed):
+        max_nodes *= BASE_FILL_FACTOR
     search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None)
     try:
         return _rank(search, position, moves, history, avoid_repeats, twins, answers)

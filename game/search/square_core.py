@@ -158,9 +158,9 @@ class ColumnsCore:
         piles = self.piles
         found = self.found
         dealt = self.dealt
-        # the columns that take a card, each with the one or two cards it takes (written
-        # out flat: the searches spend much of their time here)
-        targets: list[tuple[int, tuple[int, ...]]] = []
+        # per card, the columns that take it, in order (written out flat: the searches
+        # spend much of their time here)
+        takes: dict[int, tuple[int, ...]] = {}
         empty = -1
         for t, pile in enumerate(piles):
             if pile:
@@ -168,9 +168,10 @@ class ColumnsCore:
                 if len(pile) > dealt[t]:
                     nxt = 2 * top - pile[-2]
                     if 1 <= nxt & 15 <= KING:
-                        targets.append((t, (nxt,)))
+                        takes[nxt] = (*takes.get(nxt, ()), t)
                 else:
-                    targets.append((t, NEIGHBOURS[top]))
+                    for nxt in NEIGHBOURS[top]:
+                        takes[nxt] = (*takes.get(nxt, ()), t)
             elif empty < 0:
                 empty = t
         out: list[tuple[int, int]] = []
@@ -180,8 +181,8 @@ class ColumnsCore:
                 f = c >> 4
                 if c == NEED[f][found[f]]:
                     out.append((s, FOUNDATION + f))
-                for t, wanted in targets:
-                    if c in wanted and t != s:
+                for t in takes.get(c, ()):
+                    if t != s:
                         out.append((s, t))
         waste = self.waste
         if waste:
@@ -189,9 +190,8 @@ class ColumnsCore:
             f = c >> 4
             if c == NEED[f][found[f]]:
                 out.append((WASTE, FOUNDATION + f))
-            for t, wanted in targets:
-                if c in wanted:
-                    out.append((WASTE, t))
+            for t in takes.get(c, ()):
+                out.append((WASTE, t))
             if empty >= 0:
                 out.append((WASTE, empty))
         if self.stock:

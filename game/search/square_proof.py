@@ -95,46 +95,64 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
 
     ``columns`` are ``bytes([dealt]) + cards`` (bottom first), ``waste`` bottom first,
     ``stock[start:]`` the cards still to be turned, in the order they will show. The
-    argument is in the module's docstring. (Written out flat: the search spends most of
-    its time here.)
+    argument is in the module's docstring. (Written out flat, with the tables and
+    dictionaries it reads in local names: the search spends most of its time here.)
     """
-    avail = [0] * 64   # cards that may be home: dealt, built, and off the waste or stock
-    held = [0] * 64    # of those, the ones that must be home or in a column
-    homed = [0] * 64   # foundation places filled since now, per card
-    # room: copies that may stand in a column: not home now, not in the waste at w_i or below
+    # per card: of the copies that may be home (dealt, built, and off the waste or the
+    # stock), those not yet counted on a foundation place filled since now (``spare``);
+    # of the copies that must be home or in a column (built, and off the waste or the
+    # stock), likewise (``extra``: more than 0 are the copies that must be in a column)
+    spare = [0] * 64
+    extra = [0] * 64
     for column in columns:
         dealt = column[0] + 1
         for c in column[1:dealt]:
-            avail[c] += 1
+            spare[c] += 1
         for c in column[dealt:]:
-            avail[c] += 1
-            held[c] += 1
+            spare[c] += 1
+            extra[c] += 1
+    # room: copies that may stand in a column: not home now, not in the waste at w_i or below
     room, fields = _base(heights, waste)
+    sequences = SEQUENCES
+    full = FULL
     height = list(heights)
+    # per suit, the card its foundation takes next (none, -1, when it is full): a card
+    # added below can move a foundation only when it is that card
+    following = [-1, -1, -1, -1]
     for s in range(4):
-        sequence = SEQUENCES[s]
+        sequence = sequences[s]
         h = height[s]
-        while h < FULL and avail[sequence[h]] > homed[sequence[h]]:
-            homed[sequence[h]] += 1
+        while h < full and spare[sequence[h]] > 0:
+            spare[sequence[h]] -= 1
+            extra[sequence[h]] -= 1
             h += 1
         height[s] = h
+        if h < full:
+            following[s] = sequence[h]
+    shift = _SHIFT
+    clear = _CLEAR
     # per suit, two bits a rank: how many copies of the card must be in columns (1 or
     # 2), else 3 when no copy can stand in a column (the rank breaks runs), else 0; only
     # a built card can have to be in a column (:func:`_base` has the others)
     for column in columns:
         for c in column[column[0] + 1:]:
-            p = held[c] - homed[c]
-            b = (c & 15) << 1
-            fields[c >> 4] = fields[c >> 4] & ~(3 << b) | (p if p > 0 else 3 if room[c] <= 0 else 0) << b
-    runs = [_runs(f) for f in fields]
+            p = extra[c]
+            s = c >> 4
+            fields[s] = fields[s] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
+    known = _RUNS.get
+    runs = []
+    for f in fields:
+        n = known(f)
+        runs.append(_runs(f) if n is None else n)
     needed = sum(runs)
+    columns_free = COLUMN_COUNT
     turned = start
     end = len(stock)
     i = len(waste) - 1
     while i >= 0:
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
-        if needed > COLUMN_COUNT:
+        if needed > columns_free:
             if turned >= end:
                 return True
             c = stock[turned]
@@ -144,26 +162,25 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             room[c] += 1
             i -= 1
         s = c >> 4
-        avail[c] += 1
-        held[c] += 1
-        p = held[c] - homed[c]
-        b = (c & 15) << 1
-        f = fields[s] & ~(3 << b) | (p if p > 0 else 3 if room[c] <= 0 else 0) << b
-        sequence = SEQUENCES[s]
-        h = height[s]
-        while h < FULL:
-            x = sequence[h]
-            if avail[x] <= homed[x]:
-                break
-            homed[x] += 1
-            h += 1
-            p = held[x] - homed[x]
-            b = (x & 15) << 1
-            f = f & ~(3 << b) | (p if p > 0 else 3 if room[x] <= 0 else 0) << b
-        height[s] = h
+        spare[c] += 1
+        p = extra[c] = extra[c] + 1
+        f = fields[s] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
+        if c == following[s]:
+            sequence = sequences[s]
+            h = height[s]
+            while h < full:
+                x = sequence[h]
+                if spare[x] <= 0:
+                    break
+                spare[x] -= 1
+                p = extra[x] = extra[x] - 1
+                h += 1
+                f = f & clear[x] | (p if p > 0 else 3 if room[x] <= 0 else 0) << shift[x]
+            height[s] = h
+            following[s] = sequence[h] if h < full else -1
         if f != fields[s]:
             fields[s] = f
-            n = _RUNS.get(f)
+            n = known(f)
             if n is None:
                 n = _runs(f)
             needed += n - runs[s]
@@ -171,21 +188,32 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     return False
 
 
-_ROOMS: dict[tuple[int, ...], list[int]] = {}
+#: per card code, where its two bits sit in its suit's field (:func:`cannot_unwind`),
+#: and the mask that clears them
+_SHIFT = [(c & 15) << 1 for c in range(64)]
+_CLEAR = [~(3 << ((c & 15) << 1)) for c in range(64)]
 
 
-def _room(heights: tuple[int, ...]) -> list[int]:
-    """Per card, the copies not on the foundations at these heights (a fresh list)."""
-    room = _ROOMS.get(heights)
-    if room is None:
+_ROOMS: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
+
+
+def _room(heights: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Per card, the copies not on the foundations at these heights, and per suit the
+    field of :func:`_base` for them (fresh lists)."""
+    got = _ROOMS.get(heights)
+    if got is None:
         room = [0] * 64
+        fields = [0, 0, 0, 0]
         for s in range(4):
             h = heights[s]
             for r in range(1, KING + 1):
-                room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+                n = room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+                if n <= 0:
+                    fields[s] |= 3 << (r << 1)
+        got = room, tuple(fields)
         if len(_ROOMS) < 100_000:
-            _ROOMS[heights] = room
-    return room[:]
+            _ROOMS[heights] = got
+    return got[0][:], list(got[1])
 
 
 #: :func:`_runs` of the suits' fields seen so far (a field is one of a few thousand in a
@@ -204,14 +232,14 @@ def _base(heights: tuple[int, ...], waste: bytes) -> tuple[list[int], list[int]]
     key = (heights, waste)
     base = _BASES.get(key)
     if base is None:
-        room = _room(heights)
+        room, fields = _room(heights)
+        # a copy in the waste leaves one place fewer: a rank whose last place it takes
+        # gets its 3 (room only goes down here, so the rank keeps it)
+        shift = _SHIFT
         for c in waste:
             room[c] -= 1
-        fields = [0, 0, 0, 0]
-        for s in range(4):
-            for r in range(1, KING + 1):
-                if room[s * 16 + r] <= 0:
-                    fields[s] |= 3 << (r << 1)
+            if room[c] <= 0:
+                fields[c >> 4] |= 3 << shift[c]
         base = room, tuple(fields)
         if len(_BASES) >= 100_000:
             _BASES.clear()
@@ -287,12 +315,16 @@ def _moves(state: State) -> list[tuple[State, bool]]:
         if h < FULL:
             need[SEQUENCES[s][h]] = s
     wanted = [_wanted(c) for c in columns]
+    # per card, the columns that take it, in order
+    takes: dict[int, list[int]] = {}
+    for j, cards in enumerate(wanted):
+        for c in cards:
+            takes.setdefault(c, []).append(j)
     out: list[tuple[State, bool]] = []
     sources = [(i, c[-1]) for i, c in enumerate(columns) if len(c) > 1]
     if waste:
         sources.append((-1, waste[-1]))
     for i, card in sources:
-        dealt = i >= 0 and len(columns[i]) - 1 <= columns[i][0]
         suit = need.get(card)
         if suit is not None:
             new_heights = (*heights[:suit], heights[suit] + 1, *heights[suit + 1:])
@@ -305,22 +337,21 @@ def _moves(state: State) -> list[tuple[State, bool]]:
             if heights[suit] >= KING:
                 return [(result, True)]
             out.append((result, True))
-        for j, column in enumerate(columns):
-            if j == i:
-                continue
-            if len(column) == 1:
-                if i < 0:
+        if i >= 0:
+            dealt = len(columns[i]) - 1 <= columns[i][0]
+            for j in takes.get(card, ()):
+                if j != i:
                     cols = list(columns)
-                    cols[j] = bytes((1, card))
-                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
-            elif card in wanted[j]:
-                cols = list(columns)
-                cols[j] = column + bytes((card,))
-                if i < 0:
-                    out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
-                else:
+                    cols[j] = columns[j] + bytes((card,))
                     cols[i] = _take(cols[i])
                     out.append(((heights, tuple(sorted(cols)), waste), dealt))
+            continue
+        # the waste's top: onto a column that takes it or into an empty one, in order
+        for j, column in enumerate(columns):
+            if len(column) == 1 or card in wanted[j]:
+                cols = list(columns)
+                cols[j] = column + bytes((card,)) if len(column) > 1 else bytes((1, card))
+                out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
     return out
 
 

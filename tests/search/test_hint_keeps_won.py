@@ -5,6 +5,7 @@ the win away. The keep-won rate over many runs is a bench figure (``main.py benc
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -234,3 +235,57 @@ def test_the_row3_fill_position_is_what_it_says() -> None:
         game = which_card_fills_row3()
         game.play_text(text)
         assert solve(game, max_nodes=100_000, max_seconds=600, plan=("proof",)).status == "lost"
+
+
+#: a ``constitution`` position of deal 35 (from the hint's keep-won runs), with the
+#: deal's real stock: Row 1's eighth place is empty and owed a fill from Row 2
+ROW1_FILL_35 = {
+    "rules": "constitution", "game": "35",
+    "foundations": [["AC"], ["AC"], ["AS", "2S"], ["AS"], ["AH"], ["AH"], ["AD"], ["AD"]],
+    "tableau": [[["10S", "9H", "8S"], ["6H"], ["5H", "4C", "3D"], ["6D", "5S"], ["10C", "9H"],
+                 ["7H", "6S", "5H"], ["10S"], []],
+                [["9C"], ["6S"], ["2H"], ["10H"], ["6H"], ["3D"], ["3C"], ["JH"]],
+                [["6D"], ["7C"], ["8S"], ["7C"], ["JD"], ["5D"], ["7S"], ["9S"]],
+                [["10D"], ["10H"], ["10C"], ["JD"], ["JS"], ["10D"], ["4C"], ["JH"]]],
+    "waste": [],
+    "stock": ["9C", "8C", "JS", "8D", "2H", "2C", "3H", "9S", "2D", "2D", "2S", "5S", "4D", "9D", "3S", "8D",
+              "7D", "4H", "4D", "5C", "6C", "2C", "4H", "3C", "5D", "8C", "7D", "5C", "6C", "3S", "4S", "7S",
+              "JC", "9D", "7H", "3H", "8H", "4S", "JC", "8H"],
+    "owed": "r1c8"}
+
+
+def base_fill() -> Game:
+    """The deal 35 position: 3♣ into the space (``r2c7-r1c8``) looks best to the search
+    at its usual budget, two moves deep: 2♥ goes onto it and home at once, with no space
+    left to fill. But the 3♣ then holds the place as a base until a 2♣ comes, and the
+    solver proves the deal lost after it (1.6 million positions); 2♥ (which goes home,
+    leaving the space to fill again), J♥, 10♥, 3♦ and 9♣ win."""
+    return game_from_layout(ROW1_FILL_35)
+
+
+def test_the_hint_fills_row1_with_a_base_that_keeps_the_win() -> None:
+    # the search looks further where a Row 1 place must be filled: three moves deep, the
+    # 2♥ fill has gone home and the space is filled again, and the 3♣ no longer leads
+    game = base_fill()
+    first = hints(game, max_ms=None, twins=False)[0].move
+    assert game.move_text(first) != "r2c7-r1c8"
+    game.play(first)
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+def test_the_row1_fill_hint_never_peeks_at_the_stock() -> None:
+    layout = base_fill().to_layout()
+    firsts = set()
+    for seed in range(3):
+        stock = list(layout["stock"])
+        random.Random(seed).shuffle(stock)
+        game = game_from_layout({**layout, "stock": stock})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert firsts == {"r2c3-r1c8"}
+
+
+@pytest.mark.slow
+def test_the_row1_fill_position_is_what_it_says() -> None:
+    game = base_fill()
+    game.play_text("r2c7-r1c8")
+    assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"

@@ -228,6 +228,87 @@ def test_a_child_the_search_does_not_test_passes_when_its_parent_does(number: in
     assert checked >= 500
 
 
+def _columns_needed(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: bytes, off_waste: bytes,
+                    turned: bytes) -> int:
+    """Point 2 of square_proof's argument counted afresh: the runs that the cards must
+    stand in at the moment the waste's ``off_waste`` cards (and the stock's ``turned``)
+    have left, with no count carried over from an earlier moment."""
+    avail = [0] * 64  # may be home: dealt, built, off the waste or turned
+    held = [0] * 64  # must be home or in a column: built, off the waste or turned
+    room = [0] * 64  # copies neither home now nor still in the waste
+    for s in range(4):
+        for r in range(1, 14):
+            c = s * 16 + r
+            room[c] = 2 - (heights[s] >= r) - (heights[s] >= 27 - r)
+    for c in waste:
+        room[c] -= 1
+    for c in off_waste:
+        room[c] += 1
+    for column in columns:
+        for c in column[1:column[0] + 1]:
+            avail[c] += 1
+        for c in column[column[0] + 1:]:
+            avail[c] += 1
+            held[c] += 1
+    for c in off_waste + turned:
+        avail[c] += 1
+        held[c] += 1
+    homed = [0] * 64  # the places the foundations can fill since now, per card
+    for s in range(4):
+        h = heights[s]
+        while h < 26 and avail[SEQUENCES[s][h]] > homed[SEQUENCES[s][h]]:
+            homed[SEQUENCES[s][h]] += 1
+            h += 1
+    total = 0
+    for s in range(4):
+        most = 0
+        for r in range(1, 14):
+            c = s * 16 + r
+            if held[c] - homed[c] <= 0 and room[c] <= 0:
+                total += most  # no copy can stand in a column: the rank breaks the runs
+                most = 0
+            else:
+                most = max(most, held[c] - homed[c])
+        total += most
+    return total
+
+
+def _plain_cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: bytes, stock: bytes,
+                         start: int) -> bool:
+    """The waste test as the module's docstring argues it, every count made afresh at
+    each moment: before each waste card leaves, turn the fewest stock cards that keep
+    the cards above it within four columns."""
+    turned = start
+    for i in range(len(waste) - 1, -1, -1):
+        while _columns_needed(heights, columns, waste, waste[i + 1:], stock[start:turned]) > 4:
+            if turned >= len(stock):
+                return True
+            turned += 1
+    return False
+
+
+@pytest.mark.parametrize("number", [1, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 9))])
+def test_the_waste_test_agrees_with_its_argument_counted_afresh(number: int,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # cannot_unwind is written flat and incremental for speed; every position the
+    # layered search asks it about must get the answer of the plain count
+    import game.search.square_proof as square_proof
+
+    asked: list[tuple[tuple[int, ...], tuple[bytes, ...], bytes, bytes, int]] = []
+    flat = square_proof.cannot_unwind
+
+    def recorded(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: bytes, stock: bytes,
+                 start: int = 0) -> bool:
+        asked.append((heights, columns, waste, stock, start))
+        return flat(heights, columns, waste, stock, start)
+
+    monkeypatch.setattr(square_proof, "cannot_unwind", recorded)
+    assert run_line(SquareLayers(new_game("square", number), 4000)) is not True
+    answers = [flat(*a) for a in asked]
+    assert answers == [_plain_cannot_unwind(*a) for a in asked]
+    assert len(answers) >= 100 and 0 < sum(answers) < len(answers)
+
+
 @pytest.mark.parametrize("number", [1, 5, 8])
 def test_the_solver_proves_english_square_deals_lost(number: int) -> None:
     result = solve(new_game("square", number), max_seconds=30)
