@@ -5,12 +5,13 @@ It sees only the player's view: the face-down stock cards are unknown to it. In
 the stock in a random order (a guess, never a peek), asks the solver for a win of that
 guessed deal, and follows the plan until a stock card is revealed; then it keeps the
 plan if it still wins its guessed deal with the real card put where it showed, and
-otherwise plans again from what it now sees. In ``constitution`` it makes three guesses and follows the line
-whose first move most of the won guesses begin with. The guesses are seeded by
-the position they are made in, so the same position always gets the same guesses. When
-no plan is found within its budget, and in English British Square, it plays the best
-hint (:func:`game.search.hint.hints`). Its results measure what a careful player could do
-without peeking at the stock.
+otherwise plans again from what it now sees (in Lady Cadogan it first repairs the plan
+on that guess from where it breaks: :func:`_repaired`). In ``constitution`` it makes
+three guesses and follows the line whose first move most of the won guesses begin
+with. The guesses are seeded by the position they are made in, so the same position
+always gets the same guesses. When no plan is found within its budget, and in English
+British Square, it plays the best hint (:func:`game.search.hint.hints`). Its results
+measure what a careful player could do without peeking at the stock.
 
 On screen the demo thinks in a process of its own (:class:`BackgroundMove`), so the
 frames keep coming while it plans and a click that takes the game over is answered at
@@ -65,11 +66,14 @@ SCREEN_MS = 60.0
 # (:func:`game.search.cadogan_beam.quick_win`), which win most guesses. docs/search.md
 # has the measurements behind these choices ("The demo player's plans").
 
+#: after this many cards in a row where no plan was found, plans are made with the quick
+#: beams alone (:func:`_solve_guess`) until one is found
+LEAN_AFTER = 1
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
 _SEED_STEP = 0x9E3779B97F4A7C15
-_PLAN_CACHE: dict[tuple[int, int, float | None], _Plan | None] = {}
+_PLAN_CACHE: dict[tuple[int, int, float | None, bool], _Plan | None] = {}
 _CACHE_LIMIT = 2000
 
 
@@ -316,7 +320,8 @@ def planned_move(game: Game, plan_nodes: int, plan_seconds: float | None = None)
     A plan is looked at again only where a stock card shows (or at the start), so that
     one plan serves every move until the next card shows. There the plan followed so far
     is kept when it still wins its guessed deal with the cards that showed put where they
-    lie (:func:`_kept`); otherwise a plan is made afresh. If the moves played since the
+    lie (:func:`_kept`), else repaired where the rule set has quick beams
+    (:func:`_repaired`); otherwise a plan is made afresh. If the moves played since the
     last card showed are not the plan's (the player took over), a plan is made from the
     position now. When no plan was found where the last card showed, there is none until
     the next card shows.
@@ -353,18 +358,22 @@ class _Plan:
     stock: list[int]
 
 
-#: the plan followed at each position where a card showed, keyed by that position's view,
-#: the moves that led there and the budgets (see :func:`_plan_at`)
-_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], _Plan | None] = {}
+#: the plan followed at each position where a card showed, and how many cards in a row,
+#: up to that one, found no plan, keyed by that position's view, the moves that led there
+#: and the budgets (see :func:`_plan_at`)
+_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int]] = {}
 #: what the caches answer for a position not planned yet (a plan may be None)
 _NOT_PLANNED = _Plan([], [])
 
 
 def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: float | None) -> _Plan | None:
     """The plan followed from ``anchors[-1]`` (a position where a stock card showed, or the
-    start): the plan of the card before, kept when :func:`_kept` says so, or a plan made
-    afresh there. Without a time limit the earlier plans are worked out from the game's
-    start when they are not known yet, so the plan is a pure function of the game's
+    start): the plan of the card before, kept when :func:`_kept` says so or repaired
+    (:func:`_repaired`), or a plan made afresh there, with the quick beams alone
+    (``lean``, :func:`_guessed_plan`) after :data:`LEAN_AFTER` cards in a row without a
+    plan: there the rule set's searches, which cost most, have just failed, and the
+    next card rarely changes that. Without a time limit the earlier plans are worked out
+    from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
     before is kept, so that a game the player played by hand costs one plan, not one a card."""
     played = game.moves_played
@@ -384,22 +393,27 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     last = len(anchors) - 1
     first = last
     if plan_seconds is None:
-        while first > 0 and _FOLLOWED.get(key(first), _NOT_PLANNED) is _NOT_PLANNED:
+        while first > 0 and key(first) not in _FOLLOWED:
             first -= 1
-    known = _FOLLOWED.get(key(first), _NOT_PLANNED)
-    if known is not _NOT_PLANNED:
+    entry = _FOLLOWED.get(key(first))
+    if entry is not None:
         first += 1
-    else:
-        known = _FOLLOWED.get(key(first - 1), _NOT_PLANNED) if first > 0 else None
+    elif first > 0:
+        entry = _FOLLOWED.get(key(first - 1))
+    known, misses = entry if entry is not None else (None, 0)
     for k in range(first, last + 1):
         kept = None
-        if known is not None and known is not _NOT_PLANNED:
+        if known is not None:
             kept = _kept(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k))
-        known = kept or _guessed_plan(view(k), plan_nodes, plan_seconds)
+            if kept is None:
+                kept = _repaired(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k),
+                                 plan_nodes, plan_seconds)
+        known = kept or _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
+        misses = 0 if known is not None else misses + 1
         if len(_FOLLOWED) >= _CACHE_LIMIT:
             _FOLLOWED.clear()
-        _FOLLOWED[key(k)] = known
-    return None if known is _NOT_PLANNED else known
+        _FOLLOWED[key(k)] = (known, misses)
+    return known
 
 
 def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | None:
@@ -410,6 +424,23 @@ def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | Non
     from the ones it guessed, each real card is swapped with its guessed one in the
     guessed stock (the rest of the guess stays), and the plan's remaining moves must
     win that deal. Only what the player has seen enters the guess."""
+    swapped = _swapped(before, plan, done, now)
+    if swapped is None:
+        return None
+    check, cards = swapped
+    rest = plan.moves[len(done):]
+    for move in rest:
+        if check.why_illegal(move) is not None:
+            return None
+        check.play(move)
+    return _Plan(rest, cards) if check.is_won() else None
+
+
+def _swapped(before: Game, plan: _Plan, done: list[Move], now: Game) -> tuple[Game, list[int]] | None:
+    """The view ``now`` with the guessed stock of ``plan`` (made in ``before`` and
+    followed along ``done``) in its stock, the cards that showed swapped in (see
+    :func:`_kept`), and that stock; None when ``done`` is not the plan's or the guess went
+    another way."""
     if plan.moves[:len(done)] != done:
         return None
     guess = before.clone()
@@ -433,15 +464,44 @@ def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | Non
     cards = list(guess.piles[stock])
     for real_card, guessed_card in zip(shown, wrong, strict=True):
         cards[cards.index(real_card)] = guessed_card
-    rest = plan.moves[len(done):]
     check = now.clone()
     check.piles[stock] = list(cards)  # the replay below takes cards from it
     check.is_view = False
+    return check, cards
+
+
+def _repaired(before: Game, plan: _Plan, done: list[Move], now: Game, plan_nodes: int,
+              plan_seconds: float | None) -> _Plan | None:
+    """``plan`` (which :func:`_kept` did not keep) repaired on its guessed deal with the
+    cards that showed swapped in, or None when the demo plan has no quick beams or they
+    find no win. Its moves are kept up to the first that no longer holds on that guess.
+    When those moves show another card, they are the plan, without a search: that card
+    is looked at again where it shows, nearer the break (most broken plans hold for
+    several cards). Otherwise the quick beams go on from the break, and the plan is
+    their winning line after the moves kept."""
+    global _plan_positions
+    demo_plan = now.profile.search.demo_plan
+    if demo_plan is None or not demo_plan.quick_beams:
+        return None
+    swapped = _swapped(before, plan, done, now)
+    if swapped is None:
+        return None
+    check, cards = swapped
+    rest = plan.moves[len(done):]
+    kept: list[Move] = []
+    face_down = len(check.piles[check.stock])
     for move in rest:
         if check.why_illegal(move) is not None:
-            return None
+            break
         check.play(move)
-    return _Plan(rest, cards) if check.is_won() else None
+        kept.append(move)
+    if len(check.piles[check.stock]) < face_down:
+        return _Plan(kept, cards)
+    line, nodes = quick_win(check, plan_nodes, plan_seconds)
+    _plan_positions += nodes
+    if line is None:
+        return None
+    return _Plan(kept + [check.parse_move(m) for m in line], cards)
 
 
 def _view_back(game: Game, steps: int) -> Game:
@@ -470,7 +530,8 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
     return None if plan is None else plan.moves
 
 
-def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> _Plan | None:
+def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
+                  lean: bool = False) -> _Plan | None:
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
     and that deal's stock, or None when the solver finds none within ``plan_nodes`` (and
     ``plan_seconds``).
@@ -480,11 +541,13 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> _P
     the lines that win their guess, the one returned starts with the move most of them
     start with (the earliest guess's line among equals). A move that wins several
     guessed deals is a better bet on the real one than the move of a single guess. None
-    at once for a rule set whose profile has no demo plan."""
+    at once for a rule set whose profile has no demo plan. ``lean``: only the plan's quick
+    beams, where it has them (:func:`_solve_guess`)."""
     demo_plan = view.profile.search.demo_plan
     if demo_plan is None:
         return None
-    key = (PositionHash(view).key(), plan_nodes, plan_seconds)
+    lean = lean and demo_plan.quick_beams
+    key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean)
     # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
     # cache in between
     known = _PLAN_CACHE.get(key, _NOT_PLANNED)
@@ -503,7 +566,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> _P
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        line = _solve_guess(guess, demo_plan, plan_nodes, seconds)
+        line = _solve_guess(guess, demo_plan, plan_nodes, seconds, lean=lean)
         if line:
             wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
     plan = None
@@ -516,16 +579,17 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> _P
     return plan
 
 
-def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float) -> list[str] | None:
+def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *,
+                 lean: bool = False) -> list[str] | None:
     """A winning line of the guessed deal ``guess`` in notation, or None: the plan's
-    quick beams first (:attr:`DemoPlan.quick_beams`), then its searches, each within
-    ``plan_nodes`` positions, all within ``seconds``."""
+    quick beams first (:attr:`DemoPlan.quick_beams`), then its searches (not when
+    ``lean``), each within ``plan_nodes`` positions, all within ``seconds``."""
     global _plan_positions
     if plan.quick_beams and "beams" in plan.searches:
         start = time.perf_counter()
         line, nodes = quick_win(guess, plan_nodes, seconds)
         _plan_positions += nodes
-        if line:
+        if line or lean:
             return line
         seconds -= time.perf_counter() - start
         if seconds <= 0:

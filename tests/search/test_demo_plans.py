@@ -15,6 +15,7 @@ from game.engine import Game, new_game
 from game.engine.state import IllegalMove, Move
 from game.search import demo
 from game.search.hint import _unseen_cards
+from game.search.solver import SolveResult
 
 RULES = "constitution-cadogan"
 DEAL = "1"
@@ -27,16 +28,23 @@ def _fresh_plans() -> Any:
     demo.clear_plan_cache()
 
 
-def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """A list that grows by one with every guessed deal the demo searches."""
-    made: list[int] = []
+def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that grows with every guessed deal the demo searches ("plan") and every
+    broken plan it repairs ("repair")."""
+    made: list[str] = []
     real = demo._solve_guess
+    real_repaired = demo._repaired
 
-    def counting(guess: Game, *args: Any) -> Any:
-        made.append(1)
-        return real(guess, *args)
+    def counting(guess: Game, *args: Any, **kwargs: Any) -> Any:
+        made.append("plan")
+        return real(guess, *args, **kwargs)
+
+    def counting_repairs(*args: Any) -> Any:
+        made.append("repair")
+        return real_repaired(*args)
 
     monkeypatch.setattr(demo, "_solve_guess", counting)
+    monkeypatch.setattr(demo, "_repaired", counting_repairs)
     return made
 
 
@@ -115,7 +123,7 @@ def test_a_deal_guessed_right_is_played_to_its_win_with_one_plan(monkeypatch: py
         game.play(move)
     assert game.is_won()
     assert game.moves_played == plan.moves
-    assert len(made) == 1
+    assert made == ["plan"]
 
 
 def test_a_plan_is_kept_exactly_when_it_still_wins_with_the_card_that_showed() -> None:
@@ -147,7 +155,8 @@ def test_a_plan_is_kept_exactly_when_it_still_wins_with_the_card_that_showed() -
 
 def test_the_demo_plans_again_where_a_card_breaks_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:
     # the deal is the plan's guess but for one card, which shows after the first few
-    # and breaks the plan: the demo follows the plan up to that card, then plans again
+    # and breaks the plan: the demo follows the plan up to that card, then repairs it
+    # (and plans afresh only where the repair finds nothing)
     plan = _first_plan(new_game(RULES, DEAL))
     before = new_game(RULES, DEAL).player_view()
     cards, done = next((cards, done) for cards, n, done, game, _ in _other_cards(plan)
@@ -158,9 +167,9 @@ def test_the_demo_plans_again_where_a_card_breaks_its_plan(monkeypatch: pytest.M
     for move in done:  # the plan, through the cards it guessed right, to the one it did not
         assert demo.demo_move(game, max_ms=None) == move
         game.play(move)
-    assert len(made) == 1
+    assert made == ["plan"]
     assert demo.demo_move(game, max_ms=None) is not None
-    assert len(made) == 2
+    assert made[:2] == ["plan", "repair"]
 
 
 def _moves_until_reveal(game: Game, reveals: int, limit: int = 200) -> list[Move]:
@@ -225,3 +234,88 @@ def test_quick_beams_plan_first_and_the_searches_only_where_they_find_nothing(
     plan = _first_plan(game)
     assert solved == [_nodes(game)]  # the rule set's searches, with the whole budget
     assert _wins(_with_stock(plan.stock), plan.moves)
+
+
+def test_after_a_card_where_no_plan_was_found_only_the_quick_beams_plan_until_one_wins(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the quick beams find nothing at the start and at the next card, then win a guess,
+    # then find nothing again; the rule set's searches never win. The searches run at the
+    # start, not at the card after a plan failed, and again at the first plan after a win.
+    events: list[str] = []
+    real_quick = demo.quick_win
+
+    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        events.append("quick")
+        if events.count("quick") == 3:
+            line, spent = real_quick(guess, nodes, seconds)
+            assert line is not None, "the quick beams win this guess"
+            return line, spent
+        return None, 100
+
+    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
+        events.append("solve")
+        return SolveResult("unknown", nodes=100)
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "solve", failing_solve)
+    monkeypatch.setattr(demo, "_repaired", lambda *args: None)  # every broken plan made afresh
+    game = new_game(RULES, DEAL)
+    while events.count("quick") < 5 and len(game.history) < 400:
+        move = demo.demo_move(game, max_ms=None)
+        assert move is not None
+        game.play(move)
+    assert events == ["quick", "solve", "quick", "quick", "quick", "solve", "quick"]
+
+
+def test_a_broken_plan_is_repaired_from_where_it_breaks_on_its_swapped_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plan's moves that still hold on its guess with the card that showed swapped in
+    # are kept; when they show another card, the demo follows them without a search
+    # (it looks again at that card), else the quick beams' line from where they end wins
+    # that guess. The guess holds only unseen cards.
+    start = new_game(RULES, DEAL)
+    plan = _first_plan(start)
+    before = start.player_view()
+    searched: list[int] = []
+    real_quick = demo.quick_win
+
+    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        searched.append(1)
+        return real_quick(guess, nodes, seconds)
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    followed = repaired = 0
+    for _, _, done, game, stock in _other_cards(plan):
+        now = game.player_view()
+        if demo._kept(before, plan, done, now) is not None:
+            continue
+        searched.clear()
+        result = demo._repaired(before, plan, done, now, _nodes(game), None)
+        guess = _guess_at(game, stock)
+        rest = plan.moves[len(done):]
+        held = 0
+        while held < len(rest) and guess.why_illegal(rest[held]) is None:
+            guess.play(rest[held])
+            held += 1
+        shows = len(guess.piles[guess.stock]) < len(stock)
+        assert searched == ([] if shows else [1])
+        if result is None:
+            continue
+        assert result.stock == stock
+        assert Counter(result.stock) == Counter(_unseen_cards(now))
+        if shows:
+            assert result.moves == rest[:held]
+            followed += 1
+        else:
+            assert result.moves[:held] == rest[:held]
+            assert _wins(_guess_at(game, stock), result.moves)
+            repaired += 1
+        if followed >= 3 and repaired >= 3:
+            break
+    assert followed >= 3 and repaired >= 3
+
+
+def _guess_at(game: Game, stock: list[int]) -> Game:
+    guess = game.clone()
+    guess.piles[guess.stock] = list(stock)
+    return guess
