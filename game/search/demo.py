@@ -429,11 +429,19 @@ def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | Non
         return None
     check, cards = swapped
     rest = plan.moves[len(done):]
-    for move in rest:
-        if check.why_illegal(move) is not None:
-            return None
-        check.play(move)
-    return _Plan(rest, cards) if check.is_won() else None
+    held = _play_while_legal(check, rest)
+    return _Plan(rest, cards) if len(held) == len(rest) and check.is_won() else None
+
+
+def _play_while_legal(game: Game, moves: list[Move]) -> list[Move]:
+    """Play ``moves`` on ``game`` up to the first that is illegal there; the moves played."""
+    held: list[Move] = []
+    for move in moves:
+        if game.why_illegal(move) is not None:
+            break
+        game.play(move)
+        held.append(move)
+    return held
 
 
 def _swapped(before: Game, plan: _Plan, done: list[Move], now: Game) -> tuple[Game, list[int]] | None:
@@ -487,14 +495,8 @@ def _repaired(before: Game, plan: _Plan, done: list[Move], now: Game, plan_nodes
     if swapped is None:
         return None
     check, cards = swapped
-    rest = plan.moves[len(done):]
-    kept: list[Move] = []
     face_down = len(check.piles[check.stock])
-    for move in rest:
-        if check.why_illegal(move) is not None:
-            break
-        check.play(move)
-        kept.append(move)
+    kept = _play_while_legal(check, plan.moves[len(done):])
     if len(check.piles[check.stock]) < face_down:
         return _Plan(kept, cards)
     line, nodes = quick_win(check, plan_nodes, plan_seconds)
