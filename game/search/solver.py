@@ -10,8 +10,8 @@ The searches it runs, by name (a rule set's profile names them in ``search.stage
   three play on a lean copy of the position (:mod:`.lean`);
 - searches that prove nothing: ``narrow`` and ``narrowing`` (the depth-first search with
   the fills of spaces narrowed, :mod:`.depth_first`), ``probe``, ``lines``, ``plan`` and
-  ``plans`` (greedy lines of play, :mod:`.lines`), ``beams`` (Lady Cadogan's beam
-  searches, :mod:`.cadogan_beam`).
+  ``plans`` (greedy lines of play, :mod:`.lines`), ``quick`` and ``beams`` (Lady
+  Cadogan's beam searches, narrow ones once and then many, :mod:`.cadogan_beam`).
 
 **Budgets.** A rule set's stages run one after another; the searches of a stage run
 side by side, taking turns every few hundred positions, so the first to find a win (or
@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine.state import Game
-from .cadogan_beam import Beams
+from .cadogan_beam import Beams, QuickBeams
 from .cadogan_proof import CadoganProof
 from .depth_first import BestFirst, DepthFirst, Narrow, Narrowing, OneAfterAnother, Steps
 from .lines import Lines, Planner, PlannerLines, Probe
@@ -63,7 +63,7 @@ _Searcher = DepthFirst | Probe | OneAfterAnother | SquareLayers | Beams
 _KINDS: dict[str, type[_Searcher]] = {
     "dfs": DepthFirst, "best": BestFirst, "probe": Probe, "lines": Lines, "plan": Planner,
     "plans": PlannerLines, "narrow": Narrow, "narrowing": Narrowing, "layers": SquareLayers,
-    "beams": Beams, "proof": CadoganProof}
+    "beams": Beams, "quick": QuickBeams, "proof": CadoganProof}
 #: the searches that prove nothing: their time and positions are counted apart
 #: (``probe_seconds``, ``probe_nodes``), and a stage's end drops them instead of keeping
 #: them for a "resume"

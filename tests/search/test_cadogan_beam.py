@@ -17,9 +17,11 @@ from game.search.cadogan_beam import (
     Beams,
     Counter,
     Evaluator,
+    QuickBeams,
     Weights,
     beam_steps,
     potential,
+    quick_win,
 )
 from game.search.cadogan_core import Core
 from game.search.solver import solve
@@ -176,6 +178,52 @@ def test_a_small_winnable_position_is_won_by_the_beam() -> None:
     copy = game.clone()
     copy.play_all(beams.win)
     assert copy.is_won()
+
+
+def _run(search: Beams) -> bool | None:
+    steps = search.steps()
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        result: bool | None = stop.value
+    return result
+
+
+def test_the_quick_beams_win_as_the_demo_player_s_quick_win_does() -> None:
+    # the solver's first look runs the demo player's narrow beams: the same line, the
+    # same positions, and a line that wins the deal
+    for number in (1, 4):
+        game = new_game("constitution-cadogan", number)
+        quick = QuickBeams(game, 60_000)
+        assert _run(quick) is True
+        line, nodes = quick_win(game, 60_000)
+        assert (quick.win, quick.nodes) == (line, nodes)
+        copy = game.clone()
+        copy.play_all(quick.win)
+        assert copy.is_won()
+
+
+def test_where_no_quick_beam_wins_the_solver_goes_on_with_the_beams() -> None:
+    # deal 2: none of the three narrow beams wins it; they answer nothing, and the
+    # solver wins it in its next stage, after the quick beams' positions
+    game = new_game("constitution-cadogan", 2)
+    quick = QuickBeams(game, 60_000)
+    assert _run(quick) is None
+    assert quick.beams == 3 and quick.win == []
+    result = solve(game, max_nodes=1_000_000, max_seconds=1e6)
+    assert result.status == "won"
+    assert result.nodes > quick.nodes
+
+
+def test_the_quick_beams_make_the_solver_win_most_deals_with_fewer_positions() -> None:
+    # deal 1: the first of the solver's beams (width 10) wins it after some 55,000 positions
+    # with the quick beams left out; the narrow beam of width 2 wins it far sooner
+    game = new_game("constitution-cadogan", 1)
+    with_quick = solve(game, max_nodes=1_000_000, max_seconds=1e6)
+    without = solve(game, max_nodes=1_000_000, max_seconds=1e6, plan=("beams",))
+    assert with_quick.status == without.status == "won"
+    assert with_quick.nodes < without.nodes / 3
 
 
 def test_signature_is_the_foundations_and_the_sizes_of_stock_and_waste() -> None:
