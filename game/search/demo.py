@@ -69,11 +69,21 @@ SCREEN_MS = 60.0
 #: after this many cards in a row where no plan was found, plans are made with the quick
 #: beams alone (:func:`_solve_guess`) until one is found
 LEAN_AFTER = 1
+#: where a plan made afresh finds no win (Lady Cadogan), the demo tries once more on
+#: another guessed deal with this many times the plan's positions (:func:`_plan_at`):
+#: the deals the demo lost jam in the opening, where a plan of the usual size finds no
+#: win and the hint plays on long after the deal could still be won, while the
+#: solver's wider, diverse beams, which the usual budget does not reach, win most of
+#: those guesses at 170,000-210,000 positions (docs/search.md, "The demo player's plans")
+RESCUE_FACTOR = 4
+#: at most this many such second tries a game: they cost most, and a deal whose first
+#: two failed still fails most of the next
+RESCUES = 2
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
 _SEED_STEP = 0x9E3779B97F4A7C15
-_PLAN_CACHE: dict[tuple[int, int, float | None, bool], _Plan | None] = {}
+_PLAN_CACHE: dict[tuple[int, int, float | None, bool, bool], _Plan | None] = {}
 _CACHE_LIMIT = 2000
 
 
@@ -358,10 +368,11 @@ class _Plan:
     stock: list[int]
 
 
-#: the plan followed at each position where a card showed, and how many cards in a row,
-#: up to that one, found no plan, keyed by that position's view, the moves that led there
-#: and the budgets (see :func:`_plan_at`)
-_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int]] = {}
+#: the plan followed at each position where a card showed, how many cards in a row, up to
+#: that one, found no plan, and how many second tries (:data:`RESCUES`) the game has made
+#: up to there, keyed by that position's view, the moves that led there and the budgets
+#: (see :func:`_plan_at`)
+_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int, int]] = {}
 #: what the caches answer for a position not planned yet (a plan may be None)
 _NOT_PLANNED = _Plan([], [])
 
@@ -372,7 +383,10 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     (:func:`_repaired`), or a plan made afresh there, with the quick beams alone
     (``lean``, :func:`_guessed_plan`) after :data:`LEAN_AFTER` cards in a row without a
     plan: there the rule set's searches, which cost most, have just failed, and the
-    next card rarely changes that. Without a time limit the earlier plans are worked out
+    next card rarely changes that. Where a plan made afresh finds nothing, and the game
+    has made fewer than :data:`RESCUES` second tries, another guessed deal is searched
+    with :data:`RESCUE_FACTOR` times the positions (``rescue``) before the hint plays.
+    Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
     before is kept, so that a game the player played by hand costs one plan, not one a card."""
@@ -400,7 +414,8 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         first += 1
     elif first > 0:
         entry = _FOLLOWED.get(key(first - 1))
-    known, misses = entry if entry is not None else (None, 0)
+    known, misses, rescues = entry if entry is not None else (None, 0, 0)
+    rescue = game.profile.search.demo_plan is not None and game.profile.search.demo_plan.quick_beams
     for k in range(first, last + 1):
         kept = None
         if known is not None:
@@ -409,10 +424,13 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
                 kept = _repaired(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k),
                                  plan_nodes, plan_seconds)
         known = kept or _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
+        if known is None and rescue and rescues < RESCUES:
+            rescues += 1
+            known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
         misses = 0 if known is not None else misses + 1
         if len(_FOLLOWED) >= _CACHE_LIMIT:
             _FOLLOWED.clear()
-        _FOLLOWED[key(k)] = (known, misses)
+        _FOLLOWED[key(k)] = (known, misses, rescues)
     return known
 
 
@@ -533,7 +551,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
 
 
 def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
-                  lean: bool = False) -> _Plan | None:
+                  lean: bool = False, rescue: bool = False) -> _Plan | None:
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
     and that deal's stock, or None when the solver finds none within ``plan_nodes`` (and
     ``plan_seconds``).
@@ -544,12 +562,14 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     start with (the earliest guess's line among equals). A move that wins several
     guessed deals is a better bet on the real one than the move of a single guess. None
     at once for a rule set whose profile has no demo plan. ``lean``: only the plan's quick
-    beams, where it has them (:func:`_solve_guess`)."""
+    beams, where it has them (:func:`_solve_guess`). ``rescue``: instead, one guess
+    that the plan's own guesses are not (the next seed after theirs), searched with
+    :data:`RESCUE_FACTOR` times ``plan_nodes`` (the time, ``plan_seconds``, stays)."""
     demo_plan = view.profile.search.demo_plan
     if demo_plan is None:
         return None
-    lean = lean and demo_plan.quick_beams
-    key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean)
+    lean = lean and demo_plan.quick_beams and not rescue
+    key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean, rescue)
     # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
     # cache in between
     known = _PLAN_CACHE.get(key, _NOT_PLANNED)
@@ -559,8 +579,10 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     wins: list[_Plan] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples
-    for sample in range(samples):
-        seconds = 1e9 if deadline is None else (deadline - time.perf_counter()) / (samples - sample)
+    seeds = range(samples, samples + 1) if rescue else range(samples)
+    nodes = plan_nodes * RESCUE_FACTOR if rescue else plan_nodes
+    for done, sample in enumerate(seeds):
+        seconds = 1e9 if deadline is None else (deadline - time.perf_counter()) / (len(seeds) - done)
         if seconds <= 0:
             break
         cards = list(unseen)
@@ -568,7 +590,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        line = _solve_guess(guess, demo_plan, plan_nodes, seconds, lean=lean)
+        line = _solve_guess(guess, demo_plan, nodes, seconds, lean=lean)
         if line:
             wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
     plan = None

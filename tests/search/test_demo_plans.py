@@ -259,6 +259,7 @@ def test_after_a_card_where_no_plan_was_found_only_the_quick_beams_plan_until_on
     monkeypatch.setattr(demo, "quick_win", quick)
     monkeypatch.setattr(demo, "solve", failing_solve)
     monkeypatch.setattr(demo, "_repaired", lambda *args: None)  # every broken plan made afresh
+    monkeypatch.setattr(demo, "RESCUES", 0)  # the second tries have a test of their own
     game = new_game(RULES, DEAL)
     while events.count("quick") < 5 and len(game.history) < 400:
         move = demo.demo_move(game, max_ms=None)
@@ -319,3 +320,104 @@ def _guess_at(game: Game, stock: list[int]) -> Game:
     guess = game.clone()
     guess.piles[guess.stock] = list(stock)
     return guess
+
+
+def _stock_of(guess: Game) -> list[int]:
+    return list(guess.piles[guess.stock])
+
+
+def test_where_a_fresh_plan_finds_nothing_another_guess_is_searched_with_more_positions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # nothing ever wins: at the start the plan's guess is searched, then (a second try)
+    # another guess of the same unseen cards with RESCUE_FACTOR times the positions; at
+    # the first card the lean plan and the second and last second try; at the second
+    # only the lean plan. Every guess holds exactly the cards the player has not seen.
+    events: list[tuple[str, int, tuple[int, ...]]] = []
+    unseen_ok: list[bool] = []
+    game = new_game(RULES, DEAL)
+
+    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        events.append(("quick", nodes, tuple(_stock_of(guess))))
+        unseen_ok.append(Counter(_stock_of(guess)) == Counter(_unseen_cards(game.player_view())))
+        return None, 100
+
+    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
+        events.append(("solve", kwargs["max_nodes"], tuple(_stock_of(guess))))
+        return SolveResult("unknown", nodes=100)
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "solve", failing_solve)
+    nodes = _nodes(game)
+    more = nodes * demo.RESCUE_FACTOR
+    assert demo.RESCUES == 2 and more > nodes
+    shown = 0
+    while shown < 3 and len(game.history) < 400:
+        move = demo.demo_move(game, max_ms=None)
+        assert move is not None
+        before = len(game.piles[game.stock])
+        game.play(move)
+        shown += before - len(game.piles[game.stock])
+    assert shown == 3
+    assert [(kind, n) for kind, n, _ in events] == [
+        ("quick", nodes), ("solve", nodes), ("quick", more), ("solve", more),  # the start
+        ("quick", nodes), ("quick", more), ("solve", more),  # the first card: lean, then a second try
+        ("quick", nodes)]  # the second card: lean, and no second try is left
+    assert events[0][2] == events[1][2] and events[2][2] == events[3][2]
+    assert events[0][2] != events[2][2]  # the second try is another guess
+    assert all(unseen_ok) and len(unseen_ok) == 5
+
+
+def test_a_second_try_that_wins_its_guess_is_the_plan_followed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plan's own budget finds nothing at the start; the second try's (the quick beams
+    # given RESCUE_FACTOR times the positions) wins its guess, and the demo plays that line
+    game = new_game(RULES, DEAL)
+    nodes = _nodes(game)
+    real_quick = demo.quick_win
+    wins: list[tuple[list[int], list[str]]] = []
+
+    def quick(guess: Game, budget: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        if budget == nodes:
+            return None, 100
+        line, spent = real_quick(guess, budget, seconds)
+        assert line is not None, "the quick beams win this guess"
+        wins.append((_stock_of(guess), line))
+        return line, spent
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "solve", lambda guess, **kwargs: SolveResult("unknown", nodes=100))
+    moves: list[str] = []
+    while len(game.history) < 12:
+        move = demo.demo_move(game, max_ms=None)
+        assert move is not None
+        moves.append(game.move_text(move))
+        game.play(move)
+    assert len(wins) >= 1
+    stock, line = wins[0]
+    assert moves[:5] == line[:5]
+    guess = _with_stock(stock)
+    for text in line:
+        guess.play_text(text)
+    assert guess.is_won()
+
+
+@pytest.mark.slow
+def test_a_deal_whose_opening_the_plans_budget_cannot_win_gets_a_plan_from_its_second_try() -> None:
+    # game 65: neither the quick beams nor the solver's beams within the plan's budget win
+    # the first guess at the deal's start, so the demo used to play hints from its first
+    # move; the second try wins another guess with its larger budget
+    game = new_game(RULES, "65")
+    view = game.player_view()
+    nodes = _nodes(game)
+    assert demo._guessed_plan(view, nodes, None) is None
+    plan = demo._guessed_plan(view, nodes, None, rescue=True)
+    assert plan is not None
+    assert Counter(plan.stock) == Counter(_unseen_cards(view))
+    assert _wins(_with_stock_of(game, plan.stock), plan.moves)
+    demo.clear_plan_cache()
+    assert demo.planned_move(game, nodes) == plan.moves[0]
+
+
+def _with_stock_of(game: Game, stock: list[int]) -> Game:
+    copy = game.clone()
+    copy.piles[copy.stock] = list(stock)
+    return copy
