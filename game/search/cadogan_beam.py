@@ -478,3 +478,40 @@ class QuickBeams(Beams):
                 return True
             yield
         return None
+
+
+#: the beam of :func:`jittered_win`: narrow, and shaken by the jitter of :class:`Beam`
+JITTERED = Beam(5, WEIGHTS)
+
+
+def jittered_win(game: Game, max_nodes: int,
+                 max_seconds: float | None = None) -> tuple[list[str] | None, int]:
+    """Beams of :data:`JITTERED`, one after another, each with a jitter drawn from a seed
+    of its own (1, 2 …), from ``game``'s position until one wins or ``max_nodes``
+    positions (or ``max_seconds``) are spent: the winning line in notation, or None, and
+    the positions they evaluated. Where the quick beams and the first beams of
+    :data:`SCHEDULE` all jam, one of many shaken narrow beams often gets through: in the
+    openings where the demo player's plans failed, these won a guess in 29,000-54,000
+    positions where :class:`Beams` needed 46,000-240,000 or more (docs/search.md, "The
+    demo player's plans"). Proves nothing."""
+    counter = Counter(max_nodes)
+    root = Core.from_game(game)
+    end = None if max_seconds is None else time.perf_counter() + max_seconds
+    seed = 0
+    while counter.nodes < counter.limit:
+        seed += 1
+        steps = beam_steps(root, JITTERED.width, JITTERED.per_signature, JITTERED.weights, counter,
+                           JITTERED.jitter, seed, JITTERED.diverse)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                line = done.value
+                break
+            if end is not None and time.perf_counter() > end:
+                return None, counter.nodes
+        if line is not None:
+            return _notation(game, line), counter.nodes
+        if not counter.dropped:
+            break  # the beam kept every position it met: no shaking finds more
+    return None, counter.nodes

@@ -37,7 +37,7 @@ from ..engine.cards import UNKNOWN
 from ..engine.profile import DemoPlan
 from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
-from .cadogan_beam import quick_win
+from .cadogan_beam import jittered_win, quick_win
 from .hint import _unseen_cards, hints
 from .knowledge import PositionHash
 from .solver import WON, solve
@@ -70,15 +70,15 @@ SCREEN_MS = 60.0
 #: beams alone (:func:`_solve_guess`) until one is found
 LEAN_AFTER = 1
 #: where a plan made afresh finds no win (Lady Cadogan), the demo tries once more on
-#: another guessed deal with this many times the plan's positions (:func:`_plan_at`):
-#: the deals the demo lost jam in the opening, where a plan of the usual size finds no
-#: win and the hint plays on long after the deal could still be won, while the
-#: solver's wider, diverse beams, which the usual budget does not reach, win most of
-#: those guesses at 170,000-210,000 positions (docs/search.md, "The demo player's plans")
-RESCUE_FACTOR = 4
-#: at most this many such second tries a game: they cost most, and a deal whose first
-#: two failed still fails most of the next
-RESCUES = 2
+#: another guessed deal (a *second try*, :func:`_plan_at`), with the quick beams and then
+#: many shaken narrow beams (:func:`game.search.cadogan_beam.jittered_win`) in this many
+#: times the plan's positions: the deals the demo lost jam in the opening, where plans
+#: of the usual kind find no win card after card and the hint plays on long after the
+#: deal could still be won, while the shaken beams win most of those guesses in
+#: 30,000-55,000 positions (docs/search.md, "The demo player's plans")
+RESCUE_FACTOR = 2
+#: at most this many second tries a game: a lost game spends them all
+RESCUES = 4
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -563,8 +563,9 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     guessed deals is a better bet on the real one than the move of a single guess. None
     at once for a rule set whose profile has no demo plan. ``lean``: only the plan's quick
     beams, where it has them (:func:`_solve_guess`). ``rescue``: instead, one guess
-    that the plan's own guesses are not (the next seed after theirs), searched with
-    :data:`RESCUE_FACTOR` times ``plan_nodes`` (the time, ``plan_seconds``, stays)."""
+    that the plan's own guesses are not (the next seed after theirs), searched by the
+    second try's beams within :data:`RESCUE_FACTOR` times ``plan_nodes`` (the time,
+    ``plan_seconds``, stays)."""
     demo_plan = view.profile.search.demo_plan
     if demo_plan is None:
         return None
@@ -590,7 +591,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        line = _solve_guess(guess, demo_plan, nodes, seconds, lean=lean)
+        line = _solve_guess(guess, demo_plan, nodes, seconds, lean=lean, rescue=rescue)
         if line:
             wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
     plan = None
@@ -604,10 +605,12 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
 
 
 def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *,
-                 lean: bool = False) -> list[str] | None:
+                 lean: bool = False, rescue: bool = False) -> list[str] | None:
     """A winning line of the guessed deal ``guess`` in notation, or None: the plan's
     quick beams first (:attr:`DemoPlan.quick_beams`), then its searches (not when
-    ``lean``), each within ``plan_nodes`` positions, all within ``seconds``."""
+    ``lean``), each within ``plan_nodes`` positions, all within ``seconds``. A second
+    try (``rescue``) runs the shaken narrow beams (:func:`jittered_win`) after the quick
+    beams instead of the searches, within the ``plan_nodes`` the quick beams left."""
     global _plan_positions
     if plan.quick_beams and "beams" in plan.searches:
         start = time.perf_counter()
@@ -618,6 +621,10 @@ def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *
         seconds -= time.perf_counter() - start
         if seconds <= 0:
             return None
+        if rescue:
+            line, more = jittered_win(guess, plan_nodes - nodes, seconds)
+            _plan_positions += more
+            return line
     result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=plan.searches)
     _plan_positions += result.nodes
     return result.moves if result.status == WON and result.moves else None

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import Game, new_game
 from game.engine.state import IllegalMove, Move
-from game.search import demo
+from game.search import cadogan_beam, demo
 from game.search.hint import _unseen_cards
 from game.search.solver import SolveResult
 
@@ -326,12 +326,13 @@ def _stock_of(guess: Game) -> list[int]:
     return list(guess.piles[guess.stock])
 
 
-def test_where_a_fresh_plan_finds_nothing_another_guess_is_searched_with_more_positions(
+def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # nothing ever wins: at the start the plan's guess is searched, then (a second try)
-    # another guess of the same unseen cards with RESCUE_FACTOR times the positions; at
-    # the first card the lean plan and the second and last second try; at the second
-    # only the lean plan. Every guess holds exactly the cards the player has not seen.
+    # nothing ever wins: at the start the plan's guess is searched (quick beams, then the
+    # rule set's searches), then another guess of the same unseen cards gets a second
+    # try (quick beams, then the shaken beams) with RESCUE_FACTOR times the positions; at
+    # each card after that the lean plan and a second try, until RESCUES are spent; then
+    # only the lean plans. Every guess holds exactly the cards the player has not seen.
     events: list[tuple[str, int, tuple[int, ...]]] = []
     unseen_ok: list[bool] = []
     game = new_game(RULES, DEAL)
@@ -345,46 +346,52 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_is_searched_with_more_po
         events.append(("solve", kwargs["max_nodes"], tuple(_stock_of(guess))))
         return SolveResult("unknown", nodes=100)
 
+    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        events.append(("shaken", nodes, tuple(_stock_of(guess))))
+        return None, nodes
+
     monkeypatch.setattr(demo, "quick_win", quick)
     monkeypatch.setattr(demo, "solve", failing_solve)
+    monkeypatch.setattr(demo, "jittered_win", shaken)
     nodes = _nodes(game)
     more = nodes * demo.RESCUE_FACTOR
-    assert demo.RESCUES == 2 and more > nodes
+    assert demo.RESCUES >= 2 and more > nodes
     shown = 0
-    while shown < 3 and len(game.history) < 400:
+    while shown <= demo.RESCUES and len(game.history) < 400:
         move = demo.demo_move(game, max_ms=None)
         assert move is not None
         before = len(game.piles[game.stock])
         game.play(move)
         shown += before - len(game.piles[game.stock])
-    assert shown == 3
-    assert [(kind, n) for kind, n, _ in events] == [
-        ("quick", nodes), ("solve", nodes), ("quick", more), ("solve", more),  # the start
-        ("quick", nodes), ("quick", more), ("solve", more),  # the first card: lean, then a second try
-        ("quick", nodes)]  # the second card: lean, and no second try is left
+    assert shown == demo.RESCUES + 1
+    second_try = [("quick", more), ("shaken", more - 100)]
+    expected = [("quick", nodes), ("solve", nodes), *second_try]  # the start
+    for _ in range(demo.RESCUES - 1):
+        expected += [("quick", nodes), *second_try]  # a card: the lean plan, a second try
+    expected += [("quick", nodes)]  # no second try is left
+    assert [(kind, n) for kind, n, _ in events] == expected
     assert events[0][2] == events[1][2] and events[2][2] == events[3][2]
     assert events[0][2] != events[2][2]  # the second try is another guess
-    assert all(unseen_ok) and len(unseen_ok) == 5
+    assert all(unseen_ok) and len(unseen_ok) == 2 * demo.RESCUES + 1
 
 
 def test_a_second_try_that_wins_its_guess_is_the_plan_followed(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the plan's own budget finds nothing at the start; the second try's (the quick beams
-    # given RESCUE_FACTOR times the positions) wins its guess, and the demo plays that line
+    # neither the quick beams nor the rule set's searches find a win at the start; the
+    # second try's shaken beams win its guess, and the demo plays that line
     game = new_game(RULES, DEAL)
-    nodes = _nodes(game)
-    real_quick = demo.quick_win
+    real_shaken = demo.jittered_win
     wins: list[tuple[list[int], list[str]]] = []
 
-    def quick(guess: Game, budget: int, seconds: float | None) -> tuple[list[str] | None, int]:
-        if budget == nodes:
-            return None, 100
-        line, spent = real_quick(guess, budget, seconds)
-        assert line is not None, "the quick beams win this guess"
+    def shaken(guess: Game, budget: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        line, spent = real_shaken(guess, budget, seconds)
+        assert line is not None, "the shaken beams win this guess"
+        assert spent <= budget
         wins.append((_stock_of(guess), line))
         return line, spent
 
-    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "quick_win", lambda guess, nodes, seconds: (None, 100))
     monkeypatch.setattr(demo, "solve", lambda guess, **kwargs: SolveResult("unknown", nodes=100))
+    monkeypatch.setattr(demo, "jittered_win", shaken)
     moves: list[str] = []
     while len(game.history) < 12:
         move = demo.demo_move(game, max_ms=None)
@@ -400,11 +407,42 @@ def test_a_second_try_that_wins_its_guess_is_the_plan_followed(monkeypatch: pyte
     assert guess.is_won()
 
 
+def test_the_shaken_beams_try_seed_after_seed_until_one_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first two beams jam; the third, with a jitter from seed 3, is the real beam and
+    # wins the (fully known) deal; a budget too small for any win gives None within it
+    game = new_game(RULES, DEAL)
+    seeds: list[int] = []
+    real_steps = cadogan_beam.beam_steps
+
+    def steps(root: Any, width: int, per_signature: int, weights: Any, counter: Any,
+              jitter: float = 0.0, seed: int = 0, diverse: bool = False) -> Any:
+        seeds.append(seed)
+        assert jitter > 0 and width == cadogan_beam.JITTERED.width
+        if len(seeds) < 3:
+            counter.nodes += 10
+            counter.dropped = True
+            return None
+            yield
+        return (yield from real_steps(root, width, per_signature, weights, counter, jitter, seed, diverse))
+
+    monkeypatch.setattr(cadogan_beam, "beam_steps", steps)
+    line, spent = cadogan_beam.jittered_win(game, 200_000)
+    assert seeds == [1, 2, 3]
+    assert line is not None and 20 < spent <= 200_000
+    copy = game.clone()
+    for text in line:
+        copy.play_text(text)
+    assert copy.is_won()
+    monkeypatch.setattr(cadogan_beam, "beam_steps", real_steps)
+    line, spent = cadogan_beam.jittered_win(game, 500)
+    assert line is None and spent <= 500
+
+
 @pytest.mark.slow
 def test_a_deal_whose_opening_the_plans_budget_cannot_win_gets_a_plan_from_its_second_try() -> None:
     # game 65: neither the quick beams nor the solver's beams within the plan's budget win
     # the first guess at the deal's start, so the demo used to play hints from its first
-    # move; the second try wins another guess with its larger budget
+    # move; the second try wins another guess
     game = new_game(RULES, "65")
     view = game.player_view()
     nodes = _nodes(game)
