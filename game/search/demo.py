@@ -76,9 +76,9 @@ LEAN_AFTER = 1
 #: of the usual kind find no win card after card and the hint plays on long after the
 #: deal could still be won, while the shaken beams win most of those guesses in
 #: 30,000-55,000 positions (docs/search.md, "The demo player's plans")
-RESCUE_FACTOR = 2
+RESCUE_FACTOR = 1
 #: at most this many second tries a game: a lost game spends them all
-RESCUES = 4
+RESCUES = 8
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -423,8 +423,11 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
             if kept is None:
                 kept = _repaired(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k),
                                  plan_nodes, plan_seconds)
-        known = kept or _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
-        if known is None and rescue and rescues < RESCUES:
+        second_try = rescue and rescues < RESCUES
+        if kept is None and not (second_try and misses >= LEAN_AFTER):
+            kept = _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
+        known = kept
+        if known is None and second_try:
             rescues += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
         misses = 0 if known is not None else misses + 1
