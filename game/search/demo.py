@@ -6,7 +6,9 @@ the stock in a random order (a guess, never a peek), asks the solver for a win o
 guessed deal, and follows the plan until a stock card is revealed; then it keeps the
 plan if it still wins its guessed deal with the real card put where it showed, and
 otherwise plans again from what it now sees (in Lady Cadogan it first repairs the plan
-on that guess from where it breaks: :func:`_repaired`). In ``constitution`` it makes
+on that guess from where it breaks: :func:`_repaired`; and where no plan is found, it
+searches another guess with other beams, a few times a game: :data:`RESCUES`). In
+``constitution`` it makes
 three guesses and follows the line whose first move most of the won guesses begin
 with. The guesses are seeded by the position they are made in, so the same position
 always gets the same guesses. When no plan is found within its budget, and in English
@@ -69,15 +71,16 @@ SCREEN_MS = 60.0
 #: after this many cards in a row where no plan was found, plans are made with the quick
 #: beams alone (:func:`_solve_guess`) until one is found
 LEAN_AFTER = 1
-#: where a plan made afresh finds no win (Lady Cadogan), the demo tries once more on
-#: another guessed deal (a *second try*, :func:`_plan_at`), with the quick beams and then
-#: many shaken narrow beams (:func:`game.search.cadogan_beam.jittered_win`) in this many
-#: times the plan's positions: the deals the demo lost jam in the opening, where plans
-#: of the usual kind find no win card after card and the hint plays on long after the
-#: deal could still be won, while the shaken beams win most of those guesses in
+#: where no plan is found (Lady Cadogan), the demo tries once more on another guessed
+#: deal (a *second try*, :func:`_plan_at`), with the quick beams and then many shaken
+#: narrow beams (:func:`game.search.cadogan_beam.jittered_win`) in this many times the
+#: plan's positions: the deals the demo lost jam in the opening, where plans of the
+#: usual kind find no win card after card and the hint plays on long after the deal
+#: could still be won, while the shaken beams win many of those guesses in
 #: 30,000-55,000 positions (docs/search.md, "The demo player's plans")
 RESCUE_FACTOR = 1
-#: at most this many second tries a game: a lost game spends them all
+#: at most this many second tries a game: a lost game spends them all, so they bound
+#: what it costs
 RESCUES = 8
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
@@ -383,9 +386,9 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     (:func:`_repaired`), or a plan made afresh there, with the quick beams alone
     (``lean``, :func:`_guessed_plan`) after :data:`LEAN_AFTER` cards in a row without a
     plan: there the rule set's searches, which cost most, have just failed, and the
-    next card rarely changes that. Where a plan made afresh finds nothing, and the game
-    has made fewer than :data:`RESCUES` second tries, another guessed deal is searched
-    with :data:`RESCUE_FACTOR` times the positions (``rescue``) before the hint plays.
+    next card rarely changes that. While the game has made fewer than :data:`RESCUES`
+    second tries (``rescue``: another guessed deal, other beams), one follows a plan made
+    afresh that found nothing, and takes the lean plan's place.
     Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
