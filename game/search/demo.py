@@ -388,7 +388,7 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     plan: there the rule set's searches, which cost most, have just failed, and the
     next card rarely changes that. While the game has made fewer than :data:`RESCUES`
     second tries (``rescue``: another guessed deal, other beams), one follows a plan made
-    afresh that found nothing, and takes the lean plan's place.
+    afresh that found nothing, and takes the lean plan's place (not with a time limit).
     Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
@@ -418,7 +418,10 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     elif first > 0:
         entry = _FOLLOWED.get(key(first - 1))
     known, misses, rescues = entry if entry is not None else (None, 0, 0)
-    rescue = game.profile.search.demo_plan is not None and game.profile.search.demo_plan.quick_beams
+    # no second tries on screen: there a plan is already cut at its time, and a second
+    # one would double the pause between two moves
+    rescue = (plan_seconds is None and game.profile.search.demo_plan is not None
+              and game.profile.search.demo_plan.quick_beams)
     for k in range(first, last + 1):
         kept = None
         if known is not None:

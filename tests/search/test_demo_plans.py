@@ -376,6 +376,25 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     assert all(unseen_ok) and len(unseen_ok) == demo.RESCUES + 2
 
 
+def test_on_screen_a_plan_that_finds_nothing_gets_no_second_try(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with a time limit (the table's demo) the pause between two moves stays one plan's
+    tried: list[str] = []
+
+    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        tried.append("shaken")
+        return None, nodes
+
+    monkeypatch.setattr(demo, "quick_win", lambda guess, nodes, seconds: (None, 100))
+    monkeypatch.setattr(demo, "solve", lambda guess, **kwargs: SolveResult("unknown", nodes=100))
+    monkeypatch.setattr(demo, "jittered_win", shaken)
+    game = new_game(RULES, DEAL)
+    assert demo.planned_move(game, _nodes(game), 5.0) is None
+    assert tried == []
+    demo.clear_plan_cache()
+    assert demo.planned_move(game, _nodes(game)) is None
+    assert tried == ["shaken"]
+
+
 def test_a_second_try_that_wins_its_guess_is_the_plan_followed(monkeypatch: pytest.MonkeyPatch) -> None:
     # neither the quick beams nor the rule set's searches find a win at the start; the
     # second try's shaken beams win its guess, and the demo plays that line
