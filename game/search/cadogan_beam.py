@@ -490,10 +490,10 @@ def jittered_win(game: Game, max_nodes: int,
     of its own (1, 2 …), from ``game``'s position until one wins or ``max_nodes``
     positions (or ``max_seconds``) are spent: the winning line in notation, or None, and
     the positions they evaluated. Where the quick beams and the first beams of
-    :data:`SCHEDULE` all jam, one of many shaken narrow beams often gets through: in the
-    openings where the demo player's plans failed, these won a guess in 29,000-54,000
-    positions where :class:`Beams` needed 46,000-240,000 or more (docs/search.md, "The
-    demo player's plans"). Proves nothing."""
+    :data:`SCHEDULE` all jam, one of many shaken narrow beams often gets through: at four
+    cards of game 138 where the demo player's plans failed, these won a guess in
+    29,000-54,000 positions where :class:`Beams` needed 46,000-240,000 or more
+    (docs/search.md, "The demo player's plans"). Proves nothing."""
     counter = Counter(max_nodes)
     root = Core.from_game(game)
     end = None if max_seconds is None else time.perf_counter() + max_seconds

@@ -76,8 +76,8 @@ LEAN_AFTER = 1
 #: narrow beams (:func:`game.search.cadogan_beam.jittered_win`) in this many times the
 #: plan's positions: the deals the demo lost jam in the opening, where plans of the
 #: usual kind find no win card after card and the hint plays on long after the deal
-#: could still be won, while the shaken beams win many of those guesses in
-#: 30,000-55,000 positions (docs/search.md, "The demo player's plans")
+#: could still be won, while the shaken beams won such guesses in 29,000-54,000
+#: positions (docs/search.md, "The demo player's plans")
 RESCUE_FACTOR = 1
 #: at most this many second tries a game: a lost game spends them all, so they bound
 #: what it costs
