@@ -226,6 +226,53 @@ def _constitution_terms(game: Game, weights: Evaluation) -> float:
     return -cost
 
 
+#: what the hint's searches in ``constitution`` take off a position's value for each card
+#: of :func:`homeless_cards` (not part of :func:`evaluate`, which the solver's searches
+#: and their cores share and which stays as it is)
+HOMELESS_CARD = 5.0
+_ROW1 = row_range(0)
+_BELOW_ROW1 = range(row_range(1).start, row_range(3).stop)
+
+
+def homeless_cards(game: Game) -> int:
+    """``constitution``: how many of the seen cards in Rows 2-4 the Row 1 piles could not
+    take, each top taking a run down in alternating colours made of those cards.
+
+    A card below Row 1 leaves its row only upwards, onto a Row 1 top one rank higher of
+    the other colour or into a Row 1 space, and each card that leaves lets one stock
+    card into play. While the foundations wait for cards still in the stock, the cards
+    they do not want yet can only wait in Row 1, on runs; a card with no Row 1 top that
+    could ever reach down to it must wait for a space. So a Row 1 space is best filled
+    with a card whose run can take many of the cards below (a Jack, a 10, a 9), not with
+    a low card that takes two or three and holds the place until its suit climbs to it.
+    A relaxation that needs no search: the cards' order and what lies on them is
+    ignored, the tops are served highest first and each card of a run is taken from
+    what is left. A build from Row 2 onto a Row 1 top leaves the count as it is (the
+    card leaves the rows below and the run it joined is one card shorter). Unknown
+    cards (a player's view) count for nothing: the count never guesses what they are."""
+    piles = game.piles
+    # seen cards below Row 1, by rank and colour
+    pool = [0] * 32
+    seen = 0
+    for t in _BELOW_ROW1:
+        for c in piles[t]:
+            if c:
+                pool[(c & 15) * 2 + ((c >> 5) & 1)] += 1
+                seen += 1
+    taken = 0
+    for c in sorted((piles[t][-1] for t in _ROW1 if piles[t]), key=lambda c: -(c & 15)):
+        rank, colour = c & 15, (c >> 5) & 1
+        while 2 < rank <= JACK:
+            rank -= 1
+            colour ^= 1
+            i = rank * 2 + colour
+            if not pool[i]:
+                break
+            pool[i] -= 1
+            taken += 1
+    return seen - taken
+
+
 def _run_length(pile: list[int]) -> int:
     """How many cards at the top of a pile form a run built down in alternate colours."""
     n = 1

@@ -55,7 +55,7 @@ from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
 from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
-from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
+from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, WIN, evaluate, homeless_cards
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
 DEFAULT_MAX_NODES = 300
@@ -149,7 +149,10 @@ class _HintSearch:
         # games an unknown top card would read as a neighbour of the Ace.
         self.reveal_bonus = view.profile.search.reveal_bonus
         self.through_reveals = view.profile.search.through_reveals
-        self.evaluated = _EVALUATED.setdefault(view.rules, {})
+        #: with ``chains``, in ``constitution``, each position's value loses
+        #: :data:`~.evaluate.HOMELESS_CARD` for each card of :func:`~.evaluate.homeless_cards`
+        self.homeless = HOMELESS_CARD if chains and view.profile.fills_owed else 0.0
+        self.evaluated = _EVALUATED.setdefault(view.rules + (" homeless" if self.homeless else ""), {})
         #: In ``constitution`` a fill opens a space one row lower that must be filled in
         #: turn: with ``chains``, the fills after the first are each made with the card
         #: the row's order puts first (:func:`~.knowledge.ordered_moves`: a card a
@@ -175,6 +178,8 @@ class _HintSearch:
         value = self.evaluated.get(key)
         if value is None:
             value = evaluate(game, mobility=None if self.through_reveals else 0)
+            if self.homeless and LOSS + 200 < value < WIN:
+                value -= self.homeless * homeless_cards(game)
             if len(self.evaluated) >= _EVALUATED_LIMIT:
                 self.evaluated.clear()
             self.evaluated[key] = value
@@ -470,6 +475,8 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         if twin in immediate:
             immediate[move] = immediate[twin]
     base = evaluate(position, len(moves))
+    if search.homeless:
+        base -= search.homeless * homeless_cards(position)
     _rank_shuffles_below_stock(position, values, base)
     if answers is not None:
         if not _play_out(search, order, values, answers):

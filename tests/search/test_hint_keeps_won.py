@@ -289,3 +289,56 @@ def test_the_row1_fill_position_is_what_it_says() -> None:
     game = base_fill()
     game.play_text("r2c7-r1c8")
     assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"
+
+
+#: the same run of deal 35 four moves on: the 2♥ filled the space and went home, and the
+#: space is owed a fill again, from the same Row 2 (5♦ now where the 2♥ was)
+ROW1_REFILL_35 = {
+    **ROW1_FILL_35,
+    "foundations": [["AC"], ["AC"], ["AS", "2S"], ["AS"], ["AH", "2H"], ["AH"], ["AD"], ["AD"]],
+    "tableau": [[["10S", "9H", "8S"], ["6H"], ["5H", "4C", "3D"], ["6D", "5S"], ["10C", "9H"],
+                 ["7H", "6S", "5H"], ["10S"], []],
+                [["9C"], ["6S"], ["5D"], ["10H"], ["6H"], ["3D"], ["3C"], ["JH"]],
+                [["6D"], ["7C"], ["8S"], ["7C"], ["JD"], ["4C"], ["7S"], ["9S"]],
+                [["10D"], ["10H"], ["10C"], ["JD"], ["JS"], ["10D"], ["8H"], ["JH"]]],
+    "stock": ROW1_FILL_35["stock"][:-1]}
+
+#: the same deal on a line where the J♥ took that space and the 10♠ went onto it: the
+#: seventh Row 1 place is owed a fill (as a hint with a larger budget played it)
+ROW1_SEVENTH_35 = {
+    **ROW1_FILL_35,
+    "foundations": ROW1_REFILL_35["foundations"],
+    "tableau": [[["10S", "9H", "8S"], ["6H"], ["5H", "4C", "3D"], ["6D", "5S"], ["10C", "9H"],
+                 ["7H", "6S", "5H", "4C"], [], ["JH", "10S"]],
+                [["9C"], ["6S"], ["5D"], ["10H"], ["6H"], ["3D"], ["3C"], ["7S"]],
+                [["6D"], ["7C"], ["8S"], ["7C"], ["JD"], ["8H"], ["10H"], ["9S"]],
+                [["10D"], ["4S"], ["10C"], ["JD"], ["JS"], ["10D"], ["JC"], ["JH"]]],
+    "stock": ROW1_FILL_35["stock"][:-3],
+    "owed": "r1c7"}
+
+#: for each position, the low cards whose fill the solver could not win after within
+#: 300,000 positions (where the high ones win within 65,000), and its solving budget
+LOW_BASES = [(ROW1_REFILL_35, {"5♦", "6♠", "3♣", "6♥"}), (ROW1_SEVENTH_35, {"5♦", "6♠", "3♣", "6♥"})]
+
+
+@pytest.mark.parametrize("layout, low", LOW_BASES, ids=["refill", "seventh"])
+def test_the_hint_fills_row1_with_a_base_that_takes_the_cards_below(layout, low) -> None:
+    # the fills look alike within the hint's search (the stock brings no 2 for five more
+    # cards, and the unknown cards are of no use to it): the cards below Row 1 that no
+    # Row 1 run could take tell them apart
+    game = game_from_layout(layout)
+    first = hints(game, max_ms=None, twins=False)[0]
+    assert first.reason.split(" with ")[1].split(",")[0] not in low
+    game.play(first.move)
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+@pytest.mark.parametrize("layout", [layout for layout, _ in LOW_BASES], ids=["refill", "seventh"])
+def test_the_row1_refill_hint_never_peeks_at_the_stock(layout) -> None:
+    firsts = set()
+    for seed in range(3):
+        stock = list(layout["stock"])
+        random.Random(seed).shuffle(stock)
+        game = game_from_layout({**layout, "stock": stock})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1
