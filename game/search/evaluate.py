@@ -17,6 +17,9 @@ One number, higher is better, built from:
 
 Unknown cards (code 0, a player's view after a stock card came into play in a search)
 count as neither blocked nor needed: the evaluation never guesses what they are.
+
+:func:`homeless_cards` is a term of the hint's own (``constitution``): the cards below Row
+1 that no Row 1 run could take. The solver's searches and their cores do without it.
 """
 
 from __future__ import annotations

@@ -25,6 +25,11 @@ they alone are searched deeper (:func:`_break_ties`). Where a Row 1 place of
 ``constitution`` must be filled, the whole search gets :data:`BASE_FILL_FACTOR` times
 its positions: the card chosen is a pile's base for a long time, such positions are few
 in a game, and the fills each forces below make even one move deep cost many positions.
+In ``constitution`` the hint's positions are also worth less by each seen card below Row
+1 that no Row 1 run could take (:func:`~.evaluate.homeless_cards`): where the
+foundations wait for cards still in the stock, what tells a good base from a bad one
+lies many stock cards away, beyond any search of the player's view, and a high base that
+takes a long run of the cards below keeps the stock flowing where a low one does not.
 
 Then the best moves are looked at whole: where every position a move leads to can be
 seen within a few hundred (an end game, a corner with few moves), a reachability search
@@ -409,7 +414,10 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
     solver's probe does not, so the solver's lines stay as they are), the search takes a
     chain of forced fills as one step, searches :data:`BASE_FILL_FACTOR` times as many
-    positions where a Row 1 place must be filled, equal best moves are searched deeper
+    positions where a Row 1 place must be filled, counts the cards below Row 1 that no
+    Row 1 run could take against a ``constitution`` position (:func:`~.evaluate.homeless_cards`;
+    the solver's searches and the probe keep :func:`~.evaluate.evaluate` alone), equal
+    best moves are searched deeper
     (:func:`_break_ties`), and the best moves are also looked at whole
     (:func:`_settle_the_best`, :func:`_play_out`, :func:`_bet_on_guesses`): a move into
     a dead corner sinks below the others, and ``answers`` receives what those searches
