@@ -234,12 +234,13 @@ def _constitution_terms(game: Game, weights: Evaluation) -> float:
 #: and their cores share and which stays as it is)
 HOMELESS_CARD = 5.0
 _ROW1 = row_range(0)
+_RANK_OF = [c & 15 for c in range(64)]
 _BELOW_ROW1 = range(row_range(1).start, row_range(3).stop)
 
 
 def homeless_cards(game: Game) -> int:
-    """``constitution``: how many of the seen cards in Rows 2-4 the Row 1 piles could not
-    take, each top taking a run down in alternating colours made of those cards.
+    """``constitution``: how many of the seen cards in Rows 2-4 (one a place) the Row 1
+    piles could not take, each top taking a run down in alternating colours made of them.
 
     A card below Row 1 leaves its row only upwards, onto a Row 1 top one rank higher of
     the other colour or into a Row 1 space, and each card that leaves lets one stock
@@ -254,21 +255,25 @@ def homeless_cards(game: Game) -> int:
     card leaves the rows below and the run it joined is one card shorter). Unknown
     cards (a player's view) count for nothing: the count never guesses what they are."""
     piles = game.piles
-    # seen cards below Row 1, by rank and colour
-    pool = [0] * 32
+    # seen cards below Row 1, by rank and colour (the card's code without its black or
+    # red suit bit: rank + 32 for a red card)
+    pool = [0] * 48
     seen = 0
-    for t in _BELOW_ROW1:
-        for c in piles[t]:
-            if c:
-                pool[(c & 15) * 2 + ((c >> 5) & 1)] += 1
-                seen += 1
+    for pile in piles[_BELOW_ROW1.start:_BELOW_ROW1.stop]:
+        # one card a place in these rows
+        if pile and pile[0]:
+            pool[pile[0] & 47] += 1
+            seen += 1
+    tops = [pile[-1] for pile in piles[_ROW1.start:_ROW1.stop] if pile]
+    # highest first, equal ranks in place order (a stable sort, reversed stably)
+    tops.sort(key=_RANK_OF.__getitem__, reverse=True)
     taken = 0
-    for c in sorted((piles[t][-1] for t in _ROW1 if piles[t]), key=lambda c: -(c & 15)):
-        rank, colour = c & 15, (c >> 5) & 1
-        while 2 < rank <= JACK:
-            rank -= 1
-            colour ^= 1
-            i = rank * 2 + colour
+    for c in tops:
+        i = c & 47
+        # the run goes down to a 2: the Aces start the foundations
+        while i & 15 > 2:
+            # one rank lower, the other colour
+            i = (i - 1) ^ 32
             if not pool[i]:
                 break
             pool[i] -= 1
