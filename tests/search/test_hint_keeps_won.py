@@ -316,8 +316,9 @@ ROW1_SEVENTH_35 = {
     "stock": ROW1_FILL_35["stock"][:-3],
     "owed": "r1c7"}
 
-#: for each position, the low cards whose fill the solver could not win after within
-#: 300,000 positions (where the high ones win within 65,000), and its solving budget
+#: for each position, the low cards after whose fill the solver found no win within
+#: 300,000 positions (after the others, J♥, 10♥, 9♣, 7♠ and 3♦, it wins within 65,000;
+#: the first position's 5♦ fill is proved lost below)
 LOW_BASES = [(ROW1_REFILL_35, {"5♦", "6♠", "3♣", "6♥"}), (ROW1_SEVENTH_35, {"5♦", "6♠", "3♣", "6♥"})]
 
 
@@ -342,3 +343,11 @@ def test_the_row1_refill_hint_never_peeks_at_the_stock(layout) -> None:
         game = game_from_layout({**layout, "stock": stock})
         firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
     assert len(firsts) == 1
+
+
+@pytest.mark.slow
+def test_the_row1_refill_position_is_what_it_says() -> None:
+    # the 5♦ the hint used to fill with: lost (in 1,552,476 positions)
+    game = game_from_layout(ROW1_REFILL_35)
+    game.play_text("r2c3-r1c8")
+    assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"
