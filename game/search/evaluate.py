@@ -257,13 +257,12 @@ def homeless_cards(game: Game) -> int:
     piles = game.piles
     # seen cards below Row 1, by rank and colour (the card's code without its black or
     # red suit bit: rank + 32 for a red card)
+    below = [pile[0] & 47 for pile in piles[_BELOW_ROW1.start:_BELOW_ROW1.stop] if pile]
     pool = [0] * 48
-    seen = 0
-    for pile in piles[_BELOW_ROW1.start:_BELOW_ROW1.stop]:
-        # one card a place in these rows
-        if pile and pile[0]:
-            pool[pile[0] & 47] += 1
-            seen += 1
+    for i in below:
+        pool[i] += 1
+    # an unknown card (code 0) is counted at 0, where no run looks
+    seen = len(below) - pool[0]
     tops = [pile[-1] for pile in piles[_ROW1.start:_ROW1.stop] if pile]
     # highest first, equal ranks in place order (a stable sort, reversed stably)
     tops.sort(key=_RANK_OF.__getitem__, reverse=True)
