@@ -69,9 +69,11 @@ DEFAULT_MAX_NODES = 300
 #: base is better often shows only a move or two beyond what the usual budget reaches
 #: (the fills themselves forcing chains of fills below)
 BASE_FILL_FACTOR = 3
-#: the evaluations of positions searched lately, by rule set and exact position key
-#: (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of the moves of
-#: one game overlap, and a search that deepens meets its shallower positions again
+#: the evaluations of positions searched lately, by rule set (with `` homeless`` after
+#: it where the hint's count of :func:`~.evaluate.homeless_cards` is in them) and exact
+#: position key (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of
+#: the moves of one game overlap, and a search that deepens meets its shallower positions
+#: again
 _EVALUATED: dict[str, dict[int, float]] = {}
 _EVALUATED_LIMIT = 200_000
 #: a position the game has already been through: worth less than any fresh one
