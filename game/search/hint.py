@@ -83,6 +83,13 @@ WON_LINE, DEAD, DEAD_BLIND = "won", "dead", "dead unless the stock helps"
 #: positions the reachability searches of one hint may see in all, and each of them
 CLOSURE_NODES = 600
 CLOSURE_LIMIT = 150
+#: where the stock holds at most :data:`END_STOCK` cards, each reachability search of
+#: the best moves may see :data:`END_CLOSURE_LIMIT` positions: near the end of a game
+#: the corners a move leads into are larger than the usual limit yet still small (a
+#: ``constitution`` drop of 4♣ with 13 cards in the stock, lost: 260 positions), and
+#: such positions are few in a game
+END_STOCK = 16
+END_CLOSURE_LIMIT = 300
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
@@ -771,8 +778,12 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
     (:meth:`_HintSearch.closure`) is lost for sure, or lost unless the stock helps, and
     never worth a move that still has a way on; or it wins. The best move is checked,
     then, while it turns out lost, the next best, within :data:`CLOSURE_NODES` positions;
-    a lost move's value sinks below every move that is not."""
+    a lost move's value sinks below every move that is not. Each move's search may see
+    :data:`CLOSURE_LIMIT` positions, or :data:`END_CLOSURE_LIMIT` near the end of a game
+    (at most :data:`END_STOCK` cards in the stock)."""
     left = CLOSURE_NODES
+    view = search.game
+    limit = END_CLOSURE_LIMIT if len(view.piles[view.stock]) <= END_STOCK else CLOSURE_LIMIT
     checked: set[Move] = set()
     while left > 0:
         best = max((m for m in order if m not in checked),
@@ -783,7 +794,7 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
         child = search.play(best)
         try:
             before = search.closure_nodes
-            answer = search.closure(min(CLOSURE_LIMIT, left))
+            answer = search.closure(min(limit, left))
             left -= search.closure_nodes - before
             stand = search.leaf_value(child)
         finally:

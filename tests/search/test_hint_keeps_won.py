@@ -351,3 +351,44 @@ def test_the_row1_refill_position_is_what_it_says() -> None:
     game = game_from_layout(ROW1_REFILL_35)
     game.play_text("r2c3-r1c8")
     assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"
+
+
+#: a ``constitution`` position of deal 47 (from the hint's keep-won runs: the 46th run of the
+#: bench's seed), 13 cards in the stock, with the deal's real stock
+DROP_47 = {
+    "rules": "constitution", "game": "47",
+    "foundations": [["AC", "2C", "3C"], ["AC"], ["AS", "2S", "3S", "4S", "5S", "6S"], ["AS", "2S"],
+                    ["AH", "2H", "3H", "4H", "5H", "6H"], ["AH"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D"],
+                    ["AD"]],
+    "tableau": [[["8H", "7C"], ["5S", "4H"], ["7H", "6C"], ["JD", "10S", "9H"],
+                 ["10S", "9D", "8S", "7D", "6C"], ["6S", "5D", "4C"], ["7S", "6H", "5C", "4D"],
+                 ["9S", "8D", "7C"]],
+                [["2D"], ["3D"], ["8H"], ["JS"], ["9H"], ["3H"], ["9S"], ["6D"]],
+                [["9C"], ["JC"], ["10H"], ["10D"], ["JD"], ["10D"], ["7H"], ["10H"]],
+                [["10C"], ["9C"], ["JH"], ["8C"], ["JH"], ["10C"], ["JC"], ["4C"]]],
+    "waste": [],
+    "stock": ["4S", "8D", "3S", "8S", "JS", "2H", "9D", "5H", "3C", "2C", "5C", "7S", "8C"]}
+
+
+def test_near_the_end_the_hint_sees_a_drop_into_a_dead_corner() -> None:
+    # 4♣ home (``r1c6-f1``) and 6♦ onto 7♣ look alike to the search, and the drop gains
+    # more at once; every position the drop leads to is seen within 260 positions (the
+    # unseen cards taken to be of no use), none won, so it sinks
+    game = game_from_layout(DROP_47)
+    first = hints(game, max_ms=None, twins=False)[0]
+    assert game.move_text(first.move) != "r1c6-f1"
+    game.play(first.move)
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+    drop = game_from_layout(DROP_47)
+    drop.play_text("r1c6-f1")
+    assert solve(drop, max_nodes=200_000, max_seconds=600).status == "lost"
+
+
+def test_the_end_game_drop_hint_never_peeks_at_the_stock() -> None:
+    firsts = set()
+    for seed in range(3):
+        stock = list(DROP_47["stock"])
+        random.Random(seed).shuffle(stock)
+        game = game_from_layout({**DROP_47, "stock": stock})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1
