@@ -17,6 +17,9 @@ One number, higher is better, built from:
 
 Unknown cards (code 0, a player's view after a stock card came into play in a search)
 count as neither blocked nor needed: the evaluation never guesses what they are.
+
+:func:`homeless_cards` is a term of the hint's own (``constitution``): the cards below Row
+1 that no Row 1 run could take. The solver's searches and their cores do without it.
 """
 
 from __future__ import annotations
@@ -224,6 +227,57 @@ def _constitution_terms(game: Game, weights: Evaluation) -> float:
     # the stock's cards by how soon they are needed (unknown cards weigh 0)
     cost += weights.stock_card * sum(map(weight.__getitem__, piles[game.stock]))
     return -cost
+
+
+#: what the hint's searches in ``constitution`` take off a position's value for each card
+#: of :func:`homeless_cards` (not part of :func:`evaluate`, which the solver's searches
+#: and their cores share and which stays as it is)
+HOMELESS_CARD = 5.0
+_ROW1 = row_range(0)
+_RANK_OF = [c & 15 for c in range(64)]
+_BELOW_ROW1 = range(row_range(1).start, row_range(3).stop)
+
+
+def homeless_cards(game: Game) -> int:
+    """``constitution``: how many of the seen cards in Rows 2-4 (one a place) the Row 1
+    piles could not take, each top taking a run down in alternating colours made of them.
+
+    A card below Row 1 leaves its row only upwards, onto a Row 1 top one rank higher of
+    the other colour or into a Row 1 space, and each card that leaves lets one stock
+    card into play. While the foundations wait for cards still in the stock, the cards
+    they do not want yet can only wait in Row 1, on runs; a card with no Row 1 top that
+    could ever reach down to it must wait for a space. So a Row 1 space is best filled
+    with a card whose run can take many of the cards below (a Jack, a 10, a 9), not with
+    a low card that takes two or three and holds the place until its suit climbs to it.
+    A relaxation that needs no search: the cards' order and what lies on them is
+    ignored, the tops are served highest first and each card of a run is taken from
+    what is left. A build from Row 2 onto a Row 1 top leaves the count as it is (the
+    card leaves the rows below and the run it joined is one card shorter). Unknown
+    cards (a player's view) count for nothing: the count never guesses what they are."""
+    piles = game.piles
+    # seen cards below Row 1, by rank and colour (the card's code without its black or
+    # red suit bit: rank + 32 for a red card)
+    below = [pile[0] & 47 for pile in piles[_BELOW_ROW1.start:_BELOW_ROW1.stop] if pile]
+    pool = [0] * 48
+    for i in below:
+        pool[i] += 1
+    # an unknown card (code 0) is counted at 0, where no run looks
+    seen = len(below) - pool[0]
+    tops = [pile[-1] for pile in piles[_ROW1.start:_ROW1.stop] if pile]
+    # highest first, equal ranks in place order (a stable sort, reversed stably)
+    tops.sort(key=_RANK_OF.__getitem__, reverse=True)
+    taken = 0
+    for c in tops:
+        i = c & 47
+        # the run goes down to a 2: the Aces start the foundations
+        while i & 15 > 2:
+            # one rank lower, the other colour
+            i = (i - 1) ^ 32
+            if not pool[i]:
+                break
+            pool[i] -= 1
+            taken += 1
+    return seen - taken
 
 
 def _run_length(pile: list[int]) -> int:

@@ -25,6 +25,11 @@ they alone are searched deeper (:func:`_break_ties`). Where a Row 1 place of
 ``constitution`` must be filled, the whole search gets :data:`BASE_FILL_FACTOR` times
 its positions: the card chosen is a pile's base for a long time, such positions are few
 in a game, and the fills each forces below make even one move deep cost many positions.
+In ``constitution`` the hint's positions are also worth less by each seen card below Row
+1 that no Row 1 run could take (:func:`~.evaluate.homeless_cards`): where the
+foundations wait for cards still in the stock, what tells a good base from a bad one
+lies many stock cards away, beyond any search of the player's view, and a high base that
+takes a long run of the cards below keeps the stock flowing where a low one does not.
 
 Then the best moves are looked at whole: where every position a move leads to can be
 seen within a few hundred (an end game, a corner with few moves), a reachability search
@@ -55,7 +60,7 @@ from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
 from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
-from .evaluate import FOUNDATION_CARD, LOSS, WIN, evaluate
+from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, WIN, evaluate, homeless_cards
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
 DEFAULT_MAX_NODES = 300
@@ -64,9 +69,11 @@ DEFAULT_MAX_NODES = 300
 #: base is better often shows only a move or two beyond what the usual budget reaches
 #: (the fills themselves forcing chains of fills below)
 BASE_FILL_FACTOR = 3
-#: the evaluations of positions searched lately, by rule set and exact position key
-#: (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of the moves of
-#: one game overlap, and a search that deepens meets its shallower positions again
+#: the evaluations of positions searched lately, by rule set (with `` homeless`` after
+#: it where the hint's count of :func:`~.evaluate.homeless_cards` is in them) and exact
+#: position key (:meth:`~game.search.knowledge.PositionHash.exact_key`): the searches of
+#: the moves of one game overlap, and a search that deepens meets its shallower positions
+#: again
 _EVALUATED: dict[str, dict[int, float]] = {}
 _EVALUATED_LIMIT = 200_000
 #: a position the game has already been through: worth less than any fresh one
@@ -76,6 +83,13 @@ WON_LINE, DEAD, DEAD_BLIND = "won", "dead", "dead unless the stock helps"
 #: positions the reachability searches of one hint may see in all, and each of them
 CLOSURE_NODES = 600
 CLOSURE_LIMIT = 150
+#: where the stock holds at most :data:`END_STOCK` cards, each reachability search of
+#: the best moves may see :data:`END_CLOSURE_LIMIT` positions: near the end of a game
+#: the corners a move leads into are larger than the usual limit yet still small (a
+#: ``constitution`` drop of 4♣ with 13 cards in the stock, lost: 260 positions), and
+#: such positions are few in a game
+END_STOCK = 16
+END_CLOSURE_LIMIT = 300
 #: a move into a position lost for sure is worth about LOSS; one lost unless the stock's
 #: unknown cards help, about this
 BLIND_LOSS = LOSS / 2
@@ -149,7 +163,10 @@ class _HintSearch:
         # games an unknown top card would read as a neighbour of the Ace.
         self.reveal_bonus = view.profile.search.reveal_bonus
         self.through_reveals = view.profile.search.through_reveals
-        self.evaluated = _EVALUATED.setdefault(view.rules, {})
+        #: with ``chains``, in ``constitution``, each position's value loses
+        #: :data:`~.evaluate.HOMELESS_CARD` for each card of :func:`~.evaluate.homeless_cards`
+        self.homeless = HOMELESS_CARD if chains and view.profile.fills_owed else 0.0
+        self.evaluated = _EVALUATED.setdefault(view.rules + (" homeless" if self.homeless else ""), {})
         #: In ``constitution`` a fill opens a space one row lower that must be filled in
         #: turn: with ``chains``, the fills after the first are each made with the card
         #: the row's order puts first (:func:`~.knowledge.ordered_moves`: a card a
@@ -175,6 +192,8 @@ class _HintSearch:
         value = self.evaluated.get(key)
         if value is None:
             value = evaluate(game, mobility=None if self.through_reveals else 0)
+            if self.homeless and LOSS + 200 < value < WIN:
+                value -= self.homeless * homeless_cards(game)
             if len(self.evaluated) >= _EVALUATED_LIMIT:
                 self.evaluated.clear()
             self.evaluated[key] = value
@@ -404,7 +423,10 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
     solver's probe does not, so the solver's lines stay as they are), the search takes a
     chain of forced fills as one step, searches :data:`BASE_FILL_FACTOR` times as many
-    positions where a Row 1 place must be filled, equal best moves are searched deeper
+    positions where a Row 1 place must be filled, counts the cards below Row 1 that no
+    Row 1 run could take against a ``constitution`` position (:func:`~.evaluate.homeless_cards`;
+    the solver's searches and the probe keep :func:`~.evaluate.evaluate` alone), equal
+    best moves are searched deeper
     (:func:`_break_ties`), and the best moves are also looked at whole
     (:func:`_settle_the_best`, :func:`_play_out`, :func:`_bet_on_guesses`): a move into
     a dead corner sinks below the others, and ``answers`` receives what those searches
@@ -470,6 +492,8 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         if twin in immediate:
             immediate[move] = immediate[twin]
     base = evaluate(position, len(moves))
+    if search.homeless:
+        base -= search.homeless * homeless_cards(position)
     _rank_shuffles_below_stock(position, values, base)
     if answers is not None:
         if not _play_out(search, order, values, answers):
@@ -754,8 +778,12 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
     (:meth:`_HintSearch.closure`) is lost for sure, or lost unless the stock helps, and
     never worth a move that still has a way on; or it wins. The best move is checked,
     then, while it turns out lost, the next best, within :data:`CLOSURE_NODES` positions;
-    a lost move's value sinks below every move that is not."""
+    a lost move's value sinks below every move that is not. Each move's search may see
+    :data:`CLOSURE_LIMIT` positions, or :data:`END_CLOSURE_LIMIT` near the end of a game
+    (at most :data:`END_STOCK` cards in the stock)."""
     left = CLOSURE_NODES
+    view = search.game
+    limit = END_CLOSURE_LIMIT if len(view.piles[view.stock]) <= END_STOCK else CLOSURE_LIMIT
     checked: set[Move] = set()
     while left > 0:
         best = max((m for m in order if m not in checked),
@@ -766,7 +794,7 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
         child = search.play(best)
         try:
             before = search.closure_nodes
-            answer = search.closure(min(CLOSURE_LIMIT, left))
+            answer = search.closure(min(limit, left))
             left -= search.closure_nodes - before
             stand = search.leaf_value(child)
         finally:

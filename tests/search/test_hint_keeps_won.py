@@ -289,3 +289,106 @@ def test_the_row1_fill_position_is_what_it_says() -> None:
     game = base_fill()
     game.play_text("r2c7-r1c8")
     assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"
+
+
+#: the same run of deal 35 four moves on: the 2♥ filled the space and went home, and the
+#: space is owed a fill again, from the same Row 2 (5♦ now where the 2♥ was)
+ROW1_REFILL_35 = {
+    **ROW1_FILL_35,
+    "foundations": [["AC"], ["AC"], ["AS", "2S"], ["AS"], ["AH", "2H"], ["AH"], ["AD"], ["AD"]],
+    "tableau": [[["10S", "9H", "8S"], ["6H"], ["5H", "4C", "3D"], ["6D", "5S"], ["10C", "9H"],
+                 ["7H", "6S", "5H"], ["10S"], []],
+                [["9C"], ["6S"], ["5D"], ["10H"], ["6H"], ["3D"], ["3C"], ["JH"]],
+                [["6D"], ["7C"], ["8S"], ["7C"], ["JD"], ["4C"], ["7S"], ["9S"]],
+                [["10D"], ["10H"], ["10C"], ["JD"], ["JS"], ["10D"], ["8H"], ["JH"]]],
+    "stock": ROW1_FILL_35["stock"][:-1]}
+
+#: the same deal on a line where the J♥ took that space and the 10♠ went onto it: the
+#: seventh Row 1 place is owed a fill (as a hint with a larger budget played it)
+ROW1_SEVENTH_35 = {
+    **ROW1_FILL_35,
+    "foundations": ROW1_REFILL_35["foundations"],
+    "tableau": [[["10S", "9H", "8S"], ["6H"], ["5H", "4C", "3D"], ["6D", "5S"], ["10C", "9H"],
+                 ["7H", "6S", "5H", "4C"], [], ["JH", "10S"]],
+                [["9C"], ["6S"], ["5D"], ["10H"], ["6H"], ["3D"], ["3C"], ["7S"]],
+                [["6D"], ["7C"], ["8S"], ["7C"], ["JD"], ["8H"], ["10H"], ["9S"]],
+                [["10D"], ["4S"], ["10C"], ["JD"], ["JS"], ["10D"], ["JC"], ["JH"]]],
+    "stock": ROW1_FILL_35["stock"][:-3],
+    "owed": "r1c7"}
+
+#: for each position, the low cards after whose fill the solver found no win within
+#: 300,000 positions (after the others, J♥, 10♥, 9♣, 7♠ and 3♦, it wins within 65,000;
+#: the first position's 5♦ fill is proved lost below)
+LOW_BASES = [(ROW1_REFILL_35, {"5♦", "6♠", "3♣", "6♥"}), (ROW1_SEVENTH_35, {"5♦", "6♠", "3♣", "6♥"})]
+
+
+@pytest.mark.parametrize("layout, low", LOW_BASES, ids=["refill", "seventh"])
+def test_the_hint_fills_row1_with_a_base_that_takes_the_cards_below(layout, low) -> None:
+    # the fills look alike within the hint's search (the stock brings no 2 for five more
+    # cards, and the unknown cards are of no use to it): the cards below Row 1 that no
+    # Row 1 run could take tell them apart
+    game = game_from_layout(layout)
+    first = hints(game, max_ms=None, twins=False)[0]
+    assert first.reason.split(" with ")[1].split(",")[0] not in low
+    game.play(first.move)
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+@pytest.mark.parametrize("layout", [layout for layout, _ in LOW_BASES], ids=["refill", "seventh"])
+def test_the_row1_refill_hint_never_peeks_at_the_stock(layout) -> None:
+    firsts = set()
+    for seed in range(3):
+        stock = list(layout["stock"])
+        random.Random(seed).shuffle(stock)
+        game = game_from_layout({**layout, "stock": stock})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1
+
+
+@pytest.mark.slow
+def test_the_row1_refill_position_is_what_it_says() -> None:
+    # the 5♦ the hint used to fill with: lost (in 1,552,476 positions)
+    game = game_from_layout(ROW1_REFILL_35)
+    game.play_text("r2c3-r1c8")
+    assert solve(game, max_nodes=2_000_000, max_seconds=1200).status == "lost"
+
+
+#: a ``constitution`` position of deal 47 (from the hint's keep-won runs: the 46th run of the
+#: bench's seed), 13 cards in the stock, with the deal's real stock
+DROP_47 = {
+    "rules": "constitution", "game": "47",
+    "foundations": [["AC", "2C", "3C"], ["AC"], ["AS", "2S", "3S", "4S", "5S", "6S"], ["AS", "2S"],
+                    ["AH", "2H", "3H", "4H", "5H", "6H"], ["AH"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D"],
+                    ["AD"]],
+    "tableau": [[["8H", "7C"], ["5S", "4H"], ["7H", "6C"], ["JD", "10S", "9H"],
+                 ["10S", "9D", "8S", "7D", "6C"], ["6S", "5D", "4C"], ["7S", "6H", "5C", "4D"],
+                 ["9S", "8D", "7C"]],
+                [["2D"], ["3D"], ["8H"], ["JS"], ["9H"], ["3H"], ["9S"], ["6D"]],
+                [["9C"], ["JC"], ["10H"], ["10D"], ["JD"], ["10D"], ["7H"], ["10H"]],
+                [["10C"], ["9C"], ["JH"], ["8C"], ["JH"], ["10C"], ["JC"], ["4C"]]],
+    "waste": [],
+    "stock": ["4S", "8D", "3S", "8S", "JS", "2H", "9D", "5H", "3C", "2C", "5C", "7S", "8C"]}
+
+
+def test_near_the_end_the_hint_sees_a_drop_into_a_dead_corner() -> None:
+    # 4♣ home (``r1c6-f1``) and 6♦ onto 7♣ look alike to the search, and the drop gains
+    # more at once; every position the drop leads to is seen within 260 positions (the
+    # unseen cards taken to be of no use), none won, so it sinks
+    game = game_from_layout(DROP_47)
+    first = hints(game, max_ms=None, twins=False)[0]
+    assert game.move_text(first.move) != "r1c6-f1"
+    game.play(first.move)
+    assert solve(game, max_nodes=200_000, max_seconds=600).status == "won"
+    drop = game_from_layout(DROP_47)
+    drop.play_text("r1c6-f1")
+    assert solve(drop, max_nodes=200_000, max_seconds=600).status == "lost"
+
+
+def test_the_end_game_drop_hint_never_peeks_at_the_stock() -> None:
+    firsts = set()
+    for seed in range(3):
+        stock = list(DROP_47["stock"])
+        random.Random(seed).shuffle(stock)
+        game = game_from_layout({**DROP_47, "stock": stock})
+        firsts.add(game.move_text(hints(game, max_ms=None, twins=False)[0].move))
+    assert len(firsts) == 1

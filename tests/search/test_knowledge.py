@@ -331,3 +331,46 @@ def test_english_square_demo_never_plans(monkeypatch) -> None:
     monkeypatch.setattr(demo, "solve", lambda *a, **k: pytest.fail("the Square demo planned"))
     assert profile_of("square").search.demo_plan is None
     assert demo.demo_move(new_game("square", 3), max_nodes=50, max_ms=None) is not None
+
+
+def test_homeless_cards_counts_the_cards_below_row1_no_row1_run_could_take() -> None:
+    from game.engine import game_from_layout
+    from game.search.evaluate import homeless_cards
+
+    from .test_hint_keeps_won import ROW1_REFILL_35
+
+    game = game_from_layout(ROW1_REFILL_35)
+    # 24 cards below Row 1; 8♠ goes on the 9♥, 4♣ and 3♦ on the 5♥, and no other Row 1
+    # top has a card below to take
+    assert homeless_cards(game) == 21
+    # the fill itself leaves the rows below; J♥ then takes a 10♣, 5♦ nothing (the one
+    # 4♣ is the 5♥'s), 9♣ the run 8♥, 7♣ and a red 6
+    for fill, left in (("r2c8-r1c8", 19), ("r2c3-r1c8", 20), ("r2c1-r1c8", 17)):
+        after = game.clone()
+        after.play_text(fill)
+        assert homeless_cards(after) == left
+    # the player sees every card below Row 1: the view counts the same
+    assert homeless_cards(game.player_view()) == 21
+
+
+def test_a_build_onto_row1_leaves_the_homeless_count_as_it_is() -> None:
+    from game.engine.rows import row_of
+    from game.search.evaluate import homeless_cards
+
+    rng = random.Random(1)
+    builds = 0
+    for number in range(1, 16):
+        game = new_game("constitution", number)
+        for _ in range(120):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                if (move.src in game.tableau and row_of(move.src) == 1 and move.dst in game.tableau
+                        and game.piles[move.dst]):
+                    after = game.clone()
+                    after.play(move)
+                    assert homeless_cards(after) == homeless_cards(game)
+                    builds += 1
+            game.play(rng.choice(moves))
+    assert builds > 100
