@@ -424,6 +424,18 @@ def _notation(game: Game, line: list[tuple[int, int]]) -> list[str]:
     return [copy.move_text(Core.engine_move(copy, m)) for m in line]
 
 
+def _finish(steps: BeamSteps, end: float | None) -> tuple[list[tuple[int, int]] | None, bool]:
+    """Run one beam to its end: its winning line or None, and whether the clock passed
+    ``end`` (a :func:`time.perf_counter` time) first, which stops it without a line."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, False
+        if end is not None and time.perf_counter() > end:
+            return None, True
+
+
 #: the demo player's quick beams (:func:`quick_win`), tried in turn on a guessed deal
 #: before :class:`Beams`: narrow beams of a few thousand positions each (a tenth to a
 #: half of the first beam of :data:`SCHEDULE`); each wins guesses the ones before it
@@ -442,15 +454,9 @@ def quick_win(game: Game, max_nodes: int, max_seconds: float | None = None) -> t
     end = None if max_seconds is None else time.perf_counter() + max_seconds
     for beam in QUICK:
         steps = beam_steps(root, beam.width, beam.per_signature, beam.weights, counter, diverse=beam.diverse)
-        line = None
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                line = done.value
-                break
-            if end is not None and time.perf_counter() > end:
-                return None, counter.nodes
+        line, late = _finish(steps, end)
+        if late:
+            return None, counter.nodes
         if line is not None:
             return _notation(game, line), counter.nodes
         if counter.nodes >= counter.limit:
@@ -502,14 +508,9 @@ def jittered_win(game: Game, max_nodes: int,
         seed += 1
         steps = beam_steps(root, JITTERED.width, JITTERED.per_signature, JITTERED.weights, counter,
                            JITTERED.jitter, seed, JITTERED.diverse)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                line = done.value
-                break
-            if end is not None and time.perf_counter() > end:
-                return None, counter.nodes
+        line, late = _finish(steps, end)
+        if late:
+            return None, counter.nodes
         if line is not None:
             return _notation(game, line), counter.nodes
         if not counter.dropped:
