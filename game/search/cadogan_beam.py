@@ -36,7 +36,7 @@ import random
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.profile import Layout
 from ..engine.state import Game
@@ -424,9 +424,14 @@ def _notation(game: Game, line: list[tuple[int, int]]) -> list[str]:
     return [copy.move_text(Core.engine_move(copy, m)) for m in line]
 
 
-def _finish(steps: BeamSteps, end: float | None) -> tuple[list[tuple[int, int]] | None, bool]:
-    """Run one beam to its end: its winning line or None, and whether the clock passed
-    ``end`` (a :func:`time.perf_counter` time) first, which stops it without a line."""
+#: what a beam's generator returns (:func:`_finish`)
+_T = TypeVar("_T")
+
+
+def _finish(steps: Generator[None, None, _T], end: float | None) -> tuple[_T | None, bool]:
+    """Run a beam (or beams) to its end: what it returns (a winning line, or whether one
+    was found), and whether the clock passed ``end`` (a :func:`time.perf_counter` time)
+    first, which stops it with None."""
     while True:
         try:
             next(steps)
@@ -444,29 +449,9 @@ def _finish(steps: BeamSteps, end: float | None) -> tuple[list[tuple[int, int]] 
 QUICK: tuple[Beam, ...] = (Beam(2, JAMMED), Beam(3, WEIGHTS), Beam(5, WEIGHTS))
 
 
-def quick_win(game: Game, max_nodes: int, max_seconds: float | None = None) -> tuple[list[str] | None, int]:
-    """The beams of :data:`QUICK` from ``game``'s position, one after another and without
-    jitter, until one wins or ``max_nodes`` positions (or ``max_seconds``) are spent: the
-    winning line in notation, or None, and the positions they evaluated. Cheap where a
-    win is easy to find; proves nothing."""
-    counter = Counter(max_nodes)
-    root = Core.from_game(game)
-    end = None if max_seconds is None else time.perf_counter() + max_seconds
-    for beam in QUICK:
-        steps = beam_steps(root, beam.width, beam.per_signature, beam.weights, counter, diverse=beam.diverse)
-        line, late = _finish(steps, end)
-        if late:
-            return None, counter.nodes
-        if line is not None:
-            return _notation(game, line), counter.nodes
-        if counter.nodes >= counter.limit:
-            break
-    return None, counter.nodes
-
-
 class QuickBeams(Beams):
     """The solver's first look at a Lady Cadogan deal: the beams of :data:`QUICK`, once
-    each and without jitter, as :func:`quick_win` runs them. They win most deals for a
+    each and without jitter (the demo player's :func:`quick_win`). They win most deals for a
     half to a fifth of the positions of :class:`Beams`' first beam; where none wins, the
     solver's next stage goes on with :class:`Beams`. Proves nothing."""
 
@@ -484,6 +469,17 @@ class QuickBeams(Beams):
                 return True
             yield
         return None
+
+
+def quick_win(game: Game, max_nodes: int, max_seconds: float | None = None) -> tuple[list[str] | None, int]:
+    """The beams of :data:`QUICK` from ``game``'s position, one after another and without
+    jitter (:class:`QuickBeams`), until one wins or ``max_nodes`` positions (or
+    ``max_seconds``) are spent: the winning line in notation, or None, and the positions
+    they evaluated. Cheap where a win is easy to find; proves nothing."""
+    quick = QuickBeams(game, max_nodes)
+    end = None if max_seconds is None else time.perf_counter() + max_seconds
+    won, _ = _finish(quick.steps(), end)
+    return (quick.win if won else None), quick.nodes
 
 
 #: the beam of :func:`jittered_win`: narrow, and shaken by the jitter of :class:`Beam`
