@@ -31,6 +31,9 @@ from ..engine.state import Game
 
 WIN = 1_000_000.0
 LOSS = -1_000_000.0
+#: the highest value a stuck position can have (LOSS plus its cards home, at most 104,
+#: with room to spare): a value at or below it means the position is lost
+STUCK = LOSS + 200
 
 FOUNDATION_CARD = 100.0
 MOBILITY = 1.0

@@ -60,7 +60,7 @@ from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
 from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
-from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, WIN, evaluate, homeless_cards
+from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, STUCK, WIN, evaluate, homeless_cards
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
 DEFAULT_MAX_NODES = 300
@@ -192,12 +192,12 @@ class _HintSearch:
         value = self.evaluated.get(key)
         if value is None:
             value = evaluate(game, mobility=None if self.through_reveals else 0)
-            if self.homeless and LOSS + 200 < value < WIN:
+            if self.homeless and STUCK < value < WIN:
                 value -= self.homeless * homeless_cards(game)
             if len(self.evaluated) >= _EVALUATED_LIMIT:
                 self.evaluated.clear()
             self.evaluated[key] = value
-        if value >= WIN or value <= LOSS + 200:
+        if value >= WIN or value <= STUCK:
             return value
         if self.reveal_bonus and any(t.src == game.stock for t in transfers):
             value += FOUNDATION_CARD * self._chance_playable()
@@ -220,7 +220,7 @@ class _HintSearch:
         stand = self.leaf_value(transfers)
         if self.hash.key() in self.history:
             return stand - REPEAT_PENALTY
-        if depth == 0 or stand >= WIN or stand <= LOSS + 200:
+        if depth == 0 or stand >= WIN or stand <= STUCK:
             return stand
         if not self.through_reveals and any(t.src == game.stock or t.card == UNKNOWN for t in transfers):
             return stand
@@ -255,7 +255,7 @@ class _HintSearch:
                         continue
                     child_value = self.value(child, depth - (not free)) - 0.01
                     best = max(best, child_value)
-                    if child_value > LOSS + 200:
+                    if child_value > STUCK:
                         lost = False
                 finally:
                     self.undo()
@@ -483,7 +483,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         if depth == 0:
             immediate = dict(current)
         order.sort(key=lambda m: (-values[m], -immediate.get(m, LOSS)))
-        if all(v >= WIN or v <= LOSS + 200 for v in values.values()):
+        if all(v >= WIN or v <= STUCK for v in values.values()):
             break
     if done >= 0 and answers is not None and position.profile.layout is Layout.ROWS:
         _break_ties(search, order, values, immediate, done)
@@ -540,7 +540,7 @@ def _break_ties(search: _HintSearch, order: list[Move], values: dict[Move, float
         return
     first = order[0]
     tie = (values[first], immediate.get(first, LOSS))
-    if tie[0] >= WIN or tie[0] <= LOSS + 200:
+    if tie[0] >= WIN or tie[0] <= STUCK:
         return
     tied = [m for m in order if values[m] >= tie[0] - TIE_MARGIN]
     if not 2 <= len(tied) <= TIE_MOVES:
@@ -588,7 +588,7 @@ def _play_out(search: _HintSearch, order: list[Move], values: dict[Move, float],
         return True
     full = view.clone()
     full.is_view = False
-    alive = [m for m in order if values.get(m, LOSS) > LOSS + 200 and answers.get(m) != DEAD]
+    alive = [m for m in order if values.get(m, LOSS) > STUCK and answers.get(m) != DEAD]
     tried: list[Move | None] = [None, *alive[:END_GAME_MOVES]]
     share = END_GAME_NODES // len(tried)
     running: list[tuple[Move | None, Game, list[_Search]]] = []
@@ -745,7 +745,7 @@ def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, f
     if not orders:
         return
     alive = [m for m in order
-             if values.get(m, LOSS) > LOSS + 200 and answers.get(m) not in (DEAD, DEAD_BLIND)]
+             if values.get(m, LOSS) > STUCK and answers.get(m) not in (DEAD, DEAD_BLIND)]
     alive.sort(key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
     # per move tried: (guesses that prove it lost, guesses it wins, negated)
     results: dict[Move, tuple[int, int]] = {}
@@ -788,7 +788,7 @@ def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, 
     while left > 0:
         best = max((m for m in order if m not in checked),
                    key=lambda m: (values.get(m, LOSS), immediate.get(m, LOSS)), default=None)
-        if best is None or values.get(best, LOSS) <= LOSS + 200:
+        if best is None or values.get(best, LOSS) <= STUCK:
             return
         checked.add(best)
         child = search.play(best)
@@ -818,7 +818,7 @@ def _name_the_lost(search: _HintSearch, order: list[Move], values: dict[Move, fl
     for move in order:
         if left <= 0:
             return
-        if move in answers or values.get(move, LOSS) > LOSS + 200:
+        if move in answers or values.get(move, LOSS) > STUCK:
             continue
         search.play(move)
         try:
