@@ -425,10 +425,11 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     for k in range(first, last + 1):
         kept = None
         if known is not None:
-            kept = _kept(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k))
-            if kept is None:
-                kept = _repaired(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k),
-                                 plan_nodes, plan_seconds)
+            replay = _replayed(view(k - 1), known, played[anchors[k - 1]:anchors[k]], view(k))
+            if replay is not None:
+                kept = _kept(replay)
+                if kept is None:
+                    kept = _repaired(replay, plan_nodes, plan_seconds)
         second_try = rescue and rescues < RESCUES
         if kept is None and not (second_try and misses >= LEAN_AFTER):
             kept = _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
@@ -443,21 +444,44 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     return known
 
 
-def _kept(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Plan | None:
-    """``plan``, made in the view ``before``, after the moves ``done`` that led to the view
-    ``now`` where a card showed, when it still wins there; else None.
+@dataclass
+class _Replay:
+    """A plan's remaining moves (``rest``) played on its guessed deal with the cards that
+    showed swapped in (:func:`_replayed`): the position reached, the moves that held
+    there, the guessed stock, and how many stock cards lay face down before the moves."""
+    game: Game
+    rest: list[Move]
+    held: list[Move]
+    cards: list[int]
+    face_down: int
+
+
+def _kept(replay: _Replay) -> _Plan | None:
+    """The plan that ``replay`` follows, from where a card showed, when it still wins
+    there; else None: its remaining moves must all hold on its guessed deal with the
+    real cards swapped in, and win it."""
+    won = len(replay.held) == len(replay.rest) and replay.game.is_won()
+    return _Plan(replay.rest, replay.cards) if won else None
+
+
+def _replayed(before: Game, plan: _Plan, done: list[Move], now: Game) -> _Replay | None:
+    """``plan``, made in the view ``before``, followed along the moves ``done`` to the view
+    ``now`` where a card showed, played on from ``now`` on its guessed deal up to its
+    first move that no longer holds there; None when ``done`` is not the plan's or the
+    guess went another way.
 
     The plan's guessed deal is played along ``done``; where the cards that showed differ
     from the ones it guessed, each real card is swapped with its guessed one in the
-    guessed stock (the rest of the guess stays), and the plan's remaining moves must
-    win that deal. Only what the player has seen enters the guess."""
+    guessed stock (the rest of the guess stays, :func:`_swapped`). Only what the player
+    has seen enters the guess. :func:`_kept` and :func:`_repaired` both judge the plan by
+    this one replay."""
     swapped = _swapped(before, plan, done, now)
     if swapped is None:
         return None
     check, cards = swapped
+    face_down = len(check.piles[check.stock])
     rest = plan.moves[len(done):]
-    held = _play_while_legal(check, rest)
-    return _Plan(rest, cards) if len(held) == len(rest) and check.is_won() else None
+    return _Replay(check, rest, _play_while_legal(check, rest), cards, face_down)
 
 
 def _play_while_legal(game: Game, moves: list[Move]) -> list[Move]:
@@ -505,32 +529,26 @@ def _swapped(before: Game, plan: _Plan, done: list[Move], now: Game) -> tuple[Ga
     return check, cards
 
 
-def _repaired(before: Game, plan: _Plan, done: list[Move], now: Game, plan_nodes: int,
-              plan_seconds: float | None) -> _Plan | None:
-    """``plan`` (which :func:`_kept` did not keep) repaired on its guessed deal with the
-    cards that showed swapped in, or None when the demo plan has no quick beams or they
-    find no win. Its moves are kept up to the first that no longer holds on that guess.
-    When those moves show another card, they are the plan, without a search: that card
-    is looked at again where it shows, nearer the break (most broken plans hold for
-    several cards). Otherwise the quick beams go on from the break, and the plan is
-    their winning line after the moves kept."""
+def _repaired(replay: _Replay, plan_nodes: int, plan_seconds: float | None) -> _Plan | None:
+    """The plan that ``replay`` follows (which :func:`_kept` did not keep) repaired on its
+    guessed deal with the cards that showed swapped in, or None when the demo plan has no
+    quick beams or they find no win. Its moves are kept up to the first that no longer
+    holds on that guess. When those moves show another card, they are the plan, without
+    a search: that card is looked at again where it shows, nearer the break (most broken
+    plans hold for several cards). Otherwise the quick beams go on from the break, and
+    the plan is their winning line after the moves kept."""
     global _plan_positions
-    demo_plan = now.profile.search.demo_plan
+    check = replay.game
+    demo_plan = check.profile.search.demo_plan
     if demo_plan is None or not demo_plan.quick_beams:
         return None
-    swapped = _swapped(before, plan, done, now)
-    if swapped is None:
-        return None
-    check, cards = swapped
-    face_down = len(check.piles[check.stock])
-    kept = _play_while_legal(check, plan.moves[len(done):])
-    if len(check.piles[check.stock]) < face_down:
-        return _Plan(kept, cards)
+    if len(check.piles[check.stock]) < replay.face_down:
+        return _Plan(replay.held, replay.cards)
     line, nodes = quick_win(check, plan_nodes, plan_seconds)
     _plan_positions += nodes
     if line is None:
         return None
-    return _Plan(kept + [check.parse_move(m) for m in line], cards)
+    return _Plan(replay.held + [check.parse_move(m) for m in line], replay.cards)
 
 
 def _view_back(game: Game, steps: int) -> Game:

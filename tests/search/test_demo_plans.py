@@ -48,6 +48,19 @@ def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return made
 
 
+def _kept(before: Game, plan: demo._Plan, done: list[Move], now: Game) -> demo._Plan | None:
+    """What the demo keeps of ``plan`` (made in ``before``, followed along ``done``) in
+    ``now``: None also where the replay on its guess is impossible."""
+    replay = demo._replayed(before, plan, done, now)
+    return None if replay is None else demo._kept(replay)
+
+
+def _repaired(before: Game, plan: demo._Plan, done: list[Move], now: Game, nodes: int) -> demo._Plan | None:
+    """The demo's repair of ``plan`` in ``now`` (see :func:`_kept`), without a time limit."""
+    replay = demo._replayed(before, plan, done, now)
+    return None if replay is None else demo._repaired(replay, nodes, None)
+
+
 def _first_plan(game: Game) -> demo._Plan:
     plan = demo._guessed_plan(game.player_view(), _nodes(game), None)
     assert plan is not None, "the demo finds a plan at the deal's start"
@@ -139,7 +152,7 @@ def test_a_plan_is_kept_exactly_when_it_still_wins_with_the_card_that_showed() -
         rest = plan.moves[len(done):]
         guess = game.clone()
         guess.piles[guess.stock] = stock
-        result = demo._kept(before, plan, done, now)
+        result = _kept(before, plan, done, now)
         assert (result is not None) == _wins(guess, rest)
         if result is not None:
             assert result.moves == rest
@@ -160,7 +173,7 @@ def test_the_demo_plans_again_where_a_card_breaks_its_plan(monkeypatch: pytest.M
     plan = _first_plan(new_game(RULES, DEAL))
     before = new_game(RULES, DEAL).player_view()
     cards, done = next((cards, done) for cards, n, done, game, _ in _other_cards(plan)
-                       if n >= 2 and demo._kept(before, plan, done, game.player_view()) is None)
+                       if n >= 2 and _kept(before, plan, done, game.player_view()) is None)
     game = _with_stock(cards)
     demo.clear_plan_cache()
     made = _count_plans(monkeypatch)
@@ -288,10 +301,10 @@ def test_a_broken_plan_is_repaired_from_where_it_breaks_on_its_swapped_guess(
     followed = repaired = 0
     for _, _, done, game, stock in _other_cards(plan):
         now = game.player_view()
-        if demo._kept(before, plan, done, now) is not None:
+        if _kept(before, plan, done, now) is not None:
             continue
         searched.clear()
-        result = demo._repaired(before, plan, done, now, _nodes(game), None)
+        result = _repaired(before, plan, done, now, _nodes(game))
         guess = _guess_at(game, stock)
         rest = plan.moves[len(done):]
         held = 0
