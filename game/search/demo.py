@@ -73,20 +73,25 @@ SCREEN_MS = 60.0
 LEAN_AFTER = 1
 #: where no plan is found (Lady Cadogan), the demo tries once more on another guessed
 #: deal (a *second try*, :func:`_plan_at`), with the quick beams and then many shaken
-#: narrow beams (:func:`game.search.cadogan_beam.jittered_win`) in this many times the
-#: plan's positions: the deals the demo lost jam in the opening, where plans of the
-#: usual kind find no win card after card and the hint plays on long after the deal
-#: could still be won, while the shaken beams won such guesses in 29,000-54,000
-#: positions (docs/search.md, "The demo player's plans")
-RESCUE_FACTOR = 1
-#: at most this many second tries a game: a lost game spends them all, so they bound
-#: what it costs
+#: narrow beams (:func:`game.search.cadogan_beam.jittered_win`) within the plan's
+#: positions: the deals the demo lost jam in the opening, where plans of the usual kind
+#: find no win card after card and the hint plays on long after the deal could still be
+#: won, while the shaken beams won such guesses in 29,000-54,000 positions
+#: (docs/search.md, "The demo player's plans"). At most this many second tries a game:
+#: a lost game spends them all, so they bound what it costs
 RESCUES = 8
+#: where the second try finds nothing too, a *long look*: the solver's own stages (as
+#: ``solve`` runs them on a whole deal) on a third guessed deal, within this many
+#: positions, which lets the solver's deeper searches untangle an opening that the beams
+#: of the plans jam in
+LONG_LOOK_NODES = 300_000
+#: at most this many long looks a game (never on screen): a lost game spends them all
+LONG_LOOKS = 2
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
 _SEED_STEP = 0x9E3779B97F4A7C15
-_PLAN_CACHE: dict[tuple[int, int, float | None, bool, bool], _Plan | None] = {}
+_PLAN_CACHE: dict[tuple[int, int, float | None, bool, bool, bool], _Plan | None] = {}
 _CACHE_LIMIT = 2000
 
 
@@ -372,10 +377,10 @@ class _Plan:
 
 
 #: the plan followed at each position where a card showed, how many cards in a row, up to
-#: that one, found no plan, and how many second tries (:data:`RESCUES`) the game has made
-#: up to there, keyed by that position's view, the moves that led there and the budgets
-#: (see :func:`_plan_at`)
-_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int, int]] = {}
+#: that one, found no plan, and how many second tries (:data:`RESCUES`) and long looks
+#: (:data:`LONG_LOOKS`) the game has made up to there, keyed by that position's view, the
+#: moves that led there and the budgets (see :func:`_plan_at`)
+_FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int, int, int]] = {}
 #: what the caches answer for a position not planned yet (a plan may be None)
 _NOT_PLANNED = _Plan([], [])
 
@@ -388,7 +393,9 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     plan: there the rule set's searches, which cost most, have just failed, and the
     next card rarely changes that. While the game has made fewer than :data:`RESCUES`
     second tries (``rescue``: another guessed deal, other beams), one follows a plan made
-    afresh that found nothing, and takes the lean plan's place (not with a time limit).
+    afresh that found nothing, and takes the lean plan's place (not with a time limit);
+    where it finds nothing too, a long look follows while the game has made fewer than
+    :data:`LONG_LOOKS` (``long_look``: a third guessed deal, the solver's own stages).
     Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
@@ -417,7 +424,7 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         first += 1
     elif first > 0:
         entry = _FOLLOWED.get(key(first - 1))
-    known, misses, rescues = entry if entry is not None else (None, 0, 0)
+    known, misses, rescues, long_looks = entry if entry is not None else (None, 0, 0, 0)
     # no second tries on screen: there a plan is already cut at its time, and a second
     # one would double the pause between two moves
     rescue = (plan_seconds is None and game.profile.search.demo_plan is not None
@@ -437,10 +444,13 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         if known is None and second_try:
             rescues += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
+            if known is None and long_looks < LONG_LOOKS:
+                long_looks += 1
+                known = _guessed_plan(view(k), plan_nodes, plan_seconds, long_look=True)
         misses = 0 if known is not None else misses + 1
         if len(_FOLLOWED) >= _CACHE_LIMIT:
             _FOLLOWED.clear()
-        _FOLLOWED[key(k)] = (known, misses, rescues)
+        _FOLLOWED[key(k)] = (known, misses, rescues, long_looks)
     return known
 
 
@@ -578,7 +588,7 @@ def _plan(view: Game, plan_nodes: int, plan_seconds: float | None) -> list[Move]
 
 
 def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
-                  lean: bool = False, rescue: bool = False) -> _Plan | None:
+                  lean: bool = False, rescue: bool = False, long_look: bool = False) -> _Plan | None:
     """A winning line for ``view`` with its unseen cards dealt at random into the stock,
     and that deal's stock, or None when the solver finds none within ``plan_nodes`` (and
     ``plan_seconds``).
@@ -591,13 +601,15 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     at once for a rule set whose profile has no demo plan. ``lean``: only the plan's quick
     beams, where it has them (:func:`_solve_guess`). ``rescue``: instead, one guess
     that the plan's own guesses are not (the next seed after theirs), searched by the
-    second try's beams within :data:`RESCUE_FACTOR` times ``plan_nodes`` (the time,
-    ``plan_seconds``, stays)."""
+    second try's beams within ``plan_nodes``. ``long_look``: instead, one guess that
+    neither of those is (the seed after the second try's), searched by the solver's own
+    stages within :data:`LONG_LOOK_NODES` (the time, ``plan_seconds``, stays)."""
     demo_plan = view.profile.search.demo_plan
     if demo_plan is None:
         return None
-    lean = lean and demo_plan.quick_beams and not rescue
-    key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean, rescue)
+    rescue = rescue and not long_look
+    lean = lean and demo_plan.quick_beams and not rescue and not long_look
+    key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean, rescue, long_look)
     # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
     # cache in between
     known = _PLAN_CACHE.get(key, _NOT_PLANNED)
@@ -607,8 +619,8 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     wins: list[_Plan] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples
-    seeds = range(samples, samples + 1) if rescue else range(samples)
-    nodes = plan_nodes * RESCUE_FACTOR if rescue else plan_nodes
+    extra = 1 if rescue else 2 if long_look else 0
+    seeds = range(samples + extra - 1, samples + extra) if extra else range(samples)
     for done, sample in enumerate(seeds):
         seconds = 1e9 if deadline is None else (deadline - time.perf_counter()) / (len(seeds) - done)
         if seconds <= 0:
@@ -618,7 +630,10 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
-        line = _solve_guess(guess, demo_plan, nodes, seconds, lean=lean, rescue=rescue)
+        if long_look:
+            line = _long_look(guess, seconds)
+        else:
+            line = _solve_guess(guess, demo_plan, plan_nodes, seconds, lean=lean, rescue=rescue)
         if line:
             wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
     plan = None
@@ -653,6 +668,15 @@ def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *
             _plan_positions += more
             return line
     result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=plan.searches)
+    _plan_positions += result.nodes
+    return result.moves if result.status == WON and result.moves else None
+
+
+def _long_look(guess: Game, seconds: float) -> list[str] | None:
+    """A winning line of the guessed deal ``guess`` in notation found by the solver's own
+    stages within :data:`LONG_LOOK_NODES` positions and ``seconds``, or None."""
+    global _plan_positions
+    result = solve(guess, max_nodes=LONG_LOOK_NODES, max_seconds=seconds)
     _plan_positions += result.nodes
     return result.moves if result.status == WON and result.moves else None
 

@@ -343,10 +343,9 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # nothing ever wins: at the start the plan's guess is searched (quick beams, then the
     # rule set's searches), then another guess of the same unseen cards gets a second
-    # try (quick beams, then the shaken beams) with RESCUE_FACTOR times the positions; at
-    # each card after that a second try instead of the lean plan, until RESCUES are
-    # spent; then only the lean plans. Every guess holds exactly the cards the player
-    # has not seen.
+    # try (quick beams, then the shaken beams) with the same positions; at each card after
+    # that a second try instead of the lean plan, until RESCUES are spent; then only the
+    # lean plans. Every guess holds exactly the cards the player has not seen.
     events: list[tuple[str, int, tuple[int, ...]]] = []
     unseen_ok: list[bool] = []
     game = new_game(RULES, DEAL)
@@ -367,9 +366,9 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     monkeypatch.setattr(demo, "quick_win", quick)
     monkeypatch.setattr(demo, "solve", failing_solve)
     monkeypatch.setattr(demo, "jittered_win", shaken)
-    nodes = _nodes(game)
-    more = nodes * demo.RESCUE_FACTOR
-    assert demo.RESCUES >= 2 and more >= nodes
+    monkeypatch.setattr(demo, "LONG_LOOKS", 0)  # the long looks have a test of their own
+    nodes = more = _nodes(game)
+    assert demo.RESCUES >= 2
     shown = 0
     while shown <= demo.RESCUES and len(game.history) < 400:
         move = demo.demo_move(game, max_ms=None)
@@ -389,6 +388,54 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     assert all(unseen_ok) and len(unseen_ok) == demo.RESCUES + 2
 
 
+def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_on_a_third_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # nothing ever wins: after the second try at the start, the solver's own stages (no
+    # plan of searches) search a third guess within LONG_LOOK_NODES; at the cards after
+    # it, a long look follows each second try until LONG_LOOKS are spent, then only the
+    # second tries. Every guess holds exactly the unseen cards, and the three guesses
+    # of one position differ.
+    events: list[tuple[str, int, tuple[int, ...]]] = []
+    game = new_game(RULES, DEAL)
+
+    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        events.append(("quick", nodes, tuple(_stock_of(guess))))
+        return None, 100
+
+    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
+        assert Counter(_stock_of(guess)) == Counter(_unseen_cards(game.player_view()))
+        kind = "plan" if kwargs.get("plan") else "stages"
+        events.append((kind, kwargs["max_nodes"], tuple(_stock_of(guess))))
+        return SolveResult("unknown", nodes=100)
+
+    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        events.append(("shaken", nodes, tuple(_stock_of(guess))))
+        return None, nodes
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "solve", failing_solve)
+    monkeypatch.setattr(demo, "jittered_win", shaken)
+    nodes = _nodes(game)
+    assert demo.LONG_LOOKS >= 1 and demo.RESCUES > demo.LONG_LOOKS + 1
+    shown = 0
+    while shown <= demo.LONG_LOOKS and len(game.history) < 400:
+        move = demo.demo_move(game, max_ms=None)
+        assert move is not None
+        before = len(game.piles[game.stock])
+        game.play(move)
+        shown += before - len(game.piles[game.stock])
+    assert shown == demo.LONG_LOOKS + 1
+    second_try = [("quick", nodes), ("shaken", nodes - 100)]
+    long_look = [("stages", demo.LONG_LOOK_NODES)]
+    expected = [("quick", nodes), ("plan", nodes), *second_try, *long_look]  # the start
+    for _ in range(demo.LONG_LOOKS - 1):
+        expected += second_try + long_look
+    expected += second_try  # no long look is left
+    assert [(kind, n) for kind, n, _ in events] == expected
+    guesses = {events[1][2], events[2][2], events[4][2]}
+    assert events[0][2] == events[1][2] and events[2][2] == events[3][2] and len(guesses) == 3
+
+
 def test_on_screen_a_plan_that_finds_nothing_gets_no_second_try(monkeypatch: pytest.MonkeyPatch) -> None:
     # with a time limit (the table's demo) the pause between two moves stays one plan's
     tried: list[str] = []
@@ -397,15 +444,20 @@ def test_on_screen_a_plan_that_finds_nothing_gets_no_second_try(monkeypatch: pyt
         tried.append("shaken")
         return None, nodes
 
+    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
+        if not kwargs.get("plan"):
+            tried.append("long look")
+        return SolveResult("unknown", nodes=100)
+
     monkeypatch.setattr(demo, "quick_win", lambda guess, nodes, seconds: (None, 100))
-    monkeypatch.setattr(demo, "solve", lambda guess, **kwargs: SolveResult("unknown", nodes=100))
+    monkeypatch.setattr(demo, "solve", failing_solve)
     monkeypatch.setattr(demo, "jittered_win", shaken)
     game = new_game(RULES, DEAL)
     assert demo.planned_move(game, _nodes(game), 5.0) is None
     assert tried == []
     demo.clear_plan_cache()
     assert demo.planned_move(game, _nodes(game)) is None
-    assert tried == ["shaken"]
+    assert tried == ["shaken", "long look"]
 
 
 def test_a_second_try_that_wins_its_guess_is_the_plan_followed(monkeypatch: pytest.MonkeyPatch) -> None:
