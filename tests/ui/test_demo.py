@@ -216,7 +216,8 @@ def test_the_frames_keep_coming_while_the_demo_thinks(ui: SimpleNamespace, app: 
         frames = app.frames
         ui.step(app, 90)
         for _ in range(3000):  # the worker process starts, then is asked
-            if asked.exists():
+            # the note is created before it is written: wait for what it says
+            if asked.exists() and asked.read_text():
                 break
             ui.step(app)
             time.sleep(0.002)
