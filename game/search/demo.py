@@ -86,7 +86,7 @@ RESCUES = 8
 #: of the plans jam in
 LONG_LOOK_NODES = 300_000
 #: at most this many long looks a game (never on screen): a lost game spends them all
-LONG_LOOKS = 2
+LONG_LOOKS = 4
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
