@@ -339,45 +339,62 @@ def _stock_of(guess: Game) -> list[int]:
     return list(guess.piles[guess.stock])
 
 
+def _nothing_wins(monkeypatch: pytest.MonkeyPatch, game: Game) -> list[tuple[str, int, tuple[int, ...]]]:
+    """Every search of the demo's plans on ``game`` finds nothing; what each was asked
+    (quick beams, the solver with a plan of searches ("solve") or with its own stages
+    ("stages"), shaken beams), its positions and its guessed stock, in order. Every
+    guess must hold exactly the cards the player has not seen."""
+    events: list[tuple[str, int, tuple[int, ...]]] = []
+
+    def note(kind: str, nodes: int, guess: Game) -> None:
+        assert Counter(_stock_of(guess)) == Counter(_unseen_cards(game.player_view()))
+        events.append((kind, nodes, tuple(_stock_of(guess))))
+
+    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        note("quick", nodes, guess)
+        return None, 100
+
+    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
+        note("solve" if kwargs.get("plan") else "stages", kwargs["max_nodes"], guess)
+        return SolveResult("unknown", nodes=100)
+
+    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
+        note("shaken", nodes, guess)
+        return None, nodes
+
+    monkeypatch.setattr(demo, "quick_win", quick)
+    monkeypatch.setattr(demo, "solve", failing_solve)
+    monkeypatch.setattr(demo, "jittered_win", shaken)
+    return events
+
+
+def _play_until_shown(game: Game, cards: int) -> int:
+    """Play the demo's moves on ``game`` until more than ``cards`` stock cards have shown
+    (400 moves at most); how many showed."""
+    shown = 0
+    while shown <= cards and len(game.history) < 400:
+        move = demo.demo_move(game, max_ms=None)
+        assert move is not None
+        before = len(game.piles[game.stock])
+        game.play(move)
+        shown += before - len(game.piles[game.stock])
+    return shown
+
+
 def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # nothing ever wins: at the start the plan's guess is searched (quick beams, then the
     # rule set's searches), then another guess of the same unseen cards gets a second
     # try (quick beams, then the shaken beams) with the same positions; at each card after
     # that a second try instead of the lean plan, until RESCUES are spent; then only the
-    # lean plans. Every guess holds exactly the cards the player has not seen.
-    events: list[tuple[str, int, tuple[int, ...]]] = []
-    unseen_ok: list[bool] = []
+    # lean plans.
     game = new_game(RULES, DEAL)
-
-    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
-        events.append(("quick", nodes, tuple(_stock_of(guess))))
-        unseen_ok.append(Counter(_stock_of(guess)) == Counter(_unseen_cards(game.player_view())))
-        return None, 100
-
-    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
-        events.append(("solve", kwargs["max_nodes"], tuple(_stock_of(guess))))
-        return SolveResult("unknown", nodes=100)
-
-    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
-        events.append(("shaken", nodes, tuple(_stock_of(guess))))
-        return None, nodes
-
-    monkeypatch.setattr(demo, "quick_win", quick)
-    monkeypatch.setattr(demo, "solve", failing_solve)
-    monkeypatch.setattr(demo, "jittered_win", shaken)
+    events = _nothing_wins(monkeypatch, game)
     monkeypatch.setattr(demo, "LONG_LOOKS", 0)  # the long looks have a test of their own
-    nodes = more = _nodes(game)
+    nodes = _nodes(game)
     assert demo.RESCUES >= 2
-    shown = 0
-    while shown <= demo.RESCUES and len(game.history) < 400:
-        move = demo.demo_move(game, max_ms=None)
-        assert move is not None
-        before = len(game.piles[game.stock])
-        game.play(move)
-        shown += before - len(game.piles[game.stock])
-    assert shown == demo.RESCUES + 1
-    second_try = [("quick", more), ("shaken", more - 100)]
+    assert _play_until_shown(game, demo.RESCUES) == demo.RESCUES + 1
+    second_try = [("quick", nodes), ("shaken", nodes - 100)]
     expected = [("quick", nodes), ("solve", nodes), *second_try]  # the start
     for _ in range(demo.RESCUES - 1):
         expected += second_try  # a card: a second try instead of the lean plan
@@ -385,7 +402,6 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     assert [(kind, n) for kind, n, _ in events] == expected
     assert events[0][2] == events[1][2] and events[2][2] == events[3][2]
     assert events[0][2] != events[2][2]  # the second try is another guess
-    assert all(unseen_ok) and len(unseen_ok) == demo.RESCUES + 2
 
 
 def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_on_a_third_guess(
@@ -393,41 +409,15 @@ def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_
     # nothing ever wins: after the second try at the start, the solver's own stages (no
     # plan of searches) search a third guess within LONG_LOOK_NODES; at the cards after
     # it, a long look follows each second try until LONG_LOOKS are spent, then only the
-    # second tries. Every guess holds exactly the unseen cards, and the three guesses
-    # of one position differ.
-    events: list[tuple[str, int, tuple[int, ...]]] = []
+    # second tries. The three guesses of one position differ.
     game = new_game(RULES, DEAL)
-
-    def quick(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
-        events.append(("quick", nodes, tuple(_stock_of(guess))))
-        return None, 100
-
-    def failing_solve(guess: Game, **kwargs: Any) -> SolveResult:
-        assert Counter(_stock_of(guess)) == Counter(_unseen_cards(game.player_view()))
-        kind = "plan" if kwargs.get("plan") else "stages"
-        events.append((kind, kwargs["max_nodes"], tuple(_stock_of(guess))))
-        return SolveResult("unknown", nodes=100)
-
-    def shaken(guess: Game, nodes: int, seconds: float | None) -> tuple[list[str] | None, int]:
-        events.append(("shaken", nodes, tuple(_stock_of(guess))))
-        return None, nodes
-
-    monkeypatch.setattr(demo, "quick_win", quick)
-    monkeypatch.setattr(demo, "solve", failing_solve)
-    monkeypatch.setattr(demo, "jittered_win", shaken)
+    events = _nothing_wins(monkeypatch, game)
     nodes = _nodes(game)
     assert demo.LONG_LOOKS >= 1 and demo.RESCUES > demo.LONG_LOOKS + 1
-    shown = 0
-    while shown <= demo.LONG_LOOKS and len(game.history) < 400:
-        move = demo.demo_move(game, max_ms=None)
-        assert move is not None
-        before = len(game.piles[game.stock])
-        game.play(move)
-        shown += before - len(game.piles[game.stock])
-    assert shown == demo.LONG_LOOKS + 1
+    assert _play_until_shown(game, demo.LONG_LOOKS) == demo.LONG_LOOKS + 1
     second_try = [("quick", nodes), ("shaken", nodes - 100)]
     long_look = [("stages", demo.LONG_LOOK_NODES)]
-    expected = [("quick", nodes), ("plan", nodes), *second_try, *long_look]  # the start
+    expected = [("quick", nodes), ("solve", nodes), *second_try, *long_look]  # the start
     for _ in range(demo.LONG_LOOKS - 1):
         expected += second_try + long_look
     expected += second_try  # no long look is left
