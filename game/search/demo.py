@@ -84,7 +84,7 @@ RESCUES = 8
 #: ``solve`` runs them on a whole deal) on a third guessed deal, within this many
 #: positions, which lets the solver's deeper searches untangle an opening that the beams
 #: of the plans jam in
-LONG_LOOK_NODES = 300_000
+LONG_LOOK_NODES = 800_000
 #: at most this many long looks a game (never on screen): a lost game spends them all
 LONG_LOOKS = 4
 #: with a time limit per move, a plan may take this many times as long as a hint
