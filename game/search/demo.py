@@ -607,7 +607,6 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     demo_plan = view.profile.search.demo_plan
     if demo_plan is None:
         return None
-    rescue = rescue and not long_look
     lean = lean and demo_plan.quick_beams and not rescue and not long_look
     key = (PositionHash(view).key(), plan_nodes, plan_seconds, lean, rescue, long_look)
     # one lookup, not "in" then "[]": a demo thinking on another thread may clear the
@@ -619,8 +618,8 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     wins: list[_Plan] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples
-    extra = 1 if rescue else 2 if long_look else 0
-    seeds = range(samples + extra - 1, samples + extra) if extra else range(samples)
+    # the plan's own guesses, then the second try's, then the long look's
+    seeds = [samples + 1] if long_look else [samples] if rescue else list(range(samples))
     for done, sample in enumerate(seeds):
         seconds = 1e9 if deadline is None else (deadline - time.perf_counter()) / (len(seeds) - done)
         if seconds <= 0:
@@ -631,7 +630,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         guess.piles[guess.stock] = cards
         guess.is_view = False
         if long_look:
-            line = _long_look(guess, seconds)
+            line = _solver_line(guess, LONG_LOOK_NODES, seconds)
         else:
             line = _solve_guess(guess, demo_plan, plan_nodes, seconds, lean=lean, rescue=rescue)
         if line:
@@ -667,16 +666,17 @@ def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *
             line, more = jittered_win(guess, plan_nodes - nodes, seconds)
             _plan_positions += more
             return line
-    result = solve(guess, max_nodes=plan_nodes, max_seconds=seconds, plan=plan.searches)
-    _plan_positions += result.nodes
-    return result.moves if result.status == WON and result.moves else None
+    return _solver_line(guess, plan_nodes, seconds, plan.searches)
 
 
-def _long_look(guess: Game, seconds: float) -> list[str] | None:
-    """A winning line of the guessed deal ``guess`` in notation found by the solver's own
-    stages within :data:`LONG_LOOK_NODES` positions and ``seconds``, or None."""
+def _solver_line(guess: Game, nodes: int, seconds: float,
+                 plan: tuple[str, ...] | None = None) -> list[str] | None:
+    """A winning line of the guessed deal ``guess`` in notation found by the solver within
+    ``nodes`` positions and ``seconds``, with the searches of ``plan`` side by side or,
+    without one, its own stages (a long look); or None. Its positions count in
+    :data:`_plan_positions`."""
     global _plan_positions
-    result = solve(guess, max_nodes=LONG_LOOK_NODES, max_seconds=seconds)
+    result = solve(guess, max_nodes=nodes, max_seconds=seconds, plan=plan)
     _plan_positions += result.nodes
     return result.moves if result.status == WON and result.moves else None
 
