@@ -60,6 +60,7 @@ as home may really be in a column.)
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 from ..engine.cards import KING
 from ..engine.profile import Layout
@@ -98,52 +99,60 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     argument is in the module's docstring. (Written out flat, with the tables and
     dictionaries it reads in local names: the search spends most of its time here.)
     """
-    # per card: of the copies that may be home (dealt, built, and off the waste or the
-    # stock), those not yet counted on a foundation place filled since now (``spare``);
-    # of the copies that must be home or in a column (built, and off the waste or the
-    # stock), likewise (``extra``: more than 0 are the copies that must be in a column)
-    spare = [0] * 64
-    extra = [0] * 64
+    # the counts of every card, packed (:data:`_AT`): from the foundations' heights, the
+    # waste and each column, each part remembered, so they are a few additions
+    counts = _HEIGHT_COUNTS.get(heights)
+    if counts is None:
+        counts = _height_counts(heights)
+    w = _WASTE_COUNTS.get(waste)
+    if w is None:
+        w = _waste_counts(waste)
+    counts -= w
+    dealt = 0
+    get = _COLUMN_COUNTS.get
     for column in columns:
-        dealt = column[0] + 1
-        for c in column[1:dealt]:
-            spare[c] += 1
-        for c in column[dealt:]:
-            spare[c] += 1
-            extra[c] += 1
-    # room: copies that may stand in a column: not home now, not in the waste at w_i or below
-    room, fields = _base(heights, waste)
+        got = get(column)
+        if got is None:
+            got = _column_counts(column)
+        counts += got[0]
+        dealt += got[1]
+    mask = _SUIT_MASK
+    bits = _SUIT_BITS
+    suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
+    mask = _DEALT_MASK
+    bits = _DEALT_BITS
+    dealts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
     sequences = SEQUENCES
     full = FULL
+    at = _AT
+    dealt_at = _DEALT_AT
+    held = _HELD
     height = list(heights)
     # per suit, the card its foundation takes next (none, -1, when it is full): a card
-    # added below can move a foundation only when it is that card
+    # added below can move a foundation only when it is that card; a foundation takes
+    # a card while a copy of it may be home (dealt, built or added) that no place filled
+    # since now took: its held count (less 2) and its dealt count above 0
     following = [-1, -1, -1, -1]
+    known = _RUNS.get
+    runs = [0, 0, 0, 0]
     for s in range(4):
         sequence = sequences[s]
+        f = suits[s]
+        d = dealts[s]
         h = height[s]
-        while h < full and spare[sequence[h]] > 0:
-            spare[sequence[h]] -= 1
-            extra[sequence[h]] -= 1
+        while h < full:
+            x = sequence[h]
+            if (f >> at[x] & 7) + (d >> dealt_at[x] & 3) <= 2:
+                break
+            f -= held[x]
             h += 1
         height[s] = h
         if h < full:
             following[s] = sequence[h]
-    shift = _SHIFT
-    clear = _CLEAR
-    # per suit, two bits a rank: how many copies of the card must be in columns (1 or
-    # 2), else 3 when no copy can stand in a column (the rank breaks runs), else 0; only
-    # a built card can have to be in a column (:func:`_base` has the others)
-    for column in columns:
-        for c in column[column[0] + 1:]:
-            p = extra[c]
-            s = c >> 4
-            fields[s] = fields[s] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
-    known = _RUNS.get
-    runs = []
-    for f in fields:
+        suits[s] = f
         n = known(f)
-        runs.append(_runs(f) if n is None else n)
+        runs[s] = _runs(f) if n is None else n
+    freed = _FREED
     needed = sum(runs)
     columns_free = COLUMN_COUNT
     turned = start
@@ -157,113 +166,144 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 return True
             c = stock[turned]
             turned += 1
+            s = c >> 4
+            f = suits[s] + held[c]
         else:
             c = waste[i]
-            room[c] += 1
             i -= 1
-        s = c >> 4
-        spare[c] += 1
-        p = extra[c] = extra[c] + 1
-        f = fields[s] & clear[c] | (p if p > 0 else 3 if room[c] <= 0 else 0) << shift[c]
+            s = c >> 4
+            f = suits[s] + freed[c]
         if c == following[s]:
             sequence = sequences[s]
+            d = dealts[s]
             h = height[s]
             while h < full:
                 x = sequence[h]
-                if spare[x] <= 0:
+                if (f >> at[x] & 7) + (d >> dealt_at[x] & 3) <= 2:
                     break
-                spare[x] -= 1
-                p = extra[x] = extra[x] - 1
+                f -= held[x]
                 h += 1
-                f = f & clear[x] | (p if p > 0 else 3 if room[x] <= 0 else 0) << shift[x]
             height[s] = h
             following[s] = sequence[h] if h < full else -1
-        if f != fields[s]:
-            fields[s] = f
-            n = known(f)
-            if n is None:
-                n = _runs(f)
-            needed += n - runs[s]
-            runs[s] = n
+        suits[s] = f
+        n = known(f)
+        if n is None:
+            n = _runs(f)
+        needed += n - runs[s]
+        runs[s] = n
     return False
 
 
-#: per card code, where its two bits sit in its suit's field (:func:`cannot_unwind`),
-#: and the mask that clears them
-_SHIFT = [(c & 15) << 1 for c in range(64)]
-_CLEAR = [~(3 << ((c & 15) << 1)) for c in range(64)]
+#: :func:`cannot_unwind`'s counts, packed: per suit one number, five bits a rank (rank
+#: ``r`` from bit ``5 * r``). The low three bits hold 2 more than the card's copies that
+#: must be home or in a column (built, or off the waste or the stock) less the places
+#: its foundation filled since now: so 0 to 4 (a copy that goes home was free to, so it
+#: is at most 2 below). The high two hold the copies that may stand in a column (neither
+#: home now nor in the waste at the card it has come down to, 0 to 2). Adding a card to
+#: the counts is one addition (:data:`_HELD`, or :data:`_FREED` for a waste card, which
+#: leaves a place too), and the number is the key its suit's runs are remembered by.
+#: Beside it, per suit, two bits a rank: the copies dealt to (or filled into) a
+#: column, which may go home but need no column. For the parts that the heights, the
+#: waste and the columns give, the four suits' numbers stand side by side in one
+#: (:data:`_SUIT_BITS` apart, :data:`_DEALT_BITS` for the dealt counts), so they add up
+#: in one addition a part.
+_SUIT_BITS = 5 * (KING + 1)
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_DEALT_BITS = 2 * (KING + 1)
+_DEALT_MASK = (1 << _DEALT_BITS) - 1
+_AT = [5 * (c & 15) for c in range(64)]
+_DEALT_AT = [2 * (c & 15) for c in range(64)]
+_HELD = [1 << _AT[c] for c in range(64)]
+_FREED = [9 << _AT[c] for c in range(64)]
+#: a card's bits in the four suits' numbers side by side
+_AT_ALL = [_SUIT_BITS * (c >> 4) + _AT[c] for c in range(64)]
+_DEALT_AT_ALL = [_DEALT_BITS * (c >> 4) + _DEALT_AT[c] for c in range(64)]
+
+#: the parts of :func:`cannot_unwind`'s counts, remembered (each is shared by many
+#: positions of a layer): per foundations' heights, per waste, per column
+_HEIGHT_COUNTS: dict[tuple[int, ...], int] = {}
+_WASTE_COUNTS: dict[bytes, int] = {}
+_COLUMN_COUNTS: dict[bytes, tuple[int, int]] = {}
+#: the most parts of each kind remembered (the oldest half is forgotten beyond)
+_PARTS = 100_000
 
 
-_ROOMS: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
+def _height_counts(heights: tuple[int, ...]) -> int:
+    """The counts with the foundations at ``heights``, no card held and nothing in the
+    waste: every card's held count at 0 (its bits at 2), its places its copies that are
+    not home."""
+    counts = 0
+    for s in range(4):
+        h = heights[s]
+        for r in range(1, KING + 1):
+            room = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
+            counts |= (2 | room << 3) << _AT_ALL[s * 16 + r]
+    _remember(_HEIGHT_COUNTS, heights, counts)
+    return counts
 
 
-def _room(heights: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Per card, the copies not on the foundations at these heights, and per suit the
-    field of :func:`_base` for them (fresh lists)."""
-    got = _ROOMS.get(heights)
-    if got is None:
-        room = [0] * 64
-        fields = [0, 0, 0, 0]
-        for s in range(4):
-            h = heights[s]
-            for r in range(1, KING + 1):
-                n = room[s * 16 + r] = 2 - (h >= r) - (h >= 2 * KING + 1 - r)
-                if n <= 0:
-                    fields[s] |= 3 << (r << 1)
-        got = room, tuple(fields)
-        if len(_ROOMS) < 100_000:
-            _ROOMS[heights] = got
-    return got[0][:], list(got[1])
+def _waste_counts(waste: bytes) -> int:
+    """What the cards in ``waste`` take off the counts: a place each."""
+    at = _AT_ALL
+    counts = 0
+    for c in waste:
+        counts += 8 << at[c]
+    _remember(_WASTE_COUNTS, waste, counts)
+    return counts
 
 
-#: :func:`_runs` of the suits' fields seen so far (a field is one of a few thousand in a
-#: deal's search, and :func:`cannot_unwind` asks for one at every card it goes through)
+def _column_counts(column: bytes) -> tuple[int, int]:
+    """What a column (``bytes([dealt]) + cards``) adds to the counts: a held copy per
+    built card; and to the dealt counts, a copy per dealt (or filled) card."""
+    dealt = column[0] + 1
+    at = _AT_ALL
+    held = 0
+    for c in column[dealt:]:
+        held += 1 << at[c]
+    at = _DEALT_AT_ALL
+    free = 0
+    for c in column[1:dealt]:
+        free += 1 << at[c]
+    got = held, free
+    _remember(_COLUMN_COUNTS, column, got)
+    return got
+
+
+def _remember(cache: dict[Any, Any], key: object, value: object) -> None:
+    """Remember ``value`` for ``key`` in one of the parts' caches, forgetting them all
+    when there are :data:`_PARTS` (a search's later layers share little with its
+    earliest)."""
+    if len(cache) >= _PARTS:
+        cache.clear()
+    cache[key] = value
+
+
+#: :func:`_runs` of the suits' counts seen so far (a suit's counts are one of a few
+#: thousand in a deal's search, and :func:`cannot_unwind` asks for them at every card it
+#: goes through)
 _RUNS: dict[int, int] = {}
 
 
-_BASES: dict[tuple[tuple[int, ...], bytes], tuple[list[int], tuple[int, ...]]] = {}
-
-
-def _base(heights: tuple[int, ...], waste: bytes) -> tuple[list[int], list[int]]:
-    """For :func:`cannot_unwind`, fresh lists: per card, the copies that may stand in a
-    column with the foundations at ``heights`` and the ``waste`` still there (neither
-    home nor in the waste); and per suit, the field (two bits a rank) that gives each rank
-    with no such copy 3, the others 0. Many positions of a layer share them."""
-    key = (heights, waste)
-    base = _BASES.get(key)
-    if base is None:
-        room, fields = _room(heights)
-        # a copy in the waste leaves one place fewer: a rank whose last place it takes
-        # gets its 3 (room only goes down here, so the rank keeps it)
-        shift = _SHIFT
-        for c in waste:
-            room[c] -= 1
-            if room[c] <= 0:
-                fields[c >> 4] |= 3 << shift[c]
-        base = room, tuple(fields)
-        if len(_BASES) >= 100_000:
-            _BASES.clear()
-        _BASES[key] = base
-    return base[0][:], list(base[1])
-
-
-def _runs(field: int) -> int:
+def _runs(counts: int) -> int:
     """The fewest runs that hold the cards of a suit that must be in columns: one per
     copy of the most repeated such card in each stretch of ranks that no rank without a
-    copy free to stand in a column breaks (``field`` as in :func:`cannot_unwind`)."""
+    copy free to stand in a column breaks (``counts`` as in :data:`_AT`: a rank breaks
+    the runs when no copy must be in a column and none may)."""
     total = 0
     most = 0
     for r in range(1, KING + 1):
-        v = field >> (r << 1) & 3
-        if v == 3:
+        x = counts >> 5 * r & 31
+        held = (x & 7) - 2
+        if held > 0:
+            if held > most:
+                most = held
+        elif x < 8:
             total += most
             most = 0
-        elif v > most:
-            most = v
     total += most
     if len(_RUNS) >= 1_000_000:
         _RUNS.clear()
-    _RUNS[field] = total
+    _RUNS[counts] = total
     return total
 
 
