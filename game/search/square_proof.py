@@ -153,6 +153,10 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         n = known(f)
         runs[s] = _runs(f) if n is None else n
     freed = _FREED
+    tables = _STOCKS.get(stock)
+    if tables is None:
+        tables = _stock_tables(stock)
+    next_at, added = tables
     needed = sum(runs)
     columns_free = COLUMN_COUNT
     turned = start
@@ -162,10 +166,27 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
         if needed > columns_free:
-            if turned >= end:
+            # a stock card that no foundation takes next cannot bring the runs down
+            # (:func:`_stock_tables`): add those before the first that one does at once
+            t = min(next_at[following[0]][turned], next_at[following[1]][turned],
+                    next_at[following[2]][turned], next_at[following[3]][turned])
+            if t >= end:
                 return True
-            c = stock[turned]
-            turned += 1
+            if t > turned:
+                now = added[t]
+                before = added[turned]
+                for s in range(4):
+                    more = now[s] - before[s]
+                    if more:
+                        f = suits[s] + more
+                        suits[s] = f
+                        n = known(f)
+                        if n is None:
+                            n = _runs(f)
+                        needed += n - runs[s]
+                        runs[s] = n
+            c = stock[t]
+            turned = t + 1
             s = c >> 4
             f = suits[s] + held[c]
         else:
@@ -218,6 +239,41 @@ _FREED = [9 << _AT[c] for c in range(64)]
 #: a card's bits in the four suits' numbers side by side
 _AT_ALL = [_SUIT_BITS * (c >> 4) + _AT[c] for c in range(64)]
 _DEALT_AT_ALL = [_DEALT_BITS * (c >> 4) + _DEALT_AT[c] for c in range(64)]
+
+#: per stock (a search's whole stock), :func:`_stock_tables`
+_STOCKS: dict[bytes, tuple[list[list[int]], list[tuple[int, ...]]]] = {}
+
+
+def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[tuple[int, ...]]]:
+    """For :func:`cannot_unwind`: per card (and for -1, no card), where it is next in
+    ``stock`` from each place on (``len(stock)`` when nowhere); and per place, the stock
+    cards before it added up in each suit's counts.
+
+    While the runs need more than four columns, the test turns stock cards; and only one
+    that a foundation takes next can bring the runs down. Any other adds a held copy
+    without moving a foundation, so its rank's two bits can only go up: they are the
+    copies held, or 0 when none is, and never 3 (the rank breaks no run), since the card
+    itself, in the stock, is a copy that may still stand in a column. Runs never get
+    fewer for a bigger count within the same stretches. So the test adds the cards up to
+    the next that a foundation takes next as one sum per suit, and when there is none,
+    the runs stay too many until the stock is done."""
+    end = len(stock)
+    next_at = [[end] * (end + 1) for _ in range(65)]
+    for t in range(end - 1, -1, -1):
+        for c in range(64):
+            next_at[c][t] = next_at[c][t + 1]
+        next_at[stock[t]][t] = t
+    added = [(0, 0, 0, 0)]
+    for c in stock:
+        row = list(added[-1])
+        row[c >> 4] += _HELD[c]
+        added.append(tuple(row))
+    got = next_at, added
+    if len(_STOCKS) >= 16:
+        _STOCKS.clear()
+    _STOCKS[stock] = got
+    return got
+
 
 #: the parts of :func:`cannot_unwind`'s counts, remembered (each is shared by many
 #: positions of a layer): per foundations' heights, per waste, per column
