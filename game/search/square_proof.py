@@ -119,40 +119,40 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     mask = _SUIT_MASK
     bits = _SUIT_BITS
     suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
-    mask = _DEALT_MASK
-    bits = _DEALT_BITS
     dealts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
     sequences = SEQUENCES
     full = FULL
     at = _AT
-    dealt_at = _DEALT_AT
     held = _HELD
     height = list(heights)
     # per suit, the card its foundation takes next (none, -1, when it is full): a card
     # added below can move a foundation only when it is that card; a foundation takes
     # a card while a copy of it may be home (dealt, built or added) that no place filled
-    # since now took: its held count (less 2) and its dealt count above 0
+    # since now took: while its held count less 2, plus its dealt count, is above 0
     following = [-1, -1, -1, -1]
     known = _RUNS.get
     runs = [0, 0, 0, 0]
     for s in range(4):
-        sequence = sequences[s]
         f = suits[s]
-        d = dealts[s]
         h = height[s]
-        while h < full:
-            x = sequence[h]
-            if (f >> at[x] & 7) + (d >> dealt_at[x] & 3) <= 2:
-                break
-            f -= held[x]
-            h += 1
+        if h < full:
+            x = sequences[s][h]
+            if (f >> at[x] & 7) + (dealts[s] >> at[x] & 3) > 2:
+                f, h = _climb(f, dealts[s], h)
         height[s] = h
         if h < full:
-            following[s] = sequence[h]
+            following[s] = sequences[s][h]
         suits[s] = f
         n = known(f)
         runs[s] = _runs(f) if n is None else n
     freed = _FREED
+    sevens = _SEVENS
+    fives = _FIVES
+    eights = _EIGHTS
+    past_king = _PAST_KING
+    above = _ABOVE
+    below = _BELOW
+    span = _SPAN
     tables = _STOCKS.get(stock)
     if tables is None:
         tables = _stock_tables(stock)
@@ -195,17 +195,24 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             s = c >> 4
             f = suits[s] + freed[c]
         if c == following[s]:
-            sequence = sequences[s]
+            # the foundation takes the card and every one after it that a copy is free
+            # for: found for all the ranks at once (:func:`_climb`, written out here)
             d = dealts[s]
             h = height[s]
-            while h < full:
-                x = sequence[h]
-                if (f >> at[x] & 7) + (d >> dealt_at[x] & 3) <= 2:
-                    break
-                f -= held[x]
-                h += 1
+            if h < KING:
+                gaps = ~((f & sevens) + d + fives) & eights | past_king
+                gaps &= above[h]
+                r = (gaps & -gaps).bit_length() // 5
+                f -= span[h + 1][r]
+                h = r - 1
+            if h >= KING:
+                top = full - h
+                gaps = (~((f & sevens) + d + fives) & eights | 8) & below[top]
+                r = gaps.bit_length() // 5
+                f -= span[r + 1][top + 1]
+                h = full - r
             height[s] = h
-            following[s] = sequence[h] if h < full else -1
+            following[s] = sequences[s][h] if h < full else -1
         suits[s] = f
         n = known(f)
         if n is None:
@@ -223,22 +230,56 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
 #: home now nor in the waste at the card it has come down to, 0 to 2). Adding a card to
 #: the counts is one addition (:data:`_HELD`, or :data:`_FREED` for a waste card, which
 #: leaves a place too), and the number is the key its suit's runs are remembered by.
-#: Beside it, per suit, two bits a rank: the copies dealt to (or filled into) a
+#: Beside it, per suit and in the same places, the copies dealt to (or filled into) a
 #: column, which may go home but need no column. For the parts that the heights, the
 #: waste and the columns give, the four suits' numbers stand side by side in one
-#: (:data:`_SUIT_BITS` apart, :data:`_DEALT_BITS` for the dealt counts), so they add up
-#: in one addition a part.
+#: (:data:`_SUIT_BITS` apart), so they add up in one addition a part.
 _SUIT_BITS = 5 * (KING + 1)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
-_DEALT_BITS = 2 * (KING + 1)
-_DEALT_MASK = (1 << _DEALT_BITS) - 1
 _AT = [5 * (c & 15) for c in range(64)]
-_DEALT_AT = [2 * (c & 15) for c in range(64)]
 _HELD = [1 << _AT[c] for c in range(64)]
 _FREED = [9 << _AT[c] for c in range(64)]
 #: a card's bits in the four suits' numbers side by side
 _AT_ALL = [_SUIT_BITS * (c >> 4) + _AT[c] for c in range(64)]
-_DEALT_AT_ALL = [_DEALT_BITS * (c >> 4) + _DEALT_AT[c] for c in range(64)]
+#: for :func:`_climb`: in every rank of a suit's counts, its held count's three bits
+#: (7), and 5 and 8. A copy of a card may go home when its held count less 2 plus its
+#: dealt count is at least 1, that is when its three bits plus its dealt count are at
+#: least 3: then ``(counts & _SEVENS) + dealt + _FIVES`` has the rank's 8 set (the sum
+#: is at most 4 + 2 + 5 = 11, so it stays within the rank's five bits)
+_SEVENS = sum(7 << 5 * r for r in range(1, KING + 1))
+_FIVES = sum(5 << 5 * r for r in range(1, KING + 1))
+_EIGHTS = sum(8 << 5 * r for r in range(1, KING + 1))
+#: the rank after the King's 8, as a rank with no copy free, so a climb up stops there
+_PAST_KING = 8 << 5 * (KING + 1)
+#: per rank ``r``, the bits of the ranks above ``r`` (:data:`_ABOVE`), and of the ranks
+#: up to ``r`` (:data:`_BELOW`)
+_ABOVE = [-1 << 5 * (r + 1) for r in range(KING + 1)]
+_BELOW = [(1 << 5 * (r + 1)) - 1 for r in range(KING + 1)]
+#: ``_SPAN[a][b]``: a held copy of each rank from ``a`` up to ``b - 1``
+_SPAN = [[sum(1 << 5 * r for r in range(a, b)) for b in range(KING + 2)] for a in range(KING + 2)]
+
+
+def _climb(counts: int, dealt: int, height: int) -> tuple[int, int]:
+    """A suit's counts and its foundation's height once the foundation has taken every
+    card it can from ``height`` on: each card while a copy of it may go home (dealt, built
+    or added) that no place filled since now took. Each rank's copy free to go home is
+    a bit (:data:`_SEVENS`), so the first rank without one is found at once: up to the
+    King, then down from it. (:func:`cannot_unwind` has this written out in its loop.)"""
+    full = FULL
+    if height < KING:
+        gaps = ~((counts & _SEVENS) + dealt + _FIVES) & _EIGHTS | _PAST_KING
+        gaps &= _ABOVE[height]
+        r = (gaps & -gaps).bit_length() // 5
+        counts -= _SPAN[height + 1][r]
+        height = r - 1
+    if KING <= height < full:
+        top = full - height
+        gaps = (~((counts & _SEVENS) + dealt + _FIVES) & _EIGHTS | 8) & _BELOW[top]
+        r = gaps.bit_length() // 5
+        counts -= _SPAN[r + 1][top + 1]
+        height = full - r
+    return counts, height
+
 
 #: per stock (a search's whole stock), :func:`_stock_tables`
 _STOCKS: dict[bytes, tuple[list[list[int]], list[tuple[int, ...]]]] = {}
@@ -316,7 +357,6 @@ def _column_counts(column: bytes) -> tuple[int, int]:
     held = 0
     for c in column[dealt:]:
         held += 1 << at[c]
-    at = _DEALT_AT_ALL
     free = 0
     for c in column[1:dealt]:
         free += 1 << at[c]
