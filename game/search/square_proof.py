@@ -411,27 +411,6 @@ def state_of(game: Game) -> State:
     return heights, columns, bytes(piles[game.waste])
 
 
-def _wanted(column: bytes) -> tuple[int, ...]:
-    """The cards that may be built on a column now (none when it is empty)."""
-    size = len(column)
-    if size == 1:
-        return ()
-    top = column[-1]
-    if size - 1 > column[0]:
-        nxt = 2 * top - column[-2]
-        return (nxt,) if 1 <= nxt & 15 <= KING else ()
-    return neighbours(top)
-
-
-def _take(column: bytes) -> bytes:
-    """The column without its top card (the dealt count never above the cards left)."""
-    size = len(column) - 2
-    dealt = column[0]
-    if dealt > size:
-        return bytes([size]) + column[1:-1]
-    return column[:-1]
-
-
 def _moves(state: State) -> list[tuple[State, bool]]:
     """The positions one move away that do not turn the stock (one alone when a move to
     a foundation's downward half is possible: it is safe), each with whether
@@ -445,50 +424,86 @@ def _moves(state: State) -> list[tuple[State, bool]]:
     filled) card: the parent's test may have let it stay in its column while another
     copy filled its foundation place, and built elsewhere it must be home or in a column."""
     heights, columns, waste = state
-    need = {}
-    for s in range(4):
-        h = heights[s]
-        if h < FULL:
-            need[SEQUENCES[s][h]] = s
-    wanted = [_wanted(c) for c in columns]
-    # per card, the columns that take it, in order
-    takes: dict[int, list[int]] = {}
-    for j, cards in enumerate(wanted):
-        for c in cards:
-            takes.setdefault(c, []).append(j)
+    following = _FOLLOWING
+    card_bytes = _CARD
+    # per card, the columns that take it, in order; and the columns with a card, in order
+    # (written out flat: the search spends much of its time here)
+    takes: dict[int, tuple[int, ...]] = {}
+    sources = []
+    for j, column in enumerate(columns):
+        size = len(column)
+        if size == 1:
+            continue
+        sources.append(j)
+        top = column[-1]
+        if size - 1 > column[0]:
+            nxt = 2 * top - column[-2]
+            if 1 <= nxt & 15 <= KING:
+                takes[nxt] = (*takes.get(nxt, ()), j)
+        else:
+            for c in _NEIGHBOURS[top]:
+                takes[c] = (*takes.get(c, ()), j)
     out: list[tuple[State, bool]] = []
-    sources = [(i, c[-1]) for i, c in enumerate(columns) if len(c) > 1]
-    if waste:
-        sources.append((-1, waste[-1]))
-    for i, card in sources:
-        suit = need.get(card)
-        if suit is not None:
-            new_heights = (*heights[:suit], heights[suit] + 1, *heights[suit + 1:])
-            if i < 0:
-                result = (new_heights, columns, waste[:-1])
-            else:
-                cols = list(columns)
-                cols[i] = _take(cols[i])
-                result = (new_heights, tuple(sorted(cols)), waste)
-            if heights[suit] >= KING:
+    for i in sources:
+        column = columns[i]
+        card = column[-1]
+        targets = takes.get(card)
+        suit = card >> 4
+        h = heights[suit]
+        home = following[suit][h] == card
+        if not (home or targets):
+            continue
+        # the column without its top card (the dealt count never above the cards left)
+        size = len(column) - 2
+        taken = bytes((size,)) + column[1:-1] if column[0] > size else column[:-1]
+        if home:
+            cols = list(columns)
+            cols[i] = taken
+            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), tuple(sorted(cols)), waste)
+            if h >= KING:
                 return [(result, True)]
             out.append((result, True))
-        if i >= 0:
-            dealt = len(columns[i]) - 1 <= columns[i][0]
-            for j in takes.get(card, ()):
+        if targets:
+            dealt = size + 1 <= column[0]
+            add = card_bytes[card]
+            for j in targets:
                 if j != i:
                     cols = list(columns)
-                    cols[j] = columns[j] + bytes((card,))
-                    cols[i] = _take(cols[i])
+                    cols[j] = columns[j] + add
+                    cols[i] = taken
                     out.append(((heights, tuple(sorted(cols)), waste), dealt))
-            continue
+    if waste:
+        card = waste[-1]
+        rest = waste[:-1]
+        suit = card >> 4
+        h = heights[suit]
+        if following[suit][h] == card:
+            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), columns, rest)
+            if h >= KING:
+                return [(result, True)]
+            out.append((result, True))
         # the waste's top: onto a column that takes it or into an empty one, in order
+        targets = takes.get(card, ())
+        add = card_bytes[card]
         for j, column in enumerate(columns):
-            if len(column) == 1 or card in wanted[j]:
+            if len(column) == 1:
                 cols = list(columns)
-                cols[j] = column + bytes((card,)) if len(column) > 1 else bytes((1, card))
-                out.append(((heights, tuple(sorted(cols)), waste[:-1]), False))
+                cols[j] = _FILLED[card]
+                out.append(((heights, tuple(sorted(cols)), rest), False))
+            elif j in targets:
+                cols = list(columns)
+                cols[j] = column + add
+                out.append(((heights, tuple(sorted(cols)), rest), False))
     return out
+
+
+#: per suit and foundation height, the card the foundation takes next (-1 when full)
+_FOLLOWING = [(*sequence, -1) for sequence in SEQUENCES]
+#: per card code, the cards of its suit one rank either side (no wrap between King and Ace)
+_NEIGHBOURS = [neighbours(c) if 1 <= c & 15 <= KING else () for c in range(64)]
+#: per card code, the card alone, and a column filled with it (its one card dealt)
+_CARD = [bytes((c,)) for c in range(64)]
+_FILLED = [bytes((1, c)) for c in range(64)]
 
 
 def _turns(state: State, card: int) -> list[State]:
