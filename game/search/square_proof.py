@@ -157,26 +157,41 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     if tables is None:
         tables = _stock_tables(stock)
     next_at, added = tables
+    runs_of = _RUNS
     needed = sum(runs)
     columns_free = COLUMN_COUNT
-    turned = start
     end = len(stock)
+    # stock cards are turned up to ``turned``, but added to a suit's counts only up to
+    # its ``synced``: until all are, the suits' runs only bound the runs from below
+    turned = start
+    synced = [start] * 4
+    pending = False
     i = len(waste) - 1
     while i >= 0:
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
         if needed > columns_free:
             # a stock card that no foundation takes next cannot bring the runs down
-            # (:func:`_stock_tables`): add those before the first that one does at once
+            # (:func:`_stock_tables`): turn them all up to the first that one does, and
+            # add those of its suit
             t = min(next_at[following[0]][turned], next_at[following[1]][turned],
                     next_at[following[2]][turned], next_at[following[3]][turned])
             if t >= end:
                 return True
-            if t > turned:
-                now = added[t]
-                before = added[turned]
-                for s in range(4):
-                    more = now[s] - before[s]
+            c = stock[t]
+            s = c >> 4
+            sums = added[s]
+            f = suits[s] + sums[t] - sums[synced[s]] + held[c]
+            turned = synced[s] = t + 1
+            pending = True
+        elif pending:
+            # few enough runs, counting the other suits' stock cards turned since their
+            # last foundation move as not there: add them, and look again
+            for s in range(4):
+                if synced[s] < turned:
+                    sums = added[s]
+                    more = sums[turned] - sums[synced[s]]
+                    synced[s] = turned
                     if more:
                         f = suits[s] + more
                         suits[s] = f
@@ -185,10 +200,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                             n = _runs(f)
                         needed += n - runs[s]
                         runs[s] = n
-            c = stock[t]
-            turned = t + 1
-            s = c >> 4
-            f = suits[s] + held[c]
+            pending = False
+            continue
         else:
             c = waste[i]
             i -= 1
@@ -214,8 +227,9 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             height[s] = h
             following[s] = sequences[s][h] if h < full else -1
         suits[s] = f
-        n = known(f)
-        if n is None:
+        try:
+            n = runs_of[f]
+        except KeyError:
             n = _runs(f)
         needed += n - runs[s]
         runs[s] = n
@@ -282,33 +296,34 @@ def _climb(counts: int, dealt: int, height: int) -> tuple[int, int]:
 
 
 #: per stock (a search's whole stock), :func:`_stock_tables`
-_STOCKS: dict[bytes, tuple[list[list[int]], list[tuple[int, ...]]]] = {}
+_STOCKS: dict[bytes, tuple[list[list[int]], list[list[int]]]] = {}
 
 
-def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[tuple[int, ...]]]:
+def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
     """For :func:`cannot_unwind`: per card (and for -1, no card), where it is next in
-    ``stock`` from each place on (``len(stock)`` when nowhere); and per place, the stock
-    cards before it added up in each suit's counts.
+    ``stock`` from each place on (``len(stock)`` when nowhere); and per suit, per place,
+    the suit's stock cards before it added up as held copies (:data:`_HELD`).
 
     While the runs need more than four columns, the test turns stock cards; and only one
     that a foundation takes next can bring the runs down. Any other adds a held copy
-    without moving a foundation, so its rank's two bits can only go up: they are the
-    copies held, or 0 when none is, and never 3 (the rank breaks no run), since the card
-    itself, in the stock, is a copy that may still stand in a column. Runs never get
-    fewer for a bigger count within the same stretches. So the test adds the cards up to
-    the next that a foundation takes next as one sum per suit, and when there is none,
-    the runs stay too many until the stock is done."""
+    without moving a foundation, so the copies of its card that must be in a column can
+    only go up, and its rank breaks no run (the card itself, in the stock, is a copy that
+    may still stand in a column, so the rank has a place): the same stretches, each
+    needing as many runs as before or more. So the test turns the cards up to the next
+    that a foundation takes next at once; when there is none, the runs stay too many
+    until the stock is done. It adds a suit's cards turned so (one difference of these
+    sums) when that suit's foundation moves, and the other suits' only once the runs it
+    counts without them are few enough, since they can only add runs."""
     end = len(stock)
     next_at = [[end] * (end + 1) for _ in range(65)]
     for t in range(end - 1, -1, -1):
         for c in range(64):
             next_at[c][t] = next_at[c][t + 1]
         next_at[stock[t]][t] = t
-    added = [(0, 0, 0, 0)]
+    added = [[0] for _ in range(4)]
     for c in stock:
-        row = list(added[-1])
-        row[c >> 4] += _HELD[c]
-        added.append(tuple(row))
+        for s, sums in enumerate(added):
+            sums.append(sums[-1] + (_HELD[c] if c >> 4 == s else 0))
     got = next_at, added
     if len(_STOCKS) >= 16:
         _STOCKS.clear()
