@@ -119,7 +119,9 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     mask = _SUIT_MASK
     bits = _SUIT_BITS
     suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
-    dealts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
+    # per suit, the dealt counts plus 5 a rank (for the foundations' climbs: :data:`_SEVENS`)
+    dealt += _FIVES_ALL
+    lifts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
     sequences = SEQUENCES
     full = FULL
     at = _AT
@@ -137,8 +139,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         h = height[s]
         if h < full:
             x = sequences[s][h]
-            if (f >> at[x] & 7) + (dealts[s] >> at[x] & 3) > 2:
-                f, h = _climb(f, dealts[s], h)
+            if (f >> at[x] & 7) + (lifts[s] >> at[x] & 7) >= 8:
+                f, h = _climb(f, lifts[s], h)
         height[s] = h
         if h < full:
             following[s] = sequences[s][h]
@@ -147,12 +149,10 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         runs[s] = _runs(f) if n is None else n
     freed = _FREED
     sevens = _SEVENS
-    fives = _FIVES
-    eights = _EIGHTS
-    past_king = _PAST_KING
-    above = _ABOVE
-    below = _BELOW
-    span = _SPAN
+    up = _UP
+    up_span = _UP_SPAN
+    down = _DOWN
+    down_span = _DOWN_SPAN
     tables = _STOCKS.get(stock)
     if tables is None:
         tables = _stock_tables(stock)
@@ -210,19 +210,16 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
         if c == following[s]:
             # the foundation takes the card and every one after it that a copy is free
             # for: found for all the ranks at once (:func:`_climb`, written out here)
-            d = dealts[s]
             h = height[s]
             if h < KING:
-                gaps = ~((f & sevens) + d + fives) & eights | past_king
-                gaps &= above[h]
+                gaps = ~((f & sevens) + lifts[s]) & up[h]
                 r = (gaps & -gaps).bit_length() // 5
-                f -= span[h + 1][r]
+                f -= up_span[h][r]
                 h = r - 1
             if h >= KING:
-                top = full - h
-                gaps = (~((f & sevens) + d + fives) & eights | 8) & below[top]
+                gaps = ~((f & sevens) + lifts[s]) & down[h]
                 r = gaps.bit_length() // 5
-                f -= span[r + 1][top + 1]
+                f -= down_span[h][r]
                 h = full - r
             height[s] = h
             following[s] = sequences[s][h] if h < full else -1
@@ -256,42 +253,41 @@ _FREED = [9 << _AT[c] for c in range(64)]
 #: a card's bits in the four suits' numbers side by side
 _AT_ALL = [_SUIT_BITS * (c >> 4) + _AT[c] for c in range(64)]
 #: for :func:`_climb`: in every rank of a suit's counts, its held count's three bits
-#: (7), and 5 and 8. A copy of a card may go home when its held count less 2 plus its
-#: dealt count is at least 1, that is when its three bits plus its dealt count are at
-#: least 3: then ``(counts & _SEVENS) + dealt + _FIVES`` has the rank's 8 set (the sum
-#: is at most 4 + 2 + 5 = 11, so it stays within the rank's five bits)
+#: (7). A copy of a card may go home when its held count less 2 plus its dealt count is
+#: at least 1, that is when its three bits plus its dealt count are at least 3: then
+#: ``(counts & _SEVENS) + lift`` has the rank's 8 set, where ``lift`` is the suit's dealt
+#: counts plus 5 a rank (the sum is at most 4 + 2 + 5 = 11, so it stays within the
+#: rank's five bits). :data:`_FIVES_ALL` is the 5s of the four suits side by side.
 _SEVENS = sum(7 << 5 * r for r in range(1, KING + 1))
-_FIVES = sum(5 << 5 * r for r in range(1, KING + 1))
-_EIGHTS = sum(8 << 5 * r for r in range(1, KING + 1))
-#: the rank after the King's 8, as a rank with no copy free, so a climb up stops there
-_PAST_KING = 8 << 5 * (KING + 1)
-#: per rank ``r``, the bits of the ranks above ``r`` (:data:`_ABOVE`), and of the ranks
-#: up to ``r`` (:data:`_BELOW`)
-_ABOVE = [-1 << 5 * (r + 1) for r in range(KING + 1)]
-_BELOW = [(1 << 5 * (r + 1)) - 1 for r in range(KING + 1)]
-#: ``_SPAN[a][b]``: a held copy of each rank from ``a`` up to ``b - 1``
-_SPAN = [[sum(1 << 5 * r for r in range(a, b)) for b in range(KING + 2)] for a in range(KING + 2)]
+_FIVES_ALL = sum(5 << _AT_ALL[c] for c in range(64) if 1 <= c & 15 <= KING)
+#: per height below the King's, the 8s of the ranks above it and of the rank past the
+#: King (no copy free there, so a climb up stops), and what the climb from there to each
+#: rank takes off the counts: a held copy of every rank before it; per height from the
+#: King's, the 8s of the ranks up to the one it takes next and of rank 0 (where a climb
+#: down stops), and what the climb from there down to each rank takes off
+_UP = [sum(8 << 5 * r for r in range(h + 1, KING + 2)) if h < KING else 0 for h in range(FULL)]
+_UP_SPAN = [[sum(1 << 5 * q for q in range(h + 1, r)) for r in range(KING + 2)] for h in range(FULL)]
+_DOWN = [sum(8 << 5 * r for r in range(0, FULL - h + 1)) if h >= KING else 0 for h in range(FULL)]
+_DOWN_SPAN = [[sum(1 << 5 * q for q in range(r + 1, FULL - h + 1)) for r in range(KING + 1)]
+              for h in range(FULL)]
 
 
-def _climb(counts: int, dealt: int, height: int) -> tuple[int, int]:
+def _climb(counts: int, lift: int, height: int) -> tuple[int, int]:
     """A suit's counts and its foundation's height once the foundation has taken every
     card it can from ``height`` on: each card while a copy of it may go home (dealt, built
     or added) that no place filled since now took. Each rank's copy free to go home is
     a bit (:data:`_SEVENS`), so the first rank without one is found at once: up to the
     King, then down from it. (:func:`cannot_unwind` has this written out in its loop.)"""
-    full = FULL
     if height < KING:
-        gaps = ~((counts & _SEVENS) + dealt + _FIVES) & _EIGHTS | _PAST_KING
-        gaps &= _ABOVE[height]
+        gaps = ~((counts & _SEVENS) + lift) & _UP[height]
         r = (gaps & -gaps).bit_length() // 5
-        counts -= _SPAN[height + 1][r]
+        counts -= _UP_SPAN[height][r]
         height = r - 1
-    if KING <= height < full:
-        top = full - height
-        gaps = (~((counts & _SEVENS) + dealt + _FIVES) & _EIGHTS | 8) & _BELOW[top]
+    if KING <= height < FULL:
+        gaps = ~((counts & _SEVENS) + lift) & _DOWN[height]
         r = gaps.bit_length() // 5
-        counts -= _SPAN[r + 1][top + 1]
-        height = full - r
+        counts -= _DOWN_SPAN[height][r]
+        height = FULL - r
     return counts, height
 
 
