@@ -515,19 +515,22 @@ _NEIGHBOURS = [neighbours(c) if 1 <= c & 15 <= KING else () for c in range(64)]
 #: per card code, the card alone, and a column filled with it (its one card dealt)
 _CARD = [bytes((c,)) for c in range(64)]
 _FILLED = [bytes((1, c)) for c in range(64)]
+#: an empty column
+_EMPTY = bytes((0,))
+#: the foundations' heights when the game is won
+_WON = (FULL,) * 4
 
 
 def _turns(state: State, card: int) -> list[State]:
     """The positions after turning ``card``: onto the waste, or into an empty column."""
     heights, columns, waste = state
-    out: list[State] = [(heights, columns, waste + bytes((card,)))]
-    done = set()
-    for j, column in enumerate(columns):
-        if len(column) == 1 and column not in done:
-            done.add(column)
-            cols = list(columns)
-            cols[j] = bytes((1, card))
-            out.append((heights, tuple(sorted(cols)), waste))
+    out: list[State] = [(heights, columns, waste + _CARD[card])]
+    # the empty columns are all alike (a column's dealt count is never above its cards,
+    # so an empty one's is 0): filling any of them gives the same position
+    if _EMPTY in columns:
+        cols = list(columns)
+        cols[columns.index(_EMPTY)] = _FILLED[card]
+        out.append((heights, tuple(sorted(cols)), waste))
     return out
 
 
@@ -555,6 +558,11 @@ class SquareLayers:
         if cannot_unwind(*root, stock):
             return False
         layer = [root]
+        # the positions counted and the budget in local names (the search's inner loop),
+        # the count handed back before every pause and the end, the budget read after
+        # every pause (the solver may move it then)
+        nodes = self.nodes
+        limit = self.max_nodes
         for k in range(len(stock) + 1):
             seen = parents[k]
             testing = k % TEST_EVERY == 0
@@ -565,13 +573,17 @@ class SquareLayers:
                 for child, check in _moves(state):
                     if child in seen:
                         continue
-                    if self.nodes >= self.max_nodes:
+                    if nodes >= limit:
+                        self.nodes = nodes
                         return None  # a new position, and none left in the budget
                     seen[child] = (k, state)
-                    self.nodes += 1
-                    if self.nodes % TURN == 0:
+                    nodes += 1
+                    if nodes % TURN == 0:
+                        self.nodes = nodes
                         yield
-                    if sum(child[0]) == 4 * FULL:
+                        limit = self.max_nodes
+                    if child[0] == _WON:
+                        self.nodes = nodes
                         self.win = self._line(parents, k, child)
                         return True
                     if not (check and testing) or not cannot_unwind(*child, stock, k):
@@ -580,12 +592,16 @@ class SquareLayers:
                     for child in _turns(state, stock[k]):
                         if child in following:
                             continue
-                        if self.nodes >= self.max_nodes:
+                        if nodes >= limit:
+                            self.nodes = nodes
                             return None
                         following[child] = (k, state)
-                        self.nodes += 1
-                        if self.nodes % TURN == 0:
+                        nodes += 1
+                        if nodes % TURN == 0:
+                            self.nodes = nodes
                             yield
+                            limit = self.max_nodes
+            self.nodes = nodes
             if k == len(stock):
                 break
             parents.append(following)
@@ -598,6 +614,7 @@ class SquareLayers:
                         layer.append(state)
                     if tested % TURN == 0:
                         yield
+                        limit = self.max_nodes
             if not layer:
                 return False
         return False
