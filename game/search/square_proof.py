@@ -332,14 +332,14 @@ def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
 _HEIGHT_COUNTS: dict[tuple[int, ...], int] = {}
 _WASTE_COUNTS: dict[bytes, int] = {}
 _COLUMN_COUNTS: dict[bytes, tuple[int, int]] = {}
-#: the most parts of each kind remembered (the oldest half is forgotten beyond)
+#: the most parts of each kind remembered (beyond, all of that kind are forgotten)
 _PARTS = 100_000
 
 
 def _height_counts(heights: tuple[int, ...]) -> int:
     """The counts with the foundations at ``heights``, no card held and nothing in the
-    waste: every card's held count at 0 (its bits at 2), its places its copies that are
-    not home."""
+    waste: every card's held count at 0 (its three bits at 2), and its places the copies
+    of it that are not home."""
     counts = 0
     for s in range(4):
         h = heights[s]
