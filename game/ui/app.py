@@ -16,9 +16,11 @@ such signal on, the others are ignored, so a second Ctrl+C never cuts that save 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
+import socket
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -76,6 +78,56 @@ def _hold_stop_signals() -> None:
     """
     if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
         signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
+class _Arrivals:
+    """The order in which signals arrived, from the interpreter's wake-up socket.
+
+    Python runs the handlers of signals that arrived together in the order of their
+    numbers, not of their arrival: a SIGTERM and then a Ctrl+C sent while the program is
+    too busy to look would reach :meth:`App._stop` as SIGINT first, and the program would
+    end with Ctrl+C's status instead of SIGTERM's. The interpreter writes each signal's
+    number to its wake-up socket as it arrives, in arrival order.
+    """
+
+    def __init__(self, reader: socket.socket, writer: socket.socket, previous: int) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.previous = previous
+
+    @classmethod
+    def open(cls) -> _Arrivals | None:
+        """Wake-up sockets set up, or None where the system gives none (the handlers then
+        see the signals in the interpreter's order)."""
+        try:
+            reader, writer = socket.socketpair()
+        except OSError:
+            return None
+        try:
+            for end in (reader, writer):
+                end.setblocking(False)
+            previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+        except (OSError, ValueError):
+            reader.close()
+            writer.close()
+            return None
+        return cls(reader, writer, previous)
+
+    def first(self, number: int) -> int:
+        """The stop signal that arrived first among those waiting (``number``, the one
+        being handled, when the socket holds none)."""
+        try:
+            arrived = self.reader.recv(4096)
+        except OSError:
+            return number
+        return next((n for n in arrived if n in STOP_SIGNALS), number)
+
+    def close(self) -> None:
+        """Give the interpreter back its wake-up socket, and close these."""
+        with contextlib.suppress(OSError, ValueError):
+            signal.set_wakeup_fd(self.previous)
+        self.reader.close()
+        self.writer.close()
 
 
 class Scene:
@@ -161,6 +213,7 @@ class App:
         self.clipboard = ""
         #: the signal that stopped the loop (SIGINT, SIGTERM, SIGHUP), None until one came
         self.stopped_by: int | None = None
+        self._arrivals: _Arrivals | None = None
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
@@ -365,10 +418,12 @@ class App:
             # else the program is ending: a late signal must not interrupt its last steps
 
     def _catch_stop_signals(self) -> dict[int, Any]:
-        """Route the stop signals to :meth:`_stop`; the handlers they had, to restore."""
+        """Route the stop signals to :meth:`_stop`, and note the order they arrive in
+        (:meth:`_first_to_arrive`); the handlers they had, to restore."""
         previous: dict[int, Any] = {}
         if threading.current_thread() is not threading.main_thread():
             return previous  # only the main thread may set handlers (and gets the signals)
+        self._arrivals = _Arrivals.open()
         for number in STOP_SIGNALS:
             previous[number] = signal.getsignal(number)
             signal.signal(number, self._stop)
@@ -378,7 +433,7 @@ class App:
         """A stop signal: hold back the others from now on, then interrupt the loop."""
         self._ignore_stop_signals()
         _hold_stop_signals()
-        self.stopped_by = number
+        self.stopped_by = number if self._arrivals is None else self._arrivals.first(number)
         raise KeyboardInterrupt
 
     @staticmethod
@@ -387,8 +442,10 @@ class App:
             for number in STOP_SIGNALS:
                 signal.signal(number, _ignore_signal)
 
-    @staticmethod
-    def _restore_signals(previous: dict[int, Any]) -> None:
+    def _restore_signals(self, previous: dict[int, Any]) -> None:
+        if self._arrivals is not None:
+            self._arrivals.close()
+            self._arrivals = None
         for number, handler in previous.items():
             # None: a handler set outside Python (SDL's), which cannot be put back
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)

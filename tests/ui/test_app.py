@@ -127,6 +127,15 @@ def test_the_terminal_closing_or_a_kill_saves_like_ctrl_c(tmp_path, number: str)
 
 
 @needs_signals
+def test_the_first_of_two_signals_sent_together_gives_the_status(tmp_path) -> None:
+    # sent at once, both arrive before the program looks: Python would run SIGINT's
+    # handler first (it goes by the signals' numbers), but SIGTERM came first
+    for trial in range(4):
+        status = _signal_and_check(tmp_path, trial, [(0.0, signal.SIGTERM), (0.0, signal.SIGINT)])
+        assert status == 128 + signal.SIGTERM, f"trial {trial}"
+
+
+@needs_signals
 @pytest.mark.slow
 def test_forty_double_ctrl_c_never_lose_the_game(tmp_path) -> None:
     rng = random.Random(29)
