@@ -110,6 +110,10 @@ class DemoPlan:
     #: (``game.search.cadogan_beam.quick_win``), which find most plans for a fraction of
     #: the positions; ``searches`` run only where none of them wins
     quick_beams: bool = False
+    #: where a plan finds no win (after the second try, with quick beams), a *long look*
+    #: (``game.search.demo.LONG_LOOKS`` a game, never on screen): the solver's own stages
+    #: on one more guessed deal, within ``game.search.demo.LONG_LOOK_NODES`` positions
+    long_looks: bool = False
 
 
 @dataclass(frozen=True)

@@ -427,8 +427,11 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     known, misses, rescues, long_looks = entry if entry is not None else (None, 0, 0, 0)
     # no second tries on screen: there a plan is already cut at its time, and a second
     # one would double the pause between two moves
-    rescue = (plan_seconds is None and game.profile.search.demo_plan is not None
-              and game.profile.search.demo_plan.quick_beams)
+    demo_plan = game.profile.search.demo_plan
+    rescue = plan_seconds is None and demo_plan is not None and demo_plan.quick_beams
+    # long looks where the demo plan has them (not on screen either): after a second try
+    # where there are second tries, else after a plan made afresh that found nothing
+    looks = plan_seconds is None and demo_plan is not None and demo_plan.long_looks
     for k in range(first, last + 1):
         kept = None
         if known is not None:
@@ -441,12 +444,14 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         if kept is None and not (second_try and misses >= LEAN_AFTER):
             kept = _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
         known = kept
+        look = looks and not rescue
         if known is None and second_try:
             rescues += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
-            if known is None and long_looks < LONG_LOOKS:
-                long_looks += 1
-                known = _guessed_plan(view(k), plan_nodes, plan_seconds, long_look=True)
+            look = looks
+        if known is None and look and long_looks < LONG_LOOKS:
+            long_looks += 1
+            known = _guessed_plan(view(k), plan_nodes, plan_seconds, long_look=True)
         misses = 0 if known is not None else misses + 1
         if len(_FOLLOWED) >= _CACHE_LIMIT:
             _FOLLOWED.clear()

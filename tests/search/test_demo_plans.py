@@ -426,6 +426,33 @@ def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_
     assert events[0][2] == events[1][2] and events[2][2] == events[3][2] and len(guesses) == 3
 
 
+def test_in_constitution_a_long_look_follows_a_fresh_plan_that_finds_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # no second tries there (no quick beams): where the plan's guesses (three, its
+    # searches) win nothing, the solver's own stages search a fourth guess within
+    # LONG_LOOK_NODES, at the start and at each card after, until LONG_LOOKS are spent;
+    # then only the plans made afresh
+    game = new_game("constitution", DEAL)
+    events = _nothing_wins(monkeypatch, game)
+    nodes = _nodes(game)
+    samples = game.profile.search.demo_plan.samples if game.profile.search.demo_plan else 0
+    assert samples >= 2 and demo.LONG_LOOKS >= 1
+    assert _play_until_shown(game, demo.LONG_LOOKS) == demo.LONG_LOOKS + 1
+    plan = [("solve", nodes)] * samples
+    long_look = [("stages", demo.LONG_LOOK_NODES)]
+    expected = (plan + long_look) * demo.LONG_LOOKS + plan  # no long look is left
+    assert [(kind, n) for kind, n, _ in events] == expected
+    assert len({stock for _, _, stock in events[:samples + 1]}) == samples + 1  # four guesses
+
+
+def test_union_square_takes_no_long_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    # its demo plan has none (not measured there): plans made afresh alone
+    game = new_game("union-square", DEAL)
+    events = _nothing_wins(monkeypatch, game)
+    assert _play_until_shown(game, 2) == 3
+    assert events and {kind for kind, _, _ in events} == {"solve"}
+
+
 def test_on_screen_a_plan_that_finds_nothing_gets_no_second_try(monkeypatch: pytest.MonkeyPatch) -> None:
     # with a time limit (the table's demo) the pause between two moves stays one plan's
     tried: list[str] = []
