@@ -433,78 +433,136 @@ def _moves(state: State) -> list[tuple[State, bool]]:
     in what order), so it passes when the parent's did. A move home is tested (a card
     home now is home for sure, which the test uses), and so is a move of a dealt (or
     filled) card: the parent's test may have let it stay in its column while another
-    copy filled its foundation place, and built elsewhere it must be home or in a column."""
+    copy filled its foundation place, and built elsewhere it must be home or in a column.
+
+    The columns' own moves, and the columns each waste card would give, depend on the
+    columns alone, and a search's positions share very few columns (a few hundred in the
+    hundreds of thousands of positions of a long search: the cards wait in the waste), so
+    they are worked out once per columns (:func:`_column_moves`) and only the heights and
+    the waste are put to them here."""
     heights, columns, waste = state
+    known = _COLUMN_MOVES.get(columns)
+    if known is None:
+        known = _column_moves(columns)
+    tops, from_waste = known
     following = _FOLLOWING
-    card_bytes = _CARD
-    # per card, the columns that take it, in order; and the columns with a card, in order
-    # (written out flat: the search spends much of its time here)
-    takes: dict[int, tuple[int, ...]] = {}
-    sources = []
-    for j, column in enumerate(columns):
-        size = len(column)
-        if size == 1:
-            continue
-        sources.append(j)
-        top = column[-1]
-        if size - 1 > column[0]:
-            nxt = 2 * top - column[-2]
-            if 1 <= nxt & 15 <= KING:
-                takes[nxt] = (*takes.get(nxt, ()), j)
-        else:
-            for c in _NEIGHBOURS[top]:
-                takes[c] = (*takes.get(c, ()), j)
     out: list[tuple[State, bool]] = []
-    for i in sources:
-        column = columns[i]
-        card = column[-1]
-        targets = takes.get(card)
-        suit = card >> 4
+    for card, suit, home_columns, children in tops:
         h = heights[suit]
-        home = following[suit][h] == card
-        if not (home or targets):
-            continue
-        # the column without its top card (the dealt count never above the cards left)
-        size = len(column) - 2
-        taken = bytes((size,)) + column[1:-1] if column[0] > size else column[:-1]
-        if home:
-            cols = list(columns)
-            cols[i] = taken
-            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), tuple(sorted(cols)), waste)
+        if following[suit][h] == card:
+            result = (_RAISED[heights][suit], home_columns, waste)
             if h >= KING:
                 return [(result, True)]
             out.append((result, True))
-        if targets:
-            dealt = size + 1 <= column[0]
-            add = card_bytes[card]
-            for j in targets:
-                if j != i:
-                    cols = list(columns)
-                    cols[j] = columns[j] + add
-                    cols[i] = taken
-                    out.append(((heights, tuple(sorted(cols)), waste), dealt))
+        for cols, dealt in children:
+            out.append(((heights, cols, waste), dealt))
     if waste:
         card = waste[-1]
         rest = waste[:-1]
         suit = card >> 4
         h = heights[suit]
         if following[suit][h] == card:
-            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), columns, rest)
+            result = (_RAISED[heights][suit], columns, rest)
             if h >= KING:
                 return [(result, True)]
             out.append((result, True))
-        # the waste's top: onto a column that takes it or into an empty one, in order
-        targets = takes.get(card, ())
-        add = card_bytes[card]
-        for j, column in enumerate(columns):
-            if len(column) == 1:
+        targets = from_waste.get(card)
+        if targets is None:
+            targets = from_waste[card] = _waste_targets(columns, card)
+        for cols in targets:
+            out.append(((heights, cols, rest), False))
+    return out
+
+
+#: :func:`_column_moves` per columns (forgotten all at once when there are :data:`_PARTS`)
+_COLUMN_MOVES: dict[tuple[bytes, ...], tuple[list[tuple[int, int, tuple[bytes, ...],
+                                                         list[tuple[tuple[bytes, ...], bool]]]],
+                                             dict[int, list[tuple[bytes, ...]]]]] = {}
+
+
+class _Raised(dict[tuple[int, ...], tuple[tuple[int, ...], ...]]):
+    """Per foundations' heights, the heights with each suit's one higher (made when first
+    asked for, and shared by every position that has them)."""
+
+    def __missing__(self, heights: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        if len(self) >= _PARTS:
+            self.clear()
+        raised = tuple((*heights[:s], heights[s] + 1, *heights[s + 1:]) for s in range(4))
+        self[heights] = raised
+        return raised
+
+
+_RAISED = _Raised()
+
+
+def _column_moves(columns: tuple[bytes, ...]) -> tuple[
+        list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
+        dict[int, list[tuple[bytes, ...]]]]:
+    """For :func:`_moves`: per column with a card, in order, its top card, the card's
+    suit, the columns once it has gone home, and the columns (with whether a dealt card
+    moved) after each move of it onto another column, in order; and an empty dictionary
+    for the columns after each move of a waste card (:func:`_waste_targets`, filled in as
+    the cards come). Remembered per columns."""
+    takes = _takes(columns)
+    tops = []
+    for i, column in enumerate(columns):
+        if len(column) == 1:
+            continue
+        card = column[-1]
+        # the column without its top card (the dealt count never above the cards left)
+        size = len(column) - 2
+        taken = bytes((size,)) + column[1:-1] if column[0] > size else column[:-1]
+        cols = list(columns)
+        cols[i] = taken
+        home_columns = tuple(sorted(cols))
+        children = []
+        dealt = size + 1 <= column[0]
+        for j in takes.get(card, ()):
+            if j != i:
                 cols = list(columns)
-                cols[j] = _FILLED[card]
-                out.append(((heights, tuple(sorted(cols)), rest), False))
-            elif j in targets:
-                cols = list(columns)
-                cols[j] = column + add
-                out.append(((heights, tuple(sorted(cols)), rest), False))
+                cols[j] = columns[j] + _CARD[card]
+                cols[i] = taken
+                children.append((tuple(sorted(cols)), dealt))
+        tops.append((card, card >> 4, home_columns, children))
+    got: tuple[list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
+               dict[int, list[tuple[bytes, ...]]]] = (tops, {})
+    _remember(_COLUMN_MOVES, columns, got)
+    return got
+
+
+def _takes(columns: tuple[bytes, ...]) -> dict[int, tuple[int, ...]]:
+    """Per card, the columns (by place, in order) that take it onto their top."""
+    takes: dict[int, tuple[int, ...]] = {}
+    for j, column in enumerate(columns):
+        size = len(column)
+        if size == 1:
+            continue
+        top = column[-1]
+        if size - 1 > column[0]:
+            # a column with a built card takes only the next card of its run
+            nxt = 2 * top - column[-2]
+            if 1 <= nxt & 15 <= KING:
+                takes[nxt] = (*takes.get(nxt, ()), j)
+        else:
+            for c in _NEIGHBOURS[top]:
+                takes[c] = (*takes.get(c, ()), j)
+    return takes
+
+
+def _waste_targets(columns: tuple[bytes, ...], card: int) -> list[tuple[bytes, ...]]:
+    """The columns after each move of ``card`` from the waste onto a column that takes it
+    or into an empty one, in the columns' order."""
+    targets = _takes(columns).get(card, ())
+    out = []
+    for j, column in enumerate(columns):
+        if len(column) == 1:
+            cols = list(columns)
+            cols[j] = _FILLED[card]
+            out.append(tuple(sorted(cols)))
+        elif j in targets:
+            cols = list(columns)
+            cols[j] = column + _CARD[card]
+            out.append(tuple(sorted(cols)))
     return out
 
 
