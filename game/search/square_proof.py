@@ -156,57 +156,80 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     tables = _STOCKS.get(stock)
     if tables is None:
         tables = _stock_tables(stock)
-    next_at, added = tables
+    places, added = tables
+    # the places in the stock of the cards the foundations take next, a bit each (the
+    # cards are of different suits, so their places never meet and a foundation's move
+    # swaps its card's bits for the next one's by two exclusive ors)
+    ahead = places[following[0]] | places[following[1]] | places[following[2]] | places[following[3]]
     runs_of = _RUNS
     needed = sum(runs)
     columns_free = COLUMN_COUNT
-    end = len(stock)
     # stock cards are turned up to ``turned``, but added to a suit's counts only up to
     # its ``synced``: until all are, the suits' runs only bound the runs from below
     turned = start
     synced = [start] * 4
     pending = False
-    i = len(waste) - 1
-    while i >= 0:
+    for c in reversed(waste):
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
-        if needed > columns_free:
-            # a stock card that no foundation takes next cannot bring the runs down
-            # (:func:`_stock_tables`): turn them all up to the first that one does, and
-            # add those of its suit
-            t = min(next_at[following[0]][turned], next_at[following[1]][turned],
-                    next_at[following[2]][turned], next_at[following[3]][turned])
-            if t >= end:
-                return True
-            c = stock[t]
-            s = c >> 4
-            sums = added[s]
-            f = suits[s] + sums[t] - sums[synced[s]] + held[c]
-            turned = synced[s] = t + 1
-            pending = True
-        elif pending:
-            # few enough runs, counting the other suits' stock cards turned since their
-            # last foundation move as not there: add them, and look again
-            for s in range(4):
-                if synced[s] < turned:
-                    sums = added[s]
-                    more = sums[turned] - sums[synced[s]]
-                    synced[s] = turned
-                    if more:
-                        f = suits[s] + more
-                        suits[s] = f
-                        n = known(f)
-                        if n is None:
-                            n = _runs(f)
-                        needed += n - runs[s]
-                        runs[s] = n
-            pending = False
-            continue
-        else:
-            c = waste[i]
-            i -= 1
-            s = c >> 4
-            f = suits[s] + freed[c]
+        while needed > columns_free or pending:
+            if needed > columns_free:
+                # a stock card that no foundation takes next cannot bring the runs down
+                # (:func:`_stock_tables`): turn them all up to the first that one does,
+                # and add those of its suit
+                later = ahead >> turned
+                if not later:
+                    return True
+                t = turned + (later & -later).bit_length() - 1
+                x = stock[t]
+                s = x >> 4
+                sums = added[s]
+                f = suits[s] + sums[t] - sums[synced[s]] + held[x]
+                turned = synced[s] = t + 1
+                pending = True
+                # the card is the one its foundation takes next: the foundation takes it
+                # and every one after it that a copy is free for (as below)
+                h = height[s]
+                if h < KING:
+                    gaps = ~((f & sevens) + lifts[s]) & up[h]
+                    r = (gaps & -gaps).bit_length() // 5
+                    f -= up_span[h][r]
+                    h = r - 1
+                if h >= KING:
+                    gaps = ~((f & sevens) + lifts[s]) & down[h]
+                    r = gaps.bit_length() // 5
+                    f -= down_span[h][r]
+                    h = full - r
+                height[s] = h
+                x = sequences[s][h] if h < full else -1
+                ahead ^= places[following[s]] ^ places[x]
+                following[s] = x
+                suits[s] = f
+                try:
+                    n = runs_of[f]
+                except KeyError:
+                    n = _runs(f)
+                needed += n - runs[s]
+                runs[s] = n
+            else:
+                # few enough runs, counting the other suits' stock cards turned since
+                # their last foundation move as not there: add them, and look again
+                for s in range(4):
+                    if synced[s] < turned:
+                        sums = added[s]
+                        more = sums[turned] - sums[synced[s]]
+                        synced[s] = turned
+                        if more:
+                            f = suits[s] + more
+                            suits[s] = f
+                            n = known(f)
+                            if n is None:
+                                n = _runs(f)
+                            needed += n - runs[s]
+                            runs[s] = n
+                pending = False
+        s = c >> 4
+        f = suits[s] + freed[c]
         if c == following[s]:
             # the foundation takes the card and every one after it that a copy is free
             # for: found for all the ranks at once (:func:`_climb`, written out here)
@@ -222,7 +245,9 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 f -= down_span[h][r]
                 h = full - r
             height[s] = h
-            following[s] = sequences[s][h] if h < full else -1
+            x = sequences[s][h] if h < full else -1
+            ahead ^= places[following[s]] ^ places[x]
+            following[s] = x
         suits[s] = f
         try:
             n = runs_of[f]
@@ -292,13 +317,13 @@ def _climb(counts: int, lift: int, height: int) -> tuple[int, int]:
 
 
 #: per stock (a search's whole stock), :func:`_stock_tables`
-_STOCKS: dict[bytes, tuple[list[list[int]], list[list[int]]]] = {}
+_STOCKS: dict[bytes, tuple[list[int], list[list[int]]]] = {}
 
 
-def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
-    """For :func:`cannot_unwind`: per card (and for -1, no card), where it is next in
-    ``stock`` from each place on (``len(stock)`` when nowhere); and per suit, per place,
-    the suit's stock cards before it added up as held copies (:data:`_HELD`).
+def _stock_tables(stock: bytes) -> tuple[list[int], list[list[int]]]:
+    """For :func:`cannot_unwind`: per card (and for -1, no card), its places in ``stock``,
+    bit ``t`` set for place ``t``; and per suit, per place, the suit's stock cards before
+    it added up as held copies (:data:`_HELD`).
 
     While the runs need more than four columns, the test turns stock cards; and only one
     that a foundation takes next can bring the runs down. Any other adds a held copy
@@ -310,17 +335,14 @@ def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
     until the stock is done. It adds a suit's cards turned so (one difference of these
     sums) when that suit's foundation moves, and the other suits' only once the runs it
     counts without them are few enough, since they can only add runs."""
-    end = len(stock)
-    next_at = [[end] * (end + 1) for _ in range(65)]
-    for t in range(end - 1, -1, -1):
-        for c in range(64):
-            next_at[c][t] = next_at[c][t + 1]
-        next_at[stock[t]][t] = t
+    places = [0] * 65
+    for t, c in enumerate(stock):
+        places[c] |= 1 << t
     added = [[0] for _ in range(4)]
     for c in stock:
         for s, sums in enumerate(added):
             sums.append(sums[-1] + (_HELD[c] if c >> 4 == s else 0))
-    got = next_at, added
+    got = places, added
     if len(_STOCKS) >= 16:
         _STOCKS.clear()
     _STOCKS[stock] = got
