@@ -140,7 +140,6 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     sequences = SEQUENCES
     full = FULL
     at = _AT
-    held = _HELD
     height = list(heights)
     # per suit, the card its foundation takes next (none, -1, when it is full): a card
     # added below can move a foundation only when it is that card; a foundation takes
@@ -183,15 +182,15 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     # its ``synced``: until all are, the suits' runs only bound the runs from below
     turned = start
     synced = [start] * 4
-    pending = False
+    nexts = _FOLLOWING
     for c in reversed(waste):
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
-        while needed > columns_free or pending:
-            if needed > columns_free:
+        while needed > columns_free:
+            while needed > columns_free:
                 # a stock card that no foundation takes next cannot bring the runs down
                 # (:func:`_stock_tables`): turn them all up to the first that one does,
-                # and add those of its suit
+                # and add those of its suit (its own among them)
                 later = ahead >> turned
                 if not later:
                     answers[key] = True
@@ -200,24 +199,25 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 x = stock[t]
                 s = x >> 4
                 sums = added[s]
-                f = suits[s] + sums[t] - sums[synced[s]] + held[x]
-                turned = synced[s] = t + 1
-                pending = True
+                turned = t + 1
+                f = suits[s] + sums[turned] - sums[synced[s]]
+                synced[s] = turned
                 # the card is the one its foundation takes next: the foundation takes it
                 # and every one after it that a copy is free for (as below)
                 h = height[s]
+                lift = lifts[s]
                 if h < KING:
-                    gaps = ~((f & sevens) + lifts[s]) & up[h]
+                    gaps = ~((f & sevens) + lift) & up[h]
                     r = (gaps & -gaps).bit_length() // 5
                     f -= up_span[h][r]
                     h = r - 1
                 if h >= KING:
-                    gaps = ~((f & sevens) + lifts[s]) & down[h]
+                    gaps = ~((f & sevens) + lift) & down[h]
                     r = gaps.bit_length() // 5
                     f -= down_span[h][r]
                     h = full - r
                 height[s] = h
-                x = sequences[s][h] if h < full else -1
+                x = nexts[s][h]
                 ahead ^= places[following[s]] ^ places[x]
                 following[s] = x
                 suits[s] = f
@@ -227,23 +227,21 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                     n = _runs(f)
                 needed += n - runs[s]
                 runs[s] = n
-            else:
-                # few enough runs, counting the other suits' stock cards turned since
-                # their last foundation move as not there: add them, and look again
-                for s in range(4):
-                    if synced[s] < turned:
-                        sums = added[s]
-                        more = sums[turned] - sums[synced[s]]
-                        synced[s] = turned
-                        if more:
-                            f = suits[s] + more
-                            suits[s] = f
-                            n = known(f)
-                            if n is None:
-                                n = _runs(f)
-                            needed += n - runs[s]
-                            runs[s] = n
-                pending = False
+            # few enough runs, counting the other suits' stock cards turned since their
+            # last foundation move as not there: add them, and look again
+            for s in range(4):
+                if synced[s] < turned:
+                    sums = added[s]
+                    more = sums[turned] - sums[synced[s]]
+                    synced[s] = turned
+                    if more:
+                        f = suits[s] + more
+                        suits[s] = f
+                        n = known(f)
+                        if n is None:
+                            n = _runs(f)
+                        needed += n - runs[s]
+                        runs[s] = n
         s = c >> 4
         f = suits[s] + freed[c]
         if c == following[s]:
@@ -261,7 +259,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 f -= down_span[h][r]
                 h = full - r
             height[s] = h
-            x = sequences[s][h] if h < full else -1
+            x = nexts[s][h]
             ahead ^= places[following[s]] ^ places[x]
             following[s] = x
         suits[s] = f
