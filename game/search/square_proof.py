@@ -667,35 +667,43 @@ class SquareLayers:
             seen = parents[k]
             testing = k % TEST_EVERY == 0
             following: dict[State, tuple[int, State] | None] = {}
+            turning = k < len(stock)
+            card = stock[k] if turning else 0
             todo = list(layer)
             while todo:
                 state = todo.pop()
+                # where this position's children were first reached from (one pair for all)
+                mark = (k, state)
                 for child, check in _moves(state):
                     if child in seen:
                         continue
                     if nodes >= limit:
                         self.nodes = nodes
                         return None  # a new position, and none left in the budget
-                    seen[child] = (k, state)
+                    seen[child] = mark
                     nodes += 1
                     if nodes % TURN == 0:
                         self.nodes = nodes
                         yield
                         limit = self.max_nodes
-                    if child[0] == _WON:
-                        self.nodes = nodes
-                        self.win = self._line(parents, k, child)
-                        return True
-                    if not (check and testing) or not cannot_unwind(*child, stock, k):
-                        todo.append(child)
-                if k < len(stock):
-                    for child in _turns(state, stock[k]):
+                    # a child that need not be tested kept its parent's heights, so it is
+                    # not won (no position searched is)
+                    if check:
+                        if child[0] == _WON:
+                            self.nodes = nodes
+                            self.win = self._line(parents, k, child)
+                            return True
+                        if testing and cannot_unwind(*child, stock, k):
+                            continue
+                    todo.append(child)
+                if turning:
+                    for child in _turns(state, card):
                         if child in following:
                             continue
                         if nodes >= limit:
                             self.nodes = nodes
                             return None
-                        following[child] = (k, state)
+                        following[child] = mark
                         nodes += 1
                         if nodes % TURN == 0:
                             self.nodes = nodes
