@@ -100,22 +100,20 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     dictionaries it reads in local names: the search spends most of its time here.)
     """
     # the counts of every card, packed (:data:`_AT`): from the foundations' heights, the
-    # waste and each column, each part remembered, so they are a few additions
+    # waste and the columns, each part remembered, so they are a few additions (the
+    # columns' by the four together: a search's positions share few columns)
     counts = _HEIGHT_COUNTS.get(heights)
     if counts is None:
         counts = _height_counts(heights)
     w = _WASTE_COUNTS.get(waste)
     if w is None:
         w = _waste_counts(waste)
-    counts -= w
-    dealt = 0
-    get = _COLUMN_COUNTS.get
-    for column in columns:
-        got = get(column)
-        if got is None:
-            got = _column_counts(column)
-        counts += got[0]
-        dealt += got[1]
+    got = _COLUMN_COUNTS.get(columns)
+    if got is None:
+        got = _column_counts(columns)
+    counts += got[0] - w
+    # per suit, the dealt counts plus 5 a rank (for the foundations' climbs: :data:`_SEVENS`)
+    dealt = got[1]
     # the answer depends on nothing else than these and the stock from ``start`` on, and
     # many positions share them (those whose built cards stand in other columns, say):
     # a third of the calls of game 879's search are answered so. Remembered for one
@@ -134,8 +132,6 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     mask = _SUIT_MASK
     bits = _SUIT_BITS
     suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
-    # per suit, the dealt counts plus 5 a rank (for the foundations' climbs: :data:`_SEVENS`)
-    dealt += _FIVES_ALL
     lifts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
     sequences = SEQUENCES
     full = FULL
@@ -365,10 +361,10 @@ def _stock_tables(stock: bytes) -> tuple[list[int], list[list[int]]]:
 
 
 #: the parts of :func:`cannot_unwind`'s counts, remembered (each is shared by many
-#: positions of a layer): per foundations' heights, per waste, per column
+#: positions of a layer): per foundations' heights, per waste, per columns
 _HEIGHT_COUNTS: dict[tuple[int, ...], int] = {}
 _WASTE_COUNTS: dict[bytes, int] = {}
-_COLUMN_COUNTS: dict[bytes, tuple[int, int]] = {}
+_COLUMN_COUNTS: dict[tuple[bytes, ...], tuple[int, int]] = {}
 #: :func:`cannot_unwind`'s answers per foundations' heights, counts, dealt counts and
 #: waste, for the stock and start in :data:`_ANSWERS_FOR` (forgotten when they change,
 #: or when there are :data:`_PARTS`)
@@ -402,19 +398,21 @@ def _waste_counts(waste: bytes) -> int:
     return counts
 
 
-def _column_counts(column: bytes) -> tuple[int, int]:
-    """What a column (``bytes([dealt]) + cards``) adds to the counts: a held copy per
-    built card; and to the dealt counts, a copy per dealt (or filled) card."""
-    dealt = column[0] + 1
+def _column_counts(columns: tuple[bytes, ...]) -> tuple[int, int]:
+    """What the columns (each ``bytes([dealt]) + cards``) add to the counts: a held copy
+    per built card; and the dealt counts, a copy per dealt (or filled) card, plus 5 a
+    rank (:data:`_FIVES_ALL`)."""
     at = _AT_ALL
     held = 0
-    for c in column[dealt:]:
-        held += 1 << at[c]
-    free = 0
-    for c in column[1:dealt]:
-        free += 1 << at[c]
+    free = _FIVES_ALL
+    for column in columns:
+        dealt = column[0] + 1
+        for c in column[dealt:]:
+            held += 1 << at[c]
+        for c in column[1:dealt]:
+            free += 1 << at[c]
     got = held, free
-    _remember(_COLUMN_COUNTS, column, got)
+    _remember(_COLUMN_COUNTS, columns, got)
     return got
 
 
@@ -486,7 +484,7 @@ def _moves(state: State) -> list[tuple[State, bool]]:
     known = _COLUMN_MOVES.get(columns)
     if known is None:
         known = _column_moves(columns)
-    tops, from_waste = known
+    tops, from_waste, takes = known
     following = _FOLLOWING
     out: list[tuple[State, bool]] = []
     for card, suit, home_columns, children in tops:
@@ -510,7 +508,7 @@ def _moves(state: State) -> list[tuple[State, bool]]:
             out.append((result, True))
         targets = from_waste.get(card)
         if targets is None:
-            targets = from_waste[card] = _waste_targets(columns, card)
+            targets = from_waste[card] = _waste_targets(columns, card, takes)
         for cols in targets:
             out.append(((heights, cols, rest), False))
     return out
@@ -519,7 +517,8 @@ def _moves(state: State) -> list[tuple[State, bool]]:
 #: :func:`_column_moves` per columns (forgotten all at once when there are :data:`_PARTS`)
 _COLUMN_MOVES: dict[tuple[bytes, ...], tuple[list[tuple[int, int, tuple[bytes, ...],
                                                          list[tuple[tuple[bytes, ...], bool]]]],
-                                             dict[int, list[tuple[bytes, ...]]]]] = {}
+                                             dict[int, list[tuple[bytes, ...]]],
+                                             dict[int, tuple[int, ...]]]] = {}
 
 
 class _Raised(dict[tuple[int, ...], tuple[tuple[int, ...], ...]]):
@@ -539,12 +538,12 @@ _RAISED = _Raised()
 
 def _column_moves(columns: tuple[bytes, ...]) -> tuple[
         list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
-        dict[int, list[tuple[bytes, ...]]]]:
+        dict[int, list[tuple[bytes, ...]]], dict[int, tuple[int, ...]]]:
     """For :func:`_moves`: per column with a card, in order, its top card, the card's
     suit, the columns once it has gone home, and the columns (with whether a dealt card
     moved) after each move of it onto another column, in order; and an empty dictionary
     for the columns after each move of a waste card (:func:`_waste_targets`, filled in as
-    the cards come). Remembered per columns."""
+    the cards come), and :func:`_takes`. Remembered per columns."""
     takes = _takes(columns)
     tops = []
     for i, column in enumerate(columns):
@@ -567,7 +566,7 @@ def _column_moves(columns: tuple[bytes, ...]) -> tuple[
                 children.append((tuple(sorted(cols)), dealt))
         tops.append((card, card >> 4, home_columns, children))
     got: tuple[list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
-               dict[int, list[tuple[bytes, ...]]]] = (tops, {})
+               dict[int, list[tuple[bytes, ...]]], dict[int, tuple[int, ...]]] = (tops, {}, takes)
     _remember(_COLUMN_MOVES, columns, got)
     return got
 
@@ -591,10 +590,12 @@ def _takes(columns: tuple[bytes, ...]) -> dict[int, tuple[int, ...]]:
     return takes
 
 
-def _waste_targets(columns: tuple[bytes, ...], card: int) -> list[tuple[bytes, ...]]:
+def _waste_targets(columns: tuple[bytes, ...], card: int,
+                   takes: dict[int, tuple[int, ...]]) -> list[tuple[bytes, ...]]:
     """The columns after each move of ``card`` from the waste onto a column that takes it
-    or into an empty one, in the columns' order."""
-    targets = _takes(columns).get(card, ())
+    (``takes``: :func:`_takes` of the columns) or into an empty one, in the columns'
+    order."""
+    targets = takes.get(card, ())
     out = []
     for j, column in enumerate(columns):
         if len(column) == 1:
