@@ -133,30 +133,28 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     bits = _SUIT_BITS
     suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
     lifts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
-    sequences = SEQUENCES
     full = FULL
     at = _AT
+    nexts = _FOLLOWING
     height = list(heights)
     # per suit, the card its foundation takes next (none, -1, when it is full): a card
     # added below can move a foundation only when it is that card; a foundation takes
     # a card while a copy of it may be home (dealt, built or added) that no place filled
     # since now took: while its held count less 2, plus its dealt count, is above 0
-    following = [-1, -1, -1, -1]
-    known = _RUNS.get
-    runs = [0, 0, 0, 0]
+    following = [nexts[0][height[0]], nexts[1][height[1]], nexts[2][height[2]], nexts[3][height[3]]]
     for s in range(4):
-        f = suits[s]
-        h = height[s]
-        if h < full:
-            x = sequences[s][h]
-            if (f >> at[x] & 7) + (lifts[s] >> at[x] & 7) >= 8:
-                f, h = _climb(f, lifts[s], h)
-        height[s] = h
-        if h < full:
-            following[s] = sequences[s][h]
-        suits[s] = f
-        n = known(f)
-        runs[s] = _runs(f) if n is None else n
+        x = following[s]
+        if x >= 0 and (suits[s] >> at[x] & 7) + (lifts[s] >> at[x] & 7) >= 8:
+            suits[s], h = _climb(suits[s], lifts[s], height[s])
+            height[s] = h
+            following[s] = nexts[s][h]
+    runs_of = _RUNS
+    runs = []
+    for f in suits:
+        try:
+            runs.append(runs_of[f])
+        except KeyError:
+            runs.append(_runs(f))
     freed = _FREED
     sevens = _SEVENS
     up = _UP
@@ -171,14 +169,12 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     # cards are of different suits, so their places never meet and a foundation's move
     # swaps its card's bits for the next one's by two exclusive ors)
     ahead = places[following[0]] | places[following[1]] | places[following[2]] | places[following[3]]
-    runs_of = _RUNS
     needed = sum(runs)
     columns_free = COLUMN_COUNT
     # stock cards are turned up to ``turned``, but added to a suit's counts only up to
     # its ``synced``: until all are, the suits' runs only bound the runs from below
     turned = start
     synced = [start] * 4
-    nexts = _FOLLOWING
     for c in reversed(waste):
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
@@ -233,8 +229,9 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                     if more:
                         f = suits[s] + more
                         suits[s] = f
-                        n = known(f)
-                        if n is None:
+                        try:
+                            n = runs_of[f]
+                        except KeyError:
                             n = _runs(f)
                         needed += n - runs[s]
                         runs[s] = n
