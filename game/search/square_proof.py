@@ -100,53 +100,61 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     dictionaries it reads in local names: the search spends most of its time here.)
     """
     # the counts of every card, packed (:data:`_AT`): from the foundations' heights, the
-    # waste and each column, each part remembered, so they are a few additions
+    # waste and the columns, each part remembered, so they are a few additions (the
+    # columns' by the four together: a search's positions share few columns)
     counts = _HEIGHT_COUNTS.get(heights)
     if counts is None:
         counts = _height_counts(heights)
     w = _WASTE_COUNTS.get(waste)
     if w is None:
         w = _waste_counts(waste)
-    counts -= w
-    dealt = 0
-    get = _COLUMN_COUNTS.get
-    for column in columns:
-        got = get(column)
-        if got is None:
-            got = _column_counts(column)
-        counts += got[0]
-        dealt += got[1]
+    got = _COLUMN_COUNTS.get(columns)
+    if got is None:
+        got = _column_counts(columns)
+    counts += got[0] - w
+    # per suit, the dealt counts plus 5 a rank (for the foundations' climbs: :data:`_SEVENS`)
+    dealt = got[1]
+    # the answer depends on nothing else than these and the stock from ``start`` on, and
+    # many positions share them (those whose built cards stand in other columns, say):
+    # a third of the calls of game 879's search are answered so. Remembered for one
+    # stock and start at a time (a search asks with one start, then the next, and a
+    # layer's positions are none of an earlier layer's)
+    answers = _ANSWERS
+    if _ANSWERS_FOR[0] is not stock or _ANSWERS_FOR[1] != start:
+        answers.clear()
+        _ANSWERS_FOR[:] = [stock, start]
+    elif len(answers) >= _PARTS:
+        answers.clear()
+    key = (heights, counts, dealt, waste)
+    answer = answers.get(key)
+    if answer is not None:
+        return answer
     mask = _SUIT_MASK
     bits = _SUIT_BITS
     suits = [counts & mask, counts >> bits & mask, counts >> 2 * bits & mask, counts >> 3 * bits]
-    # per suit, the dealt counts plus 5 a rank (for the foundations' climbs: :data:`_SEVENS`)
-    dealt += _FIVES_ALL
     lifts = [dealt & mask, dealt >> bits & mask, dealt >> 2 * bits & mask, dealt >> 3 * bits]
-    sequences = SEQUENCES
     full = FULL
     at = _AT
-    held = _HELD
+    nexts = _FOLLOWING
     height = list(heights)
     # per suit, the card its foundation takes next (none, -1, when it is full): a card
     # added below can move a foundation only when it is that card; a foundation takes
     # a card while a copy of it may be home (dealt, built or added) that no place filled
     # since now took: while its held count less 2, plus its dealt count, is above 0
-    following = [-1, -1, -1, -1]
-    known = _RUNS.get
-    runs = [0, 0, 0, 0]
+    following = [nexts[0][height[0]], nexts[1][height[1]], nexts[2][height[2]], nexts[3][height[3]]]
     for s in range(4):
-        f = suits[s]
-        h = height[s]
-        if h < full:
-            x = sequences[s][h]
-            if (f >> at[x] & 7) + (lifts[s] >> at[x] & 7) >= 8:
-                f, h = _climb(f, lifts[s], h)
-        height[s] = h
-        if h < full:
-            following[s] = sequences[s][h]
-        suits[s] = f
-        n = known(f)
-        runs[s] = _runs(f) if n is None else n
+        x = following[s]
+        if x >= 0 and (suits[s] >> at[x] & 7) + (lifts[s] >> at[x] & 7) >= 8:
+            suits[s], h = _climb(suits[s], lifts[s], height[s])
+            height[s] = h
+            following[s] = nexts[s][h]
+    runs_of = _RUNS
+    runs = []
+    for f in suits:
+        try:
+            runs.append(runs_of[f])
+        except KeyError:
+            runs.append(_runs(f))
     freed = _FREED
     sevens = _SEVENS
     up = _UP
@@ -156,35 +164,61 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
     tables = _STOCKS.get(stock)
     if tables is None:
         tables = _stock_tables(stock)
-    next_at, added = tables
-    runs_of = _RUNS
+    places, added = tables
+    # the places in the stock of the cards the foundations take next, a bit each (the
+    # cards are of different suits, so their places never meet and a foundation's move
+    # swaps its card's bits for the next one's by two exclusive ors)
+    ahead = places[following[0]] | places[following[1]] | places[following[2]] | places[following[3]]
     needed = sum(runs)
     columns_free = COLUMN_COUNT
-    end = len(stock)
     # stock cards are turned up to ``turned``, but added to a suit's counts only up to
     # its ``synced``: until all are, the suits' runs only bound the runs from below
     turned = start
     synced = [start] * 4
-    pending = False
-    i = len(waste) - 1
-    while i >= 0:
+    for c in reversed(waste):
         # before the waste's next card leaves, the cards above it need at most four
         # columns: turn stock cards (the fewest that do) until they do
-        if needed > columns_free:
-            # a stock card that no foundation takes next cannot bring the runs down
-            # (:func:`_stock_tables`): turn them all up to the first that one does, and
-            # add those of its suit
-            t = min(next_at[following[0]][turned], next_at[following[1]][turned],
-                    next_at[following[2]][turned], next_at[following[3]][turned])
-            if t >= end:
-                return True
-            c = stock[t]
-            s = c >> 4
-            sums = added[s]
-            f = suits[s] + sums[t] - sums[synced[s]] + held[c]
-            turned = synced[s] = t + 1
-            pending = True
-        elif pending:
+        while needed > columns_free:
+            while needed > columns_free:
+                # a stock card that no foundation takes next cannot bring the runs down
+                # (:func:`_stock_tables`): turn them all up to the first that one does,
+                # and add those of its suit (its own among them)
+                later = ahead >> turned
+                if not later:
+                    answers[key] = True
+                    return True
+                t = turned + (later & -later).bit_length() - 1
+                x = stock[t]
+                s = x >> 4
+                sums = added[s]
+                turned = t + 1
+                f = suits[s] + sums[turned] - sums[synced[s]]
+                synced[s] = turned
+                # the card is the one its foundation takes next: the foundation takes it
+                # and every one after it that a copy is free for (as below)
+                h = height[s]
+                lift = lifts[s]
+                if h < KING:
+                    gaps = ~((f & sevens) + lift) & up[h]
+                    r = (gaps & -gaps).bit_length() // 5
+                    f -= up_span[h][r]
+                    h = r - 1
+                if h >= KING:
+                    gaps = ~((f & sevens) + lift) & down[h]
+                    r = gaps.bit_length() // 5
+                    f -= down_span[h][r]
+                    h = full - r
+                height[s] = h
+                x = nexts[s][h]
+                ahead ^= places[following[s]] ^ places[x]
+                following[s] = x
+                suits[s] = f
+                try:
+                    n = runs_of[f]
+                except KeyError:
+                    n = _runs(f)
+                needed += n - runs[s]
+                runs[s] = n
             # few enough runs, counting the other suits' stock cards turned since their
             # last foundation move as not there: add them, and look again
             for s in range(4):
@@ -195,18 +229,14 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                     if more:
                         f = suits[s] + more
                         suits[s] = f
-                        n = known(f)
-                        if n is None:
+                        try:
+                            n = runs_of[f]
+                        except KeyError:
                             n = _runs(f)
                         needed += n - runs[s]
                         runs[s] = n
-            pending = False
-            continue
-        else:
-            c = waste[i]
-            i -= 1
-            s = c >> 4
-            f = suits[s] + freed[c]
+        s = c >> 4
+        f = suits[s] + freed[c]
         if c == following[s]:
             # the foundation takes the card and every one after it that a copy is free
             # for: found for all the ranks at once (:func:`_climb`, written out here)
@@ -222,7 +252,9 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 f -= down_span[h][r]
                 h = full - r
             height[s] = h
-            following[s] = sequences[s][h] if h < full else -1
+            x = nexts[s][h]
+            ahead ^= places[following[s]] ^ places[x]
+            following[s] = x
         suits[s] = f
         try:
             n = runs_of[f]
@@ -230,6 +262,7 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
             n = _runs(f)
         needed += n - runs[s]
         runs[s] = n
+    answers[key] = False
     return False
 
 
@@ -292,13 +325,13 @@ def _climb(counts: int, lift: int, height: int) -> tuple[int, int]:
 
 
 #: per stock (a search's whole stock), :func:`_stock_tables`
-_STOCKS: dict[bytes, tuple[list[list[int]], list[list[int]]]] = {}
+_STOCKS: dict[bytes, tuple[list[int], list[list[int]]]] = {}
 
 
-def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
-    """For :func:`cannot_unwind`: per card (and for -1, no card), where it is next in
-    ``stock`` from each place on (``len(stock)`` when nowhere); and per suit, per place,
-    the suit's stock cards before it added up as held copies (:data:`_HELD`).
+def _stock_tables(stock: bytes) -> tuple[list[int], list[list[int]]]:
+    """For :func:`cannot_unwind`: per card (and for -1, no card), its places in ``stock``,
+    bit ``t`` set for place ``t``; and per suit, per place, the suit's stock cards before
+    it added up as held copies (:data:`_HELD`).
 
     While the runs need more than four columns, the test turns stock cards; and only one
     that a foundation takes next can bring the runs down. Any other adds a held copy
@@ -310,17 +343,14 @@ def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
     until the stock is done. It adds a suit's cards turned so (one difference of these
     sums) when that suit's foundation moves, and the other suits' only once the runs it
     counts without them are few enough, since they can only add runs."""
-    end = len(stock)
-    next_at = [[end] * (end + 1) for _ in range(65)]
-    for t in range(end - 1, -1, -1):
-        for c in range(64):
-            next_at[c][t] = next_at[c][t + 1]
-        next_at[stock[t]][t] = t
+    places = [0] * 65
+    for t, c in enumerate(stock):
+        places[c] |= 1 << t
     added = [[0] for _ in range(4)]
     for c in stock:
         for s, sums in enumerate(added):
             sums.append(sums[-1] + (_HELD[c] if c >> 4 == s else 0))
-    got = next_at, added
+    got = places, added
     if len(_STOCKS) >= 16:
         _STOCKS.clear()
     _STOCKS[stock] = got
@@ -328,10 +358,15 @@ def _stock_tables(stock: bytes) -> tuple[list[list[int]], list[list[int]]]:
 
 
 #: the parts of :func:`cannot_unwind`'s counts, remembered (each is shared by many
-#: positions of a layer): per foundations' heights, per waste, per column
+#: positions of a layer): per foundations' heights, per waste, per columns
 _HEIGHT_COUNTS: dict[tuple[int, ...], int] = {}
 _WASTE_COUNTS: dict[bytes, int] = {}
-_COLUMN_COUNTS: dict[bytes, tuple[int, int]] = {}
+_COLUMN_COUNTS: dict[tuple[bytes, ...], tuple[int, int]] = {}
+#: :func:`cannot_unwind`'s answers per foundations' heights, counts, dealt counts and
+#: waste, for the stock and start in :data:`_ANSWERS_FOR` (forgotten when they change,
+#: or when there are :data:`_PARTS`)
+_ANSWERS: dict[tuple[tuple[int, ...], int, int, bytes], bool] = {}
+_ANSWERS_FOR: list[Any] = [None, -1]
 #: the most parts of each kind remembered (beyond, all of that kind are forgotten)
 _PARTS = 100_000
 
@@ -360,19 +395,21 @@ def _waste_counts(waste: bytes) -> int:
     return counts
 
 
-def _column_counts(column: bytes) -> tuple[int, int]:
-    """What a column (``bytes([dealt]) + cards``) adds to the counts: a held copy per
-    built card; and to the dealt counts, a copy per dealt (or filled) card."""
-    dealt = column[0] + 1
+def _column_counts(columns: tuple[bytes, ...]) -> tuple[int, int]:
+    """What the columns (each ``bytes([dealt]) + cards``) add to the counts: a held copy
+    per built card; and the dealt counts, a copy per dealt (or filled) card, plus 5 a
+    rank (:data:`_FIVES_ALL`)."""
     at = _AT_ALL
     held = 0
-    for c in column[dealt:]:
-        held += 1 << at[c]
-    free = 0
-    for c in column[1:dealt]:
-        free += 1 << at[c]
+    free = _FIVES_ALL
+    for column in columns:
+        dealt = column[0] + 1
+        for c in column[dealt:]:
+            held += 1 << at[c]
+        for c in column[1:dealt]:
+            free += 1 << at[c]
     got = held, free
-    _remember(_COLUMN_COUNTS, column, got)
+    _remember(_COLUMN_COUNTS, columns, got)
     return got
 
 
@@ -433,78 +470,139 @@ def _moves(state: State) -> list[tuple[State, bool]]:
     in what order), so it passes when the parent's did. A move home is tested (a card
     home now is home for sure, which the test uses), and so is a move of a dealt (or
     filled) card: the parent's test may have let it stay in its column while another
-    copy filled its foundation place, and built elsewhere it must be home or in a column."""
+    copy filled its foundation place, and built elsewhere it must be home or in a column.
+
+    The columns' own moves, and the columns each waste card would give, depend on the
+    columns alone, and a search's positions share very few columns (a few hundred in the
+    hundreds of thousands of positions of a long search: the cards wait in the waste), so
+    they are worked out once per columns (:func:`_column_moves`) and only the heights and
+    the waste are put to them here."""
     heights, columns, waste = state
+    known = _COLUMN_MOVES.get(columns)
+    if known is None:
+        known = _column_moves(columns)
+    tops, from_waste, takes = known
     following = _FOLLOWING
-    card_bytes = _CARD
-    # per card, the columns that take it, in order; and the columns with a card, in order
-    # (written out flat: the search spends much of its time here)
-    takes: dict[int, tuple[int, ...]] = {}
-    sources = []
-    for j, column in enumerate(columns):
-        size = len(column)
-        if size == 1:
-            continue
-        sources.append(j)
-        top = column[-1]
-        if size - 1 > column[0]:
-            nxt = 2 * top - column[-2]
-            if 1 <= nxt & 15 <= KING:
-                takes[nxt] = (*takes.get(nxt, ()), j)
-        else:
-            for c in _NEIGHBOURS[top]:
-                takes[c] = (*takes.get(c, ()), j)
     out: list[tuple[State, bool]] = []
-    for i in sources:
-        column = columns[i]
-        card = column[-1]
-        targets = takes.get(card)
-        suit = card >> 4
+    for card, suit, home_columns, children in tops:
         h = heights[suit]
-        home = following[suit][h] == card
-        if not (home or targets):
-            continue
-        # the column without its top card (the dealt count never above the cards left)
-        size = len(column) - 2
-        taken = bytes((size,)) + column[1:-1] if column[0] > size else column[:-1]
-        if home:
-            cols = list(columns)
-            cols[i] = taken
-            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), tuple(sorted(cols)), waste)
+        if following[suit][h] == card:
+            result = (_RAISED[heights][suit], home_columns, waste)
             if h >= KING:
                 return [(result, True)]
             out.append((result, True))
-        if targets:
-            dealt = size + 1 <= column[0]
-            add = card_bytes[card]
-            for j in targets:
-                if j != i:
-                    cols = list(columns)
-                    cols[j] = columns[j] + add
-                    cols[i] = taken
-                    out.append(((heights, tuple(sorted(cols)), waste), dealt))
+        for cols, dealt in children:
+            out.append(((heights, cols, waste), dealt))
     if waste:
         card = waste[-1]
         rest = waste[:-1]
         suit = card >> 4
         h = heights[suit]
         if following[suit][h] == card:
-            result = ((*heights[:suit], h + 1, *heights[suit + 1:]), columns, rest)
+            result = (_RAISED[heights][suit], columns, rest)
             if h >= KING:
                 return [(result, True)]
             out.append((result, True))
-        # the waste's top: onto a column that takes it or into an empty one, in order
-        targets = takes.get(card, ())
-        add = card_bytes[card]
-        for j, column in enumerate(columns):
-            if len(column) == 1:
+        targets = from_waste.get(card)
+        if targets is None:
+            targets = from_waste[card] = _waste_targets(columns, card, takes)
+        for cols in targets:
+            out.append(((heights, cols, rest), False))
+    return out
+
+
+#: :func:`_column_moves` per columns (forgotten all at once when there are :data:`_PARTS`)
+_COLUMN_MOVES: dict[tuple[bytes, ...], tuple[list[tuple[int, int, tuple[bytes, ...],
+                                                         list[tuple[tuple[bytes, ...], bool]]]],
+                                             dict[int, list[tuple[bytes, ...]]],
+                                             dict[int, tuple[int, ...]]]] = {}
+
+
+class _Raised(dict[tuple[int, ...], tuple[tuple[int, ...], ...]]):
+    """Per foundations' heights, the heights with each suit's one higher (made when first
+    asked for, and shared by every position that has them)."""
+
+    def __missing__(self, heights: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        if len(self) >= _PARTS:
+            self.clear()
+        raised = tuple((*heights[:s], heights[s] + 1, *heights[s + 1:]) for s in range(4))
+        self[heights] = raised
+        return raised
+
+
+_RAISED = _Raised()
+
+
+def _column_moves(columns: tuple[bytes, ...]) -> tuple[
+        list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
+        dict[int, list[tuple[bytes, ...]]], dict[int, tuple[int, ...]]]:
+    """For :func:`_moves`: per column with a card, in order, its top card, the card's
+    suit, the columns once it has gone home, and the columns (with whether a dealt card
+    moved) after each move of it onto another column, in order; and an empty dictionary
+    for the columns after each move of a waste card (:func:`_waste_targets`, filled in as
+    the cards come), and :func:`_takes`. Remembered per columns."""
+    takes = _takes(columns)
+    tops = []
+    for i, column in enumerate(columns):
+        if len(column) == 1:
+            continue
+        card = column[-1]
+        # the column without its top card (the dealt count never above the cards left)
+        size = len(column) - 2
+        taken = bytes((size,)) + column[1:-1] if column[0] > size else column[:-1]
+        cols = list(columns)
+        cols[i] = taken
+        home_columns = tuple(sorted(cols))
+        children = []
+        dealt = size + 1 <= column[0]
+        for j in takes.get(card, ()):
+            if j != i:
                 cols = list(columns)
-                cols[j] = _FILLED[card]
-                out.append(((heights, tuple(sorted(cols)), rest), False))
-            elif j in targets:
-                cols = list(columns)
-                cols[j] = column + add
-                out.append(((heights, tuple(sorted(cols)), rest), False))
+                cols[j] = columns[j] + _CARD[card]
+                cols[i] = taken
+                children.append((tuple(sorted(cols)), dealt))
+        tops.append((card, card >> 4, home_columns, children))
+    got: tuple[list[tuple[int, int, tuple[bytes, ...], list[tuple[tuple[bytes, ...], bool]]]],
+               dict[int, list[tuple[bytes, ...]]], dict[int, tuple[int, ...]]] = (tops, {}, takes)
+    _remember(_COLUMN_MOVES, columns, got)
+    return got
+
+
+def _takes(columns: tuple[bytes, ...]) -> dict[int, tuple[int, ...]]:
+    """Per card, the columns (by place, in order) that take it onto their top."""
+    takes: dict[int, tuple[int, ...]] = {}
+    for j, column in enumerate(columns):
+        size = len(column)
+        if size == 1:
+            continue
+        top = column[-1]
+        if size - 1 > column[0]:
+            # a column with a built card takes only the next card of its run
+            nxt = 2 * top - column[-2]
+            if 1 <= nxt & 15 <= KING:
+                takes[nxt] = (*takes.get(nxt, ()), j)
+        else:
+            for c in _NEIGHBOURS[top]:
+                takes[c] = (*takes.get(c, ()), j)
+    return takes
+
+
+def _waste_targets(columns: tuple[bytes, ...], card: int,
+                   takes: dict[int, tuple[int, ...]]) -> list[tuple[bytes, ...]]:
+    """The columns after each move of ``card`` from the waste onto a column that takes it
+    (``takes``: :func:`_takes` of the columns) or into an empty one, in the columns'
+    order."""
+    targets = takes.get(card, ())
+    out = []
+    for j, column in enumerate(columns):
+        if len(column) == 1:
+            cols = list(columns)
+            cols[j] = _FILLED[card]
+            out.append(tuple(sorted(cols)))
+        elif j in targets:
+            cols = list(columns)
+            cols[j] = column + _CARD[card]
+            out.append(tuple(sorted(cols)))
     return out
 
 
@@ -567,35 +665,43 @@ class SquareLayers:
             seen = parents[k]
             testing = k % TEST_EVERY == 0
             following: dict[State, tuple[int, State] | None] = {}
+            turning = k < len(stock)
+            card = stock[k] if turning else 0
             todo = list(layer)
             while todo:
                 state = todo.pop()
+                # where this position's children were first reached from (one pair for all)
+                mark = (k, state)
                 for child, check in _moves(state):
                     if child in seen:
                         continue
                     if nodes >= limit:
                         self.nodes = nodes
                         return None  # a new position, and none left in the budget
-                    seen[child] = (k, state)
+                    seen[child] = mark
                     nodes += 1
                     if nodes % TURN == 0:
                         self.nodes = nodes
                         yield
                         limit = self.max_nodes
-                    if child[0] == _WON:
-                        self.nodes = nodes
-                        self.win = self._line(parents, k, child)
-                        return True
-                    if not (check and testing) or not cannot_unwind(*child, stock, k):
-                        todo.append(child)
-                if k < len(stock):
-                    for child in _turns(state, stock[k]):
+                    # a child that need not be tested kept its parent's heights, so it is
+                    # not won (no position searched is)
+                    if check:
+                        if child[0] == _WON:
+                            self.nodes = nodes
+                            self.win = self._line(parents, k, child)
+                            return True
+                        if testing and cannot_unwind(*child, stock, k):
+                            continue
+                    todo.append(child)
+                if turning:
+                    for child in _turns(state, card):
                         if child in following:
                             continue
                         if nodes >= limit:
                             self.nodes = nodes
                             return None
-                        following[child] = (k, state)
+                        following[child] = mark
                         nodes += 1
                         if nodes % TURN == 0:
                             self.nodes = nodes
