@@ -80,10 +80,11 @@ LEAN_AFTER = 1
 #: (docs/search.md, "The demo player's plans"). At most this many second tries a game:
 #: a lost game spends them all, so they bound what it costs
 RESCUES = 8
-#: where the second try finds nothing too, a *long look*: the solver's own stages (as
-#: ``solve`` runs them on a whole deal) on a third guessed deal, within this many
-#: positions, which lets the solver's deeper searches untangle an opening that the beams
-#: of the plans jam in
+#: where the second try finds nothing too (or, in a rule set without second tries, the
+#: plan made afresh), a *long look* where the demo plan takes them
+#: (:attr:`DemoPlan.long_looks`): the solver's own stages (as ``solve`` runs them on a
+#: whole deal) on one more guessed deal, within this many positions, which lets the
+#: solver's deeper searches untangle an opening that the plans' searches jam in
 LONG_LOOK_NODES = 800_000
 #: at most this many long looks a game (never on screen): a lost game spends them all
 LONG_LOOKS = 4
@@ -394,8 +395,10 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     next card rarely changes that. While the game has made fewer than :data:`RESCUES`
     second tries (``rescue``: another guessed deal, other beams), one follows a plan made
     afresh that found nothing, and takes the lean plan's place (not with a time limit);
-    where it finds nothing too, a long look follows while the game has made fewer than
-    :data:`LONG_LOOKS` (``long_look``: a third guessed deal, the solver's own stages).
+    where it finds nothing too (or, without second tries, where the plan made afresh
+    finds nothing), a long look follows while the game has made fewer than
+    :data:`LONG_LOOKS`, where the demo plan takes them (``long_look``: one more guessed
+    deal, the solver's own stages).
     Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
@@ -444,12 +447,10 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         if kept is None and not (second_try and misses >= LEAN_AFTER):
             kept = _guessed_plan(view(k), plan_nodes, plan_seconds, lean=misses >= LEAN_AFTER)
         known = kept
-        look = looks and not rescue
         if known is None and second_try:
             rescues += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
-            look = looks
-        if known is None and look and long_looks < LONG_LOOKS:
+        if known is None and looks and (second_try or not rescue) and long_looks < LONG_LOOKS:
             long_looks += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, long_look=True)
         misses = 0 if known is not None else misses + 1

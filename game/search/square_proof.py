@@ -195,7 +195,8 @@ def cannot_unwind(heights: tuple[int, ...], columns: tuple[bytes, ...], waste: b
                 f = suits[s] + sums[turned] - sums[synced[s]]
                 synced[s] = turned
                 # the card is the one its foundation takes next: the foundation takes it
-                # and every one after it that a copy is free for (as below)
+                # and every one after it that a copy is free for (as below: :func:`_climb`
+                # written out, as the call costs 7% of the whole search)
                 h = height[s]
                 lift = lifts[s]
                 if h < KING:
