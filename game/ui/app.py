@@ -419,7 +419,7 @@ class App:
 
     def _catch_stop_signals(self) -> dict[int, Any]:
         """Route the stop signals to :meth:`_stop`, and note the order they arrive in
-        (:meth:`_first_to_arrive`); the handlers they had, to restore."""
+        (:meth:`_Arrivals.first`); the handlers they had, to restore."""
         previous: dict[int, Any] = {}
         if threading.current_thread() is not threading.main_thread():
             return previous  # only the main thread may set handlers (and gets the signals)

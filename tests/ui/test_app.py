@@ -147,9 +147,18 @@ def test_forty_double_ctrl_c_never_lose_the_game(tmp_path) -> None:
         _signal_and_check(tmp_path, trial, signals)
 
 
+def _wakeup_fd() -> int:
+    """The interpreter's signal wake-up descriptor (-1: none), left as it was."""
+    fd = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(fd)
+    return fd
+
+
 def test_signals_are_given_back_after_the_loop(tmp_path) -> None:
     before = {number: signal.getsignal(number) for number in STOP_SIGNALS}
+    wakeup = _wakeup_fd()
     app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
     app.push(Scene(app))
     app.run(max_frames=2)
     assert {number: signal.getsignal(number) for number in STOP_SIGNALS} == before
+    assert _wakeup_fd() == wakeup  # the wake-up socket the loop read arrivals from is gone
