@@ -352,9 +352,7 @@ def _stock_tables(stock: bytes) -> tuple[list[int], list[list[int]]]:
         for s, sums in enumerate(added):
             sums.append(sums[-1] + (_HELD[c] if c >> 4 == s else 0))
     got = places, added
-    if len(_STOCKS) >= 16:
-        _STOCKS.clear()
-    _STOCKS[stock] = got
+    _remember(_STOCKS, stock, got, most=16)
     return got
 
 
@@ -414,11 +412,11 @@ def _column_counts(columns: tuple[bytes, ...]) -> tuple[int, int]:
     return got
 
 
-def _remember(cache: dict[Any, Any], key: object, value: object) -> None:
-    """Remember ``value`` for ``key`` in one of the parts' caches, forgetting them all
-    when there are :data:`_PARTS` (a search's later layers share little with its
-    earliest)."""
-    if len(cache) >= _PARTS:
+def _remember(cache: dict[Any, Any], key: object, value: object, most: int = _PARTS) -> None:
+    """Remember ``value`` for ``key`` in one of this module's caches, forgetting them all
+    when there are ``most`` (:data:`_PARTS` for the parts: a search's later layers share
+    little with its earliest)."""
+    if len(cache) >= most:
         cache.clear()
     cache[key] = value
 
@@ -524,10 +522,8 @@ class _Raised(dict[tuple[int, ...], tuple[tuple[int, ...], ...]]):
     asked for, and shared by every position that has them)."""
 
     def __missing__(self, heights: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        if len(self) >= _PARTS:
-            self.clear()
         raised = tuple((*heights[:s], heights[s] + 1, *heights[s + 1:]) for s in range(4))
-        self[heights] = raised
+        _remember(self, heights, raised)
         return raised
 
 
