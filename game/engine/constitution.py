@@ -85,7 +85,7 @@ PROFILE = RuleProfile(
         jitter=20.0,
         narrow_nodes=5_000,
         # three guessed deals a plan: the line most of their wins start with
-        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3, long_looks=True),
+        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3, long_looks=4),
         through_reveals=True,
     ),
     levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(20, 60, 200, 600)),

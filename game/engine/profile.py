@@ -111,9 +111,11 @@ class DemoPlan:
     #: the positions; ``searches`` run only where none of them wins
     quick_beams: bool = False
     #: where a plan finds no win (after the second try, with quick beams), a *long look*
-    #: (``game.search.demo.LONG_LOOKS`` a game, never on screen): the solver's own stages
-    #: on one more guessed deal, within ``game.search.demo.LONG_LOOK_NODES`` positions
-    long_looks: bool = False
+    #: (never on screen): the solver's own stages on one more guessed deal, within
+    #: ``game.search.demo.LONG_LOOK_NODES`` positions; at most this many a game (0: none;
+    #: with quick beams, one after a second try at most, so at most
+    #: ``game.search.demo.RESCUES``)
+    long_looks: int = 0
 
 
 @dataclass(frozen=True)

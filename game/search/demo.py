@@ -81,13 +81,12 @@ LEAN_AFTER = 1
 #: a lost game spends them all, so they bound what it costs
 RESCUES = 8
 #: where the second try finds nothing too (or, in a rule set without second tries, the
-#: plan made afresh), a *long look* where the demo plan takes them
-#: (:attr:`DemoPlan.long_looks`): the solver's own stages (as ``solve`` runs them on a
-#: whole deal) on one more guessed deal, within this many positions, which lets the
-#: solver's deeper searches untangle an opening that the plans' searches jam in
+#: plan made afresh), a *long look* where the demo plan takes them (at most
+#: :attr:`DemoPlan.long_looks` a game, never on screen: a lost game spends them all):
+#: the solver's own stages (as ``solve`` runs them on a whole deal) on one more guessed
+#: deal, within this many positions, which lets the solver's deeper searches untangle
+#: an opening that the plans' searches jam in
 LONG_LOOK_NODES = 800_000
-#: at most this many long looks a game (never on screen): a lost game spends them all
-LONG_LOOKS = 4
 #: with a time limit per move, a plan may take this many times as long as a hint
 PLAN_TIME_FACTOR = 5.0
 #: how far apart the seeds of one plan's guesses are (any large odd number)
@@ -379,7 +378,7 @@ class _Plan:
 
 #: the plan followed at each position where a card showed, how many cards in a row, up to
 #: that one, found no plan, and how many second tries (:data:`RESCUES`) and long looks
-#: (:data:`LONG_LOOKS`) the game has made up to there, keyed by that position's view, the
+#: (:attr:`DemoPlan.long_looks`) the game has made up to there, keyed by that position's view, the
 #: moves that led there and the budgets (see :func:`_plan_at`)
 _FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int, int, int]] = {}
 #: what the caches answer for a position not planned yet (a plan may be None)
@@ -396,9 +395,9 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     second tries (``rescue``: another guessed deal, other beams), one follows a plan made
     afresh that found nothing, and takes the lean plan's place (not with a time limit);
     where it finds nothing too (or, without second tries, where the plan made afresh
-    finds nothing), a long look follows while the game has made fewer than
-    :data:`LONG_LOOKS`, where the demo plan takes them (``long_look``: one more guessed
-    deal, the solver's own stages).
+    finds nothing), a long look follows while the game has made fewer than the demo
+    plan's :attr:`~DemoPlan.long_looks` (``long_look``: one more guessed deal, the
+    solver's own stages).
     Without a time limit the earlier plans are worked out
     from the game's start when they are not known yet, so the plan is a pure function of the game's
     history and the budget; with one (on screen) only a plan remembered from the card
@@ -434,7 +433,7 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
     rescue = plan_seconds is None and demo_plan is not None and demo_plan.quick_beams
     # long looks where the demo plan has them (not on screen either): after a second try
     # where there are second tries, else after a plan made afresh that found nothing
-    looks = plan_seconds is None and demo_plan is not None and demo_plan.long_looks
+    looks = 0 if plan_seconds is not None or demo_plan is None else demo_plan.long_looks
     for k in range(first, last + 1):
         kept = None
         if known is not None:
@@ -450,7 +449,7 @@ def _plan_at(game: Game, anchors: list[int], plan_nodes: int, plan_seconds: floa
         if known is None and second_try:
             rescues += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, rescue=True)
-        if known is None and looks and (second_try or not rescue) and long_looks < LONG_LOOKS:
+        if known is None and (second_try or not rescue) and long_looks < looks:
             long_looks += 1
             known = _guessed_plan(view(k), plan_nodes, plan_seconds, long_look=True)
         misses = 0 if known is not None else misses + 1

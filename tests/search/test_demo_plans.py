@@ -4,6 +4,7 @@ not, and only what the player has seen ever enters a guess."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -46,6 +47,14 @@ def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(demo, "_solve_guess", counting)
     monkeypatch.setattr(demo, "_repaired", counting_repairs)
     return made
+
+
+def _with_demo_plan(monkeypatch: pytest.MonkeyPatch, game: Game, **changes: Any) -> None:
+    """For this test, ``game``'s rule set plans with its demo plan changed so."""
+    plan = game.profile.search.demo_plan
+    assert plan is not None
+    search = dataclasses.replace(game.profile.search, demo_plan=dataclasses.replace(plan, **changes))
+    monkeypatch.setattr(type(game), "profile", dataclasses.replace(game.profile, search=search))
 
 
 def _kept(before: Game, plan: demo._Plan, done: list[Move], now: Game) -> demo._Plan | None:
@@ -390,7 +399,7 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     # lean plans.
     game = new_game(RULES, DEAL)
     events = _nothing_wins(monkeypatch, game)
-    monkeypatch.setattr(demo, "LONG_LOOKS", 0)  # the long looks have a test of their own
+    _with_demo_plan(monkeypatch, game, long_looks=0)  # the long looks have a test of their own
     nodes = _nodes(game)
     assert demo.RESCUES >= 2
     assert _play_until_shown(game, demo.RESCUES) == demo.RESCUES + 1
@@ -404,23 +413,31 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     assert events[0][2] != events[2][2]  # the second try is another guess
 
 
+@pytest.mark.parametrize("looks", [None, 3])
 def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_on_a_third_guess(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, looks: int | None) -> None:
     # nothing ever wins: after the second try at the start, the solver's own stages (no
     # plan of searches) search a third guess within LONG_LOOK_NODES; at the cards after
-    # it, a long look follows each second try until LONG_LOOKS are spent, then only the
-    # second tries. The three guesses of one position differ.
+    # it, a long look follows each second try until the demo plan's long looks are spent
+    # (the rule set's own number, or 3), then only the second tries while they last, then
+    # the lean plans. The three guesses of one position differ.
     game = new_game(RULES, DEAL)
+    if looks is not None:
+        _with_demo_plan(monkeypatch, game, long_looks=looks)
+    plan = game.profile.search.demo_plan
+    assert plan is not None
+    looks = plan.long_looks
     events = _nothing_wins(monkeypatch, game)
     nodes = _nodes(game)
-    assert demo.LONG_LOOKS >= 1 and demo.RESCUES > demo.LONG_LOOKS + 1
-    assert _play_until_shown(game, demo.LONG_LOOKS) == demo.LONG_LOOKS + 1
+    assert 1 <= looks <= demo.RESCUES
+    assert _play_until_shown(game, looks) == looks + 1
     second_try = [("quick", nodes), ("shaken", nodes - 100)]
     long_look = [("stages", demo.LONG_LOOK_NODES)]
     expected = [("quick", nodes), ("solve", nodes), *second_try, *long_look]  # the start
-    for _ in range(demo.LONG_LOOKS - 1):
+    for _ in range(looks - 1):
         expected += second_try + long_look
-    expected += second_try  # no long look is left
+    # no long look is left: a second try, or where none is left either the lean plan
+    expected += second_try if looks < demo.RESCUES else [("quick", nodes)]
     assert [(kind, n) for kind, n, _ in events] == expected
     guesses = {events[1][2], events[2][2], events[4][2]}
     assert events[0][2] == events[1][2] and events[2][2] == events[3][2] and len(guesses) == 3
@@ -430,17 +447,19 @@ def test_in_constitution_a_long_look_follows_a_fresh_plan_that_finds_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # no second tries there (no quick beams): where the plan's guesses (three, its
     # searches) win nothing, the solver's own stages search a fourth guess within
-    # LONG_LOOK_NODES, at the start and at each card after, until LONG_LOOKS are spent;
-    # then only the plans made afresh
+    # LONG_LOOK_NODES, at the start and at each card after, until its demo plan's long
+    # looks are spent; then only the plans made afresh
     game = new_game("constitution", DEAL)
     events = _nothing_wins(monkeypatch, game)
     nodes = _nodes(game)
-    samples = game.profile.search.demo_plan.samples if game.profile.search.demo_plan else 0
-    assert samples >= 2 and demo.LONG_LOOKS >= 1
-    assert _play_until_shown(game, demo.LONG_LOOKS) == demo.LONG_LOOKS + 1
+    demo_plan = game.profile.search.demo_plan
+    assert demo_plan is not None
+    samples, looks = demo_plan.samples, demo_plan.long_looks
+    assert samples >= 2 and looks >= 1
+    assert _play_until_shown(game, looks) == looks + 1
     plan = [("solve", nodes)] * samples
     long_look = [("stages", demo.LONG_LOOK_NODES)]
-    expected = (plan + long_look) * demo.LONG_LOOKS + plan  # no long look is left
+    expected = (plan + long_look) * looks + plan  # no long look is left
     assert [(kind, n) for kind, n, _ in events] == expected
     assert len({stock for _, _, stock in events[:samples + 1]}) == samples + 1  # four guesses
 
