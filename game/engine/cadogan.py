@@ -83,7 +83,7 @@ PROFILE = RuleProfile(
         # card, and each is followed by a planning search
         planner_lines=((True, 300, 1500), (False, 100, 1500)),
         demo_plan=DemoPlan(nodes=60_000, searches=("beams",), quick_beams=True,
-                           long_looks=8),
+                           long_looks=12),
     ),
     levels=LevelsBuild(search=1000, nodes=120_000, method="solve", ladder=(50, 200, 800)),
     near_won=NEAR_WON,

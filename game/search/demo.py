@@ -79,7 +79,7 @@ LEAN_AFTER = 1
 #: won, while the shaken beams won such guesses in 29,000-54,000 positions
 #: (docs/search.md, "The demo player's plans"). At most this many second tries a game:
 #: a lost game spends them all, so they bound what it costs
-RESCUES = 8
+RESCUES = 12
 #: where the second try finds nothing too (or, in a rule set without second tries, the
 #: plan made afresh), a *long look* where the demo plan takes them (at most
 #: :attr:`DemoPlan.long_looks` a game, never on screen: a lost game spends them all):
