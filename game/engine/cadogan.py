@@ -82,8 +82,7 @@ PROFILE = RuleProfile(
         # a cheaper lookahead than the standard planners: every turn of the stock shows a
         # card, and each is followed by a planning search
         planner_lines=((True, 300, 1500), (False, 100, 1500)),
-        demo_plan=DemoPlan(nodes=60_000, searches=("beams",), quick_beams=True,
-                           long_looks=12),
+        demo_plan=DemoPlan(nodes=60_000, searches=("beams",), quick_beams=True, long_looks=12),
     ),
     levels=LevelsBuild(search=1000, nodes=120_000, method="solve", ladder=(50, 200, 800)),
     near_won=NEAR_WON,

@@ -378,8 +378,8 @@ class _Plan:
 
 #: the plan followed at each position where a card showed, how many cards in a row, up to
 #: that one, found no plan, and how many second tries (:data:`RESCUES`) and long looks
-#: (:attr:`DemoPlan.long_looks`) the game has made up to there, keyed by that position's view, the
-#: moves that led there and the budgets (see :func:`_plan_at`)
+#: (:attr:`DemoPlan.long_looks`) the game has made up to there, keyed by that position's
+#: view, the moves that led there and the budgets (see :func:`_plan_at`)
 _FOLLOWED: dict[tuple[int, tuple[Move, ...], int, float | None], tuple[_Plan | None, int, int, int]] = {}
 #: what the caches answer for a position not planned yet (a plan may be None)
 _NOT_PLANNED = _Plan([], [])

@@ -4,7 +4,6 @@ not, and only what the player has seen ever enters a guess."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +16,8 @@ from game.engine.state import IllegalMove, Move
 from game.search import cadogan_beam, demo
 from game.search.hint import _unseen_cards
 from game.search.solver import SolveResult
+
+from .profiles import with_demo_plan
 
 RULES = "constitution-cadogan"
 DEAL = "1"
@@ -47,14 +48,6 @@ def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(demo, "_solve_guess", counting)
     monkeypatch.setattr(demo, "_repaired", counting_repairs)
     return made
-
-
-def _with_demo_plan(monkeypatch: pytest.MonkeyPatch, game: Game, **changes: Any) -> None:
-    """For this test, ``game``'s rule set plans with its demo plan changed so."""
-    plan = game.profile.search.demo_plan
-    assert plan is not None
-    search = dataclasses.replace(game.profile.search, demo_plan=dataclasses.replace(plan, **changes))
-    monkeypatch.setattr(type(game), "profile", dataclasses.replace(game.profile, search=search))
 
 
 def _kept(before: Game, plan: demo._Plan, done: list[Move], now: Game) -> demo._Plan | None:
@@ -399,7 +392,7 @@ def test_where_a_fresh_plan_finds_nothing_another_guess_gets_a_second_try(
     # lean plans.
     game = new_game(RULES, DEAL)
     events = _nothing_wins(monkeypatch, game)
-    _with_demo_plan(monkeypatch, game, long_looks=0)  # the long looks have a test of their own
+    with_demo_plan(monkeypatch, game, long_looks=0)  # the long looks have a test of their own
     nodes = _nodes(game)
     assert demo.RESCUES >= 2
     assert _play_until_shown(game, demo.RESCUES) == demo.RESCUES + 1
@@ -423,7 +416,7 @@ def test_where_the_second_try_finds_nothing_a_long_look_runs_the_solvers_stages_
     # the lean plans. The three guesses of one position differ.
     game = new_game(RULES, DEAL)
     if looks is not None:
-        _with_demo_plan(monkeypatch, game, long_looks=looks)
+        with_demo_plan(monkeypatch, game, long_looks=looks)
     plan = game.profile.search.demo_plan
     assert plan is not None
     looks = plan.long_looks

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -18,6 +17,7 @@ from game.search.knowledge import forced_move, is_dead
 from game.search.solver import solve
 
 from .layouts import contested_copy, random_endgame, rows_layout, square_layout, winnable
+from .profiles import with_demo_plan
 
 
 def is_forced(game, text: str) -> bool:
@@ -277,9 +277,7 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
             return SolveResult("won", line) if line else SolveResult("unknown")
         return fake_solve
 
-    three = dataclasses.replace(game.profile.search.demo_plan, samples=3)
-    search = dataclasses.replace(game.profile.search, demo_plan=three)
-    monkeypatch.setattr(type(game), "profile", dataclasses.replace(game.profile, search=search))
+    with_demo_plan(monkeypatch, game, samples=3)
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", scripted([[a, b], [b], [b, a]]))
     plan = demo._plan(view, 100, None)
