@@ -50,6 +50,8 @@ LONG_WAIT = 2.0
 FLIGHT_SHARE = 0.45
 #: seconds each frame may spend drawing crisp card faces after a resize
 REFINE_BUDGET = 0.006
+#: the keys that start typing a move number
+DIGITS = frozenset("0123456789")
 
 
 def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
@@ -278,7 +280,8 @@ class ReplayScene(Scene):
     def goto_typed(self, typed: str) -> None:
         """Jump to the move number typed in the field, or say why it is not one."""
         words = typed.strip().lstrip("#")
-        if not words.isdigit():
+        # ASCII digits only: str.isdigit also takes "²" or "①", which int() refuses
+        if not (words.isascii() and words.isdigit()):
             self.message = f"Type a move number from 0 to {self.player.length}."
             return
         n = int(words)
@@ -398,7 +401,7 @@ class ReplayScene(Scene):
             typed = str(getattr(event, "text", ""))
             if self.goto.focused:
                 self.goto.handle_text(event)
-            elif typed[:1].isdigit():
+            elif typed[:1] in DIGITS:
                 self.ring.focus(self.goto)
                 self.goto.handle_text(event)
             elif typed in ("+", "="):

@@ -123,6 +123,19 @@ def test_typing_a_move_number_jumps_there(ui: SimpleNamespace, screen_app: App) 
     assert "move number" in scene.message
 
 
+# superscript two, circled one, Arabic-Indic three
+@pytest.mark.parametrize("typed", ["\u00b2", "\u2460", "\u0663"])
+def test_a_non_ascii_digit_is_not_a_move_number(ui: SimpleNamespace, screen_app: App, typed: str) -> None:
+    scene = open_replay(ui, screen_app, recorded())
+    ui.type_text(screen_app, typed)
+    assert not scene.goto.focused, "only the ASCII digits start a move number"
+    ui.type_text(screen_app, "3")
+    ui.type_text(screen_app, typed)
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 0
+    assert "move number" in scene.message
+
+
 def test_the_timeline_jumps_where_it_is_clicked_and_dragged(ui: SimpleNamespace, screen_app: App) -> None:
     scene = open_replay(ui, screen_app, recorded())
     line = scene.timeline.rect
