@@ -30,6 +30,7 @@ from ..cache import BoundedCache
 from .replay import (
     ABANDONED,
     IN_PROGRESS,
+    MAX_MOVES,
     MAX_REPLAY_BYTES,
     Replay,
     ReplayError,
@@ -111,13 +112,12 @@ def save_game(store: Store, replay: Replay) -> bool:
     with a warning, when the save could not be written; the previous save is then intact.
     """
     text = replay.with_result(IN_PROGRESS).to_text()
-    try:
-        parse_replay(text)
-    except ReplayError as err:
+    problem = unreadable(replay, text)
+    if problem is not None:
         if replay.play_out().is_won():
             log.info("a won game is not saved as a game in progress")
         else:
-            store.warn(f"the game was not saved: {err}")
+            store.warn(f"the game was not saved: {problem}")
         return False
     try:
         store.write_text(SAVED_GAME, text)
@@ -284,7 +284,25 @@ def replay_file_name(replay: Replay, when: str | None = None) -> str:
     return f"{replay.rules}-{replay.game}-{when or utc_stamp()}{REPLAY_SUFFIX}"
 
 
+def unreadable(replay: Replay, text: str) -> str | None:
+    """Why ``text``, the file written for ``replay``, could not be read back (by
+    :func:`~.replay.parse_replay`, the reader of every replay and save), or None: so that
+    nothing is written that the program would then refuse."""
+    if len(replay.moves) > MAX_MOVES:
+        return f"it has {len(replay.moves):,} moves, and a replay holds at most {MAX_MOVES:,}"
+    try:
+        parse_replay(text)
+    except ReplayError as err:
+        return str(err)
+    return None
+
+
 def _write_replay(store: Store, folder: str, replay: Replay) -> Path | None:
+    text = replay.to_text()
+    problem = unreadable(replay, text)
+    if problem is not None:
+        store.warn(f"the replay was not saved: {problem}")
+        return None
     base = replay_file_name(replay)
     name = base
     n = 1
@@ -292,7 +310,7 @@ def _write_replay(store: Store, folder: str, replay: Replay) -> Path | None:
         n += 1
         name = base.removesuffix(REPLAY_SUFFIX) + f"-{n}{REPLAY_SUFFIX}"
     try:
-        return store.write_text(f"{folder}/{name}", replay.to_text())
+        return store.write_text(f"{folder}/{name}", text)
     except SaveError as err:
         store.warn(f"the replay was not saved: {err}")
         return None

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import new_game
+from game.engine.state import Game, Move
 from game.records import store as store_module
 from game.records.recorder import Recorder
-from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON, load_replay
+from game.records.replay import ABANDONED, IN_PROGRESS, LOST, MAX_MOVES, WON, Replay, ReplayMove, load_replay
 from game.records.saves import (
     RECENT_GAMES,
     SAVED_GAME,
@@ -612,3 +614,49 @@ def test_a_summary_counts_the_moves_of_any_replay_the_program_accepts(tmp_path):
             summary = summarize_replay(path)
             assert (summary.moves, summary.seconds, summary.result) == (len(replay.moves), replay.seconds,
                                                                        replay.result)
+
+
+def oscillating_replay(moves: int) -> Replay:
+    """Union Square 1 with a card moved back and forth ``moves`` times: legal, however long."""
+    game = new_game("union-square", 1)
+    there = next(m for m in sorted(game.legal_moves())
+                 if any(b.src == m.dst and b.dst == m.src for b in _after(game, m)))
+    back = Move(there.dst, there.src)
+    texts = [game.move_text(there)]
+    game.play(there)
+    texts.append(game.move_text(back))
+    return Replay("union-square", "1", tuple(ReplayMove(texts[i % 2], i * 0.5) for i in range(moves)),
+                  result=ABANDONED, seconds=moves * 0.5)
+
+
+def _after(game: Game, move: Move) -> list[Move]:
+    game.play(move)
+    try:
+        return list(game.legal_moves())
+    finally:
+        game.undo()
+
+
+def test_a_replay_too_long_to_read_back_is_not_written_and_says_why(tmp_path):
+    store = Store(tmp_path)
+    assert save_replay(store, oscillating_replay(40_000)) is not None, "a long readable one is kept"
+    assert not store.take_warnings()
+    assert save_game(store, oscillating_replay(40_000).with_result(IN_PROGRESS))
+    # as many moves as a replay may hold, but their times make the file too big
+    assert save_replay(store, oscillating_replay(MAX_MOVES)) is None
+    assert "more than the 1,000,000 allowed" in store.take_warnings()[0]
+    too_long = oscillating_replay(MAX_MOVES + 1)
+    before = sorted(p.name for p in (tmp_path / "replays").iterdir())
+    assert save_replay(store, too_long) is None
+    assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == before, "nothing written"
+    warnings = store.take_warnings()
+    assert len(warnings) == 1 and "50,001 moves" in warnings[0] and "50,000" in warnings[0]
+    saved = (tmp_path / SAVED_GAME).read_bytes()
+    assert not save_game(store, too_long.with_result(IN_PROGRESS))
+    assert (tmp_path / SAVED_GAME).read_bytes() == saved, "the previous save is kept"
+    assert "50,001 moves" in store.take_warnings()[0]
+    # an ended game that long is still counted, though its replay cannot be kept
+    assert finish_game(store, too_long) is None
+    assert load_statistics(store)["union-square"].abandoned == 1
+    for entry in list_recent_games(store):
+        assert entry.error is None, "every replay written reads back"
