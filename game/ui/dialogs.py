@@ -335,7 +335,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
-            lines.append("The demo played in this game: no high score")
+            lines.append("The demo or a replay helped in this game: no high score")
         lines.extend(record.notes)
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
