@@ -208,8 +208,10 @@ def stats_table(stats: Statistics, rules_ids: tuple[str, ...]) -> str:
     row("win %", [f"{s.win_percent:.1f}" if s.played else "-" for s in chosen])
     row("current streak", [str(s.current_streak) for s in chosen])
     row("best streak", [str(s.best_streak) for s in chosen])
-    row("best time", [format_seconds(s.best_time) if s.best_time is not None else "-" for s in chosen])
-    row("fewest moves", [str(s.fewest_moves) if s.fewest_moves is not None else "-" for s in chosen])
+    row("best time without help", [format_seconds(s.best_time) if s.best_time is not None else "-"
+                                   for s in chosen])
+    row("fewest moves without help", [str(s.fewest_moves) if s.fewest_moves is not None else "-"
+                                      for s in chosen])
     row("wins without hints or undo", [str(s.clean_wins) for s in chosen])
     label_width = max(len(label) for label, _ in rows)
     widths = [max(len(r), *(len(values[i]) for _, values in rows)) for i, r in enumerate(rules_ids)]

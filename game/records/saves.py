@@ -167,9 +167,9 @@ def load_saved_game(store: Store) -> Replay | None:
 
 def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
                      daily: datetime.date | None = None, assisted: bool = False) -> bool:
-    """Keep the saved game's score, level and daily deal, and whether the demo played in
-    it, beside it (atomically); True when written, False with a warning when not (the
-    game itself is saved already)."""
+    """Keep the saved game's score, level and daily deal, and whether it is assisted (the
+    demo played in it, or it was taken over from a replay), beside it (atomically); True
+    when written, False with a warning when not (the game itself is saved already)."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
@@ -183,7 +183,7 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
 
 def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     """The score (a :class:`Score`), level number, daily date and "assisted" (the demo
-    played in it) saved with ``replay``.
+    played in it, or it was taken over from a replay) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
     belongs to another save, or cannot be read (a damaged file is moved aside).

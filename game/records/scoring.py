@@ -12,6 +12,8 @@ The arithmetic, all of it:
 - **Hint**: −:data:`HINT_PENALTY` (25) each time a hint is shown.
 - **Demo**: a move the demo plays for the player earns and costs nothing
   (:meth:`Score.unscored`); the game is then assisted and enters no high-score table.
+  A game taken over from a replay is assisted too: the take-over counts as a hint that
+  costs nothing.
 - **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
   foundations also takes back exactly what their move earned (card points and streak
   bonus), and the streak goes back to where it was before that move. So undoing and

@@ -8,8 +8,10 @@ What counts:
   count). ``played = won + lost + abandoned``; ``win % = won / played``.
 - A game saved when the program quits is not counted until it ends.
 - The **streak** is the number of wins in a row; a loss or an abandoned game ends it.
-- Best time and fewest moves are over won games; moves are the moves of the line of
-  play (undone moves are not counted). A **clean win** is a win without any hint or undo.
+- Best time and fewest moves are over won games played without help: a win with a hint
+  shown, a move the demo played or a replay taken over (each counted as a hint) sets
+  neither, so they are the player's own play. Moves are the moves of the line of play
+  (undone moves are not counted). A **clean win** is a win without any hint or undo.
 - The last 50 results are kept for the chart, with the cumulative win % after each.
 
 An ended game that was continued from a save is counted and then its save is removed:
@@ -64,8 +66,8 @@ class RuleStats:
     abandoned: int = 0
     current_streak: int = 0
     best_streak: int = 0
-    best_time: float | None = None  # seconds, of a won game
-    fewest_moves: int | None = None  # of a won game
+    best_time: float | None = None  # seconds, of a game won without hints
+    fewest_moves: int | None = None  # of a game won without hints
     clean_wins: int = 0  # won without hints or undo
     recent: list[GameResult] = field(default_factory=list)  # oldest first, at most RECENT_RESULTS
 
@@ -98,12 +100,13 @@ class RuleStats:
             self.won += 1
             self.current_streak += 1
             self.best_streak = max(self.best_streak, self.current_streak)
-            if self.best_time is None or result.seconds < self.best_time:
-                self.best_time = result.seconds
-            if self.fewest_moves is None or result.moves < self.fewest_moves:
-                self.fewest_moves = result.moves
-            if result.hints == 0 and result.undos == 0:
-                self.clean_wins += 1
+            if result.hints == 0:
+                if self.best_time is None or result.seconds < self.best_time:
+                    self.best_time = result.seconds
+                if self.fewest_moves is None or result.moves < self.fewest_moves:
+                    self.fewest_moves = result.moves
+                if result.undos == 0:
+                    self.clean_wins += 1
         else:
             if result.result == LOST:
                 self.lost += 1
@@ -270,12 +273,16 @@ def _seconds(value: Any, where: str) -> float:
 
 
 def _check_consistent(s: RuleStats, rules: str) -> None:
+    # a helped win sets no best time, so wins alone do not call for one: a clean win does
+    unhelped_win = s.clean_wins > 0 or any(r.result == WON and r.hints == 0 for r in s.recent)
     problems: Iterable[tuple[bool, str]] = (
         (s.best_streak > s.won, "the best streak is longer than the number of wins"),
         (s.current_streak > s.best_streak, "the current streak is longer than the best"),
         (s.clean_wins > s.won, "more clean wins than wins"),
-        ((s.best_time is None) != (s.won == 0), "a best time needs a win, and a win a best time"),
-        ((s.fewest_moves is None) != (s.won == 0), "fewest moves needs a win, and a win fewest moves"),
+        (s.best_time is not None and s.won == 0, "a best time needs a win"),
+        ((s.best_time is None) != (s.fewest_moves is None),
+         "a best time needs fewest moves, and fewest moves a best time"),
+        (s.best_time is None and unhelped_win, "a win without hints needs a best time"),
         (len(s.recent) > s.played, "more recent results than games played"),
         (sum(r.result == WON for r in s.recent) > s.won, "more recent wins than wins"),
     )

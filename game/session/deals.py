@@ -73,7 +73,7 @@ class CarriedOn:
     level: Level | None = None
     daily: datetime.date | None = None
     score: Score | None = None  # None: recomputed from the replay
-    assisted: bool = False  # the demo played in it
+    assisted: bool = False  # the demo played in it, or it was taken over from a replay
 
 
 def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:

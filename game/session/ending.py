@@ -2,13 +2,14 @@
 
 - A **win** (once per game): its score into the rule set's high-score table; in level
   mode the stars against the level's par, the unlock of the next level and the level's
-  own table; a daily deal marked won. A win the demo helped with (an assisted game)
-  enters no high-score table. Then, like every ended game:
+  own table; a daily deal marked won. An assisted win (the demo played in the game, or
+  it was taken over from a replay) enters no high-score table. Then, like every ended
+  game:
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress, or the player goes to the menu:
-  the saved game (its replay and, beside it, the score, level, daily deal and whether the
-  demo played) to continue. A lost game is counted instead; a won one has been counted
+  the saved game (its replay and, beside it, the score, level, daily deal and whether it
+  is assisted) to continue. A lost game is counted instead; a won one has been counted
   already. There is one saved game: another game saved over it (a replay taken over and
   played on) replaces it, so that one is counted as abandoned first.
 

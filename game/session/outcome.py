@@ -56,5 +56,5 @@ class WinRecord:
     unlocked: bool = False  # the win unlocked the next level
     rank: int | None = None  # place in the rule set's high-score table
     level_rank: int | None = None  # place in the level's table
-    assisted: bool = False  # the demo helped: no high-score table
+    assisted: bool = False  # the demo helped, or a replay was taken over: no high-score table
     notes: list[str] = field(default_factory=list)  # records that could not be saved

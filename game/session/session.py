@@ -83,7 +83,8 @@ class PlaySession:
         self.replay_saved = ""
         self.recordable = is_deal(game)
         self.notices: list[str] = []
-        #: the demo played in this game: its win enters no high-score table
+        #: the demo played in this game, or it was taken over from a replay: its win
+        #: enters no high-score table
         self.assisted = False
         #: the last move was the demo's (a win it made earns no time bonus)
         self._demo_moved = False
@@ -424,7 +425,8 @@ class PlaySession:
     def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
-        the replay's moves earn; ``assisted`` when the demo played in it."""
+        the replay's moves earn; ``assisted`` when the demo played in it or it was taken
+        over from a replay (see :meth:`take_over`)."""
         self.assisted = assisted
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
                                  elapsed=replay.seconds, hints=replay.hints, undos=replay.undos,
@@ -434,6 +436,20 @@ class PlaySession:
             score.total = score_replay(replay)
         self.score = score
         self.hints_charged = replay.hints
+
+    def take_over(self, replay: Replay) -> None:
+        """Play on from ``replay`` as the replay viewer left it (its position is this
+        session's), with its clock, move times, hints and undos.
+
+        The player has watched the game beyond this position (the solver's winning line,
+        perhaps, or a replay edited by hand), so the game is assisted as one the demo
+        played in: the take-over counts as help in the record (a hint that costs no
+        points), so the game is never a clean win and sets no best time, and a win
+        enters no high-score table.
+        """
+        self.carry_on(replay, assisted=True)
+        self.recorder.note_hint()
+        self.hints_charged += 1
 
     def rescore(self) -> None:
         """Score the moves already in the game's history as they would have scored in

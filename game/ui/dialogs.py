@@ -335,7 +335,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
-            lines.append("The demo played in this game: no high score")
+            lines.append("The demo or a replay helped in this game: no high score")
         lines.extend(record.notes)
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
@@ -353,7 +353,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
 
 def _record_lines(session: PlaySession) -> list[str]:
     """The rule set's best time and the winning streak, once the win is counted in the
-    statistics (a game that is not a real deal is not)."""
+    statistics (a game that is not a real deal is not). A win with help is never the
+    best time, whatever its time."""
     if not session.recorded:
         return []
     # a store of its own: a damaged file's warning is the statistics screen's to report
@@ -361,7 +362,7 @@ def _record_lines(session: PlaySession) -> list[str]:
     if stats.best_time is None:
         return []
     best = f"Best time {_clock(stats.best_time)}"
-    if abs(stats.best_time - session.elapsed) < 0.5:
+    if abs(stats.best_time - session.elapsed) < 0.5 and not session.recorder.hints:
         best += " (this game)"
     streak = f"{stats.current_streak} win{'s' if stats.current_streak != 1 else ''} in a row"
     if stats.best_streak > stats.current_streak:

@@ -293,10 +293,11 @@ class ReplayScene(Scene):
         self.message = ""
 
     def take_over(self) -> None:
-        """Play on from this position as a new game (the moves so far can be undone)."""
+        """Play on from this position as a new game (the moves so far can be undone): an
+        assisted game, since the player has seen the moves after it."""
         self.anim.finish()
         recorder = self.player.take_over()
-        self.app.swap("table", replay=recorder.replay())
+        self.app.swap("table", replay=recorder.replay(), taken_over=True)
 
     def analyse(self) -> None:
         """Where did I go wrong? The analysis of the replay's whole line (a lost game's),

@@ -31,8 +31,8 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
         ("Clean wins", str(s.clean_wins)),
         ("Current streak", str(s.current_streak)),
         ("Best streak", str(s.best_streak)),
-        ("Best time", format_seconds(s.best_time) if s.best_time is not None else "–"),
-        ("Fewest moves", str(s.fewest_moves) if s.fewest_moves is not None else "–"),
+        ("Best time, no help", format_seconds(s.best_time) if s.best_time is not None else "–"),
+        ("Fewest moves, no help", str(s.fewest_moves) if s.fewest_moves is not None else "–"),
     ]
 
 

@@ -113,13 +113,21 @@ class TableScene(Scene):
         return cls(app, new_game(level.rules, level.game), level=level)
 
     @classmethod
-    def from_replay(cls, app: App, replay: Replay, *, saved: bool = False) -> TableScene:
+    def from_replay(cls, app: App, replay: Replay, *, saved: bool = False,
+                    taken_over: bool = False) -> TableScene:
         """A table continuing a recorded game (the saved game in progress when ``saved``),
         with its clock, move times, hints and undos carried on; a saved game also keeps
-        its score, its level and its daily deal."""
+        its score, its level and its daily deal. A replay ``taken_over`` in the viewer is
+        an assisted game (:meth:`PlaySession.take_over`), and the table says so."""
         carried = carry_on(Store(app.data_dir), replay, saved=saved)
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
-        scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
+        if taken_over:
+            scene.session.take_over(replay)
+            moves = len(replay.moves)
+            start = f"Playing on after move {moves}" if moves else "Playing on from the deal"
+            scene.say(f"{start}: a game taken over from a replay gets no high score")
+        else:
+            scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 

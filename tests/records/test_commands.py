@@ -90,7 +90,7 @@ def test_stats_prints_a_table(tmp_path, capsys):
     rows = {line[:26].strip(): line[26:].split() for line in out[1:]}
     assert rows["played"] == ["0", "0", "2", "0"]
     assert rows["win %"] == ["-", "-", "50.0", "-"]  # no game played: no percentage
-    assert rows["best time"] == ["-", "-", "12:34", "-"]
+    assert rows["best time without help"] == ["-", "-", "12:34", "-"]
     assert rows["wins without hints or undo"] == ["0", "0", "1", "0"]
 
 

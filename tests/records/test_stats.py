@@ -63,8 +63,9 @@ def test_statistics_add_up_after_a_mixed_sequence(tmp_path_factory, sequence):
             streak = streak + 1 if g[1] == WON else 0
             best = max(best, streak)
         assert (s.current_streak, s.best_streak) == (streak, best)
-        assert s.best_time == (min(g[3] for g in wins) if wins else None)
-        assert s.fewest_moves == (min(g[2] for g in wins) if wins else None)
+        unhelped = [g for g in wins if g[4] == 0]  # a win with hints sets neither
+        assert s.best_time == (min(g[3] for g in unhelped) if unhelped else None)
+        assert s.fewest_moves == (min(g[2] for g in unhelped) if unhelped else None)
         assert s.clean_wins == sum(g[4] == 0 and g[5] == 0 for g in wins)
         assert [r.result for r in s.recent] == [g[1] for g in mine][-RECENT_RESULTS:]
         series = s.win_percent_series()
@@ -102,11 +103,30 @@ def test_the_file_round_trips_and_names_its_version(tmp_path):
     assert load_statistics(again) == stats
 
 
+def test_a_win_with_help_sets_no_best_time_nor_fewest_moves_and_a_win_without_does(tmp_path):
+    store = Store(tmp_path)
+    # a hint, the demo's move or a replay taken over: each is a hint in the record
+    record_result(store, _replay("square", WON, 90, 2.0, 1, 0))
+    s = load_statistics(store)["square"]
+    assert store.warnings == [], "a helped win alone is a sound file"
+    assert (s.won, s.clean_wins, s.best_time, s.fewest_moves) == (1, 0, None, None)
+    record_result(store, _replay("square", WON, 130, 400.0, 0, 2))  # undo is not help
+    s = load_statistics(store)["square"]
+    assert (s.won, s.clean_wins, s.best_time, s.fewest_moves) == (2, 0, 400.0, 130)
+    record_result(store, _replay("square", WON, 100, 350.0, 0, 0))
+    record_result(store, _replay("square", WON, 80, 1.0, 3, 0))  # quicker and shorter, with help
+    s = load_statistics(store)["square"]
+    assert store.warnings == []
+    assert (s.won, s.clean_wins, s.best_time, s.fewest_moves) == (4, 1, 350.0, 100)
+
+
 @pytest.mark.parametrize("damage", [
     lambda d: d["rules"]["square"].update(won=-1),
     lambda d: d["rules"]["square"].update(won="many"),
     lambda d: d["rules"]["square"].update(best_streak=5),
     lambda d: d["rules"]["square"].update(best_time=None),
+    lambda d: d["rules"]["square"].update(fewest_moves=None),
+    lambda d: d["rules"]["square"].update(best_time=None, fewest_moves=None, clean_wins=0),
     lambda d: d["rules"]["square"].update(best_time=float("inf")),
     lambda d: d["rules"]["square"].update(surprise=1),
     lambda d: d["rules"]["square"]["recent"].append({"result": "won"}),

@@ -342,6 +342,32 @@ def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tm
     assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
 
 
+def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(tmp_path: Path) -> None:
+    clock = FakeClock()
+    watched = constitution_1(tmp_path / "watched", clock=clock)
+    play_line(watched, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
+    replay = watched.recorder.replay()
+    assert replay.hints == 0
+    session = make_session(tmp_path / "data", replay.play_out(), clock=clock)
+    session.take_over(replay)
+    assert session.assisted and session.recorder.hints == 1
+    plain = make_session(tmp_path / "plain", replay.play_out(), clock=clock)
+    plain.carry_on(replay)
+    play_line(session, CONSTITUTION_1_WIN[-1:], clock, seconds=1.0)
+    play_line(plain, CONSTITUTION_1_WIN[-1:])
+    assert session.result == WON
+    session.conclude()
+    plain.conclude()
+    assert session.score.total == plain.score.total, "the take-over costs no points"
+    record = session.win_record
+    assert record is not None and record.assisted and record.rank is None
+    store = session.store
+    assert load_progress(store).high_scores("constitution") == []
+    stats = load_statistics(store)["constitution"]
+    assert (stats.won, stats.clean_wins, stats.best_time, stats.fewest_moves) == (1, 0, None, None)
+    assert stats.recent[-1].hints == 1
+
+
 def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> None:
     session = _begun(tmp_path / "data")
     total = session.score.total

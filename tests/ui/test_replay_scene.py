@@ -1,4 +1,5 @@
-"""The replay scene: play and pause, step, speed, jump to a move, take over; and
+"""The replay scene: play and pause, step, speed, jump to a move, take over (an assisted
+game: no high score, no clean win, no best time, also once saved and continued); and
 ``view_replay`` for ``main.py replay FILE``."""
 
 from __future__ import annotations
@@ -11,11 +12,19 @@ import pytest
 
 from game.cli.window import view_replay
 from game.engine import RULE_IDS, new_game
+from game.records.progress import load_progress
 from game.records.recorder import Recorder
-from game.records.replay import Replay
+from game.records.replay import WON, Replay
+from game.records.saves import load_game_extras, load_saved_game
+from game.records.settings import Settings
+from game.records.stats import load_statistics
+from game.records.store import Store
 from game.ui import scenes, widgets
 from game.ui.app import App
+from game.ui.dialogs import Dialog
 from game.ui.replay_scene import SPEEDS, ReplayScene
+from game.ui.table import TableScene
+from tests.session.helpers import CONSTITUTION_1_WIN
 
 
 def recorded(rules: str = "square", number: str = "2024", moves: int = 12) -> Replay:
@@ -178,6 +187,94 @@ def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App)
     assert top.game.rules == replay.rules and top.game.game == replay.game
     assert [top.game.move_text(m) for m in top.game.moves_played] == replay.move_texts[:5]
     assert top.game.piles == positions(replay)[5]
+
+
+def won_without_times() -> Replay:
+    """Constitution #1 won, every move at 0:00 and no help counted: a replay edited by
+    hand may say anything of its times and hints."""
+    game = new_game("constitution", "1")
+    recorder = Recorder(game, clock=lambda: 0.0)
+    for text in CONSTITUTION_1_WIN:
+        recorder.play(game.parse_move(text))
+    replay = recorder.replay()
+    assert replay.result == WON and replay.hints == 0 and replay.seconds == 0.0
+    return replay
+
+
+def play_to_the_win(ui: SimpleNamespace, app: App, table: TableScene, moves: list[str]) -> Dialog:
+    """Play ``moves`` on ``table`` with the mouse; the dialog of the win they make."""
+    for text in moves:
+        ui.settle(app, table)
+        ui.perform(app, table, table.game.parse_move(text))
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "You won!" and table.game.is_won()
+    return dialog
+
+
+def assert_won_with_help(app: App, table: TableScene, dialog: Dialog) -> None:
+    """The win is an assisted one: no high score, not a clean win, no best time."""
+    assert table.session.assisted and table.session.recorder.hints >= 1
+    assert not [line for line in dialog.lines if "New high score" in line]
+    assert "The demo or a replay helped in this game: no high score" in dialog.lines
+    assert not [line for line in dialog.lines if line.startswith("Best time")]
+    store = Store(app.data_dir)
+    assert load_progress(store).high_scores("constitution") == []
+    stats = load_statistics(store)["constitution"]
+    assert (stats.won, stats.clean_wins, stats.best_time, stats.fewest_moves) == (1, 0, None, None)
+    assert stats.recent[-1].hints >= 1
+
+
+def test_a_replay_taken_over_before_its_last_move_and_won_is_an_assisted_game(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    replay = won_without_times()
+    scene = open_replay(ui, screen_app, replay)
+    ui.click(screen_app, scene.icons["end"].rect.center)
+    ui.click(screen_app, scene.icons["back"].rect.center)
+    settle(ui, screen_app, scene)
+    before_last = len(CONSTITUTION_1_WIN) - 1
+    assert scene.player.step == before_last
+    ui.click(screen_app, scene.take_over_button.rect.center)
+    table = screen_app.top
+    assert isinstance(table, TableScene) and scene not in screen_app.scenes
+    assert table.session.assisted and table.session.recorder.hints == 1
+    assert table.message == (f"Playing on after move {before_last}: "
+                             "a game taken over from a replay gets no high score")
+    dialog = play_to_the_win(ui, screen_app, table, CONSTITUTION_1_WIN[-1:])
+    assert_won_with_help(screen_app, table, dialog)
+
+
+def test_a_game_taken_over_stays_assisted_when_saved_and_continued(ui: SimpleNamespace,
+                                                                   screen_app: App) -> None:
+    # the winning line the analysis shows: the viewer takes it over the same way
+    replay = won_without_times()
+    at = len(CONSTITUTION_1_WIN) - 3
+    scene = ReplayScene(screen_app, replay, at=at, heading="your line, then the winning line")
+    screen_app.push(scene)
+    ui.step(screen_app)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and table.session.assisted
+    ui.settle(screen_app, table)
+    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[at]))
+    ui.settle(screen_app, table)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(screen_app)
+    assert not screen_app.running
+    store = Store(screen_app.data_dir)
+    saved = load_saved_game(store)
+    assert saved is not None and len(saved.moves) == at + 1 and saved.hints == 1
+    assert load_game_extras(store, saved)["assisted"] is True
+    # The next run continues it from the menu: still assisted, and its win says so.
+    later = App(size=(1280, 800), data_dir=screen_app.data_dir, settings=Settings(help_seen=RULE_IDS),
+                scenes=scenes.SCENES, headless=True)
+    later.running = True
+    menu = ui.open_menu(later)
+    ui.click(later, menu.continue_button.rect.center)
+    again = later.top
+    assert isinstance(again, TableScene) and again.session.assisted
+    assert again.session.recorder.hints == 1
+    dialog = play_to_the_win(ui, later, again, CONSTITUTION_1_WIN[at + 1:])
+    assert_won_with_help(later, again, dialog)
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)

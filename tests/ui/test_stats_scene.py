@@ -37,8 +37,8 @@ def test_the_figures_come_from_the_statistics(ui: SimpleNamespace, screen_app: A
     assert figures["Win rate"] == "57%"
     assert figures["Best streak"] == "2"
     assert figures["Current streak"] == "0"
-    assert figures["Best time"] == "1:40"
-    assert figures["Fewest moves"] == "50"
+    assert figures["Best time, no help"] == "1:40"
+    assert figures["Fewest moves, no help"] == "50"
     assert figures["Clean wins"] == str(s.clean_wins)
 
 
@@ -47,7 +47,7 @@ def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, scree
     screen_app.push(scene)
     ui.step(screen_app)
     figures = dict(tiles_of(scene.current))
-    assert figures["Played"] == "0" and figures["Win rate"] == "–" and figures["Best time"] == "–"
+    assert figures["Played"] == "0" and figures["Win rate"] == "–" and figures["Best time, no help"] == "–"
     assert scene.message == ""
 
 
