@@ -218,3 +218,21 @@ def test_an_undecided_analysis_says_how_to_look_longer(tmp_path: Path,
     assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000 --budget 60."
     status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--json"], capsys)
     assert "look longer" not in out and json.loads(out)["verdict"] == "undecided"
+
+
+def test_the_example_in_the_command_line_page_is_what_analyse_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/command-line.md shows ``analyse`` on the lost Lady Cadogan line: the lines it
+    shows are the program's own, but for the time taken and the lines left out (``…``)."""
+    page = (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
+    section = page.split("## `analyse`", 1)[1]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    path = tmp_path / "cadogan-lost.replay"
+    path.write_text(lost_replay(LOST_LINES["constitution-cadogan"]).to_text(), encoding="utf-8")
+    status, out, _ = _run(["analyse", str(path)], capsys)
+    assert status == 0
+    printed = out.splitlines()
+    cut = shown.index("  …")
+    assert shown[:cut] == printed[:cut]
+    untimed = re.compile(r" in [\d.]+ s\)$")
+    assert untimed.sub("", shown[-1]) == untimed.sub("", printed[-1])
