@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..console import fail
@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 #: reads a line of play from a file for ``analyse``: the position it starts from, its moves
 #: in notation and a heading for the output (``British Constitution #3: lost, 43 moves``);
-#: raises ValueError with a message for a person. The command line hands it in (the
-#: replay file is the records' to read, and the search never imports them).
-LineReader = Callable[[Path], "tuple[Game, list[str], str]"]
+#: raises ValueError with a message for a person. It takes the FILE as typed (``-`` is
+#: standard input, ``./-`` a file). The command line hands it in (the replay file is the
+#: records' to read, and the search never imports them).
+LineReader = Callable[[str], "tuple[Game, list[str], str]"]
 
 
 def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -> None:
@@ -72,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
         "won, the move that lost it and a winning line from there; or that no play could have "
         "won the deal. The exit status is 0 when the file was analysed (whatever the verdict), "
         "2 for a missing or damaged file.")
-    analyse.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
+    analyse.add_argument("file", metavar="FILE", help="a .replay file (- for standard input)")
     analyse.add_argument("--budget", type=float, default=None, metavar="S",
                          help="seconds for the whole analysis (default 60, or no limit with "
                          "--positions); what is left undecided is reported as a range of moves")
@@ -302,7 +303,9 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     budget = _analyse_budget(args)
     if isinstance(budget, str):
         return fail(budget)
-    if args.file.is_dir():  # the reader's "not a regular file" would leave a person guessing
+    # the reader's "not a regular file" would leave a person guessing; a name that cannot
+    # even be looked at (too long, say) is the reader's to report
+    if args.file != "-" and os.path.isdir(args.file):
         return fail(f"{shown(args.file)}: it is a folder, not a replay file")
     try:
         start, moves, heading = read_line(args.file)
@@ -328,7 +331,7 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     analysis = analyser.result()
     if args.json:
         data = analysis.to_json()
-        data["file"] = str(args.file)
+        data["file"] = args.file
         print(json.dumps(data, ensure_ascii=False))
         return 0
     print(heading)

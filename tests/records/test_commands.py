@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -217,6 +218,28 @@ def test_dash_on_a_terminal_is_refused_at_once(args):
     assert done.returncode == 2
     assert done.stderr == b"error: -: standard input is a terminal: pipe a replay in (- < FILE.replay) " \
                           b"or give the file's name\n"
+
+
+@pytest.mark.parametrize("args", [["replay", "./-", "--check"], ["analyse", "./-", "--budget", "5"]])
+def test_a_file_named_dash_is_read_as_dot_slash_dash(args, tmp_path, monkeypatch, capsys):
+    """``./-`` is the file named ``-``, never standard input (which holds nothing here):
+    the choice is made on the name as typed, before it becomes a Path (where ``./-`` is
+    ``-``)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(WON_REPLAYS[0].read_bytes())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "./-: a valid replay" in out if args[0] == "replay" else "This game was won" in out
+
+
+def test_the_viewer_opens_a_file_named_dash_as_dot_slash_dash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(WON_REPLAYS[0].read_bytes())
+    opened = []
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: opened.append(path) or 0)
+    assert main(["replay", "./-"]) == 0
+    assert opened == [Path("-")]
 
 
 def test_the_viewer_needs_a_file_by_its_name(monkeypatch, capsys):

@@ -117,6 +117,15 @@ def test_out_dash_writes_the_csv_to_standard_output_and_the_table_to_standard_er
     assert "solver, union-square, deals 1-2" in err and "won             2" in err
 
 
+def test_out_dot_slash_dash_writes_the_file_named_dash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = _run(["solve", "constitution", "--range", "1-1", "--positions", "10", "--out", "./-"],
+                          capsys)
+    assert status == 0 and "solver, constitution, deals 1" in out and "rules,game" not in out
+    assert (tmp_path / "-").read_text().startswith("rules,game,status")
+
+
 def test_the_csv_gets_the_users_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     old = os.umask(0o027)
     try:
