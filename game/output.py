@@ -121,7 +121,7 @@ def write_output(output: Output, data: bytes) -> None:
     except OSError as err:
         if isinstance(err, BrokenPipeError) and now.kind == STDOUT:
             raise  # the reader of standard output went away: the command line ends quietly
-        raise OutputError(f"could not save {output.shown}: {_reason(err)}") from None
+        raise OutputError(f"could not save {output.shown}: {reason(err)}") from None
 
 
 def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") -> Path:
@@ -157,7 +157,7 @@ def make_output_folder(path: Path) -> None:
     try:
         path.mkdir(exist_ok=True)
     except OSError as err:
-        raise OutputError(f"could not make the folder {shown(path)}: {_reason(err)}") from None
+        raise OutputError(f"could not make the folder {shown(path)}: {reason(err)}") from None
     if not path.is_dir():
         raise OutputError(f"could not make the folder {shown(path)}: something else is there")
 
@@ -236,7 +236,7 @@ def _path_reason(text: str, err: OSError) -> str:
                 return f"{shown(place)} is a file, not a folder"
     if err.errno == errno.ELOOP:
         return "its symbolic links go round in a loop"
-    return _reason(err)
+    return reason(err)
 
 
 def _probe(folder: Path) -> None:
@@ -246,14 +246,16 @@ def _probe(folder: Path) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".tmp", dir=folder)
     except OSError as err:
         # ENOENT for a folder that exists: a file system that takes no new files (/proc)
-        why = "it takes no new files" if err.errno == errno.ENOENT else _reason(err)
+        why = "it takes no new files" if err.errno == errno.ENOENT else reason(err)
         raise _Refused(f"no file can be made in {shown(folder)} ({why})") from None
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(tmp)
 
 
-def _reason(err: OSError) -> str:
+def reason(err: OSError) -> str:
+    """Why a file could not be looked at, made or written, in a few words for a person
+    (``the disk is full``, ``the name is too long``)."""
     if err.errno == errno.ENOSPC:
         return "the disk is full"
     if err.errno in (errno.EACCES, errno.EPERM):

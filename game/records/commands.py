@@ -75,18 +75,24 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def data_dir_problem(data_dir: Path | None) -> str | None:
-    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say), or None.
+    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say, or its name
+    is too long), or None.
 
     A folder that does not exist yet is fine: it is made when something is saved.
     """
+    from ..output import reason
+
     if data_dir is None:
         return None
     path = Path(data_dir).expanduser()
     for place in (path, *path.parents):
-        if place.exists():
-            if not place.is_dir():
-                return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
-            return None
+        try:
+            if place.exists():
+                if not place.is_dir():
+                    return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
+                return None
+        except OSError as err:  # a name too long, a folder that may not be looked into
+            return f"--data-dir {shown(data_dir)}: {reason(err)}"
     return None
 
 

@@ -174,6 +174,18 @@ def test_a_data_dir_that_is_a_file_is_refused_in_one_line(tmp_path, capsys, monk
     assert blocker.read_text() == "not a folder"
 
 
+@pytest.mark.parametrize("name", ["x" * 300, "/".join(["x" * 9] * 500)],
+                         ids=["300-char name", "5000-char path"])
+@pytest.mark.parametrize("command", [["stats"], ["replay", str(WON_REPLAYS[0])]])
+def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(name, command, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
+    assert main([*command, "--data-dir", str(tmp_path / name)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("error: --data-dir ") and "the name is too long" in captured.err
+    assert len(captured.err) < 300
+
+
 def test_a_data_dir_that_does_not_exist_yet_is_fine(tmp_path, capsys):
     assert main(["stats", "--data-dir", str(tmp_path / "new" / "deeper")]) == 0
     captured = capsys.readouterr()

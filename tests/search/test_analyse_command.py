@@ -126,6 +126,19 @@ def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: di
         assert status == 2 and "--budget must be a positive number of seconds" in err
 
 
+@pytest.mark.parametrize("name", ["x" * 300 + ".replay", "/".join(["x" * 9] * 500) + ".replay"],
+                         ids=["300-char name", "5000-char path"])
+def test_a_file_name_too_long_is_a_one_line_error_as_with_replay_check(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / name)
+    errors = []
+    for command in (["analyse", path], ["replay", "--check", path]):
+        status, out, err = _run(command, capsys)
+        assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+        errors.append(err)
+    assert errors[0] == errors[1] and "File name too long" in errors[0]
+
+
 def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
     bad = tmp_path / "bad.replay"
     bad.write_bytes(b"# British patience replay\nversion: 1\nrules: constitution\n")

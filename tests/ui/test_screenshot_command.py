@@ -214,6 +214,20 @@ def test_a_data_dir_that_is_a_file_is_refused(
     assert (tmp_path / "file").read_text() == "kept" and not (tmp_path / "x.png").exists()
 
 
+@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"],
+                                     ["screenshot", "x.png", "--scene", "replay", "--frames", "1"]])
+@pytest.mark.parametrize("name", ["x" * 300, "/".join(["x" * 9] * 500)],
+                         ids=["300-char name", "5000-char path"])
+def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(
+        command: list[str], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the window opened"))
+    err = _refused(capsys, [*command, "--data-dir", str(tmp_path / name)])
+    assert err.startswith("error: --data-dir ") and "the name is too long" in err and len(err) < 300
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"]])
 def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
