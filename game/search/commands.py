@@ -6,7 +6,6 @@ import argparse
 import json
 import math
 import os
-import re
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -14,7 +13,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..console import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
-from ..engine.echo import quoted, shown
+from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
+from ..engine.echo import shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
@@ -117,9 +117,9 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
     """Why the arguments are neither one game nor a range of them, or None.
 
     GAME and --range exclude each other; --jobs and --out serve a range only, so with one
-    game they are refused rather than ignored. A GAME written like a range (``12-13``) is
-    refused too: a game number ignores ``-`` (that is game 1213), which is surely not
-    what was meant."""
+    game they are refused rather than ignored. A GAME written like a range (``12-13``,
+    ``#1,001-#1,002``) is refused as every command refuses it, with the --range that
+    names those games."""
     if args.deals is None and args.game is None:
         return "give one game number, or a range of them with --range 1-1000"
     moves: str = getattr(args, "moves", "")
@@ -130,15 +130,27 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
         if unused:
             return f"{' and '.join(unused)} {'serves' if len(unused) == 1 else 'serve'} --range only, " \
                    "not one game"
-        if _LOOKS_LIKE_RANGE.fullmatch(args.game):
-            first, last = (part.strip() for part in args.game.split("-"))
-            return (f"{quoted(args.game)} is one game number, {first}{last} (a game number ignores '-'); "
-                    f"for games {first} to {last} write --range {first}-{last}")
+        try:
+            parse_game_number(args.game)
+        except GameRangeError as err:
+            return f"{err}; {_range_instead(args.game)}"
+        except GameNumberError:
+            pass  # said where the game is dealt
     return None
 
 
-#: a game number that a person surely meant as a range of them
-_LOOKS_LIKE_RANGE = re.compile(r"\s*[0-9]+\s*-\s*[0-9]+\s*")
+def _range_instead(text: str) -> str:
+    """The --range a GAME written like a range names: ``for games 12 to 13 write --range
+    12-13``, the bounds as the table's title writes them."""
+    parts = text.split("-")
+    if len(parts) == 2:
+        try:
+            first, last = (parse_game_number(part) for part in parts)
+        except GameNumberError:
+            pass
+        else:
+            return f"for games {first} to {last} write --range {first}-{last}"
+    return "for a range of games write --range A-B"
 
 
 def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | str:
@@ -246,7 +258,6 @@ def run_demo(args: argparse.Namespace) -> int:
     if problem:
         return fail(problem)
     if args.deals is None:
-        from ..engine.deals import GameNumberError, parse_game_number
         from .demo import play_demo
 
         try:

@@ -198,6 +198,18 @@ def test_sigterm_during_the_frames_stops_them_and_writes_nothing(
     assert signal.getsignal(signal.SIGTERM) == before  # the command's handler is gone
 
 
+@pytest.mark.parametrize("argv", [["play", "square", "#1,001-#1,002"], ["play", "constitution", "12-13"],
+                                  ["screenshot", "x.png", "--game", "#12-#13", "--frames", "1"]])
+def test_a_game_written_like_a_range_is_refused_before_a_window_opens(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the window opened"))
+    err = _refused(capsys, argv)
+    assert err.startswith("error: game number ") and "reads as a range of games" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 # ----- --data-dir for the window commands --------------------------------------------
 
 
