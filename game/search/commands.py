@@ -173,7 +173,7 @@ def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | 
 
 def run_solve(args: argparse.Namespace) -> int:
     """``solve RULES GAME [--moves]`` or ``solve RULES --range A-B [--jobs] [--budget] [--out]``."""
-    from .batch import format_table, progress_stream, run_deals, solve_deal, summary
+    from .batch import Interrupted, format_table, progress_stream, run_deals, solve_deal, summary
 
     problem = _one_or_range(args)
     if problem:
@@ -202,8 +202,11 @@ def run_solve(args: argparse.Namespace) -> int:
     if isinstance(checked, str):
         return fail(checked)
     numbers, out = checked
-    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
-                     positions=positions, progress=progress_stream())
+    try:
+        rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
+                         positions=positions, progress=progress_stream())
+    except Interrupted as stop:
+        return _keep_interrupted(out, rules, stop.results, len(numbers))
     print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}",
                        summary(rows)), file=_report_stream(out))
     return _write_rows(out, rules, rows)
@@ -248,7 +251,7 @@ def _budget_title(args: argparse.Namespace, positions: int) -> str:
 
 def run_demo(args: argparse.Namespace) -> int:
     """``demo RULES GAME`` or ``demo RULES --range A-B [--jobs] [--out]``."""
-    from .batch import demo_deal, format_table, progress_stream, run_deals, summary
+    from .batch import Interrupted, demo_deal, format_table, progress_stream, run_deals, summary
 
     try:
         rules = rules_class(args.rules).rules
@@ -273,7 +276,10 @@ def run_demo(args: argparse.Namespace) -> int:
     if isinstance(checked, str):
         return fail(checked)
     numbers, out = checked
-    rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
+    try:
+        rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
+    except Interrupted as stop:
+        return _keep_interrupted(out, rules, stop.results, len(numbers))
     print(format_table(f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False),
           file=_report_stream(out))
     sys.stdout.flush()
@@ -305,6 +311,22 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+#: the exit status of a run stopped by Ctrl+C (128 + SIGINT), as the command line's own
+INTERRUPTED = 130
+
+
+def _keep_interrupted(out: Output | None, rules: str, rows: list[DealRow], total: int) -> int:
+    """Ctrl+C during a range: the rows of the deals finished so far are written to --out
+    as a whole run's are (the old file replaced at once), one line says how many, and the
+    status is 130. Without --out there is nothing to keep, and nothing is said."""
+    if out is None:
+        return INTERRUPTED
+    if _write_rows(out, rules, rows) == 0:
+        print(f"interrupted: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to "
+              f"{out.shown}", file=sys.stderr)
+    return INTERRUPTED
 
 
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
