@@ -23,7 +23,8 @@ user's own regular file is ever replaced:
 - Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
   device (a disk: an image written onto it would destroy what it holds); a socket; a
   symbolic link to nothing; a folder that does not exist; a path through a file; a folder
-  where no file can be made (read-only, ``/proc``); a read-only file.
+  where no file can be made (read-only, ``/proc``); a read-only file (one the user may not
+  write, or that nobody may write: root is refused it too).
 
 Pure Python: the commands that draw a PNG make its bytes first and hand them here.
 """
@@ -195,7 +196,8 @@ def _classify(text: str, suffix: str | None) -> Output:
     if not stat.S_ISREG(mode):
         raise _Refused("it is not a regular file (a socket, say); nothing is written there")
     _check_suffix(text, suffix)
-    if not os.access(text, os.W_OK):
+    # root may write any file, so its mode is asked too: a file nobody may write is kept
+    if not os.access(text, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise _Refused("the file is read-only")
     return Output(text, FILE, Path(os.path.realpath(text)))
 
