@@ -162,7 +162,7 @@ def check_summary(name: str, replay: Replay) -> str:
     if replay.started:
         made += f", started {replay.started}"
     return "\n".join([
-        f"{name}: a valid replay",
+        f"{shown(name)}: a valid replay",
         f"  rules:   {replay.rules} ({replay.title})",
         f"  game:    {replay.game}",
         f"  made by: {made}",

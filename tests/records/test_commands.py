@@ -29,6 +29,14 @@ def test_check_a_won_replay(capsys):
     assert "result:  won (the moves win the game)" in out
 
 
+def test_check_shows_a_file_name_with_control_characters_escaped(tmp_path, capsys):
+    path = tmp_path / "e\x1b[31mx.replay"
+    path.write_bytes(WON_REPLAYS[0].read_bytes())
+    assert main(["replay", str(path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and out.startswith(f"{tmp_path}/e\\x1b[31mx.replay: a valid replay\n")
+
+
 def test_check_a_game_in_progress(tmp_path, capsys):
     path = tmp_path / "game.replay"
     replay = random_recording("union-square", 21, seed=1, steps=30).replay()
