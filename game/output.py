@@ -23,7 +23,8 @@ user's own regular file is ever replaced:
 - Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
   device (a disk: an image written onto it would destroy what it holds); a socket; a
   symbolic link to nothing; a folder that does not exist; a path through a file; a folder
-  where no file can be made (read-only, ``/proc``); a read-only file.
+  where no file can be made (read-only, ``/proc``); a read-only file (one the user may not
+  write, or that nobody may write: root is refused it too).
 
 Pure Python: the commands that draw a PNG make its bytes first and hand them here.
 """
@@ -121,7 +122,7 @@ def write_output(output: Output, data: bytes) -> None:
     except OSError as err:
         if isinstance(err, BrokenPipeError) and now.kind == STDOUT:
             raise  # the reader of standard output went away: the command line ends quietly
-        raise OutputError(f"could not save {output.shown}: {_reason(err)}") from None
+        raise OutputError(f"could not save {output.shown}: {reason(err)}") from None
 
 
 def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") -> Path:
@@ -157,7 +158,7 @@ def make_output_folder(path: Path) -> None:
     try:
         path.mkdir(exist_ok=True)
     except OSError as err:
-        raise OutputError(f"could not make the folder {shown(path)}: {_reason(err)}") from None
+        raise OutputError(f"could not make the folder {shown(path)}: {reason(err)}") from None
     if not path.is_dir():
         raise OutputError(f"could not make the folder {shown(path)}: something else is there")
 
@@ -195,7 +196,8 @@ def _classify(text: str, suffix: str | None) -> Output:
     if not stat.S_ISREG(mode):
         raise _Refused("it is not a regular file (a socket, say); nothing is written there")
     _check_suffix(text, suffix)
-    if not os.access(text, os.W_OK):
+    # root may write any file, so its mode is asked too: a file nobody may write is kept
+    if not os.access(text, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise _Refused("the file is read-only")
     return Output(text, FILE, Path(os.path.realpath(text)))
 
@@ -236,7 +238,7 @@ def _path_reason(text: str, err: OSError) -> str:
                 return f"{shown(place)} is a file, not a folder"
     if err.errno == errno.ELOOP:
         return "its symbolic links go round in a loop"
-    return _reason(err)
+    return reason(err)
 
 
 def _probe(folder: Path) -> None:
@@ -246,14 +248,16 @@ def _probe(folder: Path) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".tmp", dir=folder)
     except OSError as err:
         # ENOENT for a folder that exists: a file system that takes no new files (/proc)
-        why = "it takes no new files" if err.errno == errno.ENOENT else _reason(err)
+        why = "it takes no new files" if err.errno == errno.ENOENT else reason(err)
         raise _Refused(f"no file can be made in {shown(folder)} ({why})") from None
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(tmp)
 
 
-def _reason(err: OSError) -> str:
+def reason(err: OSError) -> str:
+    """Why a file could not be looked at, made or written, in a few words for a person
+    (``the disk is full``, ``the name is too long``)."""
     if err.errno == errno.ENOSPC:
         return "the disk is full"
     if err.errno in (errno.EACCES, errno.EPERM):

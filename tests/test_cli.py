@@ -102,9 +102,55 @@ def test_a_closed_pipe_on_windows_ends_quietly(monkeypatch: pytest.MonkeyPatch) 
     assert main(["deal", "constitution", "1"]) == 0
 
 
-def test_einval_elsewhere_is_a_real_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_einval_elsewhere_is_a_real_error(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
     # only Windows reports a closed pipe this way: anywhere else it is not hidden
     monkeypatch.setattr(sys, "stdout", _ClosedPipe())
     monkeypatch.setattr(sys, "platform", "linux")
-    with pytest.raises(OSError, match="Invalid argument"):
-        main(["deal", "constitution", "1"])
+    assert main(["deal", "constitution", "1"]) == 1
+    assert capsys.readouterr().err == "error: could not write to standard output: Invalid argument\n"
+
+
+class _FullDisk(io.StringIO):
+    """Standard output on a full disk: every write fails with ENOSPC."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_on_standard_output_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(["deal", "constitution", "1"]) == 1
+    assert capsys.readouterr().err == "error: could not write to standard output: the disk is full\n"
+
+
+WON = ROOT / "tests" / "records" / "data" / "constitution-1-won.replay"
+
+#: one run of each kind of command that prints its result on standard output
+INTO_DEV_FULL = [
+    ["analyse", str(WON), "--positions", "1000"],
+    ["analyse", str(WON), "--positions", "1000", "--json"],
+    ["replay", "--check", str(WON)],
+    ["deal", "union-square", "5"],
+    ["hint", "constitution", "1", "--ms", "20"],
+    ["solve", "constitution", "1", "--positions", "100"],
+    ["levels", "check", "--rules", "square"],
+    ["--help"],
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("command", INTO_DEV_FULL, ids=" ".join)
+def test_every_command_onto_a_full_disk_says_so_in_one_line(command: list[str], buffered: bool) -> None:
+    """``main.py analyse FILE > /dev/full``: the text cannot be written, and the command
+    says so as ``solve --out -`` does, with status 1, whether the text is held back until
+    the end (buffered) or written as it is printed."""
+    env = _environment(PYTHONUNBUFFERED="" if buffered else "1")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "main.py", *command], cwd=ROOT, env=env, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.endswith("error: could not write to standard output: the disk is full\n"), done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr

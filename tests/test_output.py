@@ -309,6 +309,28 @@ def test_a_read_only_folder_and_file_are_refused(tmp_path: Path) -> None:
         check_output(str(old))
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_a_read_only_file_is_refused_as_root_too(tmp_path: Path) -> None:
+    """Root may write any file, but a file nobody may write is the user's "keep this": it
+    is refused, directly or through a link, when checked and again when written."""
+    old = tmp_path / "old.csv"
+    old.write_text("kept")
+    old.chmod(0o444)
+    link = tmp_path / "link.csv"
+    link.symlink_to(old)
+    for name in (old, link):
+        with pytest.raises(OutputError, match=r"the file is read-only"):
+            check_output(str(name))
+    became = tmp_path / "became.csv"
+    became.write_text("kept too")
+    out = check_output(str(became))
+    became.chmod(0o444)
+    with pytest.raises(OutputError, match=r"could not save .*became\.csv: the file is read-only"):
+        write_output(out, b"new")
+    assert old.read_text() == "kept" and became.read_text() == "kept too" and link.is_symlink()
+    assert _leftovers(tmp_path) == []
+
+
 def test_a_socket_is_refused(tmp_path: Path) -> None:
     if not hasattr(socket, "AF_UNIX"):
         pytest.skip("no Unix sockets here")

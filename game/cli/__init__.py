@@ -17,11 +17,12 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 from .. import PROGRAM, __version__
+from ..console import fail
 from ..engine import commands as engine_commands
 from ..engine.echo import shown
 from ..levels import commands as levels_commands
@@ -78,12 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status.
 
     Whatever the command, its output never ends in a traceback because of where it goes:
-    an output that cannot show the suit symbols gets letters (``10C``), and when the
-    reader goes away (``main.py hint … | head -1``) the rest of the output is dropped and
-    the command ends quietly with status 0 (on Windows too, where the closed pipe is an
-    ``OSError`` with EINVAL).
+    an output that cannot show the suit symbols gets letters (``10C``); when the reader
+    goes away (``main.py hint … | head -1``) the rest of the output is dropped and the
+    command ends quietly with status 0 (on Windows too, where the closed pipe is an
+    ``OSError`` with EINVAL); and when standard output takes no more (a full disk), the
+    command says so in one line with status 1, as ``solve --out -`` does.
     """
-    sys.stdout = plain_if_needed(sys.stdout)
+    sys.stdout = guarded(plain_if_needed(sys.stdout))
     sys.stderr = plain_if_needed(sys.stderr)
     try:
         try:
@@ -93,6 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         _flush_output()
         return status
+    except StandardOutputError as failed:
+        from ..output import reason
+
+        _drop_further_output()
+        return fail(f"could not write to standard output: {reason(failed.error)}", 1)
     except OSError as err:
         if not _reader_gone(err):
             raise
@@ -157,6 +164,61 @@ def plain_if_needed(stream: TextIO) -> TextIO:
     except LookupError:
         pass
     return stream
+
+
+class StandardOutputError(Exception):
+    """Standard output took no more text (a full disk, say): not an OSError, so no handler
+    meant for a file catches it on its way to :func:`main`, which says so in one line."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        #: what the write or flush raised
+        self.error = error
+
+
+class GuardedOutput:
+    """Standard output whose failures are told apart: an OSError from a write or a flush
+    becomes StandardOutputError, but for the reader going away, which stays what it is (the
+    command line ends quietly then). Everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        #: the stream written to
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the stream."""
+        try:
+            return self.stream.write(text)
+        except OSError as err:
+            raise _failed(err) from err
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        """Write each of ``lines`` to the stream."""
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self.stream.flush()
+        except OSError as err:
+            raise _failed(err) from err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _failed(err: OSError) -> BaseException:
+    """What a failed write to standard output raises: the error itself when the reader has
+    gone, StandardOutputError otherwise."""
+    return err if _reader_gone(err) else StandardOutputError(err)
+
+
+def guarded(stream: TextIO | None) -> TextIO | None:
+    """``stream`` as a :class:`GuardedOutput` (once; None stays None)."""
+    if stream is None or isinstance(stream, GuardedOutput):
+        return stream
+    return cast(TextIO, GuardedOutput(stream))
 
 
 def _flush_output() -> None:

@@ -27,12 +27,18 @@ class GameNumberError(ValueError):
     """A game number that is not a whole number from 1 to 10^20 - 1 (or ``msN``)."""
 
 
+class GameRangeError(GameNumberError):
+    """A game number written like a range of them (``12-13``): PySolFC ignores the ``-``
+    and deals game 1213, which is surely not what was meant, so it is refused."""
+
+
 def parse_game_number(text: str | int) -> str:
     """Clean a typed game number as PySolFC does and return its canonical text.
 
     ``"#12,345"`` gives ``"12345"``; ``"ms5"`` gives ``"5"`` (the same deal here);
     ``"ms40000"`` stays ``"ms40000"`` (a Microsoft-generator deal of its own).
-    Raises GameNumberError with a message a player understands.
+    Raises GameNumberError with a message a player understands; GameRangeError where
+    PySolFC differs, for a ``-`` between digits (``12-13``, ``#1,001-#1,002``).
     """
     raw = str(text)
     shown = quoted(raw)
@@ -56,12 +62,22 @@ def parse_game_number(text: str | int) -> str:
         raise GameNumberError(
             f"game number {shown}: only digits are allowed (a number from 1 to {MAX_GAME_NUMBER})"
         )
+    if _dash_between_digits(raw):
+        raise GameRangeError(f"game number {shown}: a '-' between digits reads as a range of games, "
+                             "not one game number")
     digits = cleaned.lstrip("0")
     if not digits:
         raise GameNumberError(f"game number {shown}: it must be at least 1")
     if len(digits) > len(str(MAX_GAME_NUMBER)):
         raise GameNumberError(f"game number {shown}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
     return str(int(digits))
+
+
+def _dash_between_digits(text: str) -> bool:
+    """Whether a ``-`` stands between two digits of ``text`` (``12-13``, ``#1,001-#1,002``)."""
+    first = next((i for i, c in enumerate(text) if c.isdigit()), None)
+    last = next((i for i in range(len(text) - 1, -1, -1) if text[i].isdigit()), None)
+    return first is not None and last is not None and "-" in text[first:last]
 
 
 def shuffled_pack(game: str, max_rank: int) -> list[int]:

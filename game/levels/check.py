@@ -66,6 +66,18 @@ def replay_level(level: Level) -> str | None:
     return None
 
 
+def _missing(path: Path) -> bool:
+    """Whether there is no file at ``path`` (not: it cannot be looked at, its name too long
+    say, which is a file that cannot be read)."""
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def check_campaign(rules: str, folder: Path | None = None) -> CheckReport:
     """Check one rule set's campaign file (a missing or damaged file is a failure)."""
     report = CheckReport(rules)
@@ -73,7 +85,7 @@ def check_campaign(rules: str, folder: Path | None = None) -> CheckReport:
         campaign = load_campaign(rules, folder)
     except LevelsError as err:
         report.file_problem = str(err)
-        report.missing = not campaign_path(rules, folder).exists()
+        report.missing = _missing(campaign_path(rules, folder))
         return report
     report.levels = len(campaign.levels)
     report.searched = campaign.searched

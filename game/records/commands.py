@@ -23,20 +23,21 @@ if TYPE_CHECKING:
 ReplayViewer = Callable[[Path, "Path | None"], int]
 
 
-#: the FILE that names standard input (a file of that name is ``./-``)
-STDIN = Path("-")
+#: the FILE that names standard input (a file of that name is ``./-``). The name is
+#: compared as typed, never as a Path: ``Path("./-")`` is ``Path("-")``.
+STDIN = "-"
 
 
-def read_replay(path: Path) -> Replay:
-    """The replay in the file ``path``, or on standard input for ``-`` (as in
-    ``analyse - < FILE.replay``); raises ReplayError (a ValueError) for a file that is
-    missing, damaged or of an unknown rule set, and for ``-`` when standard input is a
-    terminal (where a read would wait for typing that never comes) or closed. At most
-    one byte past the size limit is ever read."""
+def read_replay(name: str) -> Replay:
+    """The replay in the file named ``name``, or on standard input for ``-`` exactly as
+    typed (as in ``analyse - < FILE.replay``; ``./-`` is the file); raises ReplayError (a
+    ValueError) for a file that is missing, damaged or of an unknown rule set, and for
+    ``-`` when standard input is a terminal (where a read would wait for typing that never
+    comes) or closed. At most one byte past the size limit is ever read."""
     from .replay import MAX_REPLAY_BYTES, ReplayError, load_replay, parse_replay_bytes
 
-    if path != STDIN:
-        return load_replay(path)
+    if name != STDIN:
+        return load_replay(name)
     stream = sys.stdin
     if stream is None or getattr(stream, "buffer", None) is None:
         raise ReplayError("standard input is closed: give the replay file's name")
@@ -56,12 +57,12 @@ def read_replay(path: Path) -> Replay:
     return parse_replay_bytes(data)
 
 
-def line_of_play(path: Path) -> tuple[Game, list[str], str]:
+def line_of_play(name: str) -> tuple[Game, list[str], str]:
     """A replay file as ``analyse`` reads it (``-``: standard input): the deal, the moves
     in notation and a heading (``British Constitution #3: lost, 43 moves``); raises
     ReplayError (a ValueError) for a file that is missing, damaged or of an unknown rule
     set."""
-    replay = read_replay(path)
+    replay = read_replay(name)
     heading = f"{replay.title} #{replay.game}: {replay.result}, {len(replay.moves)} moves"
     return replay.opening(), replay.move_texts, heading
 
@@ -74,18 +75,24 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def data_dir_problem(data_dir: Path | None) -> str | None:
-    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say), or None.
+    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say, or its name
+    is too long), or None.
 
     A folder that does not exist yet is fine: it is made when something is saved.
     """
+    from ..output import reason
+
     if data_dir is None:
         return None
     path = Path(data_dir).expanduser()
     for place in (path, *path.parents):
-        if place.exists():
-            if not place.is_dir():
-                return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
-            return None
+        try:
+            if place.exists():
+                if not place.is_dir():
+                    return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
+                return None
+        except OSError as err:  # a name too long, a folder that may not be looked into
+            return f"--data-dir {shown(data_dir)}: {reason(err)}"
     return None
 
 
@@ -98,7 +105,7 @@ def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewe
         "check every move against the rules and print a summary or the error (with its line), "
         "without opening a window; the exit status is 0 for a good replay, 2 otherwise.",
     )
-    replay.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
+    replay.add_argument("file", metavar="FILE", help="a .replay file")
     replay.add_argument("--check", action="store_true", help="check the file and print the result")
     add_data_dir_argument(replay)
     replay.set_defaults(func=partial(run_replay_command, view_replay=view_replay))
@@ -131,10 +138,10 @@ def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -
     problem = data_dir_problem(args.data_dir)
     if problem:
         return fail(problem)
-    return view_replay(args.file, args.data_dir)
+    return view_replay(Path(args.file), args.data_dir)
 
 
-def check_summary(path: Path, replay: Replay) -> str:
+def check_summary(name: str, replay: Replay) -> str:
     """What ``replay --check`` prints for a good replay.
 
     Loading already refused a replay whose moves contradict its result, so the summary
@@ -155,7 +162,7 @@ def check_summary(path: Path, replay: Replay) -> str:
     if replay.started:
         made += f", started {replay.started}"
     return "\n".join([
-        f"{path}: a valid replay",
+        f"{shown(name)}: a valid replay",
         f"  rules:   {replay.rules} ({replay.title})",
         f"  game:    {replay.game}",
         f"  made by: {made}",

@@ -496,6 +496,8 @@ class _Parser:
             result, line = self.header["result"]
             if result == WON and reached != WON:
                 raise ReplayError("the result says won, but the moves do not win the game", line)
+            if result == LOST and reached == WON:
+                raise ReplayError("the result says lost, but the moves win the game", line)
             if result == LOST and reached != LOST:
                 raise ReplayError("the result says lost, but legal moves remain after the last move", line)
             if result in (ABANDONED, IN_PROGRESS) and reached == WON:

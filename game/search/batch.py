@@ -99,12 +99,24 @@ def run_deals(task: Callable[[str, str, float, int | None], DealRow], rules: str
               jobs: int = 1, budget: float = 10.0, positions: int | None = None,
               progress: TextIO | None = None) -> list[DealRow]:
     """Run ``task`` on every deal, ``jobs`` processes at a time, each within ``budget``
-    seconds and ``positions`` positions (None: the task's own); rows in game-number order."""
+    seconds and ``positions`` positions (None: the task's own); rows in game-number order.
+    Ctrl+C raises :class:`Interrupted` with the rows of the deals finished before it."""
     bar = ProgressBar("", len(numbers), progress, shown=("won", "lost", "unknown"))
-    rows = run_all(task, [(rules, n, budget, positions) for n in numbers], jobs,
-                   lambda row: bar.step(row.status))
-    bar.finish()
-    return rows
+    try:
+        return run_all(task, [(rules, n, budget, positions) for n in numbers], jobs,
+                       lambda row: bar.step(row.status))
+    finally:
+        bar.finish()
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C stopped :func:`run_all`; ``results`` holds those of the calls finished before
+    it, in call order. A KeyboardInterrupt still, for whoever does not keep them."""
+
+    def __init__(self, results: list[Any]) -> None:
+        super().__init__()
+        #: the results of the calls that finished, in call order
+        self.results = results
 
 
 T = TypeVar("T")
@@ -116,13 +128,17 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
 
     ``on_result`` sees each result as it comes (in the order they finish). Ctrl+C ends
     the run at once: the worker processes ignore it (no traceback from each of them) and
-    are stopped, whatever deal they were playing, and KeyboardInterrupt goes on up."""
+    are stopped, whatever deal they were playing, and :class:`Interrupted` (a
+    KeyboardInterrupt) goes on up with the results finished so far."""
     results: list[T | None] = [None] * len(calls)
     if jobs <= 1:
-        for i, call in enumerate(calls):
-            result = results[i] = task(*call)
-            if on_result is not None:
-                on_result(result)
+        try:
+            for i, call in enumerate(calls):
+                result = results[i] = task(*call)
+                if on_result is not None:
+                    on_result(result)
+        except KeyboardInterrupt:
+            raise Interrupted([r for r in results if r is not None]) from None
         return [r for r in results if r is not None]
     pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
     numbered = [(task, i, call) for i, call in enumerate(calls)]
@@ -131,6 +147,9 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
             results[i] = result
             if on_result is not None:
                 on_result(result)
+    except KeyboardInterrupt:
+        pool.terminate()
+        raise Interrupted([r for r in results if r is not None]) from None
     except BaseException:
         pool.terminate()
         raise

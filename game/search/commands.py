@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
+import os
 import sys
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..console import fail
 from ..engine.commands import add_game_arguments, game_from_arguments
-from ..engine.echo import quoted, shown
+from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
+from ..engine.echo import shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 #: reads a line of play from a file for ``analyse``: the position it starts from, its moves
 #: in notation and a heading for the output (``British Constitution #3: lost, 43 moves``);
-#: raises ValueError with a message for a person. The command line hands it in (the
-#: replay file is the records' to read, and the search never imports them).
-LineReader = Callable[[Path], "tuple[Game, list[str], str]"]
+#: raises ValueError with a message for a person. It takes the FILE as typed (``-`` is
+#: standard input, ``./-`` a file). The command line hands it in (the replay file is the
+#: records' to read, and the search never imports them).
+LineReader = Callable[[str], "tuple[Game, list[str], str]"]
 
 
 def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -> None:
@@ -72,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
         "won, the move that lost it and a winning line from there; or that no play could have "
         "won the deal. The exit status is 0 when the file was analysed (whatever the verdict), "
         "2 for a missing or damaged file.")
-    analyse.add_argument("file", type=Path, metavar="FILE", help="a .replay file")
+    analyse.add_argument("file", metavar="FILE", help="a .replay file (- for standard input)")
     analyse.add_argument("--budget", type=float, default=None, metavar="S",
                          help="seconds for the whole analysis (default 60, or no limit with "
                          "--positions); what is left undecided is reported as a range of moves")
@@ -116,9 +117,9 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
     """Why the arguments are neither one game nor a range of them, or None.
 
     GAME and --range exclude each other; --jobs and --out serve a range only, so with one
-    game they are refused rather than ignored. A GAME written like a range (``12-13``) is
-    refused too: a game number ignores ``-`` (that is game 1213), which is surely not
-    what was meant."""
+    game they are refused rather than ignored. A GAME written like a range (``12-13``,
+    ``#1,001-#1,002``) is refused as every command refuses it, with the --range that
+    names those games."""
     if args.deals is None and args.game is None:
         return "give one game number, or a range of them with --range 1-1000"
     moves: str = getattr(args, "moves", "")
@@ -129,15 +130,27 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
         if unused:
             return f"{' and '.join(unused)} {'serves' if len(unused) == 1 else 'serve'} --range only, " \
                    "not one game"
-        if _LOOKS_LIKE_RANGE.fullmatch(args.game):
-            first, last = (part.strip() for part in args.game.split("-"))
-            return (f"{quoted(args.game)} is one game number, {first}{last} (a game number ignores '-'); "
-                    f"for games {first} to {last} write --range {first}-{last}")
+        try:
+            parse_game_number(args.game)
+        except GameRangeError as err:
+            return f"{err}; {_range_instead(args.game)}"
+        except GameNumberError:
+            pass  # said where the game is dealt
     return None
 
 
-#: a game number that a person surely meant as a range of them
-_LOOKS_LIKE_RANGE = re.compile(r"\s*[0-9]+\s*-\s*[0-9]+\s*")
+def _range_instead(text: str) -> str:
+    """The --range a GAME written like a range names: ``for games 12 to 13 write --range
+    12-13``, the bounds as the table's title writes them."""
+    parts = text.split("-")
+    if len(parts) == 2:
+        try:
+            first, last = (parse_game_number(part) for part in parts)
+        except GameNumberError:
+            pass
+        else:
+            return f"for games {first} to {last} write --range {first}-{last}"
+    return "for a range of games write --range A-B"
 
 
 def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | str:
@@ -160,7 +173,7 @@ def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | 
 
 def run_solve(args: argparse.Namespace) -> int:
     """``solve RULES GAME [--moves]`` or ``solve RULES --range A-B [--jobs] [--budget] [--out]``."""
-    from .batch import format_table, progress_stream, run_deals, solve_deal, summary
+    from .batch import Interrupted, format_table, progress_stream, run_deals, solve_deal, summary
 
     problem = _one_or_range(args)
     if problem:
@@ -189,8 +202,11 @@ def run_solve(args: argparse.Namespace) -> int:
     if isinstance(checked, str):
         return fail(checked)
     numbers, out = checked
-    rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
-                     positions=positions, progress=progress_stream())
+    try:
+        rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
+                         positions=positions, progress=progress_stream())
+    except Interrupted as stop:
+        return _keep_interrupted(out, rules, stop.results, len(numbers))
     print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}",
                        summary(rows)), file=_report_stream(out))
     return _write_rows(out, rules, rows)
@@ -235,7 +251,7 @@ def _budget_title(args: argparse.Namespace, positions: int) -> str:
 
 def run_demo(args: argparse.Namespace) -> int:
     """``demo RULES GAME`` or ``demo RULES --range A-B [--jobs] [--out]``."""
-    from .batch import demo_deal, format_table, progress_stream, run_deals, summary
+    from .batch import Interrupted, demo_deal, format_table, progress_stream, run_deals, summary
 
     try:
         rules = rules_class(args.rules).rules
@@ -245,7 +261,6 @@ def run_demo(args: argparse.Namespace) -> int:
     if problem:
         return fail(problem)
     if args.deals is None:
-        from ..engine.deals import GameNumberError, parse_game_number
         from .demo import play_demo
 
         try:
@@ -261,7 +276,10 @@ def run_demo(args: argparse.Namespace) -> int:
     if isinstance(checked, str):
         return fail(checked)
     numbers, out = checked
-    rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
+    try:
+        rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
+    except Interrupted as stop:
+        return _keep_interrupted(out, rules, stop.results, len(numbers))
     print(format_table(f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False),
           file=_report_stream(out))
     sys.stdout.flush()
@@ -295,6 +313,22 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     return 0
 
 
+#: the exit status of a run stopped by Ctrl+C (128 + SIGINT), as the command line's own
+INTERRUPTED = 130
+
+
+def _keep_interrupted(out: Output | None, rules: str, rows: list[DealRow], total: int) -> int:
+    """Ctrl+C during a range: the rows of the deals finished so far are written to --out
+    as a whole run's are (the old file replaced at once), one line says how many, and the
+    status is 130. Without --out there is nothing to keep, and nothing is said."""
+    if out is None:
+        return INTERRUPTED
+    if _write_rows(out, rules, rows) == 0:
+        print(f"interrupted: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to "
+              f"{out.shown}", file=sys.stderr)
+    return INTERRUPTED
+
+
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     """``analyse FILE [--budget S] [--positions N] [--json]``."""
     from .analyse import Analyser
@@ -302,7 +336,9 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     budget = _analyse_budget(args)
     if isinstance(budget, str):
         return fail(budget)
-    if args.file.is_dir():  # the reader's "not a regular file" would leave a person guessing
+    # the reader's "not a regular file" would leave a person guessing; a name that cannot
+    # even be looked at (too long, say) is the reader's to report
+    if args.file != "-" and os.path.isdir(args.file):
         return fail(f"{shown(args.file)}: it is a folder, not a replay file")
     try:
         start, moves, heading = read_line(args.file)
@@ -328,7 +364,7 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     analysis = analyser.result()
     if args.json:
         data = analysis.to_json()
-        data["file"] = str(args.file)
+        data["file"] = args.file
         print(json.dumps(data, ensure_ascii=False))
         return 0
     print(heading)

@@ -19,13 +19,27 @@ from game.engine import (
     rules_class,
 )
 from game.engine.cards import full_pack
-from game.engine.deals import LC_LIMIT, MAX_GAME_NUMBER, MS_MAX, shuffled_pack
+from game.engine.deals import LC_LIMIT, MAX_GAME_NUMBER, MS_MAX, GameRangeError, shuffled_pack
 
 
-@pytest.mark.parametrize("text", ["#12,345", "12 345", "12-345", "12_345", "12.345", "1,2,3,4,5",
-                                  " #12,345 ", 12345, "12345"])
+@pytest.mark.parametrize("text", ["#12,345", "12 345", "12_345", "12.345", "1,2,3,4,5",
+                                  " #12,345 ", 12345, "12345", "12345-", "#-12345", "12345L"])
 def test_punctuation_is_ignored_like_pysolfc(text: object) -> None:
     assert parse_game_number(text) == "12345"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["12-13", "12-345", "#12-#13", "#1,001-#1,002", " 12 - 13 ", "1-2-3"])
+def test_a_dash_between_digits_is_a_range_not_one_game(text: str) -> None:
+    """PySolFC reads ``12-13`` as game 1213, which is surely not what was meant: refused."""
+    with pytest.raises(GameRangeError, match=r"^game number .*: a '-' between digits reads as a range of "
+                                             r"games, not one game number$"):
+        parse_game_number(text)
+
+
+@pytest.mark.parametrize("text, number", [("#1,001", "1001"), ("ms123", "123"), ("MS40000", "ms40000"),
+                                          ("1_000_000", "1000000")])
+def test_the_forms_of_one_game_number_are_still_read(text: str, number: str) -> None:
+    assert parse_game_number(text) == number
 
 
 def test_hash_and_comma_form_deals_the_same_as_the_plain_number() -> None:

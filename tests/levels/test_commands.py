@@ -40,6 +40,15 @@ def test_check_names_a_missing_file_as_missing(tmp_path: Path, capsys: pytest.Ca
     assert "of 0 levels" not in "\n".join(lines)
 
 
+def test_check_of_a_folder_whose_name_is_too_long_says_it_cannot_be_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    clear_cache()
+    assert run("check", "--rules", "square", "--folder", str(tmp_path / ("x" * 300))) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "square: FAIL, the campaign file cannot be read"
+    assert out[1].endswith("square.json: cannot be opened: File name too long")
+
+
 def test_check_names_a_damaged_file_as_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     clear_cache()
     (tmp_path / "square.json").write_text("{", encoding="utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -26,6 +27,14 @@ def test_check_a_won_replay(capsys):
     assert f"{path}: a valid replay" in out
     assert "rules:   constitution" in out
     assert "result:  won (the moves win the game)" in out
+
+
+def test_check_shows_a_file_name_with_control_characters_escaped(tmp_path, capsys):
+    path = tmp_path / "e\x1b[31mx.replay"
+    path.write_bytes(WON_REPLAYS[0].read_bytes())
+    assert main(["replay", str(path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and out.startswith(f"{tmp_path}/e\\x1b[31mx.replay: a valid replay\n")
 
 
 def test_check_a_game_in_progress(tmp_path, capsys):
@@ -173,6 +182,18 @@ def test_a_data_dir_that_is_a_file_is_refused_in_one_line(tmp_path, capsys, monk
     assert blocker.read_text() == "not a folder"
 
 
+@pytest.mark.parametrize("name", ["x" * 300, "/".join(["x" * 9] * 500)],
+                         ids=["300-char name", "5000-char path"])
+@pytest.mark.parametrize("command", [["stats"], ["replay", str(WON_REPLAYS[0])]])
+def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(name, command, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
+    assert main([*command, "--data-dir", str(tmp_path / name)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("error: --data-dir ") and "the name is too long" in captured.err
+    assert len(captured.err) < 300
+
+
 def test_a_data_dir_that_does_not_exist_yet_is_fine(tmp_path, capsys):
     assert main(["stats", "--data-dir", str(tmp_path / "new" / "deeper")]) == 0
     captured = capsys.readouterr()
@@ -217,6 +238,28 @@ def test_dash_on_a_terminal_is_refused_at_once(args):
     assert done.returncode == 2
     assert done.stderr == b"error: -: standard input is a terminal: pipe a replay in (- < FILE.replay) " \
                           b"or give the file's name\n"
+
+
+@pytest.mark.parametrize("args", [["replay", "./-", "--check"], ["analyse", "./-", "--budget", "5"]])
+def test_a_file_named_dash_is_read_as_dot_slash_dash(args, tmp_path, monkeypatch, capsys):
+    """``./-`` is the file named ``-``, never standard input (which holds nothing here):
+    the choice is made on the name as typed, before it becomes a Path (where ``./-`` is
+    ``-``)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(WON_REPLAYS[0].read_bytes())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "./-: a valid replay" in out if args[0] == "replay" else "This game was won" in out
+
+
+def test_the_viewer_opens_a_file_named_dash_as_dot_slash_dash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(WON_REPLAYS[0].read_bytes())
+    opened = []
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: opened.append(path) or 0)
+    assert main(["replay", "./-"]) == 0
+    assert opened == [Path("-")]
 
 
 def test_the_viewer_needs_a_file_by_its_name(monkeypatch, capsys):

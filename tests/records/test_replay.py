@@ -336,6 +336,13 @@ def test_a_won_result_needs_the_moves_to_win():
         parse_replay(replay.with_result(ABANDONED).to_text())
 
 
+def test_a_lost_result_on_a_won_game_says_the_moves_win_it():
+    """A won game left no legal move, but it is not lost: the error says the moves win."""
+    replay = won_replays()[0]
+    with pytest.raises(ReplayError, match=r"^line 8: the result says lost, but the moves win the game$"):
+        parse_replay(replay.with_result(LOST).to_text())
+
+
 # ----- recording --------------------------------------------------------------------------------
 
 

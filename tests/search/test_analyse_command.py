@@ -126,6 +126,19 @@ def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: di
         assert status == 2 and "--budget must be a positive number of seconds" in err
 
 
+@pytest.mark.parametrize("name", ["x" * 300 + ".replay", "/".join(["x" * 9] * 500) + ".replay"],
+                         ids=["300-char name", "5000-char path"])
+def test_a_file_name_too_long_is_a_one_line_error_as_with_replay_check(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / name)
+    errors = []
+    for command in (["analyse", path], ["replay", "--check", path]):
+        status, out, err = _run(command, capsys)
+        assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+        errors.append(err)
+    assert errors[0] == errors[1] and "File name too long" in errors[0]
+
+
 def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
     bad = tmp_path / "bad.replay"
     bad.write_bytes(b"# British patience replay\nversion: 1\nrules: constitution\n")
@@ -218,3 +231,21 @@ def test_an_undecided_analysis_says_how_to_look_longer(tmp_path: Path,
     assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000 --budget 60."
     status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--json"], capsys)
     assert "look longer" not in out and json.loads(out)["verdict"] == "undecided"
+
+
+def test_the_example_in_the_command_line_page_is_what_analyse_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/command-line.md shows ``analyse`` on the lost Lady Cadogan line: the lines it
+    shows are the program's own, but for the time taken and the lines left out (``…``)."""
+    page = (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
+    section = page.split("## `analyse`", 1)[1]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    path = tmp_path / "cadogan-lost.replay"
+    path.write_text(lost_replay(LOST_LINES["constitution-cadogan"]).to_text(), encoding="utf-8")
+    status, out, _ = _run(["analyse", str(path)], capsys)
+    assert status == 0
+    printed = out.splitlines()
+    cut = shown.index("  …")
+    assert shown[:cut] == printed[:cut]
+    untimed = re.compile(r" in [\d.]+ s\)$")
+    assert untimed.sub("", shown[-1]) == untimed.sub("", printed[-1])

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import csv
+import io
 import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,3 +179,77 @@ def test_the_demo_table_gives_the_mean_of_the_cards_home_that_its_csv_holds(tmp_
     assert len(home) == 3
     found = re.search(r"^  home     mean ([\d.]+) cards$", capsys.readouterr().out, re.MULTILINE)
     assert found and float(found[1]) == pytest.approx(sum(home) / 3, abs=0.05)
+
+
+def _interrupted_on(calls: int, task: Callable[..., DealRow]) -> Callable[..., DealRow]:
+    """``task`` for the first ``calls - 1`` deals, then Ctrl+C (KeyboardInterrupt) mid-deal."""
+    count = 0
+
+    def deal(*args: Any) -> DealRow:
+        nonlocal count
+        count += 1
+        if count == calls:
+            raise KeyboardInterrupt
+        return task(*args)
+    return deal
+
+
+def _quick_demo(rules: str, number: str, budget: float, positions: int | None = None) -> DealRow:
+    return DealRow(number, "lost", 3, 0, 0.5, 40, line=("a", "b", "c"))
+
+
+@pytest.mark.parametrize("command, task", [("solve", "solve_deal"), ("demo", "demo_deal")])
+def test_ctrl_c_keeps_the_rows_finished_so_far(command: str, task: str, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl+C during the third deal of five: the two rows finished are written to --out,
+    whole (the old file replaced at once), one line says so, and the status is 130."""
+    real = solve_deal if command == "solve" else _quick_demo
+    monkeypatch.setattr(batch, task, _interrupted_on(3, real))
+    out = tmp_path / "deals.csv"
+    out.write_text("an old run\n")
+    extra = ["--positions", "100"] if command == "solve" else []
+    assert main([command, "square", "--range", "1-5", *extra, "--out", str(out)]) == 130
+    rows = list(csv.DictReader(out.open()))
+    assert [r["game"] for r in rows] == ["1", "2"] and {r["rules"] for r in rows} == {"square"}
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.csv"], "no temporary file is left"
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.endswith(f"\ninterrupted: 2 rows of 5 written to {out}\n")
+    assert "Traceback" not in captured.err
+
+
+def test_ctrl_c_with_out_dash_writes_the_rows_to_standard_output(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(batch, "demo_deal", _interrupted_on(2, _quick_demo))
+    assert main(["demo", "square", "--range", "7-9", "--out", "-"]) == 130
+    captured = capsys.readouterr()
+    assert [r["game"] for r in csv.DictReader(io.StringIO(captured.out))] == ["7"]
+    assert captured.err.endswith("\ninterrupted: 1 row of 3 written to -\n")
+
+
+def test_ctrl_c_without_out_ends_quietly(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(batch, "demo_deal", _interrupted_on(2, _quick_demo))
+    assert main(["demo", "square", "--range", "7-9"]) == 130
+    assert capsys.readouterr().out == ""
+
+
+def _stop_after(count: int) -> Callable[[int], None]:
+    seen: list[int] = []
+
+    def on_result(result: int) -> None:
+        seen.append(result)
+        if len(seen) == count:
+            raise KeyboardInterrupt
+    return on_result
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_hands_on_the_results_finished_in_call_order(jobs: int) -> None:
+    calls = [(-n,) for n in range(1, 41)]
+    with pytest.raises(batch.Interrupted) as stop:
+        batch.run_all(abs, calls, jobs, _stop_after(3))
+    assert len(stop.value.results) == 3 and set(stop.value.results) <= set(range(1, 41))
+    assert stop.value.results == sorted(stop.value.results)
+    assert isinstance(stop.value, KeyboardInterrupt), "whoever does not keep them ends as before"

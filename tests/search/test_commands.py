@@ -64,6 +64,10 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 @pytest.mark.parametrize("argv, reason", [
     (["demo", "constitution", "12-13"], "for games 12 to 13 write --range 12-13"),
     (["solve", "constitution", " 12 - 13 "], "for games 12 to 13 write --range 12-13"),
+    (["solve", "union-square", "#1,001-#1,002"], "for games 1001 to 1002 write --range 1001-1002"),
+    (["demo", "union-square", "#1,001-#1,002"], "for games 1001 to 1002 write --range 1001-1002"),
+    (["demo", "constitution", "#12-#13"], "for games 12 to 13 write --range 12-13"),
+    (["solve", "constitution", "1-2-3"], "for a range of games write --range A-B"),
     (["solve", "constitution", "1", "--jobs", "0"], "--jobs serves --range only"),
     (["solve", "constitution", "1", "--jobs", "2"], "--jobs serves --range only"),
     (["demo", "constitution", "1", "--out", "f.csv"], "--out serves --range only"),
@@ -83,12 +87,17 @@ def test_what_a_command_cannot_use_is_refused_not_ignored(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_game_written_like_a_range_plays_with_deal_as_that_one_number(capsys) -> None:
-    """``deal`` reads ``12-13`` as game 1213, as every command reads a game number."""
-    assert main(["deal", "constitution", "12-13", "--json"]) == 0
-    first = capsys.readouterr().out
-    assert main(["deal", "constitution", "1213", "--json"]) == 0
-    assert capsys.readouterr().out == first
+@pytest.mark.parametrize("argv", [["deal", "constitution", "12-13"], ["hint", "square", "#12-#13"]])
+def test_a_game_written_like_a_range_is_refused_by_every_command(
+        argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySolFC reads ``12-13`` as game 1213; no command here deals that in its place (the
+    window's commands: tests/ui/test_screenshot_command.py)."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(argv, capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("error: game number ") and "reads as a range of games" in err
+    assert err.count("\n") == 1 and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("out", ["folder", "/proc/lv.csv", "missing/x.csv", "plain/x.csv", ""])
@@ -115,6 +124,15 @@ def test_out_dash_writes_the_csv_to_standard_output_and_the_table_to_standard_er
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [r["game"] for r in rows] == ["1", "2"] and {r["rules"] for r in rows} == {"union-square"}
     assert "solver, union-square, deals 1-2" in err and "won             2" in err
+
+
+def test_out_dot_slash_dash_writes_the_file_named_dash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = _run(["solve", "constitution", "--range", "1-1", "--positions", "10", "--out", "./-"],
+                          capsys)
+    assert status == 0 and "solver, constitution, deals 1" in out and "rules,game" not in out
+    assert (tmp_path / "-").read_text().startswith("rules,game,status")
 
 
 def test_the_csv_gets_the_users_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -98,6 +98,8 @@ def test_the_play_button_deals_the_typed_number(ui: SimpleNamespace, app: App) -
     ("0", "game number"),
     ("", "empty"),
     ("123456789012345678901234", "game number"),
+    ("12-13", "range of games"),
+    ("#1,001-#1,002", "range of games"),
 ])
 def test_a_bad_number_shows_why_and_changes_nothing(
         ui: SimpleNamespace, app: App, typed: str, words: str) -> None:

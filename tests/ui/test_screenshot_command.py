@@ -94,6 +94,41 @@ def test_the_picture_is_a_png_with_the_users_mode(tmp_path: Path, capsys: pytest
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Shot.PNG"]
 
 
+def test_a_read_only_picture_is_refused_as_root_too(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    old = tmp_path / "old.png"
+    old.write_bytes(b"kept")
+    old.chmod(0o444)
+    link = tmp_path / "link.png"
+    link.symlink_to(old)
+    for name in (old, link):
+        assert "the file is read-only" in _refused(capsys, _shot(tmp_path, str(name)))
+    assert old.read_bytes() == b"kept" and link.is_symlink()
+
+
+def test_a_link_to_a_file_elsewhere_is_written_as_solve_out_writes_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One policy for every output (docs/command-line.md): a symbolic link to a regular
+    file writes the file it points to, and stays a link; nothing is left beside either."""
+    elsewhere = tmp_path / "elsewhere"
+    here = tmp_path / "here"
+    elsewhere.mkdir()
+    here.mkdir()
+    for name in ("shot.png", "deals.csv"):
+        (elsewhere / name).write_bytes(b"old")
+        (here / name).symlink_to(elsewhere / name)
+    assert cli.main(_shot(tmp_path, str(here / "shot.png"))) == 0
+    assert cli.main(["solve", "square", "--range", "1-1", "--positions", "10",
+                     "--out", str(here / "deals.csv")]) == 0
+    capsys.readouterr()
+    assert (elsewhere / "shot.png").read_bytes().startswith(PNG)
+    assert (elsewhere / "deals.csv").read_text().startswith("rules,game,status")
+    for name in ("shot.png", "deals.csv"):
+        assert os.readlink(here / name) == str(elsewhere / name)
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["deals.csv", "shot.png"]
+    assert sorted(p.name for p in here.iterdir()) == ["deals.csv", "shot.png"]
+
+
 def test_the_picture_goes_into_a_fifo_to_its_reader(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     if not hasattr(os, "mkfifo"):
@@ -198,6 +233,18 @@ def test_sigterm_during_the_frames_stops_them_and_writes_nothing(
     assert signal.getsignal(signal.SIGTERM) == before  # the command's handler is gone
 
 
+@pytest.mark.parametrize("argv", [["play", "square", "#1,001-#1,002"], ["play", "constitution", "12-13"],
+                                  ["screenshot", "x.png", "--game", "#12-#13", "--frames", "1"]])
+def test_a_game_written_like_a_range_is_refused_before_a_window_opens(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the window opened"))
+    err = _refused(capsys, argv)
+    assert err.startswith("error: game number ") and "reads as a range of games" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 # ----- --data-dir for the window commands --------------------------------------------
 
 
@@ -212,6 +259,20 @@ def test_a_data_dir_that_is_a_file_is_refused(
     err = _refused(capsys, [*command, "--data-dir", str(tmp_path / "file" / "sub")])
     assert "is not a folder" in err
     assert (tmp_path / "file").read_text() == "kept" and not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"],
+                                     ["screenshot", "x.png", "--scene", "replay", "--frames", "1"]])
+@pytest.mark.parametrize("name", ["x" * 300, "/".join(["x" * 9] * 500)],
+                         ids=["300-char name", "5000-char path"])
+def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(
+        command: list[str], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the window opened"))
+    err = _refused(capsys, [*command, "--data-dir", str(tmp_path / name)])
+    assert err.startswith("error: --data-dir ") and "the name is too long" in err and len(err) < 300
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"]])
