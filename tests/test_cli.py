@@ -45,6 +45,23 @@ def test_every_command_into_a_closed_pipe_ends_quietly(command: list[str]) -> No
     assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err
 
 
+@pytest.mark.parametrize("command", [["solve", "union-square", "--range", "1-2", "--positions", "20000"],
+                                     ["demo", "union-square", "--range", "1-1"]], ids=" ".join)
+def test_a_range_into_a_closed_pipe_still_writes_its_csv(command: list[str], tmp_path: Path) -> None:
+    """``main.py solve … --range … --out F.csv | head -2``: the table cannot be printed,
+    but the CSV is written before it, so no row is lost."""
+    out = tmp_path / "rows.csv"
+    child = subprocess.Popen([sys.executable, "main.py", *command, "--out", str(out)], cwd=ROOT,
+                             env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=300) == 0, err
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("rules,game,status") and len(lines) == 1 + int(command[3][-1])
+    assert all(line.startswith("union-square,") and ",won," in line for line in lines[1:])
+
+
 def test_hint_on_an_output_without_suit_symbols_writes_suit_letters() -> None:
     """A file written in a legacy code page (Windows) cannot hold ♠: letters instead of a crash."""
     done = subprocess.run([sys.executable, "main.py", "hint", "constitution", "1", "--ms", "20"], cwd=ROOT,

@@ -207,9 +207,8 @@ def run_solve(args: argparse.Namespace) -> int:
                          positions=positions, progress=progress_stream())
     except Interrupted as stop:
         return _keep_interrupted(out, rules, stop.results, len(numbers))
-    print(format_table(f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}",
-                       summary(rows)), file=_report_stream(out))
-    return _write_rows(out, rules, rows)
+    return _finish_range(out, rules, rows, format_table(
+        f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}", summary(rows)))
 
 
 #: what ``solve`` and ``analyse`` say of a --budget that is not a time
@@ -280,10 +279,8 @@ def run_demo(args: argparse.Namespace) -> int:
         rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
     except Interrupted as stop:
         return _keep_interrupted(out, rules, stop.results, len(numbers))
-    print(format_table(f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False),
-          file=_report_stream(out))
-    sys.stdout.flush()
-    return _write_rows(out, rules, rows)
+    return _finish_range(out, rules, rows, format_table(
+        f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False))
 
 
 def _range_title(numbers: list[str]) -> str:
@@ -297,20 +294,43 @@ def _report_stream(out: Output | None) -> TextIO:
     return sys.stderr if out is not None and out.is_stdout else sys.stdout
 
 
+def _finish_range(out: Output | None, rules: str, rows: list[DealRow], table: str) -> int:
+    """A range's end: the CSV of ``--out`` written first, so that a table that cannot be
+    printed (``| head`` closing the pipe) loses no row, then the table; 0, or 1 with the
+    reason when the CSV could not be written (the table is printed all the same, so the
+    run is not lost)."""
+    problem = _csv_problem(out, rules, rows)
+    stream = _report_stream(out)
+    print(table, file=stream)
+    stream.flush()
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     """Write the CSV of ``--out`` (if given); 0, or 1 with the reason when it could not be
-    written (the table above is printed all the same, so the run is not lost)."""
+    written."""
+    problem = _csv_problem(out, rules, rows)
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> str | None:
+    """Write the CSV of ``--out`` (if given): None, or why it could not be written."""
     if out is None:
-        return 0
+        return None
     from ..output import OutputError
     from .batch import write_csv
 
     try:
         write_csv(out, rules, rows)
     except OutputError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
-    return 0
+        return str(err)
+    return None
 
 
 #: the exit status of a run stopped by Ctrl+C (128 + SIGINT), as the command line's own
