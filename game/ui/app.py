@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import pygame
 
-from ..records.settings import Settings, save_settings
+from ..records.settings import Settings, save_settings, window_size_kept
 from ..records.store import Store
 from .art import CardArt
 from .drawn import DrawnBoxes
@@ -318,10 +318,13 @@ class App:
         self.running = False
 
     def remember_window_size(self) -> None:
-        """Keep the window's size in the settings, so the next start opens it the same."""
-        if tuple(self.settings.window_size) == self.size:
+        """Keep the window's size in the settings, so the next start opens it the same
+        (the nearest size the settings allow: the system may give a window larger than
+        any they keep)."""
+        size = window_size_kept(self.size)
+        if tuple(self.settings.window_size) == size:
             return
-        self.settings.window_size = self.size
+        self.settings.window_size = size
         store = Store(self.data_dir)
         save_settings(store, self.settings)
         self.messages.extend(store.take_warnings())

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
-from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings
+from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings, window_size_kept
 from ..records.store import Store
 from . import theme
 from .app import App, Scene
@@ -175,8 +175,9 @@ class OptionsScene(Scene):
 
     def _save(self) -> None:
         # the window may have been dragged to another size since the game started: the
-        # setting saved is the size it is, which is the size the options show
-        self.settings.window_size = self.app.size
+        # setting saved is the size it is, which is the size the options show (or the
+        # nearest one a setting may be)
+        self.settings.window_size = window_size_kept(self.app.size)
         if save_settings(self.store, self.settings):
             self.message = ""
         else:
