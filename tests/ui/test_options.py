@@ -232,7 +232,8 @@ def test_a_save_that_fails_is_shown(ui: SimpleNamespace, screen_app: App, tmp_pa
     scene = open_options(ui, screen_app)
     ui.click(screen_app, control(scene, "sound").rect.center)
     assert screen_app.settings.sound is False, "the change still applies for this run"
-    assert "not saved" in scene.message
+    ui.step(screen_app)
+    assert any("not saved" in notice for notice in screen_app.notices.shown)
     ui.step(screen_app)
 
 
