@@ -121,7 +121,7 @@ def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     app = open_app(size=args.size, data_dir=args.data_dir, settings=settings, headless=headless)
-    app.messages.extend(warnings)
+    app.tell(warnings)
     return app
 
 
@@ -155,7 +155,7 @@ def _open(args: argparse.Namespace, *, headless: bool = False) -> App | int:
     app = _app(args, headless=headless)
     if warning:
         print(f"warning: {warning}", file=sys.stderr)
-        app.messages.append(warning)
+        app.tell([warning])
     return app
 
 
@@ -201,9 +201,11 @@ def view_replay(path: Path, data_dir: Path | None) -> int:
         return fail(f"{path}: {err}")
     store = Store(data_dir)
     settings = load_settings(store)
-    for warning in store.take_warnings():
+    warnings = store.take_warnings()
+    for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     app = open_app(data_dir=data_dir, settings=settings)
+    app.tell(warnings)
     app.show("menu", rules=replay.rules)
     app.show("replay", replay=replay)
     app.run()
@@ -267,6 +269,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     app = _app(args, headless=not args.real_window)
     if warning:
         print(f"warning: {warning}", file=sys.stderr)
+        app.tell([warning])
     try:
         screenshot_scene(app, args.scene, args)
     except ValueError as err:

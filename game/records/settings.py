@@ -50,6 +50,14 @@ class Settings:
     help_seen: tuple[str, ...] = ()
 
 
+def window_size_kept(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size the settings keep for a window of ``size``: the nearest they allow
+    (the system may make a window of any size, a setting is from WINDOW_SIZE_MIN to
+    WINDOW_SIZE_MAX)."""
+    return (min(max(int(size[0]), WINDOW_SIZE_MIN[0]), WINDOW_SIZE_MAX[0]),
+            min(max(int(size[1]), WINDOW_SIZE_MIN[1]), WINDOW_SIZE_MAX[1]))
+
+
 def _number(value: Any, low: float, high: float) -> float | None:
     if type(value) not in (int, float) or not math.isfinite(value) or not low <= value <= high:
         return None

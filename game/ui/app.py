@@ -7,7 +7,9 @@ registered under that name (:mod:`game.ui.scenes` registers every scene of the g
 One loop, paced to the display (vsync where the driver allows it, otherwise a steady
 60 frames per second). Each frame: events go to the top scene, every scene updates
 (only the top one gets input), and the stack is drawn from the lowest opaque scene up,
-so a dialog draws over the table beneath it.
+so a dialog draws over the table beneath it. What the player must be told whatever screen
+is open (a file moved aside, a record not saved) goes to :meth:`App.tell`, and shows in
+the notice band (:mod:`game.ui.notices`) over the top scene.
 
 Ctrl+C in the terminal (SIGINT), a polite kill (SIGTERM) and the terminal closing (SIGHUP)
 end the loop as closing the window does: every scene saves what it must. From the first
@@ -22,17 +24,18 @@ import os
 import signal
 import socket
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import FrameType
 from typing import Any, Literal
 
 import pygame
 
-from ..records.settings import Settings, save_settings
+from ..records.settings import Settings, save_settings, window_size_kept
 from ..records.store import Store
 from .art import CardArt
-from .drawn import DrawnBoxes
+from .drawn import DrawnBoxes, Kind
+from .notices import Notices
 from .sound import Sounds
 from .theme import Palette, palette_for
 
@@ -208,7 +211,8 @@ class App:
         self.makers: dict[SceneName, SceneMaker] = dict(scenes or {})
         self.running = False
         self.frames = 0
-        self.messages: list[str] = []
+        #: what the player must be told over whatever screen is on top (see :meth:`tell`)
+        self.notices = Notices()
         #: the last text copied (kept here too, since the system clipboard may not work)
         self.clipboard = ""
         #: the signal that stopped the loop (SIGINT, SIGTERM, SIGHUP), None until one came
@@ -318,13 +322,21 @@ class App:
         self.running = False
 
     def remember_window_size(self) -> None:
-        """Keep the window's size in the settings, so the next start opens it the same."""
-        if tuple(self.settings.window_size) == self.size:
+        """Keep the window's size in the settings, so the next start opens it the same
+        (the nearest size the settings allow: the system may give a window larger than
+        any they keep)."""
+        size = window_size_kept(self.size)
+        if tuple(self.settings.window_size) == size:
             return
-        self.settings.window_size = self.size
+        self.settings.window_size = size
         store = Store(self.data_dir)
         save_settings(store, self.settings)
-        self.messages.extend(store.take_warnings())
+        self.tell(store.take_warnings())
+
+    def tell(self, messages: Iterable[str]) -> None:
+        """Show the player these messages (a file moved aside, a record not saved…) over
+        the scene on top, in the notice band, until they close it or its time is up."""
+        self.notices.tell(messages)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out for a new window size."""
@@ -336,11 +348,14 @@ class App:
             scene.resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Route one event: window events here, the rest to the top scene."""
+        """Route one event: window events here, a click on the notice band or Esc while
+        it shows to the band, the rest to the top scene."""
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
+        elif self.notices.handle(event):
+            return
         elif self.top is not None:
             if event.type in _AWAY:
                 self.top.window_away()
@@ -356,6 +371,7 @@ class App:
                 return
         for scene in list(self.scenes):
             scene.update(dt)
+        self.notices.update(dt)
         self.draw()
         pygame.display.flip()
         self.frames += 1
@@ -374,7 +390,7 @@ class App:
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         """Draw the stack from its lowest opaque scene up, in the palette the options ask
-        for."""
+        for, and the notice band over it."""
         self.follow_palette()
         self.drawn.clear()
         target = surface or self.screen
@@ -384,10 +400,15 @@ class App:
                 first = i
                 break
         shown = self.scenes[first:]
+        top = 0
         for scene, above in zip(shown, [*shown[1:], None], strict=True):
             if scene.only_on_top and above is not None and not above.opaque:
                 continue
+            top = len(self.drawn.boxes)
             scene.draw(target)
+        # the band keeps clear of the buttons of the scene on top, which takes the input
+        buttons = [box.rect for box in self.drawn.boxes[top:] if box.kind is Kind.BUTTON]
+        self.notices.draw(target, self.palette, self.drawn, buttons)
 
     def run(self, max_frames: int | None = None) -> None:
         """Run the loop until the last scene is popped, quit, or ``max_frames`` frames.

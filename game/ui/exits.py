@@ -60,6 +60,7 @@ class TableExits:
         table.gestures.cancel()
         session.pause()
         session.quit()
+        table.tell_notices()  # the game may not have been saved
         keep = not session.over and table.keep_records
         below = app.under(table)
         if below is not None and below.name == "menu":
@@ -111,6 +112,7 @@ class TableExits:
         app = table.app
         rules = table.game.rules
         table.session.end()
+        table.tell_notices()
         below = app.under(table)
         if below is not None and below.name == "levels":
             app.back_to(below)
@@ -123,6 +125,7 @@ class TableExits:
         table = self.table
         app = table.app
         table.session.end()
+        table.tell_notices()
         below = app.under(table)
         if below is not None and below.name == "menu":
             app.back_to(below)

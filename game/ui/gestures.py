@@ -36,6 +36,9 @@ DRAG_THRESHOLD = 5
 #: seconds between two clicks that make a double-click
 DOUBLE_CLICK = 0.35
 
+#: the wheel's turns, which pygame also sends as presses of buttons 4 and 5
+WHEEL = (4, 5)
+
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -93,7 +96,8 @@ class Gestures:
 
     def reset(self) -> None:
         """A new position is on the table: nothing is held, the focus is on its first pile."""
-        self.cancel()
+        self.press = None
+        self.drag = None  # a card of the position before: it has nowhere to fly back to
         self.selected = None
         self.focus = self.table.game.tableau.start
         self.focus_visible = False
@@ -101,12 +105,18 @@ class Gestures:
         self.hover = None
 
     def cancel(self) -> None:
-        """Let go of a card pressed or dragged (the scene lost the input)."""
+        """Let go of a card pressed or dragged (the scene lost the input, a key or another
+        mouse button came while it was held): a card in hand flies back to its place."""
         self.press = None
-        self.drag = None
+        drag, self.drag = self.drag, None
+        if drag is not None and self._still_held(drag):
+            self.fly_back(drag)
 
     def position_changed(self) -> None:
-        """The game changed: nothing stays selected; the hovered card may move or not."""
+        """The game changed: nothing stays selected, and nothing pressed or in hand (a
+        release must never play a card the player did not pick up); the hovered card may
+        move or not."""
+        self.cancel()
         self.selected = None
         self.hover_movable = self.hover is not None and bool(self.table.session.moves_from(self.hover))
 
@@ -210,6 +220,9 @@ class Gestures:
         for button in table.hud.buttons:
             button.handle(event)
         pos = event.pos
+        buttons = getattr(event, "buttons", None)
+        if buttons and not buttons[0] and (self.press is not None or self.drag is not None):
+            self.cancel()  # the left button is up, yet its release never came
         table.hud.number_hover = self.drag is None and table.hud.number_rect.collidepoint(pos)
         hover = self.place_at(pos) if self.drag is None else None
         if hover != self.hover:
@@ -224,8 +237,20 @@ class Gestures:
 
     def on_press(self, event: pygame.event.Event) -> None:
         """A button, the game number, a second click of a move, or a card armed; the
-        cards in flight land first (see :class:`Seen` for what the press then means)."""
+        cards in flight land first (see :class:`Seen` for what the press then means).
+
+        A press while the left button holds a card (another button, or a left press
+        whose release never came) only lets go of it: a card in hand flies back. A left
+        press after a card was armed but never dragged starts afresh. The wheel is no
+        press.
+        """
         table = self.table
+        if event.button in WHEEL:
+            return
+        if self.drag is not None or (self.press is not None and event.button != 1):
+            self.cancel()
+            return
+        self.press = None
         pos = event.pos
         seen = self.seen_at(pos) if table.anim.busy else None
         table.anim.finish()
@@ -274,13 +299,11 @@ class Gestures:
             button.handle(event)
         if event.button != 1:
             return
-        if self.drag is not None:
-            self.drop(self.drag, event.pos)
-            self.drag = None
-            self.press = None
+        drag, self.drag = self.drag, None
+        press, self.press = self.press, None
+        if drag is not None:
+            self.drop(drag, event.pos)
             return
-        press = self.press
-        self.press = None
         if press is None:
             return
         self.last_click = (press.place, table.clock)
@@ -312,14 +335,30 @@ class Gestures:
         self.drag = Drag(place, table.game.piles[place][-1], grab, (int(pos[0]), int(pos[1])), targets)
 
     def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        """Let go of the card in hand: the move it aims at, or it flies back."""
+        """Let go of the card in hand: the move it aims at, or it flies back. (Only the
+        card picked up is ever played: were it no longer the top card of its place,
+        nothing would be.)"""
         table = self.table
+        if not self._still_held(drag):
+            return
         corner = drag.corner
         target = self.drop_target(pos, pygame.Rect(corner, table.layout.card))
-        slot = len(table.game.piles[drag.place]) - 1
         start = (float(corner[0]), float(corner[1]))
         if target is None or target == drag.place or not table.move(drag.place, target, start=start):
-            table.anim.fly_back(drag.card, drag.place, slot, start, speed=table.speed)
+            self.fly_back(drag)
+
+    def fly_back(self, drag: Drag) -> None:
+        """The card in hand flies back from the pointer to its place."""
+        table = self.table
+        corner = drag.corner
+        slot = len(table.game.piles[drag.place]) - 1
+        table.anim.fly_back(drag.card, drag.place, slot, (float(corner[0]), float(corner[1])),
+                            speed=table.speed)
+
+    def _still_held(self, drag: Drag) -> bool:
+        """The card in hand is still the top card of the place it was picked up from."""
+        piles = self.table.game.piles
+        return 0 <= drag.place < len(piles) and piles[drag.place][-1:] == [drag.card]
 
     # ----- the keyboard ---------------------------------------------------------------------
 

@@ -390,8 +390,6 @@ class Hud:
         table = self.table
         g = table.game
         seconds = int(table.session.elapsed)
-        for notice in table.session.take_notices():
-            table.say(notice)
         self._refresh_buttons()
         status = table.message or self.status()
         if self.plan is None:

@@ -108,8 +108,8 @@ class LevelsScene(RuleTabsScene):
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.progress: Progress = load_progress(self.store)
-        warnings = self.store.take_warnings()
-        self.message = warnings[-1] if warnings else ""
+        app.tell(self.store.take_warnings())
+        self.message = ""
         self.scores_button = Button("High scores", self.open_scores)
         self.campaign: Campaign | None = None
         self.problem = ""
@@ -185,9 +185,7 @@ class LevelsScene(RuleTabsScene):
     def resume(self) -> None:
         """Back from a level: its stars, score and unlocks show at once."""
         self.progress = load_progress(self.store)
-        warnings = self.store.take_warnings()
-        if warnings:
-            self.message = warnings[-1]
+        self.app.tell(self.store.take_warnings())
         self._mark_progress()
         self._focus_current()
 

@@ -78,7 +78,6 @@ class MenuScene(Scene):
         self.paused_game: tuple[str, str, int] | None = None
         self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
         self.error = ""
-        self.notice = ""
         self.rule_cards = [RuleCard(r, self.choose) for r in RULE_IDS]
         self.random_button = Button("Deal a random game", self.start_random)
         self.number_input = TextInput("Game number, e.g. 12345", self.start_number,
@@ -168,9 +167,7 @@ class MenuScene(Scene):
                                   else f"{tab_name(self.rules)} has no daily deal")
             return
         won = load_progress(self.store).daily_won(self.rules, today)
-        warnings = self.store.take_warnings()
-        if warnings:
-            self.notice = warnings[-1]
+        self.app.tell(self.store.take_warnings())
         self.daily_caption = f"Today #{number} · " + ("won ✓" if won else "not won yet")
 
     def _number_changed(self, value: str) -> None:
@@ -227,6 +224,7 @@ class MenuScene(Scene):
             table.resume()
             return
         replay = load_saved_game(self.store)
+        self.app.tell(self.store.take_warnings())
         if replay is None:
             self.error = "The saved game is gone or could not be read."
             self._refresh_records()
@@ -275,9 +273,7 @@ class MenuScene(Scene):
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
         self.replay_entries = [self._entry(e) for e in list_replays(self.store, LISTED)]
-        warnings = self.store.take_warnings()
-        if warnings:
-            self.notice = warnings[-1]
+        self.app.tell(self.store.take_warnings())
 
     def _entry(self, entry: ReplayEntry) -> Entry:
         main, detail, mark = entry_texts(entry)
@@ -491,5 +487,5 @@ class MenuScene(Scene):
                    self.entries, self.replay_entries, self.empty_fan, drawn)
         drawn.add(Kind.TEXT, draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   "
                                            "type a number to play it   ·   Esc: quit", px, self.size,
-                                           self.size[1] - round(px * 0.9), palette, message=self.notice),
+                                           self.size[1] - round(px * 0.9), palette),
                   "the keys")

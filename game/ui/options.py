@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
-from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings
+from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings, window_size_kept
 from ..records.store import Store
 from . import theme
 from .app import App, Scene
@@ -94,7 +94,6 @@ class OptionsScene(Scene):
         super().__init__(app)
         self.store = Store(app.data_dir)
         self.settings = app.settings
-        self.message = ""
         self.ring = FocusRing()
         self.size = app.size
         self.px = 20
@@ -175,13 +174,11 @@ class OptionsScene(Scene):
 
     def _save(self) -> None:
         # the window may have been dragged to another size since the game started: the
-        # setting saved is the size it is, which is the size the options show
-        self.settings.window_size = self.app.size
-        if save_settings(self.store, self.settings):
-            self.message = ""
-        else:
-            warnings = self.store.take_warnings()
-            self.message = warnings[-1] if warnings else "The options could not be saved."
+        # setting saved is the size it is, which is the size the options show (or the
+        # nearest one a setting may be)
+        self.settings.window_size = window_size_kept(self.app.size)
+        if not save_settings(self.store, self.settings):
+            self.app.tell(self.store.take_warnings() or ["The options could not be saved."])
 
     def restore_defaults(self) -> None:
         """Every option back to its default; saved at once."""
@@ -295,7 +292,7 @@ class OptionsScene(Scene):
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
         self._draw_preview(surface)
         keys = draw_key_hint(surface, "↑ ↓ Tab: move   ·   ← →: change   ·   Enter: switch   ·   Esc: back",
-                             px, self.size, self.size[1] - round(px * 1.0), palette, message=self.message)
+                             px, self.size, self.size[1] - round(px * 1.0), palette)
         drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_preview(self, surface: pygame.Surface) -> None:

@@ -41,8 +41,7 @@ class ScoresScene(RuleTabsScene):
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.progress: Progress = load_progress(self.store)
-        warnings = self.store.take_warnings()
-        self.message = warnings[-1] if warnings else ""
+        app.tell(self.store.take_warnings())
         self.level = level
         self.which = Choice("Table", ["All games"], 0, self._choose)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -119,8 +118,7 @@ class ScoresScene(RuleTabsScene):
         self.which.record(self.app.drawn, "Table")
         self._draw_table(surface)
         keys = draw_key_hint(surface, "PgUp/PgDn: rule set   ·   ← →: all games or a level   ·   Esc: back",
-                             self.px, self.size, self.size[1] - round(self.px * 1.0), palette,
-                             message=self.message)
+                             self.px, self.size, self.size[1] - round(self.px * 1.0), palette)
         self.app.drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_table(self, surface: pygame.Surface) -> None:

@@ -55,8 +55,7 @@ class StatsScene(RuleTabsScene):
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
         self.store = Store(app.data_dir)
         self.stats: Statistics = load_statistics(self.store)
-        warnings = self.store.take_warnings()
-        self.message = warnings[-1] if warnings else ""
+        app.tell(self.store.take_warnings())
         self.tiles_rect = pygame.Rect(0, 0, 0, 0)
         self.ring_rect = pygame.Rect(0, 0, 0, 0)
         #: the ring's centre and the radius of its hole, and where the win rate was drawn in it
@@ -156,7 +155,7 @@ class StatsScene(RuleTabsScene):
         self._draw_ring(surface)
         self._draw_chart(surface)
         keys = draw_key_hint(surface, "← →: other rule sets   ·   Tab: move   ·   Esc: back", self.px,
-                             self.size, self.size[1] - round(self.px * 0.95), palette, message=self.message)
+                             self.size, self.size[1] - round(self.px * 0.95), palette)
         self.app.drawn.add(Kind.TEXT, keys, "the keys")
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:

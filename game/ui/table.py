@@ -119,7 +119,9 @@ class TableScene(Scene):
         with its clock, move times, hints and undos carried on; a saved game also keeps
         its score, its level and its daily deal. A replay ``taken_over`` in the viewer is
         an assisted game (:meth:`PlaySession.take_over`), and the table says so."""
-        carried = carry_on(Store(app.data_dir), replay, saved=saved)
+        store = Store(app.data_dir)
+        carried = carry_on(store, replay, saved=saved)
+        app.tell(store.take_warnings())  # a saved game's extras moved aside: its score is lost
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
         if taken_over:
             scene.session.take_over(replay)
@@ -203,6 +205,7 @@ class TableScene(Scene):
         """Put the next game (the session's restart, new deal or next level) on the table
         and deal it."""
         self.anim.finish()
+        self.tell_notices()
         self.session = session
         self._reset_table()
         self._relayout(self.app.size)
@@ -314,9 +317,15 @@ class TableScene(Scene):
         self.session.quit()
         return True
 
+    def tell_notices(self) -> None:
+        """Pass what the session has to tell the player (records not written, warnings
+        of the data folder) to the app, which shows it over whatever screen is on top."""
+        self.app.tell(self.session.take_notices())
+
     def update(self, dt: float) -> None:
         """Advance flights, the celebration, the clock and messages."""
         self.clock += dt
+        self.tell_notices()
         self.help.update()
         if self._pending_size is not None:
             self._pending_left -= dt

@@ -40,7 +40,7 @@ class TableHelp:
             return
         app.settings.help_seen = (*app.settings.help_seen, rules)
         save_settings(table.store, app.settings)
-        app.messages.extend(table.store.take_warnings())
+        app.tell(table.store.take_warnings())
         self.show_help()
 
     def show_help(self) -> None:

@@ -33,6 +33,21 @@ def test_the_window_size_is_saved_when_the_app_quits(tmp_path) -> None:
     assert load_settings(Store(tmp_path)).window_size == (1000, 700)
 
 
+@pytest.mark.parametrize(("given", "kept"), [((7700, 900), (7680, 900)), ((900, 4400), (900, 4320))])
+def test_a_window_larger_than_the_settings_keep_is_remembered_at_their_largest(
+        tmp_path: Path, given: tuple[int, int], kept: tuple[int, int]) -> None:
+    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
+    app.push(Scene(app))
+    app.running = True
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=given[0], h=given[1], size=given))
+    app.step(1 / 60)
+    assert app.size == given  # the window is as large as the system made it
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    assert not app.running
+    assert load_settings(Store(tmp_path)).window_size == kept
+
+
 def test_a_window_smaller_than_the_minimum_is_enlarged(tmp_path) -> None:
     app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
     app.resize((300, 200))

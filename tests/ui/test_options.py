@@ -144,6 +144,17 @@ def test_the_window_size_option_resizes_the_window(ui: SimpleNamespace, screen_a
     assert scene.ring.current is control(scene, "window_size"), "the focus stays after the resize"
 
 
+def test_an_option_changed_in_a_window_larger_than_a_setting_may_be_is_saved(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    screen_app.resize((7700, 900))  # three screens wide: the system allows it
+    scene = open_options(ui, screen_app)
+    focus_by_keys(ui, screen_app, scene, "auto_drop")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert screen_app.size == (7700, 900)
+    on_disk = saved(screen_app)
+    assert on_disk.auto_drop is True and on_disk.window_size == (7680, 900)
+
+
 def window_size_shown(scene: OptionsScene) -> str:
     size = control(scene, "window_size")
     assert isinstance(size, Choice)
@@ -221,7 +232,8 @@ def test_a_save_that_fails_is_shown(ui: SimpleNamespace, screen_app: App, tmp_pa
     scene = open_options(ui, screen_app)
     ui.click(screen_app, control(scene, "sound").rect.center)
     assert screen_app.settings.sound is False, "the change still applies for this run"
-    assert "not saved" in scene.message
+    ui.step(screen_app)
+    assert any("not saved" in notice for notice in screen_app.notices.shown)
     ui.step(screen_app)
 
 

@@ -286,18 +286,27 @@ def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
     assert cli.main([*command, "--data-dir", "/proc/british-patience-test"]) == 0
     err = capsys.readouterr().err
     assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
-    assert any("nothing will be saved" in message for message in apps[0].messages)
+    assert any("nothing will be saved" in message for message in apps[0].notices.waiting)
 
 
 def test_a_screenshot_with_a_data_dir_where_nothing_can_be_saved_warns_and_still_draws(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     if not os.path.isdir("/proc/self"):
         pytest.skip("no /proc here")
     out = tmp_path / "x.png"
+    pictured: list[App] = []
+    take = ui_commands._frames_then_picture
+
+    def picture(app: App, frames: int) -> bytes | None:
+        pictured.append(app)
+        return take(app, frames)
+
+    monkeypatch.setattr(ui_commands, "_frames_then_picture", picture)
     assert cli.main(["screenshot", str(out), "--frames", "1",
                      "--data-dir", "/proc/british-patience-test"]) == 0
     err = capsys.readouterr().err
     assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
+    assert any("nothing will be saved" in notice for notice in pictured[0].notices.shown)  # in the picture
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not os.path.exists("/proc/british-patience-test")
 

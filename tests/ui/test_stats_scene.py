@@ -48,7 +48,7 @@ def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, scree
     ui.step(screen_app)
     figures = dict(tiles_of(scene.current))
     assert figures["Played"] == "0" and figures["Win rate"] == "–" and figures["Best time, no help"] == "–"
-    assert scene.message == ""
+    assert not screen_app.notices.showing
 
 
 def test_hovering_the_chart_names_a_game(ui: SimpleNamespace, screen_app: App) -> None:
@@ -88,7 +88,7 @@ def test_a_broken_statistics_file_is_reported(ui: SimpleNamespace, screen_app: A
     scene = StatsScene(screen_app, "square")
     screen_app.push(scene)
     ui.step(screen_app)
-    assert "statistics.json" in scene.message
+    assert any("statistics.json" in notice for notice in screen_app.notices.shown)
     assert scene.current.played == 0
 
 
