@@ -218,14 +218,13 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
 
 
 def clear_saved_game(store: Store) -> None:
-    """Forget the saved game (it was continued to its end, or given up), with its extras."""
+    """Forget the saved game (it was continued to its end, or given up), with its extras.
+    Only a regular file is deleted: a link, a FIFO, a device or a folder of either name is
+    left as it is, with a warning."""
     for name in (SAVED_GAME, SAVED_EXTRAS):
-        try:
-            store.path(name).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as err:
-            store.warn(f"the saved game could not be removed: {err}")
+        problem = store.remove(name)
+        if problem is not None:
+            store.warn(f"{name} could not be removed: {problem}")
 
 
 def abandon_saved_game(store: Store) -> None:
@@ -282,6 +281,7 @@ def save_replay(store: Store, replay: Replay) -> Path | None:
 def replay_file_name(replay: Replay, when: str | None = None) -> str:
     """``constitution-123456-20261122-031500.replay`` (the time is UTC, now by default)."""
     return f"{replay.rules}-{replay.game}-{when or utc_stamp()}{REPLAY_SUFFIX}"
+
 
 
 def unreadable(replay: Replay, text: str) -> str | None:

@@ -8,11 +8,13 @@ message (in :attr:`Store.warnings` for the screen, and in the log), and the prog
 on with defaults.
 
 The data folder is untrusted too: any name in it may be a symbolic link, a FIFO, a device
-or a folder, and any text in it may hold control characters. So nothing is ever deleted
-but a regular file, and never through a symbolic link below the data folder (the folder
-itself may be a link: the player chose it); the log is opened only as a regular file of
-its own; and every message quotes what it prints (:func:`printable`), so a terminal, the
-screen and the log never receive a control character from a file.
+or a folder, and any text in it may hold control characters. So nothing is ever deleted,
+moved aside or written over but a regular file, and never through a symbolic link below
+the data folder (the folder itself may be a link: the player chose it): a link, a FIFO, a
+device or a folder where the game keeps a file is left as it is, with a message; the log
+is opened only as a regular file of its own; and every message quotes what it prints
+(:func:`printable`), so a terminal, the screen and the log never receive a control
+character from a file.
 """
 
 from __future__ import annotations
@@ -104,11 +106,23 @@ def atomic_write_text(path: Path, text: str) -> None:
 
     The text goes to a temporary file in the same folder, is flushed and fsynced, and is
     renamed over ``path``; the folder is then fsynced so the rename itself is durable.
-    Raises SaveError with a clear message (a full disk, no permission…); the old file,
-    if any, is then untouched and the temporary file is removed.
+    Only a regular file is written over: when ``path`` is a symbolic link, a FIFO, a
+    device or a folder, it is left as it is.
+    Raises SaveError with a clear message (that, a full disk, no permission…); the old
+    file, if any, is then untouched and the temporary file is removed.
     """
     path = Path(path)
     data = text.encode("utf-8")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as err:
+        raise SaveError(f"could not save {path}: {_why(err)}") from err
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a regular "
+                            "file is written over (it was left as it is)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -125,6 +139,14 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp_name)
         raise SaveError(f"could not save {path}: {_why(err)} (the previous file is unchanged)") from err
     _fsync_dir(path.parent)
+
+
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words: ``a symbolic link``, ``a FIFO``…"""
+    kinds = ((stat.S_ISREG, "a regular file"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -360,18 +382,30 @@ class Store:
                     return 0
                 for name in names:
                     try:
-                        if isinstance(where, int):
-                            if stat.S_ISREG(os.stat(name, dir_fd=where, follow_symlinks=False).st_mode):
-                                os.unlink(name, dir_fd=where)
-                                removed += 1
-                        elif stat.S_ISREG(os.lstat(where / name).st_mode):
-                            os.unlink(where / name)
-                            removed += 1
-                    except OSError:
+                        _remove_regular(where, name)
+                    except (OSError, FileRefused):
                         continue
+                    removed += 1
         except OSError:
             return removed
         return removed
+
+    def remove(self, name: str) -> str | None:
+        """Delete one file of the data directory, as :meth:`remove_files` does (a regular
+        file only); None when it is gone (or was not there), else why it is still there
+        (``it is a FIFO, ...``), for the caller's message."""
+        try:
+            with self._open_folder("", through_link=False) as where:
+                if where is None:
+                    return None
+                _remove_regular(where, name)
+        except FileNotFoundError:
+            return None
+        except FileRefused as err:
+            return f"{err}, and only a regular file is deleted (it was left as it is)"
+        except OSError as err:
+            return _why(err)
+        return None
 
     @contextlib.contextmanager
     def _open_folder(self, folder: str, through_link: bool) -> Iterator[int | Path | None]:
@@ -441,13 +475,24 @@ class Store:
     def set_aside(self, name: str, reason: str) -> Path | None:
         """Move a file that cannot be used to ``NAME.bad-<UTC time>`` and warn about it.
 
-        Returns the new path, or None if the file could not be moved (also warned).
+        Only a regular file is moved: a symbolic link, a FIFO, a device or a folder of that
+        name is left as it is (warned). Returns the new path, or None if the file was not
+        moved (also warned).
         """
         path = self.path(name)
+        try:
+            info = os.lstat(path)
+        except OSError as err:
+            self.warn(f"{name} could not be read ({reason}) and could not be moved aside ({_why(err)})")
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            self.warn(f"{name} could not be read ({reason}); it is {file_kind(info.st_mode)}, and only a "
+                      "regular file is moved aside: it was left as it is")
+            return None
         stamp = utc_stamp()
         target = path.with_name(f"{path.name}.bad-{stamp}")
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         try:
@@ -459,14 +504,31 @@ class Store:
         return target
 
 
+def _remove_regular(where: int | Path, name: str) -> None:
+    """Delete the file ``name`` of an open folder (a descriptor, or its checked path) when
+    it is a regular file; FileRefused (saying what it is) when it is not, OSError when it
+    cannot be removed (FileNotFoundError when it is not there)."""
+    if isinstance(where, int):
+        info = os.stat(name, dir_fd=where, follow_symlinks=False)
+    else:
+        info = os.lstat(where / name)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused(f"it is {file_kind(info.st_mode)}")
+    if isinstance(where, int):
+        os.unlink(name, dir_fd=where)
+    else:
+        os.unlink(where / name)
+
+
 class LogFile(logging.Handler):
     """``log.txt``: one line per message, never more, written only to a regular file.
 
     Every record is made :func:`printable` whole, so no text from a file (a settings key, a
     replay line, a file name) can start a line of its own or send a control sequence to
     whoever reads the log. At ``limit`` bytes the file rolls over to ``log.txt.1`` (a
-    rename, which replaces a link of that name and never follows it). When the file
-    cannot be written any more, logging stops quietly: the game goes on.
+    rename over a regular file of that name, or none). When the file
+    cannot be written any more, or ``log.txt.1`` is not a regular file (a link, a FIFO…),
+    logging stops quietly: the game goes on.
     """
 
     def __init__(self, path: Path, limit: int = _LOG_BYTES) -> None:
@@ -493,7 +555,11 @@ class LogFile(logging.Handler):
 
     def _roll_over(self) -> None:
         self._stop()
-        os.replace(self.path, self.path.with_name(self.path.name + ".1"))
+        older = self.path.with_name(self.path.name + ".1")
+        with contextlib.suppress(FileNotFoundError):
+            if not stat.S_ISREG(os.lstat(older).st_mode):
+                return  # only a regular file is written over: the log stops here
+        os.replace(self.path, older)
         self.stream = open_log_file(self.path)
 
     def _stop(self) -> None:

@@ -34,7 +34,7 @@ from game.records.saves import (
 from game.records.stats import load_statistics
 from game.records.store import Store
 
-from .helpers import FakeClock, random_recording, won_replays
+from .helpers import SPECIAL_KINDS, FakeClock, lstat_of, make_special, random_recording, won_replays
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -660,3 +660,71 @@ def test_a_replay_too_long_to_read_back_is_not_written_and_says_why(tmp_path):
     assert load_statistics(store)["union-square"].abandoned == 1
     for entry in list_recent_games(store):
         assert entry.error is None, "every replay written reads back"
+
+
+# ----- the data folder: only regular files are deleted ---------------------------
+
+
+@pytest.mark.parametrize("name", ["saved-game.replay", "saved-game.json"])
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_giving_up_the_saved_game_deletes_only_regular_files(tmp_path, name, kind):
+    from game.records.saves import SAVED_EXTRAS, save_game_extras
+    from game.records.scoring import Score
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's")
+    data = tmp_path / "data"
+    data.mkdir()
+    store = Store(data)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    assert save_game(store, replay) and save_game_extras(store, replay, score=Score())
+    (data / name).unlink()
+    make_special(kind, data / name, outside)
+    before = lstat_of(data / name)
+    store.take_warnings()
+    abandon_saved_game(store)
+    assert lstat_of(data / name) == before, "left as it was"
+    assert outside.read_text() == "the user's"
+    other = SAVED_EXTRAS if name == SAVED_GAME else SAVED_GAME
+    assert not os.path.lexists(data / other), "the regular file of the pair is removed"
+    warnings = store.take_warnings()
+    assert any(w.startswith(f"{name} could not be removed: it is ") and "left as it is" in w
+               for w in warnings), warnings
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+def test_a_saved_game_linked_from_elsewhere_is_counted_once_and_the_link_kept(tmp_path):
+    elsewhere = tmp_path / "elsewhere.replay"
+    replay = random_recording("union-square", 5, seed=3, steps=20).replay()
+    assert save_game(Store(tmp_path / "first"), replay)
+    os.replace(tmp_path / "first" / SAVED_GAME, elsewhere)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / SAVED_GAME).symlink_to(elsewhere)
+    text = elsewhere.read_text()
+    store = Store(data)
+    assert load_saved_game(store) == replay, "a link to a regular file is read"
+    abandon_saved_game(store)
+    assert (data / SAVED_GAME).is_symlink() and elsewhere.read_text() == text
+    assert any("left as it is" in w for w in store.take_warnings())
+    assert load_saved_game(store) is None, "counted already: not offered again"
+    abandon_saved_game(store)
+    assert load_statistics(store)["union-square"].abandoned == 1
+    assert (data / SAVED_GAME).is_symlink() and elsewhere.read_text() == text
+    assert not save_game(store, replay), "a save is not written over the link"
+    assert "only a regular file is written over" in store.take_warnings()[-1]
+    assert elsewhere.read_text() == text
+
+
+@pytest.mark.parametrize("kind", ["link to a fifo", "fifo", "folder", "device"])
+def test_a_saved_game_that_is_not_a_regular_file_is_left_where_it_is(tmp_path, kind):
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / SAVED_GAME, tmp_path / "unused")
+    before = lstat_of(data / SAVED_GAME)
+    store = Store(data)
+    assert load_saved_game(store) is None
+    [warning] = store.take_warnings()
+    assert "saved-game.replay could not be read" in warning and "left as it is" in warning
+    assert lstat_of(data / SAVED_GAME) == before
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]

@@ -21,6 +21,8 @@ from game.records.store import (
     read_limited_text,
 )
 
+from .helpers import SPECIAL_KINDS, lstat_of, make_special
+
 _BAD_NAME = re.compile(r"(?P<name>.+)\.bad-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?")
 
 
@@ -325,21 +327,37 @@ def test_a_fifo_swapped_in_after_the_check_is_never_written(tmp_path, monkeypatc
     assert path.is_fifo()
 
 
-def test_the_log_rolls_over_by_renaming_and_never_writes_through_a_link(tmp_path, logged, monkeypatch):
+def test_the_log_rolls_over_by_renaming_over_a_regular_file(tmp_path, logged, monkeypatch):
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "log.txt.1").write_text("an older log\n")
+    store = Store(data)
+    path = logged(store)
+    for n in range(60):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert "an older log" not in (data / "log.txt.1").read_text()
+    assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_the_log_never_rolls_over_onto_a_link_a_fifo_or_a_folder(tmp_path, logged, monkeypatch, kind):
     monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
     outside = tmp_path / "outside.txt"
     outside.write_text("the user's file\n")
     data = tmp_path / "data"
     data.mkdir()
-    (data / "log.txt.1").symlink_to(outside)
+    make_special(kind, data / "log.txt.1", outside)
+    before = lstat_of(data / "log.txt.1")
     store = Store(data)
     path = logged(store)
     for n in range(60):
         logging.getLogger("game.records").warning("message number %d", n)
     _flush_log()
     assert outside.read_text() == "the user's file\n"
-    assert not (data / "log.txt.1").is_symlink() and (data / "log.txt.1").is_file()
-    assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
+    assert lstat_of(data / "log.txt.1") == before, "left as it was"
+    assert path.stat().st_size <= 2000 and "message number 0" in path.read_text(), "the log stopped"
 
 
 def test_a_log_that_cannot_roll_over_stops_quietly(tmp_path, logged, monkeypatch):
@@ -437,3 +455,97 @@ def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
     assert [f.name for f in store.files("replays")] == []
     assert [f.name for f in store.files("replays", through_link=True)] == ["a.replay"]
     assert sorted(f.name for f in store.files("recent")) == [], "only regular files are listed"
+
+
+# ----- only a regular file is moved aside, written over or deleted -----------------------------
+
+
+def _outside(tmp_path):
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"kind": "other", "version": 1}')
+    return outside
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_only_a_regular_file_is_moved_aside(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    assert store.set_aside("x.json", "it is damaged") is None
+    [warning] = store.take_warnings()
+    assert "x.json could not be read (it is damaged)" in warning and "left as it is" in warning
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+@pytest.mark.parametrize("kind", ["link to a file", "link to a fifo", "fifo", "folder", "device"])
+def test_a_special_file_that_cannot_be_read_is_left_where_it_is(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    assert store.read_json("x.json", "thing", 1) is None
+    [warning] = store.take_warnings()
+    assert "x.json could not be read" in warning and "left as it is" in warning
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+
+
+def test_a_damaged_file_with_an_odd_name_is_moved_aside_and_named_escaped(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "utc_stamp", lambda: "20261122-031500")
+    name = os.fsdecode(b"d\xe9g\xe2t\n\x1b[2J.json")
+    (tmp_path / name).write_text("broken")
+    os.symlink(tmp_path / "nowhere", tmp_path / f"{name}.bad-20261122-031500")
+    store = Store(tmp_path)
+    moved = store.set_aside(name, "it is damaged")
+    assert moved is not None and moved.read_text() == "broken" and moved.name.endswith("-2")
+    [warning] = store.take_warnings()
+    assert warning.isprintable() and "\\x1b[2J" in warning
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_a_write_never_replaces_a_link_a_fifo_a_device_or_a_folder(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    with pytest.raises(SaveError, match="only a regular file is written over"):
+        store.write_json("x.json", "thing", 1, {"n": 1})
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert _leftovers(data) == []
+
+
+def test_a_write_replaces_a_regular_file_of_any_name(tmp_path):
+    name = os.fsdecode(b"\xff\xfe\t\x1b]0;x\x07.json")
+    (tmp_path / name).write_text("old")
+    os.link(tmp_path / name, tmp_path / "another name")
+    Store(tmp_path).write_text(name, "new")
+    assert (tmp_path / name).read_text() == "new"
+    assert (tmp_path / "another name").read_text() == "old", "a hard link elsewhere keeps its file"
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_remove_deletes_only_a_regular_file(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    odd = os.fsdecode(b"\xe9\n\x1b[2J.json")
+    (data / odd).write_text("mine to delete")
+    store = Store(data)
+    problem = store.remove("x.json")
+    assert problem is not None and "only a regular file is deleted" in problem
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert store.remove(odd) is None and not os.path.lexists(data / odd)
+    assert store.remove("missing.json") is None
