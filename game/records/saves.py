@@ -23,10 +23,13 @@ from __future__ import annotations
 import datetime
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..cache import BoundedCache
+from ..engine import RULE_IDS
+from .progress import PROGRESS_FILE
 from .replay import (
     ABANDONED,
     IN_PROGRESS,
@@ -36,12 +39,14 @@ from .replay import (
     ReplayError,
     ReplaySummary,
     is_date,
+    is_game_number,
     load_replay,
     parse_replay,
     summarize_replay,
 )
 from .scoring import Score
-from .stats import ENDED, load_statistics, record_result, save_digest
+from .settings import SETTINGS_FILE
+from .stats import ENDED, STATS_FILE, load_statistics, record_result, save_digest
 from .store import FileInfo, FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
@@ -54,6 +59,10 @@ RECENT_DIR = "recent"
 REPLAYS_DIR = "replays"
 REPLAY_SUFFIX = ".replay"
 RECENT_GAMES = 20
+#: the files the game keeps in the data directory itself (``log.txt`` is not written whole)
+OWN_FILES = frozenset({SAVED_GAME, SAVED_EXTRAS, SETTINGS_FILE, STATS_FILE, PROGRESS_FILE})
+_REPLAY_FILE_NAME = re.compile(f"(?P<rules>{'|'.join(map(re.escape, RULE_IDS))})-(?P<game>[a-z0-9]+)"
+                               rf"-[0-9]{{8}}-[0-9]{{6}}(?:-[1-9][0-9]*)?{re.escape(REPLAY_SUFFIX)}")
 #: at most this many files of a folder are listed (newest first)
 MAX_LISTED = 200
 
@@ -128,10 +137,13 @@ def save_game(store: Store, replay: Replay) -> bool:
 
 
 def remove_stale_temporary_files(store: Store) -> int:
-    """Remove the temporary files that writes of every kind left when the program was killed
-    during them, in the data directory and its own folders (see
-    :meth:`Store.remove_stale_temporary_files`); how many were removed."""
-    return store.remove_stale_temporary_files(folders=("", RECENT_DIR, REPLAYS_DIR))
+    """Remove the temporary files that writes of the game's own files left when the program
+    was killed during them, in the data directory and its own folders (see
+    :meth:`Store.remove_stale_temporary_files`: a file of another name, or one of the
+    player's, is never touched); how many were removed."""
+    return (store.remove_stale_temporary_files("", OWN_FILES.__contains__)
+            + store.remove_stale_temporary_files(RECENT_DIR, is_replay_file_name)
+            + store.remove_stale_temporary_files(REPLAYS_DIR, is_replay_file_name))
 
 
 def load_saved_game(store: Store) -> Replay | None:
@@ -140,7 +152,7 @@ def load_saved_game(store: Store) -> Replay | None:
     A save that cannot be read is moved aside with a warning (and None is returned).
     Temporary files left by a save that was killed half-way are removed.
     """
-    store.remove_stale_temporary_files(SAVED_GAME)
+    store.remove_stale_temporary_files("", SAVED_GAME.__eq__)
     try:
         text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
     except FileNotFoundError:
@@ -282,6 +294,12 @@ def replay_file_name(replay: Replay, when: str | None = None) -> str:
     """``constitution-123456-20261122-031500.replay`` (the time is UTC, now by default)."""
     return f"{replay.rules}-{replay.game}-{when or utc_stamp()}{REPLAY_SUFFIX}"
 
+
+def is_replay_file_name(name: str) -> bool:
+    """Whether ``name`` is one the game gives the replays it writes in ``recent/`` and
+    ``replays/``: :func:`replay_file_name`'s, with ``-2``, ``-3``… when that was taken."""
+    match = _REPLAY_FILE_NAME.fullmatch(name)
+    return match is not None and is_game_number(match.group("game"))
 
 
 def unreadable(replay: Replay, text: str) -> str | None:

@@ -25,8 +25,8 @@ import json
 import logging
 import os
 import re
+import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -41,8 +41,10 @@ LOG_NAME = "log.txt"
 _LOG_BYTES = 200_000
 #: a message longer than this is cut (a file's contents quoted whole could fill a screen)
 MAX_MESSAGE = 400
-#: what :func:`tempfile.mkstemp` names the temporary file of an atomic write of NAME
-TEMPORARY_NAME = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp", re.DOTALL)
+#: the end of the name of every temporary file an atomic write makes: the program's mark
+TEMPORARY_SUFFIX = f".{APP_NAME}.tmp"
+#: the temporary file of an atomic write of NAME: ``.NAME.<8 random hex digits>.british-patience.tmp``
+TEMPORARY_NAME = re.compile(rf"\.(?P<name>.+)\.[0-9a-f]{{8}}{re.escape(TEMPORARY_SUFFIX)}", re.DOTALL)
 #: a temporary file younger than this may be a write in progress (of another instance)
 STALE_SECONDS = 60.0
 
@@ -104,10 +106,10 @@ def utc_iso(moment: datetime | None = None) -> str:
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that the file is always whole.
 
-    The text goes to a temporary file in the same folder, is flushed and fsynced, and is
-    renamed over ``path``; the folder is then fsynced so the rename itself is durable.
-    Only a regular file is written over: when ``path`` is a symbolic link, a FIFO, a
-    device or a folder, it is left as it is.
+    The text goes to a temporary file in the same folder (named as :data:`TEMPORARY_NAME`
+    says), is flushed and fsynced, and is renamed over ``path``; the folder is then
+    fsynced so the rename itself is durable. Only a regular file is written over: when
+    ``path`` is a symbolic link, a FIFO, a device or a folder, it is left as it is.
     Raises SaveError with a clear message (that, a full disk, no permission…); the old
     file, if any, is then untouched and the temporary file is removed.
     """
@@ -125,7 +127,7 @@ def atomic_write_text(path: Path, text: str) -> None:
                             "file is written over (it was left as it is)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp_name = _temporary_file(path)
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}") from err
     try:
@@ -139,6 +141,19 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp_name)
         raise SaveError(f"could not save {path}: {_why(err)} (the previous file is unchanged)") from err
     _fsync_dir(path.parent)
+
+
+def _temporary_file(path: Path) -> tuple[int, Path]:
+    """A new, empty temporary file beside ``path`` for an atomic write of it, opened to write
+    (made, never opened if it was there: ``O_EXCL``), and its path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(path.parent))
 
 
 def file_kind(mode: int) -> str:
@@ -448,25 +463,22 @@ class Store:
         finally:
             os.close(root)
 
-    def remove_stale_temporary_files(self, name: str | None = None, older_than: float = STALE_SECONDS,
-                                     *, folders: Iterable[str] = ("",)) -> int:
-        """Remove the temporary files that writes left behind when the program was killed
-        during them: of file ``name``, or of every file when ``name`` is None, in the data
-        directory (``""``) and the given folders of it. Only files older than
-        ``older_than`` seconds go (a write in progress is left alone), and only as
-        :meth:`remove_files` removes: regular files, never through a symbolic link.
-        Returns how many were removed."""
-        removed = 0
+    def remove_stale_temporary_files(self, folder: str, owns: Callable[[str], bool],
+                                     older_than: float = STALE_SECONDS) -> int:
+        """Remove the temporary files that atomic writes left behind when the program was
+        killed during them, in the data directory (``folder`` ``""``) or one of its own
+        folders: only those whose name is one :func:`atomic_write_text` makes
+        (:data:`TEMPORARY_NAME`, the program's mark at its end) for a file ``owns`` names
+        as one of the program's own, and older than ``older_than`` seconds (a write in
+        progress is left alone); only as :meth:`remove_files` removes: regular files, never
+        through a symbolic link. Returns how many were removed."""
         now = time.time()
-        for folder in folders:
-            stale = []
-            for found in self.files(folder):
-                match = TEMPORARY_NAME.fullmatch(found.name)
-                if (match and (name is None or match.group("name") == name)
-                        and now - found.modified > older_than):
-                    stale.append(found.name)
-            if stale:
-                removed += self.remove_files(folder, stale)
+        stale = []
+        for found in self.files(folder):
+            match = TEMPORARY_NAME.fullmatch(found.name)
+            if match and owns(match.group("name")) and now - found.modified > older_than:
+                stale.append(found.name)
+        removed = self.remove_files(folder, stale) if stale else 0
         if removed:
             log.info("removed %d temporary file%s left by a write that was cut short",
                      removed, "s" * (removed != 1))

@@ -225,8 +225,8 @@ CHILD_AT_PHASE = """
 import os
 import signal
 import sys
-import tempfile
 
+from game.records import store as store_module
 from game.records.replay import parse_replay
 from game.records.saves import save_game
 from game.records.store import Store
@@ -268,7 +268,7 @@ class HalfWriter:
 
 phase = sys.argv[3]
 if phase == "temporary file made":
-    tempfile.mkstemp = after(tempfile.mkstemp)
+    store_module._temporary_file = after(store_module._temporary_file)
 elif phase == "half written":
     real_fdopen = os.fdopen
     os.fdopen = lambda *args, **kwargs: HalfWriter(real_fdopen(*args, **kwargs))
@@ -662,7 +662,62 @@ def test_a_replay_too_long_to_read_back_is_not_written_and_says_why(tmp_path):
         assert entry.error is None, "every replay written reads back"
 
 
-# ----- the data folder: only regular files are deleted ---------------------------
+# ----- the data folder: only the game's own regular files are deleted ---------------------------
+
+
+def _stale(path, content="half"):
+    path.write_text(content)
+    os.utime(path, (1, 1))
+    return path
+
+
+def test_stale_temporary_files_of_the_games_own_files_are_removed_and_nothing_else(tmp_path):
+    from game.records.saves import remove_stale_temporary_files
+
+    store = Store(tmp_path)
+    (tmp_path / "recent").mkdir()
+    (tmp_path / "replays").mkdir()
+    mark = "0a1b2c3d.british-patience.tmp"
+    stale = [_stale(tmp_path / f".statistics.json.{mark}"), _stale(tmp_path / f".progress.json.{mark}"),
+             _stale(tmp_path / f".settings.json.{mark}"), _stale(tmp_path / f".saved-game.replay.{mark}"),
+             _stale(tmp_path / f".saved-game.json.{mark}"),
+             _stale(tmp_path / "recent" / f".square-1-20260101-000000.replay.{mark}"),
+             _stale(tmp_path / "replays" / f".constitution-cadogan-ms40000-20260101-000000-2.replay.{mark}")]
+    fresh = tmp_path / ".statistics.json.9f8e7d6c.british-patience.tmp"
+    fresh.write_text("a write in progress")
+    users = [".thesis.draft.tmp", ".statistics.json.abcdefgh.tmp", ".statistics.json.0a1b2c3d.tmp",
+             f".log.txt.{mark}", f".notes.{mark}", ".statistics.json.0A1B2C3D.british-patience.tmp",
+             ".statistics.json.0a1b2c3.british-patience.tmp", f".statistics.json\n.{mark}",
+             os.fsdecode(b".stat\xe9stics.json.") + mark, f".square-1-20260101-000000.replay.{mark}",
+             "statistics.json", "notes.tmp"]
+    kept = [fresh] + [_stale(tmp_path / name, "the user's") for name in users]
+    kept += [_stale(tmp_path / "recent" / f".settings.json.{mark}", "the user's"),
+             _stale(tmp_path / "recent" / f".my-1-20260101-000000.replay.{mark}", "the user's"),
+             _stale(tmp_path / "replays" / f".square-01-20260101-000000.replay.{mark}", "the user's")]
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    kept.append(_stale(other / f".statistics.json.{mark}"))
+    assert remove_stale_temporary_files(store) == len(stale)
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in kept)
+
+
+def test_stale_temporary_files_are_never_links_fifos_or_folders(tmp_path):
+    from game.records.saves import remove_stale_temporary_files
+
+    outside = _stale(tmp_path / "precious.txt", "the user's")
+    data = tmp_path / "data"
+    data.mkdir()
+    mark = "0a1b2c3d.british-patience.tmp"
+    (data / f".progress.json.{mark}").symlink_to(outside)
+    os.mkfifo(data / f".settings.json.{mark}")
+    (data / f".statistics.json.{mark}").mkdir()
+    for name in (f".settings.json.{mark}", f".statistics.json.{mark}"):
+        os.utime(data / name, (1, 1))
+    os.utime(data / f".progress.json.{mark}", (1, 1), follow_symlinks=False)
+    assert remove_stale_temporary_files(Store(data)) == 0
+    assert outside.read_text() == "the user's" and (data / f".progress.json.{mark}").is_symlink()
+    assert (data / f".settings.json.{mark}").is_fifo() and (data / f".statistics.json.{mark}").is_dir()
 
 
 @pytest.mark.parametrize("name", ["saved-game.replay", "saved-game.json"])

@@ -13,6 +13,7 @@ import pytest
 from game.records import store as store_module
 from game.records.store import (
     MAX_FILE_BYTES,
+    TEMPORARY_NAME,
     FileRefused,
     SaveError,
     Store,
@@ -164,17 +165,38 @@ def test_a_too_big_file_is_moved_aside(tmp_path):
     assert "it is 3,000,000 bytes, more than the 1,000,000 allowed" in store.warnings[0]
 
 
+def _temporary(name, mark="0a1b2c3d"):
+    return f".{name}.{mark}.british-patience.tmp"
+
+
 def test_stale_temporary_files_are_removed_but_fresh_ones_kept(tmp_path):
     store = Store(tmp_path)
-    old = tmp_path / ".saved-game.replay.abc123.tmp"
-    fresh = tmp_path / ".saved-game.replay.def456.tmp"
-    other = tmp_path / ".other.abc.tmp"
+    old = tmp_path / _temporary("saved-game.replay")
+    fresh = tmp_path / _temporary("saved-game.replay", "9f8e7d6c")
+    other = tmp_path / _temporary("other")
     for p in (old, fresh, other):
         p.write_text("half")
     os.utime(old, (1, 1))
     os.utime(other, (1, 1))
-    assert store.remove_stale_temporary_files("saved-game.replay") == 1
+    assert store.remove_stale_temporary_files("", "saved-game.replay".__eq__) == 1
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+def test_a_write_names_its_temporary_file_with_the_programs_mark(tmp_path, monkeypatch):
+    seen = []
+    replace = os.replace
+
+    def spy(src, dst):
+        seen.append(os.path.basename(src))
+        replace(src, dst)
+
+    monkeypatch.setattr(store_module.os, "replace", spy)
+    name = os.fsdecode(b"r\xe9sum\xe9\n\x1b[2J.json")
+    atomic_write_text(tmp_path / name, "x")
+    [temporary] = seen
+    match = TEMPORARY_NAME.fullmatch(temporary)
+    assert match and match.group("name") == name and temporary.endswith(".british-patience.tmp")
+    assert (tmp_path / name).read_text() == "x" and _leftovers(tmp_path) == []
 
 
 def test_the_log_file_gets_the_warnings(tmp_path):
@@ -391,50 +413,29 @@ def _stale(path, content="half"):
     return path
 
 
-def test_stale_temporary_files_of_every_kind_are_removed_in_the_games_own_folders(tmp_path):
-    store = Store(tmp_path)
-    (tmp_path / "recent").mkdir()
-    (tmp_path / "replays").mkdir()
-    stale = [_stale(tmp_path / ".statistics.json.k3j_x9a2.tmp"),
-             _stale(tmp_path / ".progress.json.abcdefgh.tmp"),
-             _stale(tmp_path / ".settings.json.a1b2c3d4.tmp"), _stale(tmp_path / ".log.txt.zzzzzzzz.tmp"),
-             _stale(tmp_path / "recent" / ".square-1-20260101-000000.replay.q1w2e3r4.tmp"),
-             _stale(tmp_path / "replays" / ".constitution-9-20260101-000000.replay.t5y6u7i8.tmp"),
-             _stale(tmp_path / os.fsdecode(b".partie-\xe9l\xe8ve.replay.abcdefgh.tmp"))]
-    fresh = tmp_path / ".statistics.json.freshfre.tmp"
-    fresh.write_text("a write in progress")
-    kept = [fresh, _stale(tmp_path / "statistics.json"), _stale(tmp_path / "notes.tmp"),
-            _stale(tmp_path / ".hidden.tmp")]
-    other = tmp_path / "elsewhere"
-    other.mkdir()
-    kept.append(_stale(other / ".statistics.json.abcdefgh.tmp"))
-    removed = store.remove_stale_temporary_files(folders=("", "recent", "replays"))
-    assert removed == len(stale)
-    assert not any(p.exists() for p in stale)
-    assert all(p.exists() for p in kept)
-
-
 def test_temporary_files_are_never_removed_through_links_or_when_not_regular(tmp_path):
     outside = tmp_path / "outside"
     outside.mkdir()
-    victims = [_stale(outside / ".statistics.json.abcdefgh.tmp", "the user's"),
+    victims = [_stale(outside / _temporary("statistics.json"), "the user's"),
                _stale(outside / "precious.txt", "the user's")]
     data = tmp_path / "data"
     data.mkdir()
     (data / "recent").symlink_to(outside, target_is_directory=True)
-    (data / ".progress.json.abcdefgh.tmp").symlink_to(victims[1])
-    os.mkfifo(data / ".settings.json.abcdefgh.tmp")
-    (data / ".stats.json.abcdefgh.tmp").mkdir()
-    (data / ".stats.json.abcdefgh.tmp" / "inside").write_text("x")
-    for special in (data / ".settings.json.abcdefgh.tmp", data / ".stats.json.abcdefgh.tmp"):
+    (data / _temporary("progress.json")).symlink_to(victims[1])
+    os.mkfifo(data / _temporary("settings.json"))
+    (data / _temporary("statistics.json")).mkdir()
+    (data / _temporary("statistics.json") / "inside").write_text("x")
+    for special in (data / _temporary("settings.json"), data / _temporary("statistics.json")):
         os.utime(special, (1, 1))
-    os.utime(data / ".progress.json.abcdefgh.tmp", (1, 1), follow_symlinks=False)
+    os.utime(data / _temporary("progress.json"), (1, 1), follow_symlinks=False)
     store = Store(data)
-    assert store.remove_stale_temporary_files(folders=("", "recent", "replays")) == 0
+    owned = {"progress.json", "settings.json", "statistics.json"}.__contains__
+    assert store.remove_stale_temporary_files("", owned) == 0
+    assert store.remove_stale_temporary_files("recent", owned) == 0
     assert all(v.read_text() == "the user's" for v in victims)
-    assert (data / ".progress.json.abcdefgh.tmp").is_symlink()
-    assert (data / ".settings.json.abcdefgh.tmp").is_fifo()
-    assert (data / ".stats.json.abcdefgh.tmp" / "inside").exists()
+    assert (data / _temporary("progress.json")).is_symlink()
+    assert (data / _temporary("settings.json")).is_fifo()
+    assert (data / _temporary("statistics.json") / "inside").exists()
 
 
 def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
