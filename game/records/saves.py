@@ -29,7 +29,7 @@ from typing import Any
 
 from ..cache import BoundedCache
 from ..engine import RULE_IDS
-from .progress import PROGRESS_FILE
+from .progress import MAX_LEVEL, PROGRESS_FILE
 from .replay import (
     ABANDONED,
     IN_PROGRESS,
@@ -181,13 +181,17 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
                      daily: datetime.date | None = None, assisted: bool = False) -> bool:
     """Keep the saved game's score, level and daily deal, and whether it is assisted (the
     demo played in it, or it was taken over from a replay), beside it (atomically); True
-    when written, False with a warning when not (the game itself is saved already)."""
+    when written, False with a warning when not (the game itself is saved already).
+
+    They are checked as :func:`load_game_extras` will check them before they are written,
+    so a file the program would refuse is never written."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
     try:
+        _extras_from_json(data)
         store.write_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, data)
-    except SaveError as err:
+    except (ValueError, SaveError) as err:
         store.warn(f"the saved game's score and level were not saved: {err}")
         return False
     return True
@@ -198,7 +202,8 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     played in it, or it was taken over from a replay) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
-    belongs to another save, or cannot be read (a damaged file is moved aside).
+    belongs to another save, or cannot be read (a damaged file, or one holding a value
+    out of range, such as a score no game reaches, is moved aside).
     """
     raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, EXTRAS_MIGRATIONS)
     if raw is None:
@@ -206,26 +211,30 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     if (raw.get("rules"), raw.get("game"), raw.get("moves")) != (replay.rules, replay.game,
                                                                  len(replay.moves)):
         return {}
-    extras: dict[str, Any] = {}
     try:
-        extras["score"] = Score.from_json(raw.get("score"))
-        level = raw.get("level")
-        if level is not None:
-            if type(level) is not int or level < 1:
-                raise ValueError(f"the level {level!r} is not a level number")
-            extras["level"] = level
-        daily = raw.get("daily")
-        if daily is not None:
-            if not is_date(daily):
-                raise ValueError("the daily deal's date is not a date like 2026-11-22")
-            extras["daily"] = datetime.date.fromisoformat(daily)
-        assisted = raw.get("assisted", False)
-        if not isinstance(assisted, bool):
-            raise ValueError("'assisted' is not true or false")
-        extras["assisted"] = assisted
+        return _extras_from_json(raw)
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
         return {}
+
+
+def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """The extras of a ``saved-game.json`` object, each checked; ValueError says what is wrong."""
+    extras: dict[str, Any] = {"score": Score.from_json(raw.get("score"))}
+    level = raw.get("level")
+    if level is not None:
+        if type(level) is not int or not 1 <= level <= MAX_LEVEL:
+            raise ValueError(f"the level {level!r} is not a level number")
+        extras["level"] = level
+    daily = raw.get("daily")
+    if daily is not None:
+        if not is_date(daily):
+            raise ValueError("the daily deal's date is not a date like 2026-11-22")
+        extras["daily"] = datetime.date.fromisoformat(daily)
+    assisted = raw.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise ValueError("'assisted' is not true or false")
+    extras["assisted"] = assisted
     return extras
 
 

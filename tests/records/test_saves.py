@@ -783,3 +783,49 @@ def test_a_saved_game_that_is_not_a_regular_file_is_left_where_it_is(tmp_path, k
     assert "saved-game.replay could not be read" in warning and "left as it is" in warning
     assert lstat_of(data / SAVED_GAME) == before
     assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+# ----- the saved game's extras: read and written within the same bounds ------------------------
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda d: d["score"].update(total=10**12 - 1), "the score's total is not a whole number"),
+    (lambda d: d["score"].update(total=-10**9), "the score's total is not a whole number"),
+    (lambda d: d.update(level=10**6), "the level 1000000 is not a level number"),
+])
+def test_extras_holding_a_value_no_game_reaches_are_moved_aside(tmp_path, change, reason):
+    import json
+
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("union-square", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    assert save_game_extras(store, replay, score=Score(), level=2)
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    change(document)
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    assert load_game_extras(store, replay) == {}
+    [warning] = store.take_warnings()
+    assert "saved-game.json could not be read" in warning and reason in warning
+    assert "the game continues with its score recomputed" in warning
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(SAVED_EXTRAS + ".bad-")]
+    assert load_saved_game(store) == replay, "the game itself is not lost"
+
+
+def test_extras_the_program_would_refuse_are_never_written(tmp_path):
+    from game.records.progress import MAX_LEVEL
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    assert save_game_extras(store, replay, score=Score(), level=MAX_LEVEL)
+    before = (tmp_path / SAVED_EXTRAS).read_text()
+    assert save_game_extras(store, replay, score=Score(), level=MAX_LEVEL + 1) is False
+    [warning] = store.take_warnings()
+    assert warning.startswith("the saved game's score and level were not saved: the level 10001")
+    assert (tmp_path / SAVED_EXTRAS).read_text() == before
+    assert load_game_extras(store, replay)["level"] == MAX_LEVEL and store.warnings == []
