@@ -338,3 +338,50 @@ def test_a_long_file_name_is_cut_short(capsys: pytest.CaptureFixture[str], tmp_p
     assert main(["stats", "--data-dir", str(tmp_path / "file" / ("d" * 3000))]) == 2
     err = capsys.readouterr().err
     assert "is not a folder" in err and len(err) < 400
+
+
+# ----- --data-dir -----------------------------------------------------------------------------
+
+#: a user name no system has, so ``~NOUSER`` names no home folder
+NOUSER = "no-such-user-of-british-patience"
+#: the window commands that take --data-dir (stats and replay: tests/records/test_commands.py)
+WINDOW_COMMANDS = [["menu"], ["play", "constitution", "1"],
+                   ["screenshot", "x.png", "--scene", "menu", "--frames", "1"]]
+
+
+def _a_draft_of_the_users(folder: Path) -> Path:
+    """A file of the player's whose name looks like a temporary file, two hours old."""
+    draft = folder / ".thesis.draft.tmp"
+    draft.write_text("the user's")
+    os.utime(draft, (time.time() - 7200, time.time() - 7200))
+    return draft
+
+
+@pytest.mark.parametrize("typed", ["", f"~{NOUSER}", f"~{NOUSER}/x"], ids=["empty", "~nouser", "~nouser/x"])
+@pytest.mark.parametrize("command", WINDOW_COMMANDS, ids=lambda c: c[0])
+def test_a_data_dir_that_names_no_folder_is_a_one_line_error(
+        command: list[str], typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ui.app import App
+
+    monkeypatch.chdir(tmp_path)
+    draft = _a_draft_of_the_users(tmp_path)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the window opened"))
+    assert main([*command, "--data-dir", typed]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1, captured.err
+    if typed:
+        assert captured.err == (f"error: --data-dir {typed}: ~{NOUSER} names no home folder "
+                                f"(there is no user {NOUSER})\n")
+    else:
+        assert captured.err.startswith("error: --data-dir '': no folder name given")
+    assert [p.name for p in tmp_path.iterdir()] == [draft.name] and draft.read_text() == "the user's"
+
+
+def test_the_menu_of_a_screenshot_leaves_a_users_temporary_looking_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    draft = _a_draft_of_the_users(tmp_path)
+    assert main(["screenshot", str(tmp_path / "menu.png"), "--scene", "menu", "--frames", "1",
+                 "--data-dir", "."]) == 0
+    assert draft.read_text() == "the user's"

@@ -21,6 +21,7 @@ from ..console import fail
 from ..engine.commands import MOVES_EXAMPLE, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
+from ..records.commands import add_data_dir_argument, data_dir_path
 
 if TYPE_CHECKING:
     from ..levels import Campaign
@@ -58,18 +59,11 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir DIR``: where saves, replays, statistics and settings live."""
-    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                        help="keep saves, replays, statistics and settings here "
-                        "(default: the user data directory)")
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the window commands."""
     menu = subparsers.add_parser("menu", help="open the game on its menu (the default)",
                                  description="Open the game window on the main menu.")
-    add_data_dir(menu)
+    add_data_dir_argument(menu)
     menu.add_argument("--size", type=_size, default=None,
                       help="window size, from 800x600 up, e.g. 1280x800")
     menu.set_defaults(func=run_menu)
@@ -78,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  description="Open the game window on a deal of a rule set "
                                  "(a random deal when GAME is left out).")
     add_game_arguments(play, game_required=False)
-    add_data_dir(play)
+    add_data_dir_argument(play)
     play.add_argument("--size", type=_size, default=None,
                       help="window size, from 800x600 up, e.g. 1280x800")
     play.set_defaults(func=run_play)
@@ -103,7 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--real-window", action="store_true",
                       help="open a real window on the display (e.g. under Xvfb) instead of "
                       "rendering headless")
-    add_data_dir(shot)
+    add_data_dir_argument(shot)
     shot.set_defaults(func=run_screenshot)
 
 
@@ -126,18 +120,19 @@ def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
 
 
 def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
-    """``(error, warning)`` about ``--data-dir``, as ``stats`` and ``replay`` check it: a
-    path through a file is an error; a folder where no file can be made gets a warning
-    (the game is played all the same, but nothing it saves will last)."""
+    """``(error, warning)`` about ``--data-dir``, as ``stats`` and ``replay`` check it
+    (:func:`~game.records.commands.data_dir_path`), and ``args.data_dir`` becomes the
+    folder's path: a path through a file is an error; a folder where no file can be made
+    gets a warning (the game is played all the same, but nothing it saves will last)."""
     from ..output import OutputError, check_output_folder
-    from ..records.commands import data_dir_problem
 
+    try:
+        args.data_dir = data_dir_path(args.data_dir)
+    except ValueError as err:
+        return str(err), None
     if args.data_dir is None:
         return None, None
-    problem = data_dir_problem(args.data_dir)
-    if problem:
-        return problem, None
-    place = Path(args.data_dir).expanduser()
+    place = args.data_dir
     while not place.exists() and place != place.parent:
         place = place.parent
     try:

@@ -31,6 +31,7 @@ from .. import PROGRAM, paths
 from ..cache import BoundedCache
 from ..engine import GameNumberError, parse_game_number, rules_class
 from ..output import check_output, write_output
+from ..records.progress import MAX_LEVEL
 from ..records.store import FileRefused, read_limited_text
 
 LEVELS_KIND = "levels"
@@ -145,6 +146,9 @@ def campaign_from_json(document: Any, rules: str) -> Campaign:
     raw_levels = document.get("levels")
     if not isinstance(raw_levels, list):
         raise ValueError("'levels' is not a list")
+    if len(raw_levels) > MAX_LEVEL:
+        raise ValueError(f"'levels' holds {len(raw_levels):,} levels, more than the {MAX_LEVEL:,} "
+                         "the level progress keeps")
     known = set(winnable)
     levels = [_level_from_json(raw, rules, i + 1, known) for i, raw in enumerate(raw_levels)]
     for before, after in itertools.pairwise(levels):

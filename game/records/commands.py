@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -68,32 +70,45 @@ def line_of_play(name: str) -> tuple[Game, list[str], str]:
 
 
 def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir DIR``: where saves, replays, statistics and settings live."""
-    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+    """``--data-dir DIR``: where saves, replays, statistics and settings live. The name is
+    kept as typed (an empty one is not ``.``), for :func:`data_dir_path` to check."""
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
                         help="keep saves, replays, statistics and settings here "
                         "(default: the user data directory)")
 
 
-def data_dir_problem(data_dir: Path | None) -> str | None:
-    """Why ``--data-dir DIR`` cannot hold the game's files (it is a file, say, or its name
-    is too long), or None.
+def data_dir_path(typed: str | None) -> Path | None:
+    """The folder ``--data-dir`` names, ``~`` and ``~user`` expanded; None for the default.
 
-    A folder that does not exist yet is fine: it is made when something is saved.
+    Raises ValueError with a one-line message when the name cannot hold the game's files:
+    an empty name (it would be taken as the current folder), ``~user`` of no known user, a
+    path through a file, a name too long, a folder that may not be looked into. A folder
+    that does not exist yet is fine: it is made when something is saved.
     """
     from ..output import reason
 
-    if data_dir is None:
+    if typed is None:
         return None
-    path = Path(data_dir).expanduser()
+    what = f"--data-dir {shown(typed) if typed else repr(typed)}"
+    if not typed:
+        raise ValueError(f"{what}: no folder name given (write --data-dir . for the current folder)")
+    expanded = os.path.expanduser(typed)
+    if expanded.startswith("~"):
+        home = re.split(r"[/\\]", typed, maxsplit=1)[0]
+        known = f"there is no user {shown(home[1:])}" if home != "~" else "HOME is not set"
+        raise ValueError(f"{what}: {shown(home)} names no home folder ({known})")
+    path = Path(expanded)
+    if path.parts and path.parts[0].startswith("~"):
+        path = Path.cwd() / path  # a folder named ~x here (./~x), never user x's home
     for place in (path, *path.parents):
         try:
             if place.exists():
                 if not place.is_dir():
-                    return f"--data-dir {shown(data_dir)}: {shown(place)} is not a folder"
-                return None
+                    raise ValueError(f"{what}: {shown(place)} is not a folder")
+                return path
         except OSError as err:  # a name too long, a folder that may not be looked into
-            return f"--data-dir {shown(data_dir)}: {reason(err)}"
-    return None
+            raise ValueError(f"{what}: {reason(err)}") from None
+    return path
 
 
 def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewer) -> None:
@@ -135,10 +150,11 @@ def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -
     if args.check:
         print(check_summary(args.file, replay))
         return 0
-    problem = data_dir_problem(args.data_dir)
-    if problem:
-        return fail(problem)
-    return view_replay(Path(args.file), args.data_dir)
+    try:
+        data_dir = data_dir_path(args.data_dir)
+    except ValueError as err:
+        return fail(str(err))
+    return view_replay(Path(args.file), data_dir)
 
 
 def check_summary(name: str, replay: Replay) -> str:
@@ -184,10 +200,10 @@ def run_stats(args: argparse.Namespace) -> int:
             rules_ids = (rules_class(args.rules).rules,)
         except UnknownRulesError as err:
             return fail(str(err))
-    problem = data_dir_problem(args.data_dir)
-    if problem:
-        return fail(problem)
-    store = Store(args.data_dir)
+    try:
+        store = Store(data_dir_path(args.data_dir))
+    except ValueError as err:
+        return fail(str(err))
     stats = load_statistics(store)
     for warning in store.take_warnings():
         print(f"warning: {warning}", file=sys.stderr)

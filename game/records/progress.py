@@ -25,6 +25,7 @@ from typing import Any
 
 from ..engine import RULE_IDS
 from .replay import MAX_SECONDS, is_date, is_game_number
+from .scoring import MAX_SCORE
 from .store import Migration, SaveError, Store
 
 PROGRESS_FILE = "progress.json"
@@ -34,9 +35,10 @@ PROGRESS_VERSION = 1
 PROGRESS_MIGRATIONS: dict[int, Migration] = {}
 TABLE_SIZE = 10
 DAILY_KEPT = 400
-#: more levels than any campaign has
+#: more levels than any campaign has (a campaign file of more is refused)
 MAX_LEVEL = 10_000
-_LIMIT = 10**12
+#: the most moves a score or a level's best may hold
+_MAX_MOVES = 10**12
 _LEVEL_KEY = re.compile(r"[1-9][0-9]{0,4}")
 
 
@@ -117,6 +119,7 @@ class Progress:
                              f"(levels 1–{progress.unlocked} are)")
         if not 1 <= stars <= 3:
             raise ValueError(f"a won level earns 1 to 3 stars, not {stars}")
+        score, moves, seconds = _score(score), _moves(moves), _within_time(seconds)
         record = progress.levels.setdefault(level, LevelRecord())
         record.stars = max(record.stars, stars)
         record.best_score = score if record.best_score is None else max(record.best_score, score)
@@ -139,9 +142,15 @@ class Progress:
 
         The same win is never entered twice: an entry equal to one already in the table
         (same score, game, date, moves and seconds — a win recorded again after the
-        program was killed before it counted the game) keeps the rank it has.
+        program was killed before it counted the game) keeps the rank it has. A score,
+        moves or time beyond what the file holds is entered at that bound. Raises
+        ValueError for a level number the file cannot hold.
         """
         progress = self._of(rules)
+        if level is not None and not 1 <= level <= MAX_LEVEL:
+            raise ValueError(f"level {level} has no high-score table (levels are 1–{MAX_LEVEL:,})")
+        entry = HighScore(score=_score(entry.score), game=entry.game, date=entry.date,
+                          moves=_moves(entry.moves), seconds=_within_time(entry.seconds))
         table = progress.scores if level is None else progress.level_scores.setdefault(level, [])
         if entry in table:
             return table.index(entry) + 1
@@ -188,8 +197,19 @@ def load_progress(store: Store) -> Progress:
 
 
 def save_progress(store: Store, progress: Progress) -> bool:
-    """Write the progress atomically; False (with a warning) when that failed."""
+    """Write the progress atomically; False (with a warning) when that failed.
+
+    The data is checked as :func:`load_progress` will check it before it is written, so a
+    file the program would refuse (and move aside, with every level and score in it) is
+    never written: the previous file is kept instead, with a warning.
+    """
     data = {"rules": {rules: _rule_progress_to_json(p) for rules, p in progress.rules.items()}}
+    try:
+        for rules, raw in data["rules"].items():
+            _rule_progress_from_json(raw, rules)
+    except ValueError as err:
+        store.warn(f"the level progress was not saved: {err}")
+        return False
     try:
         store.write_json(PROGRESS_FILE, PROGRESS_KIND, PROGRESS_VERSION, data)
     except SaveError as err:
@@ -247,10 +267,22 @@ def _level_key(key: str, where: str) -> int:
     return int(key)
 
 
-def _count(value: Any, where: str, low: int = 0, high: int = _LIMIT) -> int:
+def _count(value: Any, where: str, low: int = 0, high: int = _MAX_MOVES) -> int:
     if type(value) is not int or not low <= value <= high:
         raise ValueError(f"{where}: not a whole number from {low} to {high}")
     return value
+
+
+def _score(score: int) -> int:
+    return max(-MAX_SCORE, min(score, MAX_SCORE))
+
+
+def _moves(moves: int) -> int:
+    return max(0, min(moves, _MAX_MOVES))
+
+
+def _within_time(seconds: float) -> float:
+    return max(0.0, min(seconds, float(MAX_SECONDS))) if math.isfinite(seconds) else float(MAX_SECONDS)
 
 
 def _seconds(value: Any, where: str) -> float:
@@ -272,7 +304,7 @@ def _level_record(raw: Any, where: str) -> LevelRecord:
         raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
     record = LevelRecord(stars=_count(raw.get("stars", 0), f"{where}.stars", 0, 3))
     if raw.get("best_score") is not None:
-        record.best_score = _count(raw["best_score"], f"{where}.best_score", -_LIMIT)
+        record.best_score = _count(raw["best_score"], f"{where}.best_score", -MAX_SCORE, MAX_SCORE)
     if raw.get("best_moves") is not None:
         record.best_moves = _count(raw["best_moves"], f"{where}.best_moves")
     if raw.get("best_seconds") is not None:
@@ -292,7 +324,7 @@ def _table(raw: Any, where: str) -> list[HighScore]:
         game = item["game"]
         if not is_game_number(game):
             raise ValueError(f"{entry_where}.game: not a game number")
-        table.append(HighScore(score=_count(item["score"], f"{entry_where}.score", -_LIMIT),
+        table.append(HighScore(score=_count(item["score"], f"{entry_where}.score", -MAX_SCORE, MAX_SCORE),
                                game=game, date=_date(item["date"], f"{entry_where}.date"),
                                moves=_count(item["moves"], f"{entry_where}.moves"),
                                seconds=_seconds(item["seconds"], f"{entry_where}.seconds")))

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..engine import Game, Move, Transfer
-from .replay import Replay, ReplayMove, result_of
+from .replay import MAX_COUNT, MAX_SECONDS, Replay, ReplayMove, result_of
 from .store import utc_iso
 
 # ----- recording --------------------------------------------------------------------------
@@ -25,18 +25,20 @@ class Recorder:
     calls the engine and keeps the time of each move of the line of play. The play clock
     starts running when the recorder is made; :meth:`pause` and :meth:`resume` stop it
     (menus, a minimised window). ``clock`` is a monotonic clock in seconds, so tests can
-    pass their own.
+    pass their own. The clock stops at :data:`~.replay.MAX_SECONDS` and the hints and undos
+    are counted up to :data:`~.replay.MAX_COUNT`, what a replay holds, so the game can
+    always be saved and counted.
     """
 
     def __init__(self, game: Game, *, clock: Callable[[], float] = time.monotonic,
                  started: str | None = None, elapsed: float = 0.0, hints: int = 0, undos: int = 0,
                  times: Sequence[float] = ()) -> None:
         self.game = game
-        self.hints = hints
-        self.undos = undos
+        self.hints = min(hints, MAX_COUNT)
+        self.undos = min(undos, MAX_COUNT)
         self.started = started if started is not None else utc_iso()
         self._clock = clock
-        self._base = elapsed
+        self._base = min(elapsed, float(MAX_SECONDS))
         self._since = clock()
         self._running = True
         self._times = list(times)[: len(game.history)]
@@ -54,7 +56,7 @@ class Recorder:
         """Seconds of play so far (the game's clock)."""
         if not self._running:
             return self._base
-        return self._base + max(0.0, self._clock() - self._since)
+        return min(self._base + max(0.0, self._clock() - self._since), float(MAX_SECONDS))
 
     @property
     def paused(self) -> bool:
@@ -86,7 +88,7 @@ class Recorder:
         """Take back the last move (counted as an undo); [] when there is nothing to undo."""
         transfers = self.game.undo()
         if transfers:
-            self.undos += 1
+            self.undos = min(self.undos + 1, MAX_COUNT)
             self._sync_times()
         return transfers
 
@@ -99,7 +101,7 @@ class Recorder:
 
     def note_hint(self) -> None:
         """The player was shown a hint."""
-        self.hints += 1
+        self.hints = min(self.hints + 1, MAX_COUNT)
 
     def _note_time(self) -> None:
         self._sync_times()

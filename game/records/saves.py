@@ -23,10 +23,13 @@ from __future__ import annotations
 import datetime
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..cache import BoundedCache
+from ..engine import RULE_IDS
+from .progress import MAX_LEVEL, PROGRESS_FILE
 from .replay import (
     ABANDONED,
     IN_PROGRESS,
@@ -36,12 +39,14 @@ from .replay import (
     ReplayError,
     ReplaySummary,
     is_date,
+    is_game_number,
     load_replay,
     parse_replay,
     summarize_replay,
 )
 from .scoring import Score
-from .stats import ENDED, load_statistics, record_result, save_digest
+from .settings import SETTINGS_FILE
+from .stats import ENDED, STATS_FILE, load_statistics, record_result, save_digest
 from .store import FileInfo, FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
 
 SAVED_GAME = "saved-game.replay"
@@ -54,6 +59,10 @@ RECENT_DIR = "recent"
 REPLAYS_DIR = "replays"
 REPLAY_SUFFIX = ".replay"
 RECENT_GAMES = 20
+#: the files the game keeps in the data directory itself (``log.txt`` is not written whole)
+OWN_FILES = frozenset({SAVED_GAME, SAVED_EXTRAS, SETTINGS_FILE, STATS_FILE, PROGRESS_FILE})
+_REPLAY_FILE_NAME = re.compile(f"(?P<rules>{'|'.join(map(re.escape, RULE_IDS))})-(?P<game>[a-z0-9]+)"
+                               rf"-[0-9]{{8}}-[0-9]{{6}}(?:-[1-9][0-9]*)?{re.escape(REPLAY_SUFFIX)}")
 #: at most this many files of a folder are listed (newest first)
 MAX_LISTED = 200
 
@@ -128,10 +137,13 @@ def save_game(store: Store, replay: Replay) -> bool:
 
 
 def remove_stale_temporary_files(store: Store) -> int:
-    """Remove the temporary files that writes of every kind left when the program was killed
-    during them, in the data directory and its own folders (see
-    :meth:`Store.remove_stale_temporary_files`); how many were removed."""
-    return store.remove_stale_temporary_files(folders=("", RECENT_DIR, REPLAYS_DIR))
+    """Remove the temporary files that writes of the game's own files left when the program
+    was killed during them, in the data directory and its own folders (see
+    :meth:`Store.remove_stale_temporary_files`: a file of another name, or one of the
+    player's, is never touched); how many were removed."""
+    return (store.remove_stale_temporary_files("", OWN_FILES.__contains__)
+            + store.remove_stale_temporary_files(RECENT_DIR, is_replay_file_name)
+            + store.remove_stale_temporary_files(REPLAYS_DIR, is_replay_file_name))
 
 
 def load_saved_game(store: Store) -> Replay | None:
@@ -140,7 +152,7 @@ def load_saved_game(store: Store) -> Replay | None:
     A save that cannot be read is moved aside with a warning (and None is returned).
     Temporary files left by a save that was killed half-way are removed.
     """
-    store.remove_stale_temporary_files(SAVED_GAME)
+    store.remove_stale_temporary_files("", SAVED_GAME.__eq__)
     try:
         text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
     except FileNotFoundError:
@@ -169,13 +181,17 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
                      daily: datetime.date | None = None, assisted: bool = False) -> bool:
     """Keep the saved game's score, level and daily deal, and whether it is assisted (the
     demo played in it, or it was taken over from a replay), beside it (atomically); True
-    when written, False with a warning when not (the game itself is saved already)."""
+    when written, False with a warning when not (the game itself is saved already).
+
+    They are checked as :func:`load_game_extras` will check them before they are written,
+    so a file the program would refuse is never written."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
     try:
+        _extras_from_json(data)
         store.write_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, data)
-    except SaveError as err:
+    except (ValueError, SaveError) as err:
         store.warn(f"the saved game's score and level were not saved: {err}")
         return False
     return True
@@ -186,7 +202,8 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     played in it, or it was taken over from a replay) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
-    belongs to another save, or cannot be read (a damaged file is moved aside).
+    belongs to another save, or cannot be read (a damaged file, or one holding a value
+    out of range, such as a score no game reaches, is moved aside).
     """
     raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, EXTRAS_MIGRATIONS)
     if raw is None:
@@ -194,38 +211,41 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     if (raw.get("rules"), raw.get("game"), raw.get("moves")) != (replay.rules, replay.game,
                                                                  len(replay.moves)):
         return {}
-    extras: dict[str, Any] = {}
     try:
-        extras["score"] = Score.from_json(raw.get("score"))
-        level = raw.get("level")
-        if level is not None:
-            if type(level) is not int or level < 1:
-                raise ValueError(f"the level {level!r} is not a level number")
-            extras["level"] = level
-        daily = raw.get("daily")
-        if daily is not None:
-            if not is_date(daily):
-                raise ValueError("the daily deal's date is not a date like 2026-11-22")
-            extras["daily"] = datetime.date.fromisoformat(daily)
-        assisted = raw.get("assisted", False)
-        if not isinstance(assisted, bool):
-            raise ValueError("'assisted' is not true or false")
-        extras["assisted"] = assisted
+        return _extras_from_json(raw)
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
         return {}
+
+
+def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """The extras of a ``saved-game.json`` object, each checked; ValueError says what is wrong."""
+    extras: dict[str, Any] = {"score": Score.from_json(raw.get("score"))}
+    level = raw.get("level")
+    if level is not None:
+        if type(level) is not int or not 1 <= level <= MAX_LEVEL:
+            raise ValueError(f"the level {level!r} is not a level number")
+        extras["level"] = level
+    daily = raw.get("daily")
+    if daily is not None:
+        if not is_date(daily):
+            raise ValueError("the daily deal's date is not a date like 2026-11-22")
+        extras["daily"] = datetime.date.fromisoformat(daily)
+    assisted = raw.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise ValueError("'assisted' is not true or false")
+    extras["assisted"] = assisted
     return extras
 
 
 def clear_saved_game(store: Store) -> None:
-    """Forget the saved game (it was continued to its end, or given up), with its extras."""
+    """Forget the saved game (it was continued to its end, or given up), with its extras.
+    Only a regular file is deleted: a link, a FIFO, a device or a folder of either name is
+    left as it is, with a warning."""
     for name in (SAVED_GAME, SAVED_EXTRAS):
-        try:
-            store.path(name).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as err:
-            store.warn(f"the saved game could not be removed: {err}")
+        problem = store.remove(name)
+        if problem is not None:
+            store.warn(f"{name} could not be removed: {problem}")
 
 
 def abandon_saved_game(store: Store) -> None:
@@ -282,6 +302,13 @@ def save_replay(store: Store, replay: Replay) -> Path | None:
 def replay_file_name(replay: Replay, when: str | None = None) -> str:
     """``constitution-123456-20261122-031500.replay`` (the time is UTC, now by default)."""
     return f"{replay.rules}-{replay.game}-{when or utc_stamp()}{REPLAY_SUFFIX}"
+
+
+def is_replay_file_name(name: str) -> bool:
+    """Whether ``name`` is one the game gives the replays it writes in ``recent/`` and
+    ``replays/``: :func:`replay_file_name`'s, with ``-2``, ``-3``… when that was taken."""
+    match = _REPLAY_FILE_NAME.fullmatch(name)
+    return match is not None and is_game_number(match.group("game"))
 
 
 def unreadable(replay: Replay, text: str) -> str | None:

@@ -53,9 +53,13 @@ SCORING_RULES = (
     f"on a win, a time bonus of {TIME_BONUS_SCALE:,} ÷ seconds played (at least {TIME_BONUS_FLOOR:g} s)",
 )
 
+#: every score a file holds (a saved game's, a high score, a level's best) is from
+#: −MAX_SCORE to MAX_SCORE, and so is the total of a game as it is played: a hundred times
+#: what a game can earn (104 cards at most 60 points each and a time bonus of at most
+#: 3,333: under 10,000), and the cost of 40,000 hints
+MAX_SCORE = 1_000_000
 #: a score file may hold at most this many foundation moves (more than any game has)
 _MAX_STACK = 10_000
-_LIMIT = 10**12
 
 
 @dataclass
@@ -82,11 +86,13 @@ class Score:
     The table calls :meth:`foundation` after every move (or redo) that put cards on a
     foundation, :meth:`hint` when a hint is shown, :meth:`undo` on every undo (with the
     number of cards it took off the foundations) and :meth:`win` once when the game is won.
-    Each returns the events to show; :attr:`total` is the score.
+    Each returns the events to show; :attr:`total` is the score, which stays from
+    −:data:`MAX_SCORE` to :data:`MAX_SCORE` (at a bound, more points or penalties leave it
+    there), so that every file it goes into can be read back.
     """
 
     def __init__(self) -> None:
-        self.total = 0
+        self._total = 0
         self.streak = 0  # foundation cards in the current streak
         self.won = False
         self._last: float | None = None  # time of the last foundation card
@@ -94,6 +100,15 @@ class Score:
 
     def __repr__(self) -> str:
         return f"Score(total={self.total}, streak={self.streak})"
+
+    @property
+    def total(self) -> int:
+        """The score so far."""
+        return self._total
+
+    @total.setter
+    def total(self, value: int) -> None:
+        self._total = max(-MAX_SCORE, min(value, MAX_SCORE))
 
     def foundation(self, count: int, now: float) -> list[ScoreEvent]:
         """``count`` cards reached a foundation at ``now`` (seconds since the game started)."""
@@ -168,7 +183,7 @@ class Score:
         if unknown:
             raise ValueError(f"the score has an unknown field {sorted(unknown)[0]!r}")
         score = cls()
-        score.total = _integer(raw.get("total", 0), "total", -_LIMIT)
+        score.total = _integer(raw.get("total", 0), "total", -MAX_SCORE)
         score.streak = _integer(raw.get("streak", 0), "streak", 0)
         won = raw.get("won", False)
         if not isinstance(won, bool):
@@ -189,8 +204,8 @@ class Score:
 
 
 def _integer(value: Any, what: str, low: int) -> int:
-    if type(value) is not int or not low <= value < _LIMIT:
-        raise ValueError(f"the score's {what} is not a whole number from {low}")
+    if type(value) is not int or not low <= value <= MAX_SCORE:
+        raise ValueError(f"the score's {what} is not a whole number from {low:,} to {MAX_SCORE:,}")
     return value
 
 

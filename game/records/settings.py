@@ -135,16 +135,46 @@ def load_settings(store: Store) -> Settings:
 
 
 def save_settings(store: Store, settings: Settings) -> bool:
-    """Write the settings atomically; False (with a warning) when that failed."""
-    data = dataclasses.asdict(settings)
-    data["window_size"] = list(settings.window_size)
-    data["help_seen"] = list(settings.help_seen)
-    _, problems = check_settings(data)
-    if problems:
-        raise ValueError("invalid settings: " + "; ".join(problems))
+    """Write the settings atomically; False (with a warning) when that failed.
+
+    What is written is what :func:`load_settings` reads back: a number out of its range is
+    written at its nearest bound (a window of 8000 × 5000 as 7680 × 4320), and a value that
+    is none of its setting's gets the default, each with a warning; the other settings are
+    written as they are."""
+    data = _to_json(settings)
+    for name, value in list(data.items()):
+        nearest = _nearest(name, value)
+        if nearest is not value:
+            store.warn(f"{SETTINGS_FILE}: {name} {_short(value)} is out of range; saved as {_short(nearest)}")
+            data[name] = nearest
+    checked, problems = check_settings(data)
+    for problem in problems:
+        store.warn(f"{SETTINGS_FILE}: {problem}")
     try:
-        store.write_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION, data)
+        store.write_json(SETTINGS_FILE, SETTINGS_KIND, SETTINGS_VERSION, _to_json(checked))
     except SaveError as err:
         store.warn(f"the settings were not saved: {err}")
         return False
     return True
+
+
+def _to_json(settings: Settings) -> dict[str, Any]:
+    data = dataclasses.asdict(settings)
+    data["window_size"] = list(settings.window_size)
+    data["help_seen"] = list(settings.help_seen)
+    return data
+
+
+def _nearest(name: str, value: Any) -> Any:
+    """The value of setting ``name`` nearest ``value`` within its range, when ``value`` is a
+    number (or a window size) out of it; ``value`` itself otherwise."""
+    ranges = {"animation_speed": ANIMATION_SPEED_RANGE, "volume": VOLUME_RANGE}
+    if name in ranges and type(value) in (int, float) and math.isfinite(value):
+        low, high = ranges[name]
+        return value if low <= value <= high else min(max(value, low), high)
+    if (name == "window_size" and isinstance(value, list | tuple) and len(value) == 2
+            and all(type(v) is int for v in value)):
+        bounds = zip(value, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX, strict=True)
+        sizes = [min(max(v, lo), hi) for v, lo, hi in bounds]
+        return value if sizes == list(value) else sizes
+    return value

@@ -22,6 +22,7 @@ counted, and is never continued and counted again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import re
@@ -40,7 +41,9 @@ STATS_VERSION = 1
 STATS_MIGRATIONS: dict[int, Migration] = {}
 RECENT_RESULTS = 50
 ENDED = (WON, LOST, ABANDONED)
-_LIMIT = 10**9
+#: every count (games won, lost, abandoned, streaks, clean wins, fewest moves) is at most
+#: this: a count that reaches it stays there, so the file can always be read back
+MAX_TALLY = MAX_COUNT
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
@@ -93,12 +96,14 @@ class RuleStats:
         return series
 
     def add(self, result: GameResult) -> None:
-        """Count one ended game."""
+        """Count one ended game. A count at :data:`MAX_TALLY` stays there, and a result's
+        numbers beyond what the file holds are kept at their bound."""
         if result.result not in ENDED:
             raise ValueError(f"only an ended game counts (won, lost or abandoned), not {result.result!r}")
+        result = _within_bounds(result)
         if result.result == WON:
-            self.won += 1
-            self.current_streak += 1
+            self.won = _one_more(self.won)
+            self.current_streak = _one_more(self.current_streak)
             self.best_streak = max(self.best_streak, self.current_streak)
             if result.hints == 0:
                 if self.best_time is None or result.seconds < self.best_time:
@@ -106,15 +111,30 @@ class RuleStats:
                 if self.fewest_moves is None or result.moves < self.fewest_moves:
                     self.fewest_moves = result.moves
                 if result.undos == 0:
-                    self.clean_wins += 1
+                    self.clean_wins = _one_more(self.clean_wins)
         else:
             if result.result == LOST:
-                self.lost += 1
+                self.lost = _one_more(self.lost)
             else:
-                self.abandoned += 1
+                self.abandoned = _one_more(self.abandoned)
             self.current_streak = 0
         self.recent.append(result)
         del self.recent[:-RECENT_RESULTS]
+
+
+def _one_more(count: int) -> int:
+    return min(count + 1, MAX_TALLY)
+
+
+def _within_bounds(result: GameResult) -> GameResult:
+    """``result`` with its moves, hints and undos at most :data:`MAX_COUNT` and its time
+    from 0 to :data:`MAX_SECONDS`, as the file holds them."""
+    def count(n: int) -> int:
+        return max(0, min(n, MAX_COUNT))
+
+    seconds = max(0.0, min(result.seconds, float(MAX_SECONDS))) if math.isfinite(result.seconds) else 0.0
+    return dataclasses.replace(result, moves=count(result.moves), hints=count(result.hints),
+                               undos=count(result.undos), seconds=seconds)
 
 
 @dataclass
@@ -176,10 +196,23 @@ def load_statistics(store: Store) -> Statistics:
 
 
 def save_statistics(store: Store, stats: Statistics) -> bool:
-    """Write the statistics atomically; False (with a warning) when that failed."""
+    """Write the statistics atomically; False (with a warning) when that failed.
+
+    The data is checked as :func:`load_statistics` will check it before it is written, so
+    a file the program would refuse (and start again from zero) is never written: the
+    previous file is kept instead, with a warning.
+    """
     data: dict[str, Any] = {"rules": {rules: _rule_stats_to_json(s) for rules, s in stats.rules.items()}}
     if stats.ended_save is not None:
         data["ended_save"] = stats.ended_save
+    try:
+        for rules, raw in data["rules"].items():
+            _rule_stats_from_json(raw, rules)
+        if stats.ended_save is not None and not _DIGEST.fullmatch(stats.ended_save):
+            raise ValueError("'ended_save' is not a SHA-256 digest")
+    except ValueError as err:
+        store.warn(f"the statistics were not saved: {err}")
+        return False
     try:
         store.write_json(STATS_FILE, STATS_KIND, STATS_VERSION, data)
     except SaveError as err:
@@ -218,7 +251,7 @@ def _rule_stats_from_json(raw: Any, rules: str) -> RuleStats:
 
     def count(key: str) -> int:
         value = raw.get(key, 0)
-        if type(value) is not int or not 0 <= value < _LIMIT:
+        if type(value) is not int or not 0 <= value <= MAX_TALLY:
             raise ValueError(f"{rules}.{key}: not a count")
         return value
 
@@ -230,7 +263,7 @@ def _rule_stats_from_json(raw: Any, rules: str) -> RuleStats:
         s.best_time = _seconds(best_time, f"{rules}.best_time")
     fewest = raw.get("fewest_moves")
     if fewest is not None:
-        if type(fewest) is not int or not 0 <= fewest < _LIMIT:
+        if type(fewest) is not int or not 0 <= fewest <= MAX_TALLY:
             raise ValueError(f"{rules}.fewest_moves: not a count")
         s.fewest_moves = fewest
     recent = raw.get("recent", [])

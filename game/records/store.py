@@ -8,11 +8,13 @@ message (in :attr:`Store.warnings` for the screen, and in the log), and the prog
 on with defaults.
 
 The data folder is untrusted too: any name in it may be a symbolic link, a FIFO, a device
-or a folder, and any text in it may hold control characters. So nothing is ever deleted
-but a regular file, and never through a symbolic link below the data folder (the folder
-itself may be a link: the player chose it); the log is opened only as a regular file of
-its own; and every message quotes what it prints (:func:`printable`), so a terminal, the
-screen and the log never receive a control character from a file.
+or a folder, and any text in it may hold control characters. So nothing is ever deleted,
+moved aside or written over but a regular file, and never through a symbolic link below
+the data folder (the folder itself may be a link: the player chose it): a link, a FIFO, a
+device or a folder where the game keeps a file is left as it is, with a message; the log
+is opened only as a regular file of its own; and every message quotes what it prints
+(:func:`printable`), so a terminal, the screen and the log never receive a control
+character from a file.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ import json
 import logging
 import os
 import re
+import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -39,8 +41,10 @@ LOG_NAME = "log.txt"
 _LOG_BYTES = 200_000
 #: a message longer than this is cut (a file's contents quoted whole could fill a screen)
 MAX_MESSAGE = 400
-#: what :func:`tempfile.mkstemp` names the temporary file of an atomic write of NAME
-TEMPORARY_NAME = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp", re.DOTALL)
+#: the end of the name of every temporary file an atomic write makes: the program's mark
+TEMPORARY_SUFFIX = f".{APP_NAME}.tmp"
+#: the temporary file of an atomic write of NAME: ``.NAME.<8 random hex digits>.british-patience.tmp``
+TEMPORARY_NAME = re.compile(rf"\.(?P<name>.+)\.[0-9a-f]{{8}}{re.escape(TEMPORARY_SUFFIX)}", re.DOTALL)
 #: a temporary file younger than this may be a write in progress (of another instance)
 STALE_SECONDS = 60.0
 
@@ -102,16 +106,28 @@ def utc_iso(moment: datetime | None = None) -> str:
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that the file is always whole.
 
-    The text goes to a temporary file in the same folder, is flushed and fsynced, and is
-    renamed over ``path``; the folder is then fsynced so the rename itself is durable.
-    Raises SaveError with a clear message (a full disk, no permission…); the old file,
-    if any, is then untouched and the temporary file is removed.
+    The text goes to a temporary file in the same folder (named as :data:`TEMPORARY_NAME`
+    says), is flushed and fsynced, and is renamed over ``path``; the folder is then
+    fsynced so the rename itself is durable. Only a regular file is written over: when
+    ``path`` is a symbolic link, a FIFO, a device or a folder, it is left as it is.
+    Raises SaveError with a clear message (that, a full disk, no permission…); the old
+    file, if any, is then untouched and the temporary file is removed.
     """
     path = Path(path)
     data = text.encode("utf-8")
     try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as err:
+        raise SaveError(f"could not save {path}: {_why(err)}") from err
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a regular "
+                            "file is written over (it was left as it is)")
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp_name = _temporary_file(path)
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}") from err
     try:
@@ -125,6 +141,27 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp_name)
         raise SaveError(f"could not save {path}: {_why(err)} (the previous file is unchanged)") from err
     _fsync_dir(path.parent)
+
+
+def _temporary_file(path: Path) -> tuple[int, Path]:
+    """A new, empty temporary file beside ``path`` for an atomic write of it, opened to write
+    (made, never opened if it was there: ``O_EXCL``), and its path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(path.parent))
+
+
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words: ``a symbolic link``, ``a FIFO``…"""
+    kinds = ((stat.S_ISREG, "a regular file"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -360,18 +397,30 @@ class Store:
                     return 0
                 for name in names:
                     try:
-                        if isinstance(where, int):
-                            if stat.S_ISREG(os.stat(name, dir_fd=where, follow_symlinks=False).st_mode):
-                                os.unlink(name, dir_fd=where)
-                                removed += 1
-                        elif stat.S_ISREG(os.lstat(where / name).st_mode):
-                            os.unlink(where / name)
-                            removed += 1
-                    except OSError:
+                        _remove_regular(where, name)
+                    except (OSError, FileRefused):
                         continue
+                    removed += 1
         except OSError:
             return removed
         return removed
+
+    def remove(self, name: str) -> str | None:
+        """Delete one file of the data directory, as :meth:`remove_files` does (a regular
+        file only); None when it is gone (or was not there), else why it is still there
+        (``it is a FIFO, ...``), for the caller's message."""
+        try:
+            with self._open_folder("", through_link=False) as where:
+                if where is None:
+                    return None
+                _remove_regular(where, name)
+        except FileNotFoundError:
+            return None
+        except FileRefused as err:
+            return f"{err}, and only a regular file is deleted (it was left as it is)"
+        except OSError as err:
+            return _why(err)
+        return None
 
     @contextlib.contextmanager
     def _open_folder(self, folder: str, through_link: bool) -> Iterator[int | Path | None]:
@@ -414,25 +463,22 @@ class Store:
         finally:
             os.close(root)
 
-    def remove_stale_temporary_files(self, name: str | None = None, older_than: float = STALE_SECONDS,
-                                     *, folders: Iterable[str] = ("",)) -> int:
-        """Remove the temporary files that writes left behind when the program was killed
-        during them: of file ``name``, or of every file when ``name`` is None, in the data
-        directory (``""``) and the given folders of it. Only files older than
-        ``older_than`` seconds go (a write in progress is left alone), and only as
-        :meth:`remove_files` removes: regular files, never through a symbolic link.
-        Returns how many were removed."""
-        removed = 0
+    def remove_stale_temporary_files(self, folder: str, owns: Callable[[str], bool],
+                                     older_than: float = STALE_SECONDS) -> int:
+        """Remove the temporary files that atomic writes left behind when the program was
+        killed during them, in the data directory (``folder`` ``""``) or one of its own
+        folders: only those whose name is one :func:`atomic_write_text` makes
+        (:data:`TEMPORARY_NAME`, the program's mark at its end) for a file ``owns`` names
+        as one of the program's own, and older than ``older_than`` seconds (a write in
+        progress is left alone); only as :meth:`remove_files` removes: regular files, never
+        through a symbolic link. Returns how many were removed."""
         now = time.time()
-        for folder in folders:
-            stale = []
-            for found in self.files(folder):
-                match = TEMPORARY_NAME.fullmatch(found.name)
-                if (match and (name is None or match.group("name") == name)
-                        and now - found.modified > older_than):
-                    stale.append(found.name)
-            if stale:
-                removed += self.remove_files(folder, stale)
+        stale = []
+        for found in self.files(folder):
+            match = TEMPORARY_NAME.fullmatch(found.name)
+            if match and owns(match.group("name")) and now - found.modified > older_than:
+                stale.append(found.name)
+        removed = self.remove_files(folder, stale) if stale else 0
         if removed:
             log.info("removed %d temporary file%s left by a write that was cut short",
                      removed, "s" * (removed != 1))
@@ -441,13 +487,24 @@ class Store:
     def set_aside(self, name: str, reason: str) -> Path | None:
         """Move a file that cannot be used to ``NAME.bad-<UTC time>`` and warn about it.
 
-        Returns the new path, or None if the file could not be moved (also warned).
+        Only a regular file is moved: a symbolic link, a FIFO, a device or a folder of that
+        name is left as it is (warned). Returns the new path, or None if the file was not
+        moved (also warned).
         """
         path = self.path(name)
+        try:
+            info = os.lstat(path)
+        except OSError as err:
+            self.warn(f"{name} could not be read ({reason}) and could not be moved aside ({_why(err)})")
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            self.warn(f"{name} could not be read ({reason}); it is {file_kind(info.st_mode)}, and only a "
+                      "regular file is moved aside: it was left as it is")
+            return None
         stamp = utc_stamp()
         target = path.with_name(f"{path.name}.bad-{stamp}")
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         try:
@@ -459,14 +516,31 @@ class Store:
         return target
 
 
+def _remove_regular(where: int | Path, name: str) -> None:
+    """Delete the file ``name`` of an open folder (a descriptor, or its checked path) when
+    it is a regular file; FileRefused (saying what it is) when it is not, OSError when it
+    cannot be removed (FileNotFoundError when it is not there)."""
+    if isinstance(where, int):
+        info = os.stat(name, dir_fd=where, follow_symlinks=False)
+    else:
+        info = os.lstat(where / name)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused(f"it is {file_kind(info.st_mode)}")
+    if isinstance(where, int):
+        os.unlink(name, dir_fd=where)
+    else:
+        os.unlink(where / name)
+
+
 class LogFile(logging.Handler):
     """``log.txt``: one line per message, never more, written only to a regular file.
 
     Every record is made :func:`printable` whole, so no text from a file (a settings key, a
     replay line, a file name) can start a line of its own or send a control sequence to
     whoever reads the log. At ``limit`` bytes the file rolls over to ``log.txt.1`` (a
-    rename, which replaces a link of that name and never follows it). When the file
-    cannot be written any more, logging stops quietly: the game goes on.
+    rename over a regular file of that name, or none). When the file
+    cannot be written any more, or ``log.txt.1`` is not a regular file (a link, a FIFO…),
+    logging stops quietly: the game goes on.
     """
 
     def __init__(self, path: Path, limit: int = _LOG_BYTES) -> None:
@@ -493,7 +567,11 @@ class LogFile(logging.Handler):
 
     def _roll_over(self) -> None:
         self._stop()
-        os.replace(self.path, self.path.with_name(self.path.name + ".1"))
+        older = self.path.with_name(self.path.name + ".1")
+        with contextlib.suppress(FileNotFoundError):
+            if not stat.S_ISREG(os.lstat(older).st_mode):
+                return  # only a regular file is written over: the log stops here
+        os.replace(self.path, older)
         self.stream = open_log_file(self.path)
 
     def _stop(self) -> None:

@@ -72,7 +72,10 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
         except ValueError as err:
             record.notes.append(str(err))
         if not session.assisted:
-            record.level_rank = progress.add_score(rules, entry, level=level.number)
+            try:
+                record.level_rank = progress.add_score(rules, entry, level=level.number)
+            except ValueError as err:
+                record.notes.append(str(err))
     if session.daily is not None:
         progress.record_daily_win(rules, session.daily)
     if not save_progress(store, progress):

@@ -79,6 +79,7 @@ def _document(tmp_path: Path) -> dict:
     (lambda d: d["levels"][0].update(difficulty=101), "difficulty"),
     (lambda d: d["levels"][0].update(game="#1"), "written as the game number"),
     (lambda d: d["levels"].append(dict(d["levels"][0], number=2, difficulty=5.0)), "easier"),
+    (lambda d: d.update(levels=[{}] * 10_001), "more than the 10,000 the level progress keeps"),
 ])
 def test_a_damaged_file_is_refused_with_the_reason(tmp_path: Path, change, reason: str) -> None:
     document = _document(tmp_path)

@@ -63,3 +63,42 @@ def sample_replays() -> list[Replay]:
 def won_replays() -> list[Replay]:
     """The stored won games, parsed."""
     return [parse_replay(path.read_text(encoding="utf-8")) for path in WON_REPLAYS]
+
+
+#: what may stand where the game keeps a file, and must be left as it is
+SPECIAL_KINDS = ("link to a file", "dangling link", "link to a fifo", "fifo", "folder", "device")
+
+
+def make_special(kind: str, path: Path, outside: Path) -> None:
+    """Put a ``kind`` of :data:`SPECIAL_KINDS` at ``path``; ``outside`` is a regular file
+    elsewhere (a link to a file points there). A device needs root: skipped otherwise."""
+    import os
+    import stat
+
+    import pytest
+
+    if kind == "link to a file":
+        path.symlink_to(outside)
+    elif kind == "dangling link":
+        path.symlink_to(path.parent / "nowhere")
+    elif kind == "link to a fifo":
+        os.mkfifo(path.parent / "a-fifo")
+        path.symlink_to(path.parent / "a-fifo")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+        (path / "inside").write_text("kept")
+    elif kind == "device":
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 3))
+        except (OSError, AttributeError):
+            pytest.skip("making a device needs root")
+    else:
+        raise ValueError(kind)
+
+
+def lstat_of(path: Path) -> tuple[int, int]:
+    """What a name is (mode and inode, never followed), to check it was left as it was."""
+    info = path.lstat()
+    return info.st_mode, info.st_ino

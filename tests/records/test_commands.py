@@ -266,3 +266,39 @@ def test_the_viewer_needs_a_file_by_its_name(monkeypatch, capsys):
     monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
     assert main(["replay", "-"]) == 2
     assert "the replay viewer opens a replay file by its name" in capsys.readouterr().err
+
+
+# ----- --data-dir names a folder, or is refused in one line ------------------------------------
+
+#: a user name no system has, so ``~NOUSER`` names no home folder
+NOUSER = "no-such-user-of-british-patience"
+
+
+@pytest.mark.parametrize("typed", ["", f"~{NOUSER}", f"~{NOUSER}/x"], ids=["empty", "~nouser", "~nouser/x"])
+@pytest.mark.parametrize("command", [["stats"], ["replay", str(WON_REPLAYS[0])]], ids=lambda c: c[0])
+def test_a_data_dir_that_names_no_folder_is_a_one_line_error(command, typed, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(window, "view_replay", lambda path, data_dir: pytest.fail("opened"))
+    assert main([*command, "--data-dir", typed]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1, captured.err
+    if typed:
+        assert captured.err == f"error: --data-dir {typed}: ~{NOUSER} names no home folder " \
+                               f"(there is no user {NOUSER})\n"
+    else:
+        assert captured.err.startswith("error: --data-dir '': no folder name given")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_data_dir_expands_the_home_folder_and_keeps_a_folder_named_like_one(tmp_path, monkeypatch):
+    from game.records.commands import data_dir_path
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert data_dir_path(None) is None
+    assert data_dir_path("~/games") == tmp_path / "home" / "games"
+    assert data_dir_path(f"./~{NOUSER}") == tmp_path / f"~{NOUSER}", "a folder here, not a user's home"
+    assert data_dir_path(".") == Path(".")
+    (tmp_path / f"~{NOUSER}").mkdir()
+    assert main(["stats", "--data-dir", f"./~{NOUSER}"]) == 0
+    assert list((tmp_path / f"~{NOUSER}").iterdir()) == []

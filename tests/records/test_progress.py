@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 from pathlib import Path
@@ -239,3 +240,60 @@ def test_a_progress_file_older_than_any_migration_is_moved_aside(
     assert load_progress(store).unlocked("square") == 1
     assert "schema version 1 is too old to be read" in store.warnings[0]
     assert len(list(tmp_path.glob(f"{PROGRESS_FILE}.bad-*"))) == 1
+
+
+# ----- what is written can always be read back -----------------------------------------------
+
+
+def _three_levels_won() -> Progress:
+    progress = Progress()
+    for number in (1, 2, 3):
+        progress.record_level_win("union-square", number, 3, 100, 50, 100.0, str(number))
+        progress.add_score("union-square", entry(100 + number, str(number)))
+    return progress
+
+
+def test_values_beyond_the_file_are_kept_at_their_bound_and_read_back(tmp_path: Path) -> None:
+    from game.records.replay import MAX_SECONDS
+    from game.records.scoring import MAX_SCORE
+
+    progress = _three_levels_won()
+    huge = HighScore(score=10**12 + 521, game="9", date="2026-11-22", moves=10**13, seconds=1e9)
+    assert progress.add_score("union-square", huge) == 1
+    assert progress.add_score("union-square", huge, level=3) == 1
+    assert progress.add_score("union-square", dataclasses.replace(huge, score=-10**13)) == 5
+    assert progress.record_level_win("union-square", 4, 3, 10**12, 10**13, float("inf"), "4") is True
+    store = Store(tmp_path)
+    assert save_progress(store, progress) and store.warnings == []
+    again = load_progress(store)
+    assert store.warnings == [] and again.unlocked("union-square") == 5
+    best = again.high_scores("union-square")[0]
+    assert (best.score, best.moves, best.seconds) == (MAX_SCORE, 10**12, MAX_SECONDS)
+    assert again.high_scores("union-square", 3)[0] == best
+    assert again.high_scores("union-square")[-1].score == -MAX_SCORE
+    record = again.level_record("union-square", 4)
+    assert (record.best_score, record.best_moves, record.best_seconds) == (MAX_SCORE, 10**12, MAX_SECONDS)
+
+
+def test_a_level_the_file_cannot_hold_gets_no_table(tmp_path: Path) -> None:
+    from game.records.progress import MAX_LEVEL
+
+    progress = _three_levels_won()
+    with pytest.raises(ValueError, match="level 10001 has no high-score table"):
+        progress.add_score("union-square", entry(5), level=MAX_LEVEL + 1)
+    store = Store(tmp_path)
+    assert save_progress(store, progress)
+    assert load_progress(store).unlocked("union-square") == 4 and store.warnings == []
+
+
+def test_progress_the_program_would_refuse_is_never_written(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert save_progress(store, _three_levels_won())
+    before = (tmp_path / PROGRESS_FILE).read_text()
+    broken = _three_levels_won()
+    broken.rules["square"].scores.append(entry(10, game="#12\x1b[2J"))
+    assert save_progress(store, broken) is False
+    [warning] = store.take_warnings()
+    assert warning.startswith("the level progress was not saved: square.scores[0].game: not a game number")
+    assert (tmp_path / PROGRESS_FILE).read_text() == before
+    assert load_progress(store).unlocked("union-square") == 4 and store.warnings == []

@@ -419,6 +419,31 @@ def test_a_recorder_continues_a_saved_game():
     assert continued.moves[-1].seconds == round(replay.seconds + 3.0, 1)
 
 
+def test_a_recorders_clock_and_counts_stop_where_a_replay_ends_so_it_can_always_be_saved(tmp_path):
+    from game.records.replay import MAX_COUNT, MAX_SECONDS
+    from game.records.saves import load_saved_game, save_game
+
+    replay = random_recording("square", 31, seed=3, steps=40).replay()
+    replay = dataclasses.replace(replay, seconds=MAX_SECONDS - 1, hints=MAX_COUNT, undos=MAX_COUNT - 1)
+    clock = FakeClock()
+    again = Recorder.from_replay(replay, clock=clock)
+    clock.advance(100.0)
+    assert again.elapsed == MAX_SECONDS
+    again.note_hint()
+    again.play(again.game.legal_moves()[0])
+    again.undo()
+    again.undo()
+    assert (again.hints, again.undos) == (MAX_COUNT, MAX_COUNT)
+    clock.advance(1e9)
+    again.play(again.game.legal_moves()[0])
+    continued = again.replay()
+    assert continued.seconds == continued.moves[-1].seconds == MAX_SECONDS
+    store = Store(tmp_path)
+    assert save_game(store, continued) and store.warnings == []
+    assert load_saved_game(store) == continued
+    assert Recorder(again.game, clock=clock, elapsed=1e12, hints=10**12).replay().seconds == MAX_SECONDS
+
+
 def test_the_result_follows_the_position():
     replay = won_replays()[0]
     recorder = Recorder.from_replay(replay, clock=FakeClock())

@@ -34,7 +34,7 @@ from game.records.saves import (
 from game.records.stats import load_statistics
 from game.records.store import Store
 
-from .helpers import FakeClock, random_recording, won_replays
+from .helpers import SPECIAL_KINDS, FakeClock, lstat_of, make_special, random_recording, won_replays
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -225,8 +225,8 @@ CHILD_AT_PHASE = """
 import os
 import signal
 import sys
-import tempfile
 
+from game.records import store as store_module
 from game.records.replay import parse_replay
 from game.records.saves import save_game
 from game.records.store import Store
@@ -268,7 +268,7 @@ class HalfWriter:
 
 phase = sys.argv[3]
 if phase == "temporary file made":
-    tempfile.mkstemp = after(tempfile.mkstemp)
+    store_module._temporary_file = after(store_module._temporary_file)
 elif phase == "half written":
     real_fdopen = os.fdopen
     os.fdopen = lambda *args, **kwargs: HalfWriter(real_fdopen(*args, **kwargs))
@@ -660,3 +660,172 @@ def test_a_replay_too_long_to_read_back_is_not_written_and_says_why(tmp_path):
     assert load_statistics(store)["union-square"].abandoned == 1
     for entry in list_recent_games(store):
         assert entry.error is None, "every replay written reads back"
+
+
+# ----- the data folder: only the game's own regular files are deleted ---------------------------
+
+
+def _stale(path, content="half"):
+    path.write_text(content)
+    os.utime(path, (1, 1))
+    return path
+
+
+def test_stale_temporary_files_of_the_games_own_files_are_removed_and_nothing_else(tmp_path):
+    from game.records.saves import remove_stale_temporary_files
+
+    store = Store(tmp_path)
+    (tmp_path / "recent").mkdir()
+    (tmp_path / "replays").mkdir()
+    mark = "0a1b2c3d.british-patience.tmp"
+    stale = [_stale(tmp_path / f".statistics.json.{mark}"), _stale(tmp_path / f".progress.json.{mark}"),
+             _stale(tmp_path / f".settings.json.{mark}"), _stale(tmp_path / f".saved-game.replay.{mark}"),
+             _stale(tmp_path / f".saved-game.json.{mark}"),
+             _stale(tmp_path / "recent" / f".square-1-20260101-000000.replay.{mark}"),
+             _stale(tmp_path / "replays" / f".constitution-cadogan-ms40000-20260101-000000-2.replay.{mark}")]
+    fresh = tmp_path / ".statistics.json.9f8e7d6c.british-patience.tmp"
+    fresh.write_text("a write in progress")
+    users = [".thesis.draft.tmp", ".statistics.json.abcdefgh.tmp", ".statistics.json.0a1b2c3d.tmp",
+             f".log.txt.{mark}", f".notes.{mark}", ".statistics.json.0A1B2C3D.british-patience.tmp",
+             ".statistics.json.0a1b2c3.british-patience.tmp", f".statistics.json\n.{mark}",
+             os.fsdecode(b".stat\xe9stics.json.") + mark, f".square-1-20260101-000000.replay.{mark}",
+             "statistics.json", "notes.tmp"]
+    kept = [fresh] + [_stale(tmp_path / name, "the user's") for name in users]
+    kept += [_stale(tmp_path / "recent" / f".settings.json.{mark}", "the user's"),
+             _stale(tmp_path / "recent" / f".my-1-20260101-000000.replay.{mark}", "the user's"),
+             _stale(tmp_path / "replays" / f".square-01-20260101-000000.replay.{mark}", "the user's")]
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    kept.append(_stale(other / f".statistics.json.{mark}"))
+    assert remove_stale_temporary_files(store) == len(stale)
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in kept)
+
+
+def test_stale_temporary_files_are_never_links_fifos_or_folders(tmp_path):
+    from game.records.saves import remove_stale_temporary_files
+
+    outside = _stale(tmp_path / "precious.txt", "the user's")
+    data = tmp_path / "data"
+    data.mkdir()
+    mark = "0a1b2c3d.british-patience.tmp"
+    (data / f".progress.json.{mark}").symlink_to(outside)
+    os.mkfifo(data / f".settings.json.{mark}")
+    (data / f".statistics.json.{mark}").mkdir()
+    for name in (f".settings.json.{mark}", f".statistics.json.{mark}"):
+        os.utime(data / name, (1, 1))
+    os.utime(data / f".progress.json.{mark}", (1, 1), follow_symlinks=False)
+    assert remove_stale_temporary_files(Store(data)) == 0
+    assert outside.read_text() == "the user's" and (data / f".progress.json.{mark}").is_symlink()
+    assert (data / f".settings.json.{mark}").is_fifo() and (data / f".statistics.json.{mark}").is_dir()
+
+
+@pytest.mark.parametrize("name", ["saved-game.replay", "saved-game.json"])
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_giving_up_the_saved_game_deletes_only_regular_files(tmp_path, name, kind):
+    from game.records.saves import SAVED_EXTRAS, save_game_extras
+    from game.records.scoring import Score
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's")
+    data = tmp_path / "data"
+    data.mkdir()
+    store = Store(data)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    assert save_game(store, replay) and save_game_extras(store, replay, score=Score())
+    (data / name).unlink()
+    make_special(kind, data / name, outside)
+    before = lstat_of(data / name)
+    store.take_warnings()
+    abandon_saved_game(store)
+    assert lstat_of(data / name) == before, "left as it was"
+    assert outside.read_text() == "the user's"
+    other = SAVED_EXTRAS if name == SAVED_GAME else SAVED_GAME
+    assert not os.path.lexists(data / other), "the regular file of the pair is removed"
+    warnings = store.take_warnings()
+    assert any(w.startswith(f"{name} could not be removed: it is ") and "left as it is" in w
+               for w in warnings), warnings
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+def test_a_saved_game_linked_from_elsewhere_is_counted_once_and_the_link_kept(tmp_path):
+    elsewhere = tmp_path / "elsewhere.replay"
+    replay = random_recording("union-square", 5, seed=3, steps=20).replay()
+    assert save_game(Store(tmp_path / "first"), replay)
+    os.replace(tmp_path / "first" / SAVED_GAME, elsewhere)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / SAVED_GAME).symlink_to(elsewhere)
+    text = elsewhere.read_text()
+    store = Store(data)
+    assert load_saved_game(store) == replay, "a link to a regular file is read"
+    abandon_saved_game(store)
+    assert (data / SAVED_GAME).is_symlink() and elsewhere.read_text() == text
+    assert any("left as it is" in w for w in store.take_warnings())
+    assert load_saved_game(store) is None, "counted already: not offered again"
+    abandon_saved_game(store)
+    assert load_statistics(store)["union-square"].abandoned == 1
+    assert (data / SAVED_GAME).is_symlink() and elsewhere.read_text() == text
+    assert not save_game(store, replay), "a save is not written over the link"
+    assert "only a regular file is written over" in store.take_warnings()[-1]
+    assert elsewhere.read_text() == text
+
+
+@pytest.mark.parametrize("kind", ["link to a fifo", "fifo", "folder", "device"])
+def test_a_saved_game_that_is_not_a_regular_file_is_left_where_it_is(tmp_path, kind):
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / SAVED_GAME, tmp_path / "unused")
+    before = lstat_of(data / SAVED_GAME)
+    store = Store(data)
+    assert load_saved_game(store) is None
+    [warning] = store.take_warnings()
+    assert "saved-game.replay could not be read" in warning and "left as it is" in warning
+    assert lstat_of(data / SAVED_GAME) == before
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+# ----- the saved game's extras: read and written within the same bounds ------------------------
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda d: d["score"].update(total=10**12 - 1), "the score's total is not a whole number"),
+    (lambda d: d["score"].update(total=-10**9), "the score's total is not a whole number"),
+    (lambda d: d.update(level=10**6), "the level 1000000 is not a level number"),
+])
+def test_extras_holding_a_value_no_game_reaches_are_moved_aside(tmp_path, change, reason):
+    import json
+
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("union-square", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    assert save_game_extras(store, replay, score=Score(), level=2)
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    change(document)
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    assert load_game_extras(store, replay) == {}
+    [warning] = store.take_warnings()
+    assert "saved-game.json could not be read" in warning and reason in warning
+    assert "the game continues with its score recomputed" in warning
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(SAVED_EXTRAS + ".bad-")]
+    assert load_saved_game(store) == replay, "the game itself is not lost"
+
+
+def test_extras_the_program_would_refuse_are_never_written(tmp_path):
+    from game.records.progress import MAX_LEVEL
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("square", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    assert save_game_extras(store, replay, score=Score(), level=MAX_LEVEL)
+    before = (tmp_path / SAVED_EXTRAS).read_text()
+    assert save_game_extras(store, replay, score=Score(), level=MAX_LEVEL + 1) is False
+    [warning] = store.take_warnings()
+    assert warning.startswith("the saved game's score and level were not saved: the level 10001")
+    assert (tmp_path / SAVED_EXTRAS).read_text() == before
+    assert load_game_extras(store, replay)["level"] == MAX_LEVEL and store.warnings == []

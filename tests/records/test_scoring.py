@@ -10,6 +10,7 @@ from game.records.replay import load_replay
 from game.records.scoring import (
     FOUNDATION_POINTS,
     HINT_PENALTY,
+    MAX_SCORE,
     UNDO_PENALTY,
     Score,
     ScoreEvent,
@@ -140,3 +141,30 @@ def test_a_replay_that_is_not_won_gets_no_time_bonus() -> None:
     assert score_replay(partial) == live.total
     home = sum(len(recorder.game.piles[f]) for f in foundations) - 8  # the aces start there
     assert live.total >= home * FOUNDATION_POINTS
+
+
+# ----- the bounds of what a file holds ------------------------------------------------------
+
+
+def test_a_total_stays_within_what_a_file_holds() -> None:
+    score = Score()
+    score.total = MAX_SCORE - 5
+    score.foundation(2, 1.0)
+    assert score.total == MAX_SCORE
+    score.win(60.0)
+    assert score.total == MAX_SCORE
+    assert Score.from_json(score.to_json()).total == MAX_SCORE
+    score.total = -MAX_SCORE + 10
+    score.hint()
+    score.undo()
+    assert score.total == -MAX_SCORE
+    assert Score.from_json(score.to_json()).total == -MAX_SCORE
+    score.total = 10**12
+    assert score.total == MAX_SCORE
+
+
+@pytest.mark.parametrize("raw", [{"total": MAX_SCORE + 1}, {"total": -MAX_SCORE - 1}, {"total": 10**12 - 1},
+                                 {"streak": MAX_SCORE + 1}, {"earned": [[1, MAX_SCORE + 1, 0, 1.0]]}])
+def test_a_score_beyond_what_any_file_holds_is_refused(raw: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"is not a whole number from .* to 1,000,000"):
+        Score.from_json(raw)

@@ -89,9 +89,18 @@ def test_a_broken_file_is_moved_aside_and_defaults_are_used(tmp_path):
     assert not (tmp_path / SETTINGS_FILE).exists()
 
 
-def test_saving_invalid_settings_is_a_programming_error(tmp_path):
-    with pytest.raises(ValueError, match="volume must be"):
-        save_settings(Store(tmp_path), Settings(volume=3.0))
+def test_settings_out_of_range_are_saved_at_their_bound_and_read_back(tmp_path):
+    store = Store(tmp_path)
+    wide = Settings(volume=3.0, animation_speed=-1.0, window_size=(9000, 100), card_back=7, auto_drop=True)
+    assert save_settings(store, wide)
+    warnings = store.take_warnings()
+    assert warnings == ["settings.json: animation_speed -1.0 is out of range; saved as 0.0",
+                        "settings.json: volume 3.0 is out of range; saved as 1.0",
+                        "settings.json: window_size [9000, 100] is out of range; saved as [7680, 240]",
+                        "settings.json: card_back must be one of 0, 1 (found 7); using 0"]
+    assert load_settings(store) == Settings(volume=1.0, animation_speed=0.0, window_size=(7680, 240),
+                                            auto_drop=True)
+    assert store.warnings == [], "what was written is read back without a complaint"
 
 
 @settings(max_examples=200, deadline=None)

@@ -247,3 +247,53 @@ def test_statistics_on_a_full_disk_keep_the_old_file_and_say_so(tmp_path, monkey
     monkeypatch.undo()
     s = load_statistics(store)["union-square"]
     assert (s.played, s.won, s.lost) == (1, 1, 0)
+
+
+# ----- what is written can always be read back -----------------------------------------------
+
+
+def test_counts_at_their_limit_stay_there_and_the_file_is_read_back(tmp_path):
+    from game.records.stats import MAX_TALLY
+
+    store = Store(tmp_path)
+    stats = Statistics()
+    square = stats["square"]
+    square.won = square.best_streak = square.current_streak = square.clean_wins = MAX_TALLY
+    square.lost = square.abandoned = MAX_TALLY
+    square.best_time, square.fewest_moves = 100.0, 30
+    assert save_statistics(store, stats)
+    for result in (WON, WON, LOST, ABANDONED):
+        assert record_result(store, _replay("square", result, 20, 50.0, 0, 0))
+    again = load_statistics(store)
+    assert store.warnings == []
+    square = again["square"]
+    assert (square.won, square.lost, square.abandoned, square.best_streak, square.clean_wins) == \
+        (MAX_TALLY,) * 5
+    assert square.current_streak == 0 and len(square.recent) == 4
+
+
+def test_a_result_beyond_what_the_file_holds_is_kept_at_its_bounds(tmp_path):
+    from game.records.replay import MAX_COUNT, MAX_SECONDS
+
+    store = Store(tmp_path)
+    assert record_result(store, _replay("constitution", LOST, 3, 1e12, 10**10, 10**10))
+    assert record_result(store, _replay("constitution", WON, 3, 1e12, 0, 0))
+    stats = load_statistics(store)
+    assert store.warnings == []
+    lost, won = stats["constitution"].recent
+    assert (lost.seconds, lost.hints, lost.undos) == (MAX_SECONDS, MAX_COUNT, MAX_COUNT)
+    assert won.seconds == stats["constitution"].best_time == MAX_SECONDS
+
+
+def test_statistics_the_program_would_refuse_are_never_written(tmp_path):
+    store = Store(tmp_path)
+    assert record_result(store, _replay("square", WON, 20, 50.0, 0, 0))
+    before = (tmp_path / STATS_FILE).read_text()
+    stats = load_statistics(store)
+    stats["square"].best_streak = 5
+    assert save_statistics(store, stats) is False
+    [warning] = store.take_warnings()
+    assert warning == ("the statistics were not saved: square: the best streak is longer than the "
+                       "number of wins")
+    assert (tmp_path / STATS_FILE).read_text() == before
+    assert load_statistics(store)["square"].won == 1 and store.warnings == []

@@ -13,6 +13,7 @@ import pytest
 from game.records import store as store_module
 from game.records.store import (
     MAX_FILE_BYTES,
+    TEMPORARY_NAME,
     FileRefused,
     SaveError,
     Store,
@@ -20,6 +21,8 @@ from game.records.store import (
     open_log,
     read_limited_text,
 )
+
+from .helpers import SPECIAL_KINDS, lstat_of, make_special
 
 _BAD_NAME = re.compile(r"(?P<name>.+)\.bad-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?")
 
@@ -162,17 +165,38 @@ def test_a_too_big_file_is_moved_aside(tmp_path):
     assert "it is 3,000,000 bytes, more than the 1,000,000 allowed" in store.warnings[0]
 
 
+def _temporary(name, mark="0a1b2c3d"):
+    return f".{name}.{mark}.british-patience.tmp"
+
+
 def test_stale_temporary_files_are_removed_but_fresh_ones_kept(tmp_path):
     store = Store(tmp_path)
-    old = tmp_path / ".saved-game.replay.abc123.tmp"
-    fresh = tmp_path / ".saved-game.replay.def456.tmp"
-    other = tmp_path / ".other.abc.tmp"
+    old = tmp_path / _temporary("saved-game.replay")
+    fresh = tmp_path / _temporary("saved-game.replay", "9f8e7d6c")
+    other = tmp_path / _temporary("other")
     for p in (old, fresh, other):
         p.write_text("half")
     os.utime(old, (1, 1))
     os.utime(other, (1, 1))
-    assert store.remove_stale_temporary_files("saved-game.replay") == 1
+    assert store.remove_stale_temporary_files("", "saved-game.replay".__eq__) == 1
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+def test_a_write_names_its_temporary_file_with_the_programs_mark(tmp_path, monkeypatch):
+    seen = []
+    replace = os.replace
+
+    def spy(src, dst):
+        seen.append(os.path.basename(src))
+        replace(src, dst)
+
+    monkeypatch.setattr(store_module.os, "replace", spy)
+    name = os.fsdecode(b"r\xe9sum\xe9\n\x1b[2J.json")
+    atomic_write_text(tmp_path / name, "x")
+    [temporary] = seen
+    match = TEMPORARY_NAME.fullmatch(temporary)
+    assert match and match.group("name") == name and temporary.endswith(".british-patience.tmp")
+    assert (tmp_path / name).read_text() == "x" and _leftovers(tmp_path) == []
 
 
 def test_the_log_file_gets_the_warnings(tmp_path):
@@ -325,21 +349,37 @@ def test_a_fifo_swapped_in_after_the_check_is_never_written(tmp_path, monkeypatc
     assert path.is_fifo()
 
 
-def test_the_log_rolls_over_by_renaming_and_never_writes_through_a_link(tmp_path, logged, monkeypatch):
+def test_the_log_rolls_over_by_renaming_over_a_regular_file(tmp_path, logged, monkeypatch):
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "log.txt.1").write_text("an older log\n")
+    store = Store(data)
+    path = logged(store)
+    for n in range(60):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert "an older log" not in (data / "log.txt.1").read_text()
+    assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_the_log_never_rolls_over_onto_a_link_a_fifo_or_a_folder(tmp_path, logged, monkeypatch, kind):
     monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
     outside = tmp_path / "outside.txt"
     outside.write_text("the user's file\n")
     data = tmp_path / "data"
     data.mkdir()
-    (data / "log.txt.1").symlink_to(outside)
+    make_special(kind, data / "log.txt.1", outside)
+    before = lstat_of(data / "log.txt.1")
     store = Store(data)
     path = logged(store)
     for n in range(60):
         logging.getLogger("game.records").warning("message number %d", n)
     _flush_log()
     assert outside.read_text() == "the user's file\n"
-    assert not (data / "log.txt.1").is_symlink() and (data / "log.txt.1").is_file()
-    assert path.stat().st_size <= 2000 and "message number 59" in path.read_text()
+    assert lstat_of(data / "log.txt.1") == before, "left as it was"
+    assert path.stat().st_size <= 2000 and "message number 0" in path.read_text(), "the log stopped"
 
 
 def test_a_log_that_cannot_roll_over_stops_quietly(tmp_path, logged, monkeypatch):
@@ -373,50 +413,29 @@ def _stale(path, content="half"):
     return path
 
 
-def test_stale_temporary_files_of_every_kind_are_removed_in_the_games_own_folders(tmp_path):
-    store = Store(tmp_path)
-    (tmp_path / "recent").mkdir()
-    (tmp_path / "replays").mkdir()
-    stale = [_stale(tmp_path / ".statistics.json.k3j_x9a2.tmp"),
-             _stale(tmp_path / ".progress.json.abcdefgh.tmp"),
-             _stale(tmp_path / ".settings.json.a1b2c3d4.tmp"), _stale(tmp_path / ".log.txt.zzzzzzzz.tmp"),
-             _stale(tmp_path / "recent" / ".square-1-20260101-000000.replay.q1w2e3r4.tmp"),
-             _stale(tmp_path / "replays" / ".constitution-9-20260101-000000.replay.t5y6u7i8.tmp"),
-             _stale(tmp_path / os.fsdecode(b".partie-\xe9l\xe8ve.replay.abcdefgh.tmp"))]
-    fresh = tmp_path / ".statistics.json.freshfre.tmp"
-    fresh.write_text("a write in progress")
-    kept = [fresh, _stale(tmp_path / "statistics.json"), _stale(tmp_path / "notes.tmp"),
-            _stale(tmp_path / ".hidden.tmp")]
-    other = tmp_path / "elsewhere"
-    other.mkdir()
-    kept.append(_stale(other / ".statistics.json.abcdefgh.tmp"))
-    removed = store.remove_stale_temporary_files(folders=("", "recent", "replays"))
-    assert removed == len(stale)
-    assert not any(p.exists() for p in stale)
-    assert all(p.exists() for p in kept)
-
-
 def test_temporary_files_are_never_removed_through_links_or_when_not_regular(tmp_path):
     outside = tmp_path / "outside"
     outside.mkdir()
-    victims = [_stale(outside / ".statistics.json.abcdefgh.tmp", "the user's"),
+    victims = [_stale(outside / _temporary("statistics.json"), "the user's"),
                _stale(outside / "precious.txt", "the user's")]
     data = tmp_path / "data"
     data.mkdir()
     (data / "recent").symlink_to(outside, target_is_directory=True)
-    (data / ".progress.json.abcdefgh.tmp").symlink_to(victims[1])
-    os.mkfifo(data / ".settings.json.abcdefgh.tmp")
-    (data / ".stats.json.abcdefgh.tmp").mkdir()
-    (data / ".stats.json.abcdefgh.tmp" / "inside").write_text("x")
-    for special in (data / ".settings.json.abcdefgh.tmp", data / ".stats.json.abcdefgh.tmp"):
+    (data / _temporary("progress.json")).symlink_to(victims[1])
+    os.mkfifo(data / _temporary("settings.json"))
+    (data / _temporary("statistics.json")).mkdir()
+    (data / _temporary("statistics.json") / "inside").write_text("x")
+    for special in (data / _temporary("settings.json"), data / _temporary("statistics.json")):
         os.utime(special, (1, 1))
-    os.utime(data / ".progress.json.abcdefgh.tmp", (1, 1), follow_symlinks=False)
+    os.utime(data / _temporary("progress.json"), (1, 1), follow_symlinks=False)
     store = Store(data)
-    assert store.remove_stale_temporary_files(folders=("", "recent", "replays")) == 0
+    owned = {"progress.json", "settings.json", "statistics.json"}.__contains__
+    assert store.remove_stale_temporary_files("", owned) == 0
+    assert store.remove_stale_temporary_files("recent", owned) == 0
     assert all(v.read_text() == "the user's" for v in victims)
-    assert (data / ".progress.json.abcdefgh.tmp").is_symlink()
-    assert (data / ".settings.json.abcdefgh.tmp").is_fifo()
-    assert (data / ".stats.json.abcdefgh.tmp" / "inside").exists()
+    assert (data / _temporary("progress.json")).is_symlink()
+    assert (data / _temporary("settings.json")).is_fifo()
+    assert (data / _temporary("statistics.json") / "inside").exists()
 
 
 def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
@@ -437,3 +456,97 @@ def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
     assert [f.name for f in store.files("replays")] == []
     assert [f.name for f in store.files("replays", through_link=True)] == ["a.replay"]
     assert sorted(f.name for f in store.files("recent")) == [], "only regular files are listed"
+
+
+# ----- only a regular file is moved aside, written over or deleted -----------------------------
+
+
+def _outside(tmp_path):
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"kind": "other", "version": 1}')
+    return outside
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_only_a_regular_file_is_moved_aside(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    assert store.set_aside("x.json", "it is damaged") is None
+    [warning] = store.take_warnings()
+    assert "x.json could not be read (it is damaged)" in warning and "left as it is" in warning
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert not [p for p in data.iterdir() if ".bad-" in p.name]
+
+
+@pytest.mark.parametrize("kind", ["link to a file", "link to a fifo", "fifo", "folder", "device"])
+def test_a_special_file_that_cannot_be_read_is_left_where_it_is(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    assert store.read_json("x.json", "thing", 1) is None
+    [warning] = store.take_warnings()
+    assert "x.json could not be read" in warning and "left as it is" in warning
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+
+
+def test_a_damaged_file_with_an_odd_name_is_moved_aside_and_named_escaped(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "utc_stamp", lambda: "20261122-031500")
+    name = os.fsdecode(b"d\xe9g\xe2t\n\x1b[2J.json")
+    (tmp_path / name).write_text("broken")
+    os.symlink(tmp_path / "nowhere", tmp_path / f"{name}.bad-20261122-031500")
+    store = Store(tmp_path)
+    moved = store.set_aside(name, "it is damaged")
+    assert moved is not None and moved.read_text() == "broken" and moved.name.endswith("-2")
+    [warning] = store.take_warnings()
+    assert warning.isprintable() and "\\x1b[2J" in warning
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_a_write_never_replaces_a_link_a_fifo_a_device_or_a_folder(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    store = Store(data)
+    with pytest.raises(SaveError, match="only a regular file is written over"):
+        store.write_json("x.json", "thing", 1, {"n": 1})
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert _leftovers(data) == []
+
+
+def test_a_write_replaces_a_regular_file_of_any_name(tmp_path):
+    name = os.fsdecode(b"\xff\xfe\t\x1b]0;x\x07.json")
+    (tmp_path / name).write_text("old")
+    os.link(tmp_path / name, tmp_path / "another name")
+    Store(tmp_path).write_text(name, "new")
+    assert (tmp_path / name).read_text() == "new"
+    assert (tmp_path / "another name").read_text() == "old", "a hard link elsewhere keeps its file"
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_remove_deletes_only_a_regular_file(tmp_path, kind):
+    outside = _outside(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    before = lstat_of(data / "x.json")
+    odd = os.fsdecode(b"\xe9\n\x1b[2J.json")
+    (data / odd).write_text("mine to delete")
+    store = Store(data)
+    problem = store.remove("x.json")
+    assert problem is not None and "only a regular file is deleted" in problem
+    assert lstat_of(data / "x.json") == before
+    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert store.remove(odd) is None and not os.path.lexists(data / odd)
+    assert store.remove("missing.json") is None

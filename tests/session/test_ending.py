@@ -15,7 +15,7 @@ from game.levels import campaign as campaign_module
 from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
 from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
-from game.records.scoring import HINT_PENALTY, time_bonus
+from game.records.scoring import HINT_PENALTY, MAX_SCORE, time_bonus
 from game.records.stats import load_statistics
 from game.records.store import Store
 from game.session import PlaySession, carry_on, ending
@@ -413,3 +413,69 @@ def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_pat
     assert _counts(store) == (0, 0, 1)
     replay = load_saved_game(store)
     assert replay is not None and len(replay.moves) == 3
+
+
+# ----- what is written can always be read back -----------------------------------------------
+
+
+@pytest.mark.parametrize("total", [MAX_SCORE - 1, 10**12 - 1], ids=["near the bound", "absurd"])
+def test_a_saved_score_never_makes_a_win_discard_the_level_progress(
+        tmp_path: Path, campaign: Path, total: int) -> None:
+    """A saved game's extras hold a score near (or far beyond) what a file may hold; the
+    game is continued and won: the progress written is read back whole, levels and all."""
+    import json
+
+    from game.records.progress import Progress, save_progress
+    from game.records.saves import SAVED_EXTRAS
+
+    data = tmp_path / "data"
+    store = Store(data)
+    progress = Progress()
+    for number, game in enumerate(("1", "2", "3"), 1):
+        progress.record_level_win("constitution", number, 3, 100, 50, 100.0, game)
+    assert save_progress(store, progress)
+    clock = FakeClock()
+    session = constitution_1(data, clock=clock, level=level_1(300, 600))
+    play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
+    session.quit()
+    extras = json.loads((data / SAVED_EXTRAS).read_text())
+    extras["score"]["total"] = total
+    (data / SAVED_EXTRAS).write_text(json.dumps(extras))
+    saved = load_saved_game(store)
+    assert saved is not None
+    carried = carry_on(store, saved, saved=True)
+    warnings = store.take_warnings()
+    if total > MAX_SCORE:
+        assert carried.score is None and any("saved-game.json could not be read" in w for w in warnings)
+        assert [p.name for p in data.iterdir() if p.name.startswith(SAVED_EXTRAS + ".bad-")]
+    else:
+        assert carried.score is not None and carried.score.total == total and warnings == []
+    again = make_session(data, carried.game, clock=clock, level=carried.level)
+    again.carry_on(saved, score=carried.score)
+    play_line(again, CONSTITUTION_1_WIN[-1:], clock, seconds=1.0)
+    again.conclude()
+    assert again.store.take_warnings() == []
+    reread = Store(data)
+    progress = load_progress(reread)
+    assert reread.warnings == [] and progress.unlocked("constitution") == 4
+    [best] = progress.high_scores("constitution")
+    assert best.score == again.score.total
+    assert best.score == MAX_SCORE if total <= MAX_SCORE else 0 < best.score < 10_000, "recomputed"
+    assert load_statistics(reread)["constitution"].won == 1 and reread.warnings == []
+
+
+def test_a_level_number_the_progress_cannot_hold_is_a_note_not_a_crash(tmp_path: Path) -> None:
+    import dataclasses
+
+    from game.records.progress import MAX_LEVEL
+
+    clock = FakeClock()
+    beyond = dataclasses.replace(level_1(300, 600), number=MAX_LEVEL + 1)
+    session = constitution_1(tmp_path / "data", clock=clock, level=beyond)
+    play_line(session, CONSTITUTION_1_WIN, clock, seconds=1.0)
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.rank == 1 and record.level_rank is None
+    assert any("level 10001 has no high-score table" in note for note in record.notes)
+    progress = load_progress(session.store)
+    assert session.store.warnings == [] and progress.high_scores("constitution")[0].score == record.score

@@ -401,19 +401,20 @@ def test_the_menu_reaches_its_first_frame_without_replaying_the_listed_games(
 def test_the_menu_removes_what_killed_writes_left_and_nothing_else(ui: SimpleNamespace, app: App) -> None:
     data = Path(app.data_dir or ".")
     (data / "recent").mkdir(parents=True)
-    left = [data / ".statistics.json.abcdefgh.tmp", data / ".progress.json.k_9x2abc.tmp",
-            data / "recent" / ".square-1-20260101-000000.replay.abcdefgh.tmp"]
+    mark = "abcdef01.british-patience.tmp"
+    left = [data / f".statistics.json.{mark}", data / f".progress.json.{mark}",
+            data / "recent" / f".square-1-20260101-000000.replay.{mark}"]
     outside = data.parent / "outside"
     outside.mkdir()
-    (outside / ".statistics.json.abcdefgh.tmp").write_text("the user's")
+    (outside / f".statistics.json.{mark}").write_text("the user's")
     (data / "replays").symlink_to(outside, target_is_directory=True)
-    (data / ".settings.json.abcdefgh.tmp").symlink_to(outside / ".statistics.json.abcdefgh.tmp")
+    (data / f".settings.json.{mark}").symlink_to(outside / f".statistics.json.{mark}")
     for path in left:
         path.write_text("half")
         os.utime(path, (1, 1))
-    os.utime(outside / ".statistics.json.abcdefgh.tmp", (1, 1))
-    os.utime(data / ".settings.json.abcdefgh.tmp", (1, 1), follow_symlinks=False)
+    os.utime(outside / f".statistics.json.{mark}", (1, 1))
+    os.utime(data / f".settings.json.{mark}", (1, 1), follow_symlinks=False)
     ui.open_menu(app)
     assert not any(p.exists() for p in left)
-    assert (outside / ".statistics.json.abcdefgh.tmp").read_text() == "the user's"
-    assert (data / ".settings.json.abcdefgh.tmp").is_symlink()
+    assert (outside / f".statistics.json.{mark}").read_text() == "the user's"
+    assert (data / f".settings.json.{mark}").is_symlink()
