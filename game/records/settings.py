@@ -174,7 +174,6 @@ def _nearest(name: str, value: Any) -> Any:
         return value if low <= value <= high else min(max(value, low), high)
     if (name == "window_size" and isinstance(value, list | tuple) and len(value) == 2
             and all(type(v) is int for v in value)):
-        bounds = zip(value, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX, strict=True)
-        sizes = [min(max(v, lo), hi) for v, lo, hi in bounds]
+        sizes = list(window_size_kept((value[0], value[1])))
         return value if sizes == list(value) else sizes
     return value
