@@ -461,41 +461,41 @@ def test_remove_files_removes_only_regular_files_of_a_real_folder(tmp_path):
 # ----- only a regular file is moved aside, written over or deleted -----------------------------
 
 
-def _outside(tmp_path):
+OUTSIDE_TEXT = '{"kind": "other", "version": 1}'
+
+
+def _special_x_json(tmp_path, kind):
+    """A data folder whose x.json is a special file of ``kind`` (a link points to a file
+    outside it): the folder, the outside file and x.json's lstat before the test."""
     outside = tmp_path / "outside.json"
-    outside.write_text('{"kind": "other", "version": 1}')
-    return outside
+    outside.write_text(OUTSIDE_TEXT)
+    data = tmp_path / "data"
+    data.mkdir()
+    make_special(kind, data / "x.json", outside)
+    return data, outside, lstat_of(data / "x.json")
 
 
 @pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_only_a_regular_file_is_moved_aside(tmp_path, kind):
-    outside = _outside(tmp_path)
-    data = tmp_path / "data"
-    data.mkdir()
-    make_special(kind, data / "x.json", outside)
-    before = lstat_of(data / "x.json")
+    data, outside, before = _special_x_json(tmp_path, kind)
     store = Store(data)
     assert store.set_aside("x.json", "it is damaged") is None
     [warning] = store.take_warnings()
     assert "x.json could not be read (it is damaged)" in warning and "left as it is" in warning
     assert lstat_of(data / "x.json") == before
-    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert outside.read_text() == OUTSIDE_TEXT
     assert not [p for p in data.iterdir() if ".bad-" in p.name]
 
 
 @pytest.mark.parametrize("kind", ["link to a file", "link to a fifo", "fifo", "folder", "device"])
 def test_a_special_file_that_cannot_be_read_is_left_where_it_is(tmp_path, kind):
-    outside = _outside(tmp_path)
-    data = tmp_path / "data"
-    data.mkdir()
-    make_special(kind, data / "x.json", outside)
-    before = lstat_of(data / "x.json")
+    data, outside, before = _special_x_json(tmp_path, kind)
     store = Store(data)
     assert store.read_json("x.json", "thing", 1) is None
     [warning] = store.take_warnings()
     assert "x.json could not be read" in warning and "left as it is" in warning
     assert lstat_of(data / "x.json") == before
-    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert outside.read_text() == OUTSIDE_TEXT
 
 
 def test_a_damaged_file_with_an_odd_name_is_moved_aside_and_named_escaped(tmp_path, monkeypatch):
@@ -512,16 +512,12 @@ def test_a_damaged_file_with_an_odd_name_is_moved_aside_and_named_escaped(tmp_pa
 
 @pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_a_write_never_replaces_a_link_a_fifo_a_device_or_a_folder(tmp_path, kind):
-    outside = _outside(tmp_path)
-    data = tmp_path / "data"
-    data.mkdir()
-    make_special(kind, data / "x.json", outside)
-    before = lstat_of(data / "x.json")
+    data, outside, before = _special_x_json(tmp_path, kind)
     store = Store(data)
     with pytest.raises(SaveError, match="only a regular file is written over"):
         store.write_json("x.json", "thing", 1, {"n": 1})
     assert lstat_of(data / "x.json") == before
-    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert outside.read_text() == OUTSIDE_TEXT
     assert _leftovers(data) == []
 
 
@@ -536,17 +532,13 @@ def test_a_write_replaces_a_regular_file_of_any_name(tmp_path):
 
 @pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_remove_deletes_only_a_regular_file(tmp_path, kind):
-    outside = _outside(tmp_path)
-    data = tmp_path / "data"
-    data.mkdir()
-    make_special(kind, data / "x.json", outside)
-    before = lstat_of(data / "x.json")
+    data, outside, before = _special_x_json(tmp_path, kind)
     odd = os.fsdecode(b"\xe9\n\x1b[2J.json")
     (data / odd).write_text("mine to delete")
     store = Store(data)
     problem = store.remove("x.json")
     assert problem is not None and "only a regular file is deleted" in problem
     assert lstat_of(data / "x.json") == before
-    assert outside.read_text() == '{"kind": "other", "version": 1}'
+    assert outside.read_text() == OUTSIDE_TEXT
     assert store.remove(odd) is None and not os.path.lexists(data / odd)
     assert store.remove("missing.json") is None
