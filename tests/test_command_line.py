@@ -263,7 +263,9 @@ def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
     examples that take hours as written (the measurements) run a small piece of the same
     work: a range its first deal, a budget at most 5 s, ``bench`` its quick run (of the
     engine section, unless the example names one)."""
-    argv = shlex.split(command)[1:]
+    # a file of the project (docs/wins/…) is named from the clone's top, where a reader runs it
+    argv = [str(ROOT / a) if a.startswith("docs/") and (ROOT / a).is_file() else a
+            for a in shlex.split(command)[1:]]
     if "--range" in argv:
         place = argv.index("--range") + 1
         argv[place] = argv[place].split("-")[0]
