@@ -171,3 +171,27 @@ def test_every_command_onto_a_full_disk_says_so_in_one_line(command: list[str], 
     assert done.returncode == 1, done.stderr
     assert done.stderr.endswith("error: could not write to standard output: the disk is full\n"), done.stderr
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+def test_standard_output_s_guard_tells_a_full_disk_from_a_closed_pipe() -> None:
+    from game.cli import GuardedOutput, StandardOutputError
+
+    kept = io.StringIO()
+    GuardedOutput(kept).writelines(["a\n", "b\n"])
+    assert kept.getvalue() == "a\nb\n"
+    with pytest.raises(StandardOutputError):
+        GuardedOutput(_FullDisk()).writelines(["a\n"])
+    with pytest.raises(StandardOutputError):
+        GuardedOutput(_FullDisk()).write("a")
+    with pytest.raises(BrokenPipeError):
+        GuardedOutput(_ClosedPipe()).writelines(["a\n"])
