@@ -42,9 +42,9 @@ from .theme import Palette, palette_for
 MIN_SIZE = (800, 600)
 FPS = 60
 #: the window events that mean the player is elsewhere, and back (a game's clock stops
-#: meanwhile, as it does under a dialog)
+#: meanwhile, as it does under a dialog): the app keeps the window's state from them
 _AWAY = (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
-_BACK = (pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
+_BACK = (pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWFOCUSGAINED)
 #: the signals that stop the game as closing its window does (those this system has)
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -169,10 +169,14 @@ class Scene:
         """The scene on top was popped; this one is on top again."""
 
     def window_away(self) -> None:
-        """The window was minimised or lost the keyboard focus: the player is elsewhere."""
+        """The window was minimised or lost the keyboard focus: the player is elsewhere.
+
+        Every scene on the stack hears it (not only the top one), and so does a scene
+        pushed while the window is away; :attr:`App.away` tells the state at any time."""
 
     def window_back(self) -> None:
-        """The window is back (restored, or has the focus again) after :meth:`window_away`."""
+        """The window is back (shown, with the focus) after :meth:`window_away`; every scene
+        on the stack hears it."""
 
     def palette_changed(self) -> None:
         """The app's palette was replaced: what was drawn in the old one is drawn again."""
@@ -218,6 +222,16 @@ class App:
         #: the signal that stopped the loop (SIGINT, SIGTERM, SIGHUP), None until one came
         self.stopped_by: int | None = None
         self._arrivals: _Arrivals | None = None
+        #: the window has the keyboard focus, and is minimised (kept here, whatever scene
+        #: is on top, so that no scene opening or closing meanwhile loses them)
+        self.focused = True
+        self.minimised = False
+
+    @property
+    def away(self) -> bool:
+        """The player is elsewhere: the window is minimised or lacks the keyboard focus
+        (a game's clock does not run meanwhile)."""
+        return self.minimised or not self.focused
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
@@ -241,11 +255,14 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
-        """Put a scene on top (the one below pauses)."""
+        """Put a scene on top (the one below pauses); pushed while the window is away, it
+        hears so at once."""
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.resize(self.size)
+        if self.away:
+            scene.window_away()
 
     def pop(self) -> Scene | None:
         """Remove the top scene; the one below resumes. Quits when none is left."""
@@ -349,7 +366,10 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, a click on the notice band or Esc while
-        it shows to the band, the rest to the top scene."""
+        it shows to the band, the rest to the top scene. The window going away or coming
+        back is told to every scene on the stack first."""
+        if event.type in _AWAY or event.type in _BACK:
+            self._window_changed(event.type)
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -357,11 +377,28 @@ class App:
         elif self.notices.handle(event):
             return
         elif self.top is not None:
-            if event.type in _AWAY:
-                self.top.window_away()
-            elif event.type in _BACK:
-                self.top.window_back()
             self.top.handle_event(event)
+
+    def _window_changed(self, kind: int) -> None:
+        """Keep the window's state from one of its events (the :data:`_AWAY` and
+        :data:`_BACK` kinds); when the player went away or came back, tell every scene."""
+        was = self.away
+        if kind == pygame.WINDOWFOCUSLOST:
+            self.focused = False
+        elif kind == pygame.WINDOWMINIMIZED:
+            self.minimised = True
+        else:
+            # restored or maximised: shown again; a window with the focus is shown too
+            self.minimised = False
+            if kind == pygame.WINDOWFOCUSGAINED:
+                self.focused = True
+        if self.away == was:
+            return
+        for scene in list(self.scenes):
+            if self.away:
+                scene.window_away()
+            else:
+                scene.window_back()
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""

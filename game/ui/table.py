@@ -83,8 +83,6 @@ class TableScene(Scene):
         TableScene._tables.add(self)
         #: the scene's own time, advanced by update(): the play clock reads it
         self.clock = 0.0
-        #: the clock was stopped because the window was minimised or lost the focus
-        self._away = False
         self.store = Store(app.data_dir)
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
@@ -286,25 +284,27 @@ class TableScene(Scene):
         self.session.pause()
 
     def resume(self) -> None:
-        """Back on top: the clock runs again unless the game is over; options changed
-        meanwhile (high contrast, four colours…) show at once."""
+        """Back on top: the clock runs again unless the game is over or the window is
+        away (it runs when the window is back); options changed meanwhile (high
+        contrast, four colours…) show at once."""
         self.hud.redraw()
         self.renderer.redraw()
-        self.session.resume()
+        if not self.app.away:
+            self.session.resume()
 
     def window_away(self) -> None:
         """The window was minimised or lost the focus: the clock stops, as under a dialog
         (time spent elsewhere is not play: it would count against the best time, the
-        time bonus and a level's stars), and a half-made drag is dropped."""
-        if not self._away:
-            self._away = True
-            self.pause()
+        time bonus and a level's stars), and a half-made drag is dropped. Heard on top
+        or under a dialog alike (the app tells every scene)."""
+        self.gestures.cancel()
+        self.session.pause()
 
     def window_back(self) -> None:
-        """The window is back: the clock runs again (unless the game is over)."""
-        if self._away:
-            self._away = False
-            self.resume()
+        """The window is back: the clock runs again if the table is on top (unless the
+        game is over); under a dialog it stays stopped until the dialog closes."""
+        if self.app.top is self:
+            self.session.resume()
 
     def palette_changed(self) -> None:
         """The high-contrast option changed: the piles and the bar are drawn afresh."""
