@@ -342,6 +342,29 @@ def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tm
     assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
 
 
+def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or_daily(
+        tmp_path: Path, campaign: Path) -> None:
+    """Else letting the demo play each level would open the whole campaign."""
+    clock = FakeClock()
+    day = datetime.date(2026, 11, 22)
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600), daily=day)
+    play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.assisted
+    assert (record.stars, record.unlocked, record.rank, record.level_rank) == (0, False, None, None)
+    progress = load_progress(session.store)
+    assert progress.stars("constitution", 1) == 0
+    assert progress.unlocked("constitution") == 1
+    assert progress.best_score("constitution", 1) is None
+    assert progress.high_scores("constitution", 1) == []
+    assert not progress.daily_won("constitution", day)
+    # still a win in the statistics, with its help
+    assert _counts(session.store) == (1, 0, 0)
+    assert load_statistics(session.store)["constitution"].recent[-1].hints == 1
+
+
 def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(tmp_path: Path) -> None:
     clock = FakeClock()
     watched = constitution_1(tmp_path / "watched", clock=clock)
