@@ -342,6 +342,20 @@ def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tm
     assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
 
 
+def test_a_game_the_demo_played_in_earns_no_time_bonus_even_when_the_player_wins_it(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[0]))
+    play_line(session, CONSTITUTION_1_WIN[1:], clock, seconds=0.1)
+    before = session.score.total
+    outcome = session.conclude()
+    assert session.result == WON and [p.total for p in outcome.points] == [0]
+    assert session.score.total == before
+    record = session.win_record
+    assert record is not None and record.time_bonus == 0
+
+
 def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or_daily(
         tmp_path: Path, campaign: Path) -> None:
     """Else letting the demo play each level would open the whole campaign."""
@@ -381,7 +395,10 @@ def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(
     assert session.result == WON
     session.conclude()
     plain.conclude()
-    assert session.score.total == plain.score.total, "the take-over costs no points"
+    plain_record = plain.win_record
+    assert plain_record is not None and plain_record.time_bonus > 0
+    assert session.score.total == plain.score.total - plain_record.time_bonus, \
+        "the take-over costs no points, but an assisted game earns no time bonus"
     record = session.win_record
     assert record is not None and record.assisted and record.rank is None
     store = session.store
