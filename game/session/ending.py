@@ -10,10 +10,11 @@
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress, or the player goes to the menu:
-  the saved game (its replay and, beside it, the score, level, daily deal and whether it
-  is assisted) to continue. A lost game is counted instead; a won one has been counted
-  already. There is one saved game: another game saved over it (a replay taken over and
-  played on) replaces it, so that one is counted as abandoned first.
+  the saved game (its replay and, beside it, the score, level, daily deal, whether it
+  is assisted, and the player's steps for undo) to continue. A lost game is counted
+  instead; a won one has been counted already. There is one saved game: another game
+  saved over it (a replay taken over and played on) replaces it, so that one is counted
+  as abandoned first.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -125,7 +126,7 @@ def _save_game(session: PlaySession) -> None:
         level = session.level
         save_game_extras(session.store, replay, score=session.score,
                          level=level.number if level is not None else None, daily=session.daily,
-                         assisted=session.assisted)
+                         assisted=session.assisted, steps=session.player_steps())
 
 
 def _same_game(saved: Replay, replay: Replay) -> bool:

@@ -17,7 +17,7 @@ game in progress.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Game, Move, Transfer, new_game
@@ -283,6 +283,12 @@ class PlaySession:
         points = [Points(tuple(events), landed[-1] if landed else None)] if events else []
         return self._changed(transfers, points)
 
+    def player_steps(self) -> list[int]:
+        """How many engine moves each player step of the line of play holds, first to
+        last (a move carried on from a record without them counts as one step)."""
+        known = sum(self.undo_steps)
+        return [1] * max(0, len(self.game.history) - known) + self.undo_steps
+
     def _forget_redo(self) -> None:
         """A new step was played: what was undone can no longer be redone."""
         self.redo_steps.clear()
@@ -425,12 +431,17 @@ class PlaySession:
         return PlaySession(game, store=self.store, settings=self.settings, clock=self.clock,
                            level=level, daily=daily, keep_records=self.keep_records)
 
-    def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False) -> None:
+    def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False,
+                 steps: Sequence[int] | None = None) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
         the replay's moves earn; ``assisted`` when the demo played in it or it was taken
-        over from a replay (see :meth:`take_over`)."""
+        over from a replay (see :meth:`take_over`); ``steps`` the player's steps of its
+        moves (:meth:`player_steps`: a move with its drops is undone at once, as before),
+        or each move a step of its own."""
         self.assisted = assisted
+        if steps is not None and sum(steps) == len(self.game.history):
+            self.undo_steps = list(steps)
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
                                  elapsed=replay.seconds, hints=replay.hints, undos=replay.undos,
                                  times=[m.seconds for m in replay.moves])

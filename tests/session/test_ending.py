@@ -429,6 +429,32 @@ def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> No
     assert replay is not None and not carry_on(plain.store, replay, saved=True).assisted
 
 
+def test_a_continued_game_undoes_a_move_with_its_automatic_drops_at_once(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = make_session(data, new_game("constitution", "1"), auto_drop=True)
+    g = session.game
+    for text in CONSTITUTION_1_WIN:
+        move = g.parse_move(text)
+        if g.why_illegal(move) is None:
+            session.play(move)
+        if session.undo_steps[-1] > 1:
+            break
+    steps = session.undo_steps[-1]
+    assert steps > 1, "a move that caused automatic drops"
+    moves, total = len(g.history), session.score.total
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None
+    carried = carry_on(session.store, saved, saved=True)
+    again = make_session(data, carried.game, auto_drop=False)  # the option changed since
+    again.carry_on(saved, score=carried.score, assisted=carried.assisted, steps=carried.steps)
+    assert again.score.total == total
+    undone = again.undo()
+    assert len(again.game.history) == moves - steps, "the move and its drops, at once"
+    assert again.recorder.undos == 1
+    assert [e.label for p in undone.points for e in p.events] == ["undo", "taken back"]
+
+
 def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_path: Path) -> None:
     data = tmp_path / "data"
     first = _begun(data)
