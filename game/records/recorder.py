@@ -42,6 +42,9 @@ class Recorder:
         self._since = clock()
         self._running = True
         self._times = list(times)[: len(game.history)]
+        #: the times of the undone moves, last undone last: a redo plays a move again at
+        #: the time it was first played, as its score counts it
+        self._undone_times: list[float] = []
 
     @classmethod
     def from_replay(cls, replay: Replay, *, clock: Callable[[], float] = time.monotonic) -> Recorder:
@@ -81,21 +84,31 @@ class Recorder:
         """Play a move (the player's, or auto-drop's); raises IllegalMove and records nothing
         if it is not legal. Returns the engine's transfers."""
         transfers = self.game.play(move)
+        self._undone_times.clear()
         self._note_time()
         return transfers
 
     def undo(self) -> list[Transfer]:
         """Take back the last move (counted as an undo); [] when there is nothing to undo."""
+        self._sync_times()
+        last = self._times[-1] if self._times else 0.0
         transfers = self.game.undo()
         if transfers:
             self.undos = min(self.undos + 1, MAX_COUNT)
             self._sync_times()
+            self._undone_times.append(last)
         return transfers
 
     def redo(self) -> list[Transfer]:
-        """Play the last undone move again (at the current time); [] when there is none."""
+        """Play the last undone move again, at the time it was first played (so that the
+        replay scores it as the game did: see :meth:`~.scoring.Score.redo`); [] when there
+        is none."""
         transfers = self.game.redo()
         if transfers:
+            self._sync_times()
+            if self._undone_times and len(self._times) < len(self.game.history):
+                previous = self._times[-1] if self._times else 0.0
+                self._times.append(max(self._undone_times.pop(), previous))
             self._note_time()
         return transfers
 

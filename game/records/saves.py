@@ -24,6 +24,7 @@ import datetime
 import logging
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -178,16 +179,25 @@ def load_saved_game(store: Store) -> Replay | None:
 
 
 def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
-                     daily: datetime.date | None = None, assisted: bool = False) -> bool:
-    """Keep the saved game's score, level and daily deal, and whether it is assisted (the
-    demo played in it, or it was taken over from a replay), beside it (atomically); True
-    when written, False with a warning when not (the game itself is saved already).
+                     daily: datetime.date | None = None, assisted: bool = False,
+                     steps: Sequence[int] | None = None) -> bool:
+    """Keep the saved game's score, level and daily deal, whether it is assisted (the
+    demo played in it, or it was taken over from a replay) and its player's ``steps``
+    (how many of the moves each undo takes back: a move with its automatic drops is one),
+    beside it (atomically); True when written, False with a warning when not (the game
+    itself is saved already).
+
+    The steps are kept here, not in the replay (whose format stays as it is), and not
+    worked out again from the auto-drop rule when the game goes on: the option may have
+    changed since, or during the game.
 
     They are checked as :func:`load_game_extras` will check them before they are written,
     so a file the program would refuse is never written."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
+    if steps is not None:
+        data["steps"] = list(steps)
     try:
         _extras_from_json(data)
         store.write_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, data)
@@ -198,8 +208,9 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
 
 
 def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
-    """The score (a :class:`Score`), level number, daily date and "assisted" (the demo
-    played in it, or it was taken over from a replay) saved with ``replay``.
+    """The score (a :class:`Score`), level number, daily date, "assisted" (the demo
+    played in it, or it was taken over from a replay) and "steps" (a list: the moves each
+    undo takes back, first to last) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
     belongs to another save, or cannot be read (a damaged file, or one holding a value
@@ -235,6 +246,12 @@ def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(assisted, bool):
         raise ValueError("'assisted' is not true or false")
     extras["assisted"] = assisted
+    steps = raw.get("steps")
+    if steps is not None:  # a file written before the steps were kept has none
+        if (not isinstance(steps, list) or any(type(n) is not int or n < 1 for n in steps)
+                or sum(steps) != raw.get("moves")):
+            raise ValueError("the 'steps' are not counts of moves adding up to the game's moves")
+        extras["steps"] = steps
     return extras
 
 

@@ -16,10 +16,14 @@ The arithmetic, all of it:
   costs nothing.
 - **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
   foundations also takes back exactly what their move earned (card points and streak
-  bonus), and the streak goes back to where it was before that move. So undoing and
-  redoing a move can never earn points.
+  bonus), and the streak goes back to where it was before that move.
+- **Redo** plays a move again exactly as it was scored the first time (:meth:`Score.redo`):
+  what it earned then, and the streak as it was after it; a demo move stays unscored. So
+  undoing and redoing a move can never earn points: the pair costs the undo penalty.
 - **Time bonus** on a win: ``TIME_BONUS_SCALE // max(seconds, TIME_BONUS_FLOOR)``, that is
   200 000 / seconds, counting at least 60 s (a 10-minute win earns 333, a 30-minute one 111).
+  An assisted game (the demo played in it, or it was taken over from a replay) earns no
+  time bonus, whoever made the winning move: its time is not all the player's.
 - Times are rounded to a tenth of a second first, as the replay file stores them, so the
   score of a game played on screen is exactly :func:`score_replay` of its replay.
 
@@ -67,7 +71,7 @@ class ScoreEvent:
     """One change of the score, for the HUD's little "+N" animation."""
 
     points: int  # may be negative
-    label: str  # "foundation", "streak x3", "hint", "undo", "taken back", "time bonus"
+    label: str  # "foundation", "streak x3", "hint", "undo", "taken back", "redone", "time bonus"
 
 
 @dataclass(frozen=True)
@@ -83,9 +87,11 @@ class _Earned:
 class Score:
     """The arcade score of one game as it is played (see the module docstring).
 
-    The table calls :meth:`foundation` after every move (or redo) that put cards on a
-    foundation, :meth:`hint` when a hint is shown, :meth:`undo` on every undo (with the
-    number of cards it took off the foundations) and :meth:`win` once when the game is won.
+    The table calls :meth:`foundation` after every move that put cards on a foundation
+    (:meth:`unscored` for the demo's), :meth:`hint` when a hint is shown, :meth:`undo` on
+    every undo (with the number of cards it took off the foundations), :meth:`redo` on
+    every redo, :meth:`played` when a new move drops what could be redone, and
+    :meth:`win` once when the game is won.
     Each returns the events to show; :attr:`total` is the score, which stays from
     −:data:`MAX_SCORE` to :data:`MAX_SCORE` (at a bound, more points or penalties leave it
     there), so that every file it goes into can be read back.
@@ -97,6 +103,9 @@ class Score:
         self.won = False
         self._last: float | None = None  # time of the last foundation card
         self._stack: list[_Earned] = []
+        #: for each undo that may be redone (last first): what it took off the stack, and
+        #: the streak and time of the last card before it
+        self._undone: list[tuple[list[_Earned], int, float | None]] = []
 
     def __repr__(self) -> str:
         return f"Score(total={self.total}, streak={self.streak})"
@@ -150,15 +159,34 @@ class Score:
         self.total -= UNDO_PENALTY
         events = [ScoreEvent(-UNDO_PENALTY, "undo")]
         taken = 0
+        streak_after, last_after = self.streak, self._last
+        popped: list[_Earned] = []
         while cards_back > 0 and self._stack:
             earned = self._stack.pop()
+            popped.append(earned)
             cards_back -= earned.cards
             taken += earned.points
             self.streak, self._last = earned.streak_before, earned.last_before
+        self._undone.append((popped, streak_after, last_after))
         if taken:
             self.total -= taken
             events.append(ScoreEvent(-taken, "taken back"))
         return events
+
+    def redo(self) -> list[ScoreEvent]:
+        """The last undone move was played again: it earns exactly what it earned the
+        first time (nothing for a demo move), and the streak is back as it was after it."""
+        if not self._undone:
+            return []
+        popped, self.streak, self._last = self._undone.pop()
+        self._stack.extend(reversed(popped))
+        points = sum(e.points for e in popped)
+        self.total += points
+        return [ScoreEvent(points, "redone")] if points else []
+
+    def played(self) -> None:
+        """A new move was played: the moves undone before it can no longer be redone."""
+        self._undone.clear()
 
     def win(self, seconds: float) -> list[ScoreEvent]:
         """The game was won after ``seconds`` of play: the time bonus (only once)."""

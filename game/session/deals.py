@@ -74,6 +74,7 @@ class CarriedOn:
     daily: datetime.date | None = None
     score: Score | None = None  # None: recomputed from the replay
     assisted: bool = False  # the demo played in it, or it was taken over from a replay
+    steps: tuple[int, ...] | None = None  # the player's steps for undo; None: a move each
 
 
 def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
@@ -81,6 +82,7 @@ def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
     progress) its extras too; a missing or damaged extras file means a plain game."""
     extras = load_game_extras(store, replay) if saved else {}
     score = extras.get("score")
+    steps = extras.get("steps")
     return CarriedOn(replay, replay.play_out(), level_of(replay, extras.get("level")),
                      extras.get("daily"), score if isinstance(score, Score) else None,
-                     extras.get("assisted") is True)
+                     extras.get("assisted") is True, tuple(steps) if isinstance(steps, list) else None)

@@ -1,17 +1,20 @@
 """What the end of a game writes, in one place.
 
 - A **win** (once per game): its score into the rule set's high-score table; in level
-  mode the stars against the level's par, the unlock of the next level and the level's
-  own table; a daily deal marked won. An assisted win (the demo played in the game, or
-  it was taken over from a replay) enters no high-score table. Then, like every ended
-  game:
+  mode the stars against the level's par, the unlock of the next level, the level's
+  bests and its own table; a daily deal marked won. An assisted win (the demo played in
+  the game, or it was taken over from a replay) writes none of these: no high score, no
+  stars, no unlock, no level best, and the daily deal is not marked won (else letting
+  the demo play each level would open the whole campaign). Then, like every ended game
+  (an assisted win too, with its help counted):
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress, or the player goes to the menu:
-  the saved game (its replay and, beside it, the score, level, daily deal and whether it
-  is assisted) to continue. A lost game is counted instead; a won one has been counted
-  already. There is one saved game: another game saved over it (a replay taken over and
-  played on) replaces it, so that one is counted as abandoned first.
+  the saved game (its replay and, beside it, the score, level, daily deal, whether it
+  is assisted, and the player's steps for undo) to continue. A lost game is counted
+  instead; a won one has been counted already. There is one saved game: another game
+  saved over it (a replay taken over and played on) replaces it, so that one is counted
+  as abandoned first.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -43,12 +46,15 @@ def records_wanted(session: PlaySession) -> bool:
 
 def record_win(session: PlaySession, time_bonus: int) -> None:
     """A won game: the high-score tables; in level mode the stars and the unlock; a
-    daily deal counted as won. Once per game; :attr:`PlaySession.win_record` says what
-    the win added, for the win dialog."""
+    daily deal counted as won; none of these for an assisted win. Once per game;
+    :attr:`PlaySession.win_record` says what the win added, for the win dialog."""
     if session.win_record is not None:
         return
     record = session.win_record = WinRecord(score=session.score.total, time_bonus=time_bonus)
     if not records_wanted(session):
+        return
+    record.assisted = session.assisted
+    if session.assisted:
         return
     g = session.game
     rules = g.rules
@@ -59,9 +65,7 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     progress = load_progress(store)
     entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
                       moves=moves, seconds=seconds)
-    record.assisted = session.assisted
-    if not session.assisted:
-        record.rank = progress.add_score(rules, entry)
+    record.rank = progress.add_score(rules, entry)
     level = session.level
     if level is not None and level.rules == rules and level.game == g.game:
         record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
@@ -71,11 +75,10 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
                                                         session.score.total, moves, seconds, g.game)
         except ValueError as err:
             record.notes.append(str(err))
-        if not session.assisted:
-            try:
-                record.level_rank = progress.add_score(rules, entry, level=level.number)
-            except ValueError as err:
-                record.notes.append(str(err))
+        try:
+            record.level_rank = progress.add_score(rules, entry, level=level.number)
+        except ValueError as err:
+            record.notes.append(str(err))
     if session.daily is not None:
         progress.record_daily_win(rules, session.daily)
     if not save_progress(store, progress):
@@ -123,7 +126,7 @@ def _save_game(session: PlaySession) -> None:
         level = session.level
         save_game_extras(session.store, replay, score=session.score,
                          level=level.number if level is not None else None, daily=session.daily,
-                         assisted=session.assisted)
+                         assisted=session.assisted, steps=session.player_steps())
 
 
 def _same_game(saved: Replay, replay: Replay) -> bool:

@@ -17,7 +17,7 @@ game in progress.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Game, Move, Transfer, new_game
@@ -86,8 +86,6 @@ class PlaySession:
         #: the demo played in this game, or it was taken over from a replay: its win
         #: enters no high-score table
         self.assisted = False
-        #: the last move was the demo's (a win it made earns no time bonus)
-        self._demo_moved = False
         #: the finish line last worked out, and the position it was for
         self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
 
@@ -147,18 +145,17 @@ class PlaySession:
         """Play a legal player move (the demo's with ``demo``), then the automatic drops
         the option allows."""
         points = self._charge_hints()
-        self._demo_moved = demo
-        transfers = self._play_scored(move, points)
+        transfers = self._play_scored(move, points, demo=demo)
         steps = 1
         if self.settings.auto_drop:
             while steps < MAX_DROPS:
                 drop = safe_foundation_move(self.game)
                 if drop is None:
                     break
-                transfers += self._play_scored(drop, points)
+                transfers += self._play_scored(drop, points, demo=demo)
                 steps += 1
         self.undo_steps.append(steps)
-        self.redo_steps.clear()
+        self._forget_redo()
         return self._changed(transfers, points)
 
     def finish_line(self) -> list[Move]:
@@ -191,12 +188,11 @@ class PlaySession:
         if not line:
             return self._refused("Not every card can go home yet")
         points = self._charge_hints()
-        self._demo_moved = False
         transfers: list[Transfer] = []
         for move in line:
             transfers += self._play_scored(move, points)
         self.undo_steps.append(len(line))
-        self.redo_steps.clear()
+        self._forget_redo()
         return self._changed(transfers, points)
 
     def play_demo(self, move: Move) -> Outcome:
@@ -269,29 +265,42 @@ class PlaySession:
         return self._changed(transfers, points)
 
     def redo(self) -> Outcome:
-        """Play the last undone player step again, scored at the time of the redo."""
+        """Play the last undone player step again, scored exactly as it was the first
+        time (a demo move stays unscored), so an undo and a redo never earn points."""
         g = self.game
         if not g.future:
             return self._refused("Nothing to redo")
         steps = self.redo_steps.pop() if self.redo_steps else 1
         transfers: list[Transfer] = []
-        points: list[Points] = []
         for _ in range(steps):
             if not g.future:
                 break
-            self._demo_moved = False
-            transfers += self._scored(self.recorder.redo(), points)
+            transfers += self.recorder.redo()
         self.undo_steps.append(steps)
+        foundations = g.foundations
+        landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
+        events = self.score.redo()
+        points = [Points(tuple(events), landed[-1] if landed else None)] if events else []
         return self._changed(transfers, points)
 
-    def _play_scored(self, move: Move, points: list[Points]) -> list[Transfer]:
-        return self._scored(self.recorder.play(move), points)
+    def player_steps(self) -> list[int]:
+        """How many engine moves each player step of the line of play holds, first to
+        last (a move carried on from a record without them counts as one step)."""
+        known = sum(self.undo_steps)
+        return [1] * max(0, len(self.game.history) - known) + self.undo_steps
 
-    def _scored(self, transfers: list[Transfer], points: list[Points]) -> list[Transfer]:
-        """Score the cards one move (or redo) put on the foundations, at its time of play."""
+    def _forget_redo(self) -> None:
+        """A new step was played: what was undone can no longer be redone."""
+        self.redo_steps.clear()
+        self.score.played()
+
+    def _play_scored(self, move: Move, points: list[Points], *, demo: bool = False) -> list[Transfer]:
+        """Play ``move`` and score the cards it put on the foundations at its time of play
+        (a demo move's earn nothing)."""
+        transfers = self.recorder.play(move)
         foundations = self.game.foundations
         landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
-        if landed and self._demo_moved:
+        if landed and demo:
             self.score.unscored(len(landed))
         elif landed:
             events = self.score.foundation(len(landed), self.recorder.elapsed)
@@ -343,14 +352,14 @@ class PlaySession:
     def conclude(self) -> Outcome:
         """Take note of the result once the player has seen the position (the table
         calls this when the cards have landed): a win stops the clock, earns the time
-        bonus and is recorded; a loss is only marked (it is counted when the player
+        bonus (not an assisted game) and is recorded; a loss is only marked (it is counted when the player
         leaves the game, which may first undo)."""
         g = self.game
         if g.is_won():
             self.finished = True
             self.recorder.pause()
-            # A win the demo's move made is the demo's: no time bonus for it.
-            bonus = [] if self._demo_moved else self.score.win(self.recorder.elapsed)
+            # An assisted game's time is not all the player's: no time bonus for it.
+            bonus = [] if self.assisted else self.score.win(self.recorder.elapsed)
             ending.record_win(self, sum(e.points for e in bonus))
             self.end()
             return Outcome(points=(Points(tuple(bonus)),), result=WON)
@@ -422,12 +431,17 @@ class PlaySession:
         return PlaySession(game, store=self.store, settings=self.settings, clock=self.clock,
                            level=level, daily=daily, keep_records=self.keep_records)
 
-    def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False) -> None:
+    def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False,
+                 steps: Sequence[int] | None = None) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
         the replay's moves earn; ``assisted`` when the demo played in it or it was taken
-        over from a replay (see :meth:`take_over`)."""
+        over from a replay (see :meth:`take_over`); ``steps`` the player's steps of its
+        moves (:meth:`player_steps`: a move with its drops is undone at once, as before),
+        or each move a step of its own."""
         self.assisted = assisted
+        if steps is not None and sum(steps) == len(self.game.history):
+            self.undo_steps = list(steps)
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
                                  elapsed=replay.seconds, hints=replay.hints, undos=replay.undos,
                                  times=[m.seconds for m in replay.moves])

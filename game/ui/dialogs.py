@@ -335,7 +335,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         if record.rank is not None:
             lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
-            lines.append("The demo or a replay helped in this game: no high score")
+            lines.append(_assisted_line(session))
         lines.extend(record.notes)
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
@@ -349,6 +349,16 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars)
+
+
+def _assisted_line(session: PlaySession) -> str:
+    """What an assisted win did not earn, in the player's words."""
+    lost = ["no high score"]
+    if session.level is not None:
+        lost.append("no stars, and the next level stays as it was")
+    if session.daily is not None:
+        lost.append("the daily deal is not counted as won")
+    return "The demo or a replay helped in this game: " + "; ".join(lost)
 
 
 def _record_lines(session: PlaySession) -> list[str]:

@@ -127,7 +127,8 @@ class TableScene(Scene):
             start = f"Playing on after move {moves}" if moves else "Playing on from the deal"
             scene.say(f"{start}: a game taken over from a replay gets no high score")
         else:
-            scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted)
+            scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted,
+                                   steps=carried.steps)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 

@@ -364,7 +364,8 @@ def test_the_recorder_keeps_the_line_of_play_with_times_and_counts_help():
     assert [m.text for m in recorder.moves] == played[:1]
     clock.advance(1.0)
     recorder.redo()
-    assert recorder.moves == [ReplayMove(played[0], 1.0), ReplayMove(played[1], 8.0)]
+    # a redo keeps the time the move was first played
+    assert recorder.moves == [ReplayMove(played[0], 1.0), ReplayMove(played[1], 3.0)]
     recorder.note_hint()
     recorder.note_hint()
     assert recorder.undo() and recorder.undo() and recorder.undo() == []

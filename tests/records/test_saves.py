@@ -393,6 +393,27 @@ def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):
     assert store.warnings == []
 
 
+def test_the_saved_games_player_steps_are_kept_and_a_file_without_them_still_reads(tmp_path):
+    import json
+
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("constitution", 8, seed=2, steps=20).replay()
+    moves = len(replay.moves)
+    assert moves > 2
+    save_game(store, replay)
+    steps = [1] * (moves - 3) + [3]
+    assert save_game_extras(store, replay, score=Score(), steps=steps)
+    assert load_game_extras(store, replay)["steps"] == steps
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    del document["steps"]  # as written before the steps were kept
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    extras = load_game_extras(store, replay)
+    assert "steps" not in extras and "score" in extras and store.warnings == []
+
+
 def test_damaged_extras_are_moved_aside_and_the_game_goes_on_without_them(tmp_path):
     import json
 
@@ -792,6 +813,8 @@ def test_a_saved_game_that_is_not_a_regular_file_is_left_where_it_is(tmp_path, k
     (lambda d: d["score"].update(total=10**12 - 1), "the score's total is not a whole number"),
     (lambda d: d["score"].update(total=-10**9), "the score's total is not a whole number"),
     (lambda d: d.update(level=10**6), "the level 1000000 is not a level number"),
+    (lambda d: d.update(steps=[1] * (d["moves"] + 1)), "the 'steps' are not counts of moves"),
+    (lambda d: d.update(steps=[0, d["moves"]]), "the 'steps' are not counts of moves"),
 ])
 def test_extras_holding_a_value_no_game_reaches_are_moved_aside(tmp_path, change, reason):
     import json
@@ -802,7 +825,7 @@ def test_extras_holding_a_value_no_game_reaches_are_moved_aside(tmp_path, change
     store = Store(tmp_path)
     replay = random_recording("union-square", 8, seed=2, steps=20).replay()
     save_game(store, replay)
-    assert save_game_extras(store, replay, score=Score(), level=2)
+    assert save_game_extras(store, replay, score=Score(), level=2, steps=[1] * len(replay.moves))
     document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
     change(document)
     (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))

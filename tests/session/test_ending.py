@@ -342,6 +342,43 @@ def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tm
     assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
 
 
+def test_a_game_the_demo_played_in_earns_no_time_bonus_even_when_the_player_wins_it(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[0]))
+    play_line(session, CONSTITUTION_1_WIN[1:], clock, seconds=0.1)
+    before = session.score.total
+    outcome = session.conclude()
+    assert session.result == WON and [p.total for p in outcome.points] == [0]
+    assert session.score.total == before
+    record = session.win_record
+    assert record is not None and record.time_bonus == 0
+
+
+def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or_daily(
+        tmp_path: Path, campaign: Path) -> None:
+    """Else letting the demo play each level would open the whole campaign."""
+    clock = FakeClock()
+    day = datetime.date(2026, 11, 22)
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600), daily=day)
+    play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.assisted
+    assert (record.stars, record.unlocked, record.rank, record.level_rank) == (0, False, None, None)
+    progress = load_progress(session.store)
+    assert progress.stars("constitution", 1) == 0
+    assert progress.unlocked("constitution") == 1
+    assert progress.best_score("constitution", 1) is None
+    assert progress.high_scores("constitution", 1) == []
+    assert not progress.daily_won("constitution", day)
+    # still a win in the statistics, with its help
+    assert _counts(session.store) == (1, 0, 0)
+    assert load_statistics(session.store)["constitution"].recent[-1].hints == 1
+
+
 def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(tmp_path: Path) -> None:
     clock = FakeClock()
     watched = constitution_1(tmp_path / "watched", clock=clock)
@@ -358,7 +395,10 @@ def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(
     assert session.result == WON
     session.conclude()
     plain.conclude()
-    assert session.score.total == plain.score.total, "the take-over costs no points"
+    plain_record = plain.win_record
+    assert plain_record is not None and plain_record.time_bonus > 0
+    assert session.score.total == plain.score.total - plain_record.time_bonus, \
+        "the take-over costs no points, but an assisted game earns no time bonus"
     record = session.win_record
     assert record is not None and record.assisted and record.rank is None
     store = session.store
@@ -387,6 +427,32 @@ def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> No
     plain.quit()
     replay = load_saved_game(plain.store)
     assert replay is not None and not carry_on(plain.store, replay, saved=True).assisted
+
+
+def test_a_continued_game_undoes_a_move_with_its_automatic_drops_at_once(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = make_session(data, new_game("constitution", "1"), auto_drop=True)
+    g = session.game
+    for text in CONSTITUTION_1_WIN:
+        move = g.parse_move(text)
+        if g.why_illegal(move) is None:
+            session.play(move)
+        if session.undo_steps[-1] > 1:
+            break
+    steps = session.undo_steps[-1]
+    assert steps > 1, "a move that caused automatic drops"
+    moves, total = len(g.history), session.score.total
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None
+    carried = carry_on(session.store, saved, saved=True)
+    again = make_session(data, carried.game, auto_drop=False)  # the option changed since
+    again.carry_on(saved, score=carried.score, assisted=carried.assisted, steps=carried.steps)
+    assert again.score.total == total
+    undone = again.undo()
+    assert len(again.game.history) == moves - steps, "the move and its drops, at once"
+    assert again.recorder.undos == 1
+    assert [e.label for p in undone.points for e in p.events] == ["undo", "taken back"]
 
 
 def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_path: Path) -> None:

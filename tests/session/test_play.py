@@ -7,12 +7,16 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from game.engine import Game, new_game
 from game.records.replay import IN_PROGRESS, WON
-from game.records.scoring import FOUNDATION_POINTS, HINT_PENALTY, STREAK_STEP, UNDO_PENALTY
+from game.records.scoring import FOUNDATION_POINTS, HINT_PENALTY, STREAK_STEP, UNDO_PENALTY, score_replay
 from game.session.positions import lost_position, near_won_position
 from tests.records.helpers import FakeClock
-from tests.session.helpers import make_session
+from tests.session.helpers import CONSTITUTION_1_WIN, make_session
 
 #: a square position where c1-f1 lets three more cards drop by themselves (each in a
 #: foundation's downward half): 10 + (10 + 5) + (10 + 10) + (10 + 15) points as a streak
@@ -109,7 +113,7 @@ def test_points_are_scored_at_the_time_of_play_and_taken_back_by_undo(tmp_path: 
     assert [(e.points, e.label) for e in points.events] == [(-UNDO_PENALTY, "undo"),
                                                             (-SQUARE_CHAIN_POINTS, "taken back")]
     assert session.score.total == -UNDO_PENALTY
-    # a redo earns the cards again, at the redo's time: undo and redo never earn points
+    # a redo earns the cards again as they were first scored: undo and redo never earn points
     redone = session.redo()
     assert sum(p.total for p in redone.points) == SQUARE_CHAIN_POINTS
     assert session.score.total == SQUARE_CHAIN_POINTS - UNDO_PENALTY
@@ -175,6 +179,85 @@ def test_a_demo_move_is_help_that_neither_costs_nor_earns_points(tmp_path: Path)
     # A hint shown afterwards is charged once, the demo's move never.
     session.next_hint()
     assert session.score.total == -UNDO_PENALTY - HINT_PENALTY
+
+
+def test_a_redone_demo_move_stays_unscored(tmp_path: Path) -> None:
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, auto_drop=True)
+    session.play_demo(game.parse_move("c1-f1"))  # the move and its three drops
+    assert session.score.total == 0
+    session.undo()
+    redone = session.redo()
+    assert redone.points == () and session.score.total == -UNDO_PENALTY, "undo and redo earn nothing"
+
+
+def test_a_redo_scores_the_move_as_it_was_first_scored_not_at_the_time_of_the_redo(
+        tmp_path: Path) -> None:
+    """A slow single card, undone and redone straight after a quick one, would
+    otherwise join its streak."""
+    clock = FakeClock()
+    game, _ = near_won_position("square")
+    session = make_session(tmp_path, game, clock=clock)
+    session.play(game.parse_move("c1-f1"))
+    clock.advance(20)
+    session.play(next(m for m in game.legal_moves() if m.dst in game.foundations))  # no streak
+    before = session.score.total
+    assert before == 2 * FOUNDATION_POINTS
+    session.undo()
+    session.undo()
+    clock.advance(20)
+    session.redo()
+    clock.advance(1)
+    session.redo()
+    assert session.score.total == before - 2 * UNDO_PENALTY
+
+
+def test_a_game_with_redos_scores_as_its_replay(tmp_path: Path) -> None:
+    """The redone moves keep their first times in the record, so the replay scores them as
+    the game did."""
+    clock = FakeClock()
+    game = new_game("constitution", "1")
+    session = make_session(tmp_path, game, clock=clock)
+    for text in CONSTITUTION_1_WIN[:150]:
+        clock.advance(1.5)
+        session.play(game.parse_move(text))
+    for _ in range(40):
+        session.undo()
+    clock.advance(30)
+    for _ in range(40):
+        clock.advance(0.5)
+        session.redo()
+    assert score_replay(session.recorder.replay()) == session.score.total
+
+
+@pytest.fixture(scope="module")
+def farm_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("farm")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(demo_every=st.integers(1, 4), steps=st.lists(st.tuples(st.booleans(), st.floats(0, 6)),
+                                                    max_size=60))
+def test_undo_and_redo_over_demo_moves_never_raise_the_score(
+        farm_data: Path, demo_every: int, steps: list[tuple[bool, float]]) -> None:
+    """Whatever undos and redos follow a game where the demo played some of the moves, the
+    score never rises above what it was before the first undo."""
+    clock = FakeClock()
+    game = new_game("constitution", "1")
+    session = make_session(farm_data, game, clock=clock)
+    for i, text in enumerate(CONSTITUTION_1_WIN[:120]):
+        clock.advance(0.5)
+        move = game.parse_move(text)
+        session.play_demo(move) if i % demo_every == 0 else session.play(move)
+    before = session.score.total
+    undos = 0
+    for undo, seconds in steps:
+        clock.advance(seconds)
+        undos += bool((session.undo() if undo else session.redo()).moved and undo)
+        assert session.score.total <= before
+    while session.redo().moved:
+        assert session.score.total <= before
+    assert session.score.total == before - UNDO_PENALTY * undos
 
 
 def test_illegal_moves_are_refused_with_the_reason_and_change_nothing(tmp_path: Path) -> None:

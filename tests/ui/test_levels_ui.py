@@ -133,6 +133,28 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     assert levels.ring.current is levels.tiles[1]
 
 
+def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNamespace, app: App,
+                                                                 campaign: Path) -> None:
+    levels = _levels(ui, app)
+    ui.click(app, levels.tiles[0].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    ui.settle(app, table)
+    *bulk, last = load_campaign("constitution").levels[0].solution
+    for text in bulk:
+        table.play(table.game.parse_move(text))
+    table.anim.finish()
+    ui.settle(app, table)
+    table.play_demo(table.game.parse_move(last))
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "Level 1 won!"
+    assert ("The demo or a replay helped in this game: no high score; no stars, and the next "
+            "level stays as it was") in dialog.lines
+    assert dialog.stars == 0 and "Level 2 is unlocked" not in dialog.lines
+    progress = load_progress(Store(app.data_dir))
+    assert progress.unlocked("constitution") == 1 and progress.best_score("constitution", 1) is None
+
+
 def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path) -> None:
     _levels(ui, app)
     level = load_campaign("constitution").levels[0]
