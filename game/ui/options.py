@@ -84,6 +84,10 @@ def window_size_choices(size: tuple[int, int]) -> tuple[list[tuple[int, int]], i
     sizes = sorted({*WINDOW_SIZES, current})
     return sizes, sizes.index(current)
 
+#: what "Restore defaults" leaves alone: not an option of this screen but a record of what
+#: the player has seen (the first-game help of each rule set)
+KEPT_BY_RESTORE = frozenset({"help_seen"})
+
 
 class OptionsScene(Scene):
     """The options screen; every change is applied and saved at once."""
@@ -181,10 +185,12 @@ class OptionsScene(Scene):
             self.app.tell(self.store.take_warnings() or ["The options could not be saved."])
 
     def restore_defaults(self) -> None:
-        """Every option back to its default; saved at once."""
+        """Every option back to its default; saved at once. The first-game help already
+        seen is a record of the player's, not an option, and stays as it is."""
         fresh = Settings()
         for f in dataclasses.fields(Settings):
-            setattr(self.settings, f.name, getattr(fresh, f.name))
+            if f.name not in KEPT_BY_RESTORE:
+                setattr(self.settings, f.name, getattr(fresh, f.name))
         self.app.art.set_options(back_style=self.settings.card_back, four_colour=self.settings.four_colour,
                                  large_index=self.settings.large_index)
         self._apply_sound()

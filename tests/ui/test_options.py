@@ -191,7 +191,8 @@ def test_restore_defaults_brings_a_dragged_window_back_to_the_default_size(
     ui.click(screen_app, scene.defaults_button.rect.center)
     assert screen_app.size == Settings().window_size == (1280, 800)
     assert window_size_shown(scene) == "1280 × 800"
-    assert saved(screen_app) == Settings()
+    # the first-game help the player has seen (the table's, on the way here) is kept
+    assert saved(screen_app) == Settings(help_seen=screen_app.settings.help_seen)
 
 
 def test_settings_are_kept_between_runs(ui: SimpleNamespace, screen_app: App) -> None:
@@ -207,13 +208,15 @@ def test_settings_are_kept_between_runs(ui: SimpleNamespace, screen_app: App) ->
 
 
 def test_restore_defaults(ui: SimpleNamespace, screen_app: App) -> None:
+    screen_app.settings.help_seen = ("constitution", "square")
     scene = open_options(ui, screen_app)
     ui.click(screen_app, control(scene, "hints").rect.center)
     ui.click(screen_app, control(scene, "card_back").rect.center)
-    assert screen_app.settings != Settings()
+    assert screen_app.settings != Settings(help_seen=("constitution", "square"))
     ui.click(screen_app, scene.defaults_button.rect.center)
-    assert screen_app.settings == Settings()
-    assert saved(screen_app) == Settings()
+    # every option is back to its default; the first-game help seen is not an option
+    assert screen_app.settings == Settings(help_seen=("constitution", "square"))
+    assert saved(screen_app) == Settings(help_seen=("constitution", "square"))
     assert screen_app.art.back_style == 0
     hints = control(scene, "hints")
     assert isinstance(hints, Toggle) and hints.value is True
