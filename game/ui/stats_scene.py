@@ -242,9 +242,11 @@ class StatsScene(RuleTabsScene):
             drawn.add(Kind.TEXT, theme.text(surface, f"{pct}%", small, (plot.x - px // 3, y),
                                             colour=palette.ink_dim, anchor="midright"), f"chart: {pct}%")
         if not recent:
+            # midway between the 50% and 75% lines, so that no gridline strikes it through
             drawn_text(drawn, "chart: no games yet", surface,
-                       "No finished games yet: the chart fills in as you play.", px, plot.center,
-                       palette.ink_dim, anchor="center")
+                       "No finished games yet: the chart fills in as you play.", px,
+                       (plot.centerx, round(plot.bottom - plot.height * 0.625)), palette.ink_dim,
+                       anchor="center")
             return
         series = self.current.win_percent_series()
         points = [(self._slot(plot, i), plot.bottom - plot.height * v / 100) for i, v in enumerate(series)]

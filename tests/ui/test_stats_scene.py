@@ -51,6 +51,21 @@ def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, scree
     assert not screen_app.notices.showing
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (800, 1280), (1920, 1080)])
+def test_the_empty_chart_s_words_sit_clear_of_its_gridlines(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    scene = StatsScene(screen_app, "constitution")
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app, 2)
+    [words] = [b.rect for b in screen_app.drawn.boxes if b.name == "chart: no games yet"]
+    plot, _ = scene._plot()
+    assert plot.contains(words)
+    for pct in (0, 25, 50, 75, 100):
+        y = plot.bottom - plot.height * pct / 100
+        assert not words.top <= y <= words.bottom, f"the {pct}% line runs through the words at {size}"
+
+
 def test_hovering_the_chart_names_a_game(ui: SimpleNamespace, screen_app: App) -> None:
     record(screen_app, "constitution", "wlwlwa")
     scene = StatsScene(screen_app, "constitution")
