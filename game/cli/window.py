@@ -18,7 +18,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from ..console import fail
-from ..engine.commands import MOVES_EXAMPLE, add_game_arguments, game_from_arguments
+from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
 from ..records.commands import add_data_dir_argument, data_dir_path
@@ -87,8 +87,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
     shot.add_argument("--rules", default=None, help="rule set (default constitution)")
     shot.add_argument("--game", default=None, help="game number (default 1)")
-    shot.add_argument("--moves", default=None, help="moves to play first, in the notation of the "
-                      f"README's \"Move notation\" (in constitution 1, for example: {MOVES_EXAMPLE})")
+    shot.add_argument("--moves", default=None, help=MOVES_HELP)
     shot.add_argument("--size", type=_size, default=(1280, 800),
                       help="window size, from 800x600 up (default 1280x800)")
     shot.add_argument("--frames", type=int, default=90,

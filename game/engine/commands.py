@@ -13,6 +13,11 @@ from .state import Game, IllegalMove
 
 #: two moves of constitution game 1, as the help of --moves shows them (a test plays them)
 MOVES_EXAMPLE = '"r1c2-f5 r2c6-r1c2"'
+#: what --moves takes, said whole in the help (an installed game has no README to point to)
+MOVES_HELP = ("moves to play first, each FROM-TO with places f1… (foundations), r1c1…r4c8 (rows and "
+              "columns), c1…c4 (Square columns), p1…p16 (Union Square piles), w (waste) and s "
+              "(stock); `deal RULES GAME` lists the legal ones (in constitution 1, for example: "
+              f"{MOVES_EXAMPLE})")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,8 +40,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
     parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
                         help="game number, 1 to 10^20-1 (PySolFC numbering)")
     parser.add_argument("--moves", default="", metavar='"m1 m2 …"',
-                        help="moves to play first, in the notation of the README's \"Move notation\" "
-                        f"(in constitution 1, for example: {MOVES_EXAMPLE})")
+                        help=MOVES_HELP)
 
 
 def game_from_arguments(args: argparse.Namespace) -> Game | str:

@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer)
     build.add_argument("--count", type=int, default=None, metavar="N",
                        help="levels per campaign (default 24)")
     build.add_argument("--search", type=int, default=None, metavar="M",
-                       help="try game numbers 1..M (default per rule set, see the README)")
+                       help="try game numbers 1..M (default per rule set)")
     build.add_argument("--nodes", type=int, default=None, metavar="N",
                        help="the solver's budget in positions per deal (default per rule set)")
     build.add_argument("--method", choices=("solve", "probe"), default=None,
