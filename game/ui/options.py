@@ -123,6 +123,9 @@ class OptionsScene(Scene):
         window_size = Choice("Window size", [], 0, self._choose_size)
         self._show_window_size(window_size)
         lo, hi = ANIMATION_SPEED_RANGE
+        volume = Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",
+                        self._setter("volume"))
+        volume.dimmed = not s.sound  # the volume of no sound: greyed, still settable
         rows: list[tuple[str, Control]] = [
             ("animation_speed", Slider("Animation speed", s.animation_speed, lo, hi, 0.25, describe_speed,
                                        self._setter("animation_speed"))),
@@ -131,8 +134,7 @@ class OptionsScene(Scene):
             ("show_notation", Toggle("Show move notation", s.show_notation, self._setter("show_notation"))),
             ("winnable_only", Toggle("Winnable deals only", s.winnable_only, self._setter("winnable_only"))),
             ("sound", Toggle("Sound", s.sound, self._setter("sound"))),
-            ("volume", Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",
-                              self._setter("volume"))),
+            ("volume", volume),
             ("card_back", Choice("Card back", BACK_NAMES[:BACK_STYLES], s.card_back,
                                  self._setter("card_back"))),
             ("four_colour", Toggle("Four-colour suits", s.four_colour, self._setter("four_colour"))),
@@ -165,6 +167,9 @@ class OptionsScene(Scene):
                                      large_index=self.settings.large_index)
         if name in ("sound", "volume"):
             self._apply_sound()
+            volume = self.controls[self.names.index("volume")]
+            if isinstance(volume, Slider):
+                volume.dimmed = not self.settings.sound
         if name == "window_size":
             self.app.resize(tuple(value))
         if name == "high_contrast":

@@ -400,6 +400,9 @@ class Slider(Control):
         self.on_change = on_change
         self.track = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
+        #: drawn greyed, as an option that does nothing now (the volume with the sound off);
+        #: it can still be set, for when it does
+        self.dimmed = False
 
     def set(self, value: float) -> None:
         """Set the value, snapped to the step and kept in range, and report a change."""
@@ -444,8 +447,9 @@ class Slider(Control):
         radius = _row_back(surface, self, palette)
         r = self.rect
         self.texts = []
+        ink = palette.ink_dim if self.dimmed else palette.ink
         self._text(surface, fit_text(self.label, px, r.width * 2 // 5), px, (r.x + px, r.centery),
-                   anchor="midleft", colour=palette.ink)
+                   anchor="midleft", colour=ink)
         value_w = px * 5
         self.track = pygame.Rect(0, 0, max(px * 4, r.width * 2 // 5 - value_w), max(4, px // 4))
         self.track.midright = (r.right - px - value_w, r.centery)
@@ -453,10 +457,11 @@ class Slider(Control):
         filled = self.track.copy()
         filled.width = round(self.track.width * t)
         pygame.draw.rect(surface, palette.track, self.track, border_radius=self.track.height // 2)
-        pygame.draw.rect(surface, palette.gold, filled, border_radius=self.track.height // 2)
-        pygame.draw.circle(surface, palette.ink, (filled.right, self.track.centery), round(px * 0.55))
+        pygame.draw.rect(surface, ink if self.dimmed else palette.gold, filled,
+                         border_radius=self.track.height // 2)
+        pygame.draw.circle(surface, ink, (filled.right, self.track.centery), round(px * 0.55))
         self._text(surface, self.describe(self.value), round(px * 0.9),
-                   (r.right - px, r.centery), bold=True, anchor="midright", colour=palette.ink)
+                   (r.right - px, r.centery), bold=True, anchor="midright", colour=ink)
         if self.focused:
             focus_glow(surface, r, radius, palette)
 

@@ -277,3 +277,17 @@ def test_sound_changes_reach_the_apps_sound_effects(ui: SimpleNamespace, screen_
     assert fake.calls == [("options", (True, 0.6)), ("play", "click")]
     ui.click(screen_app, control(scene, "sound").rect.center)
     assert fake.calls[-2] == ("options", (False, 0.6))
+
+
+def test_the_volume_is_greyed_while_the_sound_is_off(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_options(ui, screen_app)
+    volume = control(scene, "volume")
+    assert isinstance(volume, Slider) and not volume.dimmed
+    ui.click(screen_app, control(scene, "sound").rect.center)
+    assert screen_app.settings.sound is False and volume.dimmed
+    ui.press(screen_app, pygame.K_ESCAPE)
+    again = open_options(ui, screen_app)
+    volume = control(again, "volume")
+    assert isinstance(volume, Slider) and volume.dimmed, "greyed from the start when the sound is off"
+    ui.click(screen_app, control(again, "sound").rect.center)
+    assert screen_app.settings.sound is True and not volume.dimmed
