@@ -15,9 +15,9 @@ from game.records.replay import WON, load_replay
 WINS = Path(__file__).resolve().parents[2] / "docs" / "wins"
 #: the deals of games 1-1000 that the solver leaves unknown at 1,000,000 positions and a
 #: line wins (docs/search.md names them)
-EXPECTED = {"constitution-132", "constitution-497", "constitution-729", "constitution-cadogan-57", "constitution-cadogan-464",
-            "constitution-cadogan-641", "constitution-cadogan-732", "constitution-cadogan-912",
-            "constitution-cadogan-944"}
+EXPECTED = {"constitution-132", "constitution-497", "constitution-729", "constitution-cadogan-57",
+            "constitution-cadogan-464", "constitution-cadogan-641", "constitution-cadogan-732",
+            "constitution-cadogan-912", "constitution-cadogan-944"}
 
 
 def test_the_folder_holds_the_deals_the_docs_name() -> None:
