@@ -70,9 +70,12 @@ PROFILE = RuleProfile(
         # empty (lost at its first position); then three narrow beams, which win most
         # deals for a few ten thousand positions; then the solver's beam searches for
         # most of the budget, then the narrowed searches beside the complete search,
-        # which goes on from where it stopped (game.search.solver,
+        # which goes on from where it stopped, up to a million positions (the README's
+        # table); then the demo player's way with the whole deal in sight (replan), and
+        # the narrowed and complete searches again (game.search.solver,
         # game.search.cadogan_beam and game.search.cadogan_proof explain why)
         stages=((("proof",), 5_000), (("quick",), 60_000), (("beams",), 800_000),
+                (("narrowing", "resume"), 135_000), (("replan",), 10_000_000),
                 (("narrowing", "resume"), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=8.0, row1_run=0.5, waste_blocked=1.0),
         # of the fills of empty places in Rows 1-3, only the one that takes the card

@@ -74,10 +74,13 @@ PROFILE = RuleProfile(
         # then the narrowed searches (they win nearly every deal that it does not within a
         # few hundred thousand positions, and search them fastest), then the complete
         # searches with the best-first one, the planners, and the complete searches again
-        # from where they stopped (game.search.solver explains each stage; docs/search.md,
+        # from where they stopped, up to a million positions (the README's table); then
+        # the demo player's way with the whole deal in sight (replan), and the complete
+        # searches again (game.search.solver explains each stage; docs/search.md,
         # "British Constitution", the measurements)
         stages=((("dfs",), 10_000), (("narrowing",), 600_000), (("resume", "best"), 200_000),
-                (("plans",), 100_000), (("resume",), None)),
+                (("plans",), 100_000), (("resume",), 90_000), (("replan",), 10_000_000),
+                (("resume",), None)),
         evaluation=Evaluation(row_distance=2.0, stock_card=4.0, empty_row1=15.0),
         # Rows 2 and 3 filled with the card needed soonest; only Row 3 so; Row 3 so and
         # Row 2 with one of the two needed soonest

@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..engine.cards import UNKNOWN
@@ -40,6 +41,7 @@ from ..engine.profile import DemoPlan
 from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
 from .cadogan_beam import jittered_win, quick_win
+from .depth_first import OneAfterAnother, Steps
 from .hint import _unseen_cards, hints
 from .knowledge import PositionHash
 from .solver import WON, solve
@@ -678,12 +680,99 @@ def _solver_line(guess: Game, nodes: int, seconds: float,
                  plan: tuple[str, ...] | None = None) -> list[str] | None:
     """A winning line of the guessed deal ``guess`` in notation found by the solver within
     ``nodes`` positions and ``seconds``, with the searches of ``plan`` side by side or,
-    without one, its own stages (a long look); or None. Its positions count in
-    :data:`_plan_positions`."""
+    without one, its own stages (a long look; never the replanning search,
+    :class:`Replanner`, which is this player's own way); or None. Its positions count
+    in :data:`_plan_positions`."""
     global _plan_positions
-    result = solve(guess, max_nodes=nodes, max_seconds=seconds, plan=plan)
+    result = solve(guess, max_nodes=nodes, max_seconds=seconds, plan=plan, replan=False)
     _plan_positions += result.nodes
     return result.moves if result.status == WON and result.moves else None
+
+
+class Replanner(OneAfterAnother):
+    """The demo player's way of playing with the whole deal in sight: a search of the
+    solver's (``replan``) that proves nothing.
+
+    Where a stock card shows (and at the start) it plans on the real deal as the demo
+    plans on a guessed one, with the same schedule: the demo plan's searches, the quick
+    beams alone after :data:`LEAN_AFTER` cards in a row without a plan, second tries
+    (:data:`RESCUES`) and long looks (:attr:`~game.engine.profile.DemoPlan.long_looks`).
+    A plan found wins the deal: the moves played so far and the plan are the winning line.
+    Where none is found it plays the demo's hint (which sees only what a player sees)
+    until the next card shows, and plans again. It ends when no move is left, or after
+    :data:`DEFAULT_MAX_MOVES` moves.
+
+    Every plan starts from further into the game than the one before, so the plans see
+    different openings: on the deals that the solver's other searches leave unknown
+    within a million positions, this found the wins that the demo found only with other
+    guesses (docs/search.md, "Deals won by a line"). The positions it spends are its
+    plans' and its hints' (``done``); a plan gets at most half of what is left, since a
+    plan of Lady Cadogan may run two searches of that size. With ``deadline`` (a
+    :func:`time.perf_counter` time, which the solver sets to its own end) the plans stop
+    there too."""
+
+    def __init__(self, game: Game, max_nodes: int) -> None:
+        super().__init__(game, max_nodes)
+        self.deadline: float | None = None
+
+    def steps(self) -> Steps:
+        """Play on and plan: True when a plan wins (``win`` holds the whole line), None
+        when the game ends without one or the node budget runs out."""
+        game = self.game
+        plan = game.profile.search.demo_plan
+        if plan is None:
+            return None
+        played: list[str] = []
+        misses = rescues = long_looks = 0
+        while len(played) < DEFAULT_MAX_MOVES:
+            if game.is_won():
+                self.win = played
+                return True
+            # a card showed, or the start: plan as the demo does, on the real deal
+            second_try = plan.quick_beams and rescues < RESCUES
+            line = None
+            if not (second_try and misses >= LEAN_AFTER):
+                line = self._planned(plan.nodes, partial(_solve_guess, game, plan, lean=misses >= LEAN_AFTER))
+            if line is None and second_try:
+                rescues += 1
+                line = self._planned(plan.nodes, partial(_solve_guess, game, plan, rescue=True))
+            if line is None and (second_try or not plan.quick_beams) and long_looks < plan.long_looks:
+                long_looks += 1
+                line = self._planned(LONG_LOOK_NODES, partial(_solver_line, game))
+            if line is not None:
+                self.win = played + line
+                return True
+            misses += 1
+            yield
+            # the demo's hints until the next card shows
+            while True:
+                if self.nodes >= self.max_nodes or len(played) >= DEFAULT_MAX_MOVES:
+                    return None
+                counter = [0]
+                ranked = hints(game, max_nodes=DEMO_MAX_NODES, max_ms=None, avoid_repeats=True,
+                               safe_first=False, counter=counter)
+                self.done += counter[0]
+                if not ranked:
+                    return None
+                played.append(game.move_text(ranked[0].move))
+                shown = any(t.src == game.stock for t in game.play(ranked[0].move))
+                yield
+                if shown or game.is_won():
+                    break
+        return None
+
+    def _planned(self, nodes: int, search: Callable[[int, float], list[str] | None]) -> list[str] | None:
+        """The line ``search`` finds within ``nodes`` positions, or half the positions
+        left if fewer (and the time up to ``deadline``), or None; its positions count in
+        ``done``."""
+        left = (self.max_nodes - self.done) // 2
+        seconds = 1e9 if self.deadline is None else self.deadline - time.perf_counter()
+        if left <= 0 or seconds <= 0:
+            return None
+        before = _plan_positions
+        line = search(min(nodes, left), seconds)
+        self.done += _plan_positions - before
+        return line
 
 
 #: the positions every plan made in this process searched (:attr:`DemoResult.plan_positions`)

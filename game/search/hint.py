@@ -361,7 +361,8 @@ def history_keys(game: Game) -> set[int]:
 
 
 def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
-          avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True) -> list[Hint]:
+          avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True,
+          counter: list[int] | None = None) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
@@ -375,13 +376,14 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     space) is left out, so that asking for the next hint shows something new.
     With ``safe_first`` a foundation move that can never be a mistake
     (:func:`~game.search.knowledge.forced_move`) comes first, with the best value of any
-    move (see :func:`_safe_first`). ``game`` is not changed.
+    move (see :func:`_safe_first`). When ``counter`` is given, the positions searched
+    are added to ``counter[0]``. ``game`` is not changed.
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
     answers: dict[Move, str] = {}
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
-                        twins=twins, answers=answers)
+                        twins=twins, answers=answers, counter=counter)
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)

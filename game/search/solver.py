@@ -11,7 +11,9 @@ The searches it runs, by name (a rule set's profile names them in ``search.stage
 - searches that prove nothing: ``narrow`` and ``narrowing`` (the depth-first search with
   the fills of spaces narrowed, :mod:`.depth_first`), ``probe``, ``lines``, ``plan`` and
   ``plans`` (greedy lines of play, :mod:`.lines`), ``quick`` and ``beams`` (Lady
-  Cadogan's beam searches, narrow ones once and then many, :mod:`.cadogan_beam`).
+  Cadogan's beam searches, narrow ones once and then many, :mod:`.cadogan_beam`), and
+  ``replan`` (the demo player's way of playing, with the whole deal in sight:
+  :class:`~.demo.Replanner`).
 
 **Budgets.** A rule set's stages run one after another; the searches of a stage run
 side by side, taking turns every few hundred positions, so the first to find a win (or
@@ -29,7 +31,9 @@ trusted as a proof.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.state import Game
 from .cadogan_beam import Beams, QuickBeams
@@ -37,6 +41,9 @@ from .cadogan_proof import CadoganProof
 from .depth_first import BestFirst, DepthFirst, Narrow, Narrowing, OneAfterAnother, Steps
 from .lines import Lines, Planner, PlannerLines, Probe
 from .square_proof import SquareLayers
+
+if TYPE_CHECKING:
+    from .demo import Replanner
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: the default node budget: far more than ten seconds of search on one core
@@ -60,10 +67,26 @@ class SolveResult:
 
 
 _Searcher = DepthFirst | Probe | OneAfterAnother | SquareLayers | Beams
-_KINDS: dict[str, type[_Searcher]] = {
+
+
+def _replanner(game: Game, max_nodes: int, end: float | None = None) -> Replanner:
+    """The replanning search (:class:`~.demo.Replanner`), its plans stopping at the
+    time ``end`` too. Its module is imported when it first runs, since its plans are
+    made by this one's :func:`solve`."""
+    from .demo import Replanner
+
+    search = Replanner(game, max_nodes)
+    search.deadline = end
+    return search
+
+
+_KINDS: dict[str, Callable[[Game, int], _Searcher]] = {
     "dfs": DepthFirst, "best": BestFirst, "probe": Probe, "lines": Lines, "plan": Planner,
     "plans": PlannerLines, "narrow": Narrow, "narrowing": Narrowing, "layers": SquareLayers,
-    "beams": Beams, "quick": QuickBeams, "proof": CadoganProof}
+    "beams": Beams, "quick": QuickBeams, "proof": CadoganProof, "replan": _replanner}
+#: the search that plays on like the demo player (left out of the stages with
+#: ``solve(replan=False)``)
+REPLAN = "replan"
 #: the searches that prove nothing: their time and positions are counted apart
 #: (``probe_seconds``, ``probe_nodes``), and a stage's end drops them instead of keeping
 #: them for a "resume"
@@ -71,7 +94,7 @@ _LINE_KINDS = (Probe, Narrow, OneAfterAnother, Beams)
 
 
 def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float = 10.0,
-          plan: tuple[str, ...] | None = None) -> SolveResult:
+          plan: tuple[str, ...] | None = None, replan: bool = True) -> SolveResult:
     """Decide whether ``game`` can be won from its current position.
 
     Works on copies (``game`` is never changed). Returns "won" with the winning moves
@@ -79,14 +102,19 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
     positions, or "unknown" when ``max_nodes`` or ``max_seconds`` ran out first. The rule
     set's stages of searches (its profile's ``search.stages``) run in turn, or the
     searches of ``plan`` side by side when it is given. ``nodes`` counts every position
-    they searched, so it never exceeds ``max_nodes``; when ``max_seconds`` does not bind,
+    they searched, so it never exceeds ``max_nodes`` (but for the replanning search's
+    last hint, a few thousand positions); when ``max_seconds`` does not bind,
     the whole result but its seconds is a pure function of the position and
-    ``max_nodes``. Raises ValueError for a player's view, whose stock is unknown, or an
-    unknown plan.
+    ``max_nodes``. ``replan=False`` leaves the replanning search (``replan``) out of
+    the stages: the demo player's plans, which are a part of it, ask the solver so. Raises
+    ValueError for a player's view, whose stock is unknown, or an unknown plan.
     """
     if game.is_view:
         raise ValueError("the solver needs the whole deal, not a player's view")
     stages = game.profile.search.stages if plan is None else ((plan, None),)
+    if not replan:
+        stages = tuple((kept, nodes) for kept, nodes in
+                       ((tuple(k for k in stage if k != REPLAN), nodes) for stage, nodes in stages) if kept)
     for number, (stage, _) in enumerate(stages):
         names = [k for k in stage if k != RESUME or number == 0]
         if not stage or len(names) < len(stage) - 1 or any(k not in _KINDS for k in names):
@@ -109,7 +137,7 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
         share = max(1, nodes // (len(running) + len(kinds)))
         for search, _ in running:
             search.max_nodes = search.nodes + share
-        running += _start(game, kinds, share * len(kinds)) if kinds else []
+        running += _start(game, kinds, share * len(kinds), end) if kinds else []
         paused += _run_stage(running, end, result)
         if result.status != UNKNOWN:
             break
@@ -120,10 +148,12 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
 _Running = tuple[_Searcher, Steps]
 
 
-def _start(game: Game, kinds: tuple[str, ...], max_nodes: int) -> list[_Running]:
-    """The searches of a stage on copies of ``game``, ``max_nodes`` shared equally."""
+def _start(game: Game, kinds: tuple[str, ...], max_nodes: int, end: float) -> list[_Running]:
+    """The searches of a stage on copies of ``game``, ``max_nodes`` shared equally; the
+    replanning search's plans stop at the time ``end`` too."""
     share = max(1, max_nodes // len(kinds))
-    searches: list[_Searcher] = [_KINDS[k](game.clone(), share) for k in kinds]
+    searches: list[_Searcher] = [_replanner(game.clone(), share, end) if k == REPLAN
+                                 else _KINDS[k](game.clone(), share) for k in kinds]
     return [(s, s.steps()) for s in searches]
 
 

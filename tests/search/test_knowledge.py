@@ -305,9 +305,11 @@ def test_demo_plans_with_the_rule_sets_searches_and_budget(rules: str, monkeypat
     calls: list[tuple[int, tuple[str, ...]]] = []
     real_solve = demo.solve
 
-    def recording_solve(guess, *, max_nodes, max_seconds, plan):
+    def recording_solve(guess, *, max_nodes, max_seconds, plan, replan):
+        # the demo's plans never run the replanning search, which is the demo's own way
+        assert replan is False
         calls.append((max_nodes, plan))
-        return real_solve(guess, max_nodes=200, max_seconds=max_seconds, plan=plan)
+        return real_solve(guess, max_nodes=200, max_seconds=max_seconds, plan=plan, replan=replan)
 
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", recording_solve)

@@ -1,0 +1,75 @@
+"""The replanning search (``replan``, game.search.demo.Replanner): the demo player's way
+of playing with the whole deal in sight, a stage of the Constitution sets' solver."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import new_game
+from game.engine.rulesets import profile_of
+from game.search import demo, solver
+from game.search.solver import solve
+
+ROWS = ("constitution", "constitution-cadogan")
+
+
+def wins(rules: str, number: int, moves: list[str]) -> bool:
+    game = new_game(rules, number)
+    for text in moves:
+        game.play_text(text)
+    return game.is_won()
+
+
+@pytest.mark.parametrize("rules", ROWS)
+def test_the_first_million_positions_are_the_readmes_stages(rules: str) -> None:
+    # the README's table was measured at 1,000,000 positions: the stages up to there
+    # stay what they were, and the replanning search comes after them
+    stages = profile_of(rules).search.stages
+    names = [stage for stage, _ in stages]
+    at = names.index(("replan",))
+    assert sum(nodes or 0 for _, nodes in stages[:at]) == 1_000_000
+    assert all("replan" not in stage for stage in names[:at])
+    assert stages[-1][1] is None and "resume" in stages[-1][0]
+
+
+@pytest.mark.parametrize("rules", ROWS)
+def test_a_plan_from_the_start_is_the_line(rules: str) -> None:
+    result = solve(new_game(rules, 1), plan=("replan",), max_nodes=400_000, max_seconds=600)
+    assert result.status == "won"
+    assert wins(rules, 1, result.moves)
+    assert 0 < result.nodes <= 400_000
+
+
+def test_replan_false_leaves_it_out(monkeypatch) -> None:
+    def refused(*args, **kwargs):
+        raise AssertionError("the replanning search ran")
+
+    monkeypatch.setattr(solver, "_replanner", refused)
+    result = solve(new_game("constitution", 1), plan=("replan",), replan=False)
+    assert (result.status, result.nodes) == ("unknown", 0)
+
+
+def test_the_budget_cuts_it_to_unknown() -> None:
+    # game 132 needs more than a million positions of it: cut at 50,000, it answers
+    # unknown, within the budget but for the last hint's few positions
+    result = solve(new_game("constitution", 132), plan=("replan",), max_nodes=50_000, max_seconds=600)
+    assert result.status == "unknown"
+    assert 0 < result.nodes <= 50_000 + 10 * demo.DEMO_MAX_NODES
+
+
+def test_its_plans_stop_at_the_solvers_end() -> None:
+    # the solver hands its own end (a perf_counter time) to the replanning search, whose
+    # plans take their seconds from it
+    (search, _), = solver._start(new_game("constitution", 1), ("replan",), 1000, 123.5)
+    assert isinstance(search, demo.Replanner)
+    assert search.deadline == 123.5
+
+
+@pytest.mark.slow
+def test_it_wins_the_deal_no_other_search_decides() -> None:
+    # constitution 132: unknown to the other searches at 40,000,000 positions, and lost
+    # by the demo player with 75 sets of guesses; the replanning search plays on with the
+    # real stock and wins it
+    result = solve(new_game("constitution", 132), plan=("replan",), max_nodes=3_000_000, max_seconds=1200)
+    assert result.status == "won"
+    assert wins("constitution", 132, result.moves)
