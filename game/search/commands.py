@@ -183,7 +183,7 @@ def run_solve(args: argparse.Namespace) -> int:
         return fail(budget)
     seconds, positions = budget
     if args.deals is None:
-        from .solver import solve
+        from .solver import UNKNOWN, solve
 
         game = game_from_arguments(args)
         if isinstance(game, str):
@@ -193,6 +193,9 @@ def run_solve(args: argparse.Namespace) -> int:
               f"({result.nodes:,} positions, {result.seconds:.2f} s)")
         if result.moves:
             print(" ".join(result.moves))
+        if result.status == UNKNOWN:
+            print("The budget ran out first: a larger --budget or --positions may decide it "
+                  "(a few deals take minutes).")
         return 0
     try:
         rules = rules_class(args.rules).rules

@@ -195,3 +195,17 @@ def test_ctrl_c_ends_a_demo_over_two_processes_at_once(whom: str) -> None:
         return
     leftover = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
     assert leftover.stdout == "", "a worker process outlived the command"
+
+
+def test_an_unknown_deal_says_how_to_decide_it(capsys) -> None:
+    status, out, _ = _run(["solve", "constitution", "132", "--positions", "1000"], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("British Constitution game 132: unknown (1,000 positions")
+    assert "a larger --budget or --positions may decide it" in lines[1]
+
+
+def test_a_decided_deal_says_nothing_of_the_budget(capsys) -> None:
+    status, out, _ = _run(["solve", "constitution", "1", "--positions", "100000"], capsys)
+    assert status == 0
+    assert ": won (" in out and "--budget" not in out
