@@ -689,6 +689,13 @@ def _solver_line(guess: Game, nodes: int, seconds: float,
     return result.moves if result.status == WON and result.moves else None
 
 
+#: the replanning search's long looks a game, at least: its long looks, not its plans, are
+#: what wins the deals the other searches leave (``constitution``'s demo plan takes 4, for
+#: the demo's time; with 12, the replanning search won 6 more of the 11 deals of
+#: 1-10,000 it left unknown with 4: docs/search.md, "After a million positions")
+REPLAN_LONG_LOOKS = 12
+
+
 class Replanner(OneAfterAnother):
     """The demo player's way of playing with the whole deal in sight: a search of the
     solver's (``replan``) that proves nothing.
@@ -696,7 +703,8 @@ class Replanner(OneAfterAnother):
     Where a stock card shows (and at the start) it plans on the real deal as the demo
     plans on a guessed one, with the same schedule: the demo plan's searches, the quick
     beams alone after :data:`LEAN_AFTER` cards in a row without a plan, second tries
-    (:data:`RESCUES`) and long looks (:attr:`~game.engine.profile.DemoPlan.long_looks`).
+    (:data:`RESCUES`) and long looks (:attr:`~game.engine.profile.DemoPlan.long_looks`,
+    but at least :data:`REPLAN_LONG_LOOKS`).
     A plan found wins the deal: the moves played so far and the plan are the winning line.
     Where none is found it plays the demo's hint (which sees only what a player sees)
     until the next card shows, and plans again. It ends when no move is left, or after
@@ -724,6 +732,7 @@ class Replanner(OneAfterAnother):
             return None
         played: list[str] = []
         misses = rescues = long_looks = 0
+        looks = max(plan.long_looks, REPLAN_LONG_LOOKS)
         while len(played) < DEFAULT_MAX_MOVES:
             if game.is_won():
                 self.win = played
@@ -736,7 +745,7 @@ class Replanner(OneAfterAnother):
             if line is None and second_try:
                 rescues += 1
                 line = self._planned(plan.nodes, partial(_solve_guess, game, plan, rescue=True))
-            if line is None and (second_try or not plan.quick_beams) and long_looks < plan.long_looks:
+            if line is None and (second_try or not plan.quick_beams) and long_looks < looks:
                 long_looks += 1
                 line = self._planned(LONG_LOOK_NODES, partial(_solver_line, game))
             if line is not None:
