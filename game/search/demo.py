@@ -691,8 +691,8 @@ def _solver_line(guess: Game, nodes: int, seconds: float,
 
 #: the replanning search's long looks a game, at least: its long looks, not its plans, are
 #: what wins the deals the other searches leave (``constitution``'s demo plan takes 4, for
-#: the demo's time; with 12, the replanning search won 6 more of the 11 deals of
-#: 1-10,000 it left unknown with 4: docs/search.md, "After a million positions")
+#: the demo's time; with 12, the replanning search wins 6 of the 11 deals of 1-10,000 it
+#: left unknown with 4, and still all it won: docs/search.md, "After a million positions")
 REPLAN_LONG_LOOKS = 12
 
 
