@@ -44,6 +44,24 @@ def _levels(ui: SimpleNamespace, app: App) -> LevelsScene:
     return scene
 
 
+def _level_1_but_its_last_move(ui: SimpleNamespace, app: App) -> tuple[LevelsScene, TableScene, str]:
+    """Level 1 opened from the levels grid by mouse and played up to its solution's last
+    move (returned), the cards at rest: the grid, the table and that move."""
+    levels = _levels(ui, app)
+    ui.click(app, levels.tiles[0].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.level is not None and table.level.number == 1
+    assert table.game.game == "1"
+    ui.settle(app, table)
+    *bulk, last = load_campaign("constitution").levels[0].solution
+    for text in bulk:
+        table.play(table.game.parse_move(text))
+    table.anim.finish()
+    ui.settle(app, table)
+    return levels, table, last
+
+
 def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, campaign: Path) -> None:
     scene = _levels(ui, app)
     assert scene.rules == "constitution"
@@ -90,19 +108,7 @@ def test_a_locked_level_cannot_be_started(ui: SimpleNamespace, app: App, campaig
 
 def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace, app: App,
                                                               campaign: Path) -> None:
-    levels = _levels(ui, app)
-    ui.click(app, levels.tiles[0].rect.center)
-    table = app.top
-    assert isinstance(table, TableScene)
-    assert table.level is not None and table.level.number == 1
-    assert table.game.game == "1"
-    ui.settle(app, table)
-    level = load_campaign("constitution").levels[0]
-    *bulk, last = level.solution
-    for text in bulk:
-        table.play(table.game.parse_move(text))
-    table.anim.finish()
-    ui.settle(app, table)
+    levels, table, last = _level_1_but_its_last_move(ui, app)
     assert table.score.total > 0
     move = table.game.parse_move(last)
     ui.drag(app, table, move.src, move.dst)
@@ -135,16 +141,7 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
 
 def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNamespace, app: App,
                                                                  campaign: Path) -> None:
-    levels = _levels(ui, app)
-    ui.click(app, levels.tiles[0].rect.center)
-    table = app.top
-    assert isinstance(table, TableScene)
-    ui.settle(app, table)
-    *bulk, last = load_campaign("constitution").levels[0].solution
-    for text in bulk:
-        table.play(table.game.parse_move(text))
-    table.anim.finish()
-    ui.settle(app, table)
+    _, table, last = _level_1_but_its_last_move(ui, app)
     table.play_demo(table.game.parse_move(last))
     dialog = ui.wait_for_dialog(app)
     assert dialog.title == "Level 1 won!"
