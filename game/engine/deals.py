@@ -73,11 +73,13 @@ def parse_game_number(text: str | int) -> str:
     return str(int(digits))
 
 
+#: a ``-`` with a digit somewhere before it and another somewhere after
+_DASH_BETWEEN_DIGITS = re.compile(r"\d.*-.*\d", re.DOTALL)
+
+
 def _dash_between_digits(text: str) -> bool:
     """Whether a ``-`` stands between two digits of ``text`` (``12-13``, ``#1,001-#1,002``)."""
-    first = next((i for i, c in enumerate(text) if c.isdigit()), None)
-    last = next((i for i in range(len(text) - 1, -1, -1) if text[i].isdigit()), None)
-    return first is not None and last is not None and "-" in text[first:last]
+    return _DASH_BETWEEN_DIGITS.search(text) is not None
 
 
 def shuffled_pack(game: str, max_rank: int) -> list[int]:
