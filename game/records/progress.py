@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine import RULE_IDS
 from .replay import MAX_SECONDS, is_date, is_game_number
-from .scoring import MAX_SCORE
+from .scoring import MAX_SCORE, within_score
 from .store import Migration, SaveError, Store
 
 PROGRESS_FILE = "progress.json"
@@ -119,7 +119,7 @@ class Progress:
                              f"(levels 1–{progress.unlocked} are)")
         if not 1 <= stars <= 3:
             raise ValueError(f"a won level earns 1 to 3 stars, not {stars}")
-        score, moves, seconds = _score(score), _moves(moves), _within_time(seconds)
+        score, moves, seconds = within_score(score), _moves(moves), _within_time(seconds)
         record = progress.levels.setdefault(level, LevelRecord())
         record.stars = max(record.stars, stars)
         record.best_score = score if record.best_score is None else max(record.best_score, score)
@@ -149,7 +149,7 @@ class Progress:
         progress = self._of(rules)
         if level is not None and not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"level {level} has no high-score table (levels are 1–{MAX_LEVEL:,})")
-        entry = HighScore(score=_score(entry.score), game=entry.game, date=entry.date,
+        entry = HighScore(score=within_score(entry.score), game=entry.game, date=entry.date,
                           moves=_moves(entry.moves), seconds=_within_time(entry.seconds))
         table = progress.scores if level is None else progress.level_scores.setdefault(level, [])
         if entry in table:
@@ -271,10 +271,6 @@ def _count(value: Any, where: str, low: int = 0, high: int = _MAX_MOVES) -> int:
     if type(value) is not int or not low <= value <= high:
         raise ValueError(f"{where}: not a whole number from {low} to {high}")
     return value
-
-
-def _score(score: int) -> int:
-    return max(-MAX_SCORE, min(score, MAX_SCORE))
 
 
 def _moves(moves: int) -> int:

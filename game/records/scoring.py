@@ -117,7 +117,7 @@ class Score:
 
     @total.setter
     def total(self, value: int) -> None:
-        self._total = max(-MAX_SCORE, min(value, MAX_SCORE))
+        self._total = within_score(value)
 
     def foundation(self, count: int, now: float) -> list[ScoreEvent]:
         """``count`` cards reached a foundation at ``now`` (seconds since the game started)."""
@@ -229,6 +229,11 @@ class Score:
                                         _integer(item[2], f"earned[{i}] streak", 0),
                                         _time(item[3], f"earned[{i}] time")))
         return score
+
+
+def within_score(value: int) -> int:
+    """``value`` at its nearest bound when it is beyond ±:data:`MAX_SCORE`."""
+    return max(-MAX_SCORE, min(value, MAX_SCORE))
 
 
 def _integer(value: Any, what: str, low: int) -> int:
