@@ -277,8 +277,7 @@ class PlaySession:
                 break
             transfers += self.recorder.redo()
         self.undo_steps.append(steps)
-        foundations = g.foundations
-        landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
+        landed = self._landed(transfers)
         events = self.score.redo()
         points = [Points(tuple(events), landed[-1] if landed else None)] if events else []
         return self._changed(transfers, points)
@@ -298,14 +297,19 @@ class PlaySession:
         """Play ``move`` and score the cards it put on the foundations at its time of play
         (a demo move's earn nothing)."""
         transfers = self.recorder.play(move)
-        foundations = self.game.foundations
-        landed = [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
+        landed = self._landed(transfers)
         if landed and demo:
             self.score.unscored(len(landed))
         elif landed:
             events = self.score.foundation(len(landed), self.recorder.elapsed)
             points.append(Points(tuple(events), landed[-1]))
         return list(transfers)
+
+    def _landed(self, transfers: list[Transfer]) -> list[int]:
+        """The foundations that ``transfers`` put a card on (not from another foundation),
+        in order."""
+        foundations = self.game.foundations
+        return [t.dst for t in transfers if t.dst in foundations and t.src not in foundations]
 
     def _changed(self, transfers: list[Transfer], points: list[Points]) -> Outcome:
         self.hint_list = None
