@@ -201,7 +201,7 @@ def run_stats(args: argparse.Namespace) -> int:
         except UnknownRulesError as err:
             return fail(str(err))
     try:
-        store = Store(data_dir_path(args.data_dir))
+        store = Store(data_dir_path(args.data_dir), read_only=True)
     except ValueError as err:
         return fail(str(err))
     stats = load_statistics(store)

@@ -88,11 +88,13 @@ class ReplayError(ValueError):
     move token, say), and it is printed on a terminal and drawn on the screen.
     """
 
-    def __init__(self, reason: str, line: int | None = None) -> None:
+    def __init__(self, reason: str, line: int | None = None, *, newer: bool = False) -> None:
         reason = printable(reason)
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
         self.line = line
         self.reason = reason
+        #: a newer version of the game wrote the replay: it is not damaged, only unknown here
+        self.newer = newer
 
 
 class ReplayMove(NamedTuple):
@@ -310,7 +312,7 @@ class _Parser:
         except ReplayError as err:
             if err.line == len(self.lines) and "cut short" not in err.reason and self._cut_in_line():
                 raise ReplayError(f"the file was cut short in the middle of this line ({err.reason})",
-                                  err.line) from None
+                                  err.line, newer=err.newer) from None
             raise
 
     def summarize(self) -> ReplaySummary:
@@ -419,7 +421,7 @@ class _Parser:
             raise ReplayError(f"the version must be a whole number (found {_quote(value)})", number)
         if int(value) > REPLAY_VERSION:
             raise ReplayError(f"replay version {int(value)} is newer than this program reads "
-                              f"(up to {REPLAY_VERSION}); a newer version of the game wrote it", number)
+                              f"(up to {REPLAY_VERSION}); a newer version of the game wrote it", number, newer=True)
 
     @staticmethod
     def _check_rules(value: str, number: int) -> str:

@@ -170,7 +170,13 @@ def load_saved_game(store: Store) -> Replay | None:
     try:
         replay = parse_replay(text)
     except ReplayError as err:
-        store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
+        if err.newer:
+            # not damaged: the newer version that wrote it can still continue it
+            store.newer.add(SAVED_GAME)
+            store.warn(f"{SAVED_GAME} was saved by a newer version of the game ({err}): it was left as "
+                       "it is, and this version will not change it")
+        else:
+            store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
         return None
     if replay.result != IN_PROGRESS:
         store.set_aside(SAVED_GAME, f"it is not a game in progress (result {replay.result})")

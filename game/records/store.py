@@ -276,9 +276,13 @@ class Store:
     :attr:`warnings` (the screen shows them, see :meth:`take_warnings`) and logged.
     """
 
-    def __init__(self, data_dir: Path | str | None = None) -> None:
+    def __init__(self, data_dir: Path | str | None = None, *, read_only: bool = False) -> None:
         self.root = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
         self.warnings: list[str] = []
+        #: a command that only reads (``stats``): it writes nothing and moves nothing aside
+        self.read_only = read_only
+        #: the files a newer version of the game wrote: left as they are, never written over
+        self.newer: set[str] = set()
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
@@ -300,8 +304,14 @@ class Store:
         return taken
 
     def write_text(self, name: str, text: str) -> Path:
-        """Write a file of the data directory atomically; raises SaveError."""
+        """Write a file of the data directory atomically; raises SaveError (also for a
+        store that only reads, and for a file a newer version of the game wrote)."""
         path = self.path(name)
+        if self.read_only:
+            raise SaveError(f"could not save {path}: this command only reads the data folder")
+        if name in self.newer:
+            raise SaveError(f"could not save {path}: a newer version of the game wrote it, and this "
+                            "version does not write over it (it was left as it is)")
         atomic_write_text(path, text)
         return path
 
@@ -315,7 +325,9 @@ class Store:
         """The JSON object of file ``name``, at schema ``version``, or None.
 
         None means the file does not exist, or could not be read and was moved aside
-        (with a warning). An object of an older version goes through ``migrations``:
+        (with a warning). A file of a newer schema is left where it is, with a warning, and
+        this store will not write over it (:attr:`newer`): the newer version that wrote
+        it still reads it. An object of an older version goes through ``migrations``:
         ``migrations[v]`` turns a version ``v`` object into a version ``v + 1`` one.
         The caller still checks the contents and calls :meth:`set_aside` if they are wrong.
         """
@@ -343,8 +355,9 @@ class Store:
             self.set_aside(name, "it has no valid schema version")
             return None
         if found > version:
-            self.set_aside(name, f"it was written by a newer version of the game (schema {found}, "
-                                 f"this one reads up to {version})")
+            self.newer.add(name)
+            self.warn(f"{name} was written by a newer version of the game (schema {found}; this one reads "
+                      f"up to {version}): it was left as it is, and this version will not change it")
             return None
         while found < version:
             step = (migrations or {}).get(found)
@@ -408,7 +421,12 @@ class Store:
     def remove(self, name: str) -> str | None:
         """Delete one file of the data directory, as :meth:`remove_files` does (a regular
         file only); None when it is gone (or was not there), else why it is still there
-        (``it is a FIFO, ...``), for the caller's message."""
+        (``it is a FIFO, ...``), for the caller's message. A store that only reads, or a
+        file a newer version of the game wrote (:attr:`newer`), deletes nothing."""
+        if self.read_only:
+            return "this command only reads the data folder"
+        if name in self.newer:
+            return "a newer version of the game wrote it (it was left as it is)"
         try:
             with self._open_folder("", through_link=False) as where:
                 if where is None:
@@ -488,10 +506,14 @@ class Store:
         """Move a file that cannot be used to ``NAME.bad-<UTC time>`` and warn about it.
 
         Only a regular file is moved: a symbolic link, a FIFO, a device or a folder of that
-        name is left as it is (warned). Returns the new path, or None if the file was not
-        moved (also warned).
+        name is left as it is (warned). A store that only reads (:attr:`read_only`) moves
+        nothing: it warns that the file was left as it is. Returns the new path, or None if
+        the file was not moved (also warned).
         """
         path = self.path(name)
+        if self.read_only:
+            self.warn(f"{name} could not be read ({reason}); it was left as it is")
+            return None
         try:
             info = os.lstat(path)
         except OSError as err:

@@ -114,12 +114,20 @@ def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
     assert "unknown rule set 'nonsense'" in capsys.readouterr().err
 
 
-def test_stats_with_a_broken_file_warns_and_goes_on(tmp_path, capsys):
-    (tmp_path / "statistics.json").write_text("garbage")
+@pytest.mark.parametrize(("content", "says"), [
+    ("garbage", "statistics.json could not be read"),
+    ('{"kind": "statistics", "version": 99}', "statistics.json was written by a newer version of the game"),
+])
+def test_stats_with_a_file_it_cannot_read_warns_goes_on_and_leaves_the_file(tmp_path, capsys, content, says):
+    """``stats`` only reads: it moves nothing aside, so the file stays for the version
+    that can read it (or for the player to look at)."""
+    (tmp_path / "statistics.json").write_text(content)
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     captured = capsys.readouterr()
-    assert captured.err.startswith("warning: statistics.json could not be read")
+    assert captured.err.startswith(f"warning: {says}") and "left as it is" in captured.err
     assert "played" in captured.out and "warning" not in captured.out
+    assert [p.name for p in tmp_path.iterdir()] == ["statistics.json"]
+    assert (tmp_path / "statistics.json").read_text() == content
 
 
 @pytest.mark.parametrize(("field", "value"), [

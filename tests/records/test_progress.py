@@ -133,7 +133,6 @@ def test_no_file_gives_fresh_progress(tmp_path: Path) -> None:
 @pytest.mark.parametrize("content", [
     "{not json",
     json.dumps({"kind": "statistics", "version": 1}),
-    json.dumps({"kind": "progress", "version": 99}),
     json.dumps({"kind": "progress", "version": 1, "rules": {"poker": {}}}),
     json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"unlocked": 0}}}),
     json.dumps({"kind": "progress", "version": 1, "rules": {"square": {"levels": {"5": {"stars": 2}}}}}),
@@ -154,6 +153,22 @@ def test_a_damaged_file_is_moved_aside_with_a_message(tmp_path: Path, content: s
     assert not (tmp_path / PROGRESS_FILE).exists()
     assert len(list(tmp_path.glob(f"{PROGRESS_FILE}.bad-*"))) == 1
     assert len(store.warnings) == 1 and PROGRESS_FILE in store.warnings[0]
+
+
+def test_a_file_of_a_newer_version_is_left_for_it(tmp_path: Path) -> None:
+    """Progress a newer version of the game wrote is not damaged: this version starts from
+    nothing, says so, and never writes over it (the newer one still finds it)."""
+    store = Store(tmp_path)
+    newer = json.dumps({"kind": "progress", "version": 99, "what": "only it knows"})
+    (tmp_path / PROGRESS_FILE).write_text(newer, encoding="utf-8")
+    progress = load_progress(store)
+    assert progress.unlocked("square") == 1
+    [warning] = store.take_warnings()
+    assert "written by a newer version of the game" in warning
+    assert save_progress(store, progress) is False
+    assert "not saved" in " ".join(store.take_warnings())
+    assert (tmp_path / PROGRESS_FILE).read_text(encoding="utf-8") == newer
+    assert [p.name for p in tmp_path.iterdir()] == [PROGRESS_FILE]
 
 
 def _score_file(**changes: object) -> str:

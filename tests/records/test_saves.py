@@ -87,6 +87,26 @@ def test_a_damaged_save_is_moved_aside_and_nothing_else_is_lost(tmp_path):
     assert len(list_replays(store)) == 1
 
 
+def test_a_save_of_a_newer_version_is_left_for_it(tmp_path):
+    """A save whose replay version is newer than this program reads is not damaged: it is
+    neither moved aside, nor written over, nor deleted when another game is chosen."""
+    store = Store(tmp_path)
+    save_game(store, random_recording("constitution", 8, seed=2, steps=20).replay())
+    path = tmp_path / SAVED_GAME
+    text = path.read_text()
+    assert "\nversion: 1\n" in text
+    newer = text.replace("\nversion: 1\n", "\nversion: 99\n", 1)
+    path.write_text(newer)
+    assert load_saved_game(store) is None
+    [warning] = store.take_warnings()
+    assert "saved by a newer version of the game" in warning and "left as it is" in warning
+    abandon_saved_game(store)
+    assert not save_game(store, random_recording("square", 3, seed=1, steps=10).replay())
+    assert "newer version of the game wrote it" in " ".join(store.take_warnings())
+    assert path.read_text() == newer
+    assert not [p for p in tmp_path.iterdir() if ".bad-" in p.name]
+
+
 def test_a_save_on_a_full_disk_keeps_the_previous_save(tmp_path, monkeypatch):
     store = Store(tmp_path)
     first = random_recording("union-square", 3, seed=3, steps=20).replay()

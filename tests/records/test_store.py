@@ -109,7 +109,6 @@ def test_read_json_round_trips_with_kind_and_version(tmp_path):
     ('{"kind": "other", "version": 1}', "not a thing file"),
     ('{"kind": "thing"}', "no valid schema version"),
     ('{"kind": "thing", "version": true}', "no valid schema version"),
-    ('{"kind": "thing", "version": 9}', "written by a newer version of the game"),
     ('{"kind": "thing", "version": 1}', "too old to be read"),
     ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
 ])
@@ -128,6 +127,43 @@ def test_a_file_that_cannot_be_read_is_moved_aside_with_a_message(tmp_path, capl
     assert reason in warning and aside[0].name in warning
     assert store.warnings == []
     assert reason in caplog.text
+
+
+def test_a_file_of_a_newer_version_is_left_as_it_is_and_never_written_over(tmp_path):
+    """A newer version of the game wrote it: not damage. It stays where that version reads
+    it, and this version neither writes over it nor deletes it."""
+    store = Store(tmp_path)
+    newer = '{"kind": "thing", "version": 9, "a": 1}'
+    (tmp_path / "x.json").write_text(newer)
+    assert store.read_json("x.json", "thing", 2) is None
+    [warning] = store.take_warnings()
+    assert "written by a newer version of the game (schema 9; this one reads up to 2)" in warning
+    assert "left as it is" in warning
+    with pytest.raises(SaveError, match="newer version of the game wrote it"):
+        store.write_json("x.json", "thing", 2, {"a": 0})
+    assert "newer version" in (store.remove("x.json") or "")
+    assert (tmp_path / "x.json").read_text() == newer
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+    store.write_json("y.json", "thing", 2, {})  # the other files are written as before
+    assert (tmp_path / "y.json").exists()
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"kind": "thing", "version": 1}', '{"kind": "thing", "version": 9}'])
+def test_a_store_that_only_reads_moves_writes_and_deletes_nothing(tmp_path, content):
+    """``stats`` reads the data folder: a file it cannot read is reported, not moved."""
+    store = Store(tmp_path, read_only=True)
+    (tmp_path / "x.json").write_text(content)
+    before = lstat_of(tmp_path / "x.json")
+    assert store.read_json("x.json", "thing", 2) is None
+    [warning] = store.take_warnings()
+    assert "left as it is" in warning
+    assert store.set_aside("x.json", "broken") is None
+    assert "left as it is" in store.take_warnings()[0]
+    with pytest.raises(SaveError, match="only reads"):
+        store.write_json("z.json", "thing", 2, {})
+    assert store.remove("x.json") == "this command only reads the data folder"
+    assert lstat_of(tmp_path / "x.json") == before and (tmp_path / "x.json").read_text() == content
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
 
 
 def test_files_moved_aside_twice_in_a_second_keep_both(tmp_path):
