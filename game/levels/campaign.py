@@ -20,6 +20,7 @@ Reading checks everything (schema version, each field's type and range, levels n
 from __future__ import annotations
 
 import itertools
+import shlex
 import json
 import math
 from collections.abc import Mapping
@@ -106,7 +107,7 @@ def read_campaign(path: Path, rules: str) -> Campaign:
         text = read_limited_text(path, MAX_LEVELS_BYTES)
     except FileNotFoundError:
         raise LevelsError(f"{path}: the file does not exist (make it with: {PROGRAM} levels build "
-                          f"--rules {rules})") from None
+                          f"--rules {rules} --out {shlex.quote(str(path.parent))})") from None
     except FileRefused as err:
         raise LevelsError(f"{path}: {err}") from None
     try:

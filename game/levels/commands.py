@@ -52,7 +52,8 @@ def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer)
     build.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes to use (default 1); the files do not depend on it")
     build.add_argument("--out", type=Path, default=None, metavar="DIR",
-                       help="write the files into this folder (default: the campaigns the game ships with)")
+                       help="the folder to write the files into (needed: name the game's own levels "
+                       "folder, shown by an error without it, to rebuild the campaigns it ships with)")
     build.set_defaults(func=run_build)
 
     check = actions.add_parser(
@@ -99,6 +100,10 @@ def run_build(args: argparse.Namespace) -> int:
     rules_list = _rules_list(args.rules)
     if isinstance(rules_list, str):
         return fail(rules_list)
+    if args.out is None:
+        # never by default: the campaigns the game ships with would be written over
+        return fail(f"name the folder to write with --out DIR; the campaigns the game plays are in "
+                    f"{LEVELS_DIR} (name that folder to rebuild them)")
     if not 1 <= args.jobs <= 256:
         return fail("--jobs must be a whole number from 1 to 256")
     try:
@@ -107,7 +112,7 @@ def run_build(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
     try:
-        folder = check_output_folder(LEVELS_DIR if args.out is None else args.out, what="--out")
+        folder = check_output_folder(args.out, what="--out")
         if folder.exists():
             for plan in plans:
                 check_output(campaign_path(plan.rules, folder), what="--out")
@@ -136,6 +141,19 @@ def run_build(args: argparse.Namespace) -> int:
     return status
 
 
+def _missing_folder(folder: Path | None) -> str | None:
+    """Why ``--folder`` cannot hold campaigns (it does not exist, or is not a folder), said
+    once rather than once for each rule set; None when it is a folder (or not given)."""
+    if folder is None:
+        return None
+    try:
+        if folder.is_dir():
+            return None
+        return f"--folder {folder}: {'it is not a folder' if folder.exists() else 'there is no such folder'}"
+    except OSError as err:
+        return f"--folder {folder}: it cannot be read ({err.strerror or err})"
+
+
 def _where(path: Path) -> str:
     """A file as the build's report names it: relative to here when it is below here."""
     try:
@@ -151,6 +169,9 @@ def run_check(args: argparse.Namespace) -> int:
     rules_list = _rules_list(args.rules)
     if isinstance(rules_list, str):
         return fail(rules_list)
+    problem = _missing_folder(args.folder)
+    if problem is not None:
+        return fail(problem)
     reports = check_all(args.folder, rules_list)
     for report in reports:
         print(report.line())
@@ -165,6 +186,9 @@ def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
     from ..output import OutputError, check_output, write_output
     from .campaign import LevelsError, load_campaign
 
+    problem = _missing_folder(args.folder)
+    if problem is not None:
+        return fail(problem)
     try:
         out = check_output(args.out, what="levels chart", suffix=".png")
     except OutputError as err:

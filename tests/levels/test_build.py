@@ -94,10 +94,11 @@ def test_the_pick_spreads_from_easiest_to_hardest() -> None:
     (("--count", "5", "--pool", "2"), "--pool"),
     (("--jobs", "0"), "--jobs"),
 ])
-def test_bad_build_arguments_are_refused(argv: tuple[str, ...], message: str,
+def test_bad_build_arguments_are_refused(argv: tuple[str, ...], message: str, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    assert run("build", *argv) == 2
+    assert run("build", *argv, "--out", str(tmp_path / "out")) == 2
     assert message in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_solver_win_is_replayed_before_it_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:

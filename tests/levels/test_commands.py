@@ -36,17 +36,45 @@ def test_check_names_a_missing_file_as_missing(tmp_path: Path, capsys: pytest.Ca
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "union-square: FAIL, the campaign file is missing"
     assert lines[1] == (f"  {tmp_path / 'union-square.json'}: the file does not exist "
-                        "(make it with: british-patience levels build --rules union-square)")
+                        f"(make it with: british-patience levels build --rules union-square --out {tmp_path})")
     assert "of 0 levels" not in "\n".join(lines)
 
 
 def test_check_of_a_folder_whose_name_is_too_long_says_it_cannot_be_read(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     clear_cache()
-    assert run("check", "--rules", "square", "--folder", str(tmp_path / ("x" * 300))) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "square: FAIL, the campaign file cannot be read"
-    assert out[1].endswith("square.json: cannot be opened: File name too long")
+    assert run("check", "--rules", "square", "--folder", str(tmp_path / ("x" * 300))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --folder ") and err.endswith(": it cannot be read (File name too long)\n")
+
+
+@pytest.mark.parametrize("command", [("check",), ("chart", "out.png")], ids=lambda c: c[0])
+@pytest.mark.parametrize("kind", ["missing", "file"])
+def test_check_and_chart_of_a_folder_that_is_not_there_say_so_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        command: tuple[str, ...], kind: str) -> None:
+    """One clear error, not a failure per rule set (whose advice to build would write there)."""
+    folder = tmp_path / "campaigns"
+    if kind == "file":
+        folder.write_text("not a folder")
+    monkeypatch.chdir(tmp_path)
+    assert run(*command, "--folder", str(folder)) == 2
+    captured = capsys.readouterr()
+    why = "there is no such folder" if kind == "missing" else "it is not a folder"
+    assert captured.err == f"error: --folder {folder}: {why}\n" and captured.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["campaigns"] if kind == "file" else [])
+
+
+def test_build_without_out_writes_nothing_and_names_the_shipped_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The campaigns the game ships with are never written over by default."""
+    from game.levels.campaign import LEVELS_DIR
+
+    before = {p.name: p.read_bytes() for p in LEVELS_DIR.iterdir()}
+    assert run(*SQUARE_TINY) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: name the folder to write with --out DIR") and str(LEVELS_DIR) in err
+    assert {p.name: p.read_bytes() for p in LEVELS_DIR.iterdir()} == before
 
 
 def test_check_names_a_damaged_file_as_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
