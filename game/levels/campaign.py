@@ -20,9 +20,9 @@ Reading checks everything (schema version, each field's type and range, levels n
 from __future__ import annotations
 
 import itertools
-import shlex
 import json
 import math
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path

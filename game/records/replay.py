@@ -421,7 +421,8 @@ class _Parser:
             raise ReplayError(f"the version must be a whole number (found {_quote(value)})", number)
         if int(value) > REPLAY_VERSION:
             raise ReplayError(f"replay version {int(value)} is newer than this program reads "
-                              f"(up to {REPLAY_VERSION}); a newer version of the game wrote it", number, newer=True)
+                              f"(up to {REPLAY_VERSION}); a newer version of the game wrote it",
+                              number, newer=True)
 
     @staticmethod
     def _check_rules(value: str, number: int) -> str:

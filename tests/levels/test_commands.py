@@ -36,7 +36,8 @@ def test_check_names_a_missing_file_as_missing(tmp_path: Path, capsys: pytest.Ca
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "union-square: FAIL, the campaign file is missing"
     assert lines[1] == (f"  {tmp_path / 'union-square.json'}: the file does not exist "
-                        f"(make it with: british-patience levels build --rules union-square --out {tmp_path})")
+                        "(make it with: british-patience levels build --rules union-square "
+                        f"--out {tmp_path})")
     assert "of 0 levels" not in "\n".join(lines)
 
 

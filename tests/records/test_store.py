@@ -148,7 +148,8 @@ def test_a_file_of_a_newer_version_is_left_as_it_is_and_never_written_over(tmp_p
     assert (tmp_path / "y.json").exists()
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"kind": "thing", "version": 1}', '{"kind": "thing", "version": 9}'])
+@pytest.mark.parametrize("content", ["{not json", '{"kind": "thing", "version": 1}',
+                                     '{"kind": "thing", "version": 9}'])
 def test_a_store_that_only_reads_moves_writes_and_deletes_nothing(tmp_path, content):
     """``stats`` reads the data folder: a file it cannot read is reported, not moved."""
     store = Store(tmp_path, read_only=True)
