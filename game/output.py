@@ -12,7 +12,10 @@ user's own regular file is ever replaced:
   gives (``0666 & ~umask``: 0644 with the usual umask); a file replaced keeps its mode,
   and its owner when root replaces it.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
-  link stays a link.
+  link stays a link, but only when that file is of the kind the name says (its name
+  ends as the link's does: ``.png``, ``.csv``…) and the link is the user's own. So a
+  link ``shot.png`` to ``/etc/hostname``, or a link another user left in a shared folder
+  such as ``/tmp``, is refused, however much the user running the command may write.
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
@@ -196,6 +199,8 @@ def _classify(text: str, suffix: str | None) -> Output:
     if not stat.S_ISREG(mode):
         raise _Refused("it is not a regular file (a socket, say); nothing is written there")
     _check_suffix(text, suffix)
+    if os.path.islink(text):
+        _check_link(text, suffix)
     # root may write any file, so its mode is asked too: a file nobody may write is kept
     if not os.access(text, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise _Refused("the file is read-only")
@@ -223,6 +228,23 @@ def _real_parent(text: str) -> Path:
     if not stat.S_ISDIR(info.st_mode):
         raise _Refused(f"{shown(parent)} is not a folder")
     return Path(os.path.realpath(parent))
+
+
+def _check_link(text: str, suffix: str | None) -> None:
+    """A symbolic link ``text`` to a regular file is written through only when it is the
+    user's own and the file it leads to has the ending the output needs (``suffix``) or,
+    without one, the link's own ending; raises _Refused."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is not None:
+        owner = os.lstat(text).st_uid
+        if owner != geteuid():
+            raise _Refused(f"it is a symbolic link that another user (uid {owner}) made; nothing is "
+                           "written through it")
+    target = os.path.realpath(text)
+    wanted = suffix or os.path.splitext(text)[1].lower()
+    if not os.path.basename(target).lower().endswith(wanted):
+        raise _Refused(f"it is a symbolic link to {shown(target)}, which is not a {wanted or 'plain'} "
+                       "file; nothing is written through it (give the file's own name)")
 
 
 def _check_suffix(text: str, suffix: str | None) -> None:

@@ -129,6 +129,41 @@ def test_a_link_to_a_file_elsewhere_is_written_as_solve_out_writes_one(
     assert sorted(p.name for p in here.iterdir()) == ["deals.csv", "shot.png"]
 
 
+def test_a_link_to_a_file_of_another_kind_is_refused_and_the_file_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The defect as it was found: ``screenshot sys.png`` with ``sys.png`` a link to
+    ``/etc/hostname``, run as root, wrote the picture over the system's file. A link is
+    written through only to a file of the kind its name says (here, a stand-in for it)."""
+    system = tmp_path / "etc"
+    system.mkdir()
+    for name, out, extra in (("hostname", "sys.png", ()),
+                             ("passwd", "deals.csv", ())):
+        (system / name).write_text("vm\n")
+        (tmp_path / out).symlink_to(system / name)
+    said = _refused(capsys, _shot(tmp_path, str(tmp_path / "sys.png")))
+    assert "is a symbolic link to" in said and "not a .png file" in said
+    assert cli.main(["solve", "square", "--range", "1-1", "--positions", "10",
+                     "--out", str(tmp_path / "deals.csv")]) == 2
+    assert "not a .csv file; nothing is written through it" in capsys.readouterr().err
+    assert (system / "hostname").read_text() == "vm\n" and (system / "passwd").read_text() == "vm\n"
+    assert sorted(p.name for p in system.iterdir()) == ["hostname", "passwd"]
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="a link of another user is made by root")
+def test_a_link_another_user_made_is_refused_as_root(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A link left in a shared folder (``/tmp``) by someone else, aimed at a file of the
+    right kind that root may write, is not written through."""
+    target = tmp_path / "precious.png"
+    target.write_bytes(b"kept")
+    link = tmp_path / "shot.png"
+    link.symlink_to(target)
+    os.lchown(link, 4321, 4321)
+    said = _refused(capsys, _shot(tmp_path, str(link)))
+    assert "a symbolic link that another user (uid 4321) made" in said
+    assert target.read_bytes() == b"kept" and link.is_symlink()
+
+
 def test_the_picture_goes_into_a_fifo_to_its_reader(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     if not hasattr(os, "mkfifo"):
