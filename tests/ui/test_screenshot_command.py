@@ -136,8 +136,7 @@ def test_a_link_to_a_file_of_another_kind_is_refused_and_the_file_kept(
     written through only to a file of the kind its name says (here, a stand-in for it)."""
     system = tmp_path / "etc"
     system.mkdir()
-    for name, out, extra in (("hostname", "sys.png", ()),
-                             ("passwd", "deals.csv", ())):
+    for name, out in (("hostname", "sys.png"), ("passwd", "deals.csv")):
         (system / name).write_text("vm\n")
         (tmp_path / out).symlink_to(system / name)
     said = _refused(capsys, _shot(tmp_path, str(tmp_path / "sys.png")))
