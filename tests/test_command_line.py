@@ -247,8 +247,8 @@ def test_the_readme_starts_with_two_one_line_commands_play_and_test() -> None:
     assert len(lines) == 2, lines
     play, test = lines
     assert README.lstrip().startswith("# ") and README.index("```") < README.index("\n## ")
-    for line in lines:
-        assert line.startswith("python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && ")
+    assert play.startswith("python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && ")
+    assert test.startswith("python3 -m venv .venv && .venv/bin/pip install -q -r requirements-dev.txt && ")
     assert play.endswith(".venv/bin/python main.py")
     assert test.endswith("-m pytest -n auto") and "SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy" in test
     ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")

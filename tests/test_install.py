@@ -27,9 +27,12 @@ def test_pyproject_declares_the_command_its_dependencies_and_one_version() -> No
     assert project["scripts"] == {"british-patience": "game.cli:main"}
     assert "version" not in project and project["dynamic"] == ["version"]
     assert SETUPTOOLS["dynamic"]["version"] == {"attr": "game.__version__"}
-    wanted = {line.split("==")[0] for line in (ROOT / "requirements.txt").read_text().splitlines()[:4]
+    wanted = {line.split("==")[0] for line in (ROOT / "requirements.txt").read_text().splitlines()
               if "==" in line}
-    assert wanted == {"pygame-ce", "pysol-cards", "platformdirs"}
+    assert wanted == {"pygame-ce", "pysol-cards", "platformdirs"}, "the game's needs, and only those"
+    dev = (ROOT / "requirements-dev.txt").read_text().splitlines()
+    assert "-r requirements.txt" in dev and {"pytest", "pytest-xdist", "hypothesis"} <= {
+        line.split("==")[0] for line in dev if "==" in line}
     assert {d.split(">=")[0] for d in project["dependencies"]} == wanted
     assert "from game.cli import main" in (ROOT / "main.py").read_text()
     assert project["license"] == "GPL-3.0-or-later"
