@@ -7,6 +7,7 @@ off-screen surface, so no window (and no display driver) is needed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 
 import pygame
@@ -41,8 +42,10 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign:
         theme.text(surface, "no levels file", 18, rect.center, colour=MUTED, anchor="center")
         return
     won = campaign.results.get("won", len(campaign.winnable))
-    theme.text(surface, f"{len(campaign.levels)} levels · {won:,} winnable of {campaign.searched:,} searched",
-          16, (rect.x + pad, title.bottom + 4), colour=MUTED)
+    nodes = campaign.build.get("nodes")
+    within = f" in {nodes:,} positions each" if isinstance(nodes, int) and nodes > 0 else ""
+    theme.text(surface, f"{len(campaign.levels)} levels · {won:,} of {campaign.searched:,} deals proved "
+               f"winnable{within}", 14, (rect.x + pad, title.bottom + 6), colour=MUTED)
     plot = pygame.Rect(rect.x + pad + 40, title.bottom + 34, rect.width - 2 * pad - 48,
                        rect.height - (title.bottom - rect.y) - 34 - pad - 26)
     for value in (0, 25, 50, 75, 100):
@@ -75,16 +78,16 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign:
 
 
 def _labelled(count: int) -> set[int]:
-    """The level indices labelled under the bars: about a dozen, always the first and last,
-    never two side by side."""
-    every = max(1, round(count / 12))
-    indices = set(range(0, count, every))
-    last = count - 1
-    if last not in indices:
-        if last - max(indices) < every and max(indices) > 0:
-            indices.discard(max(indices))
-        indices.add(last)
-    return indices
+    """The level indices labelled under the bars: about a dozen, evenly spaced at round
+    numbers (every 1, 2, 5, 10, 20, 50 … levels), and always the first and last level;
+    a round number half a step or less from either end gives way to it, so no two
+    labels stand side by side."""
+    step = next(s for s in itertools.chain.from_iterable((m, 2 * m, 5 * m) for m in (10 ** k for k in
+                                                                                     itertools.count()))
+                if count / s <= 12)
+    numbers = {1, count}
+    numbers |= {n for n in range(step, count, step) if n - 1 > step / 2 and count - n > step / 2}
+    return {n - 1 for n in numbers if n >= 1}
 
 
 def render_chart(campaigns: Mapping[str, Campaign | None],
