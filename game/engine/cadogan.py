@@ -38,7 +38,7 @@ NEAR_WON = NearWon(
 PROFILE = RuleProfile(
     rules="constitution-cadogan",
     title="British Constitution (Lady Cadogan)",
-    summary="PySolFC's British Constitution: every row builds down in alternate colours from the row below.",
+    summary="Every row builds down in alternate colours from the row below; Row 4 from the waste.",
     guide=Guide(
         goal="Move all 88 cards to the eight foundations, building each up by suit from "
              "Ace to Jack. The Kings and Queens are left out.",

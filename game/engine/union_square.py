@@ -36,7 +36,7 @@ NEAR_WON = NearWon(
 PROFILE = RuleProfile(
     rules="union-square",
     title="British Square (Union Square)",
-    summary="PySolFC's Union Square (or British Square): sixteen piles built up or down by suit.",
+    summary="Sixteen piles built up or down by suit; any card fills a space.",
     guide=Guide(
         goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
              "King, then down again from the second King to the second Ace.",

@@ -156,6 +156,16 @@ def _temporary_file(path: Path) -> tuple[int, Path]:
     raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(path.parent))
 
 
+def json_problem(err: ValueError | RecursionError) -> str:
+    """Why a text is not JSON, in a player's words: where it goes wrong, not the parser's
+    own wording (``Expecting value: line 1 column 1 (char 0)``)."""
+    if isinstance(err, json.JSONDecodeError):
+        return f"it is not valid JSON (line {err.lineno}, column {err.colno})"
+    if isinstance(err, RecursionError):
+        return "it is not valid JSON (nested too deeply)"
+    return "it is not valid JSON"
+
+
 def file_kind(mode: int) -> str:
     """What a file of this ``st_mode`` is, in words: ``a symbolic link``, ``a FIFO``…"""
     kinds = ((stat.S_ISREG, "a regular file"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"),
@@ -342,7 +352,7 @@ class Store:
         try:
             document = json.loads(text)
         except (ValueError, RecursionError) as err:
-            self.set_aside(name, f"it is not valid JSON ({err})")
+            self.set_aside(name, json_problem(err))
             return None
         if not isinstance(document, dict):
             self.set_aside(name, "it is not a JSON object")
@@ -520,8 +530,8 @@ class Store:
             self.warn(f"{name} could not be read ({reason}) and could not be moved aside ({_why(err)})")
             return None
         if not stat.S_ISREG(info.st_mode):
-            self.warn(f"{name} could not be read ({reason}); it is {file_kind(info.st_mode)}, and only a "
-                      "regular file is moved aside: it was left as it is")
+            self.warn(f"{name} could not be read ({reason}); it is {file_kind(info.st_mode)}, not a plain "
+                      "file, so it was left as it is")
             return None
         stamp = utc_stamp()
         target = path.with_name(f"{path.name}.bad-{stamp}")

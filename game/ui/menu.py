@@ -54,9 +54,10 @@ from .widgets import (
     fit_numbered,
     fit_text,
     focus_glow,
+    is_portrait,
     record_button,
+    stacked_scale,
     text_px,
-    ui_scale,
 )
 
 #: How many recent games and saved replays the menu lists at most.
@@ -98,6 +99,8 @@ class MenuScene(Scene):
         self.ring = FocusRing()
         self.size = app.size
         self.px = 20
+        #: the height the "Play" column's controls need (a tall window gives the games the rest)
+        self._play_height = 0
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.panels: list[tuple[pygame.Rect, str]] = []
         self.fans: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -295,8 +298,11 @@ class MenuScene(Scene):
 
     def _layout(self) -> None:
         w, h = self.size
-        s = ui_scale(self.size)
-        self.px = px = text_px(self.size)
+        # a tall window stacks the panels (the games over the other two) and measures its
+        # text against the portrait design, so that the menu fills it
+        portrait = is_portrait(self.size)
+        self.scale = s = stacked_scale(self.size)
+        self.px = px = text_px(self.size, s)
         margin = round(24 * s)
         gap = round(18 * s)
         title_h = round(170 * s)
@@ -314,29 +320,33 @@ class MenuScene(Scene):
         natural = (bh + round(px * 1.75) + bh + round(px * 2.0) + bh + round(px * 0.4) + bh
                    + round(px * 0.3) + error_h + round(px * 1.2) + bh + round(px * 1.5)
                    + (len(rest) + 1) // 2 * (bh + gap_b))
+        self._play_height = natural
         # A tall window would stretch the panels into long empty columns: they keep the
         # height their contents need (the game cards at their natural height, the
         # buttons with a little air), and the title stands over them in the middle of
         # the window.
         card_step = round(px * 7.5)
         need = head + pad + max(n * card_step, natural + 2 * px)
-        if h > w and body.height > need * 1.15:
-            self.title_rect.y += (body.height - need) // 2
-            body.height, body.y = need, self.title_rect.bottom + round(6 * s)
-        col_w = [0.37, 0.26, 0.37]
-        inner_w = body.width - 2 * gap
-        xs = [body.x, body.x + round(inner_w * col_w[0]) + gap]
-        xs.append(xs[1] + round(inner_w * col_w[1]) + gap)
-        widths = [round(inner_w * col_w[0]), round(inner_w * col_w[1]), body.right - xs[2]]
-        left, mid, right = (pygame.Rect(xs[i], body.y, widths[i], body.height) for i in range(3))
-        self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
-
-        # Left: the four rule sets.
-        area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
-        step = min(area.height // n, card_step)
-        for i, rc in enumerate(self.rule_cards):
-            rc.rect = pygame.Rect(area.x, area.y + i * step, area.width, step - round(10 * s))
+        if portrait:
+            left, mid, right = self._stacked_panels(body, head, pad, gap, s)
+        else:
+            if h > w and body.height > need * 1.15:
+                self.title_rect.y += (body.height - need) // 2
+                body.height, body.y = need, self.title_rect.bottom + round(6 * s)
+            col_w = [0.37, 0.26, 0.37]
+            inner_w = body.width - 2 * gap
+            xs = [body.x, body.x + round(inner_w * col_w[0]) + gap]
+            xs.append(xs[1] + round(inner_w * col_w[1]) + gap)
+            widths = [round(inner_w * col_w[0]), round(inner_w * col_w[1]), body.right - xs[2]]
+            left, mid, right = (pygame.Rect(xs[i], body.y, widths[i], body.height) for i in range(3))
+            # Left: the four rule sets, one under another.
+            area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
+            step = min(area.height // n, card_step)
+            for i, rc in enumerate(self.rule_cards):
+                rc.rect = pygame.Rect(area.x, area.y + i * step, area.width, step - round(10 * s))
+        for rc in self.rule_cards:
             rc.selected = rc.rules == self.rules
+        self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
 
         # Middle: continue, deal, the game number, then the other screens; the column
         # is centred in its panel, with a rule between the two groups.
@@ -372,29 +382,30 @@ class MenuScene(Scene):
         # Right: recent games, then saved replays.
         self.lists_rect = pygame.Rect(right.x + pad, right.y + head, right.width - 2 * pad,
                                       right.height - head - pad)
-        line = round(px * 1.75)
+        line = round(px * (2.75 if portrait else 1.75))  # two lines an entry in a tall window
         rows = max(2, self.lists_rect.height // line - 2)
         n_rep = min(len(self.replay_entries), max(1, rows // 3)) if self.replay_entries else 0
         n_rec = max(0, rows - n_rep - (1 if self.replay_entries else 0))
+        heading = round(px * 1.75)
         y = self.lists_rect.y
         self.recent_heading_y = y
-        y += line
+        y += heading
         for i, e in enumerate(self.entries):
             e.enabled = i < n_rec
             e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
             if e.enabled:
                 y += line
         if not self.entries:
-            y += line
+            y += heading
         self.replay_heading_y = y + round(px * 0.4)
-        y = self.replay_heading_y + line
+        y = self.replay_heading_y + heading
         for i, e in enumerate(self.replay_entries):
             e.enabled = i < n_rep
             e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
             if e.enabled:
                 y += line
 
-        self.fans = title_fans(self.app.art, self.size, self.title_rect)
+        self.fans = title_fans(self.app.art, self.size, self.title_rect, s)
         self.empty_fan = []
         if not self.entries and not self.replay_entries:
             lr, top = self.lists_rect, self.replay_heading_y + round(px * 5.5)
@@ -407,6 +418,32 @@ class MenuScene(Scene):
         middle = 6 + len(rest)
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
+
+    def _stacked_panels(self, body: pygame.Rect, head: int, pad: int, gap: int,
+                        s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """A tall window's panels: the games across the top, two by two, and under them
+        "Play" beside "Your games", which take the rest of the height."""
+        px = self.px
+        n = len(self.rule_cards)
+        rows = (n + 1) // 2
+        space = round(10 * s)
+        # the games take what "Play" leaves (its buttons with a little air), up to cards
+        # half as tall again as they need
+        play = head + self._play_height + pad + 2 * px
+        room = body.height - gap - play - head - pad - (rows - 1) * space
+        card_h = max(round(px * 6.4), min(round(px * 9.6), room // rows))
+        left = pygame.Rect(body.x, body.y, body.width, head + rows * card_h + (rows - 1) * space + pad)
+        lower = pygame.Rect(body.x, left.bottom + gap, body.width, body.bottom - left.bottom - gap)
+        mid_w = round((lower.width - gap) * 0.46)
+        mid = pygame.Rect(lower.x, lower.y, mid_w, lower.height)
+        right = pygame.Rect(mid.right + gap, lower.y, lower.right - mid.right - gap, lower.height)
+        area = pygame.Rect(left.x + pad, left.y + head, left.width - 2 * pad, left.height - head - pad)
+        card_w = (area.width - space) // 2
+        for i, rc in enumerate(self.rule_cards):
+            row, col = divmod(i, 2)
+            rc.rect = pygame.Rect(area.x + col * (card_w + space), area.y + row * (card_h + space),
+                                  card_w, card_h)
+        return left, mid, right
 
     # ----- events ----------------------------------------------------------------------
 
@@ -441,7 +478,7 @@ class MenuScene(Scene):
         palette = self.app.palette
         drawn = self.app.drawn
         surface.blit(palette.felt(self.size), (0, 0))
-        draw_title(surface, palette, self.title_rect, self.size, self.fans, drawn)
+        draw_title(surface, palette, self.title_rect, self.size, self.fans, drawn, self.scale)
         px = self.px
         for rect, heading in self.panels:
             theme.panel(surface, rect, palette, radius=max(8, px // 2))

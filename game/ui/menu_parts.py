@@ -87,21 +87,28 @@ class RuleCard(Control):
                   RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
         x = badge.right + px * 3 // 4
         width = r.right - x - px // 2
+        title_px = px
+        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
+            title_px -= 1
+        # a name too long for the card at four fifths of the text size takes two lines
+        titles = [self.title]
+        if theme.font(title_px, True).size(self.title)[0] > width:
+            titles = wrap(self.title, title_px, width, bold=True)[:2]
+        title_h = len(titles) * round(px * 1.2) + round(px * 0.05)
         # the description as large as the card holds, and never under 11 px where it fits
         small = max(11, round(px * 0.85))
         while True:
             lines = wrap(self.summary, small, width)
-            block = round(px * 1.25) + len(lines) * round(small * 1.22)
+            block = title_h + len(lines) * round(small * 1.22)
             if small <= 10 or block <= r.height - px // 2:
                 break
             small -= 1
         y = r.centery - block // 2
-        title_px = px
-        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
-            title_px -= 1
-        self._text(surface, fit_text(self.title, title_px, width, bold=True), title_px, (x, y),
-                   colour=palette.gold if self.selected else palette.ink, bold=True)
-        y += round(px * 1.25)
+        for title in titles:
+            self._text(surface, fit_text(title, title_px, width, bold=True), title_px, (x, y),
+                       colour=palette.gold if self.selected else palette.ink, bold=True)
+            y += round(px * 1.2)
+        y += round(px * 0.05)
         for line in lines:
             self._text(surface, line, small, (x, y), colour=palette.ink_dim)
             y += round(small * 1.22)
@@ -138,20 +145,31 @@ class Entry(Control):
             pygame.draw.ellipse(surface, colour, mark)
             x = mark.right + px // 2
         small = max(10, round(px * 0.8))
-        detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
-        self._text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
-                   (x, r.centery), anchor="midleft", colour=palette.ink)
-        self._text(surface, fit_numbered(self.detail, small, detail_w), small,
-                   (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
+        if r.height >= px * 2.2:
+            # a strip tall enough for two lines (a tall window's menu): the detail under
+            # the name, each as wide as the strip
+            width = r.right - x - px // 2
+            self._text(surface, fit_text(self.main, px, width), px, (x, r.centery - round(px * 0.1)),
+                       anchor="bottomleft", colour=palette.ink)
+            self._text(surface, fit_numbered(self.detail, small, width), small,
+                       (x, r.centery + round(px * 0.1)), anchor="topleft", colour=palette.ink_dim)
+        else:
+            detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
+            self._text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
+                       (x, r.centery), anchor="midleft", colour=palette.ink)
+            self._text(surface, fit_numbered(self.detail, small, detail_w), small,
+                       (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
 
 
-def title_fans(art: CardArt, size: tuple[int, int], title_rect: pygame.Rect) -> list[Placed]:
-    """The two fans of court cards either side of the title, for a window of ``size``."""
+def title_fans(art: CardArt, size: tuple[int, int], title_rect: pygame.Rect,
+               scale: float | None = None) -> list[Placed]:
+    """The two fans of court cards either side of the title, for a window of ``size``
+    (``scale``: the menu's own, else :func:`ui_scale`)."""
     fans: list[Placed] = []
     w = size[0]
-    s = ui_scale(size)
+    s = ui_scale(size) if scale is None else scale
     cw = round(min(74 * s, w * 0.06))
     card_size = card_size_for_width(cw)
     cy = title_rect.centery + round(4 * s)
@@ -187,14 +205,18 @@ def empty_fan(art: CardArt, room: pygame.Rect) -> list[Placed]:
 
 
 def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rect,
-               size: tuple[int, int], fans: Sequence[Placed], drawn: DrawnBoxes) -> None:
+               size: tuple[int, int], fans: Sequence[Placed], drawn: DrawnBoxes,
+               scale: float | None = None) -> None:
     """The fans, the two lines of the title with their shadow, and the suits between two
-    gold rules under it."""
+    gold rules under it (``scale``: the menu's own, else :func:`ui_scale`)."""
     for image, rect in fans:
         surface.blit(image, rect)
     r = title_rect
-    s = ui_scale(size)
+    s = ui_scale(size) if scale is None else scale
     big = round(50 * s)
+    # the title keeps clear of the fans either side of it (in a narrow window too)
+    while big > 12 and theme.font(big, True).size("British Constitution")[0] > size[0] * 0.56:
+        big -= 1
     cx = r.centerx
     y = r.y + round(14 * s)
     for line in ("British Constitution", "& British Square"):

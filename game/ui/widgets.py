@@ -31,10 +31,28 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.6, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
 
 
-def text_px(size: tuple[int, int]) -> int:
+#: The design of a tall window (:func:`is_portrait`), whose screens stack their panels.
+PORTRAIT_DESIGN_SIZE = (800, 1200)
+
+
+def is_portrait(size: tuple[int, int]) -> bool:
+    """A tall, narrow window (at least 5 high for 4 wide): the screens that can stack their
+    panels one over the other do, rather than leave most of the window empty."""
+    return size[1] >= 1.25 * size[0]
+
+
+def stacked_scale(size: tuple[int, int]) -> float:
+    """:func:`ui_scale` for a screen laid out for ``size``: measured against the portrait
+    design in a tall window (:func:`is_portrait`) where the screen stacks its panels."""
+    if not is_portrait(size):
+        return ui_scale(size)
+    return max(0.6, min(size[0] / PORTRAIT_DESIGN_SIZE[0], size[1] / PORTRAIT_DESIGN_SIZE[1]))
+
+
+def text_px(size: tuple[int, int], scale: float | None = None) -> int:
     """The size of the body text of the menu screens in a window of ``size``: 19 pixels at
-    the design size, never under 12."""
-    return max(12, round(19 * ui_scale(size)))
+    the design size, never under 12 (``scale``: the screen's own, else :func:`ui_scale`)."""
+    return max(12, round(19 * (ui_scale(size) if scale is None else scale)))
 
 
 def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:

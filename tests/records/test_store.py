@@ -167,6 +167,15 @@ def test_a_store_that_only_reads_moves_writes_and_deletes_nothing(tmp_path, cont
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
 
 
+def test_broken_json_is_told_by_its_line_and_column_not_the_parsers_words(tmp_path):
+    store = Store(tmp_path)
+    (tmp_path / "x.json").write_text('{"kind": "thing",\n  "version": 1,, }')
+    assert store.read_json("x.json", "thing", 1) is None
+    [warning] = store.take_warnings()
+    assert warning.startswith("x.json could not be read (it is not valid JSON (line 2, column 16)); ")
+    assert "Expecting" not in warning and "char" not in warning
+
+
 def test_files_moved_aside_twice_in_a_second_keep_both(tmp_path):
     store = Store(tmp_path)
     for _ in range(3):

@@ -243,6 +243,27 @@ def test_the_layout_fits_every_window_size(ui: SimpleNamespace, app: App, size: 
     assert menu.px >= small, "text grows with the window"
 
 
+@pytest.mark.parametrize("size", [(800, 1000), (800, 1280), (1080, 1920)])
+def test_a_tall_window_stacks_the_panels_and_fills_the_window(ui: SimpleNamespace, app: App,
+                                                              size: tuple[int, int]) -> None:
+    """A tall, narrow window is not left two-thirds empty with the text of an 800-wide
+    landscape window: the games go across the top, two by two, "Play" and "Your games"
+    under them, down to the key hints, with text as large as the portrait design's."""
+    from game.ui.widgets import text_px
+
+    menu = ui.open_menu(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(app)
+    (games, _), (play, _), (yours, _) = menu.panels
+    assert games.bottom < play.top and play.top == yours.top and play.right < yours.left
+    assert games.width > 0.9 * size[0] and yours.bottom > 0.93 * size[1]
+    assert menu.px > text_px(size), "larger text than the landscape scale gives this width"
+    cards = [rc.rect for rc in menu.rule_cards]
+    assert len({r.y for r in cards}) == 2 and len({r.x for r in cards}) == 2, "two by two"
+    assert all(games.contains(r) for r in cards)
+    _no_overlaps(menu, size)
+
+
 def test_continue_and_the_lists_come_from_the_records(ui: SimpleNamespace, app: App) -> None:
     store = Store(app.data_dir)
     for n in range(3):
