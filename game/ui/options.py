@@ -31,9 +31,10 @@ from .widgets import (
     draw_key_hint,
     fit_text,
     focus_glow,
+    is_portrait,
     record_button,
+    stacked_scale,
     text_px,
-    ui_scale,
     wrap,
 )
 
@@ -223,28 +224,44 @@ class OptionsScene(Scene):
 
     def _layout(self) -> None:
         w, h = self.size
-        s = ui_scale(self.size)
-        self.px = px = text_px(self.size)
+        # a tall window puts the preview under the list, measured against the portrait
+        # design, so that the options fill it
+        portrait = is_portrait(self.size)
+        s = stacked_scale(self.size)
+        self.px = px = text_px(self.size, s)
         margin = round(28 * s)
         self.title_y = round(22 * s)
         top = self.title_y + round(px * 4.0)
         bottom = h - round(px * 2.0)
         gap = round(20 * s)
-        list_w = min(round((w - 2 * margin - gap) * 0.58), round(px * 34))
-        preview_w = min(w - 2 * margin - gap - list_w, round(px * 24))
-        left = (w - list_w - gap - preview_w) // 2
         pad = round(px * 0.9)
         n = len(self.controls)
         button_h = round(px * 2.3)
-        room = bottom - top - 3 * pad - button_h
-        step = min(round(px * 2.6), room // n)
-        height = 3 * pad + button_h + n * step
-        # spare height goes above the title and the panels together, which stay as one
-        spare = max(0, (bottom - top - height) // 3)
-        self.title_y += spare
-        top += spare
-        self.list_rect = pygame.Rect(left, top, list_w, height)
-        self.preview_rect = pygame.Rect(self.list_rect.right + gap, top, preview_w, height)
+        if portrait:
+            list_w = min(w - 2 * margin, round(px * 34))
+            preview_h = round(px * 15)
+            room = bottom - top - 3 * pad - button_h - gap - preview_h
+            step = min(round(px * 2.6), room // n)
+            height = 3 * pad + button_h + n * step
+            spare = max(0, (bottom - top - height - gap - preview_h) // 3)
+            self.title_y += spare
+            top += spare
+            self.list_rect = pygame.Rect((w - list_w) // 2, top, list_w, height)
+            self.preview_rect = pygame.Rect(self.list_rect.x, self.list_rect.bottom + gap, list_w,
+                                            max(preview_h, bottom - spare - self.list_rect.bottom - gap))
+        else:
+            list_w = min(round((w - 2 * margin - gap) * 0.58), round(px * 34))
+            preview_w = min(w - 2 * margin - gap - list_w, round(px * 24))
+            left = (w - list_w - gap - preview_w) // 2
+            room = bottom - top - 3 * pad - button_h
+            step = min(round(px * 2.6), room // n)
+            height = 3 * pad + button_h + n * step
+            # spare height goes above the title and the panels together, which stay as one
+            spare = max(0, (bottom - top - height) // 3)
+            self.title_y += spare
+            top += spare
+            self.list_rect = pygame.Rect(left, top, list_w, height)
+            self.preview_rect = pygame.Rect(self.list_rect.right + gap, top, preview_w, height)
         row_h = step - max(3, round(px * 0.3))
         y = self.list_rect.y + pad
         for control in self.controls:

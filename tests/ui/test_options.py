@@ -240,7 +240,8 @@ def test_a_save_that_fails_is_shown(ui: SimpleNamespace, screen_app: App, tmp_pa
     ui.step(screen_app)
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440), (800, 1000),
+                                  (800, 1280), (1080, 1920)])
 def test_the_layout_fits_every_window_size(
         ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
     scene = open_options(ui, screen_app)
@@ -291,3 +292,19 @@ def test_the_volume_is_greyed_while_the_sound_is_off(ui: SimpleNamespace, screen
     assert isinstance(volume, Slider) and volume.dimmed, "greyed from the start when the sound is off"
     ui.click(screen_app, control(again, "sound").rect.center)
     assert screen_app.settings.sound is True and not volume.dimmed
+
+
+@pytest.mark.parametrize("size", [(800, 1000), (800, 1280), (1080, 1920)])
+def test_a_tall_window_puts_the_preview_under_the_list(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    """A tall, narrow window is filled: the preview goes under the list, both as wide as
+    the list, with text as large as the portrait design's."""
+    from game.ui.widgets import text_px
+
+    scene = open_options(ui, screen_app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    assert scene.preview_rect.top > scene.list_rect.bottom
+    assert scene.preview_rect.width == scene.list_rect.width > 0.6 * size[0]
+    assert scene.preview_rect.bottom > 0.85 * size[1]
+    assert scene.px > text_px(size)
