@@ -23,7 +23,7 @@ from .badges import draw_padlock, draw_stars
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
-from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, text_px, wrap
+from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, stacked_scale, text_px, wrap
 
 
 class LevelTile(Control):
@@ -197,7 +197,7 @@ class LevelsScene(RuleTabsScene):
         self._layout()
 
     def _layout(self) -> None:
-        self.px = px = text_px(self.size)
+        self.px = px = text_px(self.size, stacked_scale(self.size))
         scores_w = theme.font(round(px * 0.85), bold=True).size(self.scores_button.label)[0] + 2 * px
         bar = self.layout_bar(keep=scores_w + round(px * 0.8))
         self.scores_button.rect = pygame.Rect(bar.right - scores_w, bar.y, scores_w, bar.height)

@@ -118,14 +118,15 @@ class RuleTabsScene(Scene):
         surface.blit(palette.felt(self.size), (0, 0))
         px = self.px
         drawn = self.app.drawn
+        tab_px = self.tab_px()
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
-            tab.draw(surface, round(px * 0.85), palette)
+            tab.draw(surface, tab_px, palette)
             if rules == self.rules:
                 label = self.mark_tab(surface, tab.rect)
                 box = drawn.add(Kind.BUTTON, tab.rect, f"tab {tab.label}")
                 drawn.add(Kind.TEXT, label, f"the label of tab {tab.label}", box)
             else:
-                record_button(drawn, tab, round(px * 0.85), f"tab {tab.label}")
+                record_button(drawn, tab, tab_px, f"tab {tab.label}")
         self.back_button.draw(surface, round(px * 0.9), palette)
         record_button(drawn, self.back_button, round(px * 0.9))
         for button in extra:
@@ -135,13 +136,22 @@ class RuleTabsScene(Scene):
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
 
+    def tab_px(self) -> int:
+        """The size of the tabs' names: the bar's usual size, smaller where the tabs are
+        too narrow for every name to fit whole (a narrow window, a bar with more buttons)."""
+        size = round(self.px * 0.85)
+        room = min(tab.rect.width for tab in self.tabs) - round(self.px * 0.6)
+        while size > 10 and any(theme.font(size, True).size(tab.label)[0] > room for tab in self.tabs):
+            size -= 1
+        return size
+
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
         """Mark the tab of the rule set shown: filled with gold, its name dark on it (a
         gold outline is the keyboard focus's alone, so the two never look alike). Returns
         where the name was drawn."""
         palette = self.app.palette
         pygame.draw.rect(surface, palette.gold, r, border_radius=max(4, r.height // 4))
-        px = round(self.px * 0.85)
+        px = self.tab_px()
         return theme.text(surface, fit_text(tab_name(self.rules), px, r.width - px // 2, bold=True), px,
                           r.center, colour=SHOWN_TAB_INK, bold=True, anchor="center")
 

@@ -20,7 +20,7 @@ from .app import App
 from .diagram import Diagram, blocks_height, diagram_size, draw_blocks, draw_diagram, step_blocks
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, ui_scale
+from .widgets import draw_key_hint, stacked_scale
 
 RULES_DIR = paths.RULES
 
@@ -209,7 +209,7 @@ class RulesScene(RuleTabsScene):
         old = self.scroll / self.content_h if self.content_h else 0.0
         self.size = size
         w, h = size
-        self.px = px = max(13, round(20 * ui_scale(size)))
+        self.px = px = max(13, round(20 * stacked_scale(size)))
         bar = self.layout_bar()
         page_w = min(bar.width, round(px * 44))
         top = bar.bottom + round(px * 0.9)

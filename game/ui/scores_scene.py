@@ -15,7 +15,7 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import Choice, draw_key_hint, drawn_text, fit_middle, fit_text, text_px, wrap
+from .widgets import Choice, draw_key_hint, drawn_text, fit_middle, fit_text, stacked_scale, text_px, wrap
 
 #: the columns of the table: heading, share of the width, alignment
 COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
@@ -88,7 +88,7 @@ class ScoresScene(RuleTabsScene):
         """Lay the screen out for a window of ``size``."""
         self.size = size
         w, h = size
-        self.px = px = text_px(size)
+        self.px = px = text_px(size, stacked_scale(size))
         bar = self.layout_bar()
         width = min(bar.width, round(px * 44))
         choice_y = self.title_y + round(px * 2.6)

@@ -15,7 +15,7 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, drawn_text, fit_text, text_px
+from .widgets import draw_key_hint, drawn_text, fit_text, stacked_scale, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
@@ -83,7 +83,7 @@ class StatsScene(RuleTabsScene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out for a window of ``size``."""
         self.size = size
-        self.px = px = text_px(size)
+        self.px = px = text_px(size, stacked_scale(size))
         bar = self.layout_bar()
         top = bar.bottom + round(px * 3.2)
         bottom = size[1] - round(px * 1.9)
