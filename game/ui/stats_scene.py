@@ -25,14 +25,14 @@ LINE = (246, 212, 96)
 def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
     """The large figures: (caption, value)."""
     return [
-        ("Played", str(s.played)),
-        ("Won", str(s.won)),
+        ("Played", f"{s.played:,}"),
+        ("Won", f"{s.won:,}"),
         ("Win rate", f"{s.win_percent:.0f}%" if s.played else "–"),
-        ("Clean wins", str(s.clean_wins)),
-        ("Current streak", str(s.current_streak)),
-        ("Best streak", str(s.best_streak)),
+        ("Clean wins", f"{s.clean_wins:,}"),
+        ("Current streak", f"{s.current_streak:,}"),
+        ("Best streak", f"{s.best_streak:,}"),
         ("Best time, no help", format_seconds(s.best_time) if s.best_time is not None else "–"),
-        ("Fewest moves, no help", str(s.fewest_moves) if s.fewest_moves is not None else "–"),
+        ("Fewest moves, no help", f"{s.fewest_moves:,}" if s.fewest_moves is not None else "–"),
     ]
 
 
@@ -175,9 +175,14 @@ class StatsScene(RuleTabsScene):
             tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
             theme.panel(surface, tile, palette, radius=max(6, px // 2), edge=palette.edge)
             colour = palette.gold if caption in ("Win rate", "Best streak") else palette.ink
-            drawn.add(Kind.TEXT, theme.text(surface, fit_text(value, value_px, tw - px, bold=True), value_px,
-                                            (tile.centerx, tile.centery - round(th * 0.1)), colour=colour,
-                                            bold=True, anchor="center"), f"figure: {caption}: {value}")
+            # a figure too wide for its tile is drawn smaller, whole (cut only past 12 pixels)
+            size = value_px
+            while size > 12 and theme.font(size, True).size(value)[0] > tw - px:
+                size -= 1
+            shown = fit_text(value, size, tw - px, bold=True)
+            centre = (tile.centerx, tile.centery - round(th * 0.1))
+            drawn.add(Kind.TEXT, theme.text(surface, shown, size, centre, colour=colour, bold=True,
+                                            anchor="center"), f"figure: {caption}: {shown}")
             drawn.add(Kind.TEXT, theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
                                             (tile.centerx, tile.bottom - round(th * 0.12)),
                                             colour=palette.ink_dim, anchor="midbottom"), f"figure: {caption}")

@@ -42,6 +42,31 @@ def test_the_figures_come_from_the_statistics(ui: SimpleNamespace, screen_app: A
     assert figures["Clean wins"] == str(s.clean_wins)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (800, 1280)])
+def test_the_largest_figures_the_file_holds_are_drawn_whole(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    """Every count at the file's bound and the longest time: each figure is drawn whole
+    (smaller where it must be), with thousands separators, never cut with "…"."""
+    from game.records.replay import MAX_COUNT, MAX_SECONDS
+
+    stats = Statistics()
+    big = stats["square"]
+    big.won, big.lost, big.abandoned = MAX_COUNT, MAX_COUNT, MAX_COUNT
+    big.current_streak = big.best_streak = big.clean_wins = big.fewest_moves = MAX_COUNT
+    big.best_time = float(MAX_SECONDS)
+    assert save_statistics(Store(screen_app.data_dir), stats)
+    scene = StatsScene(screen_app, "square")
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app, 2)
+    shown = [b.name for b in screen_app.drawn.boxes
+             if b.name.startswith("figure: ") and b.name.count(": ") == 2]
+    assert len(shown) == 8
+    for name in shown:
+        assert "…" not in name, name
+    assert f"figure: Won: {MAX_COUNT:,}" in shown
+
+
 def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, screen_app: App) -> None:
     scene = StatsScene(screen_app, "union-square")
     screen_app.push(scene)
