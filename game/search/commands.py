@@ -18,10 +18,11 @@ from ..engine.echo import shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
-    from ..engine.state import Game
+    from ..engine.state import Game, Move
     from ..output import Output
     from .analyse import Analysis, Budget
     from .batch import DealRow
+    from .hint import Hint
 
 
 #: reads a line of play from a file for ``analyse``: the position it starts from, its moves
@@ -107,10 +108,33 @@ def run_hint(args: argparse.Namespace) -> int:
     if not ranked:
         print("no legal move: the game is " + ("won" if game.is_won() else "lost"))
         return 0
-    width = max(len(game.move_text(h.move)) for h in ranked)
-    for number, h in enumerate(ranked, 1):
-        print(f"{number:>2}. {game.move_text(h.move):<{width}}  {h.score:>+9.1f}  {h.reason}")
+    lines = [(h, game.move_text(h.move) + "".join(f" (or {game.move_text(t)})" for t in twins))
+             for h, twins in _with_twins(game, ranked)]
+    width = max(len(text) for _, text in lines)
+    for number, (h, text) in enumerate(lines, 1):
+        print(f"{number:>2}. {text:<{width}}  {h.score:>+9.1f}  {h.reason}")
     return 0
+
+
+def _with_twins(game: Game, ranked: list[Hint]) -> list[tuple[Hint, list[Move]]]:
+    """The hints in their order, each move that reaches the same position as one before it
+    (the same card into a suit's other foundation, or into another space) listed with
+    that one as its twin rather than as a hint of its own."""
+    from .knowledge import PositionHash
+
+    view = game.player_view()
+    out: list[tuple[Hint, list[Move]]] = []
+    first: dict[int, int] = {}
+    for h in ranked:
+        after = view.clone()
+        after.play(h.move)
+        key = PositionHash(after).key()
+        if key in first:
+            out[first[key]][1].append(h.move)
+        else:
+            first[key] = len(out)
+            out.append((h, []))
+    return out
 
 
 def _one_or_range(args: argparse.Namespace) -> str | None:

@@ -209,3 +209,15 @@ def test_a_decided_deal_says_nothing_of_the_budget(capsys) -> None:
     status, out, _ = _run(["solve", "constitution", "1", "--positions", "100000"], capsys)
     assert status == 0
     assert ": won (" in out and "--budget" not in out
+
+
+def test_hint_lists_a_move_with_its_twins_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same card to either foundation of its suit (or onto either of two equal
+    cards) reaches the same position: one line, its twin in brackets, not two hints."""
+    assert main(["hint", "constitution", "1", "--ms", "1000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    moves = [line.split()[1] for line in lines]
+    assert "r1c3-f3 (or r1c3-f4)" in "\n".join(lines)
+    assert "r1c3-f4" not in moves and len(moves) == len(set(moves))
+    numbers = [line.split(".")[0].strip() for line in lines]
+    assert numbers == [str(n) for n in range(1, len(lines) + 1)]
