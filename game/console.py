@@ -12,6 +12,11 @@ import sys
 from typing import TextIO
 
 
+def counted(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``1 move``, ``52 moves``, ``1,000 moves``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def fail(message: str, status: int = 2) -> int:
     """Print a clear error message for a person and return the exit status."""
     print(f"error: {message}", file=sys.stderr)

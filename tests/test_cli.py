@@ -192,3 +192,9 @@ def test_standard_output_s_guard_tells_a_full_disk_from_a_closed_pipe() -> None:
         GuardedOutput(_FullDisk()).write("a")
     with pytest.raises(BrokenPipeError):
         GuardedOutput(_BrokenPipe()).writelines(["a\n"])
+
+
+def test_counts_are_told_in_the_singular_for_one() -> None:
+    from game.console import counted
+
+    assert [counted(n, "move") for n in (0, 1, 2, 1000)] == ["0 moves", "1 move", "2 moves", "1,000 moves"]

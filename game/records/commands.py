@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..console import fail
+from ..console import counted, fail
 from ..engine.echo import shown
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def line_of_play(name: str) -> tuple[Game, list[str], str]:
     ReplayError (a ValueError) for a file that is missing, damaged or of an unknown rule
     set."""
     replay = read_replay(name)
-    heading = f"{replay.title} #{replay.game}: {replay.result}, {len(replay.moves)} moves"
+    heading = f"{replay.title} #{replay.game}: {replay.result}, {counted(len(replay.moves), 'move')}"
     return replay.opening(), replay.move_texts, heading
 
 

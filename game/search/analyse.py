@@ -53,7 +53,7 @@ from typing import Any
 
 from ..engine.rulesets import game_from_layout
 from ..engine.state import Game, Move
-from .solver import DEFAULT_MAX_NODES, LOST, UNKNOWN, WON, solve
+from .solver import DEFAULT_MAX_NODES, LOST, NO_TIME_LIMIT, UNKNOWN, WON, solve
 
 #: the verdicts of an analysis (:attr:`Analysis.verdict`)
 WON_GAME = "won"  # the line ends won: no move lost the game
@@ -247,7 +247,9 @@ class Analysis:
                        for c in self.checks],
             "seconds": round(self.seconds, 3),
             "nodes": self.nodes,
-            "budget": {"seconds": self.budget.seconds, "nodes": self.budget.nodes},
+            # null seconds: positions alone bound it (as ``--positions`` without ``--budget``)
+            "budget": {"seconds": None if self.budget.seconds >= NO_TIME_LIMIT else self.budget.seconds,
+                       "nodes": self.budget.nodes},
             "stopped": self.stopped,
         }
 

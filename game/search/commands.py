@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
-from ..console import fail
+from ..console import counted, fail
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
 from ..engine.echo import shown
@@ -247,15 +247,11 @@ def _is_seconds(value: float) -> bool:
     return value > 0 and math.isfinite(value)
 
 
-#: how long a solve may take when only --positions bounds it (a day: no limit in practice)
-NO_TIME_LIMIT = 86_400.0
-
-
 def _solve_budget(args: argparse.Namespace) -> tuple[float, int] | str:
     """The seconds and positions each deal may take, or why ``--budget`` / ``--positions``
     cannot be used. Without either, 10 s; ``--positions`` alone sets no time limit, so the
     answer depends on the deal and N only, never on the machine."""
-    from .solver import DEFAULT_MAX_NODES
+    from .solver import DEFAULT_MAX_NODES, NO_TIME_LIMIT
 
     if args.budget is not None and not _is_seconds(args.budget):
         return BAD_SECONDS
@@ -294,7 +290,7 @@ def run_demo(args: argparse.Namespace) -> int:
         except GameNumberError as err:
             return fail(str(err))
         result = play_demo(rules, number, max_ms=None)
-        print(f"{'won' if result.won else 'lost'} in {len(result.moves)} moves, "
+        print(f"{'won' if result.won else 'lost'} in {counted(len(result.moves), 'move')}, "
               f"{result.on_foundations} cards on the foundations ({result.seconds:.1f} s)")
         print(" ".join(result.moves))
         return 0
@@ -424,6 +420,8 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
 
 def _longer(budget: Budget) -> str:
     """The options of an analysis twice as long as ``budget`` (``--budget 120``)."""
+    from .solver import NO_TIME_LIMIT
+
     words = []
     if budget.nodes is not None:
         words.append(f"--positions {min(budget.nodes * 2, MAX_ANALYSIS_POSITIONS)}")
@@ -441,6 +439,7 @@ def _analyse_budget(args: argparse.Namespace) -> Budget | str:
     cannot be used. Without either, 60 s; ``--positions`` alone sets no time limit, so the
     analysis depends on the line and N only, never on the machine (as with ``solve``)."""
     from .analyse import DEFAULT_SECONDS, Budget
+    from .solver import NO_TIME_LIMIT
 
     if args.budget is not None and not _is_seconds(args.budget):
         return BAD_SECONDS
@@ -460,7 +459,7 @@ def analysis_lines(analysis: Analysis) -> str:
     if analysis.line:
         start = analysis.last_winnable or 0
         where = "the deal" if start == 0 else f"move {start}"
-        lines.append(f"The winning line from {where}, {len(analysis.line)} moves:")
+        lines.append(f"The winning line from {where}, {counted(len(analysis.line), 'move')}:")
         width = len(str(start + len(analysis.line)))
         words = analysis.line_words()
         word_width = max(len(w) for w in words)

@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: the default node budget: far more than ten seconds of search on one core
 DEFAULT_MAX_NODES = 50_000_000
+#: the seconds of a budget bounded by positions alone (``--positions`` without ``--budget``,
+#: for ``solve`` and ``analyse``): a day, which no search of one game reaches
+NO_TIME_LIMIT = 86_400.0
 
 #: the pseudo-search of a stage that goes on with the complete searches (depth-first and
 #: best-first) that earlier stages stopped at their budget, from where they stopped
