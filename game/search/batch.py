@@ -171,13 +171,22 @@ def _numbered_call(item: tuple[Callable[..., T], int, tuple[Any, ...]]) -> tuple
     return i, task(*call)
 
 
+def _is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (one that a carriage return redraws)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
 class ProgressBar:
     """A one-line progress bar on a terminal stream, redrawn with a carriage return: the
     label, the bar, how many are done, a count per status and the time left. Nothing is
     written when ``stream`` is None.
 
-    A terminal that cannot redraw a line (``TERM=dumb``, an editor's shell) gets the same
-    line written anew at each tenth of the way, and at the end, instead."""
+    A stream that cannot redraw a line (a file or a pipe, as when standard error goes to
+    a log; a terminal with ``TERM=dumb``, an editor's shell) gets the same line written
+    anew at each tenth of the way, and at the end, instead."""
 
     WIDTH = 24
 
@@ -190,7 +199,7 @@ class ProgressBar:
         #: the statuses counted so far; those in ``shown`` are always shown, in that order
         self.counts: dict[str, int] = dict.fromkeys(shown, 0)
         self.start = time.perf_counter()
-        self.redraw = os.environ.get("TERM") != "dumb"
+        self.redraw = os.environ.get("TERM") != "dumb" and _is_terminal(stream)
 
     def step(self, status: str | None = None) -> None:
         """One more item done (with its status, counted on the bar)."""

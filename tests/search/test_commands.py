@@ -156,11 +156,29 @@ def test_a_dumb_terminal_gets_progress_lines_without_redraws(monkeypatch: pytest
     assert "\r" not in stream.getvalue() and lines[-1] == ""
     assert len(lines) - 1 == 10 and lines[-2].startswith("search [####") and "25/25  won 25" in lines[-2]
     monkeypatch.setenv("TERM", "xterm")
-    stream = io.StringIO()
+    stream = _Terminal()
     bar = ProgressBar("search", 3, stream)
     for _ in range(3):
         bar.step()
     assert stream.getvalue().count("\r") == 3
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_into_a_file_or_pipe_is_lines_not_redraws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard error sent to a log gets a line at each tenth, not one huge line of
+    carriage returns, whatever the terminal type."""
+    monkeypatch.setenv("TERM", "xterm")
+    stream = io.StringIO()
+    bar = ProgressBar("search", 100, stream)
+    for _ in range(100):
+        bar.step()
+    assert "\r" not in stream.getvalue() and len(stream.getvalue().splitlines()) == 10
 
 
 def answer_ctrl_c() -> None:
