@@ -38,6 +38,8 @@ def read_replay(name: str) -> Replay:
     comes) or closed. At most one byte past the size limit is ever read."""
     from .replay import MAX_REPLAY_BYTES, ReplayError, load_replay, parse_replay_bytes
 
+    if name == "":
+        raise ReplayError("no file name given")
     if name != STDIN:
         return load_replay(name)
     stream = sys.stdin
@@ -146,7 +148,7 @@ def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -
     try:
         replay = read_replay(args.file)
     except ReplayError as err:
-        return fail(f"{shown(args.file)}: {err}")
+        return fail(f"{shown(args.file) if args.file else repr(args.file)}: {err}")
     if args.check:
         print(check_summary(args.file, replay))
         return 0

@@ -310,3 +310,9 @@ def test_a_data_dir_expands_the_home_folder_and_keeps_a_folder_named_like_one(tm
     (tmp_path / f"~{NOUSER}").mkdir()
     assert main(["stats", "--data-dir", f"./~{NOUSER}"]) == 0
     assert list((tmp_path / f"~{NOUSER}").iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["replay", "--check", ""], ["replay", ""], ["analyse", ""]])
+def test_an_empty_replay_name_is_named_as_empty(capsys, command):
+    assert main(command) == 2
+    assert capsys.readouterr().err == "error: '': no file name given\n"
