@@ -67,7 +67,7 @@ def test_bench_json_with_the_screen_section_is_json_alone(tmp_path: Path) -> Non
 def test_screenshot_and_chart_print_only_their_own_line(tmp_path: Path) -> None:
     for argv, first in ((["screenshot", "x.png", "--scene", "options", "--frames", "1", "--size", "800x600"],
                          "saved x.png (800x600, scene options)"),
-                        (["levels", "chart", "c.png"], "wrote c.png")):
+                        (["levels", "chart", "c.png"], "saved c.png")):
         done = _run(argv, tmp_path)
         assert done.returncode == 0, done.stderr
         assert done.stdout == first + "\n"

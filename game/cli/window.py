@@ -282,7 +282,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
     except OutputError as err:
         return fail(str(err))
     width, height = app.screen.get_size()
-    print(f"saved {out.shown} ({width}x{height}, scene {args.scene})",
+    where = "the picture to standard output" if out.is_stdout else out.shown
+    print(f"saved {where} ({width}x{height}, scene {args.scene})",
           file=sys.stderr if out.is_stdout else sys.stdout)
     return 0
 

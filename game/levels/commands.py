@@ -204,5 +204,6 @@ def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
         write_output(out, draw_chart(campaigns))
     except OutputError as err:
         return fail(str(err))
-    print(f"wrote {out.shown}", file=sys.stderr if out.is_stdout else sys.stdout)
+    print(f"saved {'the chart to standard output' if out.is_stdout else out.shown}",
+          file=sys.stderr if out.is_stdout else sys.stdout)
     return 0

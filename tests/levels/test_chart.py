@@ -23,7 +23,7 @@ def test_the_chart_is_a_png_with_a_bar_per_level(tmp_path: Path, capsys: pytest.
     out = tmp_path / "chart.png"
     assert run("chart", str(out), "--folder", str(tmp_path)) == 0
     captured = capsys.readouterr()
-    assert "wrote" in captured.out
+    assert captured.out == f"saved {out}\n"
     # the two rule sets without a file are named, the chart is drawn anyway
     assert "constitution-cadogan.json" in captured.err and "union-square.json" in captured.err
     image = pygame.image.load(str(out))

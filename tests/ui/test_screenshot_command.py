@@ -205,7 +205,7 @@ def test_dash_sends_the_png_to_standard_output(tmp_path: Path) -> None:
                           capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(PNG)
-    assert done.stderr.decode().startswith("saved - (800x600, scene menu)")
+    assert done.stderr.decode().startswith("saved the picture to standard output (800x600, scene menu)")
 
 
 @pytest.mark.parametrize("command", [["screenshot", "x.png"], ["menu"], ["play", "constitution", "1"]])
