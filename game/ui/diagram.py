@@ -303,6 +303,11 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
             while distance < _length(points) and not clear(badge):
                 distance += badge_px * 0.4
                 badge = _along(points, distance)
+            if _length(points) < apart and src_part != dst_part:
+                # an arrow no longer than its number is wide would be hidden under it (the
+                # stock to the waste beside it): the number stands behind the card it leaves
+                badge = _behind(points, apart, partial(_clear_of_start, start=points[0], clear=clear,
+                                                       away=1.3 * badge_px))
             # an arrow too short to find a clear place shares the number of its own step
             # that stands in the way: one badge, drawn in one place, numbers both
             same = [p.badge for p in paths if p.number == number
@@ -368,6 +373,11 @@ def _nearest_pair(out: Diagram, sources: list[int], targets: list[int], ends: di
 def _clear(at: Point, paths: list[_Path], apart: int) -> bool:
     """No number of ``paths`` stands within ``apart`` pixels (across or down) of ``at``."""
     return all(max(abs(at[0] - p.badge[0]), abs(at[1] - p.badge[1])) >= apart for p in paths)
+
+
+def _clear_of_start(at: Point, start: Point, clear: Callable[[Point], bool], away: float) -> bool:
+    """``at`` is ``clear`` and at least ``away`` pixels from an arrow's ``start``."""
+    return clear(at) and math.hypot(at[0] - start[0], at[1] - start[1]) >= away
 
 
 def _behind(points: list[Point], step: float, clear: Callable[[Point], bool]) -> Point:
