@@ -100,6 +100,8 @@ def run_bench(args: argparse.Namespace) -> int:
 def _fmt(value: Any) -> str:
     if value is None:
         return "-"
+    if isinstance(value, list | tuple):  # an interval: low-high
+        return "-".join(f"{v:.1f}" for v in value)
     if isinstance(value, float):
         return f"{value:,.2f}"
     if isinstance(value, int):

@@ -19,7 +19,7 @@ FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
            "solver_won_pct", "core_positions_per_s", "solver_cpu_positions_per_s", "hint_keep_won_runs",
-           "hint_keep_won_pct",
+           "hint_keep_won_pct", "hint_keep_won_ci95_pct",
            "hint_keep_won_undecided", "demo_games", "demo_win_pct", "demo_cpu_s_per_game",
            "demo_plan_positions_per_game"}
 
@@ -60,9 +60,13 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         if bench.has_won_deals(rules):
             assert figures["hint_keep_won_runs"] == 1
             assert figures["hint_keep_won_pct"] in (0.0, 100.0)
+            low, high = figures["hint_keep_won_ci95_pct"]
+            assert 0.0 <= low < high <= 100.0
+            assert low == 0.0 if figures["hint_keep_won_pct"] == 0 else high == 100.0
             assert figures["hint_keep_won_undecided"] in (0, 1)
         else:
             assert figures["hint_keep_won_runs"] == 0 and figures["hint_keep_won_pct"] is None
+            assert figures["hint_keep_won_ci95_pct"] is None
         assert figures["demo_games"] == 1 and figures["demo_win_pct"] == 0.0
         assert figures["demo_cpu_s_per_game"] > 0
         assert figures["demo_plan_positions_per_game"] >= 0
