@@ -348,10 +348,12 @@ class MenuScene(Scene):
             rc.selected = rc.rules == self.rules
         self.panels = [(left, "Choose a game"), (mid, "Play"), (right, "Your games")]
 
-        # Middle: continue, deal, the game number, then the other screens; the column
-        # is centred in its panel, with a rule between the two groups.
+        # Middle: continue, deal, the game number, then the other screens, with a rule
+        # between the two groups; from the top of the panel, level with the first game
+        # and the first list (the room to spare stays at the bottom, as in the others).
         bx, bw = mid.x + pad, mid.width - 2 * pad
-        y = mid.y + head + max(0, (mid.bottom - pad - mid.y - head - natural) // 2)
+        first_card = min(rc.rect.y for rc in self.rule_cards)
+        y = max(mid.y + head, first_card) if first_card < mid.bottom - natural else mid.y + head
         self.continue_button.rect = pygame.Rect(bx, y, bw, bh)
         y += bh + round(px * 0.25)
         self.caption_y = y
