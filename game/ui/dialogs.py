@@ -320,9 +320,14 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
     if record is not None:
-        score = f"Score {record.score}"
+        # the score as the bar shows it; after an undo and a redo of the winning move it is
+        # lower than at the first win (the undo's penalty stays), which the records keep
+        now = session.score.total
+        score = f"Score {now}"
         if record.time_bonus:
             score += f" (time bonus +{record.time_bonus})"
+        if now != record.score:
+            score += f"; first won with {record.score}"
         lines.append(score)
         if level is not None:
             stars = record.stars

@@ -160,9 +160,21 @@ def test_the_win_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespac
     assert isinstance(dialog, Dialog) and dialog.title == "You won!"
     labels = [b.label for b in dialog.buttons]
     assert {"Undo", "Restart", "New deal", "Menu"} <= set(labels)
+    first = scene.session.score.total
+    assert f"Score {first} (time bonus +" in "\n".join(dialog.lines)
     _press(ui, app, next(b for b in dialog.buttons if b.label == "Undo"))
     ui.settle(app, scene)
     assert app.top is scene and not scene.game.is_won()
+    # won again by a redo: the dialog's score is the bar's, and says what the first win scored
+    scene.redo()
+    ui.settle(app, scene)
+    ui.step(app, round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 5)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and scene.game.is_won()
+    now = scene.session.score.total
+    assert now < first
+    assert f"Score {now} (time bonus +" in "\n".join(dialog.lines)
+    assert f"; first won with {first}" in "\n".join(dialog.lines)
 
 
 def test_the_lost_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespace, app: App) -> None:
