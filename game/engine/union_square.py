@@ -52,7 +52,8 @@ PROFILE = RuleProfile(
                       "stock is gone through once.",
                       (("stock", "waste"),)),
             GuideStep("An empty pile takes any top card, from the waste or from another "
-                      "pile. Nothing fills it by itself."),
+                      "pile. Nothing fills it by itself.",
+                      (("tableau", "tableau"),)),
         ),
     ),
     short_title="Union Square",

@@ -20,7 +20,7 @@ from .app import App
 from .diagram import Diagram, blocks_height, diagram_size, draw_blocks, draw_diagram, step_blocks
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, stacked_scale
+from .widgets import draw_key_hint, is_portrait, stacked_scale
 
 RULES_DIR = paths.RULES
 
@@ -230,7 +230,10 @@ class RulesScene(RuleTabsScene):
         split = next((i for i, b in enumerate(self.blocks) if b.kind == "h2"), len(self.blocks))
         head, head_h = layout_blocks(self.blocks[:split], width, px)
         profile = profile_of(self.rules)
-        wanted = min(round(width * 0.55), max(px * 12, round(self.view.height * 0.62)))
+        # the diagram no taller than it is wide (over half the page's width in a wide window,
+        # where the table is wide too); a tall window's table is tall, and so is its diagram
+        tall = is_portrait(self.size)
+        wanted = min(round(width * (1.4 if tall else 0.55)), max(px * 12, round(self.view.height * 0.62)))
         diagram_h = diagram_size(profile, self.app.size, width, wanted, px)[1]
         gap = round(px * 0.9)
         steps = step_blocks(profile)

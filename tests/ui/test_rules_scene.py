@@ -171,6 +171,24 @@ def test_the_rules_page_draws_the_tables_diagram_with_its_numbered_steps(
     assert diagram.rect.top == head_h and [b.kind for b in scene.blocks[:2]] == ["h1", "p"]
 
 
+@pytest.mark.parametrize("rules", RULE_IDS)
+@pytest.mark.parametrize("size", [(800, 1280), (1080, 1920)])
+def test_a_tall_window_draws_the_diagram_large_and_every_step_numbered(
+        ui: SimpleNamespace, screen_app: App, rules: str, size: tuple[int, int]) -> None:
+    """A tall window's table is tall, so is its diagram: as large as the page's width lets
+    it be (it was fitted into a band half the width high, with cards 25 pixels wide in a
+    1080-wide window), and every step of the guide has its number on it."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    scene = open_rules(ui, screen_app, rules)
+    diagram = scene.diagram
+    assert diagram is not None
+    card = next(iter(diagram.cards.values()))[0]
+    assert card.width >= 0.045 * size[0], f"cards {card.width} px wide in a {size[0]}-wide window"
+    steps = RULESETS[rules].profile.guide.steps
+    assert {a.step for a in diagram.arrows} == set(range(1, len(steps) + 1))
+
+
 def test_every_rules_text_places_the_foundations_where_the_table_has_them() -> None:
     # Union Square's foundations are a column on the right of its piles; the English
     # Square's are at the top right; the Constitution sets' are right of the rows, or above
