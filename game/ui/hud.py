@@ -62,6 +62,9 @@ class BarPlan:
     left: int
     stats_x: int
     status: pygame.Rect
+    #: the game number's text size: the small lines', or a little smaller where that
+    #: keeps every digit
+    number_px: int = 0
 
 
 #: the footer's button that plays every card home once nothing else is needed
@@ -247,9 +250,17 @@ class Hud:
         title = next((t for t in titles if big.size(t)[0] <= left_w), None)
         if title is None:
             title = fit_text(titles[-1], px_big, left_w, bold=True)
+        # the number whole where a text up to three pixels smaller holds it (it is shared
+        # and typed again), then shortened in its middle
+        number_px = px_small
+        while theme.font(number_px).size(number)[0] > left_w and number_px > max(10, px_small - 3):
+            number_px -= 1
+        if theme.font(number_px).size(number)[0] > left_w:
+            number_px = px_small
+        number_font = theme.font(number_px)
         shown_number = number
         digits = len(g.game)
-        while small.size(shown_number)[0] > left_w and digits > MIN_NUMBER_DIGITS:
+        while number_font.size(shown_number)[0] > left_w and digits > MIN_NUMBER_DIGITS:
             digits -= 1
             shown_number = _shortened(number, digits)
         # Lines: the big line over the small one, centred in the bar.
@@ -274,7 +285,8 @@ class Hud:
         # in the menu, the buttons keep the bar's order
         self.menu.overflow = [b for b in self.actions if any(b is h for h in hidden)]
         self.plan = BarPlan(px_big, px_small, button_px, title, shown_number, line1, line2, edge, stats_x,
-                            pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height))
+                            pygame.Rect(status_x, 0, max(0, buttons_left - gap - status_x), height),
+                            number_px)
         self.score_rect = pygame.Rect(stats_x + label_w, line1, big.size(SCORE_TEMPLATE)[0], h1)
         self.menu.button_px = button_px
         self.menu.open = self.menu.open and bool(hidden)
@@ -410,7 +422,7 @@ class Hud:
         title = theme.text(surf, plan.title, plan.px_big, (plan.left, plan.line1), colour=palette.gold,
                            bold=True)
         boxes.append((Kind.TEXT, title, "title"))
-        number = theme.text(surf, plan.number, plan.px_small, (plan.left, plan.line2),
+        number = theme.text(surf, plan.number, plan.number_px or plan.px_small, (plan.left, plan.line2),
                             colour=palette.highlight if self.number_hover else palette.ink)
         boxes.append((Kind.TEXT, number, "game number"))
         if self.number_hover:

@@ -324,3 +324,14 @@ def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, ru
     table.undo()
     _settle(app, table)
     assert table.layout.fans == () and table.layout.card == fresh.card
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1000), (800, 1280), (1024, 768)])
+def test_a_twenty_digit_number_is_shown_whole_in_the_bar(shared_app: App, size: tuple[int, int]) -> None:
+    """Where the bar's left block holds the whole number in a slightly smaller text, it
+    is shown whole (it was cut in the middle in tall windows as wide as 800 × 600's)."""
+    for rules in RULE_IDS:
+        table = _table(shared_app, size, rules)
+        plan = table.hud.plan
+        assert plan is not None and plan.number == f"#{NUMBER}", (rules, size, plan.number)
+        assert plan.px_small - 3 <= plan.number_px <= plan.px_small
