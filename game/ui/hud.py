@@ -15,7 +15,7 @@ earned. Every text, button and pop-up drawn is recorded in the frame's drawn box
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ import pygame
 
 from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
+from ..engine.profile import RuleProfile
 from ..engine.words import fill_words, move_words
 from ..session import Points
 from . import theme
@@ -69,6 +70,60 @@ class BarPlan:
 
 #: the footer's button that plays every card home once nothing else is needed
 FINISH_LABEL = "Finish: every card home (F)"
+
+
+def _profiles() -> list[RuleProfile]:
+    """Every rule set's profile (the bar keeps room for the longest title of any)."""
+    return [rules_class(rules).profile for rules in RULE_IDS]
+
+
+@dataclass(frozen=True)
+class _BarType:
+    """The bar's type sizes and the room its parts need, at one ``unit`` of type."""
+
+    px_big: int
+    px_small: int
+    button_px: int
+    edge: int
+    gap: int
+    bh: int
+    bgap: int
+    widths: dict[str, int]
+    more_w: int
+    left_min: int
+    stats_w: int
+    label_w: int
+    #: every button fits in the bar beside the title and the status
+    all_fit: bool
+
+    @classmethod
+    def at(cls, unit: float, width: int, height: int, suffix: str, number: str,
+           scaled: Callable[[int], int], actions: Sequence[theme.Button]) -> _BarType:
+        px_big = scaled(max(13, round(unit * 0.3)))
+        px_small = scaled(max(11, round(unit * 0.25)))
+        button_px = max(12, round(unit * 0.3))
+        edge = max(8, round(unit * 0.22))
+        gap = max(12, round(px_big * 1.1))
+        big, small = theme.font(px_big, bold=True), theme.font(px_small)
+        small_bold = theme.font(px_small, bold=True)
+        # The buttons, with the widths their labels need.
+        bf = theme.font(button_px, bold=True)
+        pad = round(button_px * (0.8 if width >= 1100 else 0.55))
+        bh = min(round(height * 0.62), round(button_px * 2.3))
+        bgap = max(4, round(button_px * 0.35))
+        widths = {b.label: bf.size(b.label)[0] + 2 * pad for b in actions}
+        more_w = max(bh, bf.size(MORE)[0] + 2 * pad)
+        # The title and the number in the shortest forms they may take; the room is kept
+        # for the longest title of any rule set, so that the bar has the same parts in the
+        # same places whichever is played.
+        shortest = _shortened(number, MIN_NUMBER_DIGITS)
+        left_min = max(max(big.size(p.short_title + suffix)[0] for p in _profiles()), small.size(shortest)[0])
+        label_w = small.size("Score ")[0]
+        stats_w = max(small_bold.size(STATS_TEMPLATE)[0], label_w + big.size(SCORE_TEMPLATE)[0])
+        buttons = sum(widths.values()) + bgap * max(0, len(widths) - 1)
+        all_fit = left_min + 2 * gap + stats_w + buttons <= width - 2 * edge
+        return cls(px_big, px_small, button_px, edge, gap, bh, bgap, widths, more_w, left_min, stats_w,
+                   label_w, all_fit)
 
 
 class Hud:
@@ -193,24 +248,6 @@ class Hud:
         g = table.game
         hud = table.layout.hud
         width, height = hud.size
-        # Type follows the bar's height, but a narrow window (a tall one's bar is tall
-        # and narrow) gets smaller type, so the bar's parts keep their room.
-        unit = min(height, width * 0.055)
-        px_big = palette.scaled(max(13, round(unit * 0.3)))
-        px_small = palette.scaled(max(11, round(unit * 0.25)))
-        button_px = max(12, round(unit * 0.3))
-        edge = max(8, round(unit * 0.22))
-        gap = max(12, round(px_big * 1.1))
-        big, small = theme.font(px_big, bold=True), theme.font(px_small)
-        small_bold = theme.font(px_small, bold=True)
-        # The buttons, with the widths their labels need.
-        bf = theme.font(button_px, bold=True)
-        pad = round(button_px * (0.8 if width >= 1100 else 0.55))
-        bh = min(round(height * 0.62), round(button_px * 2.3))
-        bgap = max(4, round(button_px * 0.35))
-        widths = {b.label: bf.size(b.label)[0] + 2 * pad for b in self.actions}
-        more_w = max(bh, bf.size(MORE)[0] + 2 * pad)
-        # The title and the number: the shortest forms they may take, and the longest.
         suffix = ""
         if table.level is not None:
             suffix = f" · Level {table.level.number}"
@@ -218,14 +255,20 @@ class Hud:
             suffix = " · Daily deal"
         titles = [g.title + suffix, g.profile.short_title + suffix]
         number = f"#{g.game}"
-        shortest = _shortened(number, MIN_NUMBER_DIGITS)
-        # The room is kept for the longest title of any rule set, so that the bar has the
-        # same parts in the same places whichever is played.
-        profiles = [rules_class(rules).profile for rules in RULE_IDS]
-        left_min = max(max(big.size(p.short_title + suffix)[0] for p in profiles), small.size(shortest)[0])
-        left_want = max(max(big.size(p.title + suffix)[0] for p in profiles), small.size(number)[0])
-        label_w = small.size("Score ")[0]
-        stats_w = max(small_bold.size(STATS_TEMPLATE)[0], label_w + big.size(SCORE_TEMPLATE)[0])
+        # Type follows the bar's height, but a narrow window (a tall one's bar is tall
+        # and narrow) gets smaller type, so the bar's parts keep their room; and where the
+        # buttons would not all fit, type up to a fifth smaller, before any goes into "⋯".
+        unit = min(height, width * 0.055)
+        sizes = next((t for k in (1.0, 0.95, 0.9, 0.85, 0.8)
+                      if (t := _BarType.at(unit * k, width, height, suffix, number, palette.scaled,
+                                           self.actions)).all_fit),
+                     None) or _BarType.at(unit, width, height, suffix, number, palette.scaled, self.actions)
+        px_big, px_small, button_px = sizes.px_big, sizes.px_small, sizes.button_px
+        edge, gap = sizes.edge, sizes.gap
+        big, small = theme.font(px_big, bold=True), theme.font(px_small)
+        bh, bgap, widths, more_w = sizes.bh, sizes.bgap, sizes.widths, sizes.more_w
+        left_min, stats_w, label_w = sizes.left_min, sizes.stats_w, sizes.label_w
+        left_want = max(max(big.size(p.title + suffix)[0] for p in _profiles()), small.size(number)[0])
         room = width - 2 * edge
         fixed = left_min + gap + stats_w + gap
         shown = list(self.actions)

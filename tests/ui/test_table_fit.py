@@ -335,3 +335,12 @@ def test_a_twenty_digit_number_is_shown_whole_in_the_bar(shared_app: App, size: 
         plan = table.hud.plan
         assert plan is not None and plan.number == f"#{NUMBER}", (rules, size, plan.number)
         assert plan.px_small - 3 <= plan.number_px <= plan.px_small
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (1280, 800), (2560, 1440)])
+def test_a_bar_as_wide_as_a_laptops_keeps_every_button(shared_app: App, size: tuple[int, int]) -> None:
+    """A 1080-wide tall window's bar is tall, and its type was so large that Demo went
+    into "⋯", where an 800-wide window shows it: the type is made a little smaller first."""
+    table = _table(shared_app, size, "constitution")
+    assert table.hud.menu.overflow == []
+    assert {b.label for b in table.hud.actions} >= {"Hint", "Demo", "Undo", "Redo", "Menu"}
