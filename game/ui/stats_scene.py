@@ -183,9 +183,13 @@ class StatsScene(RuleTabsScene):
             centre = (tile.centerx, tile.centery - round(th * 0.1))
             drawn.add(Kind.TEXT, theme.text(surface, shown, size, centre, colour=colour, bold=True,
                                             anchor="center"), f"figure: {caption}: {shown}")
-            drawn.add(Kind.TEXT, theme.text(surface, fit_text(caption, caption_px, tw - px // 2), caption_px,
-                                            (tile.centerx, tile.bottom - round(th * 0.12)),
-                                            colour=palette.ink_dim, anchor="midbottom"), f"figure: {caption}")
+            small = caption_px
+            while small > 10 and theme.font(small).size(caption)[0] > tw - px // 2:
+                small -= 1
+            said = fit_text(caption, small, tw - px // 2)
+            foot = (tile.centerx, tile.bottom - round(th * 0.12))
+            drawn.add(Kind.TEXT, theme.text(surface, said, small, foot, colour=palette.ink_dim, anchor="midbottom"),
+                      f"figure: {said}")
 
     def _draw_ring(self, surface: pygame.Surface) -> None:
         palette = self.app.palette

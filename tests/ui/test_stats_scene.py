@@ -42,7 +42,7 @@ def test_the_figures_come_from_the_statistics(ui: SimpleNamespace, screen_app: A
     assert figures["Clean wins"] == str(s.clean_wins)
 
 
-@pytest.mark.parametrize("size", [(800, 600), (800, 1280)])
+@pytest.mark.parametrize("size", [(800, 600), (800, 1280), (1080, 1920)])
 def test_the_largest_figures_the_file_holds_are_drawn_whole(
         ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
     """Every count at the file's bound and the longest time: each figure is drawn whole
@@ -65,6 +65,9 @@ def test_the_largest_figures_the_file_holds_are_drawn_whole(
     for name in shown:
         assert "…" not in name, name
     assert f"figure: Won: {MAX_COUNT:,}" in shown
+    captions = [b.name for b in screen_app.drawn.boxes
+                if b.name.startswith("figure: ") and b.name.count(": ") == 1]
+    assert "figure: Fewest moves, no help" in captions, "a caption is drawn smaller and whole, not cut"
 
 
 def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, screen_app: App) -> None:
