@@ -188,8 +188,8 @@ class StatsScene(RuleTabsScene):
                 small -= 1
             said = fit_text(caption, small, tw - px // 2)
             foot = (tile.centerx, tile.bottom - round(th * 0.12))
-            drawn.add(Kind.TEXT, theme.text(surface, said, small, foot, colour=palette.ink_dim, anchor="midbottom"),
-                      f"figure: {said}")
+            box = theme.text(surface, said, small, foot, colour=palette.ink_dim, anchor="midbottom")
+            drawn.add(Kind.TEXT, box, f"figure: {said}")
 
     def _draw_ring(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
