@@ -87,22 +87,7 @@ class RuleCard(Control):
                   RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
         x = badge.right + px * 3 // 4
         width = r.right - x - px // 2
-        title_px = px
-        while title_px > px * 0.8 and theme.font(title_px, True).size(self.title)[0] > width:
-            title_px -= 1
-        # a name too long for the card at four fifths of the text size takes two lines
-        titles = [self.title]
-        if theme.font(title_px, True).size(self.title)[0] > width:
-            titles = wrap(self.title, title_px, width, bold=True)[:2]
-        title_h = len(titles) * round(px * 1.2) + round(px * 0.05)
-        # the description as large as the card holds, and never under 11 px where it fits
-        small = max(11, round(px * 0.85))
-        while True:
-            lines = wrap(self.summary, small, width)
-            block = title_h + len(lines) * round(small * 1.22)
-            if small <= 10 or block <= r.height - px // 2:
-                break
-            small -= 1
+        title_px, titles, small, lines, block = self._fit(px, width, r.height)
         y = r.centery - block // 2
         for title in titles:
             self._text(surface, fit_text(title, title_px, width, bold=True), title_px, (x, y),
@@ -114,6 +99,51 @@ class RuleCard(Control):
             y += round(small * 1.22)
         if self.focused:
             focus_glow(surface, r, radius, palette)
+
+    def _fit(self, px: int, width: int, height: int) -> tuple[int, list[str], int, list[str], int]:
+        """The name's size and lines, the description's size and lines, and the height of
+        the two, for a card ``width`` wide and ``height`` high at text size ``px``.
+
+        The name keeps the size of the other cards' names where it can: whole on one line,
+        or else in two at its bracket ("British Constitution" over "(Lady Cadogan)") when
+        the description still fits at 11 pixels or more. Else it is drawn down to four
+        fifths of that size, and only then wrapped."""
+        def description(title_lines: int, least: int, *,
+                        anyway: bool = False) -> tuple[int, list[str], int] | None:
+            """The description's size, lines and the block's height, down to ``least``
+            pixels; None where it does not fit even so (the smallest, ``anyway``)."""
+            title_h = title_lines * round(px * 1.2) + round(px * 0.05)
+            small = max(11, round(px * 0.85))
+            while True:
+                lines = wrap(self.summary, small, width)
+                block = title_h + len(lines) * round(small * 1.22)
+                if block <= height - px // 2 or (anyway and small <= least):
+                    return small, lines, block
+                if small <= least:
+                    return None
+                small -= 1
+
+        def fits(words: str, size: int) -> bool:
+            return theme.font(size, True).size(words)[0] <= width
+
+        if fits(self.title, px):
+            found = description(1, 10)
+            if found is not None:
+                return px, [self.title], *found
+        name, bracket, rest = self.title.partition(" (")
+        if bracket and fits(name, px) and fits("(" + rest, px):
+            found = description(2, 11)
+            if found is not None:
+                return px, [name, "(" + rest], *found
+        title_px = px
+        while title_px > px * 0.8 and not fits(self.title, title_px):
+            title_px -= 1
+        titles = [self.title]
+        if not fits(self.title, title_px):
+            titles = wrap(self.title, title_px, width, bold=True)[:2]
+        found = description(len(titles), 10, anyway=True)
+        assert found is not None
+        return title_px, titles, *found
 
 
 class Entry(Control):
