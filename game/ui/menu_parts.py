@@ -92,7 +92,7 @@ class RuleCard(Control):
         for title in titles:
             self._text(surface, fit_text(title, title_px, width, bold=True), title_px, (x, y),
                        colour=palette.gold if self.selected else palette.ink, bold=True)
-            y += round(px * 1.2)
+            y += _title_step(px)
         y += round(px * 0.05)
         for line in lines:
             self._text(surface, line, small, (x, y), colour=palette.ink_dim)
@@ -112,7 +112,7 @@ class RuleCard(Control):
                         anyway: bool = False) -> tuple[int, list[str], int] | None:
             """The description's size, lines and the block's height, down to ``least``
             pixels; None where it does not fit even so (the smallest, ``anyway``)."""
-            title_h = title_lines * round(px * 1.2) + round(px * 0.05)
+            title_h = title_lines * _title_step(px) + round(px * 0.05)
             small = max(11, round(px * 0.85))
             while True:
                 lines = wrap(self.summary, small, width)
@@ -144,6 +144,12 @@ class RuleCard(Control):
         found = description(len(titles), 10, anyway=True)
         assert found is not None
         return title_px, titles, *found
+
+
+def _title_step(px: int) -> int:
+    """From one line of a game's name to the next: a fifth more than the text size, or
+    the bold font's own height where that is more (small sizes)."""
+    return max(round(px * 1.2), theme.font(px, True).size("(Ag)")[1] + 1)
 
 
 class Entry(Control):
