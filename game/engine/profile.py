@@ -212,6 +212,9 @@ class RuleProfile:
     dealt_counts: bool = False
     #: a daily deal is offered (drawn from the deals the levels build proved winnable)
     daily_deal: bool = True
+    #: a lost game's score enters the high-score table too: a layout practically never
+    #: won, whose games are played for the score (English Square)
+    scores_at_end: bool = False
     #: a position a few moves from a win (None: the rule set has none to show)
     near_won: NearWon | None = None
 

@@ -58,6 +58,8 @@ PROFILE = RuleProfile(
     # no deal of games 1-1000 is known to be winnable (the layered proof decides them),
     # so there is no deal of the day to offer
     daily_deal=False,
+    # and its games are played for the score: a lost game's enters the high-score table
+    scores_at_end=True,
     search=SearchProfile(
         # the layered search alone (game.search.square_proof): it is complete
         stages=((("layers",), None),),

@@ -154,12 +154,17 @@ class Progress:
         table = progress.scores if level is None else progress.level_scores.setdefault(level, [])
         if entry in table:
             return table.index(entry) + 1
-        rank = next((i for i, e in enumerate(table) if entry.score > e.score), len(table))
-        if rank >= TABLE_SIZE:
+        rank = _place(table, entry.score)
+        if rank is None:
             return None
-        table.insert(rank, entry)
+        table.insert(rank - 1, entry)
         del table[TABLE_SIZE:]
-        return rank + 1
+        return rank
+
+    def rank_of(self, rules: str, score: int) -> int | None:
+        """Where ``score`` would enter the rule set's high-score table now (1–10), or None
+        when it is not good enough; the table is not changed."""
+        return _place(self._of(rules).scores, within_score(score))
 
     def daily_won(self, rules: str, day: datetime.date) -> bool:
         """Whether the daily deal of ``day`` was won."""
@@ -327,3 +332,10 @@ def _table(raw: Any, where: str) -> list[HighScore]:
     if any(a.score < b.score for a, b in itertools.pairwise(table)):
         raise ValueError(f"{where}: the scores are not best first")
     return table
+
+
+def _place(table: list[HighScore], score: int) -> int | None:
+    """The rank (1–:data:`TABLE_SIZE`) a new ``score`` takes in ``table``, after the
+    equal scores already there; None when it falls off the table."""
+    rank = next((i for i, e in enumerate(table) if score > e.score), len(table))
+    return rank + 1 if rank < TABLE_SIZE else None

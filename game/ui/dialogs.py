@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..engine import Game
+from ..records.progress import load_progress
 from ..records.replay import WON, Replay, ReplayMove
 from ..records.stats import load_statistics
 from ..records.store import Store
@@ -404,7 +405,8 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     session = table.session
     g = session.game
     lines = ["No legal move is left in this position.",
-             f"{g.title} · game #{g.game} · {len(g.history)} moves", *_replay_lines(table)]
+             f"{g.title} · game #{g.game} · {len(g.history)} moves", _lost_score(session),
+             *_replay_lines(table)]
     if session.level is not None:
         lines[1] = f"{g.title} · level {session.level.number} · {len(g.history)} moves"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
@@ -417,6 +419,19 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
     return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True,
                   table_bottom=partial(table_bottom, g.rules))
+
+
+def _lost_score(session: PlaySession) -> str:
+    """The lost game's score; in a rule set played for the score (English Square), where
+    it enters the high scores when the game is counted, as the player leaves it."""
+    g = session.game
+    score = session.score.total
+    said = f"Score {score}"
+    if g.profile.scores_at_end and session.keep_records and session.recordable and not session.assisted:
+        rank = load_progress(Store(session.store.root)).rank_of(g.rules, score)
+        if rank is not None:
+            said += f": #{rank} in the {g.profile.short_title} high scores"
+    return said
 
 
 def table_bottom(rules: str, size: tuple[int, int]) -> int:

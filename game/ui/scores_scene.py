@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS
+from ..engine import RULE_IDS, RULESETS, profile_of
 from ..levels import LevelsError, load_campaign
 from ..records.progress import TABLE_SIZE, HighScore, Progress, load_progress
 from ..records.replay import format_seconds
@@ -143,8 +143,11 @@ class ScoresScene(RuleTabsScene):
         pygame.draw.line(surface, palette.edge, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
         entries = self.entries
         if not entries:
-            drawn_text(drawn, "no scores yet", surface,
-                       fit_text("No scores yet: win a game to get on the table.", px, inner.width), px,
+            # British Square is played for the score: a lost game's enters the table too
+            words = ("No scores yet: every finished game's score gets on the table."
+                     if profile_of(self.rules).scores_at_end and self.level is None
+                     else "No scores yet: win a game to get on the table.")
+            drawn_text(drawn, "no scores yet", surface, fit_text(words, px, inner.width), px,
                        (r.centerx, y + line * 2), palette.ink_dim, anchor="center")
             y += line * 4
             drawn_text(drawn, "scoring: heading", surface, "How a game is scored", cell_px, (inner.x, y),

@@ -153,6 +153,28 @@ def test_a_lost_game_is_counted_when_the_player_leaves_it(tmp_path: Path) -> Non
     assert _counts(session.store) == (0, 1, 0), "counted once"
 
 
+def test_a_lost_english_square_game_enters_its_high_scores_when_counted(tmp_path: Path) -> None:
+    """English Square is played for the score (no deal of it is known to be winnable): a
+    lost game's score enters its high-score table as the game is counted, once; a lost
+    game the demo helped with does not."""
+    data = tmp_path / "data"
+    session = make_session(data, lost_position(new_game("square", "5")))
+    session.score.total = 420
+    assert session.conclude().result == LOST
+    assert _nothing_written(data), "the player may still undo"
+    session.end()
+    [entry] = load_progress(session.store).high_scores("square")
+    assert (entry.score, entry.game, entry.moves) == (420, "5", len(session.game.history))
+    assert session.loss_rank == 1
+    session.end()
+    assert len(load_progress(session.store).high_scores("square")) == 1, "counted once"
+    helped = make_session(tmp_path / "helped", lost_position(new_game("square", "6")))
+    helped.assisted = True
+    helped.conclude()
+    helped.end()
+    assert not load_progress(helped.store).high_scores("square") and helped.loss_rank is None
+
+
 def test_closing_the_window_on_a_lost_game_counts_it_and_saves_nothing(tmp_path: Path) -> None:
     session = make_session(tmp_path / "data", lost_position(new_game("constitution", "5")))
     session.quit()

@@ -189,6 +189,23 @@ def test_the_lost_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespa
     assert app.top is scene and not scene.game.history
 
 
+@pytest.mark.parametrize("rules", ["square", "constitution"])
+def test_the_lost_dialog_gives_the_score_and_where_a_square_game_ranks(
+        ui: SimpleNamespace, app: App, rules: str) -> None:
+    """Every lost game's dialog gives its score; English Square's, played for the score,
+    also where it enters the high scores (as the game is counted, when it is left)."""
+    scene = ui.open_table(app, lost_position(new_game(rules, 2)))
+    ui.step(app)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "No more moves"
+    score = scene.session.score.total
+    said = [line for line in dialog.lines if line.startswith("Score ")]
+    if rules == "square":
+        assert said == [f"Score {score}: #1 in the British Square high scores"]
+    else:
+        assert said == [f"Score {score}"]
+
+
 def test_lost_position_tries_other_players_until_one_loses() -> None:
     # the first random player never loses game 1 of Constitution; a later one does
     game = lost_position(new_game("constitution", 1))
