@@ -316,3 +316,8 @@ def test_a_data_dir_expands_the_home_folder_and_keeps_a_folder_named_like_one(tm
 def test_an_empty_replay_name_is_named_as_empty(capsys, command):
     assert main(command) == 2
     assert capsys.readouterr().err == "error: '': no file name given\n"
+
+
+def test_a_blank_replay_name_is_quoted(capsys):
+    assert main(["replay", "--check", " "]) == 2
+    assert capsys.readouterr().err.startswith("error: ' ': ")
