@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..engine import RULE_IDS, RULESETS
+from ..engine import RULE_IDS, RULESETS, profile_of
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
@@ -113,6 +113,7 @@ class LevelsScene(RuleTabsScene):
         self.scores_button = Button("High scores", self.open_scores)
         self.campaign: Campaign | None = None
         self.problem = ""
+        self.no_levels = False
         self.tiles: list[LevelTile] = []
         self.grid_rect = pygame.Rect(0, 0, 0, 0)
         self._load()
@@ -130,9 +131,15 @@ class LevelsScene(RuleTabsScene):
             self.campaign = None
             self.problem = f"The levels of {tab_name(self.rules)} cannot be read: {err}"
         levels = self.campaign.levels if self.campaign is not None else []
+        #: the campaign has no level: a note about it, not a failure
+        self.no_levels = self.campaign is not None and not levels
         if self.campaign is not None and not levels:
             self.problem = (f"{tab_name(self.rules)} has no levels: none of the "
-                            f"{self.campaign.searched} deals searched was proved winnable")
+                            f"{self.campaign.searched:,} deals searched was proved winnable. "
+                            "Play it from the menu for the score: its high scores count every "
+                            "finished game." if profile_of(self.rules).scores_at_end else
+                            f"{tab_name(self.rules)} has no levels: none of the "
+                            f"{self.campaign.searched:,} deals searched was proved winnable.")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()
 
@@ -279,15 +286,17 @@ class LevelsScene(RuleTabsScene):
             if tile.focused:
                 focus_glow(surface, tile.rect, max(6, tile.rect.width // 10), palette)
         if self.problem:
+            # no levels is a fact about the game (in the panel's ink), an unreadable file a
+            # problem (in the warning colour)
             lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
             y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
             for line in lines:
-                said = theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
-                                  anchor="midtop")
+                said = theme.text(surface, line, px, (self.grid_rect.centerx, y),
+                                  colour=palette.ink if self.no_levels else palette.warn, anchor="midtop")
                 drawn.add(Kind.TEXT, said, f"problem: {line}")
                 y += round(px * 1.3)
-        hint = ("Arrows: choose   ·   Enter: play   ·   PgUp/PgDn: rule set   ·   S: high scores   ·   "
-                "Esc: back")
+        hint = ("Arrows: choose   ·   Enter: play   ·   " if self.tiles else "") + \
+            "PgUp/PgDn: rule set   ·   S: high scores   ·   Esc: back"
         keys = draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
                              message=self.message)
         drawn.add(Kind.TEXT, keys, "the keys")

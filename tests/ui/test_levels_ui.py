@@ -274,3 +274,16 @@ def test_the_counting_score_does_not_redraw_the_hud(ui: SimpleNamespace, app: Ap
         shown.append(table.hud.shown_score)
         assert table.hud._surface is hud and table.hud._key == key
     assert shown[0] < shown[-1] <= table.score.total, "the number counted meanwhile"
+
+
+def test_english_squares_levels_say_why_there_are_none_and_where_to_play(
+        ui: SimpleNamespace, app: App) -> None:
+    """The shipped English Square campaign has no level: the screen says why (in plain
+    ink: a fact, not a failure) and points to playing for the score."""
+    scene = LevelsScene(app, "square")
+    app.push(scene)
+    ui.step(app)
+    said = " ".join(b.name.removeprefix("problem: ") for b in app.drawn.boxes
+                    if b.name.startswith("problem: "))
+    assert said.startswith("British Square has no levels: none of the 1,000 deals searched was proved")
+    assert "for the score" in said and scene.no_levels and not scene.tiles
