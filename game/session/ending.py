@@ -108,12 +108,12 @@ def count_game(session: PlaySession) -> None:
 
 def _record_lost_score(session: PlaySession) -> None:
     """A lost game of a rule set played for the score: its score into the high-score
-    table (:attr:`PlaySession.loss_rank` says where, for the dialog)."""
+    table (the lost dialog has said where it would rank)."""
     g = session.game
     progress = load_progress(session.store)
     entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
                       moves=len(g.history), seconds=round(session.recorder.elapsed, 1))
-    session.loss_rank = progress.add_score(g.rules, entry)
+    progress.add_score(g.rules, entry)
     if not save_progress(session.store, progress):
         session.notices.extend(session.store.take_warnings())
 

@@ -77,9 +77,6 @@ class PlaySession:
         self.finished = False
         #: what the win added to the records (None until the game is won)
         self.win_record: WinRecord | None = None
-        #: where a lost game's score entered the high-score table, in a rule set played
-        #: for the score (``profile.scores_at_end``); None when it did not
-        self.loss_rank: int | None = None
         #: the game was counted in the statistics (it counts once)
         self.recorded = False
         #: "Replay saved as NAME" (or why not) once the finished game's replay was saved
