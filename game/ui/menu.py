@@ -488,6 +488,7 @@ class MenuScene(Scene):
                                             (rect.x + round(px * 0.9), rect.y + px * 0.7),
                                             colour=palette.gold, bold=True), f"heading: {heading}")
         for rc in self.rule_cards:
+            rc.four_colour = self.app.settings.four_colour
             rc.draw(surface, px, palette)
             rc.record(drawn, f"game card {rc.title}")
         small = max(10, round(px * 0.78))

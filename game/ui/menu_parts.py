@@ -15,7 +15,7 @@ from ..records.replay import ABANDONED, LOST, WON, format_seconds
 from ..records.saves import ReplayEntry
 from ..records.store import display_name
 from . import theme
-from .art import CardArt, card_size_for_width, draw_suit
+from .art import CardArt, card_size_for_width, draw_suit, suit_colour
 from .drawn import DrawnBoxes, Kind
 from .rule_tabs import tab_name
 from .theme import Colour, Palette
@@ -63,6 +63,8 @@ class RuleCard(Control):
         self.summary = RULESETS[rules].summary
         self.choose = choose
         self.selected = False
+        #: the suit in the cards' four-colour inks (the option of that name)
+        self.four_colour = False
 
     def activate(self) -> None:
         """Make this the chosen rule set."""
@@ -83,8 +85,10 @@ class RuleCard(Control):
         badge.midleft = (r.x + px * 3 // 4, r.centery)
         pygame.draw.ellipse(surface, (250, 247, 236) if self.selected else (214, 220, 206), badge)
         suit = profile_of(self.rules).emblem_suit
-        draw_suit(surface, suit, badge.center, emblem * 0.58,
-                  RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30))
+        # the cards' own inks when the four-colour deck is chosen (clubs green, diamonds blue)
+        ink = suit_colour(suit, True) if self.four_colour else \
+            RED_INK if suit in (HEARTS, DIAMONDS) else (26, 26, 30)
+        draw_suit(surface, suit, badge.center, emblem * 0.58, ink)
         x = badge.right + px * 3 // 4
         width = r.right - x - px // 2
         title_px, titles, small, lines, block = self._fit(px, width, r.height)

@@ -439,3 +439,25 @@ def test_the_menu_removes_what_killed_writes_left_and_nothing_else(ui: SimpleNam
     assert not any(p.exists() for p in left)
     assert (outside / f".statistics.json.{mark}").read_text() == "the user's"
     assert (data / f".settings.json.{mark}").is_symlink()
+
+
+def test_the_four_colour_option_colours_the_games_suits_as_the_cards(ui: SimpleNamespace, app: App) -> None:
+    """With four-colour suits on, Union Square's diamond and Constitution's club on the
+    menu are drawn in the cards' inks (blue and green), as the cards are."""
+    from game.engine.cards import CLUBS, DIAMONDS
+    from game.ui.art import suit_colour
+
+    menu = ui.open_menu(app)
+
+    def inks(rules: str) -> set[tuple[int, int, int]]:
+        rect = next(rc.rect for rc in menu.rule_cards if rc.rules == rules)
+        badge = pygame.Rect(rect.x, rect.y, rect.height, rect.height).clip(rect)
+        return {tuple(app.screen.get_at((x, y)))[:3] for x in range(badge.left, badge.right)
+                for y in range(badge.top, badge.bottom)}
+
+    app.draw()
+    assert suit_colour(DIAMONDS, True) not in inks("union-square")
+    app.settings.four_colour = True
+    app.draw()
+    assert suit_colour(DIAMONDS, True) in inks("union-square")
+    assert suit_colour(CLUBS, True) in inks("square")
