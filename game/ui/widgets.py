@@ -591,7 +591,12 @@ class TextInput(Control):
             self.texts.append((at.clip(inner), self.value))
             cx = inner.x - shift + cursor_x
         else:
-            self._text(surface, fit_text(self.placeholder, px, inner.width), px,
+            # a placeholder too long for the field keeps what follows its comma whole
+            # ("e.g. 12345" of "Game number, e.g. 12345"), rather than lose its end
+            words = self.placeholder
+            if theme.font(px).size(words)[0] > inner.width and ", " in words:
+                words = words.split(", ", 1)[1]
+            self._text(surface, fit_text(words, px, inner.width), px,
                        (inner.x, r.centery), colour=(130, 136, 128), anchor="midleft")
             cx = inner.x
         if self.focused and self.blink < 0.6:

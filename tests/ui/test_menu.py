@@ -461,3 +461,15 @@ def test_the_four_colour_option_colours_the_games_suits_as_the_cards(ui: SimpleN
     app.draw()
     assert suit_colour(DIAMONDS, True) in inks("union-square")
     assert suit_colour(CLUBS, True) in inks("square")
+
+
+@pytest.mark.parametrize(("size", "shown"), [((800, 600), "e.g. 12345"),
+                                            ((1280, 800), "Game number, e.g. 12345")])
+def test_the_number_fields_hint_is_never_cut(ui: SimpleNamespace, app: App, size: tuple[int, int],
+                                              shown: str) -> None:
+    """At 800 x 600 the field is too narrow for "Game number, e.g. 12345" (the label above it
+    says "Game number" already): it shows "e.g. 12345" whole, not "Game number, e.g. 123…"."""
+    menu = ui.open_menu(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(app)
+    assert [words for _, words in menu.number_input.texts] == [shown]
