@@ -336,10 +336,19 @@ class OptionsScene(Scene):
         y = r.y + pad + round(px * 2.2)
         back = self.app.art.back(size)
         surface.blit(back, (r.x + pad, y))
-        step = max(8, (r.right - pad - (r.x + pad + size[0] + pad) - size[0]) // (len(PREVIEW_CARDS) - 1))
-        x = r.x + pad + size[0] + pad
+        room = r.width - 2 * pad
+        cards = 1 + len(PREVIEW_CARDS)
+        if cards * size[0] + (cards - 1) * pad <= room:
+            # room for every card side by side: the back and the faces evenly apart
+            gap = (room - cards * size[0]) / (cards - 1)
+            x = r.x + pad + size[0] + gap
+            step = size[0] + gap
+        else:
+            # the faces fanned over each other in what the back leaves
+            x = r.x + pad + size[0] + pad
+            step = max(8, (r.right - pad - x - size[0]) // (len(PREVIEW_CARDS) - 1))
         for code in PREVIEW_CARDS:
-            surface.blit(self.app.art.face(code, size), (x, y))
+            surface.blit(self.app.art.face(code, size), (round(x), y))
             x += step
         y += size[1] + round(px * 1.2)
         current = self.ring.current
