@@ -25,6 +25,7 @@ import pygame
 from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove, stop_thinking
 from . import theme
 from .app import Scene
+from .widgets import fitting_px
 
 if TYPE_CHECKING:
     from ..engine import Game, Move
@@ -185,8 +186,7 @@ class DemoScene(Scene):
                 "click or press any key to take over")
         short = f"Demo · speed {self.speed} (− +) · any key takes over"
         words = long if theme.font(px, bold=True).size(long)[0] <= room else short
-        while px > 10 and theme.font(px, bold=True).size(words)[0] > room:
-            px -= 1
+        px = fitting_px(words, px, room, 10, bold=True)
         label = theme.font(px, bold=True).render(words, True, palette.ink)
         height = max(foot.height, label.get_height() + 4)
         banner = pygame.Surface((label.get_width() + 2 * height, height), pygame.SRCALPHA)

@@ -30,7 +30,7 @@ from .diagram import (
 )
 from .drawn import Kind
 from .keys import is_question_mark
-from .widgets import record_button, ui_scale
+from .widgets import fitting_px, record_button, ui_scale
 
 #: the words at the foot of a sheet, quieter than its text
 FOOT_INK = (90, 90, 80)
@@ -194,9 +194,7 @@ class HelpScene(Scene):
         button = self.rules_button.rect
         foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"
         room = button.left - pad - (self.panel.left + pad)
-        foot_px = self.foot_px
-        while foot_px > 10 and theme.font(foot_px).size(foot)[0] > room:
-            foot_px -= 1
+        foot_px = fitting_px(foot, self.foot_px, room, 10)
         drawn.add(Kind.TEXT, theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),
                                         FOOT_INK, anchor="midleft"), "how to play: the keys")
         self.rules_button.draw(surface, self.foot_px, self.app.palette)

@@ -32,7 +32,7 @@ from .hud_footer import Footer
 from .hud_menu import MORE, OVERFLOW_ORDER, OverflowMenu
 from .popups import POPUP_SECONDS, Popup, PopupPlacer, points_popup
 from .tooltips import Tooltips
-from .widgets import fit_text, wrap
+from .widgets import fit_text, fitting_px, wrap
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -295,9 +295,7 @@ class Hud:
             title = fit_text(titles[-1], px_big, left_w, bold=True)
         # the number whole where a text up to three pixels smaller holds it (it is shared
         # and typed again), then shortened in its middle
-        number_px = px_small
-        while theme.font(number_px).size(number)[0] > left_w and number_px > max(10, px_small - 3):
-            number_px -= 1
+        number_px = fitting_px(number, px_small, left_w, max(10, px_small - 3))
         if theme.font(number_px).size(number)[0] > left_w:
             number_px = px_small
         number_font = theme.font(number_px)

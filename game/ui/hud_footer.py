@@ -11,7 +11,7 @@ from ..cache import BoundedCache
 from ..engine.words import move_words
 from . import theme
 from .drawn import Kind
-from .widgets import wrap
+from .widgets import fitting_px, wrap
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -75,8 +75,7 @@ class Footer:
             room = foot.width - 2 * foot.height
             px = palette.scaled(max(11, round(foot.height * 0.55)))
             # Smaller type before more lines: the reason of a hint is worth reading whole.
-            while px > 11 and theme.font(px).size(words)[0] > room:
-                px -= 1
+            px = fitting_px(words, px, room, 11)
             f = theme.font(px)
             lines = wrap(words, px, room) if f.size(words)[0] > room else [words]
             while px > MIN_PX and f.get_linesize() * len(lines) + round(px * 0.5) > foot.height:

@@ -53,6 +53,7 @@ from .widgets import (
     drawn_text,
     fit_numbered,
     fit_text,
+    fitting_px,
     focus_glow,
     is_portrait,
     record_button,
@@ -499,9 +500,7 @@ class MenuScene(Scene):
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
                   self.quit_button):
-            label_px = px
-            while label_px > 10 and theme.font(label_px, True).size(b.label)[0] > b.rect.width - px:
-                label_px -= 1
+            label_px = fitting_px(b.label, px, b.rect.width - px, 10, bold=True)
             b.draw(surface, label_px, palette)
             record_button(drawn, b, label_px)
             if b.focused:

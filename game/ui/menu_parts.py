@@ -19,7 +19,7 @@ from .art import CardArt, card_size_for_width, draw_suit, suit_colour
 from .drawn import DrawnBoxes, Kind
 from .rule_tabs import tab_name
 from .theme import Colour, Palette
-from .widgets import Control, fit_numbered, fit_text, focus_glow, ui_scale, wrap
+from .widgets import Control, fit_numbered, fit_text, fitting_px, focus_glow, ui_scale, wrap
 
 #: a picture and where it goes
 Placed = tuple[pygame.Surface, pygame.Rect]
@@ -139,9 +139,7 @@ class RuleCard(Control):
             found = description(2, 11)
             if found is not None:
                 return px, [name, "(" + rest], *found
-        title_px = px
-        while title_px > px * 0.8 and not fits(self.title, title_px):
-            title_px -= 1
+        title_px = fitting_px(self.title, px, width, px * 0.8, bold=True)
         titles = [self.title]
         if not fits(self.title, title_px):
             titles = wrap(self.title, title_px, width, bold=True)[:2]
@@ -253,10 +251,8 @@ def draw_title(surface: pygame.Surface, palette: Palette, title_rect: pygame.Rec
         surface.blit(image, rect)
     r = title_rect
     s = ui_scale(size) if scale is None else scale
-    big = round(50 * s)
     # the title keeps clear of the fans either side of it (in a narrow window too)
-    while big > 12 and theme.font(big, True).size("British Constitution")[0] > size[0] * 0.56:
-        big -= 1
+    big = fitting_px("British Constitution", round(50 * s), size[0] * 0.56, 12, bold=True)
     cx = r.centerx
     y = r.y + round(14 * s)
     for line in ("British Constitution", "& British Square"):

@@ -15,7 +15,7 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
-from .widgets import draw_key_hint, drawn_text, fit_text, stacked_scale, text_px
+from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
@@ -40,10 +40,7 @@ def hole_text_px(words: str, hole: int) -> int:
     """The text size for ``words`` in the middle of a ring whose hole has radius ``hole``:
     as large as reads well, and small enough that the words stay inside the hole with a
     margin ("100%" is the widest the ring shows)."""
-    px = max(10, round(hole * 0.62))
-    while px > 10 and theme.font(px, True).size(words)[0] > hole * 1.7:
-        px -= 1
-    return px
+    return fitting_px(words, max(10, round(hole * 0.62)), hole * 1.7, 10, bold=True)
 
 
 class StatsScene(RuleTabsScene):
@@ -176,16 +173,12 @@ class StatsScene(RuleTabsScene):
             theme.panel(surface, tile, palette, radius=max(6, px // 2), edge=palette.edge)
             colour = palette.gold if caption in ("Win rate", "Best streak") else palette.ink
             # a figure too wide for its tile is drawn smaller, whole (cut only past 12 pixels)
-            size = value_px
-            while size > 12 and theme.font(size, True).size(value)[0] > tw - px:
-                size -= 1
+            size = fitting_px(value, value_px, tw - px, 12, bold=True)
             shown = fit_text(value, size, tw - px, bold=True)
             centre = (tile.centerx, tile.centery - round(th * 0.1))
             drawn.add(Kind.TEXT, theme.text(surface, shown, size, centre, colour=colour, bold=True,
                                             anchor="center"), f"figure: {caption}: {shown}")
-            small = caption_px
-            while small > 10 and theme.font(small).size(caption)[0] > tw - px // 2:
-                small -= 1
+            small = fitting_px(caption, caption_px, tw - px // 2, 10)
             said = fit_text(caption, small, tw - px // 2)
             foot = (tile.centerx, tile.bottom - round(th * 0.12))
             box = theme.text(surface, said, small, foot, colour=palette.ink_dim, anchor="midbottom")

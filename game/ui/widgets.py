@@ -55,6 +55,15 @@ def text_px(size: tuple[int, int], scale: float | None = None) -> int:
     return max(12, round(19 * (ui_scale(size) if scale is None else scale)))
 
 
+def fitting_px(words: str, px: int, room: float, least: float, *, bold: bool = False) -> int:
+    """The largest text size from ``px`` down to ``least`` at which ``words`` fit in ``room``
+    pixels; the first size not above ``least`` where none does (the caller then cuts or
+    wraps them)."""
+    while px > least and theme.font(px, bold).size(words)[0] > room:
+        px -= 1
+    return px
+
+
 def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
     """Break ``words`` into lines no wider than ``width`` pixels at font size ``px``.
 
