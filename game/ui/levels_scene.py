@@ -135,11 +135,10 @@ class LevelsScene(RuleTabsScene):
         self.no_levels = self.campaign is not None and not levels
         if self.campaign is not None and not levels:
             self.problem = (f"{tab_name(self.rules)} has no levels: none of the "
-                            f"{self.campaign.searched:,} deals searched was proved winnable. "
-                            "Play it from the menu for the score: its high scores count every "
-                            "finished game." if profile_of(self.rules).scores_at_end else
-                            f"{tab_name(self.rules)} has no levels: none of the "
                             f"{self.campaign.searched:,} deals searched was proved winnable.")
+            if profile_of(self.rules).scores_at_end:
+                self.problem += (" Play it from the menu for the score: its high scores count every "
+                                 "finished game.")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()
 
