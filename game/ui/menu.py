@@ -100,8 +100,6 @@ class MenuScene(Scene):
         self.ring = FocusRing()
         self.size = app.size
         self.px = 20
-        #: the height the "Play" column's controls need (a tall window gives the games the rest)
-        self._play_height = 0
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.panels: list[tuple[pygame.Rect, str]] = []
         self.fans: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -321,7 +319,6 @@ class MenuScene(Scene):
         natural = (bh + round(px * 1.75) + bh + round(px * 2.0) + bh + round(px * 0.4) + bh
                    + round(px * 0.3) + error_h + round(px * 1.2) + bh + round(px * 1.5)
                    + (len(rest) + 1) // 2 * (bh + gap_b))
-        self._play_height = natural
         # A tall window would stretch the panels into long empty columns: they keep the
         # height their contents need (the game cards at their natural height, the
         # buttons with a little air), and the title stands over them in the middle of
@@ -329,7 +326,7 @@ class MenuScene(Scene):
         card_step = round(px * 7.5)
         need = head + pad + max(n * card_step, natural + 2 * px)
         if portrait:
-            left, mid, right = self._stacked_panels(body, head, pad, gap, s)
+            left, mid, right = self._stacked_panels(body, head, pad, gap, s, natural)
         else:
             if h > w and body.height > need * 1.15:
                 self.title_rect.y += (body.height - need) // 2
@@ -353,8 +350,7 @@ class MenuScene(Scene):
         # between the two groups; from the top of the panel, level with the first game
         # and the first list (the room to spare stays at the bottom, as in the others).
         bx, bw = mid.x + pad, mid.width - 2 * pad
-        first_card = min(rc.rect.y for rc in self.rule_cards)
-        y = max(mid.y + head, first_card) if first_card < mid.bottom - natural else mid.y + head
+        y = mid.y + head
         self.continue_button.rect = pygame.Rect(bx, y, bw, bh)
         y += bh + round(px * 0.25)
         self.caption_y = y
@@ -422,17 +418,18 @@ class MenuScene(Scene):
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
 
-    def _stacked_panels(self, body: pygame.Rect, head: int, pad: int, gap: int,
-                        s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _stacked_panels(self, body: pygame.Rect, head: int, pad: int, gap: int, s: float,
+                        play_h: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """A tall window's panels: the games across the top, two by two, and under them
-        "Play" beside "Your games", which take the rest of the height."""
+        "Play" (whose controls need ``play_h``) beside "Your games", which take the rest of
+        the height."""
         px = self.px
         n = len(self.rule_cards)
         rows = (n + 1) // 2
         space = round(10 * s)
         # the games take what "Play" leaves (its buttons with a little air), up to cards
         # half as tall again as they need
-        play = head + self._play_height + pad + 2 * px
+        play = head + play_h + pad + 2 * px
         room = body.height - gap - play - head - pad - (rows - 1) * space
         card_h = max(round(px * 6.4), min(round(px * 9.6), room // rows))
         left = pygame.Rect(body.x, body.y, body.width, head + rows * card_h + (rows - 1) * space + pad)
