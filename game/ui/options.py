@@ -237,29 +237,24 @@ class OptionsScene(Scene):
         pad = round(px * 0.9)
         n = len(self.controls)
         button_h = round(px * 2.3)
+        # in a tall window the preview goes under the list, and takes its height from it
+        below = gap + round(px * 15) if portrait else 0
+        room = bottom - top - 3 * pad - button_h - below
+        step = min(round(px * 2.6), room // n)
+        height = 3 * pad + button_h + n * step
+        # spare height goes above the title and the panels together, which stay as one
+        spare = max(0, (bottom - top - height - below) // 3)
+        self.title_y += spare
+        top += spare
         if portrait:
             list_w = min(w - 2 * margin, round(px * 34))
-            preview_h = round(px * 15)
-            room = bottom - top - 3 * pad - button_h - gap - preview_h
-            step = min(round(px * 2.6), room // n)
-            height = 3 * pad + button_h + n * step
-            spare = max(0, (bottom - top - height - gap - preview_h) // 3)
-            self.title_y += spare
-            top += spare
             self.list_rect = pygame.Rect((w - list_w) // 2, top, list_w, height)
             self.preview_rect = pygame.Rect(self.list_rect.x, self.list_rect.bottom + gap, list_w,
-                                            max(preview_h, bottom - spare - self.list_rect.bottom - gap))
+                                            max(below - gap, bottom - spare - self.list_rect.bottom - gap))
         else:
             list_w = min(round((w - 2 * margin - gap) * 0.58), round(px * 34))
             preview_w = min(w - 2 * margin - gap - list_w, round(px * 24))
             left = (w - list_w - gap - preview_w) // 2
-            room = bottom - top - 3 * pad - button_h
-            step = min(round(px * 2.6), room // n)
-            height = 3 * pad + button_h + n * step
-            # spare height goes above the title and the panels together, which stay as one
-            spare = max(0, (bottom - top - height) // 3)
-            self.title_y += spare
-            top += spare
             self.list_rect = pygame.Rect(left, top, list_w, height)
             self.preview_rect = pygame.Rect(self.list_rect.right + gap, top, preview_w, height)
         row_h = step - max(3, round(px * 0.3))
