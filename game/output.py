@@ -81,7 +81,7 @@ class Output:
     @property
     def shown(self) -> str:
         """The name as a message shows it (cut short, odd characters escaped)."""
-        return shown(self.name) if self.name else "''"
+        return shown(self.name)
 
 
 def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: str | None = None) -> Output:
@@ -99,7 +99,7 @@ def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: s
             assert output.path is not None
             _probe(output.path.parent)
     except _Refused as why:
-        raise OutputError(f"{what} {shown(text) if text else repr(text)}: {why}") from None
+        raise OutputError(f"{what} {shown(text)}: {why}") from None
     return output
 
 
@@ -152,7 +152,7 @@ def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") ->
         _probe(Path(os.path.realpath(path)))
         return path
     except _Refused as why:
-        raise OutputError(f"{what} {shown(text) if text else repr(text)}: {why}") from None
+        raise OutputError(f"{what} {shown(text)}: {why}") from None
 
 
 def make_output_folder(path: Path) -> None:

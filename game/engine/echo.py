@@ -22,6 +22,9 @@ def quoted(text: object, limit: int = LIMIT) -> str:
 
 def shown(text: object, limit: int = PATH_LIMIT) -> str:
     """``text`` (a file name, say) as it reads, without quotes, its unprintable characters
-    escaped as Python escapes them, cut to ``limit`` characters with ``…`` when longer."""
+    escaped as Python escapes them, cut to ``limit`` characters with ``…`` when longer; a
+    name that is empty or only spaces in quotes (``''``, ``' '``), so a message shows it."""
+    if not str(text).strip(" "):
+        return repr(str(text))
     plain = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
     return plain if len(plain) <= limit else plain[: limit - 1] + "…"

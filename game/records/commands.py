@@ -148,7 +148,7 @@ def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -
     try:
         replay = read_replay(args.file)
     except ReplayError as err:
-        return fail(f"{shown(args.file) if args.file.strip() else repr(args.file)}: {err}")
+        return fail(f"{shown(args.file)}: {err}")
     if args.check:
         print(check_summary(args.file, replay))
         return 0

@@ -387,7 +387,7 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
         start, moves, heading = read_line(args.file)
         analyser = Analyser(start, moves, budget)
     except ValueError as err:
-        return fail(f"{shown(args.file) if args.file.strip() else repr(args.file)}: {err}")
+        return fail(f"{shown(args.file)}: {err}")
     bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
 
     def show(_step: int | None = None) -> None:

@@ -1,0 +1,12 @@
+"""How a name a person typed is shown in a message."""
+
+from __future__ import annotations
+
+from game.engine.echo import shown
+
+
+def test_a_name_is_shown_as_it_reads_and_a_blank_one_in_quotes() -> None:
+    assert shown("deals.csv") == "deals.csv"
+    assert shown("a\x1b[2Jb") == "a\\x1b[2Jb"
+    assert shown("") == "''" and shown("  ") == "'  '", "a blank name is seen in the message"
+    assert shown("x" * 300, limit=10) == "x" * 9 + "…"
