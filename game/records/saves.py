@@ -172,9 +172,7 @@ def load_saved_game(store: Store) -> Replay | None:
     except ReplayError as err:
         if err.newer:
             # not damaged: the newer version that wrote it can still continue it
-            store.newer.add(SAVED_GAME)
-            store.warn(f"{SAVED_GAME} was saved by a newer version of the game ({err}): it was left as "
-                       "it is, and this version will not change it")
+            store.leave_newer(SAVED_GAME, f"was saved by a newer version of the game ({err})")
         else:
             store.set_aside(SAVED_GAME, f"{err}; it cannot be continued")
         return None

@@ -365,9 +365,8 @@ class Store:
             self.set_aside(name, "it has no valid schema version")
             return None
         if found > version:
-            self.newer.add(name)
-            self.warn(f"{name} was written by a newer version of the game (schema {found}; this one reads "
-                      f"up to {version}): it was left as it is, and this version will not change it")
+            self.leave_newer(name, f"was written by a newer version of the game (schema {found}; this one "
+                                   f"reads up to {version})")
             return None
         while found < version:
             step = (migrations or {}).get(found)
@@ -511,6 +510,13 @@ class Store:
             log.info("removed %d temporary file%s left by a write that was cut short",
                      removed, "s" * (removed != 1))
         return removed
+
+    def leave_newer(self, name: str, said: str) -> None:
+        """File ``name`` ``said`` so (a newer version of the game wrote it): it is not
+        damaged, so it stays where that version reads it, and this store neither writes
+        over it nor deletes it (:attr:`newer`); the player is told."""
+        self.newer.add(name)
+        self.warn(f"{name} {said}: it was left as it is, and this version will not change it")
 
     def set_aside(self, name: str, reason: str) -> Path | None:
         """Move a file that cannot be used to ``NAME.bad-<UTC time>`` and warn about it.
