@@ -33,7 +33,7 @@ from ..cache import BoundedCache
 from ..engine import GameNumberError, parse_game_number, rules_class
 from ..output import check_output, write_output
 from ..records.progress import MAX_LEVEL
-from ..records.store import FileRefused, read_limited_text
+from ..records.store import FileRefused, json_problem, read_limited_text
 
 LEVELS_KIND = "levels"
 LEVELS_VERSION = 1
@@ -113,7 +113,7 @@ def read_campaign(path: Path, rules: str) -> Campaign:
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise LevelsError(f"{path}: it is not valid JSON ({err})") from None
+        raise LevelsError(f"{path}: {json_problem(err)}") from None
     try:
         return campaign_from_json(document, rules)
     except ValueError as err:
