@@ -59,12 +59,10 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     g = session.game
     rules = g.rules
     recorder = session.recorder
-    seconds = round(recorder.elapsed, 1)
-    moves = len(g.history)
+    entry = _high_score(session)
+    moves, seconds = entry.moves, entry.seconds
     store = session.store
     progress = load_progress(store)
-    entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
-                      moves=moves, seconds=seconds)
     record.rank = progress.add_score(rules, entry)
     level = session.level
     if level is not None and level.rules == rules and level.game == g.game:
@@ -106,14 +104,19 @@ def count_game(session: PlaySession) -> None:
         _write(session, lambda: _record_lost_score(session))
 
 
+def _high_score(session: PlaySession) -> HighScore:
+    """The game as a high-score table keeps it: its score, deal, today's date, its moves
+    and its time of play."""
+    g = session.game
+    return HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
+                     moves=len(g.history), seconds=round(session.recorder.elapsed, 1))
+
+
 def _record_lost_score(session: PlaySession) -> None:
     """A lost game of a rule set played for the score: its score into the high-score
     table (the lost dialog has said where it would rank)."""
-    g = session.game
     progress = load_progress(session.store)
-    entry = HighScore(score=session.score.total, game=g.game, date=datetime.date.today().isoformat(),
-                      moves=len(g.history), seconds=round(session.recorder.elapsed, 1))
-    progress.add_score(g.rules, entry)
+    progress.add_score(session.game.rules, _high_score(session))
     if not save_progress(session.store, progress):
         session.notices.extend(session.store.take_warnings())
 
