@@ -109,30 +109,23 @@ def run_hint(args: argparse.Namespace) -> int:
         print("no legal move: the game is " + ("won" if game.is_won() else "lost"))
         return 0
     lines = [(h, game.move_text(h.move) + "".join(f" (or {game.move_text(t)})" for t in twins))
-             for h, twins in _with_twins(game, ranked)]
+             for h, twins in _with_twins(ranked)]
     width = max(len(text) for _, text in lines)
     for number, (h, text) in enumerate(lines, 1):
         print(f"{number:>2}. {text:<{width}}  {h.score:>+9.1f}  {h.reason}")
     return 0
 
 
-def _with_twins(game: Game, ranked: list[Hint]) -> list[tuple[Hint, list[Move]]]:
-    """The hints in their order, each move that reaches the same position as one before it
-    (the same card into a suit's other foundation, or into another space) listed with
-    that one as its twin rather than as a hint of its own."""
-    from .knowledge import PositionHash
-
-    view = game.player_view()
+def _with_twins(ranked: list[Hint]) -> list[tuple[Hint, list[Move]]]:
+    """The hints in their order, each twin (:attr:`Hint.twin_of`) listed with the move it
+    is a twin of rather than as a hint of its own."""
     out: list[tuple[Hint, list[Move]]] = []
-    first: dict[int, int] = {}
+    where: dict[Move, int] = {}
     for h in ranked:
-        after = view.clone()
-        after.play(h.move)
-        key = PositionHash(after).key()
-        if key in first:
-            out[first[key]][1].append(h.move)
+        if h.twin_of is not None and h.twin_of in where:
+            out[where[h.twin_of]][1].append(h.move)
         else:
-            first[key] = len(out)
+            where[h.move] = len(out)
             out.append((h, []))
     return out
 

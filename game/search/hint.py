@@ -131,6 +131,9 @@ class Hint:
     #: the reason without its first part, which only restates the move (``plays 2♣ to
     #: the foundation``): for a screen that has already named the move in words
     why: str = ""
+    #: the move ranked before this one that reaches the same position (the same card into
+    #: a suit's other foundation, or into another space), or None: its *twin*
+    twin_of: Move | None = None
 
 
 class _Budget(Exception):
@@ -382,12 +385,13 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     view = game.player_view()
     history = history_keys(game) if game.history else set()
     answers: dict[Move, str] = {}
+    same_as: dict[Move, Move] = {}
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
-                        twins=twins, answers=answers, counter=counter)
+                        twins=twins, answers=answers, counter=counter, same_as=same_as)
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)
-    return [_hint(view, m, gain, safe=m in safe, answer=answers.get(m))
+    return [_hint(view, m, gain, safe=m in safe, answer=answers.get(m), twin_of=same_as.get(m))
             for m, gain in ranked]
 
 
@@ -413,7 +417,8 @@ def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tupl
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
                counter: list[int] | None = None, twins: bool = True,
-               answers: dict[Move, str] | None = None) -> list[tuple[Move, float]]:
+               answers: dict[Move, str] | None = None,
+               same_as: dict[Move, Move] | None = None) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
@@ -422,7 +427,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     given, the positions searched are added to ``counter[0]``. Moves that reach the same
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
-    are left out with ``twins=False``. When ``answers`` is given (the hint gives it; the
+    are left out with ``twins=False``; ``same_as``, when given, receives each twin's
+    searched move. When ``answers`` is given (the hint gives it; the
     solver's probe does not, so the solver's lines stay as they are), the search takes a
     chain of forced fills as one step, searches :data:`BASE_FILL_FACTOR` times as many
     positions where a Row 1 place must be filled, counts the cards below Row 1 that no
@@ -442,19 +448,20 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
         max_nodes *= BASE_FILL_FACTOR
     search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None)
     try:
-        return _rank(search, position, moves, history, avoid_repeats, twins, answers)
+        return _rank(search, position, moves, history, avoid_repeats, twins, answers, same_as)
     finally:
         if counter is not None:
             counter[0] += search.nodes + search.closure_nodes
 
 
 def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
-          avoid_repeats: bool, twins: bool, answers: dict[Move, str] | None) -> list[tuple[Move, float]]:
+          avoid_repeats: bool, twins: bool, answers: dict[Move, str] | None,
+          same_as: dict[Move, Move] | None = None) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
     # Moves that reach the same position up to interchangeable places (a card into any of
     # several spaces) are searched once; the others share that move's value.
-    same_as: dict[Move, Move] = {}
+    same_as = {} if same_as is None else same_as
     first_by_key: dict[int, Move] = {}
     kept = []
     for move in order:
@@ -850,10 +857,11 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
 
 # ----- reasons ------------------------------------------------------------------------
 
-def _hint(view: Game, move: Move, gain: float, *, safe: bool, answer: str | None) -> Hint:
+def _hint(view: Game, move: Move, gain: float, *, safe: bool, answer: str | None,
+          twin_of: Move | None = None) -> Hint:
     """The hint for ``move``, with its reason whole and without the move restated."""
     parts = reason_parts(view, move, gain, safe=safe, answer=answer)
-    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]))
+    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]), twin_of)
 
 
 def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
