@@ -269,49 +269,71 @@ def clear_saved_game(store: Store) -> None:
             store.warn(f"{name} could not be removed: {problem}")
 
 
-def abandon_saved_game(store: Store) -> None:
+def abandon_saved_game(store: Store) -> bool:
     """The player chose another game instead of "Continue": count the saved one as
-    abandoned (if it had moves) and forget it. When the count cannot be written (a full
-    disk), the save is kept, so the game is neither lost nor left uncounted."""
+    abandoned (if it had moves) and forget it. True when no save is left to count; False
+    when the count could not be written (a full disk, a statistics file this version may
+    not write: warned), and the save is then kept, so the game is neither lost nor left
+    uncounted. A new game must not be saved over it then."""
     replay = load_saved_game(store)
-    if replay is not None:
-        finish_game(store, replay.with_result(ABANDONED))
-    else:
+    if replay is None:
         clear_saved_game(store)
+        return True
+    finish_game(store, replay.with_result(ABANDONED))
+    return not os.path.lexists(store.path(SAVED_GAME))
 
 
 # ----- ended games ----------------------------------------------------------------------------
 
 
+def same_game(saved: Replay, replay: Replay) -> bool:
+    """``replay`` goes on with the game ``saved`` (same deal, same start; a save that does
+    not know its start is taken for the same game)."""
+    return (saved.rules, saved.game) == (replay.rules, replay.game) and (
+        not saved.started or not replay.started or saved.started == replay.started)
+
+
 def finish_game(store: Store, replay: Replay) -> Path | None:
     """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
-    replay among the recent games, forget the saved game. An abandoned game without a
-    single move is not counted. Returns the recent replay's path (None if not kept).
+    replay among the recent games, forget the saved game if it is this game's. An
+    abandoned game without a single move is not counted. Returns the recent replay's path
+    (None if not kept).
 
     The count names the save it does away with, so a kill before the save is removed
     leaves a save :func:`load_saved_game` knows as ended: the game counts once whenever
     the program stops, and before the count nothing has changed. When the count cannot
     be written (a full disk: warned), the save is kept for the next start, where the
-    game can be continued to its end and counted then.
+    game can be continued to its end and counted then; its replay joins the recent games
+    only then, so that one game never leaves two. A save of another game is never done
+    away with here: it is counted when the player gives it up (:func:`abandon_saved_game`).
     """
     if replay.result not in ENDED:
         raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
+    saved = _saved_game_of(store, replay)
     if replay.result == ABANDONED and not replay.moves:
-        clear_saved_game(store)
+        if saved is not None:
+            clear_saved_game(store)
         return None
-    counted = record_result(store, replay, ended_save=_saved_game_digest(store))
+    counted = record_result(store, replay, ended_save=saved)
+    if not counted and saved is not None:
+        return None
     path = _write_replay(store, RECENT_DIR, replay)
     _prune(store, RECENT_DIR, RECENT_GAMES)
-    if counted:
+    if counted and saved is not None:
         clear_saved_game(store)
     return path
 
 
-def _saved_game_digest(store: Store) -> str | None:
+def _saved_game_of(store: Store, replay: Replay) -> str | None:
+    """The digest of the saved game when it is ``replay``'s game (see :func:`same_game`),
+    else None: no save, one of another game, or one that cannot be read (which
+    :func:`load_saved_game` moves aside or leaves, as it tells)."""
     try:
-        return save_digest(read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES))
-    except (OSError, FileRefused):
-        return None  # no save, or one that load_saved_game cannot read either
+        text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
+        saved = parse_replay(text)
+    except (OSError, FileRefused, ReplayError):
+        return None
+    return save_digest(text) if same_game(saved, replay) else None
 
 
 def save_replay(store: Store, replay: Replay) -> Path | None:
@@ -371,11 +393,26 @@ def _replay_files(store: Store, folder: str, *, through_link: bool) -> list[File
 
 
 def _prune(store: Store, folder: str, keep: int) -> None:
-    """Keep the ``keep`` newest replays of a folder of the data directory. A folder that
-    is a symbolic link is never pruned (:meth:`Store.remove_files`)."""
-    old = [f.name for f in _replay_files(store, folder, through_link=False)[keep:]]
+    """Keep the ``keep`` newest replays the game wrote in a folder of the data directory.
+
+    Only the game's own files are removed: regular files with the names it gives
+    (:func:`is_replay_file_name`), and not one a newer version of the game wrote (it is
+    that version's to keep). A file of another name is the player's and never counted nor
+    removed, and a folder that is a symbolic link is never pruned
+    (:meth:`Store.remove_files`)."""
+    own = [f for f in _replay_files(store, folder, through_link=False) if is_replay_file_name(f.name)]
+    old = [f.name for f in own[keep:] if not _newer_version(store.path(folder) / f.name)]
     if old:
         store.remove_files(folder, old)
+
+
+def _newer_version(path: Path) -> bool:
+    """A replay file that a newer version of the game wrote (its header says so)."""
+    try:
+        summarize_replay(path)
+    except ReplayError as err:
+        return err.newer
+    return False
 
 
 #: summaries already read, by path, with the (inode, mtime, size) they were read at: a

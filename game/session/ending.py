@@ -29,13 +29,19 @@ from typing import TYPE_CHECKING
 
 from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON
-from ..records.saves import abandon_saved_game, finish_game, load_saved_game, save_game, save_game_extras
+from ..records.saves import (
+    abandon_saved_game,
+    finish_game,
+    load_saved_game,
+    same_game,
+    save_game,
+    save_game_extras,
+)
 from ..records.saves import save_replay as save_replay_file
 from ..records.scoring import stars
 from .outcome import WinRecord
 
 if TYPE_CHECKING:
-    from ..records.replay import Replay
     from .session import PlaySession
 
 
@@ -133,24 +139,22 @@ def keep_on_quit(session: PlaySession) -> None:
 
 
 def _save_game(session: PlaySession) -> None:
-    """Save the game in progress with its score, level and daily deal (a different game
-    saved before is given up: counted as abandoned)."""
+    """Save the game in progress with its score, level and daily deal. A different game
+    saved before is given up first (counted as abandoned); when that count cannot be
+    written, the save before is kept and this game is not saved over it: the player is
+    told, and the game they are playing is what they may lose, not one they left."""
+    store = session.store
     replay = session.recorder.replay()
-    previous = load_saved_game(session.store)
-    if previous is not None and not _same_game(previous, replay):
-        abandon_saved_game(session.store)
-    if save_game(session.store, replay):
+    previous = load_saved_game(store)
+    if previous is not None and not same_game(previous, replay) and not abandon_saved_game(store):
+        session.notices.append(f"This game was not saved: the game saved before it ({previous.title} "
+                               f"{previous.game}) could not be counted as given up, so it is kept")
+        return
+    if save_game(store, replay):
         level = session.level
-        save_game_extras(session.store, replay, score=session.score,
+        save_game_extras(store, replay, score=session.score,
                          level=level.number if level is not None else None, daily=session.daily,
                          assisted=session.assisted, steps=session.player_steps())
-
-
-def _same_game(saved: Replay, replay: Replay) -> bool:
-    """``replay`` goes on with the game ``saved`` (same deal, same start; a save that does
-    not know its start is taken for the same game)."""
-    return (saved.rules, saved.game) == (replay.rules, replay.game) and (
-        not saved.started or not replay.started or saved.started == replay.started)
 
 
 def save_replay(session: PlaySession) -> str:

@@ -25,6 +25,7 @@ from game.records.saves import (
     abandon_saved_game,
     clear_saved_game,
     finish_game,
+    is_replay_file_name,
     list_recent_games,
     list_replays,
     load_saved_game,
@@ -178,8 +179,9 @@ def test_finishing_games_counts_them_and_keeps_recent_replays(tmp_path):
     save_game(store, recorder.replay())
     path = finish_game(store, won)
     assert path is not None and load_replay(path) == won
+    assert load_saved_game(store) == recorder.replay(), "a save of another game is not done away with"
+    assert abandon_saved_game(store), "given up, it is counted"
     assert load_saved_game(store) is None
-    finish_game(store, recorder.replay(ABANDONED))
     assert finish_game(store, Recorder(won.opening(), clock=FakeClock()).replay(ABANDONED)) is None
     stats = load_statistics(store)[won.rules]
     assert (stats.played, stats.won, stats.abandoned) == (2, 1, 1)
@@ -539,7 +541,7 @@ def test_a_recent_folder_that_is_a_link_out_of_the_data_folder_is_never_pruned(t
     assert load_statistics(store)["square"].abandoned == 3, "the games are still counted"
 
 
-def test_pruning_removes_only_the_oldest_regular_replay_files(tmp_path):
+def test_pruning_removes_only_the_oldest_replays_the_game_wrote(tmp_path):
     store = Store(tmp_path)
     recent = tmp_path / "recent"
     recent.mkdir()
@@ -551,14 +553,28 @@ def test_pruning_removes_only_the_oldest_regular_replay_files(tmp_path):
     os.utime(recent / "a-fifo.replay", (1, 1))
     (recent / "a-folder.replay").mkdir()
     os.utime(recent / "a-folder.replay", (1, 1))
+    # a file of a name the game never gives is the player's, however old
     odd = recent / os.fsdecode(b"partie-\xe9l\xe8ve\n.replay")
     odd.write_text("old")
     os.utime(odd, (2, 2))
+    mine = recent / "my-precious-win.replay"
+    mine.write_text(won_replays()[0].to_text())
+    os.utime(mine, (2, 2))
     replay = random_recording("square", 9, seed=1, steps=10).replay(ABANDONED)
+    # the game's own name, but a newer version of the game wrote it: that version's to keep
+    newer = recent / "square-9-20190101-000000.replay"
+    newer.write_text(replay.to_text().replace("version: 1", "version: 2", 1))
+    os.utime(newer, (3, 3))
+    own_old = recent / "square-9-20190101-000001.replay"
+    own_old.write_text(replay.to_text())
+    os.utime(own_old, (4, 4))
     for _ in range(RECENT_GAMES):
         finish_game(store, replay)
-    regular = [p for p in recent.iterdir() if p.is_file() and not p.is_symlink()]
-    assert len(regular) == RECENT_GAMES and not odd.exists(), "the oldest regular file went"
+    assert not own_old.exists(), "the oldest replay the game wrote went"
+    own = [p for p in recent.iterdir() if is_replay_file_name(p.name) and p != newer]
+    assert len(own) == RECENT_GAMES
+    assert odd.read_text() == "old" and load_replay(mine) == won_replays()[0]
+    assert "version: 2" in newer.read_text()
     assert outside.read_text() == "the user's" and (recent / "a-link.replay").is_symlink()
     assert (recent / "a-fifo.replay").is_fifo() and (recent / "a-folder.replay").is_dir()
 

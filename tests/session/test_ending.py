@@ -502,6 +502,42 @@ def test_another_game_saved_over_the_saved_one_counts_that_one_abandoned(tmp_pat
     assert replay is not None and len(replay.moves) == 3
 
 
+def test_a_game_is_not_saved_over_one_that_could_not_be_counted(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game saved before cannot be counted as given up (a statistics file this version
+    may not write, a full disk): it stays saved, and the new game is not saved over it;
+    the player is told. Nothing is counted twice, nor is a second replay left of it."""
+    from game.records import stats as stats_module
+
+    data = tmp_path / "data"
+    first = _begun(data)
+    first.quit()
+    store = first.store
+    kept = load_saved_game(store)
+    assert kept is not None
+    real = stats_module.Store.write_json
+
+    def full(self: Store, name: str, *args: object, **kwargs: object) -> object:
+        if name == stats_module.STATS_FILE:
+            raise stats_module.SaveError(f"could not save {name}: the disk is full")
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(stats_module.Store, "write_json", full)
+    other = make_session(data, new_game("union-square", "7"))
+    other.play(other.game.legal_moves()[0])
+    for _ in range(2):
+        other.quit()
+        told = other.take_notices()
+        assert any("This game was not saved" in n and "British Constitution 1" in n for n in told), told
+        assert load_saved_game(store) == kept, "the game saved before is kept"
+    assert _counts(store) == (0, 0, 0) and _recent(store) == []
+    monkeypatch.undo()
+    other.quit()
+    assert _counts(store) == (0, 0, 1), "the space is back: the old game is counted, once"
+    saved = load_saved_game(store)
+    assert saved is not None and saved.rules == "union-square" and len(_recent(store)) == 1
+
+
 # ----- what is written can always be read back -----------------------------------------------
 
 
