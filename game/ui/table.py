@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import sys
 import weakref
 from typing import TYPE_CHECKING, ClassVar
 
@@ -35,7 +36,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..engine.words import refusal_words, sentence
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
-from ..records.store import Store
+from ..records.store import Store, printable
 from ..session import Outcome, PlaySession, carry_on
 from .anim import Animator
 from .app import Scene
@@ -96,6 +97,8 @@ class TableScene(Scene):
         self.effects = TableEffects()
         self._pending_size: tuple[int, int] | None = None
         self._pending_left = 0.0
+        #: the player chose to close the window although the game could not be saved
+        self._closing_anyway = False
         self._reset_table()
         self._relayout(app.size)
         self._deal_animation()
@@ -314,9 +317,30 @@ class TableScene(Scene):
 
     def wants_quit(self) -> bool:
         """The window is closing: a game in progress is saved (to continue next time);
-        a lost one is counted."""
+        a lost one is counted.
+
+        When that cannot be written (a full disk, a data folder that cannot be written),
+        the window stays open and says so: the player may keep playing, or close anyway
+        and lose the game knowingly. What was not written is also said on standard
+        error, so a player who closes anyway, or stops the game with a signal (when no
+        window can ask), is told all the same."""
+        if self._closing_anyway:
+            return True
         self.session.quit()
-        return True
+        problems = self.session.take_notices()
+        for problem in problems:
+            print(f"warning: {printable(problem)}", file=sys.stderr)
+        if not problems or self.app.stopped_by is not None or not self.app.running:
+            return True
+        self.app.show("confirm", title="Your game could not be saved",
+                      words=" ".join([*problems, "If you close the window now, this game is lost."]),
+                      yes="Close anyway", action=self._close_anyway)
+        return False
+
+    def _close_anyway(self) -> None:
+        """The player closes the window although the game could not be saved."""
+        self._closing_anyway = True
+        self.app.quit()
 
     def tell_notices(self) -> None:
         """Pass what the session has to tell the player (records not written, warnings

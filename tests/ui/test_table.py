@@ -533,6 +533,40 @@ def test_closing_the_window_saves_the_game_to_continue(ui: SimpleNamespace, app:
     assert again.session.elapsed == pytest.approx(saved.seconds)
 
 
+def test_a_game_that_cannot_be_saved_keeps_the_window_open_until_the_player_says(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Closing the window when the game cannot be saved (a full disk) does not lose the
+    game silently: a dialog says so (and standard error too); "Keep playing" keeps the
+    window and the game, "Close anyway" closes it."""
+    from game.records import saves as saves_module
+    from game.records.store import SaveError
+    def full(self: object, name: str, text: str) -> object:
+        raise SaveError(f"could not save {name}: the disk is full")
+
+    monkeypatch.setattr(saves_module.Store, "write_text", full)
+    game = new_game("union-square", 12)
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    dialog = app.top
+    assert app.running and isinstance(dialog, Dialog) and dialog.title == "Your game could not be saved"
+    assert any("the disk is full" in line for line in dialog.lines)
+    assert "the disk is full" in capsys.readouterr().err
+    assert [b.label for b in dialog.buttons] == ["Keep playing", "Close anyway"]
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.running and app.top is scene and len(scene.game.moves_played) == 1
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    ui.click(app, dialog.buttons[1].rect.center)
+    assert not app.running
+    assert load_saved_game(scene.store) is None
+
+
 def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
