@@ -130,15 +130,37 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     except ValueError as err:
         return str(err), None
     if args.data_dir is None:
-        return None, None
+        return None, _default_data_dir_problem()
     place = args.data_dir
-    while not place.exists() and place != place.parent:
+    # the nearest name that is there, a link to nothing (or a loop of links) included
+    while not os.path.lexists(place) and place != place.parent:
         place = place.parent
     try:
         check_output_folder(place, what="--data-dir")
     except OutputError as err:
         return None, f"{err}: nothing will be saved"
     return None, None
+
+
+def _default_data_dir_problem() -> str | None:
+    """Why the default data folder cannot hold the game's files (a file, a link to
+    nothing or a loop of links on its way, as an odd ``XDG_DATA_HOME`` may give), or None.
+    Nothing is made or written outside it to find out."""
+    from ..engine.echo import shown
+    from ..output import reason
+    from ..records.store import default_data_dir
+
+    folder = default_data_dir()
+    place = folder
+    while not os.path.lexists(place) and place != place.parent:
+        place = place.parent
+    try:
+        if os.path.isdir(place):
+            return None
+        why = "is a symbolic link to nothing" if os.path.islink(place) else "is not a folder"
+    except OSError as err:
+        why = f"cannot be looked into ({reason(err)})"
+    return f"the data folder {shown(folder)} cannot be made: {shown(place)} {why}; nothing will be saved"
 
 
 def _open(args: argparse.Namespace, *, headless: bool = False) -> App | int:

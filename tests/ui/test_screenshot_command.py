@@ -323,6 +323,34 @@ def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
     assert any("nothing will be saved" in message for message in apps[0].notices.waiting)
 
 
+@pytest.mark.parametrize("kind", ["a link to nothing", "a loop of links", "a default under a file"])
+def test_a_data_folder_that_can_never_be_made_gets_a_message(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``--data-dir`` that is a symbolic link to nothing or a loop of links, and a
+    default data folder under a file (``XDG_DATA_HOME`` naming a file), are told at the
+    start, as a folder where nothing can be saved is; nothing is made anywhere."""
+    apps: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: apps.append(self))
+    given: list[str] = []
+    if kind == "a link to nothing":
+        (tmp_path / "data").symlink_to(tmp_path / "gone")
+        given = ["--data-dir", str(tmp_path / "data")]
+    elif kind == "a loop of links":
+        (tmp_path / "one").symlink_to(tmp_path / "two")
+        (tmp_path / "two").symlink_to(tmp_path / "one")
+        given = ["--data-dir", str(tmp_path / "one")]
+    else:
+        (tmp_path / "a file").write_text("not a folder")
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "a file"))
+    before = sorted(os.listdir(tmp_path))
+    assert cli.main(["menu", *given]) == 0
+    err = capsys.readouterr().err
+    assert "nothing will be saved" in err, err
+    assert any("nothing will be saved" in message for message in apps[0].notices.waiting)
+    assert sorted(os.listdir(tmp_path)) == before and not (tmp_path / "gone").exists()
+
+
 def test_a_screenshot_with_a_data_dir_where_nothing_can_be_saved_warns_and_still_draws(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     if not os.path.isdir("/proc/self"):
