@@ -3,6 +3,7 @@ spread over processes, with a progress bar, a summary table and a CSV of every d
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import math
@@ -10,8 +11,9 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
@@ -110,13 +112,55 @@ def run_deals(task: Callable[[str, str, float, int | None], DealRow], rules: str
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl+C stopped :func:`run_all`; ``results`` holds those of the calls finished before
-    it, in call order. A KeyboardInterrupt still, for whoever does not keep them."""
+    """Ctrl+C (or SIGTERM, or SIGHUP) stopped :func:`run_all`; ``results`` holds those of
+    the calls finished before it, in call order. A KeyboardInterrupt still, for whoever
+    does not keep them."""
 
-    def __init__(self, results: list[Any]) -> None:
+    def __init__(self, results: list[Any], signal_number: int = signal.SIGINT) -> None:
         super().__init__()
         #: the results of the calls that finished, in call order
         self.results = results
+        #: the signal that stopped the run
+        self.signal_number = signal_number
+
+    @property
+    def status(self) -> int:
+        """The exit status a program stopped by this signal gives: 128 + its number
+        (Ctrl+C 130, SIGTERM 143, SIGHUP 129)."""
+        return 128 + self.signal_number
+
+
+#: the signals that stop a run as Ctrl+C does (the workers stopped, the rows kept); those
+#: this system has (Windows has no SIGHUP)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class _Stopped(KeyboardInterrupt):
+    """A stop signal arrived in the parent during :func:`run_all`."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+
+def _stop(number: int, _frame: object) -> None:
+    raise _Stopped(number)
+
+
+@contextlib.contextmanager
+def _stop_signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP interrupt the run as Ctrl+C does (so that the workers are
+    stopped, not left running with no parent, and the rows finished are kept), while the
+    block runs in the main thread; the handlers before are put back after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 T = TypeVar("T")
@@ -131,38 +175,47 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
     are stopped, whatever deal they were playing, and :class:`Interrupted` (a
     KeyboardInterrupt) goes on up with the results finished so far."""
     results: list[T | None] = [None] * len(calls)
-    if jobs <= 1:
+    with _stop_signals_interrupt():
+        if jobs <= 1:
+            try:
+                for i, call in enumerate(calls):
+                    result = results[i] = task(*call)
+                    if on_result is not None:
+                        on_result(result)
+            except KeyboardInterrupt as stop:
+                raise Interrupted([r for r in results if r is not None], _signal_of(stop)) from None
+            return [r for r in results if r is not None]
+        pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+        numbered = [(task, i, call) for i, call in enumerate(calls)]
         try:
-            for i, call in enumerate(calls):
-                result = results[i] = task(*call)
+            for i, result in pool.imap_unordered(_numbered_call, numbered):
+                results[i] = result
                 if on_result is not None:
                     on_result(result)
-        except KeyboardInterrupt:
-            raise Interrupted([r for r in results if r is not None]) from None
+        except KeyboardInterrupt as stop:
+            pool.terminate()
+            raise Interrupted([r for r in results if r is not None], _signal_of(stop)) from None
+        except BaseException:
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
         return [r for r in results if r is not None]
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
-    numbered = [(task, i, call) for i, call in enumerate(calls)]
-    try:
-        for i, result in pool.imap_unordered(_numbered_call, numbered):
-            results[i] = result
-            if on_result is not None:
-                on_result(result)
-    except KeyboardInterrupt:
-        pool.terminate()
-        raise Interrupted([r for r in results if r is not None]) from None
-    except BaseException:
-        pool.terminate()
-        raise
-    else:
-        pool.close()
-    finally:
-        pool.join()
-    return [r for r in results if r is not None]
+
+
+def _signal_of(stop: KeyboardInterrupt) -> int:
+    return stop.number if isinstance(stop, _Stopped) else signal.SIGINT
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl+C is the parent's to handle (it stops the workers)."""
+    """In a worker: Ctrl+C is the parent's to handle (it stops the workers); SIGTERM and
+    SIGHUP end a worker as they would have before the parent's handlers (which a forked
+    worker inherits) were set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_DFL)
 
 
 def _numbered_call(item: tuple[Callable[..., T], int, tuple[Any, ...]]) -> tuple[int, T]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..engine.state import Game, Move
     from ..output import Output
     from .analyse import Analysis, Budget
-    from .batch import DealRow
+    from .batch import DealRow, Interrupted
     from .hint import Hint
 
 
@@ -226,7 +226,7 @@ def run_solve(args: argparse.Namespace) -> int:
         rows = run_deals(solve_deal, rules, numbers, jobs=args.jobs or 1, budget=seconds,
                          positions=positions, progress=progress_stream())
     except Interrupted as stop:
-        return _keep_interrupted(out, rules, stop.results, len(numbers))
+        return _keep_interrupted(out, rules, stop, len(numbers))
     return _finish_range(out, rules, rows, format_table(
         f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}", summary(rows)))
 
@@ -294,7 +294,7 @@ def run_demo(args: argparse.Namespace) -> int:
     try:
         rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
     except Interrupted as stop:
-        return _keep_interrupted(out, rules, stop.results, len(numbers))
+        return _keep_interrupted(out, rules, stop, len(numbers))
     return _finish_range(out, rules, rows, format_table(
         f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False))
 
@@ -349,20 +349,16 @@ def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> str | N
     return None
 
 
-#: the exit status of a run stopped by Ctrl+C (128 + SIGINT), as the command line's own
-INTERRUPTED = 130
-
-
-def _keep_interrupted(out: Output | None, rules: str, rows: list[DealRow], total: int) -> int:
-    """Ctrl+C during a range: the rows of the deals finished so far are written to --out
-    as a whole run's are (the old file replaced at once), one line says how many, and the
-    status is 130. Without --out there is nothing to keep, and nothing is said."""
-    if out is None:
-        return INTERRUPTED
-    if _write_rows(out, rules, rows) == 0:
+def _keep_interrupted(out: Output | None, rules: str, stop: Interrupted, total: int) -> int:
+    """Ctrl+C (or SIGTERM, or SIGHUP) during a range: the rows of the deals finished so far
+    are written to --out as a whole run's are (the old file replaced at once), one line
+    says how many, and the status is 128 + the signal's number (130 for Ctrl+C). Without
+    --out there is nothing to keep, and nothing is said."""
+    rows: list[DealRow] = stop.results
+    if out is not None and _write_rows(out, rules, rows) == 0:
         print(f"interrupted: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to "
               f"{out.shown}", file=sys.stderr)
-    return INTERRUPTED
+    return stop.status
 
 
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:

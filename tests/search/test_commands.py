@@ -215,6 +215,36 @@ def test_ctrl_c_ends_a_demo_over_two_processes_at_once(whom: str) -> None:
     assert leftover.stdout == "", "a worker process outlived the command"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_or_sighup_to_the_command_stops_its_workers_too(name: str, tmp_path: Path) -> None:
+    """SIGTERM or SIGHUP sent to the command alone (as a service manager or a closed
+    terminal sends it) stops its workers too, keeps the rows finished in --out, and the
+    status says which signal it was; before, the workers ran on with no parent."""
+    number = getattr(signal, name)
+    out_file = tmp_path / "rows.csv"
+    child = subprocess.Popen([sys.executable, "main.py", "demo", "constitution", "--range", "1-40",
+                              "--jobs", "2", "--out", str(out_file)], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(2.0)  # the two workers are playing their first deals
+        assert child.poll() is None
+        os.kill(child.pid, number)
+        _, err = child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 128 + number, err
+    assert "Traceback" not in err, err
+    assert out_file.read_text(encoding="utf-8").startswith("rules,game,"), "the rows finished are kept"
+    if shutil.which("pgrep") is None:
+        return
+    time.sleep(0.5)
+    leftover = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
+    assert leftover.stdout == "", "a worker process outlived the command"
+
+
 def test_an_unknown_deal_says_how_to_decide_it(capsys) -> None:
     status, out, _ = _run(["solve", "constitution", "132", "--positions", "1000"], capsys)
     assert status == 0
