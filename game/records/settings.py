@@ -111,10 +111,24 @@ def check_settings(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
         else:
             problems.append(f"{f.name} must be {problem} (found {_short(raw[f.name])}); "
                             f"using {_short(getattr(defaults, f.name))}")
-    for key in raw:
-        if key not in known and key not in ("kind", "version"):
-            problems.append(f"unknown setting {_short(key)} ignored")
+    unknown = [key for key in raw if key not in known and key not in ("kind", "version")]
+    if unknown:
+        problems.append(_unknown_message(unknown))
     return dataclasses.replace(defaults, **values), problems
+
+
+#: at most this many unknown settings are named in the one message that tells of them
+NAMED_UNKNOWN = 3
+
+
+def _unknown_message(unknown: list[str]) -> str:
+    """One message for every unknown setting, however many a file holds: the first few
+    named, and how many more."""
+    named = ", ".join(_short(key) for key in unknown[:NAMED_UNKNOWN])
+    if len(unknown) == 1:
+        return f"unknown setting {named} ignored"
+    more = len(unknown) - NAMED_UNKNOWN
+    return f"{len(unknown):,} unknown settings ignored ({named}{f' and {more:,} more' if more > 0 else ''})"
 
 
 def _short(value: Any) -> str:

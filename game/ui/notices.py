@@ -33,6 +33,9 @@ FADE_OUT = 0.4
 CLOSE_WORDS = "Click here or press Esc to close"
 #: the mark before each notice
 MARK = "⚠"
+#: the most notices that wait their turn: past it, one more says how many others there
+#: were (each is in the log), so a hostile file cannot queue hours of bands
+MOST_WAITING = 12
 
 
 class Notices:
@@ -41,6 +44,8 @@ class Notices:
     def __init__(self) -> None:
         #: notices not yet shown, oldest first
         self.waiting: list[str] = []
+        #: notices left out since the waiting list was full (told by its last notice)
+        self.left_out = 0
         #: the notices in the band now (none when no band shows)
         self.shown: list[str] = []
         #: seconds the band has been up, and the seconds it stays
@@ -53,13 +58,28 @@ class Notices:
         self._picture: tuple[tuple[object, ...], pygame.Surface, list[tuple[pygame.Rect, str]]] | None = None
 
     def tell(self, messages: Iterable[str]) -> None:
-        """Add notices (a notice already waiting or shown is not added again)."""
+        """Add notices (a notice already waiting or shown is not added again). At most
+        :data:`MOST_WAITING` wait: past that, the last one waiting says how many more
+        there were."""
         for message in messages:
             words = " ".join(message.split())
             if words.split(" ", 1)[0].isalpha():  # (a file's name keeps its case)
                 words = sentence(words)
-            if words and words not in self.waiting and words not in self.shown:
+            if not words or words in self.waiting or words in self.shown:
+                continue
+            if self.left_out and self.waiting and self.waiting[-1] == self._more():
+                self.left_out += 1  # the list is full already: one more is counted
+                self.waiting[-1] = self._more()
+            elif len(self.waiting) < MOST_WAITING:
                 self.waiting.append(words)
+            else:  # the last notice waiting makes way for the count of those left out
+                self.left_out = 2
+                self.waiting[-1] = self._more()
+
+    def _more(self) -> str:
+        """The notice that stands for those left out."""
+        return (f"{self.left_out:,} more messages are not shown here: "
+                "log.txt in the data folder keeps them all.")
 
     @property
     def showing(self) -> bool:

@@ -81,6 +81,17 @@ def test_unknown_settings_are_ignored_with_a_message():
     assert problems == ["unknown setting 'theme' ignored"]
 
 
+def test_many_unknown_settings_are_one_message(tmp_path):
+    """A hostile file with 40,000 unknown keys is one warning, not 40,000 lines."""
+    document = {"kind": "settings", "version": 1, "volume": 0.2}
+    document.update({f"k{n}": 0 for n in range(40_000)})
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(document))
+    store = Store(tmp_path)
+    assert load_settings(store) == Settings(volume=0.2)
+    assert store.warnings == [
+        "settings.json: 40,000 unknown settings ignored ('k0', 'k1', 'k2' and 39,997 more)"]
+
+
 def test_a_broken_file_is_moved_aside_and_defaults_are_used(tmp_path):
     store = Store(tmp_path)
     (tmp_path / SETTINGS_FILE).write_text('{"kind": "settings", "version": 1, "volume": ')

@@ -224,3 +224,16 @@ def test_a_game_that_could_not_be_saved_on_leaving_for_the_menu_is_told(
     ui.step(app)
     assert app.top is menu
     assert "The game was not saved: could not save" in band_words(app)
+
+
+def test_a_flood_of_notices_waits_as_a_few_and_a_count() -> None:
+    """However many notices come (a hostile file can give thousands), a dozen wait, the
+    last of them counting the others, so the player is not kept closing bands for hours."""
+    notices = notices_module.Notices()
+    notices.tell(f"problem number {n}" for n in range(40_000))
+    assert len(notices.waiting) == notices_module.MOST_WAITING
+    assert notices.waiting[:2] == ["Problem number 0", "Problem number 1"]
+    kept = notices_module.MOST_WAITING - 1
+    assert notices.waiting[-1].startswith(f"{40_000 - kept:,} more messages are not shown here")
+    notices.tell(["problem number 3"])  # one waiting already is not counted again
+    assert notices.waiting[-1].startswith(f"{40_000 - kept:,} more")
