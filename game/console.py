@@ -17,9 +17,22 @@ def counted(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+#: the most characters of an error message printed: a message quotes what a person typed or
+#: a file held, which may be anything
+MOST_MESSAGE = 1000
+
+
 def fail(message: str, status: int = 2) -> int:
-    """Print a clear error message for a person and return the exit status."""
-    print(f"error: {message}", file=sys.stderr)
+    """Print a clear error message for a person and return the exit status.
+
+    The message may quote what was typed or read (a move, a folder's name, a campaign's
+    field), so every character a terminal would act on (an escape sequence, a line end)
+    is written as Python escapes it, and a message longer than :data:`MOST_MESSAGE`
+    characters is cut with ``…``: one line, whatever it quotes."""
+    plain = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(plain) > MOST_MESSAGE:
+        plain = plain[:MOST_MESSAGE - 1] + "…"
+    print(f"error: {plain}", file=sys.stderr)
     return status
 
 

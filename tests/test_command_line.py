@@ -153,6 +153,28 @@ def test_a_long_rule_set_name_is_cut_short(argv: list[str], capsys: pytest.Captu
     assert "unknown rule set '" in err and len(err) < 200 and "\x1b" not in err
 
 
+@pytest.mark.parametrize("command", ["deal", "hint", "play"])
+def test_a_move_typed_with_control_characters_is_escaped_in_the_error(
+        command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    extra = ["--data-dir", str(tmp_path)] if command == "play" else []
+    assert main([command, "square", "1", "--moves", "x\x1b[31mred" + "y" * 5000, *extra]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "x\\x1b[31mred" in err and len(err) < 1100
+
+
+def test_levels_check_escapes_the_folder_and_cuts_what_a_campaign_file_holds(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "lv\x1b[7mX"
+    folder.mkdir()
+    (folder / "constitution.json").write_text(json.dumps(
+        {"kind": "levels", "version": 1, "rules": "\x1b]0;x\x07" + "x" * 500_000}))
+    main(["levels", "check", "--folder", str(folder)])
+    captured = capsys.readouterr()
+    both = captured.out + captured.err
+    assert "\x1b" not in both and "\x07" not in both and len(both) < 5000
+    assert "lv\\x1b[7mX" in both
+
+
 # ----- help texts ---------------------------------------------------------------------
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from .. import PROGRAM, paths
 from ..cache import BoundedCache
 from ..engine import GameNumberError, parse_game_number, rules_class
+from ..engine.echo import quoted, shown
 from ..output import check_output, write_output
 from ..records.progress import MAX_LEVEL
 from ..records.store import FileRefused, json_problem, read_limited_text
@@ -106,18 +107,18 @@ def read_campaign(path: Path, rules: str) -> Campaign:
     try:
         text = read_limited_text(path, MAX_LEVELS_BYTES)
     except FileNotFoundError:
-        raise LevelsError(f"{path}: the file does not exist (make it with: {PROGRAM} levels build "
-                          f"--rules {rules} --out {shlex.quote(str(path.parent))})") from None
+        raise LevelsError(f"{shown(path)}: the file does not exist (make it with: {PROGRAM} levels build "
+                          f"--rules {rules} --out {shown(shlex.quote(str(path.parent)))})") from None
     except FileRefused as err:
-        raise LevelsError(f"{path}: {err}") from None
+        raise LevelsError(f"{shown(path)}: {err}") from None
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise LevelsError(f"{path}: {json_problem(err)}") from None
+        raise LevelsError(f"{shown(path)}: {json_problem(err)}") from None
     try:
         return campaign_from_json(document, rules)
     except ValueError as err:
-        raise LevelsError(f"{path}: {err}") from None
+        raise LevelsError(f"{shown(path)}: {err}") from None
 
 
 def campaign_from_json(document: Any, rules: str) -> Campaign:
@@ -125,7 +126,7 @@ def campaign_from_json(document: Any, rules: str) -> Campaign:
     if not isinstance(document, dict):
         raise ValueError("it is not a JSON object")
     if document.get("kind") != LEVELS_KIND:
-        raise ValueError(f"it is not a levels file (kind {document.get('kind')!r})")
+        raise ValueError(f"it is not a levels file (kind {_quoted(document.get('kind'))})")
     version = document.get("version")
     if type(version) is not int or version < 1:
         raise ValueError("it has no valid schema version")
@@ -133,7 +134,7 @@ def campaign_from_json(document: Any, rules: str) -> Campaign:
         raise ValueError(f"it was written by a newer version of the game (schema {version}, "
                          f"this one reads up to {LEVELS_VERSION})")
     if document.get("rules") != rules:
-        raise ValueError(f"it holds the levels of {document.get('rules')!r}, not of {rules!r}")
+        raise ValueError(f"it holds the levels of {_quoted(document.get('rules'))}, not of {rules!r}")
     searched = document.get("searched")
     if type(searched) is not int or searched < 0:
         raise ValueError("'searched' is not a count of game numbers")
@@ -168,6 +169,12 @@ def campaign_from_json(document: Any, rules: str) -> Campaign:
                     results=dict(results), build=dict(build))
 
 
+def _quoted(value: Any) -> str:
+    """A value read from a campaign file, as a message quotes it: a string in quotes with
+    its odd characters escaped, anything else as Python writes it, cut short either way."""
+    return quoted(value) if isinstance(value, str) else shown(repr(value), limit=40)
+
+
 def _check_game(value: Any, where: str) -> str:
     if not isinstance(value, str) or len(value) > 30:
         raise ValueError(f"{where}: not a game number")
@@ -185,8 +192,8 @@ def _level_from_json(raw: Any, rules: str, number: int, winnable: set[str]) -> L
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: not an object")
     if raw.get("number") != number:
-        raise ValueError(f"{where}: its number is {raw.get('number')!r} (levels are numbered 1, 2, 3 … "
-                         "in order)")
+        raise ValueError(f"{where}: its number is {_quoted(raw.get('number'))} "
+                         "(levels are numbered 1, 2, 3 … in order)")
     game = _check_game(raw.get("game"), f"{where}.game")
     if game not in winnable:
         raise ValueError(f"{where}: game {game} is not in the winnable list")

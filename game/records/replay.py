@@ -418,7 +418,7 @@ class _Parser:
     @staticmethod
     def _check_version(value: str, number: int) -> None:
         if not _NUMBER.fullmatch(value) or int(value) < 1:
-            raise ReplayError(f"the version must be a whole number (found {_quote(value)})", number)
+            raise ReplayError(f"the version must be a whole number from 1 (found {_quote(value)})", number)
         if int(value) > REPLAY_VERSION:
             raise ReplayError(f"replay version {int(value)} is newer than this program reads "
                               f"(up to {REPLAY_VERSION}); a newer version of the game wrote it",
