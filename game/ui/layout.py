@@ -119,6 +119,14 @@ class TableLayout:
             badge_slots={i: r.copy() for i, r in self.badge_slots.items()},
             footer=self.footer.copy())
 
+    def key(self) -> tuple[object, ...]:
+        """Everything a picture of the felt at this layout depends on (the places'
+        rectangles, the card size, the words), as a key to keep that picture by: two
+        layouts of one window size differ where the piles were laid out again."""
+        return (self.rules, self.size, self.card, tuple(map(tuple, self.bases)),
+                tuple(map(tuple, self.areas)), tuple(self.steps),
+                tuple((label.text, tuple(label.rect), label.px, label.align) for label in self.labels))
+
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
         base = self.bases[index]
