@@ -215,23 +215,29 @@ class Gestures:
     # ----- the mouse ------------------------------------------------------------------------
 
     def on_motion(self, event: pygame.event.Event) -> None:
-        """Hover, the start of a drag, the card in hand following the pointer."""
+        """Hover, the start of a drag, the card in hand following the pointer. While a
+        card is pressed or in hand, the bar's buttons take no notice of the pointer (none
+        lights up or shows its tooltip under a card carried over the bar)."""
         table = self.table
-        for button in table.hud.buttons:
-            button.handle(event)
         pos = event.pos
         buttons = getattr(event, "buttons", None)
         if buttons and not buttons[0] and (self.press is not None or self.drag is not None):
             self.cancel()  # the left button is up, yet its release never came
-        table.hud.number_hover = self.drag is None and table.hud.number_rect.collidepoint(pos)
-        hover = self.place_at(pos) if self.drag is None else None
-        if hover != self.hover:
-            self.hover = hover
-            self.hover_movable = hover is not None and bool(table.session.moves_from(hover))
         if self.press is not None and self.drag is None:
             dx, dy = pos[0] - self.press.pos[0], pos[1] - self.press.pos[1]
             if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
                 self.start_drag(self.press.place, self.press.grab, pos)
+        holding = self.press is not None or self.drag is not None
+        for button in table.hud.buttons:
+            if holding:
+                button.hover = False
+            else:
+                button.handle(event)
+        table.hud.number_hover = not holding and table.hud.number_rect.collidepoint(pos)
+        hover = self.place_at(pos) if self.drag is None else None
+        if hover != self.hover:
+            self.hover = hover
+            self.hover_movable = hover is not None and bool(table.session.moves_from(hover))
         if self.drag is not None:
             self.drag.pos = (int(pos[0]), int(pos[1]))
 
