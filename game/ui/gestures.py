@@ -16,7 +16,6 @@ never whatever card the landing brought under the pointer.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -421,24 +420,10 @@ class Gestures:
         self.focus_visible = True
 
     def arrow(self, direction: tuple[int, int]) -> None:
-        """Move the focus to the nearest place that way."""
+        """Move the focus to the nearest place that way in line with it
+        (:meth:`TableLayout.neighbour`); where there is none, it stays."""
         self.focus_visible = True
-        areas = self.table.layout.areas
-        here = areas[self.focus].center
-        best, best_score = None, math.inf
-        for i, area in enumerate(areas):
-            if i == self.focus:
-                continue
-            dx, dy = area.centerx - here[0], area.centery - here[1]
-            along = dx * direction[0] + dy * direction[1]
-            if along <= 0:
-                continue
-            across = abs(dx * direction[1]) + abs(dy * direction[0])
-            score = along + 2.5 * across
-            if score < best_score:
-                best, best_score = i, score
-        if best is not None:
-            self.focus = best
+        self.focus = self.table.layout.neighbour(self.focus, direction)
 
     def keyboard_act(self) -> None:
         """Space/Enter: pick up the focused card, or put the held one down here."""
