@@ -16,7 +16,6 @@ never whatever card the landing brought under the pointer.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -215,23 +214,29 @@ class Gestures:
     # ----- the mouse ------------------------------------------------------------------------
 
     def on_motion(self, event: pygame.event.Event) -> None:
-        """Hover, the start of a drag, the card in hand following the pointer."""
+        """Hover, the start of a drag, the card in hand following the pointer. While a
+        card is pressed or in hand, the bar's buttons take no notice of the pointer (none
+        lights up or shows its tooltip under a card carried over the bar)."""
         table = self.table
-        for button in table.hud.buttons:
-            button.handle(event)
         pos = event.pos
         buttons = getattr(event, "buttons", None)
         if buttons and not buttons[0] and (self.press is not None or self.drag is not None):
             self.cancel()  # the left button is up, yet its release never came
-        table.hud.number_hover = self.drag is None and table.hud.number_rect.collidepoint(pos)
-        hover = self.place_at(pos) if self.drag is None else None
-        if hover != self.hover:
-            self.hover = hover
-            self.hover_movable = hover is not None and bool(table.session.moves_from(hover))
         if self.press is not None and self.drag is None:
             dx, dy = pos[0] - self.press.pos[0], pos[1] - self.press.pos[1]
             if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
                 self.start_drag(self.press.place, self.press.grab, pos)
+        holding = self.press is not None or self.drag is not None
+        for button in table.hud.buttons:
+            if holding:
+                button.hover = False
+            else:
+                button.handle(event)
+        table.hud.number_hover = not holding and table.hud.number_rect.collidepoint(pos)
+        hover = self.place_at(pos) if self.drag is None else None
+        if hover != self.hover:
+            self.hover = hover
+            self.hover_movable = hover is not None and bool(table.session.moves_from(hover))
         if self.drag is not None:
             self.drag.pos = (int(pos[0]), int(pos[1]))
 
@@ -415,24 +420,10 @@ class Gestures:
         self.focus_visible = True
 
     def arrow(self, direction: tuple[int, int]) -> None:
-        """Move the focus to the nearest place that way."""
+        """Move the focus to the nearest place that way in line with it
+        (:meth:`TableLayout.neighbour`); where there is none, it stays."""
         self.focus_visible = True
-        areas = self.table.layout.areas
-        here = areas[self.focus].center
-        best, best_score = None, math.inf
-        for i, area in enumerate(areas):
-            if i == self.focus:
-                continue
-            dx, dy = area.centerx - here[0], area.centery - here[1]
-            along = dx * direction[0] + dy * direction[1]
-            if along <= 0:
-                continue
-            across = abs(dx * direction[1]) + abs(dy * direction[0])
-            score = along + 2.5 * across
-            if score < best_score:
-                best, best_score = i, score
-        if best is not None:
-            self.focus = best
+        self.focus = self.table.layout.neighbour(self.focus, direction)
 
     def keyboard_act(self) -> None:
         """Space/Enter: pick up the focused card, or put the held one down here."""

@@ -119,6 +119,48 @@ class TableLayout:
             badge_slots={i: r.copy() for i, r in self.badge_slots.items()},
             footer=self.footer.copy())
 
+    def key(self) -> tuple[object, ...]:
+        """Everything a picture of the felt at this layout depends on (the places'
+        rectangles, the card size, the words), as a key to keep that picture by: two
+        layouts of one window size differ where the piles were laid out again."""
+        return (self.rules, self.size, self.card, tuple(map(tuple, self.bases)),
+                tuple(map(tuple, self.areas)), tuple(self.steps),
+                tuple((label.text, tuple(label.rect), label.px, label.align) for label in self.labels))
+
+    def neighbour(self, index: int, direction: tuple[int, int]) -> int:
+        """Where an arrow key takes the keyboard focus from place ``index``: the nearest
+        place that way (``direction`` (0, -1) is up, (1, 0) right…) in line with it,
+        or ``index`` itself where there is none.
+
+        A place counts only where its region (:attr:`areas`, the room a fanned pile
+        grows into included) lies wholly beyond ``index``'s that way: a foundation level
+        with Row 1 is not above it. The nearest of those in line (their regions overlap
+        across the way) is taken; where none is, the nearest of those out of line by a
+        quarter of a card at most (of its width going up or down, its height going
+        sideways: British Square's columns do not stand under the places above them);
+        on a tie, the one whose card is nearer across."""
+        here, at = self.areas[index], self.bases[index]
+        dx, dy = direction
+        slack = (self.card[0] if dy else self.card[1]) // 4
+        best, best_key = index, (True, math.inf, math.inf, math.inf)
+        for i, area in enumerate(self.areas):
+            if i == index:
+                continue
+            if dy:
+                along = area.top - here.bottom if dy > 0 else here.top - area.bottom
+                off = max(0, area.left - here.right, here.left - area.right)
+                across = abs(self.bases[i].centerx - at.centerx)
+            else:
+                along = area.left - here.right if dx > 0 else here.left - area.right
+                off = max(0, area.top - here.bottom, here.top - area.bottom)
+                across = abs(self.bases[i].centery - at.centery)
+            if along < 0 or off > slack:
+                continue
+            key = (off > 0, along, off, across)
+            if key < best_key:
+                best, best_key = i, key
+        return best
+
     def card_rects(self, index: int, count: int) -> list[pygame.Rect]:
         """The rectangles of a pile of ``count`` cards at place ``index``, bottom to top."""
         base = self.bases[index]

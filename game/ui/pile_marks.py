@@ -20,6 +20,10 @@ from .hint_arrow import arrow_head
 if TYPE_CHECKING:
     from .piles import PileRenderer
 
+#: the count the stock's and the waste's names keep room for beside them (no rule set
+#: deals either a hundred cards)
+COUNT_ROOM = "88"
+
 
 class PileMarks:
     """Draws the marks on the places of a :class:`~game.ui.piles.PileRenderer`'s piles
@@ -33,6 +37,9 @@ class PileMarks:
         self.texts: list[pygame.Rect] = []
         #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
         self._shapes = shapes
+        #: the size of the stock's and the waste's names and counts, with what it was
+        #: worked out for (:meth:`counted_px`)
+        self._counted_px: tuple[tuple[object, ...], int] | None = None
 
     def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
         """A legal destination: a tint, and a frame on a black edge (a shape, so it never
@@ -115,16 +122,16 @@ class PileMarks:
 
     def counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
         """The stock's and the waste's names above them, each with how many cards it
-        holds (``piles`` as drawn) in a pill beside the name, never on a card."""
+        holds (``piles`` as drawn) in a pill beside the name, never on a card; names and
+        counts all at one size (:meth:`counted_px`)."""
         palette = self.piles.palette
-        for index, label in self.piles.layout.counted.items():
-            px = palette.scaled(label.px)
+        counted = self.piles.layout.counted
+        digits = max((len(str(len(piles[index]))) for index in counted), default=1)
+        px = self.counted_px(digits)
+        for index, label in counted.items():
             count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
-            while count.get_height() > label.rect.height and px > 8:
-                px -= 1
-                count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
             gap = max(3, label.px // 3)
-            words = self.piles.fitted(label, palette.felt_ink, count.get_width() + gap)
+            words = self.piles.text(label.text, px, palette.felt_ink, palette.high_contrast)
             width = words.get_width() + gap + count.get_width()
             left = label.rect.centerx - width // 2
             spot = words.get_rect(midleft=(left, label.rect.centery))
@@ -135,3 +142,33 @@ class PileMarks:
             if self.piles.drawn is not None:
                 self.piles.drawn.add(Kind.TEXT, spot, label.text)
             self.badge(pill_spot, f"{label.text.lower()} count")
+
+    def counted_px(self, digits: int = len(COUNT_ROOM)) -> int:
+        """The one text size of the stock's and the waste's names and of their counts:
+        the largest, up to their labels' own, at which every name fits its box beside a
+        count of ``digits`` digits, two at least (so that neither name is drawn smaller
+        than the other, and none shrinks when its count reaches ten). Worked out once per
+        layout and palette."""
+        piles = self.piles
+        palette, lay = piles.palette, piles.layout
+        room = "8" * max(len(COUNT_ROOM), digits)
+        key = (lay.key(), palette.text_scale, palette.high_contrast, room)
+        if self._counted_px is not None and self._counted_px[0] == key:
+            return self._counted_px[1]
+        labels = list(lay.counted.values())
+
+        def fits(px: int) -> bool:
+            count = widgets.pill(room, px, palette.gold, palette.pill, palette)
+            for label in labels:
+                words = piles.text(label.text, px, palette.felt_ink, palette.high_contrast)
+                gap = max(3, label.px // 3)
+                if (words.get_width() + gap + count.get_width() > label.rect.width
+                        or max(words.get_height(), count.get_height()) > label.rect.height):
+                    return False
+            return True
+
+        px = min((palette.scaled(label.px) for label in labels), default=8)
+        while px > 8 and not fits(px):
+            px -= 1
+        self._counted_px = (key, px)
+        return px

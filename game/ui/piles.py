@@ -43,7 +43,7 @@ from .theme import Palette
 DRAG_SCALE = 1.05
 #: the most words kept drawn at once (labels, figures)
 TEXT_CACHE = 400
-#: the most window sizes whose felt is kept drawn
+#: the most layouts whose felt is kept drawn
 BACKGROUNDS = 3
 
 Colour = tuple[int, int, int]
@@ -77,9 +77,10 @@ class PileRenderer:
         self._glow_cache: dict[tuple[int, int, Colour, int], pygame.Surface] = {}
         self._shapes: dict[tuple[Any, ...], pygame.Surface] = {}
         self._background: pygame.Surface | None = None
-        #: the felt with its outlines and words, per layout size (a window resized back
-        #: and forth draws each once), with the boxes of its words
-        self._backgrounds: BoundedCache[tuple[int, int], tuple[pygame.Surface, list[Box]]] = \
+        #: the felt with its outlines and words, per layout (:meth:`TableLayout.key`: a
+        #: window resized back and forth draws each once, and the rows laid out again for
+        #: a long pile are drawn afresh at the same window size), with the boxes of its words
+        self._backgrounds: BoundedCache[tuple[object, ...], tuple[pygame.Surface, list[Box]]] = \
             BoundedCache(BACKGROUNDS)
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
@@ -242,9 +243,10 @@ class PileRenderer:
         if self._background is not None:
             return self._background
         lay = self.layout
-        kept = self._backgrounds.get(lay.size)
+        key = lay.key()
+        kept = self._backgrounds.get(key)
         if kept is None:
-            kept = self._backgrounds.put(lay.size, self._draw_background(game))
+            kept = self._backgrounds.put(key, self._draw_background(game))
         self._background, self._label_boxes = kept
         return self._background
 

@@ -52,8 +52,8 @@ def points_popup(points: Points, palette: Palette) -> Popup | None:
 
 
 class PopupPlacer:
-    """Draws a table's pop-ups where each covers no card, no other pop-up, not the bar
-    and not the footer's words."""
+    """Draws a table's pop-ups where each covers no card, no word on the table (the
+    felt's, the marks'), no other pop-up, not the bar and not the footer's words."""
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
@@ -61,19 +61,24 @@ class PopupPlacer:
     def draw(self, surface: pygame.Surface, popups: list[Popup], score: pygame.Rect,
              footer: pygame.Rect) -> None:
         """The ``popups``, floating up and fading: each where it covers no card (but its
-        own foundation's middle, when the felt has no room), no other pop-up, not the bar
-        and not the ``footer``'s words; one for the score rises from under ``score`` (in
-        the window). The newest are placed first; one with nowhere to go is not drawn."""
+        own foundation's middle, between its indices, when the felt has no room), no word
+        on the table, no other pop-up, not the bar and not the ``footer``'s words; one for
+        the score rises from under ``score`` (in the window). The newest are placed first;
+        one with nowhere to go is not drawn."""
         if not popups:
             return
         table = self.table
         palette = table.app.palette
         px = palette.scaled(max(11, round(table.layout.card[1] * 0.13)))
         cards = [rect for _, _, rect in table.card_positions]
+        # the felt's words ("Foundations", the rows' names) and what the marks wrote
+        # this frame (the stock's and waste's names and counts, directions, "Fill")
+        marks = table.renderer.marks
+        words = [box.rect for box in table.renderer.label_boxes] + marks.texts + marks.badges
         placed: list[pygame.Rect] = [footer] if footer.width else []
         for popup in reversed(popups):
             image = pill(popup.words, px, popup.colour, palette.pill, palette)
-            path = self._path(popup, image.get_size(), score, cards, placed)
+            path = self._path(popup, image.get_size(), score, cards, words, placed)
             if path is None:
                 continue
             start, end = path
@@ -86,10 +91,11 @@ class PopupPlacer:
             table.app.drawn.add(Kind.POPUP, rect, popup.words)
 
     def _path(self, popup: Popup, size: tuple[int, int], score: pygame.Rect, cards: list[pygame.Rect],
-              placed: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect] | None:
+              words: list[pygame.Rect], placed: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect] | None:
         """Where a pop-up of ``size`` starts and ends its rise: the first of its places
         (above its foundation, then over the foundation's middle; under the bar below the
-        score, then at the end of the footer) whose whole path is free."""
+        score, then at the end of the footer) whose whole path is free of the ``cards``,
+        the ``words`` on the table and the pop-ups ``placed``."""
         lay = self.table.layout
         window = pygame.Rect((0, 0), lay.size)
         top = lay.hud.bottom + 3
@@ -99,15 +105,15 @@ class PopupPlacer:
         if popup.place is not None:
             base = lay.bases[popup.place]
             start.midbottom = (base.centerx, base.top - 3)
-            tries.append((start.copy(), rise, cards))
+            tries.append((start.copy(), rise, cards + words))
             band = self._middle_band(popup.place)
             if band is not None and band.height >= size[1]:
                 start.midbottom = (base.centerx, band.bottom)
                 others = [c for c in cards if not base.contains(c)]
-                tries.append((start.copy(), band.height - size[1], others))
+                tries.append((start.copy(), band.height - size[1], others + words))
         else:
             start.midtop = (score.centerx, top + rise)
-            tries.append((start.copy(), rise, cards))
+            tries.append((start.copy(), rise, cards + words))
             foot = lay.footer
             if foot.height > 0:
                 start.midright = (foot.right - foot.height, foot.centery)

@@ -540,7 +540,7 @@ class TableScene(Scene):
     # ----- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the piles, highlights, flights, the card in hand, hint and HUD."""
+        """The felt, the piles, highlights, flights, hint, HUD and the card in hand."""
         palette = self.app.palette
         if self._pending_size is not None:
             # The window is being resized: the last picture, stretched, for a moment.
@@ -561,11 +561,13 @@ class TableScene(Scene):
         r.draw_counts(surface, g, piles)
         self.effects.draw_lift_and_arrivals(surface, r, g, piles, self.anim.busy)
         r.draw_flights(surface, g, self.anim)
-        drag = self.gestures.drag
-        if drag is not None:
-            r.draw_held(surface, g, drag.place, drag.card, drag.corner)
         hint = self.session.hint
         if hint is not None and not self.anim.busy:
             r.draw_hint(surface, g, hint.move)
         self.effects.draw_celebration(surface, self.app.art, self.layout)
         self.hud.draw(surface)
+        # The card in hand is above everything, the bar and the footer too: it is the
+        # card the player is carrying, wherever the pointer takes it.
+        drag = self.gestures.drag
+        if drag is not None:
+            r.draw_held(surface, g, drag.place, drag.card, drag.corner)

@@ -15,7 +15,9 @@ from game.engine import new_game
 from game.engine.cards import card_text
 from game.ui.anim import RETURN
 from game.ui.app import App
+from game.ui.drawn import Kind
 from game.ui.table import TableScene
+from game.ui.tooltips import TOOLTIP_DELAY
 
 
 def _table(ui: SimpleNamespace, app: App) -> TableScene:
@@ -186,3 +188,39 @@ def test_a_new_deal_under_the_card_in_hand_lets_go_of_it(ui: SimpleNamespace, ap
     ui.post_mouse(pygame.MOUSEBUTTONUP, at)
     ui.step(app)
     _nothing_played(ui, app, table)
+
+
+def test_the_card_in_hand_is_carried_over_the_bar(ui: SimpleNamespace, app: App) -> None:
+    """A card carried over the bar is drawn above it, and the button under the pointer
+    neither lights up nor shows its tooltip however long it rests there (the card went
+    under the bar, whose button lit up and named itself); let go there, it flies back, and
+    pointing at the button afterwards lights it up again."""
+    table = _table(ui, app)
+    hint = next(b for b in table.hud.actions if b.label == "Hint")
+    a = ui.top_point(table, table.game.place_index("c2"))
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    ui.step(app)
+    b = hint.rect.center
+    ui.post_mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0], b[1] - a[1]))
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME) + 5)
+    drag = table.gestures.drag
+    assert drag is not None and card_text(drag.card) == "AD"
+    assert not any(button.hover for button in table.hud.buttons)
+    assert table.hud.tooltips.showing is None
+    assert not any(box.name.startswith("tooltip of") for box in app.drawn.of(Kind.TEXT))
+    # the screen shows the card where it crosses the bar: drawing the card in hand once
+    # more over the frame changes none of the pixels inside its edge
+    shown = app.screen.copy()
+    again = shown.copy()
+    table.renderer.draw_held(again, table.game, drag.place, drag.card, drag.corner)
+    inside = pygame.Rect(drag.corner, table.layout.card).inflate(-12, -12).clip(table.layout.hud)
+    assert inside.height > 10
+    assert pygame.image.tobytes(shown.subsurface(inside), "RGB") == \
+        pygame.image.tobytes(again.subsurface(inside), "RGB"), "the card in hand went under the bar"
+    ui.post_mouse(pygame.MOUSEBUTTONUP, b)
+    ui.step(app)
+    _nothing_played(ui, app, table)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(b[0] + 1, b[1]), rel=(1, 0),
+                                         buttons=(0, 0, 0)))
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME) + 5)
+    assert hint.hover and table.hud.tooltips.showing is hint

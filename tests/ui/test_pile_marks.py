@@ -84,6 +84,45 @@ def test_every_index_is_recorded_and_no_badge_covers_one(rules: str, size: tuple
     assert overlaps(table_words, indices) == []
 
 
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(
+    [r for r in RULE_IDS if new_game(r, NUMBER).waste >= 0], SIZES)))
+def test_the_stock_and_the_waste_are_named_at_one_size(rules: str, size: tuple[int, int],
+                                                       tmp_path: Path) -> None:
+    """Through the loop, the stock turned by clicks until the waste's count has two
+    digits: "Stock" and "Waste" are written at one size, their counts too, each name
+    with its count inside its box, and none changes size as the counts change (in Lady
+    Cadogan at 800 x 600, "Waste" was drawn smaller than "Stock" once its count reached
+    ten)."""
+    app, scene = _table(size, new_game(rules, NUMBER), tmp_path)
+    game, lay = scene.game, scene.layout
+
+    def drawn() -> dict[str, pygame.Rect]:
+        app.step(1 / 60)
+        boxes = {b.name: b.rect for b in app.drawn.of(Kind.TEXT) if b.name in ("Stock", "Waste")}
+        boxes.update({b.name: b.rect for b in app.drawn.of(Kind.BADGE) if b.name.endswith(" count")})
+        assert len(boxes) == 4
+        assert boxes["Stock"].height == boxes["Waste"].height
+        assert boxes["stock count"].height == boxes["waste count"].height
+        for label in lay.counted.values():
+            name = label.text
+            whole = boxes[name].union(boxes[f"{name.lower()} count"])
+            assert label.rect.left <= whole.left and whole.right <= label.rect.right, name
+        return boxes
+
+    first = drawn()
+    stock = lay.bases[game.stock].center
+    turns = 0
+    while len(game.piles[game.waste]) < 10 and turns < 30:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1))
+        app.step(1 / 60)
+        turns += 1
+    assert len(game.piles[game.waste]) >= 10 and scene.layout is lay
+    later = drawn()
+    assert later["Waste"].size == first["Waste"].size and later["Stock"].size == first["Stock"].size
+    assert later["waste count"].height == first["waste count"].height
+
+
 def _crossed(route: list[tuple[int, int]], rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return [r for r in rects if any(r.clipline(p, q) for p, q in itertools.pairwise(route))]
 

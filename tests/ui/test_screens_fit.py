@@ -401,6 +401,30 @@ def test_score_pop_ups_rise_clear_of_the_bar_the_cards_and_each_other(shared_app
         assert not _problems(layers, (800, 600))
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (800, 1000)])
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_score_pop_ups_cover_no_word_on_the_table(shared_app: App, rules: str, size: tuple[int, int]) -> None:
+    """Points earned on every foundation at once, and a penalty: all the way up, no
+    pop-up covers a word on the table ("Foundations", a row's name, the stock's and
+    the waste's names and counts, a direction) or a card's index ("+10" rose over
+    "Foundations" for half a second)."""
+    app = shared_app
+    table = _table(app, size, rules)
+    game = table.game
+    for place in game.foundations:
+        table.hud.show_points(Points((ScoreEvent(10, "foundation"),), place))
+    table.hud.show_points(Points((ScoreEvent(-25, "hint"),), None))
+    bar = table.layout.hud
+    for frame in range(40):
+        app.step(1 / 60)
+        pops = app.drawn.of(Kind.POPUP)
+        if frame < 30:
+            assert len(pops) >= len([f for f in game.foundations if game.piles[f]]), frame
+        words = [b for b in app.drawn.boxes if b.kind in (Kind.TEXT, Kind.BADGE, Kind.INDEX)
+                 and b.rect.top >= bar.bottom]
+        assert overlaps(pops, words) == [], f"frame {frame}"
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (2560, 1440)])
 def test_the_bar_has_the_same_parts_in_the_same_places_in_every_rule_set(shared_app: App,
                                                                          size: tuple[int, int]) -> None:

@@ -247,6 +247,63 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     ui.check_drawn(scene)
 
 
+_ARROW_KEYS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+
+
+def _beyond(here: pygame.Rect, there: pygame.Rect, way: tuple[int, int]) -> tuple[int, int] | None:
+    """How far ``there`` lies wholly beyond ``here`` going ``way`` and how far out of
+    line across it is (0: the two overlap across), or None when it is not wholly that way."""
+    dx, dy = way
+    if dy:
+        along = there.top - here.bottom if dy > 0 else here.top - there.bottom
+        off = max(0, there.left - here.right, here.left - there.right)
+    else:
+        along = there.left - here.right if dx > 0 else here.left - there.right
+        off = max(0, there.top - here.bottom, here.top - there.bottom)
+    return None if along < 0 else (along, off)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280), (2400, 700)])
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_an_arrow_moves_the_focus_to_the_place_that_way(ui: SimpleNamespace, app: App, rules: str,
+                                                        size: tuple[int, int]) -> None:
+    """From every place, each arrow key takes the focus to a place wholly that way (its
+    region, a fanned pile's room included), in line with it where one is (the nearest),
+    else out of line by a quarter of a card at most; where none is, the focus stays.
+    Every place can be reached by arrows alone. (Up from Row 1 went to the first
+    foundation, beside the rows to the right; Down from Row 4 in a tall window went to
+    the stock under the last pile; Union Square's first pile went down to the waste.)"""
+    app.resize(size)
+    table = ui.open_table(app, new_game(rules, 12345678901234567890))
+    g, lay = table.game, table.layout
+    areas = lay.areas
+    reached = {p: set() for p in range(len(g.piles))}
+    for place in range(len(g.piles)):
+        for key, way in _ARROW_KEYS.items():
+            table.gestures.focus = place
+            ui.press(app, key)
+            moved = table.gestures.focus
+            assert table.gestures.focus_visible
+            name = g.place_name
+            where = f"{rules} {size}: {pygame.key.name(key)} from {name(place)} to {name(moved)}"
+            slack = (lay.card[0] if way[1] else lay.card[1]) // 4
+            ahead = {i: b for i in range(len(g.piles)) if i != place
+                     and (b := _beyond(areas[place], areas[i], way)) is not None}
+            in_line = {i: along for i, (along, off) in ahead.items() if off == 0}
+            if in_line:
+                assert moved in in_line and in_line[moved] == min(in_line.values()), where
+            elif moved != place:
+                assert moved in ahead and ahead[moved][1] <= slack, where
+            reached[place].add(moved)
+    for start in reached:
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in reached[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        assert len(seen) == len(g.piles), f"{rules} {size}: arrows from {g.place_name(start)} miss places"
+
+
 def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> None:
     game, _ = near_won_position("union-square")
     scene = ui.open_table(app, game)

@@ -18,6 +18,7 @@ from game.records.settings import Settings
 from game.ui.app import App
 from game.ui.art import index_depth
 from game.ui.drawn import Kind
+from game.ui.piles import PileRenderer
 from game.ui.scenes import SCENES
 from game.ui.screenshots import screenshot_scene
 from game.ui.table import TableScene
@@ -324,6 +325,47 @@ def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, ru
     table.undo()
     _settle(app, table)
     assert table.layout.fans == () and table.layout.card == fresh.card
+
+
+def _felt_as_drawn_afresh(app: App, table: TableScene) -> None:
+    """The felt and the resting cards the loop drew are what a renderer new to the
+    table's layout draws (every place's outline under its pile, no outline left where a
+    place was), and the felt's words were recorded where the layout puts them."""
+    piles = table.display_piles()
+    drawn = table.renderer.layer(table.game, piles)
+    fresh = PileRenderer(app.art, table.layout, app.palette).layer(table.game, piles)
+    assert _pixels(drawn, drawn.get_rect()) == _pixels(fresh, fresh.get_rect()), \
+        f"the felt of another layout at {table.layout.size}"
+    words = {(b.name, tuple(b.rect)) for b in app.drawn.of(Kind.TEXT)}
+    for label in table.layout.labels:
+        assert any(name == label.text and label.rect.contains(rect) for name, rect in words), label.text
+
+
+@pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (1280, 720)),
+                                             ("union-square", (800, 600))])
+def test_the_felt_follows_the_rows_laid_out_again(shared_app: App, rules: str,
+                                                   size: tuple[int, int]) -> None:
+    """Through the loop, at one window size: once a long pile lays the rows out again,
+    the felt drawn is the new layout's, outlines and words (the felt was kept by window
+    size alone, so the old outlines stood beside the cards as ghost frames and the rows'
+    names stayed where the rows had been); and again once an undo goes back."""
+    app = shared_app
+    table = _table(app, size, rules)
+    fresh = table.layout
+    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
+    before, move = _growing(rules, holds)
+    for m in before:
+        table.play(m)
+        _settle(app, table)
+    _felt_as_drawn_afresh(app, table)
+    table.play(move)
+    _settle(app, table)
+    assert table.layout.fans and table.layout.size == size
+    _felt_as_drawn_afresh(app, table)
+    table.undo()
+    _settle(app, table)
+    assert table.layout.fans == ()
+    _felt_as_drawn_afresh(app, table)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (800, 1000), (800, 1280), (1024, 768)])
