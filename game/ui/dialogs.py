@@ -367,9 +367,10 @@ def _clock(seconds: float) -> str:
 
 
 def win_dialog(app: App, table: FinishedTable) -> Dialog:
-    """"You won!" with the game's figures, the score and any new high score; in level
-    mode the stars earned and "Next level". Choices: the next level or a new deal, save
-    replay, restart, undo, the levels screen, menu."""
+    """"You won!" with the game's figures, the score and any new high score (won again
+    after an undo, the first win's, which is the one recorded); in level mode the stars
+    earned and "Next level". Choices: the next level or a new deal, save replay, restart,
+    undo, the levels screen, menu."""
     session = table.session
     g = session.game
     record = session.win_record
@@ -386,7 +387,10 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         score = f"Score {now}"
         if record.time_bonus:
             score += f" (time bonus +{record.time_bonus})"
-        if now != record.score:
+        # won again (an undo, then a redo): the records hold the first win's score, and
+        # its ranks are that score's, said as such
+        again = now != record.score
+        if again:
             score += f"; first won with {record.score}"
         lines.append(score)
         if level is not None:
@@ -395,10 +399,11 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
+        ranked = f"The first win's {record.score} is high score" if again else "New high score:"
         if level is not None and record.level_rank is not None:
-            lines.append(f"New high score: #{record.level_rank} on level {level.number}")
+            lines.append(f"{ranked} #{record.level_rank} on level {level.number}")
         if record.rank is not None:
-            lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
+            lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
             lines.append(_assisted_line(session))
         lines.extend(record.notes)
