@@ -278,7 +278,8 @@ class ReplayScene(Scene):
         self.jump(self.player.length)
 
     def goto_typed(self, typed: str) -> None:
-        """Jump to the move number typed in the field, or say why it is not one."""
+        """Jump to the move number typed in the field, which is then cleared for the next
+        number (it keeps its focus); or say why it is not one (the text stays, to mend)."""
         words = typed.strip().lstrip("#")
         # ASCII digits only: str.isdigit also takes "²" or "①", which int() refuses
         if not (words.isascii() and words.isdigit()):
@@ -290,6 +291,7 @@ class ReplayScene(Scene):
             return
         self.playing = False
         self.jump(n)
+        self.goto.set_text("")
         self.message = ""
 
     def take_over(self) -> None:

@@ -132,6 +132,28 @@ def test_typing_a_move_number_jumps_there(ui: SimpleNamespace, screen_app: App) 
     assert "move number" in scene.message
 
 
+def test_the_move_number_field_is_cleared_after_a_jump(ui: SimpleNamespace, screen_app: App) -> None:
+    """After a jump the field is empty again (and keeps the focus), so the next number
+    typed is read alone, not after the last one; a number refused stays, to be mended."""
+    replay = recorded()
+    scene = open_replay(ui, screen_app, replay)
+    ui.type_text(screen_app, "7")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 7
+    assert scene.goto.focused and scene.goto.value == ""
+    ui.step(screen_app)
+    assert [b.name for b in screen_app.drawn.boxes if b.name.startswith("go to move:")] == \
+        ["go to move: Move no."], "the field shows its placeholder again"
+    ui.type_text(screen_app, "3")
+    assert scene.goto.value == "3"
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 3 and scene.game.piles == positions(replay)[3]
+    ui.type_text(screen_app, "99")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 3 and scene.goto.value == "99"
+    assert scene.message == "This replay has 12 moves; type 0 to 12."
+
+
 # superscript two, circled one, Arabic-Indic three
 @pytest.mark.parametrize("typed", ["\u00b2", "\u2460", "\u0663"])
 def test_a_non_ascii_digit_is_not_a_move_number(ui: SimpleNamespace, screen_app: App, typed: str) -> None:
