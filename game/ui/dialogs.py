@@ -570,7 +570,8 @@ class AnalysisDialog(Dialog):
     When the spell ran out before the answer was exact (a range, or not even that),
     "Look longer" goes on for a spell twice as long (up to :data:`LONGEST_SPELL`) from
     everything found so far, with the same progress bar; its "Stop" shows what is known
-    then, without closing the panel."""
+    then, without closing the panel. The answer's keyboard focus is on "Watch the winning
+    line" when there is one, so Enter never starts another spell by chance."""
 
     def __init__(self, app: App, game: Game, seconds: float | None = None,
                  positions: int | None = None) -> None:
@@ -633,15 +634,17 @@ class AnalysisDialog(Dialog):
         longer = []
         if analysis.verdict == UNDECIDED:  # the panel stays open for the next spell
             longer = [(f"Look longer ({spell_words(self._next_budget().seconds)})", self.look_longer)]
-        self._show(self._wrapped(analysis.sentence()), [*longer, *watch])
+        # the keyboard's focus on the natural next step: the winning line when there is
+        # one (Enter must not start another spell of search), else the first choice
+        self._show(self._wrapped(analysis.sentence()), [*longer, *watch], focus=len(longer) if watch else 0)
 
-    def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]]) -> None:
+    def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]], focus: int = 0) -> None:
         """The answer's ``lines``, with the buttons ``first`` (their actions as they are)
-        and "Close"."""
+        and "Close"; the keyboard's focus on the button at ``focus``."""
         self.lines = lines
         self.buttons = [theme.Button(label, action)
                         for label, action in [*first, ("Close", self._chooser(lambda: None))]]
-        self.focus = 0
+        self.focus = focus
         self.cancel = None
         self.resize(self.app.size)
 
