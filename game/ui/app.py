@@ -5,11 +5,12 @@ arguments (``app.show("rules", rules="square")``), and the app makes it with the
 registered under that name (:mod:`game.ui.scenes` registers every scene of the game).
 
 One loop, paced to the display (vsync where the driver allows it, otherwise a steady
-60 frames per second). Each frame: events go to the top scene, every scene updates
-(only the top one gets input), and the stack is drawn from the lowest opaque scene up,
-so a dialog draws over the table beneath it. What the player must be told whatever screen
-is open (a file moved aside, a record not saved) goes to :meth:`App.tell`, and shows in
-the notice band (:mod:`game.ui.notices`) over the top scene.
+60 frames per second). Each frame: events go to the top scene (which hands on what it
+lets through: a folded dialog to the table), every scene updates, and the stack is drawn
+from the lowest opaque scene up, so a dialog draws over the table beneath it. What the
+player must be told whatever screen is open (a file moved aside, a record not saved) goes
+to :meth:`App.tell`, and shows in the notice band (:mod:`game.ui.notices`) over the top
+scene.
 
 Ctrl+C in the terminal (SIGINT), a polite kill (SIGTERM) and the terminal closing (SIGHUP)
 end the loop as closing the window does: every scene saves what it must. From the first
@@ -150,8 +151,15 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    @property
+    def lets_input_through(self) -> bool:
+        """The scene hands the input it does not take to the scene below it (a folded
+        dialog to the table): see :meth:`App.gets_input`."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """React to one input event (only the top scene gets them)."""
+        """React to one input event (only the top scene gets them, and hands on what it
+        lets through)."""
 
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds."""
@@ -163,10 +171,12 @@ class Scene:
         """The window changed size; lay the scene out again."""
 
     def pause(self) -> None:
-        """Another scene was pushed on top of this one."""
+        """Another scene was pushed on top of this one (or one over it stopped letting
+        input through: a folded dialog opened again)."""
 
     def resume(self) -> None:
-        """The scene on top was popped; this one is on top again."""
+        """The scene on top was popped; this one is on top again (or takes input again
+        through the one over it: a dialog folded)."""
 
     def window_away(self) -> None:
         """The window was minimised or lost the keyboard focus: the player is elsewhere.
@@ -255,10 +265,10 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
-        """Put a scene on top (the one below pauses); pushed while the window is away, it
-        hears so at once."""
-        if self.scenes:
-            self.scenes[-1].pause()
+        """Put a scene on top (the one below pauses, and so does any scene it let input
+        through to); pushed while the window is away, it hears so at once."""
+        for below in self._taking_input():
+            below.pause()
         self.scenes.append(scene)
         scene.resize(self.size)
         if self.away:
@@ -270,7 +280,8 @@ class App:
             return None
         scene = self.scenes.pop()
         if self.scenes:
-            self.scenes[-1].resume()
+            for below in self._taking_input():
+                below.resume()
         else:
             self.running = False
         return scene
@@ -293,6 +304,20 @@ class App:
             return None
         index = self.scenes.index(scene)
         return self.scenes[index - 1] if index > 0 else None
+
+    def gets_input(self, scene: Scene) -> bool:
+        """``scene`` takes the player's input: it is on top, or every scene over it lets
+        input through to it (a dialog folded into a bar over the table)."""
+        return scene in self._taking_input()
+
+    def _taking_input(self) -> list[Scene]:
+        """The scenes that take the player's input (:meth:`gets_input`), the top first."""
+        taking: list[Scene] = []
+        for scene in reversed(self.scenes):
+            taking.append(scene)
+            if not scene.lets_input_through:
+                break
+        return taking
 
     def back_to(self, scene: Scene) -> None:
         """Pop every scene above ``scene`` (which resumes)."""

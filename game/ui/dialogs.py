@@ -8,7 +8,10 @@ of a game's dialogs read the table through :class:`FinishedTable`, what they nee
 
 "No more moves" can be folded into a bar at the bottom of the window ("Hide", or the C
 key), so the final position can be studied with nothing over it; the bar keeps the title,
-the first choice (Undo) and "Show", which opens the dialog again.
+the first choice (Undo) and "Show", which opens the dialog again. While it is folded the
+table below takes every click and key the bar does not (its buttons, its keys: Undo,
+Restart, Help…), and the dialog closes as soon as the table no longer shows the position
+it spoke of (a move undone, a new deal).
 """
 
 from __future__ import annotations
@@ -30,11 +33,12 @@ from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
 from .layout import table_layout
-from .widgets import ANALYSIS_TITLE, record_button, wrap
+from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
     from .app import App
+    from .hud import Hud
 
 
 class Exits(Protocol):
@@ -76,6 +80,11 @@ class FinishedTable(Protocol):
     def undo(self) -> None:
         """Take back the last move."""
 
+    @property
+    def hud(self) -> Hud:
+        """The table's bar and footer (the folded dialog's bar covers the footer)."""
+        ...
+
 
 class Dialog(Scene):
     """A panel with a title, a few lines of text and a row of buttons."""
@@ -88,8 +97,18 @@ class Dialog(Scene):
                  cancel: Callable[[], None] | None = None, dim: int = 140,
                  accent: tuple[int, int, int] | None = None, stars: int | None = None,
                  foldable: bool = False,
-                 table_bottom: Callable[[tuple[int, int]], int] | None = None) -> None:
+                 table_bottom: Callable[[tuple[int, int]], int] | None = None,
+                 current: Callable[[], bool] | None = None,
+                 says: Callable[[], str] | None = None) -> None:
         super().__init__(app)
+        #: what the scene below says at the window's foot now (the table's footer: a
+        #: message its top bar had no room for), which the folded bar covers: the bar
+        #: shows it in its title's place while it lasts
+        self.says = says
+        #: whether the scene below still shows what the dialog speaks of (None: always);
+        #: once it does not (the table undid a move while the dialog was folded), the
+        #: dialog closes
+        self.current = current
         #: where the table under the dialog ends, for a window size: the folded bar stays
         #: below it (None: the bar takes its natural height at the window's foot)
         self.table_bottom = table_bottom
@@ -123,6 +142,11 @@ class Dialog(Scene):
             action()
         return choose
 
+    @property
+    def lets_input_through(self) -> bool:
+        """Folded, the dialog hands the scene below (the table) what its bar does not take."""
+        return self.folded
+
     def toggle_fold(self) -> None:
         """Fold the dialog into its bar, or open it again from the bar."""
         if not self.foldable:
@@ -130,6 +154,13 @@ class Dialog(Scene):
         self.folded = not self.folded
         self.focus = 0
         self._mark_focus()
+        # the table below takes input while the dialog is folded, as if on top again
+        below = self.app.under(self)
+        if below is not None and self.app.top is self:
+            if self.folded:
+                below.resume()
+            else:
+                below.pause()
 
     def _active(self) -> list[theme.Button]:
         """The buttons shown now, in focus order."""
@@ -215,17 +246,24 @@ class Dialog(Scene):
             active[self.focus % len(active)].focused = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by mouse; focus and choice by keyboard; C folds and unfolds."""
+        """Buttons by mouse; focus and choice by keyboard; C folds and unfolds. Folded,
+        what the bar does not take goes to the scene below."""
         active = self._active()
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             for button in active:
                 if button.handle(event):
                     return
+            on_bar = event.type == pygame.MOUSEBUTTONDOWN and self.bar.collidepoint(event.pos)
+            if self.folded and not on_bar:
+                self._pass_down(event)
         elif event.type == pygame.KEYDOWN:
             key = event.key
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             if key == pygame.K_c and self.foldable:
                 self.toggle_fold()
+                return
+            if self.folded and key not in _DIALOG_KEYS:
+                self._pass_down(event)
                 return
             if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not shift):
                 self.focus = (self.focus + 1) % len(active)
@@ -240,6 +278,16 @@ class Dialog(Scene):
                     self.cancel()
                 return
             self._mark_focus()
+
+    def _pass_down(self, event: pygame.event.Event) -> None:
+        """Give ``event`` to the scene below (the folded dialog's table); the dialog
+        closes if the table no longer shows what it speaks of."""
+        below = self.app.under(self)
+        if below is None:
+            return
+        below.handle_event(event)
+        if self.app.top is self and self.current is not None and not self.current():
+            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Shade the table, then the panel, words and buttons (folded: only the bar)."""
@@ -283,23 +331,34 @@ class Dialog(Scene):
             record_button(drawn, self.fold_button, self._small_px(), "dialog hide")
 
     def _draw_bar(self, surface: pygame.Surface, accent: tuple[int, int, int]) -> None:
-        """The folded dialog: a bar along the bottom, nothing shaded."""
+        """The folded dialog: a bar along the bottom, nothing shaded (the bar is opaque:
+        it shows what the table's footer under it says itself)."""
         palette = self.app.palette
         bar = self.bar
-        theme.panel(surface, bar, palette, radius=bar.height // 3, fill=palette.dialog, edge=accent)
+        theme.panel(surface, bar, palette, radius=bar.height // 3, fill=(*palette.dialog[:3], 255),
+                    edge=accent)
         self.app.drawn.add(Kind.BAR, bar, f"the folded dialog {self.title!r}")
         bar_px = self.bar_px
         room = bar.width - round(bar_px * 1.2) - sum(b.rect.width + bar_px for b in self.bar_buttons)
+        said = self.says() if self.says is not None else ""
+        words = said or self.title
         px = round(bar_px * 1.3)
-        while px > 11 and (theme.font(px, bold=True).size(self.title)[0] > room
+        while px > 11 and (theme.font(px, bold=True).size(words)[0] > room
                            or theme.font(px, bold=True).get_height() > bar.height - 2):
             px -= 1
-        title = theme.text(surface, self.title, px, (bar.x + round(bar_px * 0.8), bar.centery),
-                           colour=accent, bold=True, anchor="midleft")
-        self.app.drawn.add(Kind.TEXT, title, "dialog title")
+        title = theme.text(surface, fit_text(words, px, room, bold=True), px,
+                           (bar.x + round(bar_px * 0.8), bar.centery),
+                           colour=palette.ink if said else accent, bold=True, anchor="midleft")
+        self.app.drawn.add(Kind.TEXT, title, f"dialog says {said!r}" if said else "dialog title")
         for button in self.bar_buttons:
             button.draw(surface, bar_px, palette)
             record_button(self.app.drawn, button, bar_px, f"dialog {button.label}")
+
+
+#: the keys a dialog answers to itself (C too, when it folds): folded, it hands the
+#: others to the table below
+_DIALOG_KEYS = frozenset({pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP, pygame.K_TAB,
+                          pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_ESCAPE})
 
 
 def _clock(seconds: float) -> str:
@@ -308,9 +367,10 @@ def _clock(seconds: float) -> str:
 
 
 def win_dialog(app: App, table: FinishedTable) -> Dialog:
-    """"You won!" with the game's figures, the score and any new high score; in level
-    mode the stars earned and "Next level". Choices: the next level or a new deal, save
-    replay, restart, undo, the levels screen, menu."""
+    """"You won!" with the game's figures, the score and any new high score (won again
+    after an undo, the first win's, which is the one recorded); in level mode the stars
+    earned and "Next level". Choices: the next level or a new deal, save replay, restart,
+    undo, the levels screen, menu."""
     session = table.session
     g = session.game
     record = session.win_record
@@ -327,7 +387,10 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         score = f"Score {now}"
         if record.time_bonus:
             score += f" (time bonus +{record.time_bonus})"
-        if now != record.score:
+        # won again (an undo, then a redo): the records hold the first win's score, and
+        # its ranks are that score's, said as such
+        again = now != record.score
+        if again:
             score += f"; first won with {record.score}"
         lines.append(score)
         if level is not None:
@@ -336,10 +399,11 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
+        ranked = f"The first win's {record.score} is high score" if again else "New high score:"
         if level is not None and record.level_rank is not None:
-            lines.append(f"New high score: #{record.level_rank} on level {level.number}")
+            lines.append(f"{ranked} #{record.level_rank} on level {level.number}")
         if record.rank is not None:
-            lines.append(f"New high score: #{record.rank} of all {g.profile.short_title} games")
+            lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
             lines.append(_assisted_line(session))
         lines.extend(record.notes)
@@ -417,8 +481,16 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
         ("Menu", table.exits.go_to_menu)]
     if g.history:  # after "Undo", which keeps the focus
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table)))
+    moves = len(g.history)
+
+    def current() -> bool:
+        """The table still shows this lost position (folded, the dialog lets the table's
+        own buttons and keys undo, restart or deal again)."""
+        return table.session is session and g.is_lost() and len(g.history) == moves
+
     return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True,
-                  table_bottom=partial(table_bottom, g.rules))
+                  table_bottom=partial(table_bottom, g.rules), current=current,
+                  says=lambda: table.hud.footer_text())
 
 
 def _lost_score(session: PlaySession) -> str:
@@ -498,7 +570,8 @@ class AnalysisDialog(Dialog):
     When the spell ran out before the answer was exact (a range, or not even that),
     "Look longer" goes on for a spell twice as long (up to :data:`LONGEST_SPELL`) from
     everything found so far, with the same progress bar; its "Stop" shows what is known
-    then, without closing the panel."""
+    then, without closing the panel. The answer's keyboard focus is on "Watch the winning
+    line" when there is one, so Enter never starts another spell by chance."""
 
     def __init__(self, app: App, game: Game, seconds: float | None = None,
                  positions: int | None = None) -> None:
@@ -561,15 +634,17 @@ class AnalysisDialog(Dialog):
         longer = []
         if analysis.verdict == UNDECIDED:  # the panel stays open for the next spell
             longer = [(f"Look longer ({spell_words(self._next_budget().seconds)})", self.look_longer)]
-        self._show(self._wrapped(analysis.sentence()), [*longer, *watch])
+        # the keyboard's focus on the natural next step: the winning line when there is
+        # one (Enter must not start another spell of search), else the first choice
+        self._show(self._wrapped(analysis.sentence()), [*longer, *watch], focus=len(longer) if watch else 0)
 
-    def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]]) -> None:
+    def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]], focus: int = 0) -> None:
         """The answer's ``lines``, with the buttons ``first`` (their actions as they are)
-        and "Close"."""
+        and "Close"; the keyboard's focus on the button at ``focus``."""
         self.lines = lines
         self.buttons = [theme.Button(label, action)
                         for label, action in [*first, ("Close", self._chooser(lambda: None))]]
-        self.focus = 0
+        self.focus = focus
         self.cancel = None
         self.resize(self.app.size)
 

@@ -352,7 +352,7 @@ class Hud:
         """Age the floating points; count the shown score towards the real one; close the
         "⋯" menu when something opened over the table (a key's dialog, the demo); time the
         pointer's rest on a button for its tooltip."""
-        if self.menu_open and self.table.app.top is not self.table:
+        if self.menu_open and not self.table.app.gets_input(self.table):
             self.close_menu()
         self.tooltips.update(dt, self.bar_buttons)
         if self.popups:

@@ -9,6 +9,8 @@ with the engine, and this scene only animates the transfers it returns.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ..engine import Game
@@ -153,6 +155,17 @@ class Timeline(Control):
             focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2), palette)
 
 
+@dataclass(frozen=True)
+class HeaderPlan:
+    """How the replay's header says its words: the type's size, the title (the rule set
+    and the game number) and the result, and whether the result goes under the title."""
+
+    px: int
+    title: str
+    result: str
+    two_lines: bool
+
+
 class ReplayScene(Scene):
     """One replay on the table with its playback controls."""
 
@@ -172,6 +185,8 @@ class ReplayScene(Scene):
         self.play_clock = 0.0
         self.speed_index = DEFAULT_SPEED
         self.message = ""
+        #: the header's plan, with the window size and words it was made for
+        self._header: tuple[tuple[tuple[int, int], str, str], HeaderPlan] | None = None
         self.size = app.size
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -278,7 +293,8 @@ class ReplayScene(Scene):
         self.jump(self.player.length)
 
     def goto_typed(self, typed: str) -> None:
-        """Jump to the move number typed in the field, or say why it is not one."""
+        """Jump to the move number typed in the field, which is then cleared for the next
+        number (it keeps its focus); or say why it is not one (the text stays, to mend)."""
         words = typed.strip().lstrip("#")
         # ASCII digits only: str.isdigit also takes "²" or "①", which int() refuses
         if not (words.isascii() and words.isdigit()):
@@ -290,6 +306,7 @@ class ReplayScene(Scene):
             return
         self.playing = False
         self.jump(n)
+        self.goto.set_text("")
         self.message = ""
 
     def take_over(self) -> None:
@@ -476,6 +493,44 @@ class ReplayScene(Scene):
             self.layout.bases[move.dst]
         self.renderer.glow(surface, rect, palette.glow)
 
+    def header_plan(self) -> HeaderPlan:
+        """How the header says the title (with the whole game number) and the summary:
+        on one line at the header's size, or a little smaller; where that is too wide
+        (a tall, narrow window's header is high), on two lines, the title at the largest
+        size at which it fits; else on one line as large as it fits, the game number
+        losing its middle digits only where even the smallest type is too wide."""
+        hud = self.layout.hud
+        r = self.replay
+        left = f"Replay · {r.title} · #{r.game}"
+        right = self.summary()
+        key = (hud.size, left, right)
+        if self._header is not None and self._header[0] == key:
+            return self._header[1]
+        biggest = max(12, round(hud.height * 0.34))
+
+        def wide(words: str, px: int, bold: bool = False) -> int:
+            return theme.font(px, bold).size(words)[0]
+
+        def one_line(px: int) -> bool:
+            return wide(left, px, True) + wide(right, round(px * 0.85)) + 3 * px <= hud.width
+
+        def two_lines(px: int) -> bool:
+            high = theme.font(px, True).get_linesize() + theme.font(round(px * 0.85)).get_linesize()
+            return (max(wide(left, px, True), wide(right, round(px * 0.85))) + 2 * px <= hud.width
+                    and high <= hud.height - 4)
+
+        sizes = range(biggest, 11, -1)
+        tries = [*((px, False) for px in sizes if px >= round(biggest * 0.8)), *((px, True) for px in sizes),
+                 *((px, False) for px in sizes)]
+        found = next(((px, two) for px, two in tries if (two_lines if two else one_line)(px)), None)
+        if found is not None:
+            plan = HeaderPlan(found[0], left, right, found[1])
+        else:
+            room = hud.width - wide(right, round(12 * 0.85)) - 3 * 12
+            plan = HeaderPlan(12, fit_numbered(left, 12, room, bold=True), right, False)
+        self._header = (key, plan)
+        return plan
+
     def _draw_header(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
         hud = self.layout.hud
@@ -483,17 +538,19 @@ class ReplayScene(Scene):
         layer.fill(palette.hud)
         surface.blit(layer, hud)
         pygame.draw.line(surface, palette.gold, (hud.x, hud.bottom - 1), (hud.right - 1, hud.bottom - 1), 1)
-        px = max(12, round(hud.height * 0.34))
-        r = self.replay
-        left = f"Replay · {r.title} · #{r.game}"
-        right = self.summary()
-        right_w = theme.font(round(px * 0.85)).size(right)[0]
+        plan = self.header_plan()
+        px, small = plan.px, round(plan.px * 0.85)
+        if plan.two_lines:
+            high = theme.font(px, True).get_linesize()
+            top = hud.centery - (high + theme.font(small).get_linesize()) // 2
+            at, result_at, anchor = (hud.x + px, top + high // 2), (hud.x + px, top + high), "topleft"
+        else:
+            at, result_at, anchor = (hud.x + px, hud.centery), (hud.right - px, hud.centery), "midright"
         drawn = self.app.drawn
-        title = fit_numbered(left, px, hud.width - right_w - 3 * px, bold=True)
-        drawn.add(Kind.TEXT, theme.text(surface, title, px, (hud.x + px, hud.centery), colour=palette.gold,
-                                        bold=True, anchor="midleft"), "replay title")
-        drawn.add(Kind.TEXT, theme.text(surface, right, round(px * 0.85), (hud.right - px, hud.centery),
-                                        colour=palette.ink_dim, anchor="midright"), "replay result")
+        drawn.add(Kind.TEXT, theme.text(surface, plan.title, px, at, colour=palette.gold, bold=True,
+                                        anchor="midleft"), "replay title")
+        drawn.add(Kind.TEXT, theme.text(surface, plan.result, small, result_at, colour=palette.ink_dim,
+                                        anchor=anchor), "replay result")
 
     def summary(self) -> str:
         """The bar's right-hand words: the result, the moves and the time played, or for a

@@ -224,3 +224,26 @@ def test_look_longer_goes_on_from_what_was_found(ui: SimpleNamespace, app: App,
     ui.click(app, analysis.buttons[-1].rect.center)  # "Close"
     top = app.top
     assert isinstance(top, Dialog) and top.title == "No more moves"
+
+
+def test_the_answer_puts_the_focus_on_watching_the_winning_line(ui: SimpleNamespace, app: App,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer that offers both a longer look and the winning line puts the keyboard's
+    focus on the winning line, the natural next step: Enter opens it, and never starts
+    another spell of search by chance (the focus was on "Look longer")."""
+    monkeypatch.setattr(dialogs, "ANALYSIS_SECONDS", 1e6)
+    monkeypatch.setattr(dialogs, "ANALYSIS_POSITIONS", 10_000)
+    line = LostLine("union-square", 1, seed=0)
+    replay = lost_replay(line)
+    expected = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10_000))
+    assert expected.verdict == "undecided" and expected.line, "both choices are offered"
+    analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
+    _answered(ui, app, analysis)
+    assert analysis.analysis == expected
+    labels = [b.label for b in analysis.buttons]
+    assert labels[0].startswith("Look longer (") and labels[1:] == ["Watch the winning line", "Close"]
+    assert [b.focused for b in analysis.buttons] == [False, True, False]
+    ui.press(app, pygame.K_RETURN)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.player.step == expected.last_winnable
+    assert analysis.job.done

@@ -1,5 +1,6 @@
 """The "No more moves" dialog folds into a bar so the final position can be seen, and
-opens again; its choices work from the bar. Through the real loop with posted events."""
+opens again; its choices work from the bar, and the table's own buttons and keys work
+while it is folded. Through the real loop with posted events."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import pygame
 import pytest
 
 from game.engine import new_game
+from game.records.stats import load_statistics
+from game.records.store import Store
 from game.session.positions import lost_position
+from game.ui import theme
 from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.drawn import Kind
@@ -71,3 +75,134 @@ def test_undo_from_the_folded_bar_takes_the_last_move_back(ui: SimpleNamespace, 
     ui.click(app, dialog.bar_buttons[0].rect.center)
     ui.settle(app, table)
     assert app.top is table and len(table.game.history) == played - 1
+
+
+# ----- the table under the folded bar ----------------------------------------------------------
+
+
+def _folded(ui: SimpleNamespace, app: App, rules: str = "constitution") -> tuple[TableScene, Dialog]:
+    table, dialog = _lost_table(ui, app, rules)
+    ui.press(app, pygame.K_c)
+    assert app.top is dialog and dialog.folded
+    ui.step(app)
+    return table, dialog
+
+
+def _hud_button(table: TableScene, label: str) -> theme.Button:
+    return next(b for b in table.hud.buttons if b.label == label)
+
+
+def _lost_count(app: App, rules: str = "constitution") -> tuple[int, int]:
+    """The rule set's lost games and games played, as the statistics file holds them."""
+    stats = load_statistics(Store(app.data_dir))[rules]
+    return stats.lost, stats.played
+
+
+@pytest.mark.parametrize("how", ["the Undo button", "U", "Ctrl+Z"])
+def test_the_tables_undo_works_while_the_lost_dialog_is_folded(ui: SimpleNamespace, app: App,
+                                                               how: str) -> None:
+    """Undo on the table's own bar (or its keys) takes the last move back as the dialog's
+    Undo does: the dialog goes, the clock runs again, and the game is not counted."""
+    table, dialog = _folded(ui, app)
+    played = len(table.game.history)
+    if how == "the Undo button":
+        ui.click(app, _hud_button(table, "Undo").rect.center)
+    elif how == "U":
+        ui.press(app, pygame.K_u)
+    else:
+        ui.press(app, pygame.K_z, pygame.KMOD_CTRL)
+    ui.settle(app, table)
+    assert app.top is table and dialog not in app.scenes
+    assert len(table.game.history) == played - 1 and not table.game.is_lost()
+    elapsed = table.session.elapsed
+    ui.step(app, 10)
+    assert table.session.elapsed > elapsed, "the clock runs again, as after the dialog's Undo"
+    assert _lost_count(app) == (0, 0)
+
+
+@pytest.mark.parametrize(("label", "key"), [("Restart", None), ("New deal", None), ("Restart", pygame.K_r),
+                                            ("New deal", pygame.K_n)])
+def test_restart_and_new_deal_work_while_the_lost_dialog_is_folded(ui: SimpleNamespace, app: App,
+                                                                   label: str, key: int | None) -> None:
+    table, dialog = _folded(ui, app)
+    lost = table.game
+    if key is None:
+        ui.click(app, _hud_button(table, label).rect.center)
+    else:
+        ui.press(app, key)
+    ui.settle(app, table)
+    assert app.top is table and dialog not in app.scenes
+    assert table.game is not lost and not table.game.history
+    if label == "Restart":
+        assert table.game.piles == new_game("constitution", 5).piles
+    else:
+        assert table.game.game != lost.game
+    assert _lost_count(app) == (1, 1), "the lost game is counted once"
+
+
+def test_menu_works_while_the_lost_dialog_is_folded_and_counts_the_game_once(ui: SimpleNamespace,
+                                                                              app: App) -> None:
+    table, _ = _folded(ui, app)
+    ui.click(app, _hud_button(table, "Menu").rect.center)
+    ui.step(app)
+    assert app.top is not None and app.top.name == "menu" and table not in app.scenes
+    assert _lost_count(app) == (1, 1)
+    app.quit()
+    assert _lost_count(app) == (1, 1)
+
+
+@pytest.mark.parametrize(("label", "name"), [("Help", "help"), ("Options", "options")])
+def test_help_and_options_open_over_the_folded_dialog_and_come_back_to_it(
+        ui: SimpleNamespace, app: App, label: str, name: str) -> None:
+    table, dialog = _folded(ui, app)
+    ui.click(app, _hud_button(table, label).rect.center)
+    assert app.top is not None and app.top.name == name
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is dialog and dialog.folded and table.game.is_lost()
+    # and the table still answers: its Undo takes the move back
+    ui.click(app, _hud_button(table, "Undo").rect.center)
+    ui.settle(app, table)
+    assert app.top is table and not table.game.is_lost()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (2400, 700)])
+def test_the_folded_bar_says_what_the_table_answers(ui: SimpleNamespace, app: App,
+                                                    size: tuple[int, int]) -> None:
+    """The bar covers the table's footer, so it shows the footer's words itself (here the
+    hint's answer in a lost position), then its title again; where the table's top bar
+    has room for them, they are said there, once."""
+    app.resize(size)
+    table, dialog = _folded(ui, app)
+    ui.click(app, _hud_button(table, "Hint").rect.center)
+    ui.step(app)
+    assert table.message == "No move to suggest"
+    said = [b for b in app.drawn.boxes if b.name in ("dialog says 'No move to suggest'",
+                                                      "status: No move to suggest")]
+    assert len(said) == 1
+    if size == (1280, 800):
+        assert said[0].name.startswith("dialog")
+        assert dialog.bar.contains(said[0].rect)
+    else:
+        assert any(b.name == "dialog title" for b in app.drawn.boxes)
+    assert app.top is dialog and dialog.folded
+    for _ in range(400):
+        ui.step(app)
+        if not table.message:
+            break
+    ui.step(app)
+    assert any(b.name == "dialog title" for b in app.drawn.boxes)
+
+
+def test_the_tables_more_menu_works_while_the_lost_dialog_is_folded(ui: SimpleNamespace, app: App) -> None:
+    """In a small window the bar's buttons that do not fit are in its "⋯" menu: it stays
+    open under the folded dialog, and its buttons work."""
+    app.resize((800, 600))
+    table, dialog = _folded(ui, app)
+    assert "Options" in [b.label for b in table.hud.overflow]
+    ui.click(app, table.hud.more.rect.center)
+    ui.step(app)
+    assert table.hud.menu_open
+    ui.click(app, _hud_button(table, "Options").rect.center)
+    assert app.top is not None and app.top.name == "options"
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is dialog and dialog.folded

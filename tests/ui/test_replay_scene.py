@@ -19,9 +19,10 @@ from game.records.saves import load_game_extras, load_saved_game
 from game.records.settings import Settings
 from game.records.stats import load_statistics
 from game.records.store import Store
-from game.ui import scenes, widgets
+from game.ui import scenes, theme, widgets
 from game.ui.app import App
 from game.ui.dialogs import Dialog
+from game.ui.drawn import Kind
 from game.ui.replay_scene import SPEEDS, ReplayScene
 from game.ui.table import TableScene
 from tests.session.helpers import CONSTITUTION_1_WIN
@@ -130,6 +131,28 @@ def test_typing_a_move_number_jumps_there(ui: SimpleNamespace, screen_app: App) 
     scene.goto.set_text("x")
     ui.press(screen_app, pygame.K_RETURN)
     assert "move number" in scene.message
+
+
+def test_the_move_number_field_is_cleared_after_a_jump(ui: SimpleNamespace, screen_app: App) -> None:
+    """After a jump the field is empty again (and keeps the focus), so the next number
+    typed is read alone, not after the last one; a number refused stays, to be mended."""
+    replay = recorded()
+    scene = open_replay(ui, screen_app, replay)
+    ui.type_text(screen_app, "7")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 7
+    assert scene.goto.focused and scene.goto.value == ""
+    ui.step(screen_app)
+    assert [b.name for b in screen_app.drawn.boxes if b.name.startswith("go to move:")] == \
+        ["go to move: Move no."], "the field shows its placeholder again"
+    ui.type_text(screen_app, "3")
+    assert scene.goto.value == "3"
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 3 and scene.game.piles == positions(replay)[3]
+    ui.type_text(screen_app, "99")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 3 and scene.goto.value == "99"
+    assert scene.message == "This replay has 12 moves; type 0 to 12."
 
 
 # superscript two, circled one, Arabic-Indic three
@@ -293,6 +316,34 @@ def test_every_rule_set_draws_at_every_size(ui: SimpleNamespace, screen_app: App
             assert window.contains(a) and scene.bar.contains(a)
             for b in rects[i + 1:]:
                 assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (800, 1000), (800, 1280), (1080, 1920),
+                                  (2560, 1440)])
+@pytest.mark.parametrize("heading", ["", "your line, then the winning line"])
+def test_the_header_shows_the_whole_game_number_at_every_size(ui: SimpleNamespace, screen_app: App,
+                                                              size: tuple[int, int], heading: str) -> None:
+    """The header's title keeps every digit of a 20-digit game number and lies clear of
+    the result, inside the header, in every rule set: on one line where there is room,
+    else on two (a tall window's header is high; its title was cut after the rule set's
+    name at 800 x 1280)."""
+    number = "12345678901234567890"
+    screen_app.resize(size)
+    for rules in RULE_IDS:
+        replay = recorded(rules, number, moves=3)
+        scene = ReplayScene(screen_app, replay, heading=heading)
+        screen_app.push(scene)
+        ui.step(screen_app)
+        plan = scene.header_plan()
+        assert plan.title == f"Replay · {replay.title} · #{number}", (rules, size)
+        boxes = {b.name: b.rect for b in screen_app.drawn.of(Kind.TEXT)}
+        title, result = boxes["replay title"], boxes["replay result"]
+        # the box drawn is the whole title's at its size: nothing was cut
+        assert title.width == theme.font(plan.px, True).size(plan.title)[0]
+        hud = scene.layout.hud
+        assert hud.contains(title) and hud.contains(result) and not title.colliderect(result), (rules, size)
+        assert plan.px >= 12
+        screen_app.pop()
 
 
 def test_run_replay_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -49,6 +49,31 @@ def test_a_win_goes_into_the_high_score_table_and_is_announced(ui: SimpleNamespa
     assert not load_progress(Store(app.data_dir)).high_scores("constitution", 1)
 
 
+def test_a_win_again_after_an_undo_claims_only_the_high_score_recorded(ui: SimpleNamespace, app: App,
+                                                                      campaign: Path) -> None:
+    """Undo on the win dialog, then a redo, wins again with a lower score (the undo's
+    penalty stays): the records keep the first win's score, so the dialog gives that
+    score's ranks as the first win's, never as a new high score of this score."""
+    from game.levels import load_campaign
+
+    table = TableScene.for_level(app, load_campaign("constitution").levels[0])
+    dialog = _win(ui, app, table)
+    first = table.score.total
+    ui.click(app, next(b for b in dialog.buttons if b.label == "Undo").rect.center)
+    ui.settle(app, table)
+    assert app.top is table
+    ui.press(app, pygame.K_y, pygame.KMOD_CTRL)
+    again = ui.wait_for_dialog(app)
+    now = table.score.total
+    assert now < first
+    store = Store(app.data_dir)
+    assert [e.score for e in load_progress(store).high_scores("constitution")] == [first]
+    assert [e.score for e in load_progress(store).high_scores("constitution", 1)] == [first]
+    assert not [line for line in again.lines if "New high score" in line]
+    assert f"The first win's {first} is high score #1 of all {table.short_title} games" in again.lines
+    assert f"The first win's {first} is high score #1 on level 1" in again.lines
+
+
 def test_a_level_win_enters_the_level_table_too(ui: SimpleNamespace, app: App, campaign: Path) -> None:
     from game.levels import load_campaign
 
