@@ -102,18 +102,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
     """An App with the player's saved settings (and the log file opened)."""
+    return open_window(args.data_dir, size=args.size, headless=headless)
+
+
+def open_window(data_dir: Path | None, *, size: tuple[int, int] | None = None,
+                headless: bool = False) -> App:
+    """An App on the data folder ``data_dir`` with the player's saved settings, the log
+    file opened, and the folder held for this copy of the game: where another running
+    copy holds it, this one reads it and saves nothing, and says so (a picture taken
+    headless holds nothing: it saves nothing it would need the folder for)."""
     from ..records.settings import load_settings
-    from ..records.store import Store, open_log
+    from ..records.store import SHARED, Store, hold_data_folder, open_log
     from ..ui.scenes import open_app
 
-    store = Store(args.data_dir)
-    if not headless:
+    store = Store(data_dir)
+    # a window plays and saves; a picture (headless) writes nothing it needs a lock for
+    shared = not headless and hold_data_folder(store) is False
+    if shared:
+        store = Store(data_dir, read_only=True, why_read_only=SHARED)
+        store.warn(f"{SHARED}: close the other window to keep this one's games")
+    elif not headless:
         open_log(store)
     settings = load_settings(store)
     warnings = store.take_warnings()
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    app = open_app(size=args.size, data_dir=args.data_dir, settings=settings, headless=headless)
+    app = open_app(size=size, data_dir=data_dir, settings=settings, headless=headless)
+    app.shared = shared
     app.tell(warnings)
     return app
 
@@ -207,21 +222,12 @@ def view_replay(path: Path, data_dir: Path | None) -> int:
     """``replay FILE``'s window: the replay viewer on the replay in ``path``, the menu
     beneath it, until the window closes; the exit status."""
     from ..records.replay import ReplayError, load_replay
-    from ..records.settings import load_settings
-    from ..records.store import Store
-    from ..ui.scenes import open_app
 
     try:
         replay = load_replay(path)
     except ReplayError as err:
         return fail(f"{path}: {err}")
-    store = Store(data_dir)
-    settings = load_settings(store)
-    warnings = store.take_warnings()
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    app = open_app(data_dir=data_dir, settings=settings)
-    app.tell(warnings)
+    app = open_window(data_dir)
     app.show("menu", rules=replay.rules)
     app.show("replay", replay=replay)
     app.run()

@@ -286,11 +286,16 @@ class Store:
     :attr:`warnings` (the screen shows them, see :meth:`take_warnings`) and logged.
     """
 
-    def __init__(self, data_dir: Path | str | None = None, *, read_only: bool = False) -> None:
+    def __init__(self, data_dir: Path | str | None = None, *, read_only: bool = False,
+                 why_read_only: str = "this command only reads the data folder") -> None:
         self.root = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
         self.warnings: list[str] = []
-        #: a command that only reads (``stats``): it writes nothing and moves nothing aside
+        #: a command that only reads (``stats``), or a window while another copy of the
+        #: game holds the folder (:func:`hold_data_folder`): it writes nothing and moves
+        #: nothing aside
         self.read_only = read_only
+        #: why it only reads, for the messages of what it does not write
+        self.why_read_only = why_read_only
         #: the files a newer version of the game wrote: left as they are, never written over
         self.newer: set[str] = set()
 
@@ -318,7 +323,7 @@ class Store:
         store that only reads, and for a file a newer version of the game wrote)."""
         path = self.path(name)
         if self.read_only:
-            raise SaveError(f"could not save {path}: this command only reads the data folder")
+            raise SaveError(f"could not save {path}: {self.why_read_only}")
         if name in self.newer:
             raise SaveError(f"could not save {path}: a newer version of the game wrote it, and this "
                             "version does not write over it (it was left as it is)")
@@ -410,8 +415,11 @@ class Store:
 
         Only a regular file is ever removed, and only from a real folder: when ``folder``
         is a symbolic link (to anywhere) nothing is removed, and a name that is a link, a
-        FIFO, a device or a folder is left alone.
+        FIFO, a device or a folder is left alone. A store that only reads removes
+        nothing.
         """
+        if self.read_only:
+            return 0
         removed = 0
         try:
             with self._open_folder(folder, through_link=False) as where:
@@ -433,7 +441,7 @@ class Store:
         (``it is a FIFO, ...``), for the caller's message. A store that only reads, or a
         file a newer version of the game wrote (:attr:`newer`), deletes nothing."""
         if self.read_only:
-            return "this command only reads the data folder"
+            return self.why_read_only
         if name in self.newer:
             return "a newer version of the game wrote it (it was left as it is)"
         try:
@@ -685,3 +693,52 @@ def open_log(store: Store, level: int = logging.INFO) -> Path | None:
     root.addHandler(handler)
     root.setLevel(min(root.level or level, level))
     return path
+
+
+#: the file a running window of the game holds locked, so that a second copy of the game
+#: on the same data folder knows it is the second (never deleted: an unlocked file is free)
+LOCK_FILE = "instance.lock"
+#: what a second copy's window says of the data folder it does not write
+SHARED = "another copy of the game is using the data folder, so this window saves nothing"
+#: the locked files this process holds, open until it ends (the lock goes with it)
+_held: list[int] = []
+
+
+def hold_data_folder(store: Store) -> bool | None:
+    """Take the data folder for this process: an advisory lock on :data:`LOCK_FILE`,
+    held until the process ends (a crash or a kill lets it go, so a stale lock is never
+    left). True when taken (or held already); False when another running copy of the
+    game holds it; None when it cannot be told (no such lock on this system, a folder
+    where no file can be made, a ``instance.lock`` that is a link, a FIFO or a device,
+    which is never opened): the game then goes on as one copy would.
+
+    Two windows on one data folder would each save over the other's game in progress,
+    statistics and progress, and the second to close would count the first's game as
+    given up; the second copy opens its store read-only instead (see :data:`SHARED`)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks of this kind
+        return None
+    path = store.path(LOCK_FILE)
+    for fd in _held:
+        with contextlib.suppress(OSError):
+            if os.path.samestat(os.fstat(fd), os.stat(path)):
+                return True
+    try:
+        store.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC, 0o600)
+    except OSError as err:
+        log.info("the data folder cannot be locked (%s): going on as the only copy", _why(err))
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        os.close(fd)
+        if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        return None
+    _held.append(fd)
+    return True

@@ -33,7 +33,7 @@ from typing import Any, Literal
 import pygame
 
 from ..records.settings import Settings, save_settings, window_size_kept
-from ..records.store import Store
+from ..records.store import SHARED, Store
 from .art import CardArt
 from .drawn import DrawnBoxes, Kind
 from .notices import Notices
@@ -208,6 +208,9 @@ class App:
         pygame.init()
         self.settings = settings or Settings()
         self.data_dir = data_dir
+        #: another running copy of the game holds the data folder: this window reads it and
+        #: writes nothing (see :func:`~game.records.store.hold_data_folder`)
+        self.shared = False
         want = size or self.settings.window_size
         self.size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
         self.screen = self._open_window(self.size)
@@ -236,6 +239,13 @@ class App:
         #: is on top, so that no scene opening or closing meanwhile loses them)
         self.focused = True
         self.minimised = False
+
+    def store(self) -> Store:
+        """The data folder, as every scene reads and writes it: read-only while another
+        copy of the game holds it (:attr:`shared`)."""
+        if self.shared:
+            return Store(self.data_dir, read_only=True, why_read_only=SHARED)
+        return Store(self.data_dir)
 
     @property
     def away(self) -> bool:
@@ -371,7 +381,7 @@ class App:
         if tuple(self.settings.window_size) == size:
             return
         self.settings.window_size = size
-        store = Store(self.data_dir)
+        store = self.store()
         save_settings(store, self.settings)
         self.tell(store.take_warnings())
 

@@ -16,7 +16,6 @@ from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
 from ..records.saves import abandon_saved_game, load_saved_game
-from ..records.store import Store
 from . import theme
 from .app import App
 from .badges import draw_padlock, draw_stars
@@ -106,7 +105,7 @@ class LevelsScene(RuleTabsScene):
 
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         self.progress: Progress = load_progress(self.store)
         app.tell(self.store.take_warnings())
         self.message = ""

@@ -28,7 +28,7 @@ from ..records.saves import (
     load_saved_game,
     remove_stale_temporary_files,
 )
-from ..records.store import Store, display_name
+from ..records.store import display_name
 from ..session import random_deal
 from . import theme
 from .app import App, Scene
@@ -72,7 +72,7 @@ class MenuScene(Scene):
 
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app)
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         remove_stale_temporary_files(self.store)
         self.saved: Replay | None = load_saved_game(self.store)
         #: the paused table to continue, and its (rule set, game number, moves)

@@ -15,7 +15,6 @@ import pygame
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings, window_size_kept
-from ..records.store import Store
 from . import theme
 from .app import App, Scene
 from .art import BACK_STYLES, card_size_for_width, draw_suit
@@ -97,7 +96,7 @@ class OptionsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         self.settings = app.settings
         self.ring = FocusRing()
         self.size = app.size

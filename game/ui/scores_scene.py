@@ -10,7 +10,6 @@ from ..levels import LevelsError, load_campaign
 from ..records.progress import TABLE_SIZE, HighScore, Progress, load_progress
 from ..records.replay import format_seconds
 from ..records.scoring import SCORING_RULES
-from ..records.store import Store
 from . import theme
 from .app import App
 from .drawn import Kind
@@ -39,7 +38,7 @@ class ScoresScene(RuleTabsScene):
 
     def __init__(self, app: App, rules: str | None = None, level: int | None = None) -> None:
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         self.progress: Progress = load_progress(self.store)
         app.tell(self.store.take_warnings())
         self.level = level

@@ -10,7 +10,6 @@ import pygame
 from ..engine import RULE_IDS, RULESETS
 from ..records.replay import ABANDONED, LOST, WON, format_seconds
 from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statistics
-from ..records.store import Store
 from . import theme
 from .app import App
 from .drawn import Kind
@@ -50,7 +49,7 @@ class StatsScene(RuleTabsScene):
 
     def __init__(self, app: App, rules: str | None = None) -> None:
         super().__init__(app, rules if rules in RULESETS else RULE_IDS[0])
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         self.stats: Statistics = load_statistics(self.store)
         app.tell(self.store.take_warnings())
         self.tiles_rect = pygame.Rect(0, 0, 0, 0)

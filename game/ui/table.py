@@ -36,7 +36,7 @@ from ..engine import Game, Move, Transfer, new_game
 from ..engine.words import refusal_words, sentence
 from ..levels import Level
 from ..records.replay import LOST, WON, Replay
-from ..records.store import Store, printable
+from ..records.store import printable
 from ..session import Outcome, PlaySession, carry_on
 from .anim import Animator
 from .app import Scene
@@ -84,7 +84,7 @@ class TableScene(Scene):
         TableScene._tables.add(self)
         #: the scene's own time, advanced by update(): the play clock reads it
         self.clock = 0.0
-        self.store = Store(app.data_dir)
+        self.store = app.store()
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
         self.anim = Animator()
@@ -120,7 +120,7 @@ class TableScene(Scene):
         with its clock, move times, hints and undos carried on; a saved game also keeps
         its score, its level and its daily deal. A replay ``taken_over`` in the viewer is
         an assisted game (:meth:`PlaySession.take_over`), and the table says so."""
-        store = Store(app.data_dir)
+        store = app.store()
         carried = carry_on(store, replay, saved=saved)
         app.tell(store.take_warnings())  # a saved game's extras moved aside: its score is lost
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)

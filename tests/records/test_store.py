@@ -588,3 +588,63 @@ def test_remove_deletes_only_a_regular_file(tmp_path, kind):
     assert outside.read_text() == OUTSIDE_TEXT
     assert store.remove(odd) is None and not os.path.lexists(data / odd)
     assert store.remove("missing.json") is None
+
+
+# ----- one copy of the game holds the data folder ------------------------------------------------
+
+
+def _held_elsewhere(path):
+    """The lock file ``path`` taken as another running copy of the game takes it (a lock on
+    an open file of its own: flock locks belong to the open file, so this process's own
+    try to take it fails as another process's would)."""
+    fcntl = pytest.importorskip("fcntl")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return fd
+
+
+def test_the_first_copy_holds_the_data_folder_and_a_second_is_told(tmp_path):
+    data = tmp_path / "data"
+    other = _held_elsewhere(tmp_path / "elsewhere.lock")  # an unrelated lock changes nothing
+    try:
+        assert store_module.hold_data_folder(Store(data)) is True
+        assert store_module.hold_data_folder(Store(data)) is True, "held already by this copy"
+        assert (data / store_module.LOCK_FILE).is_file()
+    finally:
+        os.close(other)
+    second = tmp_path / "second"
+    second.mkdir()
+    holder = _held_elsewhere(second / store_module.LOCK_FILE)
+    try:
+        assert store_module.hold_data_folder(Store(second)) is False
+    finally:
+        os.close(holder)  # the other copy ends: its lock goes with it
+    assert store_module.hold_data_folder(Store(second)) is True
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "directory"])
+def test_a_lock_file_that_is_not_a_regular_file_is_never_opened(tmp_path, kind):
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    data = tmp_path / "data"
+    data.mkdir()
+    lock = data / store_module.LOCK_FILE
+    if kind == "symlink":
+        lock.symlink_to(victim)
+    elif kind == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.mkdir()
+    before = lstat_of(lock), victim.stat().st_mode
+    assert store_module.hold_data_folder(Store(data)) is None, "the game goes on as the only copy"
+    assert (lstat_of(lock), victim.stat().st_mode) == before and victim.read_text() == "precious"
+
+
+def test_a_store_that_only_reads_removes_nothing(tmp_path):
+    (tmp_path / "recent").mkdir()
+    (tmp_path / "recent" / "x.replay").write_text("x")
+    store = Store(tmp_path, read_only=True, why_read_only="another copy holds it")
+    assert store.remove_files("recent", ["x.replay"]) == 0
+    assert (tmp_path / "recent" / "x.replay").exists()
+    with pytest.raises(store_module.SaveError, match="another copy holds it"):
+        store.write_text("settings.json", "{}")

@@ -19,6 +19,7 @@ from game import cli
 from game import output as output_module
 from game.cli import window as ui_commands
 from game.ui.app import App
+from game.ui.table import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -378,3 +379,33 @@ def test_screenshot_defaults_fill_only_what_the_scene_uses() -> None:
         assert scene in ui_commands.SCREENSHOT_SCENES
         assert set(options) <= set(ui_commands.SCREENSHOT_DEFAULTS)
     assert set(ui_commands.SCENE_OPTIONS) == set(ui_commands.SCREENSHOT_SCENES)
+
+
+def test_a_second_copy_of_the_game_on_one_data_folder_saves_nothing_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Another running copy holds the data folder: this window reads it and writes
+    nothing (no log, no settings, no saved game over the other's), and says so."""
+    fcntl = pytest.importorskip("fcntl")
+    from game.records.store import LOCK_FILE
+
+    data = tmp_path / "data"
+    data.mkdir()
+    other = os.open(data / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    apps: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: apps.append(self))
+    try:
+        assert cli.main(["play", "constitution", "1", "--data-dir", str(data)]) == 0
+        app = apps[0]
+        err = capsys.readouterr().err
+        assert "another copy of the game is using the data folder" in err
+        assert app.shared and app.store().read_only
+        assert any("another copy of the game" in notice.lower() for notice in app.notices.waiting)
+        table = app.top
+        assert isinstance(table, TableScene)
+        table.session.play(table.game.legal_moves()[0])
+        table.session.quit()
+        assert any("another copy of the game" in n for n in table.session.take_notices())
+        assert sorted(p.name for p in data.iterdir()) == [LOCK_FILE], "nothing written"
+    finally:
+        os.close(other)
