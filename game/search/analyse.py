@@ -24,7 +24,7 @@ when a check's budget ran out):
 - "unknown" is never taken for an answer: the stretch that holds it is split around it,
   and when every position left undecided has been tried at one budget, they are tried
   again with twice the budget, while the whole budget lasts. What is left undecided is
-  reported as a range ("somewhere between move a and b"), never as a guess.
+  reported as a range ("one of your moves a to b"), never as a guess.
 - An analysis left undecided may go on for another spell (:meth:`Analyser.more`,
   :meth:`AnalysisJob.longer`): what it decided and its winning line are kept, and a
   position left undecided is asked again only with more than it was given before.
@@ -201,8 +201,8 @@ class Analysis:
                     f"{instead} from {_where(lo)}.")
         why = "the analysis was stopped" if self.stopped else "the budget ran out"
         if lo is not None and hi is not None:
-            return (f"The move that lost the game is somewhere between move {lo + 1} and move {hi} "
-                    f"({why} before the solver could tell which): from {_where(lo)}, this line wins.")
+            return (f"One of your moves {lo + 1} to {hi} lost the game; {why} before the solver "
+                    f"could tell which. From {_where(lo)}, this line wins.")
         if lo is not None:
             return (f"From {_where(lo)} this line wins; whether the game could still be won where it "
                     f"stopped, after move {total}, was not decided ({why}).")

@@ -175,7 +175,7 @@ def test_a_budget_too_small_reports_a_range_never_a_guess() -> None:
         game = position(replay, lo)
         game.play_all(analysis.line)
         assert game.is_won()
-        assert f"somewhere between move {lo + 1} and move {hi}" in analysis.sentence()
+        assert f"One of your moves {lo + 1} to {hi} lost the game" in analysis.sentence()
     else:
         assert "not decided" in analysis.sentence()
     assert not NOTATION.search(analysis.sentence())
