@@ -38,7 +38,6 @@ from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
 if TYPE_CHECKING:
     from ..session import PlaySession
     from .app import App
-    from .hud import Hud
 
 
 class Exits(Protocol):
@@ -58,6 +57,15 @@ class Exits(Protocol):
 
     def restart(self) -> None:
         """Deal the same game again."""
+
+
+class FooterWords(Protocol):
+    """What a folded dialog needs of the table's bar: the footer's words, which its own
+    bar covers and so shows."""
+
+    def footer_text(self) -> str:
+        """What the table's footer says now."""
+        ...
 
 
 class FinishedTable(Protocol):
@@ -81,7 +89,7 @@ class FinishedTable(Protocol):
         """Take back the last move."""
 
     @property
-    def hud(self) -> Hud:
+    def hud(self) -> FooterWords:
         """The table's bar and footer (the folded dialog's bar covers the footer)."""
         ...
 
