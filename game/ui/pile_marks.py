@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Game
+from ..engine.words import foundation_words
 from . import widgets
 from .drawn import Kind
 from .hint_arrow import arrow_head
@@ -35,6 +36,9 @@ class PileMarks:
         self.badges: list[pygame.Rect] = []
         #: the words drawn this frame beside the piles (the stock's and the waste's names)
         self.texts: list[pygame.Rect] = []
+        #: the badges drawn this frame that explain themselves when pointed at (a
+        #: foundation's direction): place index → (the badge, its words)
+        self.tips: dict[int, tuple[pygame.Rect, str]] = {}
         #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
         self._shapes = shapes
         #: the size of the stock's and the waste's names and counts, with what it was
@@ -81,7 +85,8 @@ class PileMarks:
         direction written there; otherwise a badge on each pile whose direction is fixed
         (none where no pile has a direction). Beside each foundation that goes up and
         then down (both Square sets), a badge saying which way it is going, while it
-        holds a card and is not full."""
+        holds a card and is not full, which tells its words (:attr:`tips`) when pointed
+        at."""
         palette = self.piles.palette
         direction = game.direction
         lay = self.piles.layout
@@ -97,16 +102,20 @@ class PileMarks:
             if d:
                 self._direction_at(surface, d, slot, f"direction of {game.place_name(index)}")
         for index, slot in lay.foundation_slots.items():
-            d = game.foundation_direction(index, len(piles[index]))
+            count = len(piles[index])
+            d = game.foundation_direction(index, count)
             if d:
-                self._direction_at(surface, d, slot, f"direction of {game.place_name(index)}")
+                spot = self._direction_at(surface, d, slot, f"direction of {game.place_name(index)}")
+                self.tips[index] = (spot, foundation_words(game, index, count))
 
-    def _direction_at(self, surface: pygame.Surface, direction: int, slot: pygame.Rect, name: str) -> None:
-        """The round badge of ``direction`` in ``slot``, noted as ``name``."""
+    def _direction_at(self, surface: pygame.Surface, direction: int, slot: pygame.Rect,
+                      name: str) -> pygame.Rect:
+        """The round badge of ``direction`` in ``slot``, noted as ``name``; where it went."""
         image = self._direction_badge(direction, slot.width // 2 - 1)
         spot = image.get_rect(center=slot.center)
         surface.blit(image, spot)
         self.badge(spot, name)
+        return spot
 
     def badge(self, rect: pygame.Rect, name: str) -> None:
         """Note a badge drawn this frame (the hint keeps off it; the app's boxes get it)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from game.ui.app import App
 from game.ui.drawn import Kind, overlaps
 from game.ui.scenes import SCENES
 from game.ui.table import TableScene
+from game.ui.tooltips import TOOLTIP_DELAY
 from tests.engine.helpers import position
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
@@ -189,6 +191,54 @@ def test_each_square_foundation_shows_which_way_it_is_going(rules: str, size: tu
         assert base.top <= rect.top and rect.bottom <= base.centery
         nearest = min(range(len(lay.bases)), key=lambda i: _distance(rect, lay.bases[i]))
         assert nearest == f
+
+
+def _tips(app: App) -> list[str]:
+    return [b.name for b in app.drawn.of(Kind.TEXT) if b.name.startswith("tooltip: ")]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (800, 1280)])
+@pytest.mark.parametrize("rules", SQUARE_SETS)
+def test_a_foundations_badge_pointed_at_says_where_it_is_going(ui: SimpleNamespace, app: App, rules: str,
+                                                               size: tuple[int, int]) -> None:
+    """The pointer resting on a foundation's badge as long as on a button of the bar
+    brings up its words: which way the foundation goes, the card it takes next and how
+    many of its 26 it holds; level with the badge, inside the window, on no card of its
+    own foundation and on no other word of the table; gone when the pointer leaves."""
+    app.resize(size)
+    scene = ui.open_table(app, _foundations_both_ways(rules))
+    badge = next(b.rect for b in app.drawn.of(Kind.BADGE) if b.name == "direction of f1")
+    ui.post_mouse(pygame.MOUSEMOTION, badge.center)
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME) // 2)
+    assert _tips(app) == []  # passing over a badge shows nothing
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME))
+    assert _tips(app) == ["tooltip: The ♣ foundation is coming down: 9♣ next (17 of 26 cards)"]
+    tip = next(b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("tooltip: "))
+    lay = scene.layout
+    assert pygame.Rect((0, 0), size).contains(tip.rect) and not tip.rect.colliderect(lay.hud)
+    assert tip.rect.centery == badge.centery
+    assert not tip.rect.colliderect(badge) and not tip.rect.colliderect(lay.bases[0])
+    table_words = [b for b in app.drawn.of(Kind.TEXT) if b is not tip and b.rect.top >= lay.hud.bottom]
+    assert overlaps([tip], table_words) == []
+    ui.post_mouse(pygame.MOUSEMOTION, (badge.centerx, lay.bases[0].bottom + 2))
+    ui.step(app, 2)
+    assert _tips(app) == []
+
+
+def test_a_foundation_with_the_keyboards_focus_says_where_it_is_going(ui: SimpleNamespace, app: App) -> None:
+    """Tab and Shift+Tab go round the places, the foundations last: on a foundation with
+    a badge, its words show at once; on one without (empty, or full), none do."""
+    ui.open_table(app, _foundations_both_ways("union-square"))
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♦ foundation: full
+    assert _tips(app) == []
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♥ foundation: empty
+    assert _tips(app) == []
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert _tips(app) == ["tooltip: The ♠ foundation is going up: 6♠ next (5 of 26 cards)"]
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert _tips(app) == ["tooltip: The ♣ foundation is coming down: 9♣ next (17 of 26 cards)"]
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the stock
+    assert _tips(app) == []
 
 
 def _distance(a: pygame.Rect, b: pygame.Rect) -> int:
