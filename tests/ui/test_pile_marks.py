@@ -139,10 +139,11 @@ UP, DOWN = (40, 120, 200), (200, 90, 40)
 def _foundations_both_ways(rules: str) -> Game:
     """A position of ``rules`` whose ♣ foundation is coming down (17 cards: 10♣ on top),
     whose ♠ foundation is going up (A♠ to 5♠), whose ♥ foundation is empty and whose ♦
-    foundation is full."""
+    foundation is full; the cards each takes next (9♣, 6♠) are on top of the first and
+    the fourth place of the tableau."""
     cls = rules_class(rules)
     first, second, third, fourth = (cls.places[t].name for t in cls.tableau[:4])
-    piles = {first: "9H 8H", second: "QH", third: "4S 5S", fourth: "2C 3C"}
+    piles = {first: "9H 9C", second: "QH", third: "4S 5S", fourth: "2C 6S"}
     return position(rules, piles, foundations=[17, 5, 0, 26], waste="7H")
 
 
@@ -279,6 +280,23 @@ def test_the_hint_arrow_runs_between_the_piles(rules: str, tmp_path: Path) -> No
     if rules in ("constitution-cadogan", "union-square"):
         # in these positions a straight arrow would cross other cards' indices
         assert straight_crossed > 0
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1280)])
+@pytest.mark.parametrize("rules", SQUARE_SETS)
+def test_the_hint_arrow_keeps_off_the_foundations_badges(rules: str, size: tuple[int, int],
+                                                         tmp_path: Path) -> None:
+    app, scene = _table(size, _foundations_both_ways(rules), tmp_path)
+    game = scene.game
+    r = scene.renderer
+    width = max(4, scene.layout.card[0] // 14)
+    badges = [b.rect for b in app.drawn.of(Kind.BADGE) if b.name.startswith("direction of f")]
+    assert len(badges) == 2
+    homes = [m for m in game.legal_moves() if m.dst in game.foundations]
+    assert sorted(game.move_text(m)[-2:] for m in homes) == ["f1", "f2"]
+    for move in game.legal_moves():
+        route = r.hint.route(game, move, width)
+        assert _crossed(route, [b.inflate(width, width) for b in badges]) == [], game.move_text(move)
 
 
 def test_the_hint_lights_its_card_and_its_place(tmp_path: Path) -> None:
