@@ -32,7 +32,8 @@ PROFILE = RuleProfile(
     summary="Build columns up or down by suit; fill spaces only from the waste or stock. Seldom if ever won.",
     guide=Guide(
         goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
-             "King, then down again from the second King to the second Ace.",
+             "King, then down again from the second King to the second Ace. The ▲ or ▼ "
+             "beside a foundation says which way it is going.",
         steps=(
             GuideStep("The top card of a column, or of the waste, goes to its foundation "
                       "when it fits.",

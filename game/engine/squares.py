@@ -62,6 +62,17 @@ class SquareGame(Game):
         up = [card(suit, r) for r in range(1, KING + 1)]
         return up + up[::-1]
 
+    def foundation_direction(self, index: int, count: int | None = None) -> int:
+        """Up (+1) from the Ace until the King is on (one to twelve cards), then down
+        (-1): from thirteen cards on the next card is the other King and the ranks below
+        it; 0 when empty (it takes the Ace) or full (26 cards)."""
+        height = len(self.piles[index]) if count is None else count
+        if 0 < height < KING:
+            return 1
+        if KING <= height < 2 * KING:
+            return -1
+        return 0
+
     def _foundation_reason(self, moving: int, f: int) -> str | None:
         """None if ``moving`` fits foundation ``f``, else why not."""
         suit = f

@@ -183,6 +183,13 @@ class Game(ABC):
         free (or where the rule set's places have no direction)."""
         return 0
 
+    def foundation_direction(self, index: int, count: int | None = None) -> int:
+        """The way foundation ``index`` is going when it holds ``count`` cards (by
+        default the cards it holds now): +1 up, -1 down, 0 where a player has nothing to
+        be told (an empty or a full foundation, or every foundation of a rule set whose
+        foundations only go up)."""
+        return 0
+
     def place_state(self, index: int) -> int:
         """What place ``index`` remembers beyond its cards, as a small number (0 where
         it remembers nothing: in every rule set whose profile has no ``dealt_counts``)."""

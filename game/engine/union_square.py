@@ -39,7 +39,8 @@ PROFILE = RuleProfile(
     summary="Sixteen piles built up or down by suit; any card fills a space.",
     guide=Guide(
         goal="Move all 104 cards to the four foundations, one per suit: up from Ace to "
-             "King, then down again from the second King to the second Ace.",
+             "King, then down again from the second King to the second Ace. The ▲ or ▼ "
+             "beside a foundation says which way it is going.",
         steps=(
             GuideStep("The top card of a pile, or of the waste, goes to its foundation "
                       "when it fits.",

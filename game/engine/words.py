@@ -9,6 +9,7 @@ words always come first and read the same either way.
 
 from __future__ import annotations
 
+from .cards import card_pretty
 from .state import Game, Move
 
 
@@ -59,3 +60,22 @@ def fill_words(game: Game, *, notation: bool = False) -> str:
     source = profile.short_place_words(game.fill_sources()[0])
     words = f"Fill the space in {profile.place_words(owed)} from {source}"
     return with_notation(words, game.place_name(owed), notation)
+
+
+def foundation_words(game: Game, index: int, count: int | None = None) -> str:
+    """Which way foundation ``index`` is going when it holds ``count`` cards (by default
+    those it holds), the card it takes next and how far along it is: ``The ♣ foundation
+    is coming down: 9♣ next (17 of 26 cards)``; empty where it has no direction to tell
+    (:meth:`~.state.Game.foundation_direction`)."""
+    if count is None:
+        count = len(game.piles[index])
+    way = game.foundation_direction(index, count)
+    if not way:
+        return ""
+    sequence = game.foundation_sequence(game.foundation_suit(index))
+    following = card_pretty(sequence[count])
+    if count and sequence[count] == sequence[count - 1]:
+        following = f"the second {following}"
+    going = "going up" if way > 0 else "coming down"
+    return (f"{sentence(game.profile.place_words(index))} is {going}: {following} next "
+            f"({count} of {len(sequence)} cards)")

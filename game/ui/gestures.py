@@ -92,6 +92,8 @@ class Gestures:
         self.hover: int | None = None
         #: the place under the pointer has a card that may move now
         self.hover_movable = False
+        #: where the pointer is (None until it moves, and once it leaves the window)
+        self.pointer: tuple[int, int] | None = None
 
     def reset(self) -> None:
         """A new position is on the table: nothing is held, the focus is on its first pile."""
@@ -219,6 +221,7 @@ class Gestures:
         lights up or shows its tooltip under a card carried over the bar)."""
         table = self.table
         pos = event.pos
+        self.pointer = (int(pos[0]), int(pos[1]))
         buttons = getattr(event, "buttons", None)
         if buttons and not buttons[0] and (self.press is not None or self.drag is not None):
             self.cancel()  # the left button is up, yet its release never came

@@ -31,6 +31,11 @@ profile, as the real games are laid out:
   of four, or in two rows of eight where the window is wide, so that each pile has the
   height to fan; each pile's direction badge sits in a band above it.
 
+In both Square arrangements each foundation has room for a direction badge just right of
+the top of its card (it goes up to the King, then down again): the room is part of the
+width the arrangement needs, and the cards stay centred where the badge beside the last
+still fits.
+
 "Stock", "Waste" (with their counts) and "Foundations" are written just above what they
 name in every arrangement.
 """
@@ -97,6 +102,9 @@ class TableLayout:
     direction_slots: dict[int, pygame.Rect] = field(default_factory=dict)
     #: Union Square only: where each pile's direction badge goes, beside its bottom card
     badge_slots: dict[int, pygame.Rect] = field(default_factory=dict)
+    #: both Square sets: where each foundation's direction badge goes, just right of
+    #: the top of its card (place index → rect)
+    foundation_slots: dict[int, pygame.Rect] = field(default_factory=dict)
     #: the strip along the bottom for messages and the hint's reason: no card is ever
     #: there (height 0 when the layout was made without one)
     footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -117,6 +125,7 @@ class TableLayout:
             counted={i: replace(label, rect=label.rect.copy()) for i, label in self.counted.items()},
             direction_slots={i: r.copy() for i, r in self.direction_slots.items()},
             badge_slots={i: r.copy() for i, r in self.badge_slots.items()},
+            foundation_slots={i: r.copy() for i, r in self.foundation_slots.items()},
             footer=self.footer.copy())
 
     def key(self) -> tuple[object, ...]:
@@ -365,6 +374,35 @@ def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.R
     lay.counted[index] = Label(word, rect.clip(area), label_px(base.height))
 
 
+def badge_size(card_w: int) -> int:
+    """The width of a round direction badge beside cards ``card_w`` pixels wide."""
+    return max(16, round(card_w * 0.26))
+
+
+def badge_gap(card_w: int) -> int:
+    """How far a foundation's direction badge stands from its card."""
+    return max(2, round(card_w * 0.03))
+
+
+def _foundation_badges(lay: TableLayout, foundations: range) -> None:
+    """A slot for each foundation's direction badge, just right of the top of its card."""
+    w = lay.card[0]
+    d = badge_size(w)
+    for f in foundations:
+        base = lay.bases[f]
+        lay.foundation_slots[f] = pygame.Rect(base.right + badge_gap(w), base.top, d, d)
+
+
+def _block_left(area: pygame.Rect, cards_w: int, block_w: int) -> int:
+    """The left of a block whose cards are ``cards_w`` wide and whose badges beside the
+    last of them reach ``block_w``: the cards centred in ``area`` where the badges still
+    fit, else as far right as lets them fit (the whole block centred where it is wider
+    than the area)."""
+    if block_w > area.width:
+        return area.x + (area.width - block_w) // 2
+    return area.x + min((area.width - cards_w) // 2, area.width - block_w)
+
+
 def _heading(lay: TableLayout, words: str, over: pygame.Rect, area: pygame.Rect) -> None:
     """``words`` in a band just above ``over``, centred on it."""
     band = label_band(lay.card[1])
@@ -565,21 +603,30 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
 # ----- English British Square --------------------------------------------------------------------
 
 def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int) -> None:
-    """Stock, waste and foundations in a line under their names; the four columns below,
-    each under its direction, reaching down to the foot of the area."""
+    """Stock, waste and foundations in a line under their names, each foundation's
+    direction badge beside it; the four columns below, each under its direction, reaching
+    down to the foot of the area."""
     gap_x, split, heading = 0.25, 0.6, 0.42  # in card widths, widths, heights
+
+    def found_gap(w: int) -> int:
+        """Between two foundations: the first one's badge, and room before the next."""
+        return max(round(gap_x * w), badge_gap(w) + badge_size(w) + max(6, round(0.1 * w)))
+
+    def cards_width(w: int) -> int:
+        return 6 * w + 2 * round(gap_x * w) + round(split * w) + 3 * found_gap(w)
 
     def need(w: int) -> tuple[int, int]:
         h = round(w * CARD_ASPECT)
-        width = 6 * w + 5 * round(gap_x * w) + round(split * w)
+        width = cards_width(w) + badge_gap(w) + badge_size(w)
         return width, label_band(h) + h + round(heading * h) + _fan_room(h, 8)
 
     w = _largest(lambda w: need(w)[0] <= area.width and need(w)[1] <= area.height, area.width)
     h = round(w * CARD_ASPECT)
     lay.card = (w, h)
     block_w, block_h = need(w)
+    cards_w = cards_width(w)
     lb = label_band(h)
-    x0 = area.x + (area.width - block_w) // 2
+    x0 = _block_left(area, cards_w, block_w)
     # The columns take the height down to the foot; only what they could never use
     # stays above the block.
     top_room = max(0, area.height - block_h - (_longest_fan(lay.card) - _fan_room(h, 8)))
@@ -588,17 +635,18 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
     lay.bases[stock] = pygame.Rect(x0, y0, w, h)
     lay.bases[waste] = pygame.Rect(x0 + pitch, y0, w, h)
     for f in range(4):
-        lay.bases[f] = pygame.Rect(x0 + (2 + f) * pitch + round(split * w), y0, w, h)
+        lay.bases[f] = pygame.Rect(x0 + 2 * pitch + round(split * w) + f * (w + found_gap(w)), y0, w, h)
     for i in (stock, waste, 0, 1, 2, 3):
         lay.areas[i] = lay.bases[i].copy()
     for i in (stock, waste):
         _counted(lay, i, "Stock" if i == stock else "Waste", pitch - 2, area)
     _heading(lay, "Foundations", lay.bases[0].union(lay.bases[3]), area)
+    _foundation_badges(lay, range(4))
     # Four columns spread evenly across the block, each with its direction label above it,
     # centred on it and wider than a card where the gap between columns allows (so that
     # the label can use its longer words), but never wider than the window.
     top = y0 + h + round(heading * h)
-    col_pitch = (block_w - w) / 3
+    col_pitch = (cards_w - w) / 3
     bottom = min(area.bottom, top + _longest_fan(lay.card))
     slot_w = max(w, round(min(col_pitch * 0.9, w * 1.8)))
     for c in range(4):
@@ -618,21 +666,24 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
 def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int,
                   fans: tuple[int, ...] = ()) -> None:
     """Stock over waste, the sixteen piles in four rows of four or two rows of eight
-    (whichever gives the larger card), the foundations in a column; a band above each
-    row of piles holds their direction badges. ``fans`` holds the longest pile of each
+    (whichever gives the larger card), the foundations in a column, each with its
+    direction badge beside it; a band above each row of piles holds their direction
+    badges. ``fans`` holds the longest pile of each
     row of piles now (empty: a fresh deal's): the rows share the height out as in
     :func:`_rows_layout`."""
     gap_x, side, gap_y = 0.2, 0.5, 0.08
     fit_cards = 7
+    badge = badge_size
 
-    def badge(w: int) -> int:
-        return max(16, round(w * 0.26))
+    def beside(w: int) -> int:
+        """The width the foundations' badges take beside them."""
+        return badge_gap(w) + badge_size(w)
 
     def need(w: int, cols: int) -> tuple[int, int]:
         h = round(w * CARD_ASPECT)
         rows = 16 // cols
         g, lb = round(gap_y * h), label_band(h)
-        width = 2 * w + 2 * round(side * w) + cols * w + (cols - 1) * round(gap_x * w)
+        width = 2 * w + 2 * round(side * w) + cols * w + (cols - 1) * round(gap_x * w) + beside(w)
         grid_h = rows * (badge(w) + 2 + _fan_room(h, fit_cards)) + (rows - 1) * g
         stock_h = 2 * (lb + h) + g
         found_h = lb + 4 * h + 3 * g
@@ -678,7 +729,7 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     g, lb, bb = round(gap_y * h), label_band(h), badge(w) + 2
     grid_h = rows * bb + sum(bands) + (rows - 1) * g
     block_h = max(block_h, grid_h)
-    x0 = area.x + (area.width - block_w) // 2
+    x0 = _block_left(area, block_w - beside(w), block_w)
     y0 = area.y + max(0, (area.height - block_h) // 3)
     grid_x = x0 + w + round(side * w)
     pitch = w + round(gap_x * w)
@@ -697,6 +748,7 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
         lay.bases[f] = pygame.Rect(found_x, y0 + lb + f * (h + g), w, h)
         lay.areas[f] = lay.bases[f].copy()
     _heading(lay, "Foundations", lay.bases[0], area)
+    _foundation_badges(lay, range(4))
     lay.bases[stock] = pygame.Rect(x0, y0 + lb, w, h)
     lay.bases[waste] = pygame.Rect(x0, y0 + 2 * lb + h + g, w, h)
     for i in (stock, waste):

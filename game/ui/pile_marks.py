@@ -1,6 +1,6 @@
 """The marks a screen puts on the piles' places: the drop-target frames, the space owed
-a fill ("Fill"), the direction of each Square column or Union Square pile, and the
-stock's and waste's names with their counts.
+a fill ("Fill"), the direction of each Square column or Union Square pile and of each
+foundation of both Square sets, and the stock's and waste's names with their counts.
 
 Each badge drawn is noted for the frame: the hint's arrow keeps off it and the app's
 :class:`~game.ui.drawn.DrawnBoxes` gets it.
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Game
+from ..engine.words import foundation_words
 from . import widgets
 from .drawn import Kind
 from .hint_arrow import arrow_head
@@ -35,6 +36,9 @@ class PileMarks:
         self.badges: list[pygame.Rect] = []
         #: the words drawn this frame beside the piles (the stock's and the waste's names)
         self.texts: list[pygame.Rect] = []
+        #: the badges drawn this frame that explain themselves when pointed at (a
+        #: foundation's direction): place index → (the badge, its words)
+        self.tips: dict[int, tuple[pygame.Rect, str]] = {}
         #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
         self._shapes = shapes
         #: the size of the stock's and the waste's names and counts, with what it was
@@ -79,7 +83,10 @@ class PileMarks:
     def directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
         """Where the layout has a slot for each column's direction (square columns), the
         direction written there; otherwise a badge on each pile whose direction is fixed
-        (none where no pile has a direction)."""
+        (none where no pile has a direction). Beside each foundation that goes up and
+        then down (both Square sets), a badge saying which way it is going, while it
+        holds a card and is not full, which tells its words (:attr:`tips`) when pointed
+        at."""
         palette = self.piles.palette
         direction = game.direction
         lay = self.piles.layout
@@ -93,10 +100,22 @@ class PileMarks:
         for index, slot in lay.badge_slots.items():
             d = direction(index) if len(piles[index]) >= 2 else 0
             if d:
-                image = self._direction_badge(d, slot.width // 2 - 1)
-                spot = image.get_rect(center=slot.center)
-                surface.blit(image, spot)
-                self.badge(spot, f"direction of {game.place_name(index)}")
+                self._direction_at(surface, d, slot, f"direction of {game.place_name(index)}")
+        for index, slot in lay.foundation_slots.items():
+            count = len(piles[index])
+            d = game.foundation_direction(index, count)
+            if d:
+                spot = self._direction_at(surface, d, slot, f"direction of {game.place_name(index)}")
+                self.tips[index] = (spot, foundation_words(game, index, count))
+
+    def _direction_at(self, surface: pygame.Surface, direction: int, slot: pygame.Rect,
+                      name: str) -> pygame.Rect:
+        """The round badge of ``direction`` in ``slot``, noted as ``name``; where it went."""
+        image = self._direction_badge(direction, slot.width // 2 - 1)
+        spot = image.get_rect(center=slot.center)
+        surface.blit(image, spot)
+        self.badge(spot, name)
+        return spot
 
     def badge(self, rect: pygame.Rect, name: str) -> None:
         """Note a badge drawn this frame (the hint keeps off it; the app's boxes get it)."""

@@ -181,6 +181,7 @@ class PileRenderer:
         key = (lay.size, tuple(map(tuple, piles)), self.art.large_index)
         self.marks.badges = []
         self.marks.texts = []
+        self.marks.tips = {}
         if self._layer is not None and key == self._layer_key and self._layer.get_size() == lay.size:
             self._record_layer()
             return self._layer

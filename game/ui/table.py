@@ -44,9 +44,10 @@ from .effects import TableEffects
 from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
-from .layout import TableLayout, longest_in_rows, table_layout
+from .layout import TableLayout, label_px, longest_in_rows, table_layout
 from .piles import PileRenderer
 from .table_help import TableHelp
+from .tooltips import BadgeTips
 
 if TYPE_CHECKING:
     from ..records.scoring import Score
@@ -95,6 +96,8 @@ class TableScene(Scene):
         self.help = TableHelp(self)
         self.hud = Hud(self)
         self.effects = TableEffects()
+        #: the words of the badge pointed at (a Square foundation's direction)
+        self.badge_tips = BadgeTips()
         self._pending_size: tuple[int, int] | None = None
         self._pending_left = 0.0
         #: the player chose to close the window although the game could not be saved
@@ -360,6 +363,9 @@ class TableScene(Scene):
         landed = self.anim.update(dt)
         self.effects.update(dt, self.gestures.place_to_lift(self.anim.busy))
         self.hud.update(dt)
+        hands = self.gestures
+        held = hands.press is not None or hands.drag is not None
+        self.badge_tips.update(dt, None if held else hands.pointer, self.renderer.marks.tips)
         foundations = self.game.foundations
         self.effects.landed(landed, foundations)
         landed = [f for f in landed if not f.quiet]
@@ -409,6 +415,8 @@ class TableScene(Scene):
             hands.on_release(event)
         elif event.type == pygame.KEYDOWN:
             hands.on_key(event)
+        elif event.type == pygame.WINDOWLEAVE:
+            hands.pointer = None
 
     # ----- actions (gestures, buttons, keys, dialogs) ------------------------------------------
 
@@ -564,6 +572,7 @@ class TableScene(Scene):
         hint = self.session.hint
         if hint is not None and not self.anim.busy:
             r.draw_hint(surface, g, hint.move)
+        self._draw_badge_tip(surface)
         self.effects.draw_celebration(surface, self.app.art, self.layout)
         self.hud.draw(surface)
         # The card in hand is above everything, the bar and the footer too: it is the
@@ -571,3 +580,17 @@ class TableScene(Scene):
         drag = self.gestures.drag
         if drag is not None:
             r.draw_held(surface, g, drag.place, drag.card, drag.corner)
+
+    def _draw_badge_tip(self, surface: pygame.Surface) -> None:
+        """The words of the badge the pointer rests on, or of the keyboard's focus (a
+        foundation going up or coming down), while nothing is held and no dialog is
+        over the table; at the size of the bar's tooltips."""
+        hands = self.gestures
+        if self.app.top is not self or hands.press is not None or hands.drag is not None:
+            self.badge_tips.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        focus = hands.focus if hands.focus_visible else None
+        plan = self.hud.plan
+        px = plan.button_px if plan is not None else label_px(self.layout.card[1])
+        self.badge_tips.draw(surface, self.renderer.marks.tips, focus, self.layout.bases, px,
+                             self.app.palette, self.app.drawn)

@@ -99,6 +99,18 @@ def test_rows_have_no_direction(rules: str) -> None:
     assert all(game.direction(t) == 0 for t in game.tableau)
 
 
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+def test_foundations_that_only_go_up_have_no_direction_to_tell(rules: str) -> None:
+    game = position(rules, {}, foundations=[5, 1, 11, 1, 1, 1, 1, 1])
+    assert all(game.foundation_direction(f) == 0 for f in game.foundations)
+
+
+def test_both_square_sets_foundations_go_up_then_down() -> None:
+    for rules in ("square", "union-square"):
+        game = position(rules, {}, foundations=[0, 12, 13, 26])
+        assert [game.foundation_direction(f) for f in game.foundations] == [0, 1, -1, 0], rules
+
+
 def test_square_columns_have_a_direction_and_remember_their_dealt_cards() -> None:
     game = position("square", {"c1": "5H 6H 7H"}, dealt=[1, 0, 0, 0])
     assert game.direction(game.place_index("c1")) == 1

@@ -165,3 +165,12 @@ def test_foundation_cards_never_leave() -> None:
     game = square({"c1": "2H 3C"}, foundations=[2, 0, 0, 0])
     assert reason(game, "f1-c1") == "cards never leave the ♣ foundation"
     assert reason(game, "f1-w") == "cards never leave the ♣ foundation"
+
+
+@pytest.mark.parametrize(("height", "way"), [(0, 0), (1, 1), (12, 1), (13, -1), (17, -1), (25, -1), (26, 0)])
+def test_a_foundation_goes_up_to_its_first_king_and_down_from_there(height: int, way: int) -> None:
+    # at thirteen cards the next is the other King, and the ranks below it follow
+    game = square({}, foundations=[height, 0, 0, 0])
+    assert game.foundation_direction(0) == way
+    assert [game.foundation_direction(0, n) for n in (0, 5, 13, 26)] == [0, 1, -1, 0]
+    assert all(game.foundation_direction(f) == 0 for f in (1, 2, 3))

@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import RULE_IDS, card_pretty, new_game
 from game.engine.cards import parse_card
-from game.engine.words import fill_words, move_words, refusal_words, sentence, with_notation
+from game.engine.words import fill_words, foundation_words, move_words, refusal_words, sentence, with_notation
 
 from .helpers import position
 
@@ -92,3 +92,20 @@ def test_notation_follows_the_words_only_when_shown() -> None:
     assert with_notation("The deal", "", True) == "The deal"
     assert sentence("the waste is empty") == "The waste is empty"
     assert sentence("") == ""
+
+
+@pytest.mark.parametrize("rules", ["square", "union-square"])
+def test_a_foundation_says_which_way_it_goes_what_it_takes_next_and_how_far_along_it_is(rules: str) -> None:
+    game = position(rules, {}, foundations=[17, 5, 13, 0])
+    assert foundation_words(game, 0) == "The ♣ foundation is coming down: 9♣ next (17 of 26 cards)"
+    assert foundation_words(game, 1) == "The ♠ foundation is going up: 6♠ next (5 of 26 cards)"
+    # the first King is on: the other King comes next, and the ranks below it
+    assert foundation_words(game, 2) == "The ♥ foundation is coming down: the second K♥ next (13 of 26 cards)"
+    assert foundation_words(game, 3) == ""  # empty: it takes the Ace
+    assert foundation_words(game, 1, 12) == "The ♠ foundation is going up: K♠ next (12 of 26 cards)"
+    assert foundation_words(game, 0, 26) == ""  # full
+
+
+def test_foundations_that_only_go_up_are_not_told() -> None:
+    game = position("constitution", {}, foundations=[5, 1, 1, 1, 1, 1, 1, 1])
+    assert foundation_words(game, 0) == ""

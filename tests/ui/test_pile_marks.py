@@ -1,23 +1,26 @@
 """What the piles show a player, through the real loop: every visible card index is
 recorded where it is drawn, no badge (a count, a direction, "Fill") covers one, the
-place names stay apart, the hint's arrow runs between the piles, and neighbouring drop
-targets keep their frames apart."""
+place names stay apart, each Square foundation says which way it is going, the hint's
+arrow runs between the piles, and neighbouring drop targets keep their frames apart."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.engine import RULE_IDS, Game, new_game
+from game.engine import RULE_IDS, Game, Layout, new_game, rules_class
 from game.records.settings import Settings
 from game.ui.app import App
 from game.ui.drawn import Kind, overlaps
 from game.ui.scenes import SCENES
 from game.ui.table import TableScene
+from game.ui.tooltips import TOOLTIP_DELAY
+from tests.engine.helpers import position
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (800, 1000), (1080, 1920), (2560, 1440)]
 NUMBER = "12345678901234567890"
@@ -44,9 +47,10 @@ def _long_piles(game: Game, moves: int = 60, seed: int = 3) -> Game:
     return game
 
 
-def _table(size: tuple[int, int], game: Game, tmp_path: Path) -> tuple[App, TableScene]:
-    app = App(size=size, data_dir=tmp_path / "data", settings=Settings(animation_speed=0), scenes=SCENES,
-              headless=True)
+def _table(size: tuple[int, int], game: Game, tmp_path: Path,
+           high_contrast: bool = False) -> tuple[App, TableScene]:
+    app = App(size=size, data_dir=tmp_path / "data",
+              settings=Settings(animation_speed=0, high_contrast=high_contrast), scenes=SCENES, headless=True)
     app.running = True
     scene = TableScene(app, game)
     scene.keep_records = False
@@ -123,6 +127,133 @@ def test_the_stock_and_the_waste_are_named_at_one_size(rules: str, size: tuple[i
     assert later["waste count"].height == first["waste count"].height
 
 
+#: the rule sets whose foundations go up to the King and then down again
+SQUARE_SETS = [r for r in RULE_IDS if rules_class(r).profile.layout is not Layout.ROWS]
+#: the window sizes the foundations' badges are looked at in: the smallest, landscape,
+#: tall and very wide
+BADGE_SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080), (800, 1280), (1080, 1920), (2400, 700)]
+#: the colours of a direction badge going up and coming down (PileMarks._direction_badge)
+UP, DOWN = (40, 120, 200), (200, 90, 40)
+
+
+def _foundations_both_ways(rules: str) -> Game:
+    """A position of ``rules`` whose ♣ foundation is coming down (17 cards: 10♣ on top),
+    whose ♠ foundation is going up (A♠ to 5♠), whose ♥ foundation is empty and whose ♦
+    foundation is full; the cards each takes next (9♣, 6♠) are on top of the first and
+    the fourth place of the tableau."""
+    cls = rules_class(rules)
+    first, second, third, fourth = (cls.places[t].name for t in cls.tableau[:4])
+    piles = {first: "9H 9C", second: "QH", third: "4S 5S", fourth: "2C 6S"}
+    return position(rules, piles, foundations=[17, 5, 0, 26], waste="7H")
+
+
+def _badge_colour(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int] | None:
+    """UP or DOWN, whichever most of the pixels in ``rect`` are near (None: neither)."""
+    near = {UP: 0, DOWN: 0}
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            pixel = tuple(surface.get_at((x, y)))[:3]
+            for colour in near:
+                near[colour] += sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
+    best = max(near, key=lambda colour: near[colour])
+    return best if near[best] >= rect.width * rect.height // 5 else None
+
+
+@pytest.mark.parametrize(("rules", "size", "high_contrast"), [
+    *[(rules, size, False) for rules in SQUARE_SETS for size in BADGE_SIZES],
+    *[(rules, (1024, 768), True) for rules in SQUARE_SETS]])
+def test_each_square_foundation_shows_which_way_it_is_going(rules: str, size: tuple[int, int],
+                                                            high_contrast: bool, tmp_path: Path) -> None:
+    """A foundation going up has the blue ▲ badge of a pile going up, one coming down
+    from the King the orange ▼; an empty one (it takes the Ace) and a full one have
+    none. Each badge stands just right of the top of its own card, inside the window
+    and clear of every card and place, the felt's words, the bar, the footer and the
+    other badges (before, nothing said whether a foundation showing Q♠ needed K♠ or
+    J♠)."""
+    app, scene = _table(size, _foundations_both_ways(rules), tmp_path, high_contrast)
+    game, lay = scene.game, scene.layout
+    assert [len(game.piles[f]) for f in game.foundations] == [17, 5, 0, 26]
+    badges = app.drawn.of(Kind.BADGE)
+    shown = {b.name: b for b in badges if b.name.startswith("direction of f")}
+    assert sorted(shown) == ["direction of f1", "direction of f2"]
+    window = pygame.Rect((0, 0), size)
+    cards = [rect for _, _, rect in scene.card_positions]
+    words = [b for b in app.drawn.of(Kind.TEXT) if b.rect.colliderect(window)]
+    for f, colour in ((0, DOWN), (1, UP)):
+        badge = shown[f"direction of {game.place_name(f)}"]
+        rect, base = badge.rect, lay.bases[f]
+        assert _badge_colour(app.screen, rect.inflate(-rect.width // 3, -rect.height // 3)) == colour
+        assert window.contains(rect)
+        assert not rect.colliderect(lay.hud) and not rect.colliderect(lay.footer)
+        assert rect.collidelist(cards) == -1 and rect.collidelist(lay.areas) == -1
+        assert overlaps([badge], words) == [] and overlaps([badge], badges) == []
+        # its own card's: just beside the top of it, nearer it than any other place
+        assert 0 < rect.left - base.right <= lay.card[0] // 10
+        assert base.top <= rect.top and rect.bottom <= base.centery
+        nearest = min(range(len(lay.bases)), key=lambda i: _distance(rect, lay.bases[i]))
+        assert nearest == f
+
+
+def _tips(app: App) -> list[str]:
+    return [b.name for b in app.drawn.of(Kind.TEXT) if b.name.startswith("tooltip: ")]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (800, 1280)])
+@pytest.mark.parametrize("rules", SQUARE_SETS)
+def test_a_foundations_badge_pointed_at_says_where_it_is_going(ui: SimpleNamespace, app: App, rules: str,
+                                                               size: tuple[int, int]) -> None:
+    """The pointer resting on a foundation's badge as long as on a button of the bar
+    brings up its words: which way the foundation goes, the card it takes next and how
+    many of its 26 it holds; level with the badge, inside the window, on no card of its
+    own foundation and on no other word of the table; gone when the pointer leaves."""
+    app.resize(size)
+    scene = ui.open_table(app, _foundations_both_ways(rules))
+    badge = next(b.rect for b in app.drawn.of(Kind.BADGE) if b.name == "direction of f1")
+    ui.post_mouse(pygame.MOUSEMOTION, badge.center)
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME) // 2)
+    assert _tips(app) == []  # passing over a badge shows nothing
+    ui.step(app, round(TOOLTIP_DELAY / ui.FRAME))
+    assert _tips(app) == ["tooltip: The ♣ foundation is coming down: 9♣ next (17 of 26 cards)"]
+    tip = next(b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("tooltip: "))
+    lay = scene.layout
+    assert pygame.Rect((0, 0), size).contains(tip.rect) and not tip.rect.colliderect(lay.hud)
+    assert tip.rect.centery == badge.centery
+    assert not tip.rect.colliderect(badge) and not tip.rect.colliderect(lay.bases[0])
+    table_words = [b for b in app.drawn.of(Kind.TEXT) if b is not tip and b.rect.top >= lay.hud.bottom]
+    assert overlaps([tip], table_words) == []
+    ui.post_mouse(pygame.MOUSEMOTION, (badge.centerx, lay.bases[0].bottom + 2))
+    ui.step(app, 2)
+    assert _tips(app) == []
+
+
+def test_a_foundation_with_the_keyboards_focus_says_where_it_is_going(ui: SimpleNamespace, app: App) -> None:
+    """Tab and Shift+Tab go round the places, the foundations last: on a foundation with
+    a badge, its words show at once; on one without (empty, or full), none do."""
+    ui.open_table(app, _foundations_both_ways("union-square"))
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♦ foundation: full
+    assert _tips(app) == []
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♥ foundation: empty
+    assert _tips(app) == []
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert _tips(app) == ["tooltip: The ♠ foundation is going up: 6♠ next (5 of 26 cards)"]
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert _tips(app) == ["tooltip: The ♣ foundation is coming down: 9♣ next (17 of 26 cards)"]
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the stock
+    assert _tips(app) == []
+
+
+def _distance(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The gap between two rectangles (0 where they touch or overlap)."""
+    return max(0, b.left - a.right, a.left - b.right) + max(0, b.top - a.bottom, a.top - b.bottom)
+
+
+@pytest.mark.parametrize("rules", [r for r in RULE_IDS if r not in SQUARE_SETS])
+def test_foundations_that_only_go_up_have_no_badge(rules: str, tmp_path: Path) -> None:
+    game = position(rules, {}, foundations=[5, 1, 11, 2, 1, 1, 1, 1])
+    app, _ = _table((1280, 720), game, tmp_path)
+    assert not [b for b in app.drawn.of(Kind.BADGE) if b.name.startswith("direction of f")]
+
+
 def _crossed(route: list[tuple[int, int]], rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return [r for r in rects if any(r.clipline(p, q) for p, q in itertools.pairwise(route))]
 
@@ -149,6 +280,23 @@ def test_the_hint_arrow_runs_between_the_piles(rules: str, tmp_path: Path) -> No
     if rules in ("constitution-cadogan", "union-square"):
         # in these positions a straight arrow would cross other cards' indices
         assert straight_crossed > 0
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1280)])
+@pytest.mark.parametrize("rules", SQUARE_SETS)
+def test_the_hint_arrow_keeps_off_the_foundations_badges(rules: str, size: tuple[int, int],
+                                                         tmp_path: Path) -> None:
+    app, scene = _table(size, _foundations_both_ways(rules), tmp_path)
+    game = scene.game
+    r = scene.renderer
+    width = max(4, scene.layout.card[0] // 14)
+    badges = [b.rect for b in app.drawn.of(Kind.BADGE) if b.name.startswith("direction of f")]
+    assert len(badges) == 2
+    homes = [m for m in game.legal_moves() if m.dst in game.foundations]
+    assert sorted(game.move_text(m)[-2:] for m in homes) == ["f1", "f2"]
+    for move in game.legal_moves():
+        route = r.hint.route(game, move, width)
+        assert _crossed(route, [b.inflate(width, width) for b in badges]) == [], game.move_text(move)
 
 
 def test_the_hint_lights_its_card_and_its_place(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from game.engine import RULE_IDS, Transfer, new_game, rules_class
+from game.engine import RULE_IDS, Layout, Transfer, new_game, rules_class
 from game.ui.anim import Animator, Flight, ease_in_out, ease_out_cubic
 from game.ui.art import index_depth
 from game.ui.layout import TableLayout, table_layout
@@ -33,6 +33,29 @@ def test_places_fit_the_window_and_never_overlap(rules: str, size: tuple[int, in
     for slot in slots:
         assert not any(slot.colliderect(area) for area in lay.areas)
         assert window.contains(slot) and slot.width >= lay.card[0]
+    for a, b in itertools.combinations(slots, 2):
+        assert not a.colliderect(b)
+
+
+@pytest.mark.parametrize(("rules", "size"), list(itertools.product(
+    RULE_IDS, [*SIZES, (1280, 720), (800, 1280), (1080, 1920), (2400, 700)])))
+def test_each_square_foundation_has_room_for_its_direction_beside_it(rules: str,
+                                                                     size: tuple[int, int]) -> None:
+    lay = table_layout(rules, size)
+    cls = rules_class(rules)
+    if cls.profile.layout is Layout.ROWS:  # their foundations only go up
+        assert lay.foundation_slots == {}
+        return
+    assert sorted(lay.foundation_slots) == list(cls.foundations)
+    window = pygame.Rect((0, 0), size)
+    slots = list(lay.foundation_slots.values())
+    others = [*lay.areas, *lay.direction_slots.values(), *lay.badge_slots.values(), lay.hud, lay.footer,
+              *(label.rect for label in lay.labels), *(label.rect for label in lay.counted.values())]
+    for f, slot in lay.foundation_slots.items():
+        base = lay.bases[f]
+        assert window.contains(slot) and slot.width == slot.height >= 16
+        assert slot.collidelist(others) == -1, cls.places[f].name
+        assert 0 < slot.left - base.right <= lay.card[0] // 10 and slot.top == base.top
     for a, b in itertools.combinations(slots, 2):
         assert not a.colliderect(b)
 
