@@ -11,11 +11,16 @@ user's own regular file is ever replaced:
   flushed to the disk, renamed over the name. A new file gets the mode the user's umask
   gives (``0666 & ~umask``: 0644 with the usual umask); a file replaced keeps its mode,
   and its owner when root replaces it.
+- Every symbolic link on the way (among the name's folders, the name itself, and each
+  link a link leads to) is followed only when it is the user's own, or root's in a
+  folder of root's; any other is refused, however much the user running the command may
+  write. The program follows the links itself, one name at a time as the system does, so
+  it keeps the system's rule against links in shared folders (Linux's
+  protected_symlinks) itself, and more strictly: in every folder, not only ``/tmp``.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
   link stays a link, but only when that file is of the kind the name says (its name
-  ends as the link's does: ``.png``, ``.csv``…) and the link is the user's own. So a
-  link ``shot.png`` to ``/etc/hostname``, or a link another user left in a shared folder
-  such as ``/tmp``, is refused, however much the user running the command may write.
+  ends as the link's does: ``.png``, ``.csv``…). So a link ``shot.png`` to
+  ``/etc/hostname`` is refused.
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
@@ -69,8 +74,11 @@ class Output:
 
     name: str  # as the person gave it
     kind: str  # STDOUT, STDERR, DEVICE, FIFO or FILE
-    #: FILE: the regular file to replace (symbolic links followed); DEVICE, FIFO: the name
+    #: FILE: the regular file to replace (symbolic links followed); DEVICE, FIFO: what to
+    #: open (the name's own path, or the name itself for an open file of /proc: /dev/fd/N)
     path: Path | None
+    #: the ending a file's name must have (".png"), as check_output was given it
+    suffix: str | None = None
 
     @property
     def is_stdout(self) -> bool:
@@ -111,7 +119,7 @@ def write_output(output: Output, data: bytes) -> None:
     """
     now = output
     try:
-        now = _classify(output.name, None)
+        now = _classify(output.name, output.suffix)
         if now.kind in (STDOUT, STDERR):
             _write_stream(sys.stdout if now.kind == STDOUT else sys.stderr, data)
         elif now.kind == FILE:
@@ -142,14 +150,16 @@ def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") ->
         except FileNotFoundError:
             if os.path.islink(path):
                 raise _Refused("it is a symbolic link to a folder that does not exist") from None
-            parent = _real_parent(text)
-            _probe(parent)
-            return parent / path.name
+            _check_parent(text)
+            new = _followed(text, None)
+            _probe(new.parent)
+            return new
         except OSError as err:
             raise _Refused(_path_reason(text, err)) from None
+        real = _followed(text, info)
         if not stat.S_ISDIR(info.st_mode):
             raise _Refused("it is not a folder")
-        _probe(Path(os.path.realpath(path)))
+        _probe(real)
         return path
     except _Refused as why:
         raise OutputError(f"{what} {shown(text)}: {why}") from None
@@ -186,25 +196,27 @@ def _classify(text: str, suffix: str | None) -> Output:
     for fd, kind in ((1, STDOUT), (2, STDERR)):
         with contextlib.suppress(OSError):
             if os.path.samestat(info, os.fstat(fd)):
-                return Output(text, kind, None)
+                return Output(text, kind, None, suffix)
+    # every symbolic link on the way is checked before anything is opened or made
+    real = _followed(text, info)
     mode = info.st_mode
     if stat.S_ISDIR(mode):
         raise _Refused("it is a folder (give the name of a file in it)")
     if stat.S_ISCHR(mode):
-        return Output(text, DEVICE, Path(text))
+        return Output(text, DEVICE, real, suffix)
     if stat.S_ISFIFO(mode):
-        return Output(text, FIFO, Path(text))
+        return Output(text, FIFO, real, suffix)
     if stat.S_ISBLK(mode):
         raise _Refused("it is a block device (a disk); nothing is written onto one")
     if not stat.S_ISREG(mode):
         raise _Refused("it is not a regular file (a socket, say); nothing is written there")
     _check_suffix(text, suffix)
     if os.path.islink(text):
-        _check_link(text, suffix)
+        _check_link(text, real, suffix)
     # root may write any file, so its mode is asked too: a file nobody may write is kept
-    if not os.access(text, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+    if not os.access(real, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise _Refused("the file is read-only")
-    return Output(text, FILE, Path(os.path.realpath(text)))
+    return Output(text, FILE, real, suffix)
 
 
 def _new_file(text: str, suffix: str | None) -> Output:
@@ -212,12 +224,13 @@ def _new_file(text: str, suffix: str | None) -> Output:
     if text.endswith(("/", os.sep)) or os.path.basename(text) in ("", ".", ".."):
         raise _Refused("it names a folder (give the name of a file)")
     _check_suffix(text, suffix)
-    return Output(text, FILE, _real_parent(text) / os.path.basename(text))
+    _check_parent(text)
+    return Output(text, FILE, _followed(text, None), suffix)
 
 
-def _real_parent(text: str) -> Path:
-    """The folder a new name ``text`` would be made in, symbolic links followed; raises
-    _Refused when it is missing or not a folder."""
+def _check_parent(text: str) -> None:
+    """The folder a new name ``text`` would be made in must exist and be a folder; raises
+    _Refused (the folder named as given)."""
     parent = os.path.dirname(text) or os.curdir
     try:
         info = os.stat(parent)
@@ -227,23 +240,137 @@ def _real_parent(text: str) -> Path:
         raise _Refused(_path_reason(parent, err)) from None
     if not stat.S_ISDIR(info.st_mode):
         raise _Refused(f"{shown(parent)} is not a folder")
-    return Path(os.path.realpath(parent))
 
 
-def _check_link(text: str, suffix: str | None) -> None:
-    """A symbolic link ``text`` to a regular file is written through only when it is the
-    user's own and the file it leads to has the ending the output needs (``suffix``) or,
-    without one, the link's own ending; raises _Refused."""
+#: the most symbolic links a name may go through, as Linux allows (MAXSYMLINKS)
+MAX_LINKS = 40
+
+
+def _followed(text: str, info: os.stat_result | None) -> Path:
+    """The path ``text`` leads to, with no symbolic link left in it, every link on the way
+    checked by :func:`_check_link_owner`: the links among its folders, the name itself and
+    each link a link leads to. ``info`` is what os.stat says the name is (None: nothing is
+    there yet); what the links lead to must be that very thing, or the name changed while
+    it was looked at. For a pipe or socket opened by this process and named through /proc
+    (``/dev/fd/63`` of ``>(…)``), which has no path, the name itself. Raises _Refused.
+
+    The program follows the links itself here (as os.path.realpath did), so it applies
+    the system's rule against links in shared folders (Linux's protected_symlinks) itself,
+    more strictly and in every folder: see :func:`_check_link_owner`.
+    """
+    if os.name != "posix":  # no owners to ask: the links as the system follows them
+        return Path(os.path.realpath(text))
+    reached = _walk(text)
+    if reached is None:
+        if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+            raise _Refused("it leads through /proc to an open file with no name; give the file's own name")
+        return Path(text)
+    try:
+        now: os.stat_result | None = os.stat(reached)
+    except FileNotFoundError:
+        now = None
+    except OSError as err:
+        raise _Refused(_path_reason(reached, err)) from None
+    if (now is None) != (info is None) or (now is not None and info is not None
+                                           and not os.path.samestat(now, info)):
+        raise _Refused(f"its symbolic links lead to {shown(reached)}, which is not what the name is "
+                       "(it changed while it was looked at, or it is an open file whose name is gone)")
+    return Path(reached)
+
+
+def _walk(text: str) -> str | None:
+    """Follow the name ``text`` one name at a time as the system does (``..`` after a link
+    is the folder above where the link leads), checking each symbolic link before it is
+    followed; the path reached, or None for an open file of /proc with no path. Raises
+    _Refused."""
+    try:
+        here = "/" if text.startswith("/") else os.getcwd()
+    except OSError as err:
+        raise _Refused(f"the current folder cannot be found ({reason(err)})") from None
+    todo = text.split("/")[::-1]
+    links = 0
+    while todo:
+        part = todo.pop()
+        if part in ("", "."):
+            continue
+        if part == "..":
+            here = os.path.dirname(here)
+            continue
+        path = os.path.join(here, part)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if any(rest not in ("", ".") for rest in todo):
+                raise _Refused(f"the folder {shown(path)} does not exist") from None
+            return path
+        except OSError as err:
+            raise _Refused(_path_reason(path, err)) from None
+        if stat.S_ISLNK(info.st_mode):
+            links += 1
+            if links > MAX_LINKS:
+                raise _Refused("its symbolic links go round in a loop")
+            _check_link_owner(path, info, here, named=links == 1 and not todo)
+            try:
+                target = os.readlink(path)
+            except OSError as err:
+                raise _Refused(_path_reason(path, err)) from None
+            if _no_path(target, here, info):
+                # an open pipe or socket of /proc/PID/fd ("pipe:[1234]"): no path goes on
+                if todo:
+                    raise _Refused(f"{shown(path)} is an open file, not a folder")
+                return None
+            if target.startswith("/"):
+                here = "/"
+            todo.extend(target.split("/")[::-1])
+            continue
+        if todo and not stat.S_ISDIR(info.st_mode):
+            raise _Refused(f"{shown(path)} is a file, not a folder")
+        here = path
+    return here
+
+
+def _no_path(target: str, folder: str, info: os.stat_result) -> bool:
+    """Whether a link's text ``target`` names no path: a link of /proc to an open pipe or
+    socket (``pipe:[1234]``), where ``/proc/self``'s ``1234`` is a folder beside it."""
+    if target.startswith("/") or os.path.lexists(os.path.join(folder, target.split("/")[0])):
+        return False
+    try:
+        return info.st_dev == os.stat("/proc").st_dev
+    except OSError:
+        return False
+
+
+def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bool) -> None:
+    """A symbolic link at ``path``, in ``folder``, is followed only when it is the user's
+    own, or root's in a folder of root's (``/bin``, ``/dev/stdout``, macOS's ``/tmp``):
+    anyone else's link may lead wherever that user chose, and root's link in another
+    user's folder may have been put there by that user. Stricter than Linux's
+    protected_symlinks, which trusts any link outside sticky world-writable folders.
+    ``named``: the link is the name as given (the message says "it"). Raises _Refused."""
     geteuid = getattr(os, "geteuid", None)
-    if geteuid is not None:
-        owner = os.lstat(text).st_uid
-        if owner != geteuid():
-            raise _Refused(f"it is a symbolic link that another user (uid {owner}) made; nothing is "
-                           "written through it")
-    target = os.path.realpath(text)
+    if geteuid is None:
+        return
+    owner = info.st_uid
+    if owner == geteuid():
+        return
+    if owner == 0:
+        try:
+            if os.lstat(folder).st_uid == 0:
+                return
+        except OSError:
+            pass
+    who = "it" if named else shown(path)
+    raise _Refused(f"{who} is a symbolic link that another user (uid {owner}) made; nothing is "
+                   "written through it")
+
+
+def _check_link(text: str, real: Path, suffix: str | None) -> None:
+    """A symbolic link ``text`` to the regular file ``real`` is written through only when
+    that file has the ending the output needs (``suffix``) or, without one, the link's own
+    ending; raises _Refused."""
     wanted = suffix or os.path.splitext(text)[1].lower()
-    if not os.path.basename(target).lower().endswith(wanted):
-        raise _Refused(f"it is a symbolic link to {shown(target)}, which is not a {wanted or 'plain'} "
+    if not real.name.lower().endswith(wanted):
+        raise _Refused(f"it is a symbolic link to {shown(real)}, which is not a {wanted or 'plain'} "
                        "file; nothing is written through it (give the file's own name)")
 
 

@@ -133,6 +133,177 @@ def test_the_file_type_follows_the_name(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+# ----- symbolic links along the way ---------------------------------------------------
+
+needs_root = pytest.mark.skipif(not IS_ROOT, reason="a link of another user is made by root (os.lchown)")
+
+
+def _links_of_another_user(tmp_path: Path) -> dict[str, Path]:
+    """The places of the review: a victim file and folder, a link to each that user 1000
+    left (``evil-b.csv``, ``evildir``), and the running user's own link to the first."""
+    victim = tmp_path / "victim-b.csv"
+    victim.write_text("kept")
+    victimdir = tmp_path / "victimdir"
+    victimdir.mkdir()
+    (victimdir / "report.csv").write_text("kept too")
+    evil = tmp_path / "evil-b.csv"
+    evil.symlink_to(victim)
+    evildir = tmp_path / "evildir"
+    evildir.symlink_to(victimdir)
+    for link in (evil, evildir):
+        os.lchown(link, 1000, 1000)
+    mine = tmp_path / "mylink.csv"
+    mine.symlink_to(evil)
+    return {"victim": victim, "victimdir": victimdir, "evil": evil, "evildir": evildir, "mine": mine}
+
+
+def _untouched(places: dict[str, Path]) -> None:
+    assert places["victim"].read_text() == "kept"
+    assert sorted(p.name for p in places["victimdir"].iterdir()) == ["report.csv"]
+    assert (places["victimdir"] / "report.csv").read_text() == "kept too"
+
+
+@needs_root
+def test_every_link_of_a_chain_must_be_the_users_own(tmp_path: Path) -> None:
+    """The review's defect 2: only the first link of a chain had its owner checked, so
+    the user's own ``mylink.csv`` to another user's ``evil-b.csv`` wrote the victim."""
+    places = _links_of_another_user(tmp_path)
+    for name in (places["mine"], places["evil"]):
+        with pytest.raises(OutputError, match=r"a symbolic link that another user \(uid 1000\) made"):
+            check_output(str(name))
+    with pytest.raises(OutputError, match=r"^--out .*mylink\.csv: .*evil-b\.csv is a symbolic link that "
+                                          r"another user \(uid 1000\) made; nothing is written through it$"):
+        check_output(str(places["mine"]))
+    _untouched(places)
+
+
+@needs_root
+def test_a_chain_that_became_another_users_after_the_check_is_not_written(tmp_path: Path) -> None:
+    places = _links_of_another_user(tmp_path)
+    mine = tmp_path / "later.csv"
+    mine.symlink_to(tmp_path / "own.csv")
+    (tmp_path / "own.csv").write_text("mine")
+    out = check_output(str(mine))
+    mine.unlink()
+    mine.symlink_to(places["evil"])
+    with pytest.raises(OutputError, match=r"could not save .*later\.csv: .*evil-b\.csv is a symbolic link "
+                                          r"that another user \(uid 1000\) made"):
+        write_output(out, b"rows")
+    _untouched(places)
+
+
+@needs_root
+def test_a_folder_link_another_user_left_is_not_followed(tmp_path: Path) -> None:
+    """The review's defect 3: ``/tmp/evildir`` -> ``victimdir``, left by another user:
+    ``--out /tmp/evildir/report.csv`` replaced victimdir/report.csv and ``screenshot
+    /tmp/evildir/new.png`` made a file there. Refused before any work, nothing made."""
+    places = _links_of_another_user(tmp_path)
+    evildir = places["evildir"]
+    said = r"evildir is a symbolic link that another user \(uid 1000\) made; nothing is written through it"
+    for name, suffix in ((evildir / "report.csv", None), (evildir / "new.png", ".png"),
+                         (evildir / "." / "new.csv", None),
+                         (tmp_path / "victimdir" / ".." / "evildir" / "x.csv", None)):
+        with pytest.raises(OutputError, match=said):
+            check_output(str(name), suffix=suffix)
+    if os.path.isdir("/proc/self/root"):  # a link of the user's own (/proc/self/root is "/") first
+        with pytest.raises(OutputError, match=said):
+            check_output(f"/proc/self/root{evildir}/report.csv")
+    for folder, who in ((evildir, ": it"), (evildir / "levels", "/evildir")):
+        with pytest.raises(OutputError, match=f"{who} is a symbolic link that another user"):
+            check_output_folder(folder)
+    (tmp_path / "dir").mkdir()
+    out = check_output(str(tmp_path / "dir" / "report.csv"))
+    (tmp_path / "dir").rmdir()
+    (tmp_path / "dir").symlink_to(evildir)  # the user's own link, to another user's
+    with pytest.raises(OutputError, match=said):
+        write_output(out, b"rows")
+    _untouched(places)
+
+
+@needs_root
+def test_solve_and_screenshot_refuse_another_users_links_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's commands: refused at once, status 2, no deal solved, nothing made."""
+    from game import cli
+
+    places = _links_of_another_user(tmp_path)
+    evildir = places["evildir"]
+    solve = ["solve", "union-square", "--range", "1-1", "--positions", "2000", "--out"]
+    for argv in ([*solve, str(places["mine"])], [*solve, str(evildir / "report.csv")],
+                 ["demo", "union-square", "--range", "1-1", "--out", str(evildir / "report.csv")],
+                 ["screenshot", str(evildir / "new.png"), "--frames", "1"],
+                 ["levels", "build", "--rules", "square", "--count", "1", "--out", str(evildir / "levels")]):
+        assert cli.main(argv) == 2, argv
+        said = capsys.readouterr()
+        assert said.out == "" and "another user (uid 1000) made" in said.err
+        assert "won" not in said.err  # no progress bar: no deal was played
+    _untouched(places)
+
+
+@needs_root
+def test_a_link_is_followed_when_it_is_the_users_own_or_roots_in_roots_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule for every link on the way, seen by user 1000 (the running user's id is
+    made 1000): its own links and root's links in root's folders (``/bin``,
+    ``/dev/stdout``, macOS's ``/tmp``) are followed; root's link in a folder of user 1000
+    is not, since that user may put anything there."""
+    real = tmp_path / "real"
+    real.mkdir()
+    own = tmp_path / "own"
+    own.symlink_to(real)
+    os.lchown(own, 1000, 1000)
+    roots = tmp_path / "roots"  # root's, in tmp_path, which is root's
+    roots.symlink_to(real)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 1000, 1000)
+    planted = theirs / "planted"
+    planted.symlink_to(real)
+    monkeypatch.setattr(output_module.os, "geteuid", lambda: 1000)
+    assert check_output(str(own / "a.csv")).path == real.resolve() / "a.csv"
+    assert check_output(str(roots / "a.csv")).path == real.resolve() / "a.csv"
+    with pytest.raises(OutputError, match=r"planted is a symbolic link that another user \(uid 0\) made"):
+        check_output(str(planted / "a.csv"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
+def test_an_open_pipe_named_through_dev_fd_is_written_as_a_fifo() -> None:
+    """``solve --out >(gzip > deals.csv.gz)`` names ``/dev/fd/63``: links of /proc
+    (``/proc/self`` is ``1234``, ``/proc/1234/fd/63`` is ``pipe:[5678]``), the last naming
+    no path. The pipe is written; the links, the system's and the user's own, pass."""
+    code = ("import sys; from game.output import check_output, write_output; "
+            "out = check_output(sys.argv[1]); print(out.kind, file=sys.stderr); write_output(out, b'rows')")
+    read, write = os.pipe()
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", code, f"/dev/fd/{write}"], cwd=ROOT, pass_fds=(write,),
+                                stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        received = pipe.read()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert err.strip() == FIFO and received == b"rows"
+
+
+def test_links_in_the_folders_are_followed_as_the_system_follows_them(tmp_path: Path) -> None:
+    """The user's own links, relative and absolute, with ``..`` after a link (the folder
+    above where the link leads, as the system takes it): the file written is the one the
+    system would open."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "up").symlink_to("a/b")
+    (tmp_path / "abs").symlink_to(tmp_path / "a")
+    for name in (tmp_path / "up" / ".." / "b" / "deals.csv", tmp_path / "abs" / "b" / "deals.csv"):
+        out = check_output(str(name))
+        assert out.path == (tmp_path / "a" / "b" / "deals.csv").resolve()
+        write_output(out, str(name).encode())
+        assert (tmp_path / "a" / "b" / "deals.csv").read_bytes() == str(name).encode()
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    with pytest.raises(OutputError, match="loop"):
+        check_output(str(loop / "x.csv"))
+
+
 # ----- devices, FIFOs and standard output ---------------------------------------------
 
 
