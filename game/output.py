@@ -18,9 +18,11 @@ user's own regular file is ever replaced:
   it keeps the system's rule against links in shared folders (Linux's
   protected_symlinks) itself, and more strictly: in every folder, not only ``/tmp``.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
-  link stays a link, but only when that file is of the kind the name says (its name
-  ends as the link's does: ``.png``, ``.csv``…). So a link ``shot.png`` to
-  ``/etc/hostname`` is refused.
+  link stays a link, but only when that file is of the kind the name says: its name ends
+  as the output's kind needs (``.png`` for a picture) or else as the link's does
+  (``.csv``…), and a link whose name has no extension leads to a file of its very name.
+  So a link ``shot.png`` to ``/etc/hostname``, or ``results`` to ``victim.conf`` or to
+  ``/etc/passwd``, is refused.
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
@@ -366,12 +368,20 @@ def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bo
 
 def _check_link(text: str, real: Path, suffix: str | None) -> None:
     """A symbolic link ``text`` to the regular file ``real`` is written through only when
-    that file has the ending the output needs (``suffix``) or, without one, the link's own
-    ending; raises _Refused."""
-    wanted = suffix or os.path.splitext(text)[1].lower()
-    if not real.name.lower().endswith(wanted):
-        raise _Refused(f"it is a symbolic link to {shown(real)}, which is not a {wanted or 'plain'} "
-                       "file; nothing is written through it (give the file's own name)")
+    that file is of the kind the link's name says: its name ends with the ending the output
+    needs (``suffix``: ``.png``) or, without one, with the link's own extension (``.csv``);
+    a link whose name has no extension says nothing of the kind, so the file must have the
+    link's very name (``results`` to ``../runs/results``). Case is not minded. Raises
+    _Refused."""
+    name = os.path.basename(text).lower()
+    wanted = suffix or os.path.splitext(name)[1]
+    if wanted and not real.name.lower().endswith(wanted):
+        raise _Refused(f"it is a symbolic link to {shown(real)}, which is not a {wanted} file; nothing "
+                       "is written through it (give the file's own name)")
+    if not wanted and real.name.lower() != name:
+        raise _Refused(f"it is a symbolic link to {shown(real)}, a file of another name, and its own name "
+                       "has no extension to tell what that file is; nothing is written through it (give "
+                       "the file's own name)")
 
 
 def _check_suffix(text: str, suffix: str | None) -> None:

@@ -125,6 +125,45 @@ def test_a_symbolic_link_to_a_file_writes_the_file_and_stays_a_link(tmp_path: Pa
     assert _leftovers(tmp_path) == [] and _leftovers(target.parent) == []
 
 
+def test_a_link_whose_name_has_no_extension_writes_only_a_file_of_the_same_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's defect 1: the target had to end with the link's own extension, which
+    for ``results`` is '', so ``results`` linked to ``victim.conf`` was replaced with CSV.
+    A name without an extension tells nothing of the file's kind: the link is written
+    through only to a file of the very same name (``results`` to ``../runs/results``)."""
+    from game import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "etc").mkdir()
+    victims = {tmp_path / "victim.conf": "setting = 1\n", tmp_path / "etc" / "hostname": "vm\n",
+               tmp_path / ".bashrc": "alias x=y\n", tmp_path / "etc" / "results.csv": "rows\n"}
+    for victim, text in victims.items():
+        victim.write_text(text)
+    link = tmp_path / "results"
+    for victim in victims:
+        link.symlink_to(victim)
+        with pytest.raises(OutputError, match=r"it is a symbolic link to .*, a file of another name, and its "
+                                              r"own name has no extension to tell what that file is"):
+            check_output("results")
+        assert cli.main(["demo", "union-square", "--range", "1-1", "--out", "results"]) == 2
+        assert "a file of another name" in capsys.readouterr().err
+        link.unlink()
+    assert {victim: victim.read_text() for victim in victims} == victims
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "results").write_text("old")
+    link.symlink_to("runs/results")
+    out = check_output("results")
+    link.unlink()
+    link.symlink_to(tmp_path / "victim.conf")  # changed after the check: looked at again
+    with pytest.raises(OutputError, match="a file of another name"):
+        write_output(out, b"rows")
+    link.unlink()
+    link.symlink_to("runs/results")
+    write_output(check_output("results"), b"rows")
+    assert (tmp_path / "runs" / "results").read_bytes() == b"rows" and link.is_symlink()
+    assert {victim: victim.read_text() for victim in victims} == victims
+
+
 def test_the_file_type_follows_the_name(tmp_path: Path) -> None:
     assert check_output(str(tmp_path / "shot.PNG"), suffix=".png").kind == FILE
     for name in ("shot.txt", "shot", "shot.png.tga"):
