@@ -26,7 +26,9 @@ user's own regular file is ever replaced:
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
-  opened for writing, never created, truncated, renamed or removed. A FIFO is opened
+  opened for writing, never created, truncated, renamed or removed. A device is opened
+  when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is refused
+  before the work. A FIFO is opened
   without waiting for a reader: when no program has it open for reading within
   :data:`FIFO_WAIT` seconds the output is refused, since a write into a FIFO that nobody
   reads would wait for ever.
@@ -108,6 +110,9 @@ def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: s
         if output.kind == FILE:
             assert output.path is not None
             _probe(output.path.parent)
+        elif output.kind == DEVICE:
+            assert output.path is not None
+            os.close(_open_device(output.path, check=True))
     except _Refused as why:
         raise OutputError(f"{what} {shown(text)}: {why}") from None
     return output
@@ -425,6 +430,8 @@ def reason(err: OSError) -> str:
         return "the disk is read-only"
     if err.errno == errno.ENAMETOOLONG:
         return "the name is too long"
+    if err.errno in (errno.ENXIO, errno.ENODEV):  # /dev/tty with no terminal, a device unplugged
+        return "there is no such device"
     return err.strerror or str(err)
 
 
@@ -443,10 +450,28 @@ def _write_stream(stream: TextIO, data: bytes) -> None:
         stream.flush()
 
 
+#: how a device or a FIFO is opened: for writing, never as this process's terminal
+_STREAM_FLAGS = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_device(path: Path, *, check: bool = False) -> int:
+    """Open a character device for writing, as it is checked (``check``: without waiting,
+    should it be a line that waits for a carrier) and as it is written, so that a device
+    that cannot be opened (``/dev/tty`` with no terminal, one the user may not write) is
+    refused before any work; raises _Refused."""
+    try:
+        fd = os.open(path, _STREAM_FLAGS | (os.O_NONBLOCK if check else 0))
+    except OSError as err:
+        raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
+    if not stat.S_ISCHR(os.fstat(fd).st_mode):  # what was opened must be what was checked
+        os.close(fd)
+        raise _Refused("it changed into something that is not a device")
+    return fd
+
+
 def _write_special(path: Path, kind: str, data: bytes) -> None:
     """Write onto a device or into a FIFO, as a stream: nothing is created or truncated."""
-    flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = _open_fifo(path, flags) if kind == FIFO else os.open(path, flags)
+    fd = _open_fifo(path, _STREAM_FLAGS) if kind == FIFO else _open_device(path)
     try:
         # what was opened must still be what was checked: never a file opened in its place
         mode = os.fstat(fd).st_mode

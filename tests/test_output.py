@@ -378,6 +378,35 @@ def test_solve_out_dev_null_leaves_dev_null_a_device() -> None:
     assert "deals           2" in done.stdout
 
 
+def _tty_node(tmp_path: Path) -> Path:
+    """A stand-in for /dev/tty under tmp_path (the same device numbers, 5,0), or skip."""
+    node = tmp_path / "tty.csv"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(5, 0))
+    except (OSError, AttributeError):
+        pytest.skip("cannot make a device node here")
+    return node
+
+
+def test_a_device_that_cannot_be_opened_is_refused_before_any_work(tmp_path: Path) -> None:
+    """The review's defect 5: with no controlling terminal, ``solve … --out /dev/tty``
+    passed the check and failed after all the work ("No such device or address"). The
+    device is opened when it is checked."""
+    node = _tty_node(tmp_path)
+    code = "import sys; from game.output import check_output; check_output(sys.argv[1])"
+    done = subprocess.run([sys.executable, "-c", code, str(node)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, start_new_session=True)  # a new session has no terminal
+    assert done.returncode != 0 and "OutputError" in done.stderr
+    assert "the device cannot be opened for writing (there is no such device)" in done.stderr
+    solve = ["solve", "union-square", "--range", "1-3", "--positions", "2000", "--out", str(node)]
+    done = subprocess.run([sys.executable, "main.py", *solve], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, start_new_session=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"error: --out {node}: the device cannot be opened for writing (there is no such "
+                           "device)\n")  # no progress bar: refused before the first deal
+    assert stat.S_ISCHR(os.lstat(node).st_mode)
+
+
 @needs_fifo
 def test_a_fifo_is_written_as_a_stream_to_its_reader(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
