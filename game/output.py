@@ -25,6 +25,9 @@ user's own regular file is ever replaced:
   ``/etc/passwd``, is refused.
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
+- A picture (an output whose name must end in ``.png``) is never written onto a terminal,
+  where its bytes would show as garbage and could work the terminal's control sequences:
+  ``-`` or a device that is one is refused, when checked and when written.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
   opened for writing, never created, truncated, renamed or removed. A device is opened
   when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is refused
@@ -62,6 +65,9 @@ FIFO_WAIT = 5.0
 #: the kinds of output
 STDOUT, STDERR, DEVICE, FIFO, FILE = "standard output", "standard error", "device", "FIFO", "file"
 
+#: the endings of outputs whose bytes are not text (a picture): never written onto a terminal
+BINARY_SUFFIXES = (".png",)
+
 
 class OutputError(OSError):
     """An output that cannot be written: the message names it and says why. Nothing was
@@ -83,6 +89,11 @@ class Output:
     path: Path | None
     #: the ending a file's name must have (".png"), as check_output was given it
     suffix: str | None = None
+
+    @property
+    def binary(self) -> bool:
+        """Whether the bytes are not text (a PNG), so a terminal is refused them."""
+        return self.suffix in BINARY_SUFFIXES
 
     @property
     def is_stdout(self) -> bool:
@@ -112,7 +123,9 @@ def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: s
             _probe(output.path.parent)
         elif output.kind == DEVICE:
             assert output.path is not None
-            os.close(_open_device(output.path, check=True))
+            os.close(_open_device(output.path, binary=output.binary, check=True))
+        else:
+            _check_stream(output)
     except _Refused as why:
         raise OutputError(f"{what} {shown(text)}: {why}") from None
     return output
@@ -128,13 +141,14 @@ def write_output(output: Output, data: bytes) -> None:
     try:
         now = _classify(output.name, output.suffix)
         if now.kind in (STDOUT, STDERR):
+            _check_stream(now)
             _write_stream(sys.stdout if now.kind == STDOUT else sys.stderr, data)
         elif now.kind == FILE:
             assert now.path is not None
             _replace(now.path, data)
         else:
             assert now.path is not None
-            _write_special(now.path, now.kind, data)
+            _write_special(now.path, now.kind, data, binary=now.binary)
     except _Refused as why:
         raise OutputError(f"could not save {output.shown}: {why}") from None
     except OSError as err:
@@ -191,7 +205,7 @@ def _classify(text: str, suffix: str | None) -> Output:
     if text == "":
         raise _Refused("no file name given")
     if text == "-":
-        return Output(text, STDOUT, None)
+        return Output(text, STDOUT, None, suffix)
     try:
         info = os.stat(text)
     except FileNotFoundError:
@@ -454,24 +468,49 @@ def _write_stream(stream: TextIO, data: bytes) -> None:
 _STREAM_FLAGS = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _open_device(path: Path, *, check: bool = False) -> int:
+#: why a picture is not written onto a terminal (after "standard output is a terminal")
+_GARBAGE = "where a PNG shows as garbage"
+
+
+def _check_stream(output: Output) -> None:
+    """Standard output or error takes a picture only when it is not a terminal; raises
+    _Refused."""
+    stream = sys.stdout if output.kind == STDOUT else sys.stderr
+    if output.binary and output.kind in (STDOUT, STDERR) and _is_terminal(stream):
+        raise _Refused(f"{output.kind} is a terminal, {_GARBAGE}: redirect it (> picture.png) or give a "
+                       "file's name")
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, OSError, ValueError):  # no file behind it, or closed
+        return False
+
+
+def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
     """Open a character device for writing, as it is checked (``check``: without waiting,
     should it be a line that waits for a carrier) and as it is written, so that a device
-    that cannot be opened (``/dev/tty`` with no terminal, one the user may not write) is
-    refused before any work; raises _Refused."""
+    that cannot be opened (``/dev/tty`` with no terminal, one the user may not write), or a
+    terminal for a picture, is refused before any work; raises _Refused."""
     try:
         fd = os.open(path, _STREAM_FLAGS | (os.O_NONBLOCK if check else 0))
     except OSError as err:
         raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
+    problem = None
     if not stat.S_ISCHR(os.fstat(fd).st_mode):  # what was opened must be what was checked
+        problem = "it changed into something that is not a device"
+    elif binary and os.isatty(fd):
+        problem = f"it is a terminal, {_GARBAGE}: give a file's name"
+    if problem is not None:
         os.close(fd)
-        raise _Refused("it changed into something that is not a device")
+        raise _Refused(problem)
     return fd
 
 
-def _write_special(path: Path, kind: str, data: bytes) -> None:
+def _write_special(path: Path, kind: str, data: bytes, *, binary: bool) -> None:
     """Write onto a device or into a FIFO, as a stream: nothing is created or truncated."""
-    fd = _open_fifo(path, _STREAM_FLAGS) if kind == FIFO else _open_device(path)
+    fd = _open_fifo(path, _STREAM_FLAGS) if kind == FIFO else _open_device(path, binary=binary)
     try:
         # what was opened must still be what was checked: never a file opened in its place
         mode = os.fstat(fd).st_mode

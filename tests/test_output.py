@@ -462,6 +462,74 @@ def test_dash_is_standard_output(capfdbinary: pytest.CaptureFixture[bytes]) -> N
     assert capfdbinary.readouterr().out == b"before\n\x89PNG bytes"
 
 
+def _terminal() -> tuple[int, int]:
+    """A pseudo-terminal of the test's own (its master and its terminal end), or skip."""
+    try:
+        import pty
+
+        return pty.openpty()
+    except (ImportError, OSError):
+        pytest.skip("no pseudo-terminals here")
+
+
+@contextlib.contextmanager
+def _shown_on(master: int) -> Iterator[list[bytes]]:
+    """What is written onto the terminal of ``master``, read as it comes (a terminal holds
+    little: a writer nobody reads from would wait), whole once the block ends."""
+    shown: list[bytes] = []
+
+    def read() -> None:
+        with contextlib.suppress(OSError):  # EIO: every other end is closed
+            while chunk := os.read(master, 65536):
+                shown.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    yield shown
+    reader.join(10)
+    os.close(master)
+
+
+@pytest.mark.parametrize("argv", [["screenshot", "-", "--frames", "1"], ["levels", "chart", "-"],
+                                  ["screenshot", "/dev/stdout", "--frames", "1"]],
+                         ids=["screenshot", "levels chart", "/dev/stdout"])
+def test_a_picture_is_not_written_onto_a_terminal(argv: list[str]) -> None:
+    """The review's defect 4: ``screenshot -`` and ``levels chart -`` poured the PNG's bytes
+    (control sequences among them) onto the terminal. Refused before any work, as
+    ``analyse -`` refuses to read a terminal."""
+    master, terminal = _terminal()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with _shown_on(master) as shown:
+        try:
+            done = subprocess.run([sys.executable, "main.py", *argv], cwd=ROOT, stdout=terminal,
+                                  stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+        finally:
+            os.close(terminal)
+    assert done.returncode == 2 and shown == []
+    what, name = ("levels chart", argv[2]) if argv[0] == "levels" else ("screenshot", argv[1])
+    assert done.stderr == (f"error: {what} {name}: standard output is a terminal, where a PNG shows as "
+                           "garbage: redirect it (> picture.png) or give a file's name\n")
+
+
+def test_a_picture_is_not_written_onto_a_terminal_named_as_a_device(tmp_path: Path) -> None:
+    """A terminal named as a device (``screenshot /dev/pts/3``, here through a link to the
+    test's own terminal) is refused a picture; text it takes."""
+    master, terminal = _terminal()
+    link = tmp_path / "terminal.png"
+    link.symlink_to(os.ttyname(terminal))
+    with _shown_on(master) as shown:
+        try:
+            said = r"^screenshot .*terminal\.png: it is a terminal, where a PNG shows as garbage: give a f"
+            with pytest.raises(OutputError, match=said):
+                check_output(str(link), what="screenshot", suffix=".png")
+            out = check_output(str(link))  # text is written onto a terminal
+            assert out.kind == DEVICE
+            write_output(out, b"rows\n")
+        finally:
+            os.close(terminal)
+    assert b"".join(shown).replace(b"\r", b"") == b"rows\n"
+
+
 def test_dev_stdout_is_this_programs_standard_output_whatever_it_is(tmp_path: Path) -> None:
     """``/dev/stdout`` into a file opened for appending: the bytes follow what was
     printed; the file is not replaced nor truncated."""
