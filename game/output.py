@@ -30,11 +30,12 @@ user's own regular file is ever replaced:
   ``-`` or a device that is one is refused, when checked and when written.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
   opened for writing, never created, truncated, renamed or removed. A device is opened
-  when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is refused
-  before the work. A FIFO is opened
-  without waiting for a reader: when no program has it open for reading within
-  :data:`FIFO_WAIT` seconds the output is refused, since a write into a FIFO that nobody
-  reads would wait for ever.
+  when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is
+  refused before the work. A FIFO is opened without waiting for a reader: when no program
+  has it open for reading within :data:`FIFO_WAIT` seconds the output is refused, since a
+  write into a FIFO that nobody reads would wait for ever; and it is written without
+  waiting either, so when its reader takes none of the bytes for :data:`FIFO_STALL`
+  seconds (it opened the FIFO and never reads) the write is given up with an error.
 - Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
   device (a disk: an image written onto it would destroy what it holds); a socket; a
   symbolic link to nothing; a folder that does not exist; a path through a file; a folder
@@ -49,6 +50,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import select
 import stat
 import sys
 import tempfile
@@ -61,6 +63,10 @@ from .engine.echo import shown
 
 #: how long a FIFO may go without a reader before the output is refused, in seconds
 FIFO_WAIT = 5.0
+
+#: how long the reader of a FIFO may take none of the bytes before the write is given up,
+#: in seconds (a slow reader is waited on as long as it takes some now and then)
+FIFO_STALL = 30.0
 
 #: the kinds of output
 STDOUT, STDERR, DEVICE, FIFO, FILE = "standard output", "standard error", "device", "FIFO", "file"
@@ -516,17 +522,41 @@ def _write_special(path: Path, kind: str, data: bytes, *, binary: bool) -> None:
         mode = os.fstat(fd).st_mode
         if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
             raise _Refused("it changed into something that is not a device or a FIFO")
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        if kind == FIFO:
+            _write_fifo(fd, data)
+        else:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
     except BrokenPipeError:
         raise _Refused("the program reading it closed it before the end") from None
     finally:
         os.close(fd)
 
 
+def _write_fifo(fd: int, data: bytes) -> None:
+    """Write into a FIFO opened without blocking, waiting for its reader to take more, but
+    never more than FIFO_STALL seconds at a time: a reader that opened it and never reads
+    (``sleep 40 < f.png``) would otherwise hold the program for ever. Raises _Refused."""
+    view = memoryview(data)
+    last = time.monotonic()  # when the reader last took some
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+            last = time.monotonic()
+            continue
+        except BlockingIOError:  # the pipe is full: the reader has not taken what it holds
+            pass
+        left = last + FIFO_STALL - time.monotonic()
+        if left <= 0:
+            raise _Refused(f"the program reading the FIFO took none of the bytes for {FIFO_STALL:g} s "
+                           f"({len(data) - len(view):,} of {len(data):,} bytes written into it)")
+        select.select([], [fd], [], left)
+
+
 def _open_fifo(path: Path, flags: int) -> int:
-    """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds."""
+    """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds;
+    it stays open without blocking (see :func:`_write_fifo`)."""
     deadline = time.monotonic() + FIFO_WAIT
     while True:
         try:
@@ -538,7 +568,6 @@ def _open_fifo(path: Path, flags: int) -> int:
             if time.monotonic() >= deadline:
                 raise _Refused(f"no program read the FIFO within {FIFO_WAIT:g} s") from None
             time.sleep(0.05)
-    os.set_blocking(fd, True)  # now a reader is there, the writes may wait for it to read
     return fd
 
 

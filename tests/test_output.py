@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -452,6 +454,63 @@ def test_a_fifo_nobody_reads_is_refused_instead_of_waiting_for_ever(
     assert len(outcome) == 1 and isinstance(outcome[0], OutputError)
     assert "no program read the FIFO" in str(outcome[0])
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@needs_fifo
+def test_a_fifo_whose_reader_never_reads_is_given_up_not_waited_on_for_ever(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's defect 6: ``(sleep 40 < f.png &)``, then ``screenshot f.png`` hung
+    until killed: a reader opened the FIFO, so the open went through, but never read."""
+    fifo = tmp_path / "f.png"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_STALL", 0.3, raising=False)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # open, and never read
+    try:
+        out = check_output(str(fifo), suffix=".png")
+        outcome: list[BaseException | None] = []
+
+        def write() -> None:
+            try:
+                write_output(out, b"x" * 1_000_000)  # more than a pipe holds
+                outcome.append(None)
+            except OutputError as err:
+                outcome.append(err)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(30)
+        assert not writer.is_alive(), "the write into a FIFO whose reader never reads hangs"
+    finally:
+        os.close(reader)
+    assert len(outcome) == 1 and isinstance(outcome[0], OutputError)
+    assert re.fullmatch(r"could not save .*f\.png: the program reading the FIFO took none of the bytes for "
+                        r"0\.3 s \([\d,]+ of 1,000,000 bytes written into it\)", str(outcome[0]))
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@needs_fifo
+def test_a_fifo_whose_reader_is_slow_but_reads_is_written_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time limit is on a reader taking nothing, not on the whole write."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_STALL", 0.5, raising=False)
+    data = bytes(range(256)) * 2000
+    received: list[bytes] = []
+
+    def read() -> None:
+        with open(fifo, "rb", buffering=0) as handle:
+            got = b""
+            while chunk := handle.read(65536):
+                got += chunk
+                time.sleep(0.1)  # slow: more than the time limit in all
+            received.append(got)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    write_output(check_output(str(fifo)), data)
+    reader.join(30)
+    assert received == [data]
 
 
 def test_dash_is_standard_output(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
