@@ -36,6 +36,9 @@ user's own regular file is ever replaced:
   write into a FIFO that nobody reads would wait for ever; and it is written without
   waiting either, so when its reader takes none of the bytes for :data:`FIFO_STALL`
   seconds (it opened the FIFO and never reads) the write is given up with an error.
+- Text that took long to make (``solve --out``'s CSV: ``write_output(…, rescue=…)``) and
+  cannot be saved is written to standard output instead, unless that is the output that
+  failed; the error says where it went. A picture is not (it is made again in seconds).
 - Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
   device (a disk: an image written onto it would destroy what it holds); a socket; a
   symbolic link to nothing; a folder that does not exist; a path through a file; a folder
@@ -78,6 +81,9 @@ BINARY_SUFFIXES = (".png",)
 class OutputError(OSError):
     """An output that cannot be written: the message names it and says why. Nothing was
     replaced."""
+
+    #: whether the bytes went to standard output instead (see write_output's ``rescue``)
+    rescued = False
 
 
 class _Refused(Exception):
@@ -137,12 +143,27 @@ def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: s
     return output
 
 
-def write_output(output: Output, data: bytes) -> None:
+def write_output(output: Output, data: bytes, *, rescue: str | None = None) -> None:
     """Write ``data`` to a checked output; raises OutputError (nothing replaced).
 
     The name is looked at again first, so a name that became something else during the
     work (a folder, a device) is treated as what it is now.
+
+    ``rescue`` names text that took long to make (``"the CSV"``): when it cannot be saved,
+    it is written to standard output instead, unless standard output is the output that
+    failed, and the error says so (its ``rescued`` is then True); a picture is not
+    rescued (it is made again in seconds, and standard output may be a terminal).
     """
+    try:
+        _write(output, data)
+    except OutputError as err:
+        if rescue is None:
+            raise
+        raise _rescued(err, output, data, rescue) from None
+
+
+def _write(output: Output, data: bytes) -> None:
+    """Write ``data`` to a checked output, looked at again first; raises OutputError."""
     now = output
     try:
         now = _classify(output.name, output.suffix)
@@ -161,6 +182,30 @@ def write_output(output: Output, data: bytes) -> None:
         if isinstance(err, BrokenPipeError) and now.kind == STDOUT:
             raise  # the reader of standard output went away: the command line ends quietly
         raise OutputError(f"could not save {output.shown}: {reason(err)}") from None
+
+
+def _rescued(err: OutputError, output: Output, data: bytes, rescue: str) -> OutputError:
+    """The error of a failed write, after ``data`` is written to standard output if that
+    is not the output that failed."""
+    if output.kind == STDOUT or _is_stdout(output.name) or sys.stdout is None:
+        return err
+    try:
+        _write_stream(sys.stdout, data)
+    except Exception as failed:  # an OSError, or the command line's StandardOutputError around one
+        cause = getattr(failed, "error", failed)
+        why = reason(cause) if isinstance(cause, OSError) else str(cause)
+        return OutputError(f"{err}; nor could {rescue} be written to standard output ({why})")
+    saved = OutputError(f"{err}; {rescue} went to standard output instead")
+    saved.rescued = True
+    return saved
+
+
+def _is_stdout(name: str) -> bool:
+    """Whether ``name`` is now this process's standard output (``/dev/stdout``)."""
+    try:
+        return os.path.samestat(os.stat(name), os.fstat(1))
+    except (OSError, ValueError):
+        return False
 
 
 def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") -> Path:

@@ -5,6 +5,7 @@ everything else is refused before any work, with the reason."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import socket
@@ -111,6 +112,86 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.undo()
     assert path.read_bytes() == b"old and complete"
     assert _leftovers(tmp_path) == []
+
+
+def _full_node(tmp_path: Path, name: str) -> Path:
+    """A stand-in for /dev/full under tmp_path (1,7: every write fails, the disk is full),
+    or skip."""
+    node = tmp_path / name
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    except (OSError, AttributeError):
+        pytest.skip("cannot make a device node here")
+    return node
+
+
+def _disk_full(*args: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_rows_that_cannot_be_saved_go_to_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """The review's defect 7: ``solve … --out /full-disk/r.csv`` ended with "the disk is
+    full" and every row computed was lost. The rows go to standard output instead (the
+    table to standard error, so that standard output holds the CSV alone), the error says
+    so, and the status stays 1; the old file is kept."""
+    from game import cli
+
+    path = tmp_path / "r.csv"
+    path.write_text("old and complete")
+    monkeypatch.setattr(output_module.os, "fsync", _disk_full)
+    solve = ["solve", "union-square", "--range", "1-3", "--positions", "2000", "--out", str(path)]
+    assert cli.main(solve) == 1
+    monkeypatch.undo()
+    said = capfd.readouterr()
+    rows = said.out.splitlines()
+    assert rows[0] == "rules,game,status,moves,nodes,seconds,on_foundations,line" and len(rows) == 4
+    assert all(row.startswith(f"union-square,{n},") for n, row in enumerate(rows[1:], 1))
+    assert "deals           3" in said.err
+    assert said.err.endswith(f"error: could not save {path}: the disk is full; the CSV went to standard "
+                             "output instead\n")
+    assert path.read_text() == "old and complete" and _leftovers(tmp_path) == []
+
+
+def test_rows_that_a_device_refuses_go_to_standard_output_unless_it_is_that(tmp_path: Path) -> None:
+    """``--out /dev/full`` (a stand-in): the rows go to standard output; ``--out -`` with
+    standard output full has nowhere else to go; both full: the error says so."""
+    full = _full_node(tmp_path, "full.csv")
+    solve = [sys.executable, "main.py", "demo", "union-square", "--range", "1-2", "--out"]
+    done = subprocess.run([*solve, str(full)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout.startswith("rules,game,status")
+    assert len(done.stdout.splitlines()) == 3  # the table went to standard error
+    assert done.stderr.endswith(f"error: could not save {full}: the disk is full; the CSV went to standard "
+                                "output instead\n")
+    for out in ("-", str(full)):
+        with open(full, "w") as stdout:
+            done = subprocess.run([*solve, out], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE, text=True,
+                                  timeout=120)
+        assert done.returncode == 1
+        last = done.stderr.splitlines()[-1]
+        assert last in (f"error: could not save {out}: the disk is full",  # standard output itself
+                        "error: could not write to standard output: the disk is full")
+    other = _full_node(tmp_path, "other.csv")
+    with open(full, "w") as stdout:
+        done = subprocess.run([*solve, str(other)], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 1
+    assert (f"error: could not save {other}: the disk is full; nor could the CSV be written to standard "
+            "output (the disk is full)") in done.stderr
+    assert stat.S_ISCHR(os.lstat(full).st_mode) and stat.S_ISCHR(os.lstat(other).st_mode)
+
+
+def test_a_picture_that_cannot_be_saved_is_not_poured_onto_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
+    """Binary bytes are not rescued: a picture is made again in seconds, and standard
+    output may be a terminal."""
+    path = tmp_path / "shot.png"
+    out = check_output(str(path), suffix=".png")
+    monkeypatch.setattr(output_module.os, "fsync", _disk_full)
+    with pytest.raises(OutputError, match=r"shot\.png: the disk is full$"):
+        write_output(out, b"\x89PNG bytes")
+    monkeypatch.undo()
+    assert capfdbinary.readouterr().out == b"" and not path.exists()
 
 
 def test_a_symbolic_link_to_a_file_writes_the_file_and_stays_a_link(tmp_path: Path) -> None:
