@@ -524,10 +524,14 @@ _GARBAGE = "where a PNG shows as garbage"
 
 
 def _check_stream(output: Output) -> None:
-    """Standard output or error takes a picture only when it is not a terminal; raises
-    _Refused."""
+    """Standard output or error must be open (``>&-`` closes it), and takes a picture only
+    when it is not a terminal; raises _Refused."""
+    if output.kind not in (STDOUT, STDERR):
+        return
     stream = sys.stdout if output.kind == STDOUT else sys.stderr
-    if output.binary and output.kind in (STDOUT, STDERR) and _is_terminal(stream):
+    if stream is None:
+        raise _Refused(f"{output.kind} is closed")
+    if output.binary and _is_terminal(stream):
         raise _Refused(f"{output.kind} is a terminal, {_GARBAGE}: redirect it (> picture.png) or give a "
                        "file's name")
 

@@ -670,6 +670,19 @@ def test_a_picture_is_not_written_onto_a_terminal_named_as_a_device(tmp_path: Pa
     assert b"".join(shown).replace(b"\r", b"") == b"rows\n"
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a shell closes standard output")
+@pytest.mark.parametrize("argv", [["solve", "union-square", "--range", "1-2", "--out", "-"],
+                                  ["screenshot", "-", "--frames", "1"]], ids=["solve", "screenshot"])
+def test_a_closed_standard_output_is_refused_before_any_work(argv: list[str]) -> None:
+    """``>&-``: Python has no standard output at all (sys.stdout is None); the write at the
+    end of the work ended in a traceback."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, "main.py", *argv], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    what = "--out" if argv[0] == "solve" else "screenshot"
+    assert (done.returncode, done.stderr) == (2, f"error: {what} -: standard output is closed\n")
+
+
 def test_dev_stdout_is_this_programs_standard_output_whatever_it_is(tmp_path: Path) -> None:
     """``/dev/stdout`` into a file opened for appending: the bytes follow what was
     printed; the file is not replaced nor truncated."""
