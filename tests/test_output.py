@@ -408,6 +408,21 @@ def test_an_open_pipe_named_through_dev_fd_is_written_as_a_fifo() -> None:
     assert err.strip() == FIFO and received == b"rows"
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
+def test_dev_fd_open_on_a_regular_file_is_refused_as_a_link_of_another_name(tmp_path: Path) -> None:
+    """``--out /dev/fd/3 3>log.csv``: the name ``3`` says nothing of the file's kind (see
+    docs/command-line.md); the file's own name is asked for, the file kept."""
+    log = tmp_path / "log.csv"
+    log.write_text("kept")
+    code = "import sys; from game.output import check_output; check_output(sys.argv[1])"
+    with open(log, "ab") as handle:
+        fd = handle.fileno()
+        done = subprocess.run([sys.executable, "-c", code, f"/dev/fd/{fd}"], cwd=ROOT, pass_fds=(fd,),
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "a file of another name" in done.stderr
+    assert log.read_text() == "kept"
+
+
 def test_links_in_the_folders_are_followed_as_the_system_follows_them(tmp_path: Path) -> None:
     """The user's own links, relative and absolute, with ``..`` after a link (the folder
     above where the link leads, as the system takes it): the file written is the one the
