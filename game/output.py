@@ -11,18 +11,34 @@ user's own regular file is ever replaced:
   flushed to the disk, renamed over the name. A new file gets the mode the user's umask
   gives (``0666 & ~umask``: 0644 with the usual umask); a file replaced keeps its mode,
   and its owner when root replaces it.
+- Every symbolic link on the way (among the name's folders, the name itself, and each
+  link a link leads to) is followed only when it is the user's own, or root's in a
+  folder of root's; any other is refused, however much the user running the command may
+  write. The program follows the links itself, one name at a time as the system does, so
+  it keeps the system's rule against links in shared folders (Linux's
+  protected_symlinks) itself, and more strictly: in every folder, not only ``/tmp``.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
-  link stays a link, but only when that file is of the kind the name says (its name
-  ends as the link's does: ``.png``, ``.csv``…) and the link is the user's own. So a
-  link ``shot.png`` to ``/etc/hostname``, or a link another user left in a shared folder
-  such as ``/tmp``, is refused, however much the user running the command may write.
+  link stays a link, but only when that file is of the kind the name says: its name ends
+  as the output's kind needs (``.png`` for a picture) or else as the link's does
+  (``.csv``…), and a link whose name has no extension leads to a file of its very name.
+  So a link ``shot.png`` to ``/etc/hostname``, or ``results`` to ``victim.conf`` or to
+  ``/etc/passwd``, is refused.
 - ``-``, and a name that is this process's own standard output or error
   (``/dev/stdout``, ``/dev/fd/2``), is written to that stream.
+- A picture (an output whose name must end in ``.png``) is never written onto a terminal,
+  where its bytes would show as garbage and could work the terminal's control sequences:
+  ``-`` or a device that is one is refused, when checked and when written.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
-  opened for writing, never created, truncated, renamed or removed. A FIFO is opened
-  without waiting for a reader: when no program has it open for reading within
-  :data:`FIFO_WAIT` seconds the output is refused, since a write into a FIFO that nobody
-  reads would wait for ever.
+  opened for writing, never created, truncated, renamed or removed. A device is opened
+  when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is
+  refused before the work. A FIFO is opened without waiting for a reader: when no program
+  has it open for reading within :data:`FIFO_WAIT` seconds the output is refused, since a
+  write into a FIFO that nobody reads would wait for ever; and it is written without
+  waiting either, so when its reader takes none of the bytes for :data:`FIFO_STALL`
+  seconds (it opened the FIFO and never reads) the write is given up with an error.
+- Text that took long to make (``solve --out``'s CSV: ``write_output(…, rescue=…)``) and
+  cannot be saved is written to standard output instead, unless that is the output that
+  failed; the error says where it went. A picture is not (it is made again in seconds).
 - Refused, with the reason: an empty name; a folder (or a name ending in ``/``); a block
   device (a disk: an image written onto it would destroy what it holds); a socket; a
   symbolic link to nothing; a folder that does not exist; a path through a file; a folder
@@ -37,6 +53,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import select
 import stat
 import sys
 import tempfile
@@ -50,13 +67,23 @@ from .engine.echo import shown
 #: how long a FIFO may go without a reader before the output is refused, in seconds
 FIFO_WAIT = 5.0
 
+#: how long the reader of a FIFO may take none of the bytes before the write is given up,
+#: in seconds (a slow reader is waited on as long as it takes some now and then)
+FIFO_STALL = 30.0
+
 #: the kinds of output
 STDOUT, STDERR, DEVICE, FIFO, FILE = "standard output", "standard error", "device", "FIFO", "file"
+
+#: the endings of outputs whose bytes are not text (a picture): never written onto a terminal
+BINARY_SUFFIXES = (".png",)
 
 
 class OutputError(OSError):
     """An output that cannot be written: the message names it and says why. Nothing was
     replaced."""
+
+    #: whether the bytes went to standard output instead (see write_output's ``rescue``)
+    rescued = False
 
 
 class _Refused(Exception):
@@ -69,8 +96,16 @@ class Output:
 
     name: str  # as the person gave it
     kind: str  # STDOUT, STDERR, DEVICE, FIFO or FILE
-    #: FILE: the regular file to replace (symbolic links followed); DEVICE, FIFO: the name
+    #: FILE: the regular file to replace (symbolic links followed); DEVICE, FIFO: what to
+    #: open (the name's own path, or the name itself for an open file of /proc: /dev/fd/N)
     path: Path | None
+    #: the ending a file's name must have (".png"), as check_output was given it
+    suffix: str | None = None
+
+    @property
+    def binary(self) -> bool:
+        """Whether the bytes are not text (a PNG), so a terminal is refused them."""
+        return self.suffix in BINARY_SUFFIXES
 
     @property
     def is_stdout(self) -> bool:
@@ -98,34 +133,79 @@ def check_output(name: str | os.PathLike[str], *, what: str = "--out", suffix: s
         if output.kind == FILE:
             assert output.path is not None
             _probe(output.path.parent)
+        elif output.kind == DEVICE:
+            assert output.path is not None
+            os.close(_open_device(output.path, binary=output.binary, check=True))
+        else:
+            _check_stream(output)
     except _Refused as why:
         raise OutputError(f"{what} {shown(text)}: {why}") from None
     return output
 
 
-def write_output(output: Output, data: bytes) -> None:
+def write_output(output: Output, data: bytes, *, rescue: str | None = None) -> None:
     """Write ``data`` to a checked output; raises OutputError (nothing replaced).
 
     The name is looked at again first, so a name that became something else during the
     work (a folder, a device) is treated as what it is now.
+
+    ``rescue`` names text that took long to make (``"the CSV"``): when it cannot be saved,
+    it is written to standard output instead, unless standard output is the output that
+    failed, and the error says so (its ``rescued`` is then True); a picture is not
+    rescued (it is made again in seconds, and standard output may be a terminal).
     """
+    try:
+        _write(output, data)
+    except OutputError as err:
+        if rescue is None:
+            raise
+        raise _rescued(err, output, data, rescue) from None
+
+
+def _write(output: Output, data: bytes) -> None:
+    """Write ``data`` to a checked output, looked at again first; raises OutputError."""
     now = output
     try:
-        now = _classify(output.name, None)
+        now = _classify(output.name, output.suffix)
         if now.kind in (STDOUT, STDERR):
+            _check_stream(now)
             _write_stream(sys.stdout if now.kind == STDOUT else sys.stderr, data)
         elif now.kind == FILE:
             assert now.path is not None
             _replace(now.path, data)
         else:
             assert now.path is not None
-            _write_special(now.path, now.kind, data)
+            _write_special(now.path, now.kind, data, binary=now.binary)
     except _Refused as why:
         raise OutputError(f"could not save {output.shown}: {why}") from None
     except OSError as err:
         if isinstance(err, BrokenPipeError) and now.kind == STDOUT:
             raise  # the reader of standard output went away: the command line ends quietly
         raise OutputError(f"could not save {output.shown}: {reason(err)}") from None
+
+
+def _rescued(err: OutputError, output: Output, data: bytes, rescue: str) -> OutputError:
+    """The error of a failed write, after ``data`` is written to standard output if that
+    is not the output that failed."""
+    if output.kind == STDOUT or _is_stdout(output.name) or sys.stdout is None:
+        return err
+    try:
+        _write_stream(sys.stdout, data)
+    except Exception as failed:  # an OSError, or the command line's StandardOutputError around one
+        cause = getattr(failed, "error", failed)
+        why = reason(cause) if isinstance(cause, OSError) else str(cause)
+        return OutputError(f"{err}; nor could {rescue} be written to standard output ({why})")
+    saved = OutputError(f"{err}; {rescue} went to standard output instead")
+    saved.rescued = True
+    return saved
+
+
+def _is_stdout(name: str) -> bool:
+    """Whether ``name`` is now this process's standard output (``/dev/stdout``)."""
+    try:
+        return os.path.samestat(os.stat(name), os.fstat(1))
+    except (OSError, ValueError):
+        return False
 
 
 def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") -> Path:
@@ -142,14 +222,16 @@ def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") ->
         except FileNotFoundError:
             if os.path.islink(path):
                 raise _Refused("it is a symbolic link to a folder that does not exist") from None
-            parent = _real_parent(text)
-            _probe(parent)
-            return parent / path.name
+            _check_parent(text)
+            new = _followed(text, None)
+            _probe(new.parent)
+            return new
         except OSError as err:
             raise _Refused(_path_reason(text, err)) from None
+        real = _followed(text, info)
         if not stat.S_ISDIR(info.st_mode):
             raise _Refused("it is not a folder")
-        _probe(Path(os.path.realpath(path)))
+        _probe(real)
         return path
     except _Refused as why:
         raise OutputError(f"{what} {shown(text)}: {why}") from None
@@ -174,7 +256,7 @@ def _classify(text: str, suffix: str | None) -> Output:
     if text == "":
         raise _Refused("no file name given")
     if text == "-":
-        return Output(text, STDOUT, None)
+        return Output(text, STDOUT, None, suffix)
     try:
         info = os.stat(text)
     except FileNotFoundError:
@@ -186,25 +268,27 @@ def _classify(text: str, suffix: str | None) -> Output:
     for fd, kind in ((1, STDOUT), (2, STDERR)):
         with contextlib.suppress(OSError):
             if os.path.samestat(info, os.fstat(fd)):
-                return Output(text, kind, None)
+                return Output(text, kind, None, suffix)
+    # every symbolic link on the way is checked before anything is opened or made
+    real = _followed(text, info)
     mode = info.st_mode
     if stat.S_ISDIR(mode):
         raise _Refused("it is a folder (give the name of a file in it)")
     if stat.S_ISCHR(mode):
-        return Output(text, DEVICE, Path(text))
+        return Output(text, DEVICE, real, suffix)
     if stat.S_ISFIFO(mode):
-        return Output(text, FIFO, Path(text))
+        return Output(text, FIFO, real, suffix)
     if stat.S_ISBLK(mode):
         raise _Refused("it is a block device (a disk); nothing is written onto one")
     if not stat.S_ISREG(mode):
         raise _Refused("it is not a regular file (a socket, say); nothing is written there")
     _check_suffix(text, suffix)
     if os.path.islink(text):
-        _check_link(text, suffix)
+        _check_link(text, real, suffix)
     # root may write any file, so its mode is asked too: a file nobody may write is kept
-    if not os.access(text, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+    if not os.access(real, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise _Refused("the file is read-only")
-    return Output(text, FILE, Path(os.path.realpath(text)))
+    return Output(text, FILE, real, suffix)
 
 
 def _new_file(text: str, suffix: str | None) -> Output:
@@ -212,12 +296,13 @@ def _new_file(text: str, suffix: str | None) -> Output:
     if text.endswith(("/", os.sep)) or os.path.basename(text) in ("", ".", ".."):
         raise _Refused("it names a folder (give the name of a file)")
     _check_suffix(text, suffix)
-    return Output(text, FILE, _real_parent(text) / os.path.basename(text))
+    _check_parent(text)
+    return Output(text, FILE, _followed(text, None), suffix)
 
 
-def _real_parent(text: str) -> Path:
-    """The folder a new name ``text`` would be made in, symbolic links followed; raises
-    _Refused when it is missing or not a folder."""
+def _check_parent(text: str) -> None:
+    """The folder a new name ``text`` would be made in must exist and be a folder; raises
+    _Refused (the folder named as given)."""
     parent = os.path.dirname(text) or os.curdir
     try:
         info = os.stat(parent)
@@ -227,24 +312,146 @@ def _real_parent(text: str) -> Path:
         raise _Refused(_path_reason(parent, err)) from None
     if not stat.S_ISDIR(info.st_mode):
         raise _Refused(f"{shown(parent)} is not a folder")
-    return Path(os.path.realpath(parent))
 
 
-def _check_link(text: str, suffix: str | None) -> None:
-    """A symbolic link ``text`` to a regular file is written through only when it is the
-    user's own and the file it leads to has the ending the output needs (``suffix``) or,
-    without one, the link's own ending; raises _Refused."""
+#: the most symbolic links a name may go through, as Linux allows (MAXSYMLINKS)
+MAX_LINKS = 40
+
+
+def _followed(text: str, info: os.stat_result | None) -> Path:
+    """The path ``text`` leads to, with no symbolic link left in it, every link on the way
+    checked by :func:`_check_link_owner`: the links among its folders, the name itself and
+    each link a link leads to. ``info`` is what os.stat says the name is (None: nothing is
+    there yet); what the links lead to must be that very thing, or the name changed while
+    it was looked at. For a pipe or socket opened by this process and named through /proc
+    (``/dev/fd/63`` of ``>(…)``), which has no path, the name itself. Raises _Refused.
+
+    The program follows the links itself here (as os.path.realpath did), so it applies
+    the system's rule against links in shared folders (Linux's protected_symlinks) itself,
+    more strictly and in every folder: see :func:`_check_link_owner`.
+    """
+    if os.name != "posix":  # no owners to ask: the links as the system follows them
+        return Path(os.path.realpath(text))
+    reached = _walk(text)
+    if reached is None:
+        if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+            raise _Refused("it leads through /proc to an open file with no name; give the file's own name")
+        return Path(text)
+    try:
+        now: os.stat_result | None = os.stat(reached)
+    except FileNotFoundError:
+        now = None
+    except OSError as err:
+        raise _Refused(_path_reason(reached, err)) from None
+    if (now is None) != (info is None) or (now is not None and info is not None
+                                           and not os.path.samestat(now, info)):
+        raise _Refused(f"its symbolic links lead to {shown(reached)}, which is not what the name is "
+                       "(it changed while it was looked at, or it is an open file whose name is gone)")
+    return Path(reached)
+
+
+def _walk(text: str) -> str | None:
+    """Follow the name ``text`` one name at a time as the system does (``..`` after a link
+    is the folder above where the link leads), checking each symbolic link before it is
+    followed; the path reached, or None for an open file of /proc with no path. Raises
+    _Refused."""
+    try:
+        here = "/" if text.startswith("/") else os.getcwd()
+    except OSError as err:
+        raise _Refused(f"the current folder cannot be found ({reason(err)})") from None
+    todo = text.split("/")[::-1]
+    links = 0
+    while todo:
+        part = todo.pop()
+        if part in ("", "."):
+            continue
+        if part == "..":
+            here = os.path.dirname(here)
+            continue
+        path = os.path.join(here, part)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if any(rest not in ("", ".") for rest in todo):
+                raise _Refused(f"the folder {shown(path)} does not exist") from None
+            return path
+        except OSError as err:
+            raise _Refused(_path_reason(path, err)) from None
+        if stat.S_ISLNK(info.st_mode):
+            links += 1
+            if links > MAX_LINKS:
+                raise _Refused("its symbolic links go round in a loop")
+            _check_link_owner(path, info, here, named=links == 1 and not todo)
+            try:
+                target = os.readlink(path)
+            except OSError as err:
+                raise _Refused(_path_reason(path, err)) from None
+            if _no_path(target, here, info):
+                # an open pipe or socket of /proc/PID/fd ("pipe:[1234]"): no path goes on
+                if todo:
+                    raise _Refused(f"{shown(path)} is an open file, not a folder")
+                return None
+            if target.startswith("/"):
+                here = "/"
+            todo.extend(target.split("/")[::-1])
+            continue
+        if todo and not stat.S_ISDIR(info.st_mode):
+            raise _Refused(f"{shown(path)} is a file, not a folder")
+        here = path
+    return here
+
+
+def _no_path(target: str, folder: str, info: os.stat_result) -> bool:
+    """Whether a link's text ``target`` names no path: a link of /proc to an open pipe or
+    socket (``pipe:[1234]``), where ``/proc/self``'s ``1234`` is a folder beside it."""
+    if target.startswith("/") or os.path.lexists(os.path.join(folder, target.split("/")[0])):
+        return False
+    try:
+        return info.st_dev == os.stat("/proc").st_dev
+    except OSError:
+        return False
+
+
+def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bool) -> None:
+    """A symbolic link at ``path``, in ``folder``, is followed only when it is the user's
+    own, or root's in a folder of root's (``/bin``, ``/dev/stdout``, macOS's ``/tmp``):
+    anyone else's link may lead wherever that user chose, and root's link in another
+    user's folder may have been put there by that user. Stricter than Linux's
+    protected_symlinks, which trusts any link outside sticky world-writable folders.
+    ``named``: the link is the name as given (the message says "it"). Raises _Refused."""
     geteuid = getattr(os, "geteuid", None)
-    if geteuid is not None:
-        owner = os.lstat(text).st_uid
-        if owner != geteuid():
-            raise _Refused(f"it is a symbolic link that another user (uid {owner}) made; nothing is "
-                           "written through it")
-    target = os.path.realpath(text)
-    wanted = suffix or os.path.splitext(text)[1].lower()
-    if not os.path.basename(target).lower().endswith(wanted):
-        raise _Refused(f"it is a symbolic link to {shown(target)}, which is not a {wanted or 'plain'} "
-                       "file; nothing is written through it (give the file's own name)")
+    if geteuid is None:
+        return
+    owner = info.st_uid
+    if owner == geteuid():
+        return
+    if owner == 0:
+        try:
+            if os.lstat(folder).st_uid == 0:
+                return
+        except OSError:
+            pass
+    who = "it" if named else shown(path)
+    raise _Refused(f"{who} is a symbolic link that another user (uid {owner}) made; nothing is "
+                   "written through it")
+
+
+def _check_link(text: str, real: Path, suffix: str | None) -> None:
+    """A symbolic link ``text`` to the regular file ``real`` is written through only when
+    that file is of the kind the link's name says: its name ends with the ending the output
+    needs (``suffix``: ``.png``) or, without one, with the link's own extension (``.csv``);
+    a link whose name has no extension says nothing of the kind, so the file must have the
+    link's very name (``results`` to ``../runs/results``). Case is not minded. Raises
+    _Refused."""
+    name = os.path.basename(text).lower()
+    wanted = suffix or os.path.splitext(name)[1]
+    if wanted and not real.name.lower().endswith(wanted):
+        raise _Refused(f"it is a symbolic link to {shown(real)}, which is not a {wanted} file; nothing "
+                       "is written through it (give the file's own name)")
+    if not wanted and real.name.lower() != name:
+        raise _Refused(f"it is a symbolic link to {shown(real)}, a file of another name, and its own name "
+                       "has no extension to tell what that file is; nothing is written through it (give "
+                       "the file's own name)")
 
 
 def _check_suffix(text: str, suffix: str | None) -> None:
@@ -288,6 +495,8 @@ def reason(err: OSError) -> str:
         return "the disk is read-only"
     if err.errno == errno.ENAMETOOLONG:
         return "the name is too long"
+    if err.errno in (errno.ENXIO, errno.ENODEV):  # /dev/tty with no terminal, a device unplugged
+        return "there is no such device"
     return err.strerror or str(err)
 
 
@@ -306,26 +515,97 @@ def _write_stream(stream: TextIO, data: bytes) -> None:
         stream.flush()
 
 
-def _write_special(path: Path, kind: str, data: bytes) -> None:
+#: how a device or a FIFO is opened: for writing, never as this process's terminal
+_STREAM_FLAGS = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+#: why a picture is not written onto a terminal (after "standard output is a terminal")
+_GARBAGE = "where a PNG shows as garbage"
+
+
+def _check_stream(output: Output) -> None:
+    """Standard output or error must be open (``>&-`` closes it), and takes a picture only
+    when it is not a terminal; raises _Refused."""
+    if output.kind not in (STDOUT, STDERR):
+        return
+    stream = sys.stdout if output.kind == STDOUT else sys.stderr
+    if stream is None:
+        raise _Refused(f"{output.kind} is closed")
+    if output.binary and _is_terminal(stream):
+        raise _Refused(f"{output.kind} is a terminal, {_GARBAGE}: redirect it (> picture.png) or give a "
+                       "file's name")
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, OSError, ValueError):  # no file behind it, or closed
+        return False
+
+
+def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
+    """Open a character device for writing, as it is checked (``check``: without waiting,
+    should it be a line that waits for a carrier) and as it is written, so that a device
+    that cannot be opened (``/dev/tty`` with no terminal, one the user may not write), or a
+    terminal for a picture, is refused before any work; raises _Refused."""
+    try:
+        fd = os.open(path, _STREAM_FLAGS | (os.O_NONBLOCK if check else 0))
+    except OSError as err:
+        raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
+    problem = None
+    if not stat.S_ISCHR(os.fstat(fd).st_mode):  # what was opened must be what was checked
+        problem = "it changed into something that is not a device"
+    elif binary and os.isatty(fd):
+        problem = f"it is a terminal, {_GARBAGE}: give a file's name"
+    if problem is not None:
+        os.close(fd)
+        raise _Refused(problem)
+    return fd
+
+
+def _write_special(path: Path, kind: str, data: bytes, *, binary: bool) -> None:
     """Write onto a device or into a FIFO, as a stream: nothing is created or truncated."""
-    flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = _open_fifo(path, flags) if kind == FIFO else os.open(path, flags)
+    fd = _open_fifo(path, _STREAM_FLAGS) if kind == FIFO else _open_device(path, binary=binary)
     try:
         # what was opened must still be what was checked: never a file opened in its place
         mode = os.fstat(fd).st_mode
         if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
             raise _Refused("it changed into something that is not a device or a FIFO")
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        if kind == FIFO:
+            _write_fifo(fd, data)
+        else:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
     except BrokenPipeError:
         raise _Refused("the program reading it closed it before the end") from None
     finally:
         os.close(fd)
 
 
+def _write_fifo(fd: int, data: bytes) -> None:
+    """Write into a FIFO opened without blocking, waiting for its reader to take more, but
+    never more than FIFO_STALL seconds at a time: a reader that opened it and never reads
+    (``sleep 40 < f.png``) would otherwise hold the program for ever. Raises _Refused."""
+    view = memoryview(data)
+    last = time.monotonic()  # when the reader last took some
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+            last = time.monotonic()
+            continue
+        except BlockingIOError:  # the pipe is full: the reader has not taken what it holds
+            pass
+        left = last + FIFO_STALL - time.monotonic()
+        if left <= 0:
+            raise _Refused(f"the program reading the FIFO took none of the bytes for {FIFO_STALL:g} s "
+                           f"({len(data) - len(view):,} of {len(data):,} bytes written into it)")
+        select.select([], [fd], [], left)
+
+
 def _open_fifo(path: Path, flags: int) -> int:
-    """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds."""
+    """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds;
+    it stays open without blocking (see :func:`_write_fifo`)."""
     deadline = time.monotonic() + FIFO_WAIT
     while True:
         try:
@@ -337,7 +617,6 @@ def _open_fifo(path: Path, flags: int) -> int:
             if time.monotonic() >= deadline:
                 raise _Refused(f"no program read the FIFO within {FIFO_WAIT:g} s") from None
             time.sleep(0.05)
-    os.set_blocking(fd, True)  # now a reader is there, the writes may wait for it to read
     return fd
 
 

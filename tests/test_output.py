@@ -5,12 +5,15 @@ everything else is refused before any work, with the reason."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import socket
 import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,6 +114,86 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     assert _leftovers(tmp_path) == []
 
 
+def _full_node(tmp_path: Path, name: str) -> Path:
+    """A stand-in for /dev/full under tmp_path (1,7: every write fails, the disk is full),
+    or skip."""
+    node = tmp_path / name
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    except (OSError, AttributeError):
+        pytest.skip("cannot make a device node here")
+    return node
+
+
+def _disk_full(*args: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_rows_that_cannot_be_saved_go_to_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """The review's defect 7: ``solve … --out /full-disk/r.csv`` ended with "the disk is
+    full" and every row computed was lost. The rows go to standard output instead (the
+    table to standard error, so that standard output holds the CSV alone), the error says
+    so, and the status stays 1; the old file is kept."""
+    from game import cli
+
+    path = tmp_path / "r.csv"
+    path.write_text("old and complete")
+    monkeypatch.setattr(output_module.os, "fsync", _disk_full)
+    solve = ["solve", "union-square", "--range", "1-3", "--positions", "2000", "--out", str(path)]
+    assert cli.main(solve) == 1
+    monkeypatch.undo()
+    said = capfd.readouterr()
+    rows = said.out.splitlines()
+    assert rows[0] == "rules,game,status,moves,nodes,seconds,on_foundations,line" and len(rows) == 4
+    assert all(row.startswith(f"union-square,{n},") for n, row in enumerate(rows[1:], 1))
+    assert "deals           3" in said.err
+    assert said.err.endswith(f"error: could not save {path}: the disk is full; the CSV went to standard "
+                             "output instead\n")
+    assert path.read_text() == "old and complete" and _leftovers(tmp_path) == []
+
+
+def test_rows_that_a_device_refuses_go_to_standard_output_unless_it_is_that(tmp_path: Path) -> None:
+    """``--out /dev/full`` (a stand-in): the rows go to standard output; ``--out -`` with
+    standard output full has nowhere else to go; both full: the error says so."""
+    full = _full_node(tmp_path, "full.csv")
+    solve = [sys.executable, "main.py", "demo", "union-square", "--range", "1-2", "--out"]
+    done = subprocess.run([*solve, str(full)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout.startswith("rules,game,status")
+    assert len(done.stdout.splitlines()) == 3  # the table went to standard error
+    assert done.stderr.endswith(f"error: could not save {full}: the disk is full; the CSV went to standard "
+                                "output instead\n")
+    for out in ("-", str(full)):
+        with open(full, "w") as stdout:
+            done = subprocess.run([*solve, out], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE, text=True,
+                                  timeout=120)
+        assert done.returncode == 1
+        last = done.stderr.splitlines()[-1]
+        assert last in (f"error: could not save {out}: the disk is full",  # standard output itself
+                        "error: could not write to standard output: the disk is full")
+    other = _full_node(tmp_path, "other.csv")
+    with open(full, "w") as stdout:
+        done = subprocess.run([*solve, str(other)], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 1
+    assert (f"error: could not save {other}: the disk is full; nor could the CSV be written to standard "
+            "output (the disk is full)") in done.stderr
+    assert stat.S_ISCHR(os.lstat(full).st_mode) and stat.S_ISCHR(os.lstat(other).st_mode)
+
+
+def test_a_picture_that_cannot_be_saved_is_not_poured_onto_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
+    """Binary bytes are not rescued: a picture is made again in seconds, and standard
+    output may be a terminal."""
+    path = tmp_path / "shot.png"
+    out = check_output(str(path), suffix=".png")
+    monkeypatch.setattr(output_module.os, "fsync", _disk_full)
+    with pytest.raises(OutputError, match=r"shot\.png: the disk is full$"):
+        write_output(out, b"\x89PNG bytes")
+    monkeypatch.undo()
+    assert capfdbinary.readouterr().out == b"" and not path.exists()
+
+
 def test_a_symbolic_link_to_a_file_writes_the_file_and_stays_a_link(tmp_path: Path) -> None:
     target = tmp_path / "real" / "deals.csv"
     target.parent.mkdir()
@@ -125,12 +208,237 @@ def test_a_symbolic_link_to_a_file_writes_the_file_and_stays_a_link(tmp_path: Pa
     assert _leftovers(tmp_path) == [] and _leftovers(target.parent) == []
 
 
+def test_a_link_whose_name_has_no_extension_writes_only_a_file_of_the_same_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's defect 1: the target had to end with the link's own extension, which
+    for ``results`` is '', so ``results`` linked to ``victim.conf`` was replaced with CSV.
+    A name without an extension tells nothing of the file's kind: the link is written
+    through only to a file of the very same name (``results`` to ``../runs/results``)."""
+    from game import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "etc").mkdir()
+    victims = {tmp_path / "victim.conf": "setting = 1\n", tmp_path / "etc" / "hostname": "vm\n",
+               tmp_path / ".bashrc": "alias x=y\n", tmp_path / "etc" / "results.csv": "rows\n"}
+    for victim, text in victims.items():
+        victim.write_text(text)
+    link = tmp_path / "results"
+    for victim in victims:
+        link.symlink_to(victim)
+        with pytest.raises(OutputError, match=r"it is a symbolic link to .*, a file of another name, and its "
+                                              r"own name has no extension to tell what that file is"):
+            check_output("results")
+        assert cli.main(["demo", "union-square", "--range", "1-1", "--out", "results"]) == 2
+        assert "a file of another name" in capsys.readouterr().err
+        link.unlink()
+    assert {victim: victim.read_text() for victim in victims} == victims
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "results").write_text("old")
+    link.symlink_to("runs/results")
+    out = check_output("results")
+    link.unlink()
+    link.symlink_to(tmp_path / "victim.conf")  # changed after the check: looked at again
+    with pytest.raises(OutputError, match="a file of another name"):
+        write_output(out, b"rows")
+    link.unlink()
+    link.symlink_to("runs/results")
+    write_output(check_output("results"), b"rows")
+    assert (tmp_path / "runs" / "results").read_bytes() == b"rows" and link.is_symlink()
+    assert {victim: victim.read_text() for victim in victims} == victims
+
+
 def test_the_file_type_follows_the_name(tmp_path: Path) -> None:
     assert check_output(str(tmp_path / "shot.PNG"), suffix=".png").kind == FILE
     for name in ("shot.txt", "shot", "shot.png.tga"):
         with pytest.raises(OutputError, match=r"written as PNG: give a name ending in \.png"):
             check_output(str(tmp_path / name), what="screenshot", suffix=".png")
     assert list(tmp_path.iterdir()) == []
+
+
+# ----- symbolic links along the way ---------------------------------------------------
+
+needs_root = pytest.mark.skipif(not IS_ROOT, reason="a link of another user is made by root (os.lchown)")
+
+
+def _links_of_another_user(tmp_path: Path) -> dict[str, Path]:
+    """The places of the review: a victim file and folder, a link to each that user 1000
+    left (``evil-b.csv``, ``evildir``), and the running user's own link to the first."""
+    victim = tmp_path / "victim-b.csv"
+    victim.write_text("kept")
+    victimdir = tmp_path / "victimdir"
+    victimdir.mkdir()
+    (victimdir / "report.csv").write_text("kept too")
+    evil = tmp_path / "evil-b.csv"
+    evil.symlink_to(victim)
+    evildir = tmp_path / "evildir"
+    evildir.symlink_to(victimdir)
+    for link in (evil, evildir):
+        os.lchown(link, 1000, 1000)
+    mine = tmp_path / "mylink.csv"
+    mine.symlink_to(evil)
+    return {"victim": victim, "victimdir": victimdir, "evil": evil, "evildir": evildir, "mine": mine}
+
+
+def _untouched(places: dict[str, Path]) -> None:
+    assert places["victim"].read_text() == "kept"
+    assert sorted(p.name for p in places["victimdir"].iterdir()) == ["report.csv"]
+    assert (places["victimdir"] / "report.csv").read_text() == "kept too"
+
+
+@needs_root
+def test_every_link_of_a_chain_must_be_the_users_own(tmp_path: Path) -> None:
+    """The review's defect 2: only the first link of a chain had its owner checked, so
+    the user's own ``mylink.csv`` to another user's ``evil-b.csv`` wrote the victim."""
+    places = _links_of_another_user(tmp_path)
+    for name in (places["mine"], places["evil"]):
+        with pytest.raises(OutputError, match=r"a symbolic link that another user \(uid 1000\) made"):
+            check_output(str(name))
+    with pytest.raises(OutputError, match=r"^--out .*mylink\.csv: .*evil-b\.csv is a symbolic link that "
+                                          r"another user \(uid 1000\) made; nothing is written through it$"):
+        check_output(str(places["mine"]))
+    _untouched(places)
+
+
+@needs_root
+def test_a_chain_that_became_another_users_after_the_check_is_not_written(tmp_path: Path) -> None:
+    places = _links_of_another_user(tmp_path)
+    mine = tmp_path / "later.csv"
+    mine.symlink_to(tmp_path / "own.csv")
+    (tmp_path / "own.csv").write_text("mine")
+    out = check_output(str(mine))
+    mine.unlink()
+    mine.symlink_to(places["evil"])
+    with pytest.raises(OutputError, match=r"could not save .*later\.csv: .*evil-b\.csv is a symbolic link "
+                                          r"that another user \(uid 1000\) made"):
+        write_output(out, b"rows")
+    _untouched(places)
+
+
+@needs_root
+def test_a_folder_link_another_user_left_is_not_followed(tmp_path: Path) -> None:
+    """The review's defect 3: ``/tmp/evildir`` -> ``victimdir``, left by another user:
+    ``--out /tmp/evildir/report.csv`` replaced victimdir/report.csv and ``screenshot
+    /tmp/evildir/new.png`` made a file there. Refused before any work, nothing made."""
+    places = _links_of_another_user(tmp_path)
+    evildir = places["evildir"]
+    said = r"evildir is a symbolic link that another user \(uid 1000\) made; nothing is written through it"
+    for name, suffix in ((evildir / "report.csv", None), (evildir / "new.png", ".png"),
+                         (evildir / "." / "new.csv", None),
+                         (tmp_path / "victimdir" / ".." / "evildir" / "x.csv", None)):
+        with pytest.raises(OutputError, match=said):
+            check_output(str(name), suffix=suffix)
+    if os.path.isdir("/proc/self/root"):  # a link of the user's own (/proc/self/root is "/") first
+        with pytest.raises(OutputError, match=said):
+            check_output(f"/proc/self/root{evildir}/report.csv")
+    for folder, who in ((evildir, ": it"), (evildir / "levels", "/evildir")):
+        with pytest.raises(OutputError, match=f"{who} is a symbolic link that another user"):
+            check_output_folder(folder)
+    (tmp_path / "dir").mkdir()
+    out = check_output(str(tmp_path / "dir" / "report.csv"))
+    (tmp_path / "dir").rmdir()
+    (tmp_path / "dir").symlink_to(evildir)  # the user's own link, to another user's
+    with pytest.raises(OutputError, match=said):
+        write_output(out, b"rows")
+    _untouched(places)
+
+
+@needs_root
+def test_solve_and_screenshot_refuse_another_users_links_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's commands: refused at once, status 2, no deal solved, nothing made."""
+    from game import cli
+
+    places = _links_of_another_user(tmp_path)
+    evildir = places["evildir"]
+    solve = ["solve", "union-square", "--range", "1-1", "--positions", "2000", "--out"]
+    for argv in ([*solve, str(places["mine"])], [*solve, str(evildir / "report.csv")],
+                 ["demo", "union-square", "--range", "1-1", "--out", str(evildir / "report.csv")],
+                 ["screenshot", str(evildir / "new.png"), "--frames", "1"],
+                 ["levels", "build", "--rules", "square", "--count", "1", "--out", str(evildir / "levels")]):
+        assert cli.main(argv) == 2, argv
+        said = capsys.readouterr()
+        assert said.out == "" and "another user (uid 1000) made" in said.err
+        assert "won" not in said.err  # no progress bar: no deal was played
+    _untouched(places)
+
+
+@needs_root
+def test_a_link_is_followed_when_it_is_the_users_own_or_roots_in_roots_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule for every link on the way, seen by user 1000 (the running user's id is
+    made 1000): its own links and root's links in root's folders (``/bin``,
+    ``/dev/stdout``, macOS's ``/tmp``) are followed; root's link in a folder of user 1000
+    is not, since that user may put anything there."""
+    real = tmp_path / "real"
+    real.mkdir()
+    own = tmp_path / "own"
+    own.symlink_to(real)
+    os.lchown(own, 1000, 1000)
+    roots = tmp_path / "roots"  # root's, in tmp_path, which is root's
+    roots.symlink_to(real)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 1000, 1000)
+    planted = theirs / "planted"
+    planted.symlink_to(real)
+    monkeypatch.setattr(output_module.os, "geteuid", lambda: 1000)
+    assert check_output(str(own / "a.csv")).path == real.resolve() / "a.csv"
+    assert check_output(str(roots / "a.csv")).path == real.resolve() / "a.csv"
+    with pytest.raises(OutputError, match=r"planted is a symbolic link that another user \(uid 0\) made"):
+        check_output(str(planted / "a.csv"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
+def test_an_open_pipe_named_through_dev_fd_is_written_as_a_fifo() -> None:
+    """``solve --out >(gzip > deals.csv.gz)`` names ``/dev/fd/63``: links of /proc
+    (``/proc/self`` is ``1234``, ``/proc/1234/fd/63`` is ``pipe:[5678]``), the last naming
+    no path. The pipe is written; the links, the system's and the user's own, pass."""
+    code = ("import sys; from game.output import check_output, write_output; "
+            "out = check_output(sys.argv[1]); print(out.kind, file=sys.stderr); write_output(out, b'rows')")
+    read, write = os.pipe()
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", code, f"/dev/fd/{write}"], cwd=ROOT, pass_fds=(write,),
+                                stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        received = pipe.read()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert err.strip() == FIFO and received == b"rows"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
+def test_dev_fd_open_on_a_regular_file_is_refused_as_a_link_of_another_name(tmp_path: Path) -> None:
+    """``--out /dev/fd/3 3>log.csv``: the name ``3`` says nothing of the file's kind (see
+    docs/command-line.md); the file's own name is asked for, the file kept."""
+    log = tmp_path / "log.csv"
+    log.write_text("kept")
+    code = "import sys; from game.output import check_output; check_output(sys.argv[1])"
+    with open(log, "ab") as handle:
+        fd = handle.fileno()
+        done = subprocess.run([sys.executable, "-c", code, f"/dev/fd/{fd}"], cwd=ROOT, pass_fds=(fd,),
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "a file of another name" in done.stderr
+    assert log.read_text() == "kept"
+
+
+def test_links_in_the_folders_are_followed_as_the_system_follows_them(tmp_path: Path) -> None:
+    """The user's own links, relative and absolute, with ``..`` after a link (the folder
+    above where the link leads, as the system takes it): the file written is the one the
+    system would open."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "up").symlink_to("a/b")
+    (tmp_path / "abs").symlink_to(tmp_path / "a")
+    for name in (tmp_path / "up" / ".." / "b" / "deals.csv", tmp_path / "abs" / "b" / "deals.csv"):
+        out = check_output(str(name))
+        assert out.path == (tmp_path / "a" / "b" / "deals.csv").resolve()
+        write_output(out, str(name).encode())
+        assert (tmp_path / "a" / "b" / "deals.csv").read_bytes() == str(name).encode()
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    with pytest.raises(OutputError, match="loop"):
+        check_output(str(loop / "x.csv"))
 
 
 # ----- devices, FIFOs and standard output ---------------------------------------------
@@ -166,6 +474,35 @@ def test_solve_out_dev_null_leaves_dev_null_a_device() -> None:
         assert os.lstat("/dev/null").st_ino == before.st_ino
     assert done.returncode == 0, done.stderr
     assert "deals           2" in done.stdout
+
+
+def _tty_node(tmp_path: Path) -> Path:
+    """A stand-in for /dev/tty under tmp_path (the same device numbers, 5,0), or skip."""
+    node = tmp_path / "tty.csv"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(5, 0))
+    except (OSError, AttributeError):
+        pytest.skip("cannot make a device node here")
+    return node
+
+
+def test_a_device_that_cannot_be_opened_is_refused_before_any_work(tmp_path: Path) -> None:
+    """The review's defect 5: with no controlling terminal, ``solve … --out /dev/tty``
+    passed the check and failed after all the work ("No such device or address"). The
+    device is opened when it is checked."""
+    node = _tty_node(tmp_path)
+    code = "import sys; from game.output import check_output; check_output(sys.argv[1])"
+    done = subprocess.run([sys.executable, "-c", code, str(node)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, start_new_session=True)  # a new session has no terminal
+    assert done.returncode != 0 and "OutputError" in done.stderr
+    assert "the device cannot be opened for writing (there is no such device)" in done.stderr
+    solve = ["solve", "union-square", "--range", "1-3", "--positions", "2000", "--out", str(node)]
+    done = subprocess.run([sys.executable, "main.py", *solve], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, start_new_session=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"error: --out {node}: the device cannot be opened for writing (there is no such "
+                           "device)\n")  # no progress bar: refused before the first deal
+    assert stat.S_ISCHR(os.lstat(node).st_mode)
 
 
 @needs_fifo
@@ -215,12 +552,150 @@ def test_a_fifo_nobody_reads_is_refused_instead_of_waiting_for_ever(
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
+@needs_fifo
+def test_a_fifo_whose_reader_never_reads_is_given_up_not_waited_on_for_ever(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's defect 6: ``(sleep 40 < f.png &)``, then ``screenshot f.png`` hung
+    until killed: a reader opened the FIFO, so the open went through, but never read."""
+    fifo = tmp_path / "f.png"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_STALL", 0.3, raising=False)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # open, and never read
+    try:
+        out = check_output(str(fifo), suffix=".png")
+        outcome: list[BaseException | None] = []
+
+        def write() -> None:
+            try:
+                write_output(out, b"x" * 1_000_000)  # more than a pipe holds
+                outcome.append(None)
+            except OutputError as err:
+                outcome.append(err)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(30)
+        assert not writer.is_alive(), "the write into a FIFO whose reader never reads hangs"
+    finally:
+        os.close(reader)
+    assert len(outcome) == 1 and isinstance(outcome[0], OutputError)
+    assert re.fullmatch(r"could not save .*f\.png: the program reading the FIFO took none of the bytes for "
+                        r"0\.3 s \([\d,]+ of 1,000,000 bytes written into it\)", str(outcome[0]))
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@needs_fifo
+def test_a_fifo_whose_reader_is_slow_but_reads_is_written_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time limit is on a reader taking nothing, not on the whole write."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_STALL", 0.5, raising=False)
+    data = bytes(range(256)) * 2000
+    received: list[bytes] = []
+
+    def read() -> None:
+        with open(fifo, "rb", buffering=0) as handle:
+            got = b""
+            while chunk := handle.read(65536):
+                got += chunk
+                time.sleep(0.1)  # slow: more than the time limit in all
+            received.append(got)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    write_output(check_output(str(fifo)), data)
+    reader.join(30)
+    assert received == [data]
+
+
 def test_dash_is_standard_output(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     out = check_output("-")
     assert out.kind == STDOUT and out.is_stdout
     print("before", flush=True)
     write_output(out, b"\x89PNG bytes")
     assert capfdbinary.readouterr().out == b"before\n\x89PNG bytes"
+
+
+def _terminal() -> tuple[int, int]:
+    """A pseudo-terminal of the test's own (its master and its terminal end), or skip."""
+    try:
+        import pty
+
+        return pty.openpty()
+    except (ImportError, OSError):
+        pytest.skip("no pseudo-terminals here")
+
+
+@contextlib.contextmanager
+def _shown_on(master: int) -> Iterator[list[bytes]]:
+    """What is written onto the terminal of ``master``, read as it comes (a terminal holds
+    little: a writer nobody reads from would wait), whole once the block ends."""
+    shown: list[bytes] = []
+
+    def read() -> None:
+        with contextlib.suppress(OSError):  # EIO: every other end is closed
+            while chunk := os.read(master, 65536):
+                shown.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    yield shown
+    reader.join(10)
+    os.close(master)
+
+
+@pytest.mark.parametrize("argv", [["screenshot", "-", "--frames", "1"], ["levels", "chart", "-"],
+                                  ["screenshot", "/dev/stdout", "--frames", "1"]],
+                         ids=["screenshot", "levels chart", "/dev/stdout"])
+def test_a_picture_is_not_written_onto_a_terminal(argv: list[str]) -> None:
+    """The review's defect 4: ``screenshot -`` and ``levels chart -`` poured the PNG's bytes
+    (control sequences among them) onto the terminal. Refused before any work, as
+    ``analyse -`` refuses to read a terminal."""
+    master, terminal = _terminal()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with _shown_on(master) as shown:
+        try:
+            done = subprocess.run([sys.executable, "main.py", *argv], cwd=ROOT, stdout=terminal,
+                                  stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+        finally:
+            os.close(terminal)
+    assert done.returncode == 2 and shown == []
+    what, name = ("levels chart", argv[2]) if argv[0] == "levels" else ("screenshot", argv[1])
+    assert done.stderr == (f"error: {what} {name}: standard output is a terminal, where a PNG shows as "
+                           "garbage: redirect it (> picture.png) or give a file's name\n")
+
+
+def test_a_picture_is_not_written_onto_a_terminal_named_as_a_device(tmp_path: Path) -> None:
+    """A terminal named as a device (``screenshot /dev/pts/3``, here through a link to the
+    test's own terminal) is refused a picture; text it takes."""
+    master, terminal = _terminal()
+    link = tmp_path / "terminal.png"
+    link.symlink_to(os.ttyname(terminal))
+    with _shown_on(master) as shown:
+        try:
+            said = r"^screenshot .*terminal\.png: it is a terminal, where a PNG shows as garbage: give a f"
+            with pytest.raises(OutputError, match=said):
+                check_output(str(link), what="screenshot", suffix=".png")
+            out = check_output(str(link))  # text is written onto a terminal
+            assert out.kind == DEVICE
+            write_output(out, b"rows\n")
+        finally:
+            os.close(terminal)
+    assert b"".join(shown).replace(b"\r", b"") == b"rows\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shell closes standard output")
+@pytest.mark.parametrize("argv", [["solve", "union-square", "--range", "1-2", "--out", "-"],
+                                  ["screenshot", "-", "--frames", "1"]], ids=["solve", "screenshot"])
+def test_a_closed_standard_output_is_refused_before_any_work(argv: list[str]) -> None:
+    """``>&-``: Python has no standard output at all (sys.stdout is None); the write at the
+    end of the work ended in a traceback."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, "main.py", *argv], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    what = "--out" if argv[0] == "solve" else "screenshot"
+    assert (done.returncode, done.stderr) == (2, f"error: {what} -: standard output is closed\n")
 
 
 def test_dev_stdout_is_this_programs_standard_output_whatever_it_is(tmp_path: Path) -> None:

@@ -344,7 +344,8 @@ def format_table(title: str, figures: dict[str, float], *, nodes: bool = True) -
 
 def write_csv(output: Output | str, rules: str, rows: list[DealRow]) -> None:
     """One line per deal, written to a checked output (a name is checked first); raises
-    OutputError (an old file is then unchanged)."""
+    OutputError (an old file is then unchanged). Rows that cannot be saved go to standard
+    output instead, unless that is the output (the error says which)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rules", "game", "status", "moves", "nodes", "seconds", "on_foundations",
@@ -353,7 +354,7 @@ def write_csv(output: Output | str, rules: str, rows: list[DealRow]) -> None:
         writer.writerow([rules, r.game, r.status, r.moves, r.nodes, f"{r.seconds:.3f}",
                          "" if r.on_foundations is None else r.on_foundations, " ".join(r.line)])
     write_output(check_output(output) if isinstance(output, str) else output,
-                 buffer.getvalue().encode("utf-8"))
+                 buffer.getvalue().encode("utf-8"), rescue="the CSV")
 
 
 def progress_stream() -> TextIO:

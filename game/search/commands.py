@@ -19,7 +19,7 @@ from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
     from ..engine.state import Game, Move
-    from ..output import Output
+    from ..output import Output, OutputError
     from .analyse import Analysis, Budget
     from .batch import DealRow, Interrupted
     from .hint import Hint
@@ -313,16 +313,19 @@ def _report_stream(out: Output | None) -> TextIO:
 def _finish_range(out: Output | None, rules: str, rows: list[DealRow], table: str) -> int:
     """A range's end: the CSV of ``--out`` written first, so that a table that cannot be
     printed (``| head`` closing the pipe) loses no row, then the table; 0, or 1 with the
-    reason when the CSV could not be written (the table is printed all the same, so the
-    run is not lost)."""
+    reason when the CSV could not be written. The table is printed all the same, so the
+    run is not lost, and the rows went to standard output: the table then goes to
+    standard error, so that standard output holds the CSV alone. The reason is told even
+    when the table cannot be printed (standard output full too)."""
     problem = _csv_problem(out, rules, rows)
-    stream = _report_stream(out)
-    print(table, file=stream)
-    stream.flush()
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 1
-    return 0
+    stream = sys.stderr if problem is not None and problem.rescued else _report_stream(out)
+    try:
+        print(table, file=stream)
+        stream.flush()
+    finally:
+        if problem is not None:
+            print(f"error: {problem}", file=sys.stderr)
+    return 0 if problem is None else 1
 
 
 def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
@@ -335,8 +338,9 @@ def _write_rows(out: Output | None, rules: str, rows: list[DealRow]) -> int:
     return 0
 
 
-def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> str | None:
-    """Write the CSV of ``--out`` (if given): None, or why it could not be written."""
+def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> OutputError | None:
+    """Write the CSV of ``--out`` (if given): None, or the error saying why it could not be
+    written (and whether the rows went to standard output instead)."""
     if out is None:
         return None
     from ..output import OutputError
@@ -345,7 +349,7 @@ def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> str | N
     try:
         write_csv(out, rules, rows)
     except OutputError as err:
-        return str(err)
+        return err
     return None
 
 

@@ -98,8 +98,12 @@ def test_a_csv_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeypa
     monkeypatch.setattr(batch, "run_deals", run_deals_while_a_folder_takes_the_name)
     assert main(["demo", "square", "--range", "1-2", "--out", str(taken)]) == 1
     captured = capsys.readouterr()
-    assert "deals           2" in captured.out
+    # the rows on standard output instead, alone; the table and the reason on standard error
+    rows = captured.out.splitlines()
+    assert rows[0].startswith("rules,game,status") and [r.split(",")[1] for r in rows[1:]] == ["1", "2"]
+    assert "deals           2" in captured.err
     assert "error: could not save" in captured.err and "taken.csv" in captured.err
+    assert captured.err.endswith("; the CSV went to standard output instead\n")
     assert taken.is_dir() and not list(taken.iterdir())
 
 
