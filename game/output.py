@@ -28,6 +28,9 @@ user's own regular file is ever replaced:
 - A picture (an output whose name must end in ``.png``) is never written onto a terminal,
   where its bytes would show as garbage and could work the terminal's control sequences:
   ``-`` or a device that is one is refused, when checked and when written.
+- The only devices written are terminals and the devices that keep nothing
+  (:data:`SINKS`: ``/dev/null``, ``/dev/zero``, ``/dev/full``); any other character device
+  (``/dev/mem``, ``/dev/port``, a serial line, ``/dev/urandom``) is refused, root or not.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
   opened for writing, never created, truncated, renamed or removed. A device is opened
   when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is
@@ -543,6 +546,22 @@ def _is_terminal(stream: TextIO | None) -> bool:
         return False
 
 
+#: the devices that take what is written and keep none of it: the only devices but terminals
+#: an output may be (``/dev/full`` fails every write, as a full disk does)
+SINKS = ("/dev/null", "/dev/zero", "/dev/full")
+
+
+def _sinks() -> set[int]:
+    """The device numbers of :data:`SINKS` on this system (those it has)."""
+    found = set()
+    for name in SINKS:
+        with contextlib.suppress(OSError):
+            info = os.stat(name)
+            if stat.S_ISCHR(info.st_mode):
+                found.add(info.st_rdev)
+    return found
+
+
 def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
     """Open a character device for writing, as it is checked (``check``: without waiting,
     should it be a line that waits for a carrier) and as it is written, so that a device
@@ -553,10 +572,14 @@ def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
     except OSError as err:
         raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
     problem = None
-    if not stat.S_ISCHR(os.fstat(fd).st_mode):  # what was opened must be what was checked
+    info = os.fstat(fd)
+    if not stat.S_ISCHR(info.st_mode):  # what was opened must be what was checked
         problem = "it changed into something that is not a device"
     elif binary and os.isatty(fd):
         problem = f"it is a terminal, {_GARBAGE}: give a file's name"
+    elif not os.isatty(fd) and info.st_rdev not in _sinks():
+        problem = ("it is a device that is neither a terminal nor one that drops what it is "
+                   "given (/dev/null); nothing is written onto a memory or hardware device")
     if problem is not None:
         os.close(fd)
         raise _Refused(problem)

@@ -505,6 +505,21 @@ def test_a_device_that_cannot_be_opened_is_refused_before_any_work(tmp_path: Pat
     assert stat.S_ISCHR(os.lstat(node).st_mode)
 
 
+@pytest.mark.parametrize("device", ["/dev/urandom", "/dev/mem", "/dev/port", "/dev/kmsg"])
+def test_a_device_that_keeps_what_it_is_given_is_refused(device: str) -> None:
+    """Only terminals and the devices that keep nothing (/dev/null, /dev/zero, /dev/full)
+    are outputs: root's ``--out /dev/mem`` would write into the machine's memory."""
+    if not os.path.exists(device) or not stat.S_ISCHR(os.stat(device).st_mode):
+        pytest.skip(f"no {device} here")
+    from game.output import OutputError, check_output
+
+    with pytest.raises(OutputError, match="neither a terminal nor one that drops what it is given"):
+        check_output(device)
+    for sink in ("/dev/null", "/dev/full"):
+        if os.path.exists(sink):
+            check_output(sink)
+
+
 @needs_fifo
 def test_a_fifo_is_written_as_a_stream_to_its_reader(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
