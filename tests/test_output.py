@@ -25,6 +25,7 @@ from game.output import (
     FIFO,
     FILE,
     STDOUT,
+    Output,
     OutputError,
     check_output,
     check_output_folder,
@@ -476,14 +477,19 @@ def test_solve_out_dev_null_leaves_dev_null_a_device() -> None:
     assert "deals           2" in done.stdout
 
 
-def _tty_node(tmp_path: Path) -> Path:
-    """A stand-in for /dev/tty under tmp_path (the same device numbers, 5,0), or skip."""
-    node = tmp_path / "tty.csv"
+def _device_node(node: Path, kind: int, major: int, minor: int) -> Path:
+    """A device node made at ``node`` (``kind`` ``stat.S_IFCHR`` or ``stat.S_IFBLK``), or
+    skip the test where none can be made."""
     try:
-        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(5, 0))
+        os.mknod(node, kind | 0o600, os.makedev(major, minor))
     except (OSError, AttributeError):
         pytest.skip("cannot make a device node here")
     return node
+
+
+def _tty_node(tmp_path: Path) -> Path:
+    """A stand-in for /dev/tty under tmp_path (the same device numbers, 5,0), or skip."""
+    return _device_node(tmp_path / "tty.csv", stat.S_IFCHR, 5, 0)
 
 
 def test_a_device_that_cannot_be_opened_is_refused_before_any_work(tmp_path: Path) -> None:
@@ -542,18 +548,14 @@ def test_a_fifo_is_written_as_a_stream_to_its_reader(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
 
 
-@needs_fifo
-def test_a_fifo_nobody_reads_is_refused_instead_of_waiting_for_ever(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    monkeypatch.setattr(output_module, "FIFO_WAIT", 0.2)
-    out = check_output(str(fifo))
+def _written_in_a_thread(out: Output, data: bytes) -> list[BaseException | None]:
+    """``data`` written to ``out`` in a thread of its own, waited on for 30 s at most (a
+    write that hangs fails the test, not the run): None when written, else the error."""
     outcome: list[BaseException | None] = []
 
     def write() -> None:
         try:
-            write_output(out, b"data")
+            write_output(out, data)
             outcome.append(None)
         except OutputError as err:
             outcome.append(err)
@@ -561,7 +563,17 @@ def test_a_fifo_nobody_reads_is_refused_instead_of_waiting_for_ever(
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
     writer.join(30)
-    assert not writer.is_alive(), "the write into a FIFO without a reader hangs"
+    assert not writer.is_alive(), "the write into the FIFO hangs"
+    return outcome
+
+
+@needs_fifo
+def test_a_fifo_nobody_reads_is_refused_instead_of_waiting_for_ever(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output_module, "FIFO_WAIT", 0.2)
+    outcome = _written_in_a_thread(check_output(str(fifo)), b"data")
     assert len(outcome) == 1 and isinstance(outcome[0], OutputError)
     assert "no program read the FIFO" in str(outcome[0])
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
@@ -577,20 +589,8 @@ def test_a_fifo_whose_reader_never_reads_is_given_up_not_waited_on_for_ever(
     monkeypatch.setattr(output_module, "FIFO_STALL", 0.3, raising=False)
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # open, and never read
     try:
-        out = check_output(str(fifo), suffix=".png")
-        outcome: list[BaseException | None] = []
-
-        def write() -> None:
-            try:
-                write_output(out, b"x" * 1_000_000)  # more than a pipe holds
-                outcome.append(None)
-            except OutputError as err:
-                outcome.append(err)
-
-        writer = threading.Thread(target=write, daemon=True)
-        writer.start()
-        writer.join(30)
-        assert not writer.is_alive(), "the write into a FIFO whose reader never reads hangs"
+        # more than a pipe holds
+        outcome = _written_in_a_thread(check_output(str(fifo), suffix=".png"), b"x" * 1_000_000)
     finally:
         os.close(reader)
     assert len(outcome) == 1 and isinstance(outcome[0], OutputError)
@@ -833,11 +833,7 @@ def test_a_socket_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_block_device_is_refused_never_written(tmp_path: Path) -> None:
-    path = tmp_path / "disk.png"
-    try:
-        os.mknod(path, stat.S_IFBLK | 0o600, os.makedev(7, 0))
-    except (OSError, AttributeError):
-        pytest.skip("cannot make a block device node here")
+    path = _device_node(tmp_path / "disk.png", stat.S_IFBLK, 7, 0)
     with pytest.raises(OutputError, match="block device"):
         check_output(str(path))
     assert stat.S_ISBLK(os.lstat(path).st_mode)

@@ -18,6 +18,7 @@ from game.records.settings import Settings
 from game.ui.app import App
 from game.ui.art import index_depth
 from game.ui.drawn import Kind
+from game.ui.layout import TableLayout
 from game.ui.piles import PileRenderer
 from game.ui.scenes import SCENES
 from game.ui.screenshots import screenshot_scene
@@ -292,6 +293,20 @@ def _growing(rules: str, fresh_holds: int) -> tuple[list[Move], Move]:
     raise AssertionError("no pile grew long")
 
 
+def _about_to_grow(app: App, rules: str, size: tuple[int, int]) -> tuple[TableScene, TableLayout, Move]:
+    """A table of ``rules`` at ``size``, played through the loop up to the move that makes
+    a row's pile longer than its fresh layout shows whole: the table, that fresh layout,
+    and the move."""
+    table = _table(app, size, rules)
+    fresh = table.layout
+    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
+    before, move = _growing(rules, holds)
+    for m in before:
+        table.play(m)
+        _settle(app, table)
+    return table, fresh, move
+
+
 @pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (2560, 1440)),
                                              ("constitution-cadogan", (1280, 800)),
                                              ("constitution", (800, 600)),
@@ -302,13 +317,7 @@ def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, ru
     shows whole lays the rows out again (each covered index whole), and its undo goes
     back to the fresh layout."""
     app = shared_app
-    table = _table(app, size, rules)
-    fresh = table.layout
-    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
-    before, move = _growing(rules, holds)
-    for m in before:
-        table.play(m)
-        _settle(app, table)
+    table, fresh, move = _about_to_grow(app, rules, size)
     assert table.layout.fans == ()
     table.play(move)
     _settle(app, table)
@@ -350,13 +359,7 @@ def test_the_felt_follows_the_rows_laid_out_again(shared_app: App, rules: str,
     size alone, so the old outlines stood beside the cards as ghost frames and the rows'
     names stayed where the rows had been); and again once an undo goes back."""
     app = shared_app
-    table = _table(app, size, rules)
-    fresh = table.layout
-    holds = min(fresh.readable_count(i) for i in table.game.tableau if fresh.steps[i])
-    before, move = _growing(rules, holds)
-    for m in before:
-        table.play(m)
-        _settle(app, table)
+    table, _, move = _about_to_grow(app, rules, size)
     _felt_as_drawn_afresh(app, table)
     table.play(move)
     _settle(app, table)
