@@ -294,9 +294,15 @@ def same_game(saved: Replay, replay: Replay) -> bool:
 
 
 def finish_game(store: Store, replay: Replay) -> Path | None:
+    """:func:`count_and_keep`, for a caller that needs only the recent replay's path."""
+    return count_and_keep(store, replay)[1]
+
+
+def count_and_keep(store: Store, replay: Replay) -> tuple[bool, Path | None]:
     """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
     replay among the recent games, forget the saved game if it is this game's. An
-    abandoned game without a single move is not counted. Returns the recent replay's path
+    abandoned game without a single move is not counted. Returns whether it was counted
+    (an abandoned game without moves needs no count: True) and the recent replay's path
     (None if not kept).
 
     The count names the save it does away with, so a kill before the save is removed
@@ -304,8 +310,9 @@ def finish_game(store: Store, replay: Replay) -> Path | None:
     the program stops, and before the count nothing has changed. When the count cannot
     be written (a full disk: warned), the save is kept for the next start, where the
     game can be continued to its end and counted then; its replay joins the recent games
-    only then, so that one game never leaves two. A save of another game is never done
-    away with here: it is counted when the player gives it up (:func:`abandon_saved_game`).
+    only when it is counted, so that a count tried again never leaves a game twice. A
+    save of another game is never done away with here: it is counted when the player
+    gives it up (:func:`abandon_saved_game`).
     """
     if replay.result not in ENDED:
         raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
@@ -313,15 +320,14 @@ def finish_game(store: Store, replay: Replay) -> Path | None:
     if replay.result == ABANDONED and not replay.moves:
         if saved is not None:
             clear_saved_game(store)
-        return None
-    counted = record_result(store, replay, ended_save=saved)
-    if not counted and saved is not None:
-        return None
+        return True, None
+    if not record_result(store, replay, ended_save=saved):
+        return False, None
     path = _write_replay(store, RECENT_DIR, replay)
     _prune(store, RECENT_DIR, RECENT_GAMES)
-    if counted and saved is not None:
+    if saved is not None:
         clear_saved_game(store)
-    return path
+    return True, path
 
 
 def _saved_game_of(store: Store, replay: Replay) -> str | None:

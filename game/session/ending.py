@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON
 from ..records.saves import (
     abandon_saved_game,
-    finish_game,
+    count_and_keep,
     load_saved_game,
     same_game,
     save_game,
@@ -43,6 +43,8 @@ from .outcome import WinRecord
 
 if TYPE_CHECKING:
     from .session import PlaySession
+
+T = TypeVar("T")
 
 
 def records_wanted(session: PlaySession) -> bool:
@@ -103,10 +105,11 @@ def count_game(session: PlaySession) -> None:
         result = ABANDONED
     else:
         return
-    session.recorded = True
     replay = session.recorder.replay(result)
-    _write(session, lambda: finish_game(session.store, replay))
-    if result == LOST and g.profile.scores_at_end and not session.assisted:
+    # counted once: a count that could not be written is tried again (the player may
+    # free the disk and close the window again, or undo and play on)
+    session.recorded = _write(session, lambda: count_and_keep(session.store, replay)[0]) is True
+    if session.recorded and result == LOST and g.profile.scores_at_end and not session.assisted:
         _write(session, lambda: _record_lost_score(session))
 
 
@@ -167,9 +170,11 @@ def save_replay(session: PlaySession) -> str:
     return "; ".join(session.store.take_warnings()) or "The replay was not saved."
 
 
-def _write(session: PlaySession, write: Callable[[], object]) -> None:
-    """Run a records call; a failure becomes a message for the player, never a crash."""
+def _write(session: PlaySession, write: Callable[[], T]) -> T | None:
+    """Run a records call and give its answer; a failure becomes a message for the player
+    (and None), never a crash."""
     try:
-        write()
+        return write()
     except (OSError, ValueError) as err:
         session.notices.append(f"The game record was not saved: {err}")
+        return None

@@ -121,7 +121,9 @@ class Dialog(Scene):
         #: below it (None: the bar takes its natural height at the window's foot)
         self.table_bottom = table_bottom
         self.title = title
+        #: the dialog's lines as given, and as shown (each wrapped to the panel's width)
         self.lines = lines
+        self.shown_lines = list(lines)
         #: stars earned (0–3) drawn as a row of three under the title, None for no row
         self.stars = stars
         self.dim = dim
@@ -184,11 +186,16 @@ class Dialog(Scene):
         top = round(self.px * 1.9) if self.foldable else 0
         widest = max((theme.font(self.px).size(line)[0] for line in self.lines), default=0)
         row = self._buttons_width() + self.px * (len(self.buttons) - 1)
-        width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, widest + 4 * self.px))
+        # a line longer than a comfortable measure (or the window) is wrapped, never cut
+        measure = max(round(self.px * 40), row + 4 * self.px)
+        width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, min(widest + 4 * self.px, measure)))
+        room = width - 4 * self.px
+        self.shown_lines = [part for line in self.lines
+                            for part in (wrap(line, self.px, room) if line.strip() else [line])]
         title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
         line_h = theme.font(self.px).get_linesize()
         height = round(top + self.px * 1.3 + title_h + self.px * 0.9
-                       + len(self.lines) * (line_h + self.px * 0.6)
+                       + len(self.shown_lines) * (line_h + self.px * 0.6)
                        + self.px * 1.0 + self.px * 2.4 + self.px * 1.2
                        + (self._star_size() + self.px * 0.8 if self.stars is not None else 0))
         self.panel = pygame.Rect(0, 0, width, height)
@@ -325,7 +332,7 @@ class Dialog(Scene):
             draw_stars(surface, pygame.Rect(self.panel.centerx - 2 * size, y, 4 * size, size),
                        self.stars, palette)
             y += size + round(self.px * 0.8)
-        for line in self.lines:
+        for line in self.shown_lines:
             rect = theme.text(surface, line, self.px, (self.panel.centerx, y), colour=palette.ink,
                               anchor="midtop")
             if line.strip():
@@ -446,7 +453,7 @@ def _record_lines(session: PlaySession) -> list[str]:
     if not session.recorded:
         return []
     # a store of its own: a damaged file's warning is the statistics screen's to report
-    stats = load_statistics(Store(session.store.root))[session.game.rules]
+    stats = load_statistics(Store(session.store.root, read_only=True))[session.game.rules]
     if stats.best_time is None:
         return []
     best = f"Best time {_clock(stats.best_time)}"
@@ -508,7 +515,7 @@ def _lost_score(session: PlaySession) -> str:
     score = session.score.total
     said = f"Score {score}"
     if g.profile.scores_at_end and session.keep_records and session.recordable and not session.assisted:
-        rank = load_progress(Store(session.store.root)).rank_of(g.rules, score)
+        rank = load_progress(Store(session.store.root, read_only=True)).rank_of(g.rules, score)
         if rank is not None:
             said += f": #{rank} in the {g.profile.short_title} high scores"
     return said

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 class KeepsPausedGame(Protocol):
     """A screen (the menu) that can hold a paused table and offer to continue it."""
 
-    def hold(self, table: Scene, game: tuple[str, str, int]) -> None:
+    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
         """Keep ``table`` to continue; ``game`` is its (rule set, game number, moves),
-        which the saved game in progress must still match when the player continues."""
+        which the saved game in progress must still match when the player continues,
+        unless the game could not be saved (``unsaved``): then the table alone holds it."""
 
 
 class TableExits:
@@ -60,7 +61,8 @@ class TableExits:
         table.gestures.cancel()
         session.pause()
         session.quit()
-        table.tell_notices()  # the game may not have been saved
+        problems = session.take_notices()  # the game may not have been saved
+        app.tell(problems)
         keep = not session.over and table.keep_records
         below = app.under(table)
         if below is not None and below.name == "menu":
@@ -69,7 +71,7 @@ class TableExits:
             below = app.start("menu", rules=table.game.rules)
         if keep and isinstance(below, KeepsPausedGame):
             g = table.game
-            below.hold(table, (g.rules, g.game, len(g.history)))
+            below.hold(table, (g.rules, g.game, len(g.history)), unsaved=bool(problems))
 
     def show_options(self) -> None:
         """Open the options over the table; "Back" returns to the game as it was."""

@@ -78,6 +78,8 @@ class MenuScene(Scene):
         #: the paused table to continue, and its (rule set, game number, moves)
         self.paused: Scene | None = None
         self.paused_game: tuple[str, str, int] | None = None
+        #: the paused game could not be saved: the held table is all there is of it
+        self.paused_unsaved = False
         self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
         self.error = ""
         self.rule_cards = [RuleCard(r, self.choose) for r in RULE_IDS]
@@ -124,11 +126,13 @@ class MenuScene(Scene):
         else:
             self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
 
-    def hold(self, table: Scene, game: tuple[str, str, int]) -> None:
+    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
         """Keep the paused ``table`` for "Continue"; ``game`` is its (rule set, game
         number, moves), which the saved game in progress must still match (see
-        :meth:`_paused_table`)."""
+        :meth:`_paused_table`), unless it could not be saved (``unsaved``): then the
+        table is kept as it is, and closing the window asks about it as the table does."""
         self.paused, self.paused_game = table, game
+        self.paused_unsaved = unsaved
         self.choose(game[0])
         self._refresh_records()
         self._layout()
@@ -140,6 +144,8 @@ class MenuScene(Scene):
         Anything that replaced or ended the saved game meanwhile lets it go."""
         if self.paused is None or self.paused_game is None:
             return None
+        if self.paused_unsaved:
+            return self.paused
         rules, number, moves = self.paused_game
         saved = self.saved
         if saved is None:
@@ -216,6 +222,13 @@ class MenuScene(Scene):
             self._layout()
         self.app.show("table", game=game, daily=daily, note=note)
 
+    def wants_quit(self) -> bool:
+        """The window is closing: a paused game that could not be saved is the held
+        table's to ask about (it tries to save it once more, and asks the player to keep
+        playing or close anyway); otherwise there is nothing left to save."""
+        table = self.paused if self.paused_unsaved else None
+        return table.wants_quit() if table is not None else True
+
     def continue_game(self) -> None:
         """Back to the game in progress: the paused table as it was left (its clock runs
         again), or the saved game where it was left."""
@@ -261,7 +274,12 @@ class MenuScene(Scene):
         self.saved = load_saved_game(self.store)
         paused = self._paused_table() is not None
         self.continue_button.enabled = self.saved is not None or paused
-        if paused and self.saved is None and self.paused_game is not None:
+        if paused and self.paused_unsaved and self.paused_game is not None:
+            self.continue_button.label = "Continue"
+            rules, number, moves = self.paused_game
+            self.continue_button.hint = (f"{tab_name(rules)} #{number} · {moves} move{'s' * (moves != 1)}"
+                                         " · not saved")
+        elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
             rules, number, _ = self.paused_game
             self.continue_button.hint = f"{tab_name(rules)} #{number} · no moves yet"

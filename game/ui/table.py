@@ -102,6 +102,8 @@ class TableScene(Scene):
         self._pending_left = 0.0
         #: the player chose to close the window although the game could not be saved
         self._closing_anyway = False
+        #: the dialog that asks so, while it is open
+        self._unsaved_dialog: Scene | None = None
         self._reset_table()
         self._relayout(app.size)
         self._deal_animation()
@@ -329,15 +331,18 @@ class TableScene(Scene):
         window can ask), is told all the same."""
         if self._closing_anyway:
             return True
+        if self._unsaved_dialog is not None and self._unsaved_dialog in self.app.scenes:
+            return False  # the player is being asked already (a second close waits for it)
         self.session.quit()
-        problems = self.session.take_notices()
+        problems = list(dict.fromkeys(self.session.take_notices()))  # each said once
         for problem in problems:
             print(f"warning: {printable(problem)}", file=sys.stderr)
         if not problems or self.app.stopped_by is not None or not self.app.running:
             return True
-        self.app.show("confirm", title="Your game could not be saved",
-                      words=" ".join([*problems, "If you close the window now, this game is lost."]),
-                      yes="Close anyway", action=self._close_anyway)
+        self._unsaved_dialog = self.app.show(
+            "confirm", title="Your game could not be saved",
+            words=" ".join([*problems, "If you close the window now, this game is lost."]),
+            yes="Close anyway", action=self._close_anyway)
         return False
 
     def _close_anyway(self) -> None:

@@ -335,10 +335,14 @@ def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ending, "finish_game", full)
+    monkeypatch.setattr(ending, "count_and_keep", full)
     session.end()
     assert session.take_notices() == ["The game record was not saved: [Errno 28] No space left on device"]
     assert session.take_notices() == []
+    assert not session.recorded, "a count that failed is tried again"
+    monkeypatch.undo()
+    session.end()
+    assert session.recorded and _counts(session.store) == (0, 0, 1) and session.take_notices() == []
 
 
 # ----- the demo's help --------------------------------------------------------------------------

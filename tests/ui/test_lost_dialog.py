@@ -4,6 +4,7 @@ while it is folded. Through the real loop with posted events."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -206,3 +207,20 @@ def test_the_tables_more_menu_works_while_the_lost_dialog_is_folded(ui: SimpleNa
     assert app.top is not None and app.top.name == "options"
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is dialog and dialog.folded
+
+
+def test_the_end_dialogs_read_the_records_without_moving_a_damaged_file(tmp_path: Path) -> None:
+    """What the lost and win dialogs say of the records is read, never written: a damaged
+    progress or statistics file is not moved aside by them (a second copy of the game,
+    whose data folder is read-only, must not either)."""
+    from game.ui.dialogs import _lost_score, _record_lines
+    from tests.session.helpers import make_session
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("progress.json", "statistics.json"):
+        (data / name).write_text("{ damaged")
+    session = make_session(data, lost_position(new_game("square", 3)))
+    assert _lost_score(session).startswith("Score ")
+    _record_lines(session)
+    assert sorted(p.name for p in data.iterdir()) == ["progress.json", "statistics.json"]

@@ -18,6 +18,7 @@ from game.session.positions import lost_position, near_won_position
 from game.ui import table as table_module
 from game.ui.app import App, Scene
 from game.ui.dialogs import Dialog
+from game.ui.drawn import Kind
 from game.ui.table import TableScene
 
 WINS = Path(__file__).resolve().parents[1] / "data" / "wins"
@@ -622,6 +623,83 @@ def test_a_game_that_cannot_be_saved_keeps_the_window_open_until_the_player_says
     ui.click(app, dialog.buttons[1].rect.center)
     assert not app.running
     assert load_saved_game(scene.store) is None
+
+
+def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file the game writes fails as on a full disk."""
+    from game.records import store as store_module
+
+    def full(self: object, name: str, text: str) -> object:
+        raise store_module.SaveError(f"could not save {name}: the disk is full")
+
+    monkeypatch.setattr(store_module.Store, "write_text", full)
+
+
+def test_a_second_close_waits_for_the_first_question(ui: SimpleNamespace, app: App,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two closes in a row (two QUIT events in one frame) ask once, and the window stays
+    until the player answers; the dialog's words are wrapped inside its panel."""
+    _disk_full(monkeypatch)
+    game = new_game("union-square", 12)
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 3)
+    dialogs = [s for s in app.scenes if isinstance(s, Dialog)]
+    assert app.running and len(dialogs) == 1
+    said = [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("dialog line")]
+    assert said and all(dialogs[0].panel.contains(b.rect) for b in said)
+    assert any("this game is lost" in b.name for b in said), "the last words are shown whole"
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.running and app.top is scene
+
+
+def test_a_lost_game_whose_count_failed_is_counted_when_it_can_be(ui: SimpleNamespace, app: App,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count of a lost game fails (a full disk): closing asks, and once the disk has
+    room again the next close counts it, once."""
+    game = lost_position(new_game("constitution", 5))
+    scene = ui.open_table(app, game)
+    ui.step(app)
+    _disk_full(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    top = app.top
+    assert app.running and isinstance(top, Dialog) and top.title == "Your game could not be saved"
+    ui.press(app, pygame.K_ESCAPE)  # keep playing
+    monkeypatch.undo()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    assert not app.running
+    stats = load_statistics(scene.store)["constitution"]
+    assert (stats.played, stats.lost) == (1, 1)
+
+
+def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Menu (or Esc) when the game cannot be saved: the menu holds the table itself, so
+    "Continue" goes back to it, and closing the window from the menu asks first."""
+    from game.ui.menu import MenuScene
+
+    menu = ui.open_menu(app, "union-square")
+    _disk_full(monkeypatch)
+    game = new_game("union-square", 12)
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu and isinstance(menu, MenuScene)
+    assert menu.continue_button.enabled and "not saved" in menu.continue_button.hint
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    top = app.top
+    assert app.running and isinstance(top, Dialog) and top.title == "Your game could not be saved"
+    ui.press(app, pygame.K_ESCAPE)
+    menu.continue_game()
+    ui.step(app)
+    assert app.top is scene and len(scene.game.moves_played) == 1
 
 
 def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
