@@ -444,7 +444,10 @@ class ReplayScene(Scene):
             else:
                 self.back()
             return
-        if self.goto.focused and self.goto.handle_key(event):
+        # an empty field has no text for the arrows, Home and End to move in: they step
+        # the replay (as after a jump, which empties the field and leaves it the focus)
+        steps = key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+        if self.goto.focused and not (steps and not self.goto.value) and self.goto.handle_key(event):
             return
         if self.goto.focused and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.goto.activate()

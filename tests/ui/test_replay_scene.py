@@ -149,6 +149,18 @@ def test_the_move_number_field_is_cleared_after_a_jump(ui: SimpleNamespace, scre
     assert scene.goto.value == "3"
     ui.press(screen_app, pygame.K_RETURN)
     assert scene.player.step == 3 and scene.game.piles == positions(replay)[3]
+    # the emptied field keeps the focus, but the arrows, Home and End step the replay
+    ui.press(screen_app, pygame.K_RIGHT)
+    assert scene.player.step == 4
+    ui.press(screen_app, pygame.K_LEFT)
+    ui.press(screen_app, pygame.K_LEFT)
+    assert scene.player.step == 2
+    ui.press(screen_app, pygame.K_END)
+    assert scene.player.step == 12
+    ui.press(screen_app, pygame.K_HOME)
+    assert scene.player.step == 0
+    ui.type_text(screen_app, "3")
+    ui.press(screen_app, pygame.K_RETURN)
     ui.type_text(screen_app, "99")
     ui.press(screen_app, pygame.K_RETURN)
     assert scene.player.step == 3 and scene.goto.value == "99"
