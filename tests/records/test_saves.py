@@ -18,7 +18,17 @@ from game.engine import new_game
 from game.engine.state import Game, Move
 from game.records import store as store_module
 from game.records.recorder import Recorder
-from game.records.replay import ABANDONED, IN_PROGRESS, LOST, MAX_MOVES, WON, Replay, ReplayMove, load_replay
+from game.records.replay import (
+    ABANDONED,
+    IN_PROGRESS,
+    LOST,
+    MAX_MOVES,
+    MAX_REPLAY_BYTES,
+    WON,
+    Replay,
+    ReplayMove,
+    load_replay,
+)
 from game.records.saves import (
     RECENT_GAMES,
     SAVED_GAME,
@@ -565,16 +575,20 @@ def test_pruning_removes_only_the_oldest_replays_the_game_wrote(tmp_path):
     newer = recent / "square-9-20190101-000000.replay"
     newer.write_text(replay.to_text().replace("version: 1", "version: 2", 1))
     os.utime(newer, (3, 3))
+    # a newer version's replay too long for this version to read is still that version's
+    newer_long = recent / "square-9-20180101-000000.replay"
+    newer_long.write_text("version: 3\n" + "x" * (MAX_REPLAY_BYTES + 10))
+    os.utime(newer_long, (3, 3))
     own_old = recent / "square-9-20190101-000001.replay"
     own_old.write_text(replay.to_text())
     os.utime(own_old, (4, 4))
     for _ in range(RECENT_GAMES):
         finish_game(store, replay)
     assert not own_old.exists(), "the oldest replay the game wrote went"
-    own = [p for p in recent.iterdir() if is_replay_file_name(p.name) and p != newer]
+    own = [p for p in recent.iterdir() if is_replay_file_name(p.name) and p not in (newer, newer_long)]
     assert len(own) == RECENT_GAMES
     assert odd.read_text() == "old" and load_replay(mine) == won_replays()[0]
-    assert "version: 2" in newer.read_text()
+    assert "version: 2" in newer.read_text() and newer_long.read_text().startswith("version: 3")
     assert outside.read_text() == "the user's" and (recent / "a-link.replay").is_symlink()
     assert (recent / "a-fifo.replay").is_fifo() and (recent / "a-folder.replay").is_dir()
 
