@@ -724,15 +724,23 @@ def hold_data_folder(store: Store) -> bool | None:
         with contextlib.suppress(OSError):
             if os.path.samestat(os.fstat(fd), os.stat(path)):
                 return True
+    unheld = (f"{LOCK_FILE} is {{}}, not a plain file, so it was left as it is; a second copy of the "
+              "game on this data folder would not be noticed")
     try:
         store.root.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC, 0o600)
     except OSError as err:
-        log.info("the data folder cannot be locked (%s): going on as the only copy", _why(err))
+        if os.path.islink(path):
+            store.warn(unheld.format("a symbolic link"))
+        elif os.path.isdir(path):
+            store.warn(unheld.format("a folder"))
+        else:
+            log.info("the data folder cannot be locked (%s): going on as the only copy", _why(err))
         return None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
+            store.warn(unheld.format("a FIFO or a device"))
             return None
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as err:

@@ -636,8 +636,11 @@ def test_a_lock_file_that_is_not_a_regular_file_is_never_opened(tmp_path, kind):
     else:
         lock.mkdir()
     before = lstat_of(lock), victim.stat().st_mode
-    assert store_module.hold_data_folder(Store(data)) is None, "the game goes on as the only copy"
+    store = Store(data)
+    assert store_module.hold_data_folder(store) is None, "the game goes on as the only copy"
     assert (lstat_of(lock), victim.stat().st_mode) == before and victim.read_text() == "precious"
+    [warning] = store.warnings
+    assert warning.startswith("instance.lock is a ") and "would not be noticed" in warning
 
 
 def test_a_store_that_only_reads_removes_nothing(tmp_path):
