@@ -94,6 +94,7 @@ def run_build(args: argparse.Namespace) -> int:
     The folder and every file to be written are checked before the first deal is searched.
     """
     from ..output import OutputError, check_output, check_output_folder, make_output_folder
+    from ..search.batch import WorkerDied
     from .build import build_campaign, make_plan
     from .campaign import LEVELS_DIR, campaign_path, write_campaign_text
 
@@ -120,7 +121,10 @@ def run_build(args: argparse.Namespace) -> int:
         return fail(str(err))
     status = 0
     for plan in plans:
-        result = build_campaign(plan, jobs=args.jobs, stream=sys.stderr)
+        try:
+            result = build_campaign(plan, jobs=args.jobs, stream=sys.stderr)
+        except WorkerDied as died:
+            return fail(f"{plan.rules}: {died}; nothing was written", 1)
         path = campaign_path(plan.rules, folder)
         try:
             make_output_folder(folder)

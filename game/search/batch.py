@@ -187,14 +187,28 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
             return [r for r in results if r is not None]
         pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
         numbered = [(task, i, call) for i, call in enumerate(calls)]
+        # the workers' process ids: the pool replaces a worker that dies, losing its call
+        workers = {child.pid for child in multiprocessing.active_children()}
         try:
-            for i, result in pool.imap_unordered(_numbered_call, numbered):
+            answers = pool.imap_unordered(_numbered_call, numbered)
+            while True:
+                try:
+                    i, result = answers.next(timeout=WORKER_CHECK_SECONDS)
+                except multiprocessing.TimeoutError:
+                    _check_workers(workers)
+                    continue
+                except StopIteration:
+                    break
                 results[i] = result
                 if on_result is not None:
                     on_result(result)
         except KeyboardInterrupt as stop:
             pool.terminate()
             raise Interrupted([r for r in results if r is not None], _signal_of(stop)) from None
+        except WorkerDied as died:
+            pool.terminate()
+            died.results = [r for r in results if r is not None]
+            raise
         except BaseException:
             pool.terminate()
             raise
@@ -203,6 +217,29 @@ def run_all(task: Callable[..., T], calls: list[tuple[Any, ...]], jobs: int,
         finally:
             pool.join()
         return [r for r in results if r is not None]
+
+
+#: how often a run over several processes looks whether a worker died
+WORKER_CHECK_SECONDS = 1.0
+
+
+class WorkerDied(Exception):
+    """A worker process of :func:`run_all` ended in the middle of the run (killed by the
+    system for want of memory, say): its call is lost, and the pool would wait for it
+    for ever. ``results`` holds those of the calls finished before, in call order."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.results: list[Any] = []
+
+
+def _check_workers(workers: set[int | None]) -> None:
+    """Raise :class:`WorkerDied` if one of the pool's first workers has ended: they live
+    as long as the run, so one that ended was killed or crashed."""
+    alive = {child.pid for child in multiprocessing.active_children()}
+    if not workers <= alive:
+        raise WorkerDied("a worker process ended in the middle of a deal (killed, or out of "
+                         "memory?), so the run was stopped")
 
 
 def _signal_of(stop: KeyboardInterrupt) -> int:

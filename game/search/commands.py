@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..engine.state import Game, Move
     from ..output import Output, OutputError
     from .analyse import Analysis, Budget
-    from .batch import DealRow, Interrupted
+    from .batch import DealRow, Interrupted, WorkerDied
     from .hint import Hint
 
 
@@ -190,7 +190,7 @@ def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | 
 
 def run_solve(args: argparse.Namespace) -> int:
     """``solve RULES GAME [--moves]`` or ``solve RULES --range A-B [--jobs] [--budget] [--out]``."""
-    from .batch import Interrupted, format_table, progress_stream, run_deals, solve_deal, summary
+    from .batch import Interrupted, WorkerDied, format_table, progress_stream, run_deals, solve_deal, summary
 
     problem = _one_or_range(args)
     if problem:
@@ -227,6 +227,8 @@ def run_solve(args: argparse.Namespace) -> int:
                          positions=positions, progress=progress_stream())
     except Interrupted as stop:
         return _keep_interrupted(out, rules, stop, len(numbers))
+    except WorkerDied as died:
+        return _keep_after_death(out, rules, died, len(numbers))
     return _finish_range(out, rules, rows, format_table(
         f"solver, {rules}, deals {_range_title(numbers)}, {_budget_title(args, positions)}", summary(rows)))
 
@@ -266,7 +268,7 @@ def _budget_title(args: argparse.Namespace, positions: int) -> str:
 
 def run_demo(args: argparse.Namespace) -> int:
     """``demo RULES GAME`` or ``demo RULES --range A-B [--jobs] [--out]``."""
-    from .batch import Interrupted, demo_deal, format_table, progress_stream, run_deals, summary
+    from .batch import Interrupted, WorkerDied, demo_deal, format_table, progress_stream, run_deals, summary
 
     try:
         rules = rules_class(args.rules).rules
@@ -295,6 +297,8 @@ def run_demo(args: argparse.Namespace) -> int:
         rows = run_deals(demo_deal, rules, numbers, jobs=args.jobs or 1, progress=progress_stream())
     except Interrupted as stop:
         return _keep_interrupted(out, rules, stop, len(numbers))
+    except WorkerDied as died:
+        return _keep_after_death(out, rules, died, len(numbers))
     return _finish_range(out, rules, rows, format_table(
         f"demo player, {rules}, deals {_range_title(numbers)}", summary(rows), nodes=False))
 
@@ -363,6 +367,17 @@ def _keep_interrupted(out: Output | None, rules: str, stop: Interrupted, total: 
         print(f"interrupted: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to "
               f"{out.shown}", file=sys.stderr)
     return stop.status
+
+
+def _keep_after_death(out: Output | None, rules: str, died: WorkerDied, total: int) -> int:
+    """A worker process died during a range (killed, out of memory): the run stops, the
+    rows finished so far are written to --out as an interrupted run's are, and the status
+    is 1 with the reason."""
+    rows: list[DealRow] = died.results
+    if out is not None and _write_rows(out, rules, rows) == 0:
+        print(f"stopped: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to {out.shown}",
+              file=sys.stderr)
+    return fail(str(died), 1)
 
 
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:

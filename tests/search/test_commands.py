@@ -245,6 +245,36 @@ def test_sigterm_or_sighup_to_the_command_stops_its_workers_too(name: str, tmp_p
     assert leftover.stdout == "", "a worker process outlived the command"
 
 
+@pytest.mark.slow
+def test_a_worker_killed_mid_run_stops_the_run_and_keeps_the_rows(tmp_path: Path) -> None:
+    """A worker process killed (as the system's out-of-memory killer kills one) loses its
+    deal, and the pool would wait for it for ever: the run stops within seconds, says
+    why, keeps the rows finished and ends with status 1."""
+    if shutil.which("pgrep") is None:
+        pytest.skip("no pgrep here")
+    out_file = tmp_path / "rows.csv"
+    child = subprocess.Popen([sys.executable, "main.py", "demo", "constitution", "--range", "1-40",
+                              "--jobs", "2", "--out", str(out_file)], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(2.0)
+        found = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True)
+        workers = found.stdout.split()
+        assert workers, "no worker process"
+        os.kill(int(workers[0]), signal.SIGKILL)
+        _, err = child.communicate(timeout=20)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 1, err
+    assert "a worker process ended in the middle of a deal" in err and "Traceback" not in err
+    assert out_file.read_text(encoding="utf-8").startswith("rules,game,")
+    time.sleep(0.5)
+    leftover = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
+    assert leftover.stdout == "", "a worker process outlived the command"
+
+
 def test_an_unknown_deal_says_how_to_decide_it(capsys) -> None:
     status, out, _ = _run(["solve", "constitution", "132", "--positions", "1000"], capsys)
     assert status == 0
