@@ -88,6 +88,9 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     if session.daily is not None:
         progress.record_daily_win(rules, session.daily)
     if not save_progress(store, progress):
+        # nothing of it was kept: the dialog claims no place in a table, nor an unlock
+        record.rank = record.level_rank = None
+        record.unlocked = False
         record.notes.extend(store.take_warnings())
 
 

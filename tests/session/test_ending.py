@@ -113,6 +113,27 @@ def test_a_won_level_earns_stars_against_its_par_and_unlocks_the_next(
     assert progress.high_scores("constitution", 1)[0].score == session.score.total
 
 
+def test_a_win_whose_progress_cannot_be_saved_claims_no_place_nor_unlock(
+        tmp_path: Path, campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress file cannot be written (a full disk, a second copy of the game): the
+    win dialog must not say "New high score" or "Level 2 is unlocked" of what was not
+    kept; it says the progress was not saved."""
+    from game.records import progress as progress_module
+
+    def full(self: Store, name: str, *args: object, **kwargs: object) -> object:
+        raise progress_module.SaveError(f"could not save {name}: the disk is full")
+
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600))
+    play_line(session, CONSTITUTION_1_WIN, clock, seconds=1.0)
+    monkeypatch.setattr(progress_module.Store, "write_json", full)
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.stars == 3
+    assert record.rank is None and record.level_rank is None and not record.unlocked
+    assert any("the disk is full" in note for note in record.notes)
+
+
 def test_a_won_daily_deal_is_remembered(tmp_path: Path) -> None:
     day = datetime.date(2026, 11, 22)
     session = constitution_1(tmp_path / "data", daily=day)
