@@ -341,7 +341,7 @@ class TableScene(Scene):
             return True
         self._unsaved_dialog = self.app.show(
             "confirm", title="Your game could not be saved",
-            words=" ".join([*problems, "If you close the window now, this game is lost."]),
+            words=" ".join([*map(_said, problems), "If you close the window now, this game is lost."]),
             yes="Close anyway", action=self._close_anyway)
         return False
 
@@ -599,3 +599,12 @@ class TableScene(Scene):
         px = plan.button_px if plan is not None else label_px(self.layout.card[1])
         self.badge_tips.draw(surface, self.renderer.marks.tips, focus, self.layout.bases, px,
                              self.app.palette, self.app.drawn)
+
+
+def _said(problem: str) -> str:
+    """A problem as a sentence of the question's words: begun with a capital (unless it
+    begins with a file's name) and ended with a full stop."""
+    words = problem.strip()
+    if words.split(" ", 1)[0].isalpha():
+        words = sentence(words)
+    return words if words.endswith((".", "!", "?")) else words + "."
