@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..engine import Game
+from ..engine.words import sentence
 from ..records.progress import load_progress
 from ..records.replay import WON, Replay, ReplayMove
 from ..records.stats import load_statistics
@@ -421,7 +422,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
             lines.append(_assisted_line(session))
-        lines.extend(record.notes)
+        lines.extend(sentence(note) for note in record.notes)
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
@@ -514,7 +515,9 @@ def _lost_score(session: PlaySession) -> str:
     g = session.game
     score = session.score.total
     said = f"Score {score}"
-    if g.profile.scores_at_end and session.keep_records and session.recordable and not session.assisted:
+    # (a data folder this copy of the game only reads keeps no score: no place is claimed)
+    if (g.profile.scores_at_end and session.keep_records and session.recordable and not session.assisted
+            and not session.store.read_only):
         rank = load_progress(Store(session.store.root, read_only=True)).rank_of(g.rules, score)
         if rank is not None:
             said += f": #{rank} in the {g.profile.short_title} high scores"

@@ -277,8 +277,8 @@ class MenuScene(Scene):
         if paused and self.paused_unsaved and self.paused_game is not None:
             self.continue_button.label = "Continue"
             rules, number, moves = self.paused_game
-            self.continue_button.hint = (f"{tab_name(rules)} #{number} · {moves} move{'s' * (moves != 1)}"
-                                         " · not saved")
+            self.continue_button.hint = (f"Not saved: {tab_name(rules)} #{number} · "
+                                         f"{moves} move{'s' * (moves != 1)}")
         elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
             rules, number, _ = self.paused_game

@@ -224,3 +224,21 @@ def test_the_end_dialogs_read_the_records_without_moving_a_damaged_file(tmp_path
     assert _lost_score(session).startswith("Score ")
     _record_lines(session)
     assert sorted(p.name for p in data.iterdir()) == ["progress.json", "statistics.json"]
+
+
+def test_a_copy_that_only_reads_the_data_folder_claims_no_high_score_place(tmp_path: Path) -> None:
+    """A second copy of the game (its data folder read-only) keeps no score, so the lost
+    dialog of English Square, played for the score, claims no place in its table."""
+    from game.records.store import SHARED
+    from game.session import PlaySession
+    from game.ui.dialogs import _lost_score
+    from tests.session.helpers import make_session
+
+    data = tmp_path / "data"
+    data.mkdir()
+    game = lost_position(new_game("square", 3))
+    writing = make_session(data, game)
+    assert ": #1 in the British Square high scores" in _lost_score(writing)
+    reading = PlaySession(game, store=Store(data, read_only=True, why_read_only=SHARED),
+                          settings=writing.settings, clock=writing.clock)
+    assert _lost_score(reading) == f"Score {reading.score.total}"

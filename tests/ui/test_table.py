@@ -691,7 +691,7 @@ def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
     ui.settle(app, scene)
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is menu and isinstance(menu, MenuScene)
-    assert menu.continue_button.enabled and "not saved" in menu.continue_button.hint
+    assert menu.continue_button.enabled and menu.continue_button.hint.startswith("Not saved: ")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     ui.step(app, 2)
     top = app.top
