@@ -246,8 +246,12 @@ def campaign_to_text(rules: str, *, build: Mapping[str, Any], searched: int, res
     return text.replace(json.dumps(marker), compact) + "\n"
 
 
-def write_campaign_text(path: Path, text: str) -> None:
+def write_campaign_text(path: Path, text: str, *, rescue: str | None = None) -> None:
     """Write a campaign file (see :mod:`game.output`: a regular file is replaced
-    atomically) and forget cached campaigns; raises OutputError."""
-    write_output(check_output(path, what="--out"), text.encode("utf-8"))
-    clear_cache()
+    atomically) and forget cached campaigns; raises OutputError. ``rescue`` names the
+    campaign when it took long to build: one that cannot be saved goes to standard
+    output instead (see :func:`~game.output.write_output`)."""
+    try:
+        write_output(check_output(path, what="--out"), text.encode("utf-8"), rescue=rescue)
+    finally:
+        clear_cache()

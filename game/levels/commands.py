@@ -128,9 +128,14 @@ def run_build(args: argparse.Namespace) -> int:
         path = campaign_path(plan.rules, folder)
         try:
             make_output_folder(folder)
-            write_campaign_text(path, result.text)
         except OutputError as err:
-            return fail(str(err))
+            # (the build took long: its campaign goes to standard output, as a run's rows do)
+            print(result.text, end="")
+            return fail(f"{err}; the {plan.rules} campaign went to standard output instead", 1)
+        try:
+            write_campaign_text(path, result.text, rescue=f"the {plan.rules} campaign")
+        except OutputError as err:
+            return fail(str(err), 1 if err.rescued else 2)
         r = result.results
         print(f"{plan.rules}: searched {plan.search:,} numbers "
               f"({plan.method}, {plan.nodes:,} positions each): "

@@ -138,6 +138,24 @@ def test_build_writes_into_a_new_folder_and_through_a_link_to_dev_null(
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
 
 
+def test_a_campaign_that_cannot_be_saved_goes_to_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A build takes long: when its campaign cannot be written (a full disk), it goes to
+    standard output instead, as solve's rows do, and the error says so."""
+    import errno
+    import json
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output_module, "_replace", full)
+    assert run(*SQUARE_TINY, "--out", str(tmp_path)) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["rules"] == "square"
+    assert "the disk is full; the square campaign went to standard output instead" in captured.err
+    assert not (tmp_path / "square.json").exists()
+
+
 # ----- chart ----------------------------------------------------------------------------
 
 
