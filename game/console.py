@@ -1,7 +1,7 @@
 """What every command says to the person at the terminal: an error message with its exit
-status, and whether its output may hold colour.
+status, whether a stream is a terminal, and whether its output may hold colour.
 
-Below every layer (pure Python, importing nothing of the game), so each package's
+Below every layer but the engine's words for a quotation (pure Python), so each package's
 ``commands`` module can use it without importing the command line above it.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import sys
 from typing import TextIO
+
+from .engine.echo import shown
 
 
 def counted(n: int, word: str) -> str:
@@ -29,10 +31,7 @@ def fail(message: str, status: int = 2) -> int:
     field), so every character a terminal would act on (an escape sequence, a line end)
     is written as Python escapes it, and a message longer than :data:`MOST_MESSAGE`
     characters is cut with ``…``: one line, whatever it quotes."""
-    plain = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    if len(plain) > MOST_MESSAGE:
-        plain = plain[:MOST_MESSAGE - 1] + "…"
-    print(f"error: {plain}", file=sys.stderr)
+    print(f"error: {shown(message, MOST_MESSAGE)}", file=sys.stderr)
     return status
 
 
@@ -41,7 +40,13 @@ def wants_colour(stream: TextIO) -> bool:
     (to anything but the empty string, as no-color.org asks) or the terminal is ``dumb``."""
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
+    return is_terminal(stream)
+
+
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal; False for a closed stream or none at all (``>&-``),
+    or one with no file behind it."""
     try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
+        return stream is not None and stream.isatty()
+    except (AttributeError, OSError, ValueError):
         return False

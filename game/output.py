@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from .console import is_terminal
 from .engine.echo import shown
 
 #: how long a FIFO may go without a reader before the output is refused, in seconds
@@ -534,16 +535,9 @@ def _check_stream(output: Output) -> None:
     stream = sys.stdout if output.kind == STDOUT else sys.stderr
     if stream is None:
         raise _Refused(f"{output.kind} is closed")
-    if output.binary and _is_terminal(stream):
+    if output.binary and is_terminal(stream):
         raise _Refused(f"{output.kind} is a terminal, {_GARBAGE}: redirect it (> picture.png) or give a "
                        "file's name")
-
-
-def _is_terminal(stream: TextIO | None) -> bool:
-    try:
-        return stream is not None and stream.isatty()
-    except (AttributeError, OSError, ValueError):  # no file behind it, or closed
-        return False
 
 
 #: the devices that take what is written and keep none of it: the only devices but terminals

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..console import counted, fail
+from ..console import counted, fail, is_terminal
 from ..engine.echo import shown
 
 if TYPE_CHECKING:
@@ -45,11 +45,7 @@ def read_replay(name: str) -> Replay:
     stream = sys.stdin
     if stream is None or getattr(stream, "buffer", None) is None:
         raise ReplayError("standard input is closed: give the replay file's name")
-    try:
-        terminal = stream.isatty()
-    except (OSError, ValueError):  # closed
-        terminal = False
-    if terminal:
+    if is_terminal(stream):
         raise ReplayError("standard input is a terminal: pipe a replay in (- < FILE.replay) "
                           "or give the file's name")
     try:

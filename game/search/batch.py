@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
+from ..console import is_terminal
 from ..engine.deals import LC_LIMIT, GameNumberError, parse_game_number
 from ..engine.echo import quoted
 from ..output import Output, check_output, write_output
@@ -261,14 +262,6 @@ def _numbered_call(item: tuple[Callable[..., T], int, tuple[Any, ...]]) -> tuple
     return i, task(*call)
 
 
-def _is_terminal(stream: TextIO | None) -> bool:
-    """Whether ``stream`` is a terminal (one that a carriage return redraws)."""
-    try:
-        return stream is not None and stream.isatty()
-    except (OSError, ValueError):
-        return False
-
-
 class ProgressBar:
     """A one-line progress bar on a terminal stream, redrawn with a carriage return: the
     label, the bar, how many are done, a count per status and the time left. Nothing is
@@ -289,7 +282,7 @@ class ProgressBar:
         #: the statuses counted so far; those in ``shown`` are always shown, in that order
         self.counts: dict[str, int] = dict.fromkeys(shown, 0)
         self.start = time.perf_counter()
-        self.redraw = os.environ.get("TERM") != "dumb" and _is_terminal(stream)
+        self.redraw = os.environ.get("TERM") != "dumb" and is_terminal(stream)
 
     def step(self, status: str | None = None) -> None:
         """One more item done (with its status, counted on the bar)."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
-from ..console import counted, fail
+from ..console import counted, fail, is_terminal
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
 from ..engine.echo import shown
@@ -396,7 +396,7 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
         analyser = Analyser(start, moves, budget)
     except ValueError as err:
         return fail(f"{shown(args.file)}: {err}")
-    bar = sys.stderr if not args.json and _is_terminal(sys.stderr) else None
+    bar = sys.stderr if not args.json and is_terminal(sys.stderr) else None
 
     def show(_step: int | None = None) -> None:
         if bar is not None:
@@ -483,9 +483,3 @@ def analysis_lines(analysis: Analysis) -> str:
     return "\n".join(lines)
 
 
-def _is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal (where a progress line that redraws itself belongs)."""
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -257,10 +257,15 @@ def test_a_worker_killed_mid_run_stops_the_run_and_keeps_the_rows(tmp_path: Path
                               "--jobs", "2", "--out", str(out_file)], cwd=ROOT, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(2.0)
-        found = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True)
-        workers = found.stdout.split()
-        assert workers, "no worker process"
+        workers: list[str] = []
+        for _ in range(300):  # both workers running (a loaded machine takes a while to start them)
+            time.sleep(0.1)
+            found = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True)
+            workers = found.stdout.split()
+            if len(workers) == 2:
+                break
+        assert len(workers) == 2, "the two worker processes did not start"
+        time.sleep(1.0)  # playing their first deals
         os.kill(int(workers[0]), signal.SIGKILL)
         _, err = child.communicate(timeout=20)
     finally:
