@@ -359,25 +359,27 @@ def _csv_problem(out: Output | None, rules: str, rows: list[DealRow]) -> OutputE
 
 def _keep_interrupted(out: Output | None, rules: str, stop: Interrupted, total: int) -> int:
     """Ctrl+C (or SIGTERM, or SIGHUP) during a range: the rows of the deals finished so far
-    are written to --out as a whole run's are (the old file replaced at once), one line
-    says how many, and the status is 128 + the signal's number (130 for Ctrl+C). Without
-    --out there is nothing to keep, and nothing is said."""
-    rows: list[DealRow] = stop.results
-    if out is not None and _write_rows(out, rules, rows) == 0:
-        print(f"interrupted: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to "
-              f"{out.shown}", file=sys.stderr)
+    are kept (:func:`_keep_finished`), and the status is 128 + the signal's number (130 for
+    Ctrl+C)."""
+    _keep_finished(out, rules, stop.results, total, "interrupted")
     return stop.status
 
 
 def _keep_after_death(out: Output | None, rules: str, died: WorkerDied, total: int) -> int:
     """A worker process died during a range (killed, out of memory): the run stops, the
-    rows finished so far are written to --out as an interrupted run's are, and the status
-    is 1 with the reason."""
-    rows: list[DealRow] = died.results
-    if out is not None and _write_rows(out, rules, rows) == 0:
-        print(f"stopped: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to {out.shown}",
-              file=sys.stderr)
+    rows finished so far are kept (:func:`_keep_finished`), and the status is 1 with the
+    reason."""
+    _keep_finished(out, rules, died.results, total, "stopped")
     return fail(str(died), 1)
+
+
+def _keep_finished(out: Output | None, rules: str, rows: list[DealRow], total: int, why: str) -> None:
+    """A range cut short (``why``: ``interrupted``): the rows of the deals finished so far
+    are written to --out as a whole run's are (the old file replaced at once), and one line
+    says how many. Without --out there is nothing to keep, and nothing is said."""
+    if out is not None and _write_rows(out, rules, rows) == 0:
+        print(f"{why}: {len(rows)} row{'' if len(rows) == 1 else 's'} of {total} written to {out.shown}",
+              file=sys.stderr)
 
 
 def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
