@@ -260,6 +260,11 @@ def summarize_replay(path: Path | str) -> ReplaySummary:
         raise ReplayError("there is no such file") from None
     except FileRefused as err:
         raise ReplayError(str(err)) from None
+    return summarize_replay_text(text)
+
+
+def summarize_replay_text(text: str) -> ReplaySummary:
+    """:func:`summarize_replay` for a replay's text already read; raises ReplayError."""
     return _Parser(text).summarize()
 
 

@@ -45,6 +45,7 @@ from .replay import (
     load_replay,
     parse_replay,
     summarize_replay,
+    summarize_replay_text,
 )
 from .scoring import Score
 from .settings import SETTINGS_FILE
@@ -280,14 +281,13 @@ def abandon_saved_game(store: Store) -> bool:
     if replay is None:
         clear_saved_game(store)
         return True
-    finish_game(store, replay.with_result(ABANDONED))
-    return not os.path.lexists(store.path(SAVED_GAME))
+    return count_and_keep(store, replay.with_result(ABANDONED))[0]
 
 
 # ----- ended games ----------------------------------------------------------------------------
 
 
-def same_game(saved: Replay, replay: Replay) -> bool:
+def same_game(saved: Replay | ReplaySummary, replay: Replay) -> bool:
     """``replay`` goes on with the game ``saved`` (same deal, same start; a save that does
     not know its start is taken for the same game)."""
     return (saved.rules, saved.game) == (replay.rules, replay.game) and (
@@ -332,12 +332,13 @@ def count_and_keep(store: Store, replay: Replay) -> tuple[bool, Path | None]:
 
 
 def _saved_game_of(store: Store, replay: Replay) -> str | None:
-    """The digest of the saved game when it is ``replay``'s game (see :func:`same_game`),
-    else None: no save, one of another game, or one that cannot be read (which
-    :func:`load_saved_game` moves aside or leaves, as it tells)."""
+    """The digest of the saved game when it is ``replay``'s game (see :func:`same_game`:
+    its header tells, so its moves are not played again), else None: no save, one of
+    another game, or one whose header cannot be read (which :func:`load_saved_game` moves
+    aside or leaves, as it tells)."""
     try:
         text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
-        saved = parse_replay(text)
+        saved = summarize_replay_text(text)
     except (OSError, FileRefused, ReplayError):
         return None
     return save_digest(text) if same_game(saved, replay) else None
