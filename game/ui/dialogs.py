@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..engine import Game
-from ..engine.words import sentence
 from ..records.progress import load_progress
 from ..records.replay import WON, Replay, ReplayMove
 from ..records.stats import load_statistics
@@ -34,6 +33,7 @@ from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
 from .layout import table_layout
+from .notices import told
 from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
             lines.append(_assisted_line(session))
-        lines.extend(sentence(note) for note in record.notes)
+        lines.extend(map(told, record.notes))
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]

@@ -38,6 +38,13 @@ MARK = "⚠"
 MOST_WAITING = 12
 
 
+def told(message: str) -> str:
+    """A message as the player is told it: on one line, its spaces folded, begun with a
+    capital unless its first word is not a plain word (a file's name keeps its case)."""
+    words = " ".join(message.split())
+    return sentence(words) if words.split(" ", 1)[0].isalpha() else words
+
+
 class Notices:
     """The notices waiting and the band showing some of them."""
 
@@ -62,9 +69,7 @@ class Notices:
         :data:`MOST_WAITING` wait: past that, the last one waiting says how many more
         there were."""
         for message in messages:
-            words = " ".join(message.split())
-            if words.split(" ", 1)[0].isalpha():  # (a file's name keeps its case)
-                words = sentence(words)
+            words = told(message)
             if not words or words in self.waiting or words in self.shown:
                 continue
             if self.left_out and self.waiting and self.waiting[-1] == self._more():

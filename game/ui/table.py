@@ -45,6 +45,7 @@ from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
 from .layout import TableLayout, label_px, longest_in_rows, table_layout
+from .notices import told
 from .piles import PileRenderer
 from .table_help import TableHelp
 from .tooltips import BadgeTips
@@ -602,9 +603,7 @@ class TableScene(Scene):
 
 
 def _said(problem: str) -> str:
-    """A problem as a sentence of the question's words: begun with a capital (unless it
-    begins with a file's name) and ended with a full stop."""
-    words = problem.strip()
-    if words.split(" ", 1)[0].isalpha():
-        words = sentence(words)
+    """A problem as a sentence of the question's words: as a notice tells it
+    (:func:`~game.ui.notices.told`), ended with a full stop."""
+    words = told(problem)
     return words if words.endswith((".", "!", "?")) else words + "."
