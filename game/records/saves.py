@@ -281,7 +281,7 @@ def abandon_saved_game(store: Store) -> bool:
     if replay is None:
         clear_saved_game(store)
         return True
-    return count_and_keep(store, replay.with_result(ABANDONED))[0]
+    return finish_game(store, replay.with_result(ABANDONED))[0]
 
 
 # ----- ended games ----------------------------------------------------------------------------
@@ -294,12 +294,7 @@ def same_game(saved: Replay | ReplaySummary, replay: Replay) -> bool:
         not saved.started or not replay.started or saved.started == replay.started)
 
 
-def finish_game(store: Store, replay: Replay) -> Path | None:
-    """:func:`count_and_keep`, for a caller that needs only the recent replay's path."""
-    return count_and_keep(store, replay)[1]
-
-
-def count_and_keep(store: Store, replay: Replay) -> tuple[bool, Path | None]:
+def finish_game(store: Store, replay: Replay) -> tuple[bool, Path | None]:
     """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
     replay among the recent games, forget the saved game if it is this game's. An
     abandoned game without a single move is not counted. Returns whether it was counted

@@ -31,7 +31,7 @@ from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON
 from ..records.saves import (
     abandon_saved_game,
-    count_and_keep,
+    finish_game,
     load_saved_game,
     same_game,
     save_game,
@@ -111,7 +111,7 @@ def count_game(session: PlaySession) -> None:
     replay = session.recorder.replay(result)
     # counted once: a count that could not be written is tried again (the player may
     # free the disk and close the window again, or undo and play on)
-    session.recorded = _write(session, lambda: count_and_keep(session.store, replay)[0]) is True
+    session.recorded = _write(session, lambda: finish_game(session.store, replay)[0]) is True
     if session.recorded and result == LOST and g.profile.scores_at_end and not session.assisted:
         _write(session, lambda: _record_lost_score(session))
 

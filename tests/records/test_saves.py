@@ -187,12 +187,12 @@ def test_finishing_games_counts_them_and_keeps_recent_replays(tmp_path):
     won = won_replays()[0]
     recorder = random_recording(won.rules, 5, seed=5, steps=30)
     save_game(store, recorder.replay())
-    path = finish_game(store, won)
+    _, path = finish_game(store, won)
     assert path is not None and load_replay(path) == won
     assert load_saved_game(store) == recorder.replay(), "a save of another game is not done away with"
     assert abandon_saved_game(store), "given up, it is counted"
     assert load_saved_game(store) is None
-    assert finish_game(store, Recorder(won.opening(), clock=FakeClock()).replay(ABANDONED)) is None
+    assert finish_game(store, Recorder(won.opening(), clock=FakeClock()).replay(ABANDONED))[1] is None
     stats = load_statistics(store)[won.rules]
     assert (stats.played, stats.won, stats.abandoned) == (2, 1, 1)
     recent = list_recent_games(store)
@@ -727,7 +727,7 @@ def test_a_replay_too_long_to_read_back_is_not_written_and_says_why(tmp_path):
     assert (tmp_path / SAVED_GAME).read_bytes() == saved, "the previous save is kept"
     assert "50,001 moves" in store.take_warnings()[0]
     # an ended game that long is still counted, though its replay cannot be kept
-    assert finish_game(store, too_long) is None
+    assert finish_game(store, too_long)[1] is None
     assert load_statistics(store)["union-square"].abandoned == 1
     for entry in list_recent_games(store):
         assert entry.error is None, "every replay written reads back"

@@ -356,7 +356,7 @@ def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ending, "count_and_keep", full)
+    monkeypatch.setattr(ending, "finish_game", full)
     session.end()
     assert session.take_notices() == ["The game record was not saved: [Errno 28] No space left on device"]
     assert session.take_notices() == []
