@@ -279,7 +279,7 @@ class _HintSearch:
         the same, but some stock card came into play unknown and was taken to be of no
         use (``through_reveals``), so it is lost unless those cards help; None when the
         limit or the budget ran out first, or (where the search stops at a stock card)
-        a stock card would come into play."""
+        a stock card would come into play or has just come, still unknown."""
         game = self.game
         stock = game.stock
         if not self.through_reveals and game.piles[stock]:
@@ -287,7 +287,11 @@ class _HintSearch:
             # at a stock card: it could never finish
             return None
         seen = {self.hash.key()}
-        blind = False
+        # a card the move just brought from the stock, still unknown: nothing moves it in
+        # the view, though it may well move when it is seen
+        blind = any(UNKNOWN in pile for i, pile in enumerate(game.piles) if i != stock)
+        if blind and not self.through_reveals:
+            return None
         played = 0
         stack = [self._closure_moves()]
         answer: str | None = None
@@ -941,7 +945,12 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
     elif gain >= WIN / 2:
         parts.append("leads to a win")
     elif not game.legal_moves():
-        parts.append("leaves no legal move")
+        # the view does not know a card the move brings out of the stock: whether it
+        # can be played shows only when it is seen
+        if any(pile and pile[-1] == UNKNOWN for i, pile in enumerate(piles) if i != game.stock):
+            parts.append("the game goes on only if the card it brings can be played")
+        else:
+            parts.append("leaves no legal move")
     elif answer == DEAD:
         parts.append("leaves no way to win")
     elif answer == DEAD_BLIND:

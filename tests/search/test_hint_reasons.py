@@ -114,6 +114,11 @@ class _Claims:
         def wins(_: str) -> bool:
             return a.is_won()
 
+        def only_if(_: str) -> bool:
+            # every legal move left moves a card that the move brought from the stock
+            brought = {t.dst for t in self.transfers if t.src == g.stock}
+            return bool(brought) and all(m.src in brought for m in a.legal_moves())
+
         def leads(_: str) -> bool:
             return a.is_won() or solve(a, max_nodes=200_000, max_seconds=60).status == "won"
 
@@ -150,6 +155,7 @@ class _Claims:
             ("leads to a win", r"leads to a win()", leads),
             ("no way to win", r"leaves no way to win()", dead),
             ("no legal move", r"leaves no legal move()", lambda _: not a.legal_moves()),
+            ("only if", r"the game goes on only if the card it brings can be played()", only_if),
             ("dead end", r"leads to a dead end unless the stock brings a card that helps()", dead_end),
         ]
 
@@ -319,6 +325,34 @@ def test_a_move_that_ends_the_game_lost_says_so() -> None:
     assert "leaves no legal move" in bad.reason
     kinds = _check_all(game, ranked)
     assert "no legal move" in kinds
+
+
+#: Lady Cadogan 9, one card left in the stock: turning it is the only move, and the view
+#: cannot know whether the card it brings (8♠, which goes on 9♥ in Row 4) can be played
+CADOGAN_9_LAST_CARD = (
+    "r4c8-r3c6 s-w r1c6-f1 r2c3-r1c6 r3c2-r2c3 r4c6-r3c2 r3c4-r2c2 r4c5-r3c4 r4c2-r3c7 s-w "
+    "r4c2-r3c1 r2c2-r1c4 r4c7-r3c3 r4c1-r3c1 r4c7-r3c8 s-w r4c7-r3c7 s-w r4c7-r3c8 s-w "
+    "r4c2-r3c3 r2c8-r1c4 r2c5-r1c4 r3c6-r2c8 r3c7-r2c5 r3c8-r2c4 s-w w-r4c5 r4c8-r3c8 w-r4c8 "
+    "w-r4c7 s-w s-w w-r4c1 s-w s-w w-r4c3 " + "s-w " * 15 + "w-r4c6 " + "s-w " * 8
+    + "w-r4c3 r4c3-r3c4 s-w s-w s-w s-w w-r4c8 r4c8-r3c7")
+
+
+def test_turning_the_last_unseen_card_claims_no_dead_end() -> None:
+    game = new_game("constitution-cadogan", 9)
+    for text in CADOGAN_9_LAST_CARD.split():
+        game.play_text(text)
+    assert len(game.piles[game.stock]) == 1
+    ranked = hints(game, max_ms=None)
+    turn = next(h for h in ranked if game.move_text(h.move) == "s-w")
+    assert "leaves no legal move" not in turn.reason
+    assert "no way to win" not in turn.reason
+    assert "the game goes on only if the card it brings can be played" in turn.reason
+    # the view's reachability search does not take the unknown card for a dead one
+    assert turn.score > -1000
+    after = game.clone()
+    after.play(turn.move)
+    assert after.legal_moves(), "the card it brings can be played here"
+    assert "only if" in _check_all(game, ranked)
 
 
 def test_a_move_into_a_dead_corner_says_there_is_no_way_to_win() -> None:
