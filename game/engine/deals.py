@@ -19,7 +19,7 @@ MAX_GAME_NUMBER = 10**20 - 1
 LC_LIMIT = 32000
 MS_MAX = (1 << 33) - 1
 
-_MS_FORM = re.compile(r"ms([0-9]+)\n?\Z")
+_MS_FORM = re.compile(r"ms([0-9]+)\Z")
 _IGNORED = re.compile(r"[\s#\-_.,]")
 
 
@@ -35,21 +35,14 @@ class GameRangeError(GameNumberError):
 def parse_game_number(text: str | int) -> str:
     """Clean a typed game number as PySolFC does and return its canonical text.
 
-    ``"#12,345"`` gives ``"12345"``; ``"ms5"`` gives ``"5"`` (the same deal here);
+    ``"#12,345"`` gives ``"12345"``; ``"ms5"`` gives ``"5"`` (the same deal here), and
+    so do ``"ms 5"`` and ``"#ms5"``, which PySolFC refuses;
     ``"ms40000"`` stays ``"ms40000"`` (a Microsoft-generator deal of its own).
     Raises GameNumberError with a message a player understands; GameRangeError where
     PySolFC differs, for a ``-`` between digits (``12-13``, ``#1,001-#1,002``).
     """
     raw = str(text)
     shown = quoted(raw)
-    match = _MS_FORM.match(raw.strip().lower())
-    if match:
-        digits = match.group(1).lstrip("0")
-        # int() of thousands of digits is refused by Python itself: judge the length first
-        if not digits or len(digits) > len(str(MS_MAX)) or int(digits) > MS_MAX:
-            raise GameNumberError(f"game number {shown}: an ms number must be from ms1 to ms{MS_MAX}")
-        n = int(digits)
-        return str(n) if n < LC_LIMIT else f"ms{n}"
     cleaned = raw.strip()
     if cleaned.startswith("-"):
         raise GameNumberError(f"game number {shown}: it must be at least 1 (not negative)")
@@ -58,13 +51,22 @@ def parse_game_number(text: str | int) -> str:
     cleaned = _IGNORED.sub("", cleaned.lower())
     if not cleaned:
         raise GameNumberError(f"game number {shown}: it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
+    if _dash_between_digits(raw):
+        raise GameRangeError(f"game number {shown}: type one game number (a '-' between digits reads as "
+                             "a range of games)")
+    # PySolFC reads ``ms5`` alone; ``ms 5``, ``#ms5`` or ``ms12,345`` can only mean the same
+    match = _MS_FORM.match(cleaned)
+    if match:
+        digits = match.group(1).lstrip("0")
+        # int() of thousands of digits is refused by Python itself: judge the length first
+        if not digits or len(digits) > len(str(MS_MAX)) or int(digits) > MS_MAX:
+            raise GameNumberError(f"game number {shown}: an ms number must be from ms1 to ms{MS_MAX}")
+        n = int(digits)
+        return str(n) if n < LC_LIMIT else f"ms{n}"
     if not cleaned.isascii() or not cleaned.isdigit():
         raise GameNumberError(
-            f"game number {shown}: only digits are allowed (a number from 1 to {MAX_GAME_NUMBER})"
+            f"game number {shown}: only the digits 0 to 9 are allowed (a number from 1 to {MAX_GAME_NUMBER})"
         )
-    if _dash_between_digits(raw):
-        raise GameRangeError(f"game number {shown}: a '-' between digits reads as a range of games, "
-                             "not one game number")
     digits = cleaned.lstrip("0")
     if not digits:
         raise GameNumberError(f"game number {shown}: it must be at least 1")

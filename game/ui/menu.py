@@ -43,6 +43,7 @@ from .menu_parts import (
     entry_texts,
     title_fans,
 )
+from .notices import told
 from .rule_tabs import tab_name
 from .theme import Button
 from .widgets import (
@@ -205,7 +206,7 @@ class MenuScene(Scene):
         try:
             number = parse_game_number(typed)
         except GameNumberError as err:
-            self.error = str(err)
+            self.error = told(str(err))
             self.ring.focus(self.number_input)
             return
         self.error = ""

@@ -31,15 +31,28 @@ def test_punctuation_is_ignored_like_pysolfc(text: object) -> None:
 @pytest.mark.parametrize("text", ["12-13", "12-345", "#12-#13", "#1,001-#1,002", " 12 - 13 ", "1-2-3"])
 def test_a_dash_between_digits_is_a_range_not_one_game(text: str) -> None:
     """PySolFC reads ``12-13`` as game 1213, which is surely not what was meant: refused."""
-    with pytest.raises(GameRangeError, match=r"^game number .*: a '-' between digits reads as a range of "
-                                             r"games, not one game number$"):
+    with pytest.raises(GameRangeError, match=r"^game number .*: type one game number \(a '-' between digits "
+                                             r"reads as a range of games\)$"):
         parse_game_number(text)
 
 
 @pytest.mark.parametrize("text, number", [("#1,001", "1001"), ("ms123", "123"), ("MS40000", "ms40000"),
-                                          ("1_000_000", "1000000")])
+                                          ("1_000_000", "1000000"), ("ms 5", "5"), ("Ms 5", "5"),
+                                          ("#ms5", "5"), ("ms-5", "5"), ("ms12,345", "12345"),
+                                          ("ms 40,000", "ms40000")])
 def test_the_forms_of_one_game_number_are_still_read(text: str, number: str) -> None:
     assert parse_game_number(text) == number
+
+
+@pytest.mark.parametrize("text", ["١٢٣", "１２", "²"])
+def test_digits_of_other_scripts_are_refused_naming_the_digits_allowed(text: str) -> None:
+    with pytest.raises(GameNumberError, match=r"only the digits 0 to 9 are allowed"):
+        parse_game_number(text)
+
+
+def test_a_range_of_ms_numbers_is_refused_as_a_range() -> None:
+    with pytest.raises(GameRangeError):
+        parse_game_number("ms5-ms7")
 
 
 def test_hash_and_comma_form_deals_the_same_as_the_plain_number() -> None:

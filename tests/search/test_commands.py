@@ -39,8 +39,8 @@ def test_a_range_accepts_every_bound_a_game_number_accepts(text: str, expected: 
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("²-³", "game number '²': only digits are allowed"),
-    ("１-２", "game number '１': only digits are allowed"),
+    ("²-³", "game number '²': only the digits 0 to 9 are allowed"),
+    ("１-２", "game number '１': only the digits 0 to 9 are allowed"),
     ("1-" + "7" * 5000, "it must be at most 99999999999999999999"),
     ("5-2", "from a number up to a larger one"),
     ("0-3", "it must be at least 1"),
@@ -75,7 +75,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     (["demo", "constitution", "--range", "1-2", "--jobs", "0"], "--jobs must be a whole number"),
     (["solve", "constitution", "--range", "²-³"], "--range '²-³' is not a range of game numbers"),
     (["demo", "x" * 500, "1"], "unknown rule set 'xxxxxxxx"),
-    (["demo", "constitution", "１"], "only digits are allowed"),
+    (["demo", "constitution", "１"], "only the digits 0 to 9 are allowed"),
 ])
 def test_what_a_command_cannot_use_is_refused_not_ignored(
         argv: list[str], reason: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,

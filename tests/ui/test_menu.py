@@ -94,10 +94,11 @@ def test_the_play_button_deals_the_typed_number(ui: SimpleNamespace, app: App) -
 
 
 @pytest.mark.parametrize("typed, words", [
-    ("12x4", "only digits"),
-    ("0", "game number"),
+    ("12x4", "only the digits 0 to 9"),
+    ("0", "Game number"),
     ("", "empty"),
-    ("123456789012345678901234", "game number"),
+    ("123456789012345678901234", "Game number"),
+    ("ms5x", "Game number"),
     ("12-13", "range of games"),
     ("#1,001-#1,002", "range of games"),
 ])
@@ -109,6 +110,7 @@ def test_a_bad_number_shows_why_and_changes_nothing(
     ui.press(app, pygame.K_RETURN)
     assert app.scenes == [menu]
     assert words in menu.error
+    assert menu.error.startswith("Game number "), "the message is a sentence"
     assert menu.rules == RULE_IDS[0]
     shown = app.screen.copy()
     menu.error = ""
