@@ -52,6 +52,8 @@ def read_replay(name: str) -> Replay:
         data = stream.buffer.read(MAX_REPLAY_BYTES + 1)
     except (OSError, ValueError) as err:
         raise ReplayError(f"standard input cannot be read: {err}") from None
+    if not data:
+        raise ReplayError("standard input is empty: pipe a replay in (- < FILE.replay)")
     if len(data) > MAX_REPLAY_BYTES:  # only one byte past the limit was read: its size is unknown
         raise ReplayError(f"it is more than the {MAX_REPLAY_BYTES:,} bytes allowed")
     return parse_replay_bytes(data)

@@ -429,15 +429,23 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
 
 
 def _longer(budget: Budget) -> str:
-    """The options of an analysis twice as long as ``budget`` (``--budget 120``)."""
+    """The options of an analysis twice as long as ``budget`` (``--budget 120``), and at
+    least as long as the default one (:data:`LONGER_POSITIONS`, the default seconds):
+    twice a budget too small to decide anything decides nothing either."""
+    from .analyse import DEFAULT_SECONDS
     from .solver import NO_TIME_LIMIT
 
     words = []
     if budget.nodes is not None:
-        words.append(f"--positions {min(budget.nodes * 2, MAX_ANALYSIS_POSITIONS)}")
+        words.append(f"--positions {min(max(budget.nodes * 2, LONGER_POSITIONS), MAX_ANALYSIS_POSITIONS)}")
     if budget.nodes is None or budget.seconds != NO_TIME_LIMIT:
-        words.append(f"--budget {budget.seconds * 2:g}")
+        words.append(f"--budget {max(budget.seconds * 2, DEFAULT_SECONDS):g}")
     return " ".join(words)
+
+
+#: the fewest positions that ``analyse`` suggests when it asks for a longer look: about
+#: what its default minute searches on this machine in a hard deal
+LONGER_POSITIONS = 1_000_000
 
 
 #: the most positions ``analyse --positions`` takes (days of searching: a typing slip, past it)

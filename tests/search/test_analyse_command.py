@@ -227,9 +227,10 @@ def test_an_undecided_analysis_says_how_to_look_longer(tmp_path: Path,
     path.write_text(lost_replay(LostLine("constitution-cadogan", 1, seed=0)).to_text(), encoding="utf-8")
     status, out, _ = _run(["analyse", str(path), "--positions", "2000"], capsys)
     assert status == 0 and "not decided" in out
-    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000."
-    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--budget", "30"], capsys)
-    assert out.splitlines()[-1] == "To look longer, run it again with --positions 4000 --budget 60."
+    # twice 2,000 positions would decide no more: at least the default look is asked for
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 1000000."
+    status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--budget", "0.5"], capsys)
+    assert out.splitlines()[-1] == "To look longer, run it again with --positions 1000000 --budget 60."
     status, out, _ = _run(["analyse", str(path), "--positions", "2000", "--json"], capsys)
     assert "look longer" not in out and json.loads(out)["verdict"] == "undecided"
 
@@ -250,3 +251,25 @@ def test_the_example_in_the_command_line_page_is_what_analyse_prints(
     assert shown[:cut] == printed[:cut]
     untimed = re.compile(r" in [\d.]+ s\)$")
     assert untimed.sub("", shown[-1]) == untimed.sub("", printed[-1])
+
+
+def test_a_longer_look_doubles_a_budget_past_the_default() -> None:
+    from game.search.analyse import Budget
+    from game.search.commands import _longer
+    from game.search.solver import NO_TIME_LIMIT
+
+    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=3_000_000)) == "--positions 6000000"
+    assert _longer(Budget(seconds=100.0, nodes=None)) == "--budget 200"
+    assert _longer(Budget(seconds=0.001, nodes=None)) == "--budget 60"
+    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=1)) == "--positions 1000000"
+
+
+def test_an_empty_standard_input_is_told_as_empty(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    status, out, err = _run(["analyse", "-"], capsys)
+    assert status == 2 and out == ""
+    assert "standard input is empty" in err and "cut short" not in err
