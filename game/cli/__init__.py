@@ -119,7 +119,11 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     if not args_list:
         args_list = ["menu"]
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:
+        # the command's own usage, which names the options it takes, not the program's
+        said = shown(" ".join(unknown))
+        _command_parser(parser, args.command).error(f"unrecognized arguments: {said}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
@@ -127,6 +131,15 @@ def _run(argv: Sequence[str] | None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+
+
+def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of ``command`` (a subcommand's name), or ``parser`` itself."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return parser
 
 
 #: what stands in for the symbols of the text when the output cannot show the suits (a

@@ -15,6 +15,8 @@ import platform
 import sys
 from typing import Any
 
+from ..engine.echo import quoted
+
 #: the sections, by the name ``--only`` takes
 SECTIONS = ("engine", "search", "records", "ui")
 
@@ -35,14 +37,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.set_defaults(func=run_bench)
 
 
+#: the most hinted runs or demo games per rule set a bench takes: some days of one core
+#: (a demo game of 1-10,000 takes seconds, a hinted run about 1.5 s); more is a typing slip
+MOST_RUNS = 10_000
+
+
 def _positive(text: str) -> int:
-    """A whole number of at least 1, or argparse's clear error."""
+    """A whole number from 1 to :data:`MOST_RUNS`, or argparse's clear error."""
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 12 else 0
     except ValueError:
         value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    if not 1 <= value <= MOST_RUNS:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from 1 to {MOST_RUNS:,}")
     return value
 
 

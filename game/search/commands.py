@@ -237,6 +237,12 @@ def run_solve(args: argparse.Namespace) -> int:
 BAD_SECONDS = "--budget must be a positive number of seconds"
 
 
+def _bad_seconds(value: float) -> str:
+    """Why ``value`` is no --budget: :data:`BAD_SECONDS`, and what it read as when that
+    was no number of seconds at all (``1e309`` is infinite)."""
+    return BAD_SECONDS if math.isfinite(value) else f"{BAD_SECONDS} ({value:g} is not a number of seconds)"
+
+
 def _is_seconds(value: float) -> bool:
     """A --budget that is a time: positive and finite (not 0, inf or nan)."""
     return value > 0 and math.isfinite(value)
@@ -249,7 +255,7 @@ def _solve_budget(args: argparse.Namespace) -> tuple[float, int] | str:
     from .solver import DEFAULT_MAX_NODES, NO_TIME_LIMIT
 
     if args.budget is not None and not _is_seconds(args.budget):
-        return BAD_SECONDS
+        return _bad_seconds(args.budget)
     if args.positions is not None and not 1 <= args.positions <= DEFAULT_MAX_NODES:
         return f"--positions must be a whole number from 1 to {DEFAULT_MAX_NODES:,}"
     if args.positions is None:
@@ -460,7 +466,7 @@ def _analyse_budget(args: argparse.Namespace) -> Budget | str:
     from .solver import NO_TIME_LIMIT
 
     if args.budget is not None and not _is_seconds(args.budget):
-        return BAD_SECONDS
+        return _bad_seconds(args.budget)
     if args.positions is not None and not 1 <= args.positions <= MAX_ANALYSIS_POSITIONS:
         return f"--positions must be a whole number from 1 to {MAX_ANALYSIS_POSITIONS:,}"
     if args.budget is not None:

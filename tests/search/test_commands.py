@@ -304,3 +304,20 @@ def test_hint_lists_a_move_with_its_twins_once(capsys: pytest.CaptureFixture[str
     assert "r1c3-f4" not in moves and len(moves) == len(set(moves))
     numbers = [line.split(".")[0].strip() for line in lines]
     assert numbers == [str(n) for n in range(1, len(lines) + 1)]
+
+
+@pytest.mark.parametrize("argv, usage", [
+    (["demo", "constitution", "5", "--budget", "3"], "usage: main.py demo "),
+    (["solve", "constitution", "5", "--bogus"], "usage: main.py solve "),
+    (["--bogus"], "usage: main.py [-h]"),
+])
+def test_an_unknown_option_shows_the_usage_of_the_command_given(
+        argv: list[str], usage: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["main.py"])
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage), err
+    assert f"error: unrecognized arguments: {argv[-2] if argv[-1] == '3' else argv[-1]}" in err
