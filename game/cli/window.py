@@ -234,7 +234,7 @@ def view_replay(path: Path, data_dir: Path | None) -> int:
     return 0
 
 
-def chart_png(campaigns: Mapping[str, Campaign | None]) -> bytes:
+def chart_png(campaigns: Mapping[str, Campaign | str | None]) -> bytes:
     """``levels chart``'s picture: the campaigns' difficulty curves as PNG bytes, drawn
     off-screen (no window and no sound device are needed)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

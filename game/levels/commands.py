@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..console import fail
+from ..engine.echo import shown
 from ..engine.rulesets import RULE_IDS, UnknownRulesError, rules_class
 
 if TYPE_CHECKING:
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
 
 #: draws the campaigns' difficulty curves (None: a file that could not be read) as PNG
 #: bytes: the command line hands it in, since the levels never import the window
-ChartDrawer = Callable[[Mapping[str, "Campaign | None"]], bytes]
+ChartDrawer = Callable[[Mapping[str, "Campaign | str | None"]], bytes]
 
 
 def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer) -> None:
@@ -193,7 +195,7 @@ def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
     """``levels chart OUT.png [--folder DIR]``: the output is checked before anything is
     drawn, and written through :mod:`game.output`."""
     from ..output import OutputError, check_output, write_output
-    from .campaign import LevelsError, load_campaign
+    from .campaign import Campaign, LevelsError, campaign_path, load_campaign
 
     problem = _missing_folder(args.folder)
     if problem is not None:
@@ -202,13 +204,18 @@ def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
         out = check_output(args.out, what="levels chart", suffix=".png")
     except OutputError as err:
         return fail(str(err))
-    campaigns: dict[str, Campaign | None] = {}
+    # each rule set's campaign; where there is none, None (no file) or why it was not read
+    campaigns: dict[str, Campaign | str | None] = {}
     for rules in RULE_IDS:
         try:
             campaigns[rules] = load_campaign(rules, args.folder)
         except LevelsError as err:
             print(f"warning: {err}", file=sys.stderr)
-            campaigns[rules] = None
+            there = os.path.lexists(campaign_path(rules, args.folder))
+            campaigns[rules] = "the levels file could not be read" if there else None
+    if not any(isinstance(campaign, Campaign) for campaign in campaigns.values()):
+        where = shown(args.folder) if args.folder is not None else "the game's levels folder"
+        return fail(f"levels chart: no levels file could be read in {where}, so there is nothing to draw", 1)
     try:
         write_output(out, draw_chart(campaigns))
     except OutputError as err:

@@ -32,14 +32,16 @@ def _blend(low: tuple[int, int, int], high: tuple[int, int, int], t: float) -> t
             round(low[2] + (high[2] - low[2]) * t))
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str, campaign: Campaign | None) -> None:
-    """One rule set's difficulty curve inside ``rect``."""
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, rules: str,
+               campaign: Campaign | str | None) -> None:
+    """One rule set's difficulty curve inside ``rect``; without a campaign, "no levels
+    file" (None) or why there is none (a text)."""
     pygame.draw.rect(surface, PANEL, rect, border_radius=12)
     pad = 16
     title = theme.text(surface, rules_class(rules).title, 22, (rect.x + pad, rect.y + pad - 4), INK,
                        bold=True)
-    if campaign is None:
-        theme.text(surface, "no levels file", 18, rect.center, colour=MUTED, anchor="center")
+    if not isinstance(campaign, Campaign):
+        theme.text(surface, campaign or "no levels file", 18, rect.center, colour=MUTED, anchor="center")
         return
     won = campaign.results.get("won", len(campaign.winnable))
     nodes = campaign.build.get("nodes")
@@ -90,7 +92,7 @@ def _labelled(count: int) -> set[int]:
     return {n - 1 for n in numbers if n >= 1}
 
 
-def render_chart(campaigns: Mapping[str, Campaign | None],
+def render_chart(campaigns: Mapping[str, Campaign | str | None],
                  size: tuple[int, int] = (1200, 800)) -> pygame.Surface:
     """The chart of every rule set's campaign, one panel each (2 × 2)."""
     surface = pygame.Surface(size)
@@ -109,6 +111,6 @@ def render_chart(campaigns: Mapping[str, Campaign | None],
     return surface
 
 
-def chart_png(campaigns: Mapping[str, Campaign | None], size: tuple[int, int] = (1200, 800)) -> bytes:
+def chart_png(campaigns: Mapping[str, Campaign | str | None], size: tuple[int, int] = (1200, 800)) -> bytes:
     """The chart as the bytes of a PNG file."""
     return png_bytes(render_chart(campaigns, size))

@@ -39,3 +39,29 @@ def test_the_chart_needs_a_png_name(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert run("chart", str(tmp_path / "chart.jpg")) == 2
     assert "PNG" in capsys.readouterr().err
     assert run("chart", str(tmp_path / "nowhere" / "chart.png")) == 2
+
+
+def test_a_folder_without_a_readable_levels_file_draws_nothing(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    clear_cache()
+    (tmp_path / "constitution.json").write_text("[1, 2]", encoding="utf-8")
+    out = tmp_path / "chart.png"
+    assert run("chart", str(out), "--folder", str(tmp_path)) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "constitution.json: it is not a JSON object" in captured.err
+    assert "error: levels chart: no levels file could be read in " in captured.err
+    assert not out.exists() and not list(tmp_path.glob(".chart.*"))
+
+
+def test_a_damaged_levels_file_is_not_charted_as_missing() -> None:
+    from game.ui.level_chart import draw_panel
+
+    def panel(campaign: str | None) -> bytes:
+        surface = pygame.Surface((560, 340))
+        draw_panel(surface, surface.get_rect(), "square", campaign)
+        return pygame.image.tobytes(surface, "RGB")
+
+    pygame.font.init()
+    assert panel("the levels file could not be read") != panel(None)
+    assert panel(None) == panel("no levels file")
