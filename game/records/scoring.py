@@ -22,6 +22,8 @@ The arithmetic, all of it:
   undoing and redoing a move can never earn points: the pair costs the undo penalty.
 - **Time bonus** on a win: ``TIME_BONUS_SCALE // max(seconds, TIME_BONUS_FLOOR)``, that is
   200 000 / seconds, counting at least 60 s (a 10-minute win earns 333, a 30-minute one 111).
+  The winning move earned it, so undoing that move takes it back with the move's cards;
+  winning again earns the bonus of the new time of play, once.
   An assisted game (the demo played in it, or it was taken over from a replay) earns no
   time bonus, whoever made the winning move: its time is not all the player's.
 - Times are rounded to a tenth of a second first, as the replay file stores them, so the
@@ -101,6 +103,9 @@ class Score:
         self._total = 0
         self.streak = 0  # foundation cards in the current streak
         self.won = False
+        #: the time bonus in the total (0 until the game is won, and again once the
+        #: winning move is undone)
+        self.bonus = 0
         self._last: float | None = None  # time of the last foundation card
         self._stack: list[_Earned] = []
         #: for each undo that may be redone (last first): what it took off the stack, and
@@ -155,9 +160,16 @@ class Score:
 
     def undo(self, cards_back: int = 0) -> list[ScoreEvent]:
         """A move was undone; ``cards_back`` is how many cards the undo took off the
-        foundations (0 when none): what their move earned is taken back."""
+        foundations (0 when none): what their move earned is taken back, and the time
+        bonus with the winning move (the one move that can be undone from a win)."""
         self.total -= UNDO_PENALTY
         events = [ScoreEvent(-UNDO_PENALTY, "undo")]
+        if self.won:
+            self.won = False
+            bonus, self.bonus = self.bonus, 0
+            if bonus:
+                self.total -= bonus
+                events.append(ScoreEvent(-bonus, "time bonus taken back"))
         taken = 0
         streak_after, last_after = self.streak, self._last
         popped: list[_Earned] = []
@@ -175,7 +187,8 @@ class Score:
 
     def redo(self) -> list[ScoreEvent]:
         """The last undone move was played again: it earns exactly what it earned the
-        first time (nothing for a demo move), and the streak is back as it was after it."""
+        first time (nothing for a demo move), and the streak is back as it was after it.
+        A winning move's time bonus is not among that: :meth:`win` gives the new one."""
         if not self._undone:
             return []
         popped, self.streak, self._last = self._undone.pop()
@@ -189,25 +202,30 @@ class Score:
         self._undone.clear()
 
     def win(self, seconds: float) -> list[ScoreEvent]:
-        """The game was won after ``seconds`` of play: the time bonus (only once)."""
+        """The game was won after ``seconds`` of play: the time bonus (once for each win:
+        again only after :meth:`undo` took the winning move back)."""
         if self.won:
             return []
         self.won = True
-        bonus = time_bonus(seconds)
-        self.total += bonus
-        return [ScoreEvent(bonus, "time bonus")]
+        self.bonus = time_bonus(seconds)
+        self.total += self.bonus
+        return [ScoreEvent(self.bonus, "time bonus")]
 
     def to_json(self) -> dict[str, Any]:
-        """The score as a JSON object, so a saved game keeps it."""
-        return {"total": self.total, "streak": self.streak, "won": self.won, "last": self._last,
-                "earned": [[e.cards, e.points, e.streak_before, e.last_before] for e in self._stack]}
+        """The score as a JSON object, so a saved game keeps it (a won one its time bonus)."""
+        earned = [[e.cards, e.points, e.streak_before, e.last_before] for e in self._stack]
+        raw: dict[str, Any] = {"total": self.total, "streak": self.streak, "won": self.won,
+                               "last": self._last, "earned": earned}
+        if self.won:
+            raw["bonus"] = self.bonus
+        return raw
 
     @classmethod
     def from_json(cls, raw: Any) -> Score:
         """A score from :meth:`to_json`'s object; ValueError says what is wrong."""
         if not isinstance(raw, dict):
             raise ValueError("the score is not an object")
-        unknown = set(raw) - {"total", "streak", "won", "last", "earned"}
+        unknown = set(raw) - {"total", "streak", "won", "last", "earned", "bonus"}
         if unknown:
             raise ValueError(f"the score has an unknown field {sorted(unknown)[0]!r}")
         score = cls()
@@ -217,6 +235,9 @@ class Score:
         if not isinstance(won, bool):
             raise ValueError("the score's 'won' is not true or false")
         score.won = won
+        score.bonus = _integer(raw.get("bonus", 0), "bonus", 0)
+        if score.bonus and not won:
+            raise ValueError("the score has a time bonus but is not won")
         score._last = _time(raw.get("last"), "last")
         earned = raw.get("earned", [])
         if not isinstance(earned, list) or len(earned) > _MAX_STACK:

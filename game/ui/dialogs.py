@@ -397,12 +397,13 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
     if record is not None:
-        # the score as the bar shows it; after an undo and a redo of the winning move it is
-        # lower than at the first win (the undo's penalty stays), which the records keep
+        # the score as the bar shows it, with the time bonus in it; after an undo and a
+        # redo of the winning move it is lower than at the first win (the undo's penalty
+        # stays, and the bonus is the new time's), which the records keep
         now = session.score.total
         score = f"Score {now}"
-        if record.time_bonus:
-            score += f" (time bonus +{record.time_bonus})"
+        if session.score.bonus:
+            score += f" (time bonus +{session.score.bonus})"
         # won again (an undo, then a redo): the records hold the first win's score, and
         # its ranks are that score's, said as such
         again = now != record.score

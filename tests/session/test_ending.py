@@ -15,7 +15,7 @@ from game.levels import campaign as campaign_module
 from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
 from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
-from game.records.scoring import HINT_PENALTY, MAX_SCORE, time_bonus
+from game.records.scoring import HINT_PENALTY, MAX_SCORE, UNDO_PENALTY, time_bonus
 from game.records.stats import load_statistics
 from game.records.store import Store
 from game.session import PlaySession, carry_on, ending
@@ -147,12 +147,20 @@ def test_a_won_daily_deal_is_remembered(tmp_path: Path) -> None:
 def test_undo_after_a_win_and_winning_again_counts_once(tmp_path: Path) -> None:
     session = constitution_1(tmp_path / "data")
     play_line(session, CONSTITUTION_1_WIN)
-    session.conclude()
+    won = session.conclude()
     record = session.win_record
-    assert session.undo().moved and not session.finished
+    bonus = time_bonus(session.elapsed)
+    assert [e.points for e in won.points[0].events] == [bonus]
+    before_undo = session.score.total
+    undone = session.undo()
+    assert undone.moved and not session.finished
+    assert "time bonus taken back" in [e.label for p in undone.points for e in p.events]
     session.redo()
     again = session.conclude()
-    assert again.result == WON and not again.points[0].events, "the time bonus is earned once"
+    assert again.result == WON and [e.points for e in again.points[0].events] == [bonus], \
+        "the undo took the time bonus back with the winning move: the new win earns it again"
+    assert session.score.total == before_undo - UNDO_PENALTY, "one time bonus in the score"
+    assert not session.conclude().points[0].events, "once"
     assert session.win_record is record
     assert _counts(session.store) == (1, 0, 0)
 
