@@ -12,8 +12,9 @@ The arithmetic, all of it:
 - **Hint**: −:data:`HINT_PENALTY` (25) each time a hint is shown.
 - **Demo**: a move the demo plays for the player earns and costs nothing
   (:meth:`Score.unscored`); the game is then assisted and enters no high-score table.
-  A game taken over from a replay is assisted too: the take-over counts as a hint that
-  costs nothing.
+  A game taken over from a replay is assisted too, and so is one played on after "Where
+  did I go wrong?" showed the move that lost it or a winning line: the take-over, or
+  playing on, counts as a hint that costs nothing.
 - **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
   foundations also takes back exactly what their move earned (card points and streak
   bonus), and the streak goes back to where it was before that move.
@@ -24,8 +25,9 @@ The arithmetic, all of it:
   200 000 / seconds, counting at least 60 s (a 10-minute win earns 333, a 30-minute one 111).
   The winning move earned it, so undoing that move takes it back with the move's cards;
   winning again earns the bonus of the new time of play, once.
-  An assisted game (the demo played in it, or it was taken over from a replay) earns no
-  time bonus, whoever made the winning move: its time is not all the player's.
+  An assisted game (the demo played in it, it was taken over from a replay, or it was
+  played on after the analysis of its loss showed the way) earns no time bonus, whoever
+  made the winning move: its time is not all the player's.
 - Times are rounded to a tenth of a second first, as the replay file stores them, so the
   score of a game played on screen is exactly :func:`score_replay` of its replay.
 
