@@ -12,8 +12,9 @@ The arithmetic, all of it:
 - **Hint**: −:data:`HINT_PENALTY` (25) each time a hint is shown.
 - **Demo**: a move the demo plays for the player earns and costs nothing
   (:meth:`Score.unscored`); the game is then assisted and enters no high-score table.
-  A game taken over from a replay is assisted too: the take-over counts as a hint that
-  costs nothing.
+  A game taken over from a replay is assisted too, and so is one played on after "Where
+  did I go wrong?" showed the move that lost it or a winning line: the take-over, or
+  playing on, counts as a hint that costs nothing.
 - **Undo**: −:data:`UNDO_PENALTY` (15) each time; an undo that takes cards back off the
   foundations also takes back exactly what their move earned (card points and streak
   bonus), and the streak goes back to where it was before that move.
@@ -22,8 +23,11 @@ The arithmetic, all of it:
   undoing and redoing a move can never earn points: the pair costs the undo penalty.
 - **Time bonus** on a win: ``TIME_BONUS_SCALE // max(seconds, TIME_BONUS_FLOOR)``, that is
   200 000 / seconds, counting at least 60 s (a 10-minute win earns 333, a 30-minute one 111).
-  An assisted game (the demo played in it, or it was taken over from a replay) earns no
-  time bonus, whoever made the winning move: its time is not all the player's.
+  The winning move earned it, so undoing that move takes it back with the move's cards;
+  winning again earns the bonus of the new time of play, once.
+  An assisted game (the demo played in it, it was taken over from a replay, or it was
+  played on after the analysis of its loss showed the way) earns no time bonus, whoever
+  made the winning move: its time is not all the player's.
 - Times are rounded to a tenth of a second first, as the replay file stores them, so the
   score of a game played on screen is exactly :func:`score_replay` of its replay.
 
@@ -101,6 +105,9 @@ class Score:
         self._total = 0
         self.streak = 0  # foundation cards in the current streak
         self.won = False
+        #: the time bonus in the total (0 until the game is won, and again once the
+        #: winning move is undone)
+        self.bonus = 0
         self._last: float | None = None  # time of the last foundation card
         self._stack: list[_Earned] = []
         #: for each undo that may be redone (last first): what it took off the stack, and
@@ -155,9 +162,16 @@ class Score:
 
     def undo(self, cards_back: int = 0) -> list[ScoreEvent]:
         """A move was undone; ``cards_back`` is how many cards the undo took off the
-        foundations (0 when none): what their move earned is taken back."""
+        foundations (0 when none): what their move earned is taken back, and the time
+        bonus with the winning move (the one move that can be undone from a win)."""
         self.total -= UNDO_PENALTY
         events = [ScoreEvent(-UNDO_PENALTY, "undo")]
+        if self.won:
+            self.won = False
+            bonus, self.bonus = self.bonus, 0
+            if bonus:
+                self.total -= bonus
+                events.append(ScoreEvent(-bonus, "time bonus taken back"))
         taken = 0
         streak_after, last_after = self.streak, self._last
         popped: list[_Earned] = []
@@ -175,7 +189,8 @@ class Score:
 
     def redo(self) -> list[ScoreEvent]:
         """The last undone move was played again: it earns exactly what it earned the
-        first time (nothing for a demo move), and the streak is back as it was after it."""
+        first time (nothing for a demo move), and the streak is back as it was after it.
+        A winning move's time bonus is not among that: :meth:`win` gives the new one."""
         if not self._undone:
             return []
         popped, self.streak, self._last = self._undone.pop()
@@ -189,25 +204,30 @@ class Score:
         self._undone.clear()
 
     def win(self, seconds: float) -> list[ScoreEvent]:
-        """The game was won after ``seconds`` of play: the time bonus (only once)."""
+        """The game was won after ``seconds`` of play: the time bonus (once for each win:
+        again only after :meth:`undo` took the winning move back)."""
         if self.won:
             return []
         self.won = True
-        bonus = time_bonus(seconds)
-        self.total += bonus
-        return [ScoreEvent(bonus, "time bonus")]
+        self.bonus = time_bonus(seconds)
+        self.total += self.bonus
+        return [ScoreEvent(self.bonus, "time bonus")]
 
     def to_json(self) -> dict[str, Any]:
-        """The score as a JSON object, so a saved game keeps it."""
-        return {"total": self.total, "streak": self.streak, "won": self.won, "last": self._last,
-                "earned": [[e.cards, e.points, e.streak_before, e.last_before] for e in self._stack]}
+        """The score as a JSON object, so a saved game keeps it (a won one its time bonus)."""
+        earned = [[e.cards, e.points, e.streak_before, e.last_before] for e in self._stack]
+        raw: dict[str, Any] = {"total": self.total, "streak": self.streak, "won": self.won,
+                               "last": self._last, "earned": earned}
+        if self.won:
+            raw["bonus"] = self.bonus
+        return raw
 
     @classmethod
     def from_json(cls, raw: Any) -> Score:
         """A score from :meth:`to_json`'s object; ValueError says what is wrong."""
         if not isinstance(raw, dict):
             raise ValueError("the score is not an object")
-        unknown = set(raw) - {"total", "streak", "won", "last", "earned"}
+        unknown = set(raw) - {"total", "streak", "won", "last", "earned", "bonus"}
         if unknown:
             raise ValueError(f"the score has an unknown field {sorted(unknown)[0]!r}")
         score = cls()
@@ -217,6 +237,9 @@ class Score:
         if not isinstance(won, bool):
             raise ValueError("the score's 'won' is not true or false")
         score.won = won
+        score.bonus = _integer(raw.get("bonus", 0), "bonus", 0)
+        if score.bonus and not won:
+            raise ValueError("the score has a time bonus but is not won")
         score._last = _time(raw.get("last"), "last")
         earned = raw.get("earned", [])
         if not isinstance(earned, list) or len(earned) > _MAX_STACK:

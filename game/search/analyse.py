@@ -158,6 +158,13 @@ class Analysis:
         """The number (1-based) of the move that lost the game, when it was found."""
         return self.first_lost if self.verdict == FOUND else None
 
+    @property
+    def shows_the_way(self) -> bool:
+        """The answer tells the player how the game could still have been won: it names
+        the move that lost it, or gives a winning line from one of their positions. (That
+        the deal was lost from the start, or that nothing was decided, tells them none.)"""
+        return bool(self.line) or self.losing_move is not None
+
     def position(self, step: int) -> Game:
         """The position after the line's first ``step`` moves (with its history)."""
         game = self.start.clone()

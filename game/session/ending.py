@@ -3,9 +3,10 @@
 - A **win** (once per game): its score into the rule set's high-score table; in level
   mode the stars against the level's par, the unlock of the next level, the level's
   bests and its own table; a daily deal marked won. An assisted win (the demo played in
-  the game, or it was taken over from a replay) writes none of these: no high score, no
-  stars, no unlock, no level best, and the daily deal is not marked won (else letting
-  the demo play each level would open the whole campaign). Then, like every ended game
+  the game, it was taken over from a replay, or played on after the analysis of its loss
+  showed the way) writes none of these: no high score, no stars, no unlock, no level
+  best, and the daily deal is not marked won (else letting the demo play each level
+  would open the whole campaign). Then, like every ended game
   (an assisted win too, with its help counted):
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
   statistics, the replay among the recent games, and the saved game removed.

@@ -36,7 +36,8 @@ class Outcome:
     then animates ``transfers`` in order. ``points`` are the score's changes in the order
     they happened. ``result`` is ``won``, ``lost`` or ``in progress`` afterwards.
     ``refused`` says, in a player's words, why nothing happened (empty when something did,
-    or when there was nothing worth saying).
+    or when there was nothing worth saying). ``note`` is what the player should know of
+    what did happen beyond the cards (the game now counts as helped), or empty.
     """
 
     transfers: tuple[Transfer, ...] = ()
@@ -44,6 +45,7 @@ class Outcome:
     result: str = IN_PROGRESS
     moved: bool = False
     refused: str = ""
+    note: str = ""
 
 
 @dataclass
@@ -56,5 +58,5 @@ class WinRecord:
     unlocked: bool = False  # the win unlocked the next level
     rank: int | None = None  # place in the rule set's high-score table
     level_rank: int | None = None  # place in the level's table
-    assisted: bool = False  # the demo helped, or a replay was taken over: no high-score table
+    assisted: bool = False  # the demo, a replay taken over or the analysis helped: no high-score table
     notes: list[str] = field(default_factory=list)  # records that could not be saved

@@ -36,10 +36,13 @@ from .deals import is_deal, level_after, random_deal
 from .outcome import Outcome, Points, WinRecord
 
 if TYPE_CHECKING:
+    from ..search.analyse import Analysis
     from ..search.hint import Hint
 
 #: the most automatic drops one move may cause (more than a game has cards)
 MAX_DROPS = 400
+#: what the player is told when they play on in a deal whose analysis showed the way
+PLAYING_ON_WITH_THE_WAY = "You saw how this game is won: playing on with it counts as help"
 
 
 class PlaySession:
@@ -83,9 +86,13 @@ class PlaySession:
         self.replay_saved = ""
         self.recordable = is_deal(game)
         self.notices: list[str] = []
-        #: the demo played in this game, or it was taken over from a replay: its win
-        #: enters no high-score table
+        #: the demo played in this game, it was taken over from a replay, or it was
+        #: played on after the analysis showed the way: its win enters no high-score table
         self.assisted = False
+        #: the analysis of this deal's loss showed the player how it could be won (see
+        #: :meth:`analysis_shown`), and that help was counted in this game
+        self.way_shown = False
+        self._way_counted = False
         #: the finish line last worked out, and the position it was for
         self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
 
@@ -203,9 +210,7 @@ class PlaySession:
         move as help (a hint), so the game is never a clean win, and an assisted win
         enters no high-score table.
         """
-        self.assisted = True
-        self.recorder.note_hint()
-        self.hints_charged += 1
+        self._helped()
         return self.play(move, demo=True)
 
     def try_move(self, src: int, dst: int) -> Outcome:
@@ -314,7 +319,12 @@ class PlaySession:
     def _changed(self, transfers: list[Transfer], points: list[Points]) -> Outcome:
         self.hint_list = None
         self.finished = False
-        return Outcome(tuple(transfers), tuple(points), self.result, moved=True)
+        note = ""
+        if self.way_shown and not self._way_counted:
+            self._way_counted = True
+            self._helped()
+            note = PLAYING_ON_WITH_THE_WAY
+        return Outcome(tuple(transfers), tuple(points), self.result, moved=True, note=note)
 
     def _refused(self, why: str) -> Outcome:
         return Outcome(result=self.result, refused=why)
@@ -341,6 +351,26 @@ class PlaySession:
     def forget_hints(self) -> None:
         """Stop showing the hint (the demo takes over)."""
         self.hint_list = None
+
+    def analysis_shown(self, analysis: Analysis) -> None:
+        """The analysis of this game's loss ("Where did I go wrong?") answered the player.
+
+        An answer that shows the way (the move that lost, a winning line: see
+        :attr:`~game.search.analyse.Analysis.shows_the_way`) is help to whoever plays on
+        with it: the next change of position (an undo, here or in the deal restarted)
+        makes the game assisted, as a replay taken over is, and the table is told so.
+        Seen and left, the lost game is counted as it was played.
+        """
+        if analysis.shows_the_way:
+            self.way_shown = True
+
+    def _helped(self) -> None:
+        """Help beyond a hint came into this game (the demo's move, a replay taken over,
+        playing on after the analysis showed the way): the game is assisted, and the record
+        counts the help as a hint that costs no points."""
+        self.assisted = True
+        self.recorder.note_hint()
+        self.hints_charged += 1
 
     def _charge_hints(self) -> list[Points]:
         """Charge the score for every hint the record counts and the score has not (the
@@ -402,12 +432,16 @@ class PlaySession:
 
     def restart(self) -> PlaySession:
         """The game is given up (counted as abandoned, or lost if no move was left) for
-        a fresh game of the same position, in the same mode."""
+        a fresh game of the same position, in the same mode (and with the way the
+        analysis showed, if it did: :meth:`analysis_shown`)."""
         self.end()
         g = self.game
         while g.history:
             g.undo()
-        return self.successor(type(g).from_layout(g.to_layout()), level=self.level, daily=self.daily)
+        again = self.successor(type(g).from_layout(g.to_layout()), level=self.level, daily=self.daily)
+        # the way the analysis showed is this deal's: it helps the game played again too
+        again.way_shown = self.way_shown
+        return again
 
     def new_deal(self) -> tuple[PlaySession, str]:
         """The game is given up for a new random deal of the rule set (proved winnable
@@ -465,9 +499,8 @@ class PlaySession:
         points), so the game is never a clean win and sets no best time, and a win
         enters no high-score table.
         """
-        self.carry_on(replay, assisted=True)
-        self.recorder.note_hint()
-        self.hints_charged += 1
+        self.carry_on(replay)
+        self._helped()
 
     def rescore(self) -> None:
         """Score the moves already in the game's history as they would have scored in

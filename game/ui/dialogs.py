@@ -397,12 +397,13 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
     if record is not None:
-        # the score as the bar shows it; after an undo and a redo of the winning move it is
-        # lower than at the first win (the undo's penalty stays), which the records keep
+        # the score as the bar shows it, with the time bonus in it; after an undo and a
+        # redo of the winning move it is lower than at the first win (the undo's penalty
+        # stays, and the bonus is the new time's), which the records keep
         now = session.score.total
         score = f"Score {now}"
-        if record.time_bonus:
-            score += f" (time bonus +{record.time_bonus})"
+        if session.score.bonus:
+            score += f" (time bonus +{session.score.bonus})"
         # won again (an undo, then a redo): the records hold the first win's score, and
         # its ranks are that score's, said as such
         again = now != record.score
@@ -444,7 +445,7 @@ def _assisted_line(session: PlaySession) -> str:
         lost.append("no stars, and the next level stays as it was")
     if session.daily is not None:
         lost.append("the daily deal is not counted as won")
-    return "The demo or a replay helped in this game: " + "; ".join(lost)
+    return "The demo, a replay or the analysis helped in this game: " + "; ".join(lost)
 
 
 def _record_lines(session: PlaySession) -> list[str]:
@@ -532,9 +533,10 @@ def table_bottom(rules: str, size: tuple[int, int]) -> int:
 
 
 def _analyse(app: App, table: FinishedTable) -> None:
-    """Open the analysis over the lost game's dialog, which comes back when it closes."""
+    """Open the analysis over the lost game's dialog, which comes back when it closes; its
+    answer is the session's to weigh as help (:meth:`PlaySession.analysis_shown`)."""
     app.show("lost", table=table)
-    app.show("analysis", game=table.session.game)
+    app.show("analysis", game=table.session.game, answered=table.session.analysis_shown)
 
 
 def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[[], None]) -> Dialog:
@@ -589,11 +591,16 @@ class AnalysisDialog(Dialog):
     "Look longer" goes on for a spell twice as long (up to :data:`LONGEST_SPELL`) from
     everything found so far, with the same progress bar; its "Stop" shows what is known
     then, without closing the panel. The answer's keyboard focus is on "Watch the winning
-    line" when there is one, so Enter never starts another spell by chance."""
+    line" when there is one, so Enter never starts another spell by chance.
+
+    ``answered`` hears each answer as it is shown (the lost game's session: an answer that
+    shows the way is help to whoever plays on)."""
 
     def __init__(self, app: App, game: Game, seconds: float | None = None,
-                 positions: int | None = None) -> None:
+                 positions: int | None = None, *,
+                 answered: Callable[[Analysis], None] | None = None) -> None:
         start, moves = line_of_play(game)
+        self.answered = answered
         #: the budget of the spell that runs, or ran last: :data:`ANALYSIS_SECONDS` and
         #: :data:`ANALYSIS_POSITIONS` unless told (positions, when given, bound each spell
         #: too and double with it: the same answers on every machine)
@@ -648,6 +655,8 @@ class AnalysisDialog(Dialog):
             return
         assert analysis is not None
         self.analysis = analysis
+        if self.answered is not None:
+            self.answered(analysis)
         watch = [("Watch the winning line", self._chooser(self.watch))] if analysis.line else []
         longer = []
         if analysis.verdict == UNDECIDED:  # the panel stays open for the next spell

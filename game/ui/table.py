@@ -484,6 +484,8 @@ class TableScene(Scene):
         """Show what the session did: why nothing happened, or the points and the flights."""
         if outcome.refused:
             self.say(outcome.refused)
+        elif outcome.note:
+            self.say(outcome.note)
         elif outcome.moved:
             self.hush()  # a refusal or notice about the position before is stale now
         for points in outcome.points:

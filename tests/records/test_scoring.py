@@ -64,6 +64,36 @@ def test_undo_takes_back_what_the_move_earned_and_redo_cannot_farm_points() -> N
     assert score.total == before - 6 * UNDO_PENALTY
 
 
+def test_undoing_the_winning_move_takes_its_time_bonus_back() -> None:
+    score = Score()
+    score.foundation(1, 100.0)
+    before = score.total
+    score.foundation(1, 200.0)  # the winning move
+    assert score.win(200.0) == [ScoreEvent(1000, "time bonus")]
+    assert score.bonus == 1000
+    events = score.undo(cards_back=1)
+    assert events == [ScoreEvent(-UNDO_PENALTY, "undo"), ScoreEvent(-1000, "time bonus taken back"),
+                      ScoreEvent(-10, "taken back")]
+    assert score.total == before - UNDO_PENALTY and not score.won and score.bonus == 0
+    # the redo earns the move's points again; the new win its own time's bonus, once
+    assert score.redo() == [ScoreEvent(10, "redone")]
+    assert score.win(400.0) == [ScoreEvent(500, "time bonus")]
+    assert score.win(400.0) == []
+    assert score.total == before - UNDO_PENALTY + 10 + 500
+
+
+def test_a_won_score_keeps_its_time_bonus_in_json() -> None:
+    score = Score()
+    score.foundation(1, 1.0)
+    score.win(400.0)
+    again = Score.from_json(score.to_json())
+    assert again.bonus == 500 and again.to_json() == score.to_json()
+    assert again.undo(1) == score.undo(1)
+    assert "bonus" not in score.to_json(), "a score not won has no time bonus to keep"
+    with pytest.raises(ValueError, match="time bonus"):
+        Score.from_json({"total": 500, "bonus": 500})
+
+
 def test_the_score_survives_json() -> None:
     score = Score()
     score.foundation(2, 3.0)

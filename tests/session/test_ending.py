@@ -15,9 +15,10 @@ from game.levels import campaign as campaign_module
 from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
 from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
-from game.records.scoring import HINT_PENALTY, MAX_SCORE, time_bonus
+from game.records.scoring import HINT_PENALTY, MAX_SCORE, UNDO_PENALTY, time_bonus
 from game.records.stats import load_statistics
 from game.records.store import Store
+from game.search.analyse import FOUND, NEVER, UNDECIDED, Analysis, Budget
 from game.session import PlaySession, carry_on, ending
 from game.session.positions import lost_position, near_won_position
 from tests.levels.helpers import level, write_campaign
@@ -147,12 +148,20 @@ def test_a_won_daily_deal_is_remembered(tmp_path: Path) -> None:
 def test_undo_after_a_win_and_winning_again_counts_once(tmp_path: Path) -> None:
     session = constitution_1(tmp_path / "data")
     play_line(session, CONSTITUTION_1_WIN)
-    session.conclude()
+    won = session.conclude()
     record = session.win_record
-    assert session.undo().moved and not session.finished
+    bonus = time_bonus(session.elapsed)
+    assert [e.points for e in won.points[0].events] == [bonus]
+    before_undo = session.score.total
+    undone = session.undo()
+    assert undone.moved and not session.finished
+    assert "time bonus taken back" in [e.label for p in undone.points for e in p.events]
     session.redo()
     again = session.conclude()
-    assert again.result == WON and not again.points[0].events, "the time bonus is earned once"
+    assert again.result == WON and [e.points for e in again.points[0].events] == [bonus], \
+        "the undo took the time bonus back with the winning move: the new win earns it again"
+    assert session.score.total == before_undo - UNDO_PENALTY, "one time bonus in the score"
+    assert not session.conclude().points[0].events, "once"
     assert session.win_record is record
     assert _counts(session.store) == (1, 0, 0)
 
@@ -423,6 +432,63 @@ def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or
     # still a win in the statistics, with its help
     assert _counts(session.store) == (1, 0, 0)
     assert load_statistics(session.store)["constitution"].recent[-1].hints == 1
+
+
+def _answer(session: PlaySession, verdict: str, last_winnable: int | None, first_lost: int | None,
+            line: tuple[str, ...]) -> Analysis:
+    """An answer of "Where did I go wrong?" about ``session``'s game."""
+    start, moves = new_game(session.game.rules, session.game.game), tuple(CONSTITUTION_1_WIN[:3])
+    return Analysis(start=start, moves=moves, verdict=verdict, last_winnable=last_winnable,
+                    first_lost=first_lost, line=line, checks=(), budget=Budget(seconds=1.0), seconds=0.0,
+                    nodes=0)
+
+
+def test_a_level_or_daily_deal_played_on_after_the_analysis_showed_the_way_is_an_assisted_win(
+        tmp_path: Path, campaign: Path) -> None:
+    """Like a win the demo helped with: no stars, unlock, level best or daily win, no
+    high score and no time bonus; the help is counted as a hint that costs nothing."""
+    clock = FakeClock()
+    day = datetime.date(2026, 11, 22)
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600), daily=day)
+    play_line(session, CONSTITUTION_1_WIN[:3], clock, seconds=1.0)
+    session.analysis_shown(_answer(session, FOUND, 1, 2, tuple(CONSTITUTION_1_WIN[1:])))
+    assert not session.assisted and session.recorder.hints == 0, "not until the player plays on"
+    before = session.score.total
+    undone = session.undo()
+    assert undone.note and session.assisted and session.recorder.hints == 1
+    assert session.score.total == before - UNDO_PENALTY, "the help costs no points"
+    assert not session.undo().note, "counted once"
+    play_line(session, CONSTITUTION_1_WIN[1:], clock, seconds=1.0)
+    outcome = session.conclude()
+    assert session.result == WON and [p.total for p in outcome.points] == [0]
+    record = session.win_record
+    assert record is not None and record.assisted
+    assert (record.stars, record.unlocked, record.rank, record.level_rank) == (0, False, None, None)
+    progress = load_progress(session.store)
+    assert progress.high_scores("constitution") == [] and progress.unlocked("constitution") == 1
+    assert not progress.daily_won("constitution", day)
+    stats = load_statistics(session.store)["constitution"]
+    assert (stats.best_time, stats.fewest_moves, stats.recent[-1].hints) == (None, None, 1)
+
+
+@pytest.mark.parametrize(("verdict", "last_winnable", "first_lost", "line"), [
+    (NEVER, None, 0, ()),  # lost from the deal: no move of the player's lost it
+    (UNDECIDED, None, None, ()),  # nothing decided
+    (UNDECIDED, None, 3, ()),  # lost at the end, where it stopped: nothing before was decided
+])
+def test_an_answer_that_shows_no_way_to_win_is_no_help(
+        tmp_path: Path, verdict: str, last_winnable: int | None, first_lost: int | None,
+        line: tuple[str, ...]) -> None:
+    session = constitution_1(tmp_path / "data")
+    play_line(session, CONSTITUTION_1_WIN[:3])
+    answer = _answer(session, verdict, last_winnable, first_lost, line)
+    assert not answer.shows_the_way
+    session.analysis_shown(answer)
+    assert not session.undo().note
+    play_line(session, CONSTITUTION_1_WIN[2:])
+    session.conclude()
+    record = session.win_record
+    assert record is not None and not record.assisted and record.rank == 1
 
 
 def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(tmp_path: Path) -> None:

@@ -14,13 +14,22 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.search.analyse import Analyser, Budget, analyse
+from game.engine import new_game
+from game.records.progress import load_progress
+from game.records.saves import list_recent_games
+from game.records.stats import load_statistics
+from game.records.store import Store
+from game.search.analyse import Analyser, Analysis, Budget, analyse
 from game.ui import bench, dialogs
-from game.ui.app import App
+from game.ui.app import App, Scene
 from game.ui.dialogs import ANALYSIS_TITLE, AnalysisDialog, Dialog
 from game.ui.drawn import Kind
 from game.ui.replay_scene import ReplayScene
+from game.ui.table import TableScene
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
+
+#: what the win dialog says of a win with help
+HELPED_WIN = "The demo, a replay or the analysis helped in this game: no high score"
 
 
 def _lost_table(ui: SimpleNamespace, app: App, line: LostLine) -> Dialog:
@@ -247,3 +256,94 @@ def test_the_answer_puts_the_focus_on_watching_the_winning_line(ui: SimpleNamesp
     viewer = app.top
     assert isinstance(viewer, ReplayScene) and viewer.player.step == expected.last_winnable
     assert analysis.job.done
+
+
+# ----- the answer is help for the game it answers ----------------------------------------------
+
+
+def _lost_on_the_table(ui: SimpleNamespace, app: App, line: LostLine) -> tuple[TableScene, Dialog]:
+    """``line`` played move by move on a fresh table of its deal, to its "No more moves"."""
+    app.data_dir.mkdir(parents=True)  # type: ignore[union-attr]
+    app.push(Scene(app))
+    replay = lost_replay(line)
+    table = TableScene(app, new_game(replay.rules, replay.game))
+    app.push(table)
+    lost = ui.play_to_the_end(app, table, replay.move_texts)
+    assert lost.title == "No more moves"
+    return table, lost
+
+
+def _shown_the_way(ui: SimpleNamespace, app: App, lost: Dialog,
+                   monkeypatch: pytest.MonkeyPatch) -> Analysis:
+    """Open the analysis from the lost game's dialog, let it answer with the move that
+    lost and the winning line, watch that line to its end and come back to the dialog."""
+    monkeypatch.setattr(dialogs, "ANALYSIS_SECONDS", 1e6)
+    monkeypatch.setattr(dialogs, "ANALYSIS_POSITIONS", 50_000)
+    analysis = _open_analysis(ui, app, lost)
+    _answered(ui, app, analysis)
+    answer = analysis.analysis
+    assert answer is not None and answer.verdict == "found" and answer.line
+    ui.click(app, next(b for b in analysis.buttons if b.label == "Watch the winning line").rect.center)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene)
+    ui.click(app, viewer.icons["end"].rect.center)
+    ui.click(app, viewer.menu_button.rect.center)
+    back = app.top
+    assert isinstance(back, Dialog) and back.title == "No more moves"
+    return answer
+
+
+def test_a_game_played_on_to_a_win_after_the_analysis_showed_the_way_is_a_helped_win(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis's answer (the move that lost, the winning line) is help, as a hint or a
+    replay taken over is: undone back to the winnable position and played on with the line
+    it showed, the win earns no high score, no best time, no fewest moves and no time
+    bonus; the win dialog says why, and the record counts the help (``hints: 1``)."""
+    table, lost = _lost_on_the_table(ui, app, LOST_LINES["union-square"])
+    answer = _shown_the_way(ui, app, lost, monkeypatch)
+    session = table.session
+    assert session.recorder.hints == 0 and not session.assisted, "seen, but not yet played on"
+    ui.click(app, app.top.buttons[0].rect.center)  # "Undo"
+    ui.settle(app, table)
+    assert session.assisted and session.recorder.hints == 1
+    assert table.message == "You saw how this game is won: playing on with it counts as help"
+    while len(table.game.history) > (answer.last_winnable or 0):
+        ui.press(app, pygame.K_u)
+        ui.settle(app, table)
+    for text in answer.line:
+        table.play(table.game.parse_move(text))
+    won = ui.wait_for_dialog(app)
+    assert won.title == "You won!" and table.game.is_won()
+    assert session.recorder.hints == 1 and session.score.bonus == 0
+    assert not [line for line in won.lines if "New high score" in line or "time bonus" in line]
+    assert HELPED_WIN in won.lines
+    assert not [line for line in won.lines if "(this game)" in line]
+    store = Store(app.data_dir)
+    assert load_progress(store).high_scores("union-square") == []
+    stats = load_statistics(store)["union-square"]
+    assert (stats.won, stats.clean_wins, stats.best_time, stats.fewest_moves) == (1, 0, None, None)
+    assert stats.recent[-1].hints == 1
+    recent = list_recent_games(store)
+    assert len(recent) == 1 and recent[0].summary is not None
+    assert "\nhints: 1\n" in recent[0].path.read_text()
+
+
+def test_an_answer_seen_and_left_is_no_help_but_a_restart_of_the_deal_played_on_is(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis of a lost game is no help to that game when the player leaves it lost:
+    it is counted as it was played. The deal restarted and played is: the player has seen
+    its winning line."""
+    table, lost = _lost_on_the_table(ui, app, LOST_LINES["union-square"])
+    _shown_the_way(ui, app, lost, monkeypatch)
+    ui.click(app, next(b for b in app.top.buttons if b.label == "Restart").rect.center)
+    ui.settle(app, table)
+    store = Store(app.data_dir)
+    stats = load_statistics(store)["union-square"]
+    assert (stats.lost, stats.recent[-1].hints) == (1, 0), "the lost game was played without help"
+    session = table.session
+    assert not session.game.history and not session.assisted and session.recorder.hints == 0
+    first = sorted(session.game.legal_moves())[0]
+    ui.perform(app, table, first)
+    ui.settle(app, table)
+    assert session.assisted and session.recorder.hints == 1
+    assert session.score.total >= 0, "the help costs no points"

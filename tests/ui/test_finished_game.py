@@ -21,7 +21,7 @@ from game import cli
 from game.cli.window import SCREENSHOT_SCENES
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
-from game.records.scoring import score_replay
+from game.records.scoring import UNDO_PENALTY, score_replay, time_bonus
 from game.session.positions import lost_position, near_won_position
 from game.ui import anim, screenshots, theme, widgets
 from game.ui import table as table_module
@@ -175,6 +175,45 @@ def test_the_win_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespac
     assert now < first
     assert f"Score {now} (time bonus +" in "\n".join(dialog.lines)
     assert f"; first won with {first}" in "\n".join(dialog.lines)
+
+
+def test_undoing_the_winning_move_takes_its_time_bonus_back_and_a_new_win_earns_its_own(
+        ui: SimpleNamespace, app: App) -> None:
+    """The winning move earned the time bonus: undoing it takes the bonus back with the
+    move's cards (the bar shows a game not won without it); winning again, minutes later,
+    earns the bonus of the new time of play, once, and the dialog says that one."""
+    game, moves = near_won_position("constitution")
+    scene = ui.open_table(app, game)
+    for text in moves[:-1]:
+        ui.perform(app, scene, game.parse_move(text))
+    ui.settle(app, scene)
+    before = scene.score.total
+    ui.perform(app, scene, game.parse_move(moves[-1]))
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "You won!"
+    first_bonus = scene.score.bonus
+    assert first_bonus == time_bonus(scene.session.elapsed) > 0
+    earned = scene.score.total - first_bonus - before
+    assert earned > 0
+    _press(ui, app, next(b for b in dialog.buttons if b.label == "Undo"))
+    ui.settle(app, scene)
+    assert app.top is scene and not game.is_won()
+    assert scene.score.total == before - UNDO_PENALTY, "the undo takes back all the winning move earned"
+    ui.step(app, 120)  # the bar's figure runs to the score
+    assert scene.hud.shown_score == scene.score.total
+    # five minutes of thought, then the same winning move again (a redo)
+    scene.clock += 300.0
+    ui.press(app, pygame.K_y, pygame.KMOD_CTRL)
+    ui.settle(app, scene)
+    dialog = ui.wait_for_dialog(app)
+    assert game.is_won() and dialog.title == "You won!"
+    second_bonus = time_bonus(scene.session.elapsed)
+    assert second_bonus < first_bonus and scene.score.bonus == second_bonus
+    assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
+    assert f"Score {scene.score.total} (time bonus +{second_bonus})" in dialog.lines[2]
+    # once: the dialog coming again (a saved replay) adds nothing
+    assert scene.session.conclude().points[0].events == ()
+    assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
 
 
 def test_the_lost_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespace, app: App) -> None:

@@ -145,7 +145,7 @@ def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNames
     table.play_demo(table.game.parse_move(last))
     dialog = ui.wait_for_dialog(app)
     assert dialog.title == "Level 1 won!"
-    assert ("The demo or a replay helped in this game: no high score; no stars, and the next "
+    assert ("The demo, a replay or the analysis helped in this game: no high score; no stars, and the next "
             "level stays as it was") in dialog.lines
     assert dialog.stars == 0 and "Level 2 is unlocked" not in dialog.lines
     progress = load_progress(Store(app.data_dir))

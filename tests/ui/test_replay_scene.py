@@ -250,7 +250,7 @@ def assert_won_with_help(app: App, table: TableScene, dialog: Dialog) -> None:
     """The win is an assisted one: no high score, not a clean win, no best time."""
     assert table.session.assisted and table.session.recorder.hints >= 1
     assert not [line for line in dialog.lines if "New high score" in line]
-    assert "The demo or a replay helped in this game: no high score" in dialog.lines
+    assert "The demo, a replay or the analysis helped in this game: no high score" in dialog.lines
     assert not [line for line in dialog.lines if line.startswith("Best time")]
     store = Store(app.data_dir)
     assert load_progress(store).high_scores("constitution") == []
