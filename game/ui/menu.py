@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import datetime
 from functools import partial
-from pathlib import Path
 
 import pygame
 
 from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number, profile_of
 from ..levels import daily_game
 from ..records.progress import load_progress
-from ..records.replay import Replay, ReplayError, load_replay
+from ..records.replay import Replay
 from ..records.saves import (
     ReplayEntry,
     abandon_saved_game,
@@ -254,12 +253,13 @@ class MenuScene(Scene):
             return
         self.app.show("table", replay=replay, saved=True)
 
-    def open_replay(self, path: Path) -> None:
-        """Open a replay file of the lists."""
-        try:
-            replay = load_replay(path)
-        except ReplayError as err:
-            self.error = f"{display_name(path.name)}: {err}"
+    def open_replay(self, entry: ReplayEntry, line: Entry) -> None:
+        """Open a replay file of the lists (``line`` is its line in the list); one that
+        cannot be opened says why, and its line says so from then on."""
+        replay = entry.replay
+        if replay is None:
+            self.error = f"{display_name(entry.path.name)}: {entry.error}"
+            line.main, line.detail, line.mark = entry_texts(entry)
             return
         self.app.show("replay", replay=replay)
 
@@ -304,7 +304,9 @@ class MenuScene(Scene):
 
     def _entry(self, entry: ReplayEntry) -> Entry:
         main, detail, mark = entry_texts(entry)
-        return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
+        line = Entry(main, detail, lambda: None, mark=mark)
+        line.action = partial(self.open_replay, entry, line)
+        return line
 
     def resume(self) -> None:
         """Back from a game or another screen: the saved game, the lists and today's daily

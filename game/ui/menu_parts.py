@@ -44,10 +44,13 @@ def mark_colour(mark: str, palette: Palette) -> Colour | None:
 
 def entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
     """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
-    from its summary (the moves are checked when it is opened)."""
+    from its summary (the moves are checked when it is opened): a file found damaged
+    when it was opened says so, not the result its header claims."""
     summary = entry.summary
     if summary is None:
         return display_name(entry.path.name), "cannot be read", UNREADABLE
+    if entry.damaged is not None:
+        return tab_name(summary.rules, summary.title), f"#{summary.game} · damaged", UNREADABLE
     result = summary.result or "result not given"
     detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
     return tab_name(summary.rules, summary.title), detail, result
@@ -180,7 +183,8 @@ class Entry(Control):
         if colour is not None:
             mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
             mark.midleft = (x, r.centery)
-            pygame.draw.ellipse(surface, colour, mark)
+            # a file that cannot be opened has a ring, so that it never reads as a lost game
+            pygame.draw.ellipse(surface, colour, mark, max(2, px // 7) if self.mark == UNREADABLE else 0)
             x = mark.right + px // 2
         small = max(10, round(px * 0.8))
         if r.height >= px * 2.2:

@@ -580,3 +580,43 @@ def test_the_wheel_and_the_arrows_page_the_saved_replays(ui: SimpleNamespace, ap
     entry = entries[window.top]
     ui.click(app, entry.rect.center)
     assert isinstance(app.top, ReplayScene) and entry.detail.startswith(f"#{app.top.replay.game} ")
+
+
+def test_a_replay_that_fails_to_open_says_so_instead_of_its_result(ui: SimpleNamespace, app: App) -> None:
+    """A friend's file whose header says lost but whose moves do not fit the deal is
+    listed by its header until it is opened; once the open fails, its line says it is
+    damaged (and a ring, not a lost game's dot), in this menu and in the next, until the
+    file changes."""
+    from game.ui.menu_parts import UNREADABLE
+    from game.ui.replay_scene import ReplayScene
+
+    folder = Path(app.data_dir or ".") / "replays"
+    folder.mkdir(parents=True)
+    good = play_some("constitution", "3", 6).replay("abandoned").to_text()
+    friend = folder / "from a friend.replay"
+    friend.write_text(good.replace("game: 3\n", "game: 12345\n").replace("result: abandoned", "result: lost"),
+                      encoding="utf-8")
+    menu = ui.open_menu(app)
+    line = menu.replay_entries[0]
+    assert line.detail.startswith("#12345 · lost") and line.mark == "lost"
+    ui.click(app, line.rect.center)
+    assert app.top is menu and menu.error.startswith("from a friend.replay: line ")
+    assert line.detail == "#12345 · damaged" and line.mark == UNREADABLE
+    ui.step(app)
+    assert any(b.name == "replay Constitution: #12345 · damaged" for b in app.drawn.boxes)
+    # the menu lists its files again when it comes back from another screen
+    app.show("options")
+    ui.step(app)
+    app.pop()
+    ui.step(app)
+    assert [e.detail for e in menu.replay_entries] == ["#12345 · damaged"]
+    again = ui.open_menu(app)
+    assert [e.detail for e in again.replay_entries] == ["#12345 · damaged"]
+    # put right, the file is listed by its header again, and opens
+    friend.write_text(good, encoding="utf-8")
+    app.pop()
+    again = ui.open_menu(app)
+    fixed = again.replay_entries[0]
+    assert fixed.detail.startswith("#3 · abandoned") and fixed.mark == "abandoned"
+    ui.click(app, fixed.rect.center)
+    assert isinstance(app.top, ReplayScene) and app.top.replay.game == "3"
