@@ -79,12 +79,19 @@ class ReplayEntry:
     :attr:`error` is asked for, so a list of long replays costs their summaries alone.
     """
 
-    def __init__(self, path: Path, summary: ReplaySummary | None, problem: str | None = None) -> None:
+    def __init__(self, path: Path, summary: ReplaySummary | None, problem: str | None = None, *,
+                 stamp: tuple[int, int, int] | None = None, damaged: str | None = None) -> None:
         self.path = path
         #: the header and the number of moves, None when the file cannot be read
         self.summary = summary
         #: why the summary could not be read (None when it could)
         self.problem = problem
+        #: why the moves cannot be played, once a check of this file as it is found so
+        #: (None: not known to be damaged); a file whose summary reads well can still be
+        #: a friend's file whose moves do not fit its deal
+        self.damaged = damaged
+        #: the file's (inode, mtime, size) when it was listed
+        self._stamp = stamp
         self._checked: tuple[Replay | None, str | None] | None = None
 
     def __repr__(self) -> str:
@@ -99,7 +106,16 @@ class ReplayEntry:
                     self._checked = (load_replay(self.path), None)
                 except ReplayError as err:
                     self._checked = (None, str(err))
+                    self.damaged = str(err)
+                    if self._stamp is not None:
+                        # the next listing of the unchanged file knows it without a check
+                        _summaries.put(self.path, (self._stamp, self._copy()))
         return self._checked
+
+    def _copy(self) -> ReplayEntry:
+        """This entry as listed again: its summary and what is known of the file, not
+        yet checked."""
+        return ReplayEntry(self.path, self.summary, self.problem, stamp=self._stamp, damaged=self.damaged)
 
     @property
     def replay(self) -> Replay | None:
@@ -438,11 +454,11 @@ def _entry(path: Path, found: FileInfo) -> ReplayEntry:
     stamp = (found.info.st_ino, found.info.st_mtime_ns, found.info.st_size)
     known = _summaries.get(path)
     if known is not None and known[0] == stamp:
-        return ReplayEntry(path, known[1].summary, known[1].problem)
+        return known[1]._copy()
     try:
-        entry = ReplayEntry(path, summarize_replay(path))
+        entry = ReplayEntry(path, summarize_replay(path), stamp=stamp)
     except ReplayError as err:
-        entry = ReplayEntry(path, None, str(err))
+        entry = ReplayEntry(path, None, str(err), stamp=stamp)
     _summaries.put(path, (stamp, entry))
     return entry
 

@@ -32,6 +32,7 @@ from . import theme
 from .app import Scene
 from .badges import draw_stars
 from .drawn import Kind
+from .keys import is_undo_key
 from .layout import table_layout
 from .notices import told
 from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
@@ -108,8 +109,12 @@ class Dialog(Scene):
                  foldable: bool = False,
                  table_bottom: Callable[[tuple[int, int]], int] | None = None,
                  current: Callable[[], bool] | None = None,
-                 says: Callable[[], str] | None = None) -> None:
+                 says: Callable[[], str] | None = None,
+                 shortcuts: dict[str, Callable[[pygame.event.Event], bool]] | None = None) -> None:
         super().__init__(app)
+        #: the keys that choose a button, by its label: the table's own keys for what the
+        #: button does (U and Ctrl+Z for Undo), so that they do it over the dialog too
+        self.shortcuts = shortcuts or {}
         #: what the scene below says at the window's foot now (the table's footer: a
         #: message its top bar had no room for), which the folded bar covers: the bar
         #: shows it in its title's place while it lasts
@@ -281,6 +286,10 @@ class Dialog(Scene):
             if self.folded and key not in _DIALOG_KEYS:
                 self._pass_down(event)
                 return
+            chosen = next((b for b in self.buttons if self.shortcuts.get(b.label, _never)(event)), None)
+            if chosen is not None:
+                chosen.action()
+                return
             if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not shift):
                 self.focus = (self.focus + 1) % len(active)
             elif key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
@@ -377,6 +386,14 @@ _DIALOG_KEYS = frozenset({pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K
                           pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_ESCAPE})
 
 
+def _never(event: pygame.event.Event) -> bool:
+    return False
+
+
+#: the end of a game's dialogs answer to the table's Undo keys as their Undo button
+END_SHORTCUTS: dict[str, Callable[[pygame.event.Event], bool]] = {"Undo": is_undo_key}
+
+
 def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(seconds), 60)
     return f"{minutes}:{secs:02d}"
@@ -435,7 +452,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     return Dialog(app, title, lines,
                   [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
-                  dim=60, stars=stars)
+                  dim=60, stars=stars, shortcuts=END_SHORTCUTS)
 
 
 def _assisted_line(session: PlaySession) -> str:
@@ -507,7 +524,7 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
 
     return Dialog(app, "No more moves", lines, choices, accent=LOST_ACCENT, foldable=True,
                   table_bottom=partial(table_bottom, g.rules), current=current,
-                  says=lambda: table.hud.footer_text())
+                  says=lambda: table.hud.footer_text(), shortcuts=END_SHORTCUTS)
 
 
 def _lost_score(session: PlaySession) -> str:

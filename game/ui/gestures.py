@@ -24,7 +24,7 @@ import pygame
 
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
-from .keys import is_question_mark
+from .keys import is_question_mark, is_undo_key
 from .theme import Palette
 
 if TYPE_CHECKING:
@@ -385,9 +385,9 @@ class Gestures:
                 self.selected = None
             else:
                 table.exits.pause_to_menu()
-        elif key == pygame.K_z and ctrl:
-            table.redo() if shift else table.undo()
-        elif key == pygame.K_y and ctrl:
+        elif is_undo_key(event):
+            table.undo()
+        elif (key == pygame.K_z and ctrl) or (key == pygame.K_y and ctrl):
             table.redo()
         elif key == pygame.K_F1:
             table.help.show_help()
@@ -405,7 +405,7 @@ class Gestures:
     def _shortcuts(self) -> dict[int, Callable[[], None]]:
         """The keys that stand for a button, and what each does."""
         t = self.table
-        return {pygame.K_u: t.undo, pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
+        return {pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
                 pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
                 pygame.K_o: t.exits.show_options, pygame.K_f: t.finish}
 

@@ -30,3 +30,11 @@ def is_question_mark(event: pygame.event.Event) -> bool:
     """The key press types "?" (Shift+/ on most keyboards, a key of its own on some)."""
     return event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (
         event.key == pygame.K_SLASH and bool(int(getattr(event, "mod", 0)) & pygame.KMOD_SHIFT))
+
+
+def is_undo_key(event: pygame.event.Event) -> bool:
+    """The key press is one of Undo's: U, or Ctrl+Z without Shift (Ctrl+Shift+Z redoes)."""
+    mod = int(getattr(event, "mod", 0))
+    if event.key == pygame.K_z:
+        return bool(mod & pygame.KMOD_CTRL) and not mod & pygame.KMOD_SHIFT
+    return bool(event.key == pygame.K_u)

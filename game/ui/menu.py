@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import datetime
 from functools import partial
-from pathlib import Path
 
 import pygame
 
 from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number, profile_of
 from ..levels import daily_game
 from ..records.progress import load_progress
-from ..records.replay import Replay, ReplayError, load_replay
+from ..records.replay import Replay
 from ..records.saves import (
     ReplayEntry,
     abandon_saved_game,
@@ -35,6 +34,7 @@ from .app import App, Scene
 from .drawn import Kind
 from .menu_parts import (
     Entry,
+    ListWindow,
     RuleCard,
     draw_error,
     draw_lists,
@@ -62,7 +62,8 @@ from .widgets import (
     text_px,
 )
 
-#: How many recent games and saved replays the menu lists at most.
+#: How many recent games the menu lists at most (the saved replays are all listed, the
+#: list paged where the panel has no room for every one).
 LISTED = 12
 
 
@@ -100,6 +101,8 @@ class MenuScene(Scene):
         self.quit_button = Button("Quit", self.app.quit)
         self.entries: list[Entry] = []
         self.replay_entries: list[Entry] = []
+        #: which saved replays show when the panel has no room for every one
+        self.replay_window = ListWindow()
         self.ring = FocusRing()
         self.size = app.size
         self.px = 20
@@ -109,6 +112,9 @@ class MenuScene(Scene):
         self.empty_fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.error_rect = pygame.Rect(0, 0, 0, 0)
         self.lists_rect = pygame.Rect(0, 0, 0, 0)
+        #: the height of a line of the lists, and where the pointer was last seen
+        self.list_line = 0
+        self.pointer: tuple[int, int] | None = None
         self.replay_heading_y = 0
         self.caption_y = 0
         self.number_label_y = 0
@@ -248,12 +254,13 @@ class MenuScene(Scene):
             return
         self.app.show("table", replay=replay, saved=True)
 
-    def open_replay(self, path: Path) -> None:
-        """Open a replay file of the lists."""
-        try:
-            replay = load_replay(path)
-        except ReplayError as err:
-            self.error = f"{display_name(path.name)}: {err}"
+    def open_replay(self, entry: ReplayEntry, line: Entry) -> None:
+        """Open a replay file of the lists (``line`` is its line in the list); one that
+        cannot be opened says why, and its line says so from then on."""
+        replay = entry.replay
+        if replay is None:
+            self.error = f"{display_name(entry.path.name)}: {entry.error}"
+            line.main, line.detail, line.mark = entry_texts(entry)
             return
         self.app.show("replay", replay=replay)
 
@@ -293,12 +300,14 @@ class MenuScene(Scene):
             self.continue_button.hint = (f"{tab_name(self.saved.rules, self.saved.title)} "
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
-        self.replay_entries = [self._entry(e) for e in list_replays(self.store, LISTED)]
+        self.replay_entries = [self._entry(e) for e in list_replays(self.store)]
         self.app.tell(self.store.take_warnings())
 
     def _entry(self, entry: ReplayEntry) -> Entry:
         main, detail, mark = entry_texts(entry)
-        return Entry(main, detail, partial(self.open_replay, entry.path), mark=mark)
+        line = Entry(main, detail, lambda: None, mark=mark)
+        line.action = partial(self.open_replay, entry, line)
+        return line
 
     def resume(self) -> None:
         """Back from a game or another screen: the saved game, the lists and today's daily
@@ -400,11 +409,27 @@ class MenuScene(Scene):
         # Right: recent games, then saved replays.
         self.lists_rect = pygame.Rect(right.x + pad, right.y + head, right.width - 2 * pad,
                                       right.height - head - pad)
-        line = round(px * (2.75 if portrait else 1.75))  # two lines an entry in a tall window
-        rows = max(2, self.lists_rect.height // line - 2)
-        n_rep = min(len(self.replay_entries), max(1, rows // 3)) if self.replay_entries else 0
-        n_rec = max(0, rows - n_rep - (1 if self.replay_entries else 0))
+        self.list_line = round(px * (2.75 if portrait else 1.75))  # two lines an entry in a tall window
+        self.fans = title_fans(self.app.art, self.size, self.title_rect, s)
+        self._layout_lists()
+
+    def _layout_lists(self) -> None:
+        """Lay the lists out in the right panel, and the keyboard's order over every
+        control shown. The recent games and the saved replays share the panel's lines:
+        each takes what it needs when both fit, else the replays at least half of them,
+        paged (:class:`ListWindow`) when they need more."""
+        px, line = self.px, self.list_line
         heading = round(px * 1.75)
+        recent, replays = len(self.entries), len(self.replay_entries)
+        room = self.lists_rect.height - 2 * heading - round(px * 0.4) - (0 if recent else heading)
+        rows = max(2, room // line)
+        if recent + replays <= rows:
+            n_rec, n_rep = recent, replays
+        else:
+            n_rep = min(replays, max(rows - recent, rows // 2))
+            n_rec = rows - n_rep
+        window = self.replay_window
+        window.fit(replays, n_rep)
         y = self.lists_rect.y
         self.recent_heading_y = y
         y += heading
@@ -418,24 +443,66 @@ class MenuScene(Scene):
         self.replay_heading_y = y + round(px * 0.4)
         y = self.replay_heading_y + heading
         for i, e in enumerate(self.replay_entries):
-            e.enabled = i < n_rep
-            e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
-            if e.enabled:
-                y += line
+            e.enabled = window.shows(i)
+            # a replay out of the window keeps its place in the list's order, and no room
+            # on the screen that the pointer could find
+            width = self.lists_rect.width if e.enabled else 0
+            e.rect = pygame.Rect(self.lists_rect.x, y + (i - window.top) * line, width, line - 4)
+            e.hover = e.enabled and self.pointer is not None and e.rect.collidepoint(self.pointer)
+        window.layout(pygame.Rect(self.lists_rect.x, y + window.rows * line, self.lists_rect.width,
+                                  min(line - 4, round(px * 1.5))))
 
-        self.fans = title_fans(self.app.art, self.size, self.title_rect, s)
         self.empty_fan = []
         if not self.entries and not self.replay_entries:
             lr, top = self.lists_rect, self.replay_heading_y + round(px * 5.5)
             self.empty_fan = empty_fan(self.app.art, pygame.Rect(lr.x, top, lr.width, lr.bottom - top))
+        rest = [self.rules_button, self.stats_button, self.options_button, self.quit_button]
         items: list[Focusable] = [*self.rule_cards, self.continue_button, self.random_button,
                                   self.number_input, self.number_button, self.levels_button,
                                   self.daily_button, *rest,
                                   *[e for e in self.entries if e.enabled],
                                   *[e for e in self.replay_entries if e.enabled]]
+        n = len(self.rule_cards)
         middle = 6 + len(rest)
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
         self.ring.set_items(items, columns)
+
+    def scroll_replays(self, step: int) -> None:
+        """Move the saved replays' window ``step`` lines down (up when negative); the
+        keyboard's focus on a replay that leaves the window goes to the nearest shown."""
+        window = self.replay_window
+        focused = self.ring.current
+        if not window.scroll(step):
+            return
+        self._layout_lists()
+        if focused in self.replay_entries and not focused.enabled:
+            index = self.replay_entries.index(focused)
+            nearest = min(max(index, window.top), window.top + window.rows - 1)
+            self.ring.focus(self.replay_entries[nearest])
+
+    def _replay_key(self, event: pygame.event.Event) -> bool:
+        """↑ ↓, Tab and Page Up/Down on a saved replay at the edge of the window go on to
+        the replays beyond it, bringing them into the window; whether the key was used."""
+        focused = self.ring.current
+        if focused not in self.replay_entries or not self.replay_window.more:
+            return False
+        window = self.replay_window
+        index = self.replay_entries.index(focused)
+        back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: -1 if back else 1,
+                 pygame.K_PAGEUP: -window.rows, pygame.K_PAGEDOWN: window.rows}
+        step = steps.get(event.key)
+        if step is None:
+            return False
+        target = index + step
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            target = max(0, min(len(self.replay_entries) - 1, target))
+        elif window.shows(target) or not 0 <= target < len(self.replay_entries):
+            return False  # within the window, or past either end: the ring moves on
+        window.reveal(target)
+        self._layout_lists()
+        self.ring.focus(self.replay_entries[target])
+        return True
 
     def _stacked_panels(self, body: pygame.Rect, head: int, pad: int, gap: int, s: float,
                         play_h: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -475,7 +542,16 @@ class MenuScene(Scene):
                 else:
                     self.app.quit()
                 return
-            self.ring.handle_key(event)
+            if not self._replay_key(event):
+                self.ring.handle_key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            # the wheel over the lists pages through the saved replays
+            pointer = self.pointer if self.pointer is not None else pygame.mouse.get_pos()
+            if self.lists_rect.inflate(self.px, self.px).collidepoint(pointer):
+                self.scroll_replays(-int(getattr(event, "y", 0)))
+        elif (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1
+              and self.replay_window.more and self.replay_window.click(event.pos)):
+            self._layout_lists()
         elif event.type == pygame.TEXTINPUT:
             typed = str(getattr(event, "text", ""))
             if self.number_input.focused:
@@ -484,6 +560,8 @@ class MenuScene(Scene):
                 self.ring.focus(self.number_input)
                 self.number_input.handle_text(event)
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEMOTION:
+                self.pointer = event.pos
             self.ring.handle_mouse(event)
 
     def update(self, dt: float) -> None:
@@ -539,7 +617,7 @@ class MenuScene(Scene):
                          (line.right - px, self.divider_y), 1)
         draw_error(surface, self.error, self.error_rect, px, drawn)
         draw_lists(surface, palette, px, self.lists_rect, (self.recent_heading_y, self.replay_heading_y),
-                   self.entries, self.replay_entries, self.empty_fan, drawn)
+                   self.entries, self.replay_entries, self.empty_fan, drawn, self.replay_window)
         drawn.add(Kind.TEXT, draw_key_hint(surface, "Tab or arrows: move   ·   Enter: choose   ·   "
                                            "type a number to play it   ·   Esc: quit", px, self.size,
                                            self.size[1] - round(px * 0.9), palette),

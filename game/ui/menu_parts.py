@@ -44,10 +44,13 @@ def mark_colour(mark: str, palette: Palette) -> Colour | None:
 
 def entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
     """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
-    from its summary (the moves are checked when it is opened)."""
+    from its summary (the moves are checked when it is opened): a file found damaged
+    when it was opened says so, not the result its header claims."""
     summary = entry.summary
     if summary is None:
         return display_name(entry.path.name), "cannot be read", UNREADABLE
+    if entry.damaged is not None:
+        return tab_name(summary.rules, summary.title), f"#{summary.game} · damaged", UNREADABLE
     result = summary.result or "result not given"
     detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
     return tab_name(summary.rules, summary.title), detail, result
@@ -180,7 +183,8 @@ class Entry(Control):
         if colour is not None:
             mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
             mark.midleft = (x, r.centery)
-            pygame.draw.ellipse(surface, colour, mark)
+            # a file that cannot be opened has a ring, so that it never reads as a lost game
+            pygame.draw.ellipse(surface, colour, mark, max(2, px // 7) if self.mark == UNREADABLE else 0)
             x = mark.right + px // 2
         small = max(10, round(px * 0.8))
         if r.height >= px * 2.2:
@@ -199,6 +203,91 @@ class Entry(Control):
                        (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
+
+
+class ListWindow:
+    """The lines of a list longer than its room: ``rows`` of its ``count`` lines from
+    ``top`` show, and a line under them says which and holds ▲ and ▼ to page the list."""
+
+    def __init__(self) -> None:
+        self.top = 0
+        self.rows = 0
+        self.count = 0
+        #: where the line under the list and its ▲ and ▼ were laid out (empty: no line)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.up_rect = pygame.Rect(0, 0, 0, 0)
+        self.down_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def more(self) -> bool:
+        """Whether the list is longer than its room (the line under it shows)."""
+        return self.count > self.rows
+
+    def fit(self, count: int, rows: int) -> None:
+        """A list of ``count`` lines in ``rows`` lines of room: every line when they fit,
+        else one line fewer (for the line that says which show), keeping ``top`` in range."""
+        self.count = count
+        self.rows = count if count <= rows else max(1, rows - 1)
+        self.scroll(0)
+
+    def shows(self, index: int) -> bool:
+        """Whether line ``index`` is in the window."""
+        return self.top <= index < self.top + self.rows
+
+    def scroll(self, step: int) -> bool:
+        """Move the window ``step`` lines down (up when negative), kept in range; whether
+        it moved."""
+        top = max(0, min(self.count - self.rows, self.top + step))
+        moved, self.top = top != self.top, top
+        return moved
+
+    def reveal(self, index: int) -> None:
+        """Move the window the least that brings line ``index`` into it."""
+        if index < self.top:
+            self.scroll(index - self.top)
+        elif index >= self.top + self.rows:
+            self.scroll(index - self.top - self.rows + 1)
+
+    def words(self) -> str:
+        """What the line under the list says: which lines show, of how many."""
+        return f"{self.top + 1}–{self.top + self.rows} of {self.count}"
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Lay the line under the list out in ``rect`` (an empty rect where it does not show),
+        its ▲ and ▼ square at its right end."""
+        self.rect = pygame.Rect(rect) if self.more else pygame.Rect(0, 0, 0, 0)
+        side = self.rect.height
+        self.down_rect = pygame.Rect(self.rect.right - side, self.rect.y, side, side)
+        self.up_rect = self.down_rect.move(-side - max(2, side // 4), 0)
+        if not self.more:
+            self.up_rect = self.down_rect = pygame.Rect(0, 0, 0, 0)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on ▲ or ▼ pages the list; whether it was on one of them."""
+        for rect, step in ((self.up_rect, -self.rows), (self.down_rect, self.rows)):
+            if rect.collidepoint(pos):
+                self.scroll(step)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, px: int, palette: Palette, drawn: DrawnBoxes, name: str) -> None:
+        """The line: which lines show, then ▲ and ▼, each dim where the list ends that way."""
+        if not self.more:
+            return
+        small = max(10, round(px * 0.8))
+        r = self.rect
+        said = theme.text(surface, self.words(), small, (r.x + px // 2, r.centery), colour=palette.ink_dim,
+                          anchor="midleft")
+        drawn.add(Kind.TEXT, said, f"{name}: {self.words()}")
+        for rect, sign, can in ((self.up_rect, "▲", self.top > 0),
+                                (self.down_rect, "▼", self.top + self.rows < self.count)):
+            radius = max(3, rect.height // 4)
+            pygame.draw.rect(surface, palette.strip, rect, border_radius=radius)
+            pygame.draw.rect(surface, palette.edge, rect, width=1, border_radius=radius)
+            mark = theme.text(surface, sign, small, rect.center, colour=palette.gold if can else palette.edge,
+                              anchor="center")
+            box = drawn.add(Kind.BUTTON, rect, f"{name}: {sign}")
+            drawn.add(Kind.TEXT, mark, f"{name}: {sign}: {sign}", box)
 
 
 def title_fans(art: CardArt, size: tuple[int, int], title_rect: pygame.Rect,
@@ -292,9 +381,10 @@ def draw_error(surface: pygame.Surface, error: str, rect: pygame.Rect, px: int, 
 
 def draw_lists(surface: pygame.Surface, palette: Palette, px: int, lists_rect: pygame.Rect,
                headings_y: tuple[int, int], entries: Sequence[Entry], replay_entries: Sequence[Entry],
-               fan: Sequence[Placed], drawn: DrawnBoxes) -> None:
+               fan: Sequence[Placed], drawn: DrawnBoxes, replay_window: ListWindow) -> None:
     """The recent games and the saved replays under their headings (at ``headings_y``),
-    the lines laid out and shown; words in place of an empty list, and the fan of backs."""
+    the lines laid out and shown, and under the replays the line that pages them when they
+    do not all fit; words in place of an empty list, and the fan of backs."""
     recent_y, replay_y = headings_y
     small = max(10, round(px * 0.85))
     lr = lists_rect
@@ -314,6 +404,7 @@ def draw_lists(surface: pygame.Surface, palette: Palette, px: int, lists_rect: p
     for e in replays:
         e.draw(surface, px, palette)
         e.record(drawn, f"replay {e.main}")
+    replay_window.draw(surface, px, palette, drawn, "more replays")
     if not replays:
         msg = wrap("Save a replay when a game ends to watch it here.", small, lr.width - px)
         y = replay_y + round(px * 1.75) + px * 0.3

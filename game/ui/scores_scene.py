@@ -3,6 +3,8 @@ with score, game number, date, moves and time."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from ..engine import RULE_IDS, RULESETS, profile_of
@@ -14,17 +16,48 @@ from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
+from .tooltips import draw_tip, tip_box
 from .widgets import Choice, draw_key_hint, drawn_text, fit_middle, fit_text, stacked_scale, text_px, wrap
 
-#: the columns of the table: heading, share of the width, alignment
-COLUMNS = (("#", 0.07, "midright"), ("Score", 0.17, "midright"), ("Game", 0.2, "midright"),
-           ("Date", 0.22, "midright"), ("Moves", 0.14, "midright"), ("Time", 0.14, "midright"))
+#: the columns of the table, each as wide as its widest cell and lined up on its right
+COLUMNS = ("#", "Score", "Game", "Date", "Moves", "Time")
+#: the column that gives up room when a window is too narrow for every cell whole
+GAME = COLUMNS.index("Game")
 
 
 def row_texts(rank: int, entry: HighScore) -> list[str]:
     """The cells of one row of the table."""
     return [str(rank), str(entry.score), f"#{entry.game}", entry.date, str(entry.moves),
             format_seconds(entry.seconds)]
+
+
+def natural_widths(entries: Sequence[HighScore], px: int) -> list[int]:
+    """How wide each column is at text size ``px`` with every cell whole: its heading's
+    width or its widest cell's (the first row and the headings are bold)."""
+    widths = [theme.font(px, True).size(heading)[0] for heading in COLUMNS]
+    for rank, entry in enumerate(entries, 1):
+        font = theme.font(px, rank == 1)
+        widths = [max(w, font.size(text)[0]) for w, text in zip(widths, row_texts(rank, entry), strict=True)]
+    return widths
+
+
+def column_edges(widths: Sequence[int], left: int, room: int, least_gap: int) -> tuple[list[int], list[int]]:
+    """Where each column's right edge stands and how wide it may be, for columns of
+    ``widths`` from ``left`` across ``room`` pixels: the room to spare shared out between
+    them; where there is none, at least ``least_gap`` between them and the Game column
+    made narrower (its numbers lose their middle digits)."""
+    gaps = len(widths) - 1
+    fitted = list(widths)
+    spare = room - sum(widths)
+    if spare < least_gap * gaps:
+        fitted[GAME] = max(0, widths[GAME] - (least_gap * gaps - spare))
+        spare = least_gap * gaps
+    gap = spare / gaps
+    edges, x = [], float(left)
+    for i, w in enumerate(fitted):
+        x += w + (gap if i else 0)
+        edges.append(round(x))
+    return edges, fitted
 
 
 class ScoresScene(RuleTabsScene):
@@ -44,6 +77,11 @@ class ScoresScene(RuleTabsScene):
         self.level = level
         self.which = Choice("Table", ["All games"], 0, self._choose)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
+        #: the height of a row of the table and the size of its words
+        self.line = self.cell_px = 0
+        #: the pointer, and the game numbers drawn cut last frame: where, and whole
+        self.pointer: tuple[int, int] | None = None
+        self.cut_numbers: list[tuple[pygame.Rect, str]] = []
         self._options()
         self.resize(app.size)
         self.ring.focus(self.which)
@@ -89,12 +127,21 @@ class ScoresScene(RuleTabsScene):
         w, h = size
         self.px = px = text_px(size, stacked_scale(size))
         bar = self.layout_bar()
-        width = min(bar.width, round(px * 44))
         choice_y = self.title_y + round(px * 2.6)
+        top = choice_y + round(px * 2.3) + round(px * 0.9)
+        height = max(10, h - round(px * 2.0) - top)
+        self.line = min(round(px * 2.0), (height - px) // (TABLE_SIZE + 1))
+        self.cell_px = max(10, min(px, round(self.line * 0.5)))
+        # as wide as the widest table of any rule set or level needs, so that the table
+        # keeps its width from tab to tab and a game number shows whole where it can
+        tables = [self.progress.high_scores(rules, level) for rules in RULE_IDS
+                  for level in (None, *self.progress.rules[rules].level_scores)]
+        each = [natural_widths(table, self.cell_px) for table in tables]
+        widths = [max(column) for column in zip(*each, strict=True)]
+        needed = sum(widths) + round(self.cell_px * 1.6) * (len(COLUMNS) - 1) + 2 * px
+        width = min(bar.width, max(round(px * 44), needed))
         self.which.rect = pygame.Rect((w - width) // 2, choice_y, width, round(px * 2.3))
-        top = self.which.rect.bottom + round(px * 0.9)
-        bottom = h - round(px * 2.0)
-        self.table_rect = pygame.Rect((w - width) // 2, top, width, max(10, bottom - top))
+        self.table_rect = pygame.Rect((w - width) // 2, top, width, height)
         self.ring.set_items([self.back_button, *self.tabs, self.which], [0] * 6)
 
     # ----- events ---------------------------------------------------------------------------
@@ -104,6 +151,12 @@ class ScoresScene(RuleTabsScene):
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.ring.current is not self.which:
             self.which.handle_key(event)
             return True
+        return False
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """The pointer on a game number drawn cut shows it whole."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         return False
 
     # ----- drawing --------------------------------------------------------------------------
@@ -124,23 +177,20 @@ class ScoresScene(RuleTabsScene):
         palette = self.app.palette
         drawn = self.app.drawn
         px = self.px
-        line = min(round(px * 2.0), (self.table_rect.height - px) // (TABLE_SIZE + 1))
+        line = self.line
         r = self.table_rect.copy()
         r.height = min(r.height, line * (TABLE_SIZE + 1) + px)
         theme.panel(surface, r, palette, radius=max(8, px // 2))
-        cell_px = max(10, min(px, round(line * 0.5)))
+        cell_px = self.cell_px
         inner = r.inflate(-2 * px, 0)
         y = r.y + px // 2 + line // 2
-        edges = []
-        x = float(inner.x)
-        for _, share, _ in COLUMNS:
-            x += inner.width * share / sum(c[1] for c in COLUMNS)
-            edges.append(round(x))
-        for (heading, _, anchor), right in zip(COLUMNS, edges, strict=True):
-            drawn_text(drawn, f"column: {heading}", surface, heading, cell_px, (right, y), palette.gold,
-                       bold=True, anchor=anchor)
-        pygame.draw.line(surface, palette.edge, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
         entries = self.entries
+        edges, room = column_edges(natural_widths(entries, cell_px), inner.x, inner.width, cell_px)
+        for heading, right in zip(COLUMNS, edges, strict=True):
+            drawn_text(drawn, f"column: {heading}", surface, heading, cell_px, (right, y), palette.gold,
+                       bold=True, anchor="midright")
+        pygame.draw.line(surface, palette.edge, (inner.x, y + line // 2), (inner.right, y + line // 2), 1)
+        self.cut_numbers = []
         if not entries:
             # British Square is played for the score: a lost game's enters the table too
             words = ("No scores yet: every finished game's score gets on the table."
@@ -169,10 +219,23 @@ class ScoresScene(RuleTabsScene):
                 band = pygame.Rect(inner.x, y - line // 2, inner.width, line)
                 pygame.draw.rect(surface, palette.strip, band, border_radius=line // 4)
             colour = palette.gold if rank == 1 else palette.ink
-            for text, (heading, _, anchor), right, left in zip(row_texts(rank, entry), COLUMNS, edges,
-                                                               [inner.x, *edges], strict=False):
-                # each cell keeps to its column: a long game number loses its middle digits
-                room = right - left - px // 2
-                text = (fit_middle if heading == "Game" else fit_text)(text, cell_px, room, bold=rank == 1)
-                drawn_text(drawn, f"row {rank}: {heading} {text}", surface, text, cell_px, (right, y), colour,
-                           bold=rank == 1, anchor=anchor)
+            for text, heading, right, width in zip(row_texts(rank, entry), COLUMNS, edges, room, strict=True):
+                # a window too narrow for the whole game number shows its first and last
+                # digits, and the whole number under the pointer
+                shown = (fit_middle if heading == "Game" else fit_text)(text, cell_px, width, bold=rank == 1)
+                box = drawn_text(drawn, f"row {rank}: {heading} {shown}", surface, shown, cell_px, (right, y),
+                                 colour, bold=rank == 1, anchor="midright")
+                if shown != text:
+                    self.cut_numbers.append((box, text))
+        self._draw_whole_number(surface)
+
+    def _draw_whole_number(self, surface: pygame.Surface) -> None:
+        """The whole game number of the cut one under the pointer, just above it."""
+        pointer = self.pointer
+        for box, text in self.cut_numbers:
+            if pointer is not None and box.inflate(0, self.line - box.height).collidepoint(pointer):
+                tip = tip_box(text, self.cell_px)
+                tip.midbottom = (box.centerx, box.top - 2)
+                tip.clamp_ip(surface.get_rect())
+                draw_tip(surface, text, self.cell_px, tip, self.app.palette, self.app.drawn,
+                         f"whole number: {text}")

@@ -21,12 +21,29 @@ RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160
 LINE = (246, 212, 96)
 
 
+def win_rate_text(won: int, played: int) -> str:
+    """The win rate as a player reads it: a whole number where that is exact or near
+    enough ("50%", "57%"), one decimal where the whole number would claim every game won
+    or none ("99.5%", "0.3%"), and "<0.1%" or ">99.9%" where even that would; "–"
+    before the first game."""
+    if not played:
+        return "–"
+    if won in (0, played) or (100 * won) % played == 0:
+        return f"{100 * won // played}%"
+    percent = 100.0 * won / played
+    if 1 <= round(percent) <= 99:
+        return f"{percent:.0f}%"
+    if 0.1 <= round(percent, 1) <= 99.9:
+        return f"{percent:.1f}%"
+    return "<0.1%" if percent < 50 else ">99.9%"
+
+
 def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
     """The large figures: (caption, value)."""
     return [
         ("Played", f"{s.played:,}"),
         ("Won", f"{s.won:,}"),
-        ("Win rate", f"{s.win_percent:.0f}%" if s.played else "–"),
+        ("Win rate", win_rate_text(s.won, s.played)),
         ("Clean wins", f"{s.clean_wins:,}"),
         ("Current streak", f"{s.current_streak:,}"),
         ("Best streak", f"{s.best_streak:,}"),
@@ -38,7 +55,7 @@ def tiles_of(s: RuleStats) -> list[tuple[str, str]]:
 def hole_text_px(words: str, hole: int) -> int:
     """The text size for ``words`` in the middle of a ring whose hole has radius ``hole``:
     as large as reads well, and small enough that the words stay inside the hole with a
-    margin ("100%" is the widest the ring shows)."""
+    margin (">99.9%" is the widest the ring shows)."""
     return fitting_px(words, max(10, round(hole * 0.62)), hole * 1.7, 10, bold=True)
 
 
@@ -199,11 +216,11 @@ class StatsScene(RuleTabsScene):
         thick = max(6, radius // 3)
         _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts],
               palette.track)
-        middle = f"{s.win_percent:.0f}%" if total else "–"
+        middle = win_rate_text(s.won, total)
         self.ring_hole = (centre, radius - thick)
         self.middle_rect = theme.text(surface, middle, hole_text_px(middle, radius - thick), centre,
                                       colour=palette.ink, bold=True, anchor="center")
-        self.app.drawn.add(Kind.TEXT, self.middle_rect, "win rate in the ring")
+        self.app.drawn.add(Kind.TEXT, self.middle_rect, f"win rate in the ring: {middle}")
         lx = centre[0] + radius + px
         ly = r.centery - round(small * 1.6 * 1.5)
         for result, n in parts:

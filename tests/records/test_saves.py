@@ -253,6 +253,25 @@ def test_a_listed_replay_that_changes_is_checked_again(tmp_path):
     assert len(list_replays(store, limit=0)) == 0
 
 
+def test_a_listed_replay_found_damaged_is_listed_so_until_it_changes(tmp_path):
+    """A file whose header reads well but whose moves do not play is not known to be
+    damaged until it is checked; from then on its listing says so (without a check),
+    until the file changes."""
+    store = Store(tmp_path)
+    path = save_replay(store, won_replays()[0])
+    good = path.read_text()
+    path.write_text(good.replace("result: won", "result: lost"))
+    [entry] = list_replays(store)
+    assert entry.summary is not None and entry.summary.result == "lost" and entry.damaged is None
+    assert entry.replay is None and entry.damaged == entry.error and "the result says lost" in entry.error
+    [again] = list_replays(store)
+    assert again.damaged == entry.error and again.summary == entry.summary
+    path.write_text(good)
+    os.utime(path, (5, 5))
+    [fixed] = list_replays(store)
+    assert fixed.damaged is None and fixed.replay == won_replays()[0]
+
+
 CHILD_AT_PHASE = """
 import os
 import signal

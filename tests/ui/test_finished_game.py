@@ -216,6 +216,21 @@ def test_undoing_the_winning_move_takes_its_time_bonus_back_and_a_new_win_earns_
     assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
 
 
+@pytest.mark.parametrize(("key", "mod"), [(pygame.K_u, 0), (pygame.K_z, pygame.KMOD_CTRL)])
+def test_the_undo_keys_do_what_the_win_dialogs_undo_does(ui: SimpleNamespace, app: App, key: int,
+                                                          mod: int) -> None:
+    """U and Ctrl+Z over "You won!" take the winning move back, as its Undo button does."""
+    scene = _win(ui, app, "square")
+    ui.step(app, round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 5)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "You won!"
+    played = len(scene.game.history)
+    ui.press(app, key, mod)
+    ui.settle(app, scene)
+    assert app.top is scene and dialog not in app.scenes
+    assert len(scene.game.history) == played - 1 and not scene.game.is_won()
+
+
 def test_the_lost_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespace, app: App) -> None:
     game = lost_position(new_game("square", 2))
     scene = ui.open_table(app, game)

@@ -242,3 +242,27 @@ def test_a_copy_that_only_reads_the_data_folder_claims_no_high_score_place(tmp_p
     reading = PlaySession(game, store=Store(data, read_only=True, why_read_only=SHARED),
                           settings=writing.settings, clock=writing.clock)
     assert _lost_score(reading) == f"Score {reading.score.total}"
+
+
+@pytest.mark.parametrize(("key", "mod"), [(pygame.K_u, 0), (pygame.K_z, pygame.KMOD_CTRL)])
+def test_the_undo_keys_do_what_the_open_lost_dialogs_undo_does(ui: SimpleNamespace, app: App,
+                                                                key: int, mod: int) -> None:
+    """U and Ctrl+Z, which the key legend gives for Undo, choose the open dialog's Undo:
+    the dialog goes, the last move is taken back, and the game is not counted lost."""
+    table, dialog = _lost_table(ui, app, "constitution")
+    assert not dialog.folded and "Undo" in [b.label for b in dialog.buttons]
+    played = len(table.game.history)
+    ui.press(app, key, mod)
+    ui.settle(app, table)
+    assert app.top is table and dialog not in app.scenes
+    assert len(table.game.history) == played - 1 and not table.game.is_lost()
+    assert _lost_count(app) == (0, 0)
+
+
+def test_ctrl_shift_z_is_not_undo_on_the_lost_dialog(ui: SimpleNamespace, app: App) -> None:
+    """Ctrl+Shift+Z is Redo, which a lost position has none of: the dialog stays."""
+    table, dialog = _lost_table(ui, app, "constitution")
+    played = len(table.game.history)
+    ui.press(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    ui.step(app, 3)
+    assert app.top is dialog and len(table.game.history) == played

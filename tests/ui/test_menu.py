@@ -475,3 +475,150 @@ def test_the_number_fields_hint_is_never_cut(ui: SimpleNamespace, app: App, size
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     ui.step(app)
     assert [words for _, words in menu.number_input.texts] == [shown]
+
+
+# ----- the saved replays: every one reachable, however many ---------------------------------------
+
+
+def _save_replays(app: App, count: int, recent: int = 0) -> set[str]:
+    """``count`` saved replays of different deals (and ``recent`` recent games); their
+    game numbers."""
+    store = Store(app.data_dir)
+    for n in range(recent):
+        finish_game(store, play_some("square", str(900 + n), 3).replay("abandoned"))
+    numbers = {f"{n % 9 + 1}{'3' * 17}{n:02d}" for n in range(count)}
+    for number in numbers:
+        assert save_replay(store, play_some(RULE_IDS[int(number[-1]) % 4], number, 3).replay("abandoned"))
+    return numbers
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080)])
+def test_seven_saved_replays_all_show_where_the_panel_has_room(ui: SimpleNamespace, app: App,
+                                                               size: tuple[int, int]) -> None:
+    """Three recent games and seven saved replays: the lists take the panel's room, so
+    every replay shows, in a larger window as in a smaller, with no line saying more."""
+    _save_replays(app, 7, recent=3)
+    app.resize(size)
+    menu = ui.open_menu(app)
+    assert len(menu.replay_entries) == 7
+    assert all(e.enabled and menu.lists_rect.contains(e.rect) for e in menu.replay_entries)
+    assert all(e in menu.ring.items for e in menu.replay_entries)
+    names = [b.name for b in app.drawn.boxes]
+    assert len([n for n in names if n.startswith("replay ") and ": " not in n]) == 7
+    assert not [n for n in names if n.startswith("more replays")]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (800, 1280)])
+def test_every_saved_replay_is_reached_with_the_keys(ui: SimpleNamespace, app: App,
+                                                     size: tuple[int, int]) -> None:
+    """Thirty saved replays and twelve recent games: the replays that do not fit are
+    paged, a line under them says which show of how many, and ↓ from the first replay
+    walks through every one of them, each brought into the panel as it gets the focus;
+    Page Up goes back a page, and Enter opens the replay with the focus."""
+    from game.ui.replay_scene import ReplayScene
+
+    numbers = _save_replays(app, 30, recent=12)
+    app.resize(size)
+    menu = ui.open_menu(app)
+    assert len(menu.replay_entries) == 30
+    window = menu.replay_window
+    shown = [e for e in menu.replay_entries if e.enabled]
+    assert window.more and 2 <= len(shown) == window.rows < 30
+    names = [b.name for b in app.drawn.boxes]
+    assert f"more replays: 1–{window.rows} of 30" in names
+    assert "more replays: ▼" in names and "more replays: ▲" in names
+    menu.ring.focus(shown[0])
+    reached = []
+    for i in range(30):
+        focused = menu.ring.current
+        assert focused is menu.replay_entries[i] and focused.enabled
+        assert menu.lists_rect.contains(focused.rect)
+        assert not focused.rect.colliderect(window.rect), "the line under the list is not covered"
+        reached.append(focused)
+        ui.press(app, pygame.K_DOWN)
+    assert menu.ring.current is not menu.replay_entries[-1], "↓ on the last replay goes on round the ring"
+    assert {e.detail.split(" ")[0] for e in reached} == {f"#{n}" for n in numbers}
+    assert f"more replays: {31 - window.rows}–30 of 30" in [b.name for b in app.drawn.boxes]
+    entries = menu.replay_entries
+    menu.ring.focus(entries[-1])
+    ui.press(app, pygame.K_PAGEUP)
+    target = entries[29 - window.rows]
+    assert menu.ring.current is target and target.enabled
+    ui.press(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReplayScene)
+    assert target.detail.startswith(f"#{app.top.replay.game} ")
+
+
+def test_the_wheel_and_the_arrows_page_the_saved_replays(ui: SimpleNamespace, app: App) -> None:
+    """The wheel over the lists moves the replays a line at a time, ▲ and ▼ a page; a
+    click then opens the replay it is on; the keyboard's focus on a replay moved out of
+    the panel goes to the nearest one shown."""
+    from game.ui.replay_scene import ReplayScene
+
+    _save_replays(app, 30, recent=12)
+    app.resize((1920, 1080))
+    menu = ui.open_menu(app)
+    window = menu.replay_window
+    entries = menu.replay_entries
+    rows = window.rows
+    menu.ring.focus(entries[0])
+    first = entries[0].rect.copy()
+    ui.post_mouse(pygame.MOUSEMOTION, first.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    ui.step(app)
+    assert window.top == 1 and not entries[0].enabled and entries[1].rect == first
+    assert menu.ring.current is entries[1], "the focus stays in the panel"
+    assert entries[1].hover and not entries[0].hover
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
+    ui.step(app)
+    assert window.top == 0
+    ui.click(app, window.down_rect.center)
+    assert window.top == rows and entries[rows].enabled and not entries[rows - 1].enabled
+    for _ in range(10):
+        ui.click(app, window.down_rect.center)
+    assert window.top == 30 - rows and entries[-1].enabled
+    ui.click(app, window.up_rect.center)
+    assert window.top == 30 - 2 * rows
+    entry = entries[window.top]
+    ui.click(app, entry.rect.center)
+    assert isinstance(app.top, ReplayScene) and entry.detail.startswith(f"#{app.top.replay.game} ")
+
+
+def test_a_replay_that_fails_to_open_says_so_instead_of_its_result(ui: SimpleNamespace, app: App) -> None:
+    """A friend's file whose header says lost but whose moves do not fit the deal is
+    listed by its header until it is opened; once the open fails, its line says it is
+    damaged (and a ring, not a lost game's dot), in this menu and in the next, until the
+    file changes."""
+    from game.ui.menu_parts import UNREADABLE
+    from game.ui.replay_scene import ReplayScene
+
+    folder = Path(app.data_dir or ".") / "replays"
+    folder.mkdir(parents=True)
+    good = play_some("constitution", "3", 6).replay("abandoned").to_text()
+    friend = folder / "from a friend.replay"
+    friend.write_text(good.replace("game: 3\n", "game: 12345\n").replace("result: abandoned", "result: lost"),
+                      encoding="utf-8")
+    menu = ui.open_menu(app)
+    line = menu.replay_entries[0]
+    assert line.detail.startswith("#12345 · lost") and line.mark == "lost"
+    ui.click(app, line.rect.center)
+    assert app.top is menu and menu.error.startswith("from a friend.replay: line ")
+    assert line.detail == "#12345 · damaged" and line.mark == UNREADABLE
+    ui.step(app)
+    assert any(b.name == "replay Constitution: #12345 · damaged" for b in app.drawn.boxes)
+    # the menu lists its files again when it comes back from another screen
+    app.show("options")
+    ui.step(app)
+    app.pop()
+    ui.step(app)
+    assert [e.detail for e in menu.replay_entries] == ["#12345 · damaged"]
+    again = ui.open_menu(app)
+    assert [e.detail for e in again.replay_entries] == ["#12345 · damaged"]
+    # put right, the file is listed by its header again, and opens
+    friend.write_text(good, encoding="utf-8")
+    app.pop()
+    again = ui.open_menu(app)
+    fixed = again.replay_entries[0]
+    assert fixed.detail.startswith("#3 · abandoned") and fixed.mark == "abandoned"
+    ui.click(app, fixed.rect.center)
+    assert isinstance(app.top, ReplayScene) and app.top.replay.game == "3"

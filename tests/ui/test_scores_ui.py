@@ -164,3 +164,60 @@ def test_an_empty_table_says_how_a_game_is_scored(ui: SimpleNamespace, app: App,
     app.push(scene)
     ui.step(app)
     assert "How a game is scored" not in drawn
+
+
+def _random_deals(app: App, **worst: int) -> list[str]:
+    """Ten high scores of 20-digit random deals in the constitution table (``worst``
+    gives every entry that score, moves or seconds); their game numbers."""
+    store = Store(app.data_dir)
+    progress = load_progress(store)
+    numbers = [f"{n % 9 + 1}{'7' * 18}{n}" for n in range(10)]
+    for i, number in enumerate(numbers):
+        entry = HighScore(worst.get("score", 4321 - 37 * i), number, "2026-03-01",
+                          worst.get("moves", 270 + i), float(worst.get("seconds", 845 + i)))
+        progress.add_score("constitution", entry)
+    assert save_progress(store, progress)
+    return numbers
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (800, 1280)])
+def test_a_random_deals_whole_game_number_is_in_the_table(ui: SimpleNamespace, app: App,
+                                                          size: tuple[int, int]) -> None:
+    """Every 20-digit game number is drawn whole, so the player can tell which deal
+    earned each score, at every window from the smallest up."""
+    numbers = _random_deals(app, seconds=35_999)
+    app.resize(size)
+    scene = ScoresScene(app, "constitution")
+    app.push(scene)
+    ui.step(app)
+    shown = {b.name.split(": Game ")[1] for b in app.drawn.boxes if ": Game " in b.name}
+    assert shown == {f"#{n}" for n in numbers}
+    assert scene.cut_numbers == []
+    panel = scene.table_rect
+    assert all(panel.contains(b.rect) for b in app.drawn.boxes if b.name.startswith(("row ", "column: ")))
+
+
+def test_a_number_cut_for_want_of_room_shows_whole_under_the_pointer(ui: SimpleNamespace, app: App) -> None:
+    """The file's largest score, moves and time leave a tall narrow window too little
+    room: the number keeps its first and last digits, and the pointer on it shows it
+    whole above it."""
+    from game.records.replay import MAX_COUNT, MAX_SECONDS
+    from game.records.scoring import MAX_SCORE
+
+    numbers = _random_deals(app, score=-MAX_SCORE, moves=MAX_COUNT, seconds=MAX_SECONDS)
+    app.resize((800, 1280))
+    scene = ScoresScene(app, "constitution")
+    app.push(scene)
+    ui.step(app)
+    assert scene.cut_numbers, "the worst row should not fit at 800 wide"
+    box, whole = scene.cut_numbers[3]
+    assert whole == f"#{numbers[3]}"
+    cell = next(b for b in app.drawn.boxes if b.name.startswith("row 4: Game "))
+    assert cell.rect == box and "…" in cell.name
+    assert cell.name.removeprefix("row 4: Game ").startswith("#4777") and cell.name.endswith("77773")
+    assert not [b for b in app.drawn.boxes if b.name.startswith("whole number: ")]
+    ui.post_mouse(pygame.MOUSEMOTION, box.center)
+    ui.step(app)
+    tips = [b for b in app.drawn.boxes if b.name.startswith("whole number: ")]
+    assert [b.name for b in tips] == [f"whole number: #{numbers[3]}"]
+    assert tips[0].rect.bottom <= box.top and pygame.Rect((0, 0), app.size).contains(tips[0].rect)

@@ -12,7 +12,7 @@ from game.engine import RULE_IDS
 from game.records.stats import GameResult, RuleStats, Statistics, save_statistics
 from game.records.store import Store
 from game.ui.app import App
-from game.ui.stats_scene import StatsScene, tiles_of
+from game.ui.stats_scene import StatsScene, tiles_of, win_rate_text
 
 
 def record(app: App, rules: str, results: str) -> RuleStats:
@@ -187,3 +187,32 @@ def test_a_win_rate_of_100_percent_fits_inside_the_rings_hole(
     assert words.width <= 2 * hole * 0.9, f"'100%' is {words.width} px wide in a hole of {2 * hole} px"
     assert words.height <= 2 * hole
 
+
+
+@pytest.mark.parametrize(("won", "played", "shown"), [
+    (0, 3, "0%"), (3, 3, "100%"), (1, 2, "50%"), (4, 7, "57%"), (1, 6, "17%"), (994, 1000, "99%"),
+    (199, 200, "99.5%"), (1, 300, "0.3%"), (1, 200, "0.5%"), (6, 1000, "1%"), (1999, 2000, ">99.9%"),
+    (1, 3000, "<0.1%"), (2999, 3000, ">99.9%"), (999_999_998, 999_999_999, ">99.9%"), (0, 0, "–"),
+])
+def test_the_win_rate_says_all_or_none_only_when_it_is_so(won: int, played: int, shown: str) -> None:
+    """Never 100% unless every game was won, never 0% unless none was; a decimal only
+    where the whole number would mislead."""
+    assert win_rate_text(won, played) == shown
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (800, 1280)])
+def test_199_wins_and_a_loss_are_not_shown_as_100_percent(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    """The tile and the ring both say 99.5%, and the wider words still fit in the hole."""
+    record(screen_app, "constitution", "w" * 100 + "l" + "w" * 99)
+    scene = StatsScene(screen_app, "constitution")
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app)
+    names = [b.name for b in screen_app.drawn.boxes]
+    assert "figure: Win rate: 99.5%" in names
+    assert dict(tiles_of(scene.current))["Win rate"] == "99.5%"
+    (cx, cy), hole = scene.ring_hole
+    ring = [b for b in screen_app.drawn.boxes if b.name == "win rate in the ring: 99.5%"]
+    assert len(ring) == 1 and ring[0].rect.center == (cx, cy)
+    assert ring[0].rect.width <= 2 * hole * 0.9
