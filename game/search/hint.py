@@ -41,8 +41,11 @@ and from each of the best moves (:func:`_play_out`): a line found is a win for s
 and its first move goes first. While a few stock cards are still unseen, the player
 knows which cards they are but not their order: the best moves are played out on
 guessed orders (every order, when few enough; :func:`_bet_on_guesses`), and a move that
-fewer guesses prove lost goes first. The guesses are made from the cards not in sight,
-never from the stock.
+fewer guesses prove lost goes first. In Lady Cadogan, while more cards are unseen, a
+best move that lets the waste's top card fall into Row 4 and that the complete search
+proves lost on each of a few guessed orders (a lock that no order of the cards opens)
+goes below the next best move that is not (:func:`_shun_the_doomed`). The guesses are
+made from the cards not in sight, never from the stock.
 """
 
 from __future__ import annotations
@@ -117,6 +120,13 @@ GUESS_MOVES = 4
 GUESS_NODES = 300
 #: how far the move that wins the most guesses goes above the best move's value
 GUESS_LEAD = 1.0
+#: in Lady Cadogan, while more stock cards are unseen than :data:`GUESS_CARDS`, the best
+#: moves are played out on this many guessed orders of them, each within this many
+#: positions of the complete search alone, at most this many moves
+#: (:func:`_shun_the_doomed`)
+DOOM_GUESSES = 3
+DOOM_NODES = 1500
+DOOM_MOVES = 3
 #: how far apart the seeds of one position's guesses are (any large odd number)
 _GUESS_SEED_STEP = 0x9E3779B97F4A7C15
 
@@ -512,6 +522,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         if not _play_out(search, order, values, answers):
             _settle_the_best(search, order, values, immediate, answers)
             _bet_on_guesses(search, order, values, immediate, answers)
+            _shun_the_doomed(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
         for move, twin in same_as.items():
             values[move] = values.get(twin, LOSS)
@@ -783,6 +794,72 @@ def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, f
     best = min(results, key=results.__getitem__)  # the best ranked among equals
     if results[best] < results[top]:
         values[best] = values[top] + GUESS_LEAD
+
+
+def _shun_the_doomed(search: _HintSearch, order: list[Move], values: dict[Move, float],
+                     immediate: dict[Move, float], answers: dict[Move, str]) -> None:
+    """In Lady Cadogan, while many stock cards are unseen: a best move that lets the
+    waste's top card fall into Row 4 and that the complete search proves lost on every one
+    of :data:`DOOM_GUESSES` guessed orders of them goes below the first of the next best
+    moves that is not (at most :data:`DOOM_MOVES` moves tried).
+
+    The waste's card that falls into Row 4 may close the only way a pile could open; the
+    shallow search sees the card the move gains, not the lock. Such a lock proves the
+    move lost within some 150-1,400 positions whatever order the unseen cards come in
+    (docs/search.md, "The hint in Lady Cadogan"), while a move that is not lost uses up
+    its positions on the first guess, and the look stops there. Other moves are not
+    looked at this way: the locks seen were all of this kind, and the look would triple
+    the hint's time. The guesses are made from the cards the player has not seen (as
+    :func:`_guesses` makes them), never from the stock."""
+    view = search.game
+    if not any("proof" in stage for stage, _ in view.profile.search.stages):
+        return
+    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    if len(unseen) <= GUESS_CARDS or len(unseen) != len(view.piles[view.stock]):
+        return
+    alive = [m for m in order
+             if values.get(m, LOSS) > STUCK and answers.get(m) not in (DEAD, DEAD_BLIND)]
+    alive.sort(key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS)))
+    seed = PositionHash(view).exact_key()
+    for tried, move in enumerate(alive[:DOOM_MOVES]):
+        if not _fills_from_the_waste(view, move):
+            if tried:
+                values[move] = values[alive[0]] + GUESS_LEAD
+            return
+        for i in range(DOOM_GUESSES):
+            if time.perf_counter() > search.deadline:
+                return
+            cards = list(unseen)
+            random.Random(seed + i * _GUESS_SEED_STEP).shuffle(cards)
+            full = view.clone()
+            full.piles[full.stock] = cards
+            full.is_view = False
+            full.play_legal(move)
+            if not _proved_lost(full, DOOM_NODES):
+                if tried:
+                    values[move] = values[alive[0]] + GUESS_LEAD
+                return
+
+
+def _fills_from_the_waste(view: Game, move: Move) -> bool:
+    """Whether ``move`` lets the waste's top card fall into Row 4 (it empties a Row 4
+    pile, which the waste fills at once)."""
+    transfers = view.play_legal(move)
+    try:
+        return any(t.auto and t.src == view.waste for t in transfers)
+    finally:
+        view.undo()
+
+
+def _proved_lost(full: Game, nodes: int) -> bool:
+    """Whether Lady Cadogan's complete search proves ``full`` (a whole deal) lost within
+    ``nodes`` positions."""
+    steps = bounded(CadoganProof(full, nodes))
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value is False
 
 
 def _settle_the_best(search: _HintSearch, order: list[Move], values: dict[Move, float],

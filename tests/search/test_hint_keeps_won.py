@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from game.engine import Game, game_from_layout
+from game.engine import Game, game_from_layout, new_game
+from game.search import hint as hint_module
 from game.search.hint import hints
 from game.search.solver import solve
 
@@ -387,3 +388,50 @@ def test_near_the_end_the_hint_sees_a_drop_into_a_dead_corner() -> None:
 
 def test_the_end_game_drop_hint_never_peeks_at_the_stock() -> None:
     assert len(first_hints_over_shuffled_stocks(DROP_47)) == 1
+
+
+#: Lady Cadogan 212, a hinted run of the bench's keep-won figure 101 moves from the deal
+#: (12 cards in the stock, every one unseen). Building 9♣ from Row 4 onto 10♥ lets the
+#: waste's other 9♣ fall into Row 4 and locks the deal: the solver proves it lost in a
+#: few hundred positions, and so it is on every order of the unseen cards. The same 9♣
+#: from the waste onto 10♦ wins. The shallow search scores the two alike.
+CADOGAN_212_LOCK = (
+    "s-w s-w w-r4c4 r2c2-r1c3 r3c1-r2c1 w-r4c2 r3c2-r2c2 r2c2-r1c2 r3c8-r2c3 s-w r4c4-r3c1 "
+    "r2c3-r1c6 r2c4-r1c6 r4c2-r3c2 r3c3-r2c2 r2c2-r1c1 r2c5-r1c1 r3c2-r2c2 r2c2-r1c7 r4c1-r3c6 "
+    "r4c2-r3c7 w-r4c2 r4c4-r3c2 r4c3-r3c2 r3c6-r2c7 w-r4c3 r3c7-r2c8 w-r4c5 r3c1-r2c2 s-w "
+    "r4c7-r3c1 r3c1-r2c4 r3c2-r2c5 r3c2-r2c8 s-w s-w r4c6-r3c1 r4c7-r3c2 r2c7-r1c6 s-w s-w "
+    "w-r4c4 r4c7-r3c3 s-w r4c1-r3c8 s-w s-w r4c1-r3c4 s-w r4c6-r3c4 r2c6-r1c1 r1c1-f1 r1c7-f1 "
+    "r2c8-r1c7 r4c6-r3c7 r3c1-r2c6 r2c6-r1c5 r1c5-f1 s-w s-w r3c2-r2c6 r2c6-r1c5 r4c1-r3c1 s-w "
+    "s-w w-r4c8 w-r4c8 r4c7-r3c2 r3c2-r2c6 r3c5-r2c6 r4c5-r3c2 r2c6-r1c5 r2c1-r1c1 r1c1-f2 "
+    "r1c7-f2 r3c1-r2c1 r2c1-r1c5 r1c5-f3 s-w s-w s-w s-w s-w s-w r4c2-r3c1 r4c5-r3c5 r3c5-r2c3 "
+    "s-w r4c8-r3c5 r3c2-r2c3 s-w s-w r4c3-r3c2 w-r4c1 r4c1-r3c3 s-w s-w r4c5-r3c3 s-w r4c5-r3c8 "
+    "s-w"
+)
+
+
+def cadogan_212_lock() -> Game:
+    game = new_game("constitution-cadogan", 212)
+    game.play_all("".join(CADOGAN_212_LOCK).split())
+    return game
+
+
+def test_the_cadogan_hint_shuns_a_move_lost_on_every_guessed_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = cadogan_212_lock()
+    assert len(game.piles[game.stock]) == 12
+    assert game.move_text(hints(game, max_ms=None, twins=False)[0].move) == "w-r4c4"
+    # without the guessed orders the lock comes first (the search sees the two alike)
+    monkeypatch.setattr(hint_module, "_shun_the_doomed", lambda *_: None)
+    assert game.move_text(hints(game, max_ms=None, twins=False)[0].move) == "r4c2-r3c2"
+
+
+def test_the_cadogan_lock_position_is_what_it_says() -> None:
+    game = cadogan_212_lock()
+    lock, win = game.clone(), game.clone()
+    lock.play_text("r4c2-r3c2")
+    win.play_text("w-r4c4")
+    assert solve(lock, max_nodes=200_000, max_seconds=600).status == "lost"
+    assert solve(win, max_nodes=200_000, max_seconds=600).status == "won"
+
+
+def test_the_cadogan_guesses_never_peek_at_the_stock() -> None:
+    assert first_hints_over_shuffled_stocks(cadogan_212_lock().to_layout()) == {"w-r4c4"}
