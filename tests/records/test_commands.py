@@ -231,7 +231,7 @@ def test_dash_reads_a_replay_from_standard_input(args, tmp_path):
         assert done.stderr.startswith(b"error: -: ") and reason in done.stderr
         assert b"Traceback" not in done.stderr
     done = _main_py(args, subprocess.DEVNULL)  # empty
-    assert done.returncode == 2 and b"cut short" in done.stderr
+    assert done.returncode == 2 and b"standard input is empty" in done.stderr
 
 
 @pytest.mark.parametrize("args", [["replay", "-", "--check"], ["analyse", "-"]])
@@ -321,3 +321,11 @@ def test_an_empty_replay_name_is_named_as_empty(capsys, command):
 def test_a_blank_replay_name_is_quoted(capsys):
     assert main(["replay", "--check", " "]) == 2
     assert capsys.readouterr().err.startswith("error: ' ': ")
+
+
+@pytest.mark.parametrize("won, played, shown", [(1999, 2000, ">99.9"), (1, 20000, "<0.1"), (199, 200, "99.5"),
+                                                (2000, 2000, "100.0"), (0, 2000, "0.0"), (0, 0, "-")])
+def test_the_stats_win_rate_never_rounds_to_all_or_none(won: int, played: int, shown: str) -> None:
+    from game.records.commands import _win_percent
+
+    assert _win_percent(won, played) == shown
