@@ -158,7 +158,7 @@ def test_an_illegal_move_is_refused_with_its_line_and_the_engines_reason():
     ({"version: 1": "rules: constitution"}, 1, "begins with 'version: 1'"),
     ({"rules: constitution": "rules: klondike"}, 3, "unknown rule set 'klondike'"),
     ({"game: 123456": "game: 0"}, 4, "at least 1"),
-    ({"game: 123456": "game: 12x"}, 4, "only digits"),
+    ({"game: 123456": "game: 12x"}, 4, "only the digits 0 to 9"),
     ({"game: 123456": "game: " + "9" * 30}, 4, "at most"),
     ({"game: 123456": "game: " + "9" * 5000}, 4, "longer than 200"),
     ({"hints: 2": "hints: -1"}, 8, "whole number from 0"),
