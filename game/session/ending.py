@@ -134,8 +134,21 @@ def _record_lost_score(session: PlaySession) -> None:
         session.notices.extend(session.store.take_warnings())
 
 
+#: why a game played on after it was counted (a win or a loss undone) is not saved: a
+#: save would count it again when it ends
+COUNTED_NOT_SAVED = ("This game was counted in your statistics when it ended, so the moves played "
+                     "since cannot be saved to continue")
+
+
 def keep_on_quit(session: PlaySession) -> None:
-    """The window closes: save a game in progress to continue, count a lost one."""
+    """The window closes: save a game in progress to continue, count a lost one. A game
+    played on after it was counted (its win or loss undone) is not saved, and the player
+    is told (the window asks before it closes), not left to lose it without a word."""
+    if session.keep_records and session.recordable and session.recorded:
+        g = session.game
+        if g.history and not g.is_won() and not g.is_lost():
+            session.notices.append(COUNTED_NOT_SAVED)
+        return
     if not records_wanted(session):
         return
     g = session.game

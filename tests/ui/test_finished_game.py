@@ -22,6 +22,7 @@ from game.cli.window import SCREENSHOT_SCENES
 from game.engine import RULE_IDS, Transfer, new_game
 from game.engine.cards import SUIT_SYMBOLS
 from game.records.scoring import UNDO_PENALTY, score_replay, time_bonus
+from game.records.stats import load_statistics
 from game.session.positions import lost_position, near_won_position
 from game.ui import anim, screenshots, theme, widgets
 from game.ui import table as table_module
@@ -499,3 +500,39 @@ def test_a_screenshot_after_moves_shows_the_score_they_earned(app: App) -> None:
     assert isinstance(scene, TableScene) and len(scene.game.history) == 120
     assert scene.score.total == score_replay(scene.session.recorder.replay()) > 0
     assert scene.hud.shown_score == scene.score.total  # no count-up from 0 in the picture
+
+
+def test_a_game_played_on_after_its_win_is_not_closed_without_a_word(ui: SimpleNamespace, app: App) -> None:
+    """The win was counted; undone and played on, the game cannot be saved (it would be
+    counted again), so closing the window asks first, as for a game that could not be
+    saved, and the statistics keep the one win."""
+    from game.search.solver import solve
+
+    game = new_game("union-square", 1)
+    line = solve(game, max_nodes=400_000, max_seconds=600).moves
+    assert line
+    game.play_all(line[:-1])
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.parse_move(line[-1]))
+    ui.settle(app, scene)
+    ui.step(app, round(table_module.WIN_DIALOG_DELAY / ui.FRAME) + 5)
+    assert isinstance(app.top, Dialog) and app.top.title == "You won!"
+    assert scene.session.recorded
+    ui.press(app, pygame.K_u)
+    ui.settle(app, scene)
+    assert app.top is scene and not scene.game.is_won()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    dialog = app.top
+    assert app.running and isinstance(dialog, Dialog) and dialog.title == "Your game could not be saved"
+    assert any("counted in your statistics" in line for line in dialog.lines)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.running and app.top is scene
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    ui.click(app, dialog.buttons[1].rect.center)
+    assert not app.running
+    stats = load_statistics(scene.store)["union-square"]
+    assert (stats.played, stats.won) == (1, 1)
