@@ -123,7 +123,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if unknown:
         # the command's own usage, which names the options it takes, not the program's
         said = shown(" ".join(unknown))
-        _command_parser(parser, args.command).error(f"unrecognized arguments: {said}")
+        _command_parser(parser, args).error(f"unrecognized arguments: {said}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
@@ -133,12 +133,14 @@ def _run(argv: Sequence[str] | None) -> int:
         return 130
 
 
-def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
-    """The parser of ``command`` (a subcommand's name), or ``parser`` itself."""
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the command ``args`` name, down to a command's own action
+    (``levels build``), or ``parser`` itself."""
     for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
-            chosen: argparse.ArgumentParser = action.choices[command]
-            return chosen
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                return _command_parser(chosen, args)
     return parser
 
 

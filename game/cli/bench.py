@@ -49,7 +49,8 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MOST_RUNS:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from 1 to {MOST_RUNS:,}")
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a whole number from 1 to {MOST_RUNS} (digits only)")
     return value
 
 

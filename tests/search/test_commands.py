@@ -310,6 +310,8 @@ def test_hint_lists_a_move_with_its_twins_once(capsys: pytest.CaptureFixture[str
     (["demo", "constitution", "5", "--budget", "3"], "usage: main.py demo "),
     (["solve", "constitution", "5", "--bogus"], "usage: main.py solve "),
     (["--bogus"], "usage: main.py [-h]"),
+    (["levels", "build", "--bogus"], "usage: main.py levels build "),
+    (["levels", "--bogus"], "usage: main.py levels [-h]"),
 ])
 def test_an_unknown_option_shows_the_usage_of_the_command_given(
         argv: list[str], usage: str, capsys: pytest.CaptureFixture[str],
