@@ -12,7 +12,7 @@ import pygame
 from ..engine import RULESETS, profile_of
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from ..records.replay import ABANDONED, LOST, WON, format_seconds
-from ..records.saves import ReplayEntry
+from ..records.saves import MAX_LISTED, ReplayEntry
 from ..records.store import display_name
 from . import theme
 from .art import CardArt, card_size_for_width, draw_suit, suit_colour
@@ -249,8 +249,10 @@ class ListWindow:
             self.scroll(index - self.top - self.rows + 1)
 
     def words(self) -> str:
-        """What the line under the list says: which lines show, of how many."""
-        return f"{self.top + 1}–{self.top + self.rows} of {self.count}"
+        """What the line under the list says: which lines show, of how many (the newest
+        :data:`~game.records.saves.MAX_LISTED` at most are listed: then it says so)."""
+        of = f"the newest {self.count}" if self.count >= MAX_LISTED else str(self.count)
+        return f"{self.top + 1}–{self.top + self.rows} of {of}"
 
     def layout(self, rect: pygame.Rect) -> None:
         """Lay the line under the list out in ``rect`` (an empty rect where it does not show),

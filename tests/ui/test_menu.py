@@ -622,3 +622,14 @@ def test_a_replay_that_fails_to_open_says_so_instead_of_its_result(ui: SimpleNam
     assert fixed.detail.startswith("#3 · abandoned") and fixed.mark == "abandoned"
     ui.click(app, fixed.rect.center)
     assert isinstance(app.top, ReplayScene) and app.top.replay.game == "3"
+
+
+def test_the_replay_list_says_when_only_the_newest_are_listed() -> None:
+    from game.records.saves import MAX_LISTED
+    from game.ui.menu_parts import ListWindow
+
+    window = ListWindow()
+    window.count, window.rows, window.top = MAX_LISTED, 16, 0
+    assert window.words() == f"1–16 of the newest {MAX_LISTED}"
+    window.count = 30
+    assert window.words() == "1–16 of 30"
