@@ -55,6 +55,8 @@ def parse_game_number(text: str | int) -> str:
         raise GameRangeError(f"game number {shown}: type one game number (a '-' between digits reads as "
                              "a range of games)")
     # PySolFC reads ``ms5`` alone; ``ms 5``, ``#ms5`` or ``ms12,345`` can only mean the same
+    if cleaned == "ms":
+        raise GameNumberError(f"game number {shown}: an ms number needs its digits (ms1 to ms{MS_MAX})")
     match = _MS_FORM.match(cleaned)
     if match:
         digits = match.group(1).lstrip("0")
@@ -76,11 +78,12 @@ def parse_game_number(text: str | int) -> str:
 
 
 #: a ``-`` with a digit somewhere before it and another somewhere after
-_DASH_BETWEEN_DIGITS = re.compile(r"\d.*-.*\d", re.DOTALL)
+_DASH_BETWEEN_DIGITS = re.compile(r"\d.*[-\u2013\u2014].*\d", re.DOTALL)
 
 
 def _dash_between_digits(text: str) -> bool:
-    """Whether a ``-`` stands between two digits of ``text`` (``12-13``, ``#1,001-#1,002``)."""
+    """Whether a ``-`` (or an en or em dash) stands between two digits of ``text``
+    (``12-13``, ``#1,001-#1,002``, ``12–13``)."""
     return _DASH_BETWEEN_DIGITS.search(text) is not None
 
 

@@ -28,7 +28,8 @@ def test_punctuation_is_ignored_like_pysolfc(text: object) -> None:
     assert parse_game_number(text) == "12345"  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("text", ["12-13", "12-345", "#12-#13", "#1,001-#1,002", " 12 - 13 ", "1-2-3"])
+@pytest.mark.parametrize("text", ["12-13", "12-345", "#12-#13", "#1,001-#1,002", " 12 - 13 ", "1-2-3",
+                                  "12–13", "12—13"])
 def test_a_dash_between_digits_is_a_range_not_one_game(text: str) -> None:
     """PySolFC reads ``12-13`` as game 1213, which is surely not what was meant: refused."""
     with pytest.raises(GameRangeError, match=r"^game number .*: type one game number \(a '-' between digits "
@@ -48,6 +49,11 @@ def test_the_forms_of_one_game_number_are_still_read(text: str, number: str) -> 
 def test_digits_of_other_scripts_are_refused_naming_the_digits_allowed(text: str) -> None:
     with pytest.raises(GameNumberError, match=r"only the digits 0 to 9 are allowed"):
         parse_game_number(text)
+
+
+def test_ms_alone_asks_for_its_digits() -> None:
+    with pytest.raises(GameNumberError, match=r"^game number ' MS ': an ms number needs its digits"):
+        parse_game_number(" MS ")
 
 
 def test_a_range_of_ms_numbers_is_refused_as_a_range() -> None:
