@@ -52,7 +52,7 @@ def read_replay(name: str) -> Replay:
         data = stream.buffer.read(MAX_REPLAY_BYTES + 1)
     except (OSError, ValueError) as err:
         raise ReplayError(f"standard input cannot be read: {err}") from None
-    if not data:
+    if not data.lstrip(b"\xef\xbb\xbf").strip():
         raise ReplayError("standard input is empty: pipe a replay in (- < FILE.replay)")
     if len(data) > MAX_REPLAY_BYTES:  # only one byte past the limit was read: its size is unknown
         raise ReplayError(f"it is more than the {MAX_REPLAY_BYTES:,} bytes allowed")

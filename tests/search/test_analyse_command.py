@@ -264,12 +264,13 @@ def test_a_longer_look_doubles_a_budget_past_the_default() -> None:
     assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=1)) == "--positions 1000000"
 
 
-def test_an_empty_standard_input_is_told_as_empty(monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("data", [b"", b"\n \n", b"\xef\xbb\xbf", b"\xef\xbb\xbf\r\n"])
+def test_an_empty_standard_input_is_told_as_empty(data: bytes, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     import io
     import sys
 
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     status, out, err = _run(["analyse", "-"], capsys)
     assert status == 2 and out == ""
     assert "standard input is empty" in err and "cut short" not in err
