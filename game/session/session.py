@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 
 #: the most automatic drops one move may cause (more than a game has cards)
 MAX_DROPS = 400
+#: the deals whose loss the analysis explained this run of the program, by data folder:
+#: (the folder, the rule set, the game number). A deal dealt again, however it is started
+#: (Restart, the menu, a level, the daily deal), is played with the way known
+_WAYS_SHOWN: set[tuple[str, str, str]] = set()
 #: what the player is told when they play on in a deal whose analysis showed the way
 PLAYING_ON_WITH_THE_WAY = "You saw how this game is won: playing on with it counts as help"
 
@@ -91,7 +95,7 @@ class PlaySession:
         self.assisted = False
         #: the analysis of this deal's loss showed the player how it could be won (see
         #: :meth:`analysis_shown`), and that help was counted in this game
-        self.way_shown = False
+        self.way_shown = self.recordable and self._deal_key() in _WAYS_SHOWN
         self._way_counted = False
         #: the finish line last worked out, and the position it was for
         self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
@@ -357,12 +361,19 @@ class PlaySession:
 
         An answer that shows the way (the move that lost, a winning line: see
         :attr:`~game.search.analyse.Analysis.shows_the_way`) is help to whoever plays on
-        with it: the next change of position (an undo, here or in the deal restarted)
+        with it: the next change of position (an undo here, or a move in the same deal
+        dealt again while the program runs: Restart, the menu, a level, the daily deal)
         makes the game assisted, as a replay taken over is, and the table is told so.
         Seen and left, the lost game is counted as it was played.
         """
         if analysis.shows_the_way:
             self.way_shown = True
+            if self.recordable:
+                _WAYS_SHOWN.add(self._deal_key())
+
+    def _deal_key(self) -> tuple[str, str, str]:
+        """This deal in :data:`_WAYS_SHOWN`."""
+        return str(self.store.root), self.game.rules, self.game.game
 
     def _helped(self) -> None:
         """Help beyond a hint came into this game (the demo's move, a replay taken over,

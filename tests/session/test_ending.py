@@ -471,6 +471,27 @@ def test_a_level_or_daily_deal_played_on_after_the_analysis_showed_the_way_is_an
     assert (stats.best_time, stats.fewest_moves, stats.recent[-1].hints) == (None, None, 1)
 
 
+def test_the_same_deal_dealt_again_is_played_with_the_way_known(tmp_path: Path) -> None:
+    """The way the analysis showed is the deal's, however it is dealt again (the menu,
+    a level, the daily deal): the first move of the new game makes it assisted; a deal in
+    another data folder, or another deal, is not touched."""
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock)
+    play_line(session, CONSTITUTION_1_WIN[:3], clock, seconds=1.0)
+    session.analysis_shown(_answer(session, FOUND, 1, 2, tuple(CONSTITUTION_1_WIN[1:])))
+    again = constitution_1(tmp_path / "data", clock=clock)
+    assert again.way_shown
+    outcome = again.play(again.game.parse_move(CONSTITUTION_1_WIN[0]))
+    assert outcome.note and again.assisted and again.recorder.hints == 1
+    play_line(again, CONSTITUTION_1_WIN[1:], clock, seconds=1.0)
+    again.conclude()
+    record = again.win_record
+    assert record is not None and record.assisted and record.rank is None
+    assert not constitution_1(tmp_path / "other", clock=clock).way_shown
+    other = make_session(tmp_path / "data", new_game("constitution", "2"), clock=clock)
+    assert not other.way_shown
+
+
 @pytest.mark.parametrize(("verdict", "last_winnable", "first_lost", "line"), [
     (NEVER, None, 0, ()),  # lost from the deal: no move of the player's lost it
     (UNDECIDED, None, None, ()),  # nothing decided
