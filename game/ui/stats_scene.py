@@ -209,7 +209,7 @@ class StatsScene(RuleTabsScene):
         parts = [(WON, s.won), (LOST, s.lost), (ABANDONED, s.abandoned)]
         total = sum(n for _, n in parts)
         small = max(10, round(px * 0.85))
-        legend_w = max(theme.font(small).size(f"{result.capitalize()}: {n}")[0] for result, n in parts)
+        legend_w = max(theme.font(small).size(f"{result.capitalize()}: {n:,}")[0] for result, n in parts)
         legend_w += small * 2 + px
         radius = max(10, min((r.width - legend_w - 2 * px) // 2, r.height // 2 - px))
         centre = (r.x + px + radius, r.centery)
@@ -227,7 +227,7 @@ class StatsScene(RuleTabsScene):
             dot = pygame.Rect(lx, ly + small // 4, small, small)
             pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
             self.app.drawn.add(Kind.TEXT, theme.text(
-                surface, fit_text(f"{result.capitalize()}: {n}", small, r.right - dot.right - px),
+                surface, fit_text(f"{result.capitalize()}: {n:,}", small, r.right - dot.right - px),
                 small, (dot.right + small // 2, ly), colour=palette.ink), f"ring's key: {result}")
             ly += round(small * 1.6)
 
