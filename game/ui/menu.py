@@ -465,20 +465,19 @@ class MenuScene(Scene):
         n = len(self.rule_cards)
         middle = 6 + len(rest)
         columns = [0] * n + [1] * middle + [2] * (len(items) - n - middle)
+        focused = self.ring.current
         self.ring.set_items(items, columns)
+        if focused in self.replay_entries and not focused.enabled and window.rows:
+            # the focused replay left the window (paged, or the window resized): the
+            # focus goes to the nearest replay shown, not back to the first control
+            index = self.replay_entries.index(focused)
+            self.ring.focus(self.replay_entries[min(max(index, window.top), window.top + window.rows - 1)])
 
     def scroll_replays(self, step: int) -> None:
         """Move the saved replays' window ``step`` lines down (up when negative); the
         keyboard's focus on a replay that leaves the window goes to the nearest shown."""
-        window = self.replay_window
-        focused = self.ring.current
-        if not window.scroll(step):
-            return
-        self._layout_lists()
-        if focused in self.replay_entries and not focused.enabled:
-            index = self.replay_entries.index(focused)
-            nearest = min(max(index, window.top), window.top + window.rows - 1)
-            self.ring.focus(self.replay_entries[nearest])
+        if self.replay_window.scroll(step):
+            self._layout_lists()
 
     def _replay_key(self, event: pygame.event.Event) -> bool:
         """↑ ↓, Tab and Page Up/Down on a saved replay at the edge of the window go on to

@@ -633,3 +633,24 @@ def test_the_replay_list_says_when_only_the_newest_are_listed() -> None:
     assert window.words() == f"1–16 of the newest {MAX_LISTED}"
     window.count = 30
     assert window.words() == "1–16 of 30"
+
+
+def test_the_focus_on_a_replay_paged_or_resized_away_stays_among_the_replays(
+        ui: SimpleNamespace, app: App) -> None:
+    """▲ ▼ clicked, or the window made smaller, while a replay has the keyboard's focus:
+    the focus goes to the nearest replay shown, so Enter still opens a replay."""
+    _save_replays(app, 30, recent=12)
+    app.resize((1920, 1080))
+    menu = ui.open_menu(app)
+    window, entries = menu.replay_window, menu.replay_entries
+    menu.ring.focus(entries[0])
+    ui.click(app, window.down_rect.center)
+    assert window.top == window.rows
+    assert menu.ring.current is entries[window.top]
+    last = entries[window.top + window.rows - 1]
+    menu.ring.focus(last)
+    app.resize((800, 600))
+    ui.step(app)
+    current = menu.ring.current
+    assert current in entries and current.enabled, "the focus is not sent back to the rule sets"
+    assert menu.lists_rect.contains(current.rect)
