@@ -104,6 +104,7 @@ class ReplayEntry:
             else:
                 try:
                     self._checked = (load_replay(self.path), None)
+                    self.damaged = None
                 except ReplayError as err:
                     self._checked = (None, str(err))
                     self.damaged = str(err)
@@ -111,6 +112,12 @@ class ReplayEntry:
                         # the next listing of the unchanged file knows it without a check
                         _summaries.put(self.path, (self._stamp, self._copy()))
         return self._checked
+
+    def check_again(self) -> None:
+        """Forget a check that failed, so the next use reads the file as it is now (a
+        file put right, or removed, since)."""
+        if self._checked is not None and self._checked[0] is None and self.problem is None:
+            self._checked = None
 
     def _copy(self) -> ReplayEntry:
         """This entry as listed again: its summary and what is known of the file, not

@@ -11,6 +11,7 @@ program (from the file); and choosing another game instead counts it as abandone
 from __future__ import annotations
 
 import datetime
+import os
 from functools import partial
 
 import pygame
@@ -257,9 +258,17 @@ class MenuScene(Scene):
     def open_replay(self, entry: ReplayEntry, line: Entry) -> None:
         """Open a replay file of the lists (``line`` is its line in the list); one that
         cannot be opened says why, and its line says so from then on."""
+        entry.check_again()
         replay = entry.replay
         if replay is None:
-            self.error = f"{display_name(entry.path.name)}: {entry.error}"
+            name = display_name(entry.path.name)
+            if not os.path.lexists(entry.path):
+                # removed since the list was made: the list is made again without it
+                self.error = f"{name}: the file is no longer there"
+                self._refresh_records()
+                self._layout_lists()
+                return
+            self.error = f"{name}: {entry.error}"
             line.main, line.detail, line.mark = entry_texts(entry)
             return
         self.app.show("replay", replay=replay)

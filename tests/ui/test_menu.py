@@ -654,3 +654,32 @@ def test_the_focus_on_a_replay_paged_or_resized_away_stays_among_the_replays(
     current = menu.ring.current
     assert current in entries and current.enabled, "the focus is not sent back to the rule sets"
     assert menu.lists_rect.contains(current.rect)
+
+
+def test_a_replay_removed_or_put_right_while_the_menu_is_open(ui: SimpleNamespace, app: App) -> None:
+    """A listed replay removed since is dropped from the list with the reason, not
+    called damaged; a damaged one put right while the menu is open opens on the next
+    click."""
+    from game.ui.replay_scene import ReplayScene
+
+    folder = Path(app.data_dir or ".") / "replays"
+    folder.mkdir(parents=True)
+    good = play_some("constitution", "3", 6).replay("abandoned").to_text()
+    gone = folder / "gone.replay"
+    gone.write_text(good, encoding="utf-8")
+    friend = folder / "friend.replay"
+    friend.write_text(good.replace("game: 3\n", "game: 12345\n"), encoding="utf-8")
+    menu = ui.open_menu(app)
+    assert len(menu.replay_entries) == 2
+    gone_line = next(e for e in menu.replay_entries if e.detail.startswith("#3 "))
+    gone.unlink()
+    ui.click(app, gone_line.rect.center)
+    assert app.top is menu and menu.error == "gone.replay: the file is no longer there"
+    assert [e.detail.split(" ")[0] for e in menu.replay_entries] == ["#12345"]
+    line = menu.replay_entries[0]
+    ui.step(app)
+    ui.click(app, line.rect.center)
+    assert app.top is menu and line.detail == "#12345 · damaged"
+    friend.write_text(good, encoding="utf-8")
+    ui.click(app, line.rect.center)
+    assert isinstance(app.top, ReplayScene) and app.top.replay.game == "3"
