@@ -68,6 +68,10 @@ from .widgets import (
 LISTED = 12
 
 
+#: the most characters of a file's name that the menu's message quotes (a long name would
+#: fill the message's lines and leave no room for the reason)
+NAME_IN_ERROR = 40
+
 class MenuScene(Scene):
     """The main menu."""
 
@@ -262,6 +266,8 @@ class MenuScene(Scene):
         replay = entry.replay
         if replay is None:
             name = display_name(entry.path.name)
+            if len(name) > NAME_IN_ERROR:  # the reason must show too
+                name = name[:NAME_IN_ERROR - 1] + "…"
             if not os.path.lexists(entry.path):
                 # removed since the list was made: the list is made again without it
                 self.error = f"{name}: the file is no longer there"
@@ -271,6 +277,7 @@ class MenuScene(Scene):
             self.error = f"{name}: {entry.error}"
             line.main, line.detail, line.mark = entry_texts(entry)
             return
+        self.error = ""  # a message about another file is old news
         self.app.show("replay", replay=replay)
 
     def open_rules(self) -> None:

@@ -683,3 +683,27 @@ def test_a_replay_removed_or_put_right_while_the_menu_is_open(ui: SimpleNamespac
     friend.write_text(good, encoding="utf-8")
     ui.click(app, line.rect.center)
     assert isinstance(app.top, ReplayScene) and app.top.replay.game == "3"
+
+
+def test_a_long_file_name_leaves_room_for_the_reason_and_the_message_clears(
+        ui: SimpleNamespace, app: App) -> None:
+    from game.ui.menu import NAME_IN_ERROR
+    from game.ui.replay_scene import ReplayScene
+
+    folder = Path(app.data_dir or ".") / "replays"
+    folder.mkdir(parents=True)
+    good = play_some("constitution", "3", 6).replay("abandoned").to_text()
+    long_name = "a friend's game " + "x" * 150 + ".replay"
+    (folder / long_name).write_text(good.replace("game: 3\n", "game: 12345\n"), encoding="utf-8")
+    menu = ui.open_menu(app)
+    (folder / "zz good.replay").write_text(good, encoding="utf-8")
+    bad = menu.replay_entries[0]
+    ui.click(app, bad.rect.center)
+    name, reason = menu.error.split(": ", 1)
+    assert name.endswith("…") and len(name) == NAME_IN_ERROR and reason.startswith("line ")
+    menu = ui.open_menu(app)
+    good_line = next(e for e in menu.replay_entries if e.detail.startswith("#3 "))
+    menu.error = "an old message"
+    ui.click(app, good_line.rect.center)
+    assert isinstance(app.top, ReplayScene)
+    assert menu.error == ""
