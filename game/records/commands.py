@@ -214,15 +214,15 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _win_percent(won: int, played: int) -> str:
+def _win_percent(stats: RuleStats) -> str:
     """The win rate to a tenth, never 100.0 with a game not won nor 0.0 with a game won
     (">99.9", "<0.1"); "-" before the first game."""
-    if not played:
+    if not stats.played:
         return "-"
-    text = f"{100.0 * won / played:.1f}"
-    if text == "100.0" and won < played:
+    text = f"{stats.win_percent:.1f}"
+    if text == "100.0" and stats.won < stats.played:
         return ">99.9"
-    if text == "0.0" and won:
+    if text == "0.0" and stats.won:
         return "<0.1"
     return text
 
@@ -241,7 +241,7 @@ def stats_table(stats: Statistics, rules_ids: tuple[str, ...]) -> str:
     row("won", [str(s.won) for s in chosen])
     row("lost", [str(s.lost) for s in chosen])
     row("abandoned", [str(s.abandoned) for s in chosen])
-    row("win %", [_win_percent(s.won, s.played) for s in chosen])
+    row("win %", [_win_percent(s) for s in chosen])
     row("current streak", [str(s.current_streak) for s in chosen])
     row("best streak", [str(s.best_streak) for s in chosen])
     row("best time without help", [format_seconds(s.best_time) if s.best_time is not None else "-"

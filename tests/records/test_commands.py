@@ -327,5 +327,6 @@ def test_a_blank_replay_name_is_quoted(capsys):
                                                 (2000, 2000, "100.0"), (0, 2000, "0.0"), (0, 0, "-")])
 def test_the_stats_win_rate_never_rounds_to_all_or_none(won: int, played: int, shown: str) -> None:
     from game.records.commands import _win_percent
+    from game.records.stats import RuleStats
 
-    assert _win_percent(won, played) == shown
+    assert _win_percent(RuleStats(won=won, lost=played - won)) == shown
