@@ -42,7 +42,7 @@ from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
 from .cadogan_beam import jittered_win, quick_win
 from .depth_first import OneAfterAnother, Steps
-from .hint import _unseen_cards, hints
+from .hint import _unseen_list, hints
 from .knowledge import PositionHash
 from .solver import WON, solve
 
@@ -621,7 +621,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
     known = _PLAN_CACHE.get(key, _NOT_PLANNED)
     if known is not _NOT_PLANNED:
         return known
-    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    unseen = _unseen_list(view)
     wins: list[_Plan] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples

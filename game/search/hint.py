@@ -733,7 +733,7 @@ def _guesses(view: Game) -> tuple[list[list[int]], bool]:
     by the position, so the same position always gets the same guesses (False). The
     orders are made from the cards the player has not seen (two packs minus every
     visible card), never from the stock itself."""
-    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    unseen = _unseen_list(view)
     if not unseen or len(unseen) > GUESS_CARDS or len(unseen) != len(view.piles[view.stock]):
         return [], False
     if math.factorial(len(unseen)) <= 4 * GUESSES:
@@ -741,12 +741,29 @@ def _guesses(view: Game) -> tuple[list[list[int]], bool]:
         if len(orders) <= GUESSES:
             return [list(o) for o in orders], True
     seed = PositionHash(view).exact_key()
-    out = []
-    for i in range(GUESSES):
-        cards = list(unseen)
-        random.Random(seed + i * _GUESS_SEED_STEP).shuffle(cards)
-        out.append(cards)
-    return out, False
+    return [_shuffled(unseen, seed, i) for i in range(GUESSES)], False
+
+
+def _unseen_list(view: Game) -> list[int]:
+    """The cards the player has not seen (:func:`_unseen_cards`), each copy once, in card
+    order: what a guessed order of the stock is made from."""
+    return [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+
+
+def _shuffled(cards: list[int], seed: int, i: int) -> list[int]:
+    """The ``i``-th guessed order of ``cards`` for the position whose exact key is ``seed``."""
+    out = list(cards)
+    random.Random(seed + i * _GUESS_SEED_STEP).shuffle(out)
+    return out
+
+
+def _guessed_deal(view: Game, cards: list[int], move: Move) -> Game:
+    """``view`` as a whole deal, its stock ``cards`` (a guess), with ``move`` played."""
+    full = view.clone()
+    full.piles[full.stock] = list(cards)
+    full.is_view = False
+    full.play_legal(move)
+    return full
 
 
 def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, float],
@@ -776,11 +793,7 @@ def _bet_on_guesses(search: _HintSearch, order: list[Move], values: dict[Move, f
     for move in alive[:GUESS_MOVES]:
         lost = won = 0
         for cards in orders:
-            full = view.clone()
-            full.piles[full.stock] = list(cards)
-            full.is_view = False
-            full.play_legal(move)
-            answer, _ = _search_for_win(full, GUESS_NODES, search.deadline)
+            answer, _ = _search_for_win(_guessed_deal(view, cards, move), GUESS_NODES, search.deadline)
             lost += answer is False
             won += answer is True
             if time.perf_counter() > search.deadline:
@@ -814,7 +827,7 @@ def _shun_the_doomed(search: _HintSearch, order: list[Move], values: dict[Move, 
     view = search.game
     if not any("proof" in stage for stage, _ in view.profile.search.stages):
         return
-    unseen = [c for c, n in sorted(_unseen_cards(view).items()) for _ in range(n)]
+    unseen = _unseen_list(view)
     if len(unseen) <= GUESS_CARDS or len(unseen) != len(view.piles[view.stock]):
         return
     alive = [m for m in order
@@ -829,13 +842,7 @@ def _shun_the_doomed(search: _HintSearch, order: list[Move], values: dict[Move, 
         for i in range(DOOM_GUESSES):
             if time.perf_counter() > search.deadline:
                 return
-            cards = list(unseen)
-            random.Random(seed + i * _GUESS_SEED_STEP).shuffle(cards)
-            full = view.clone()
-            full.piles[full.stock] = cards
-            full.is_view = False
-            full.play_legal(move)
-            if not _proved_lost(full, DOOM_NODES):
+            if not _proved_lost(_guessed_deal(view, _shuffled(unseen, seed, i), move), DOOM_NODES):
                 if tried:
                     values[move] = values[alive[0]] + GUESS_LEAD
                 return
