@@ -237,8 +237,17 @@ class PlaySession:
         """The top card of ``place`` goes to a foundation if one takes it (a double-click
         or a right-click). While a space must be filled, only a fill can be played: a
         card that may fill it does so (it is the one move the card has), and any other
-        card is refused with the reason a drag onto a foundation gets."""
+        card is refused with the reason a drag onto a foundation gets. The stock's cards
+        never go straight to a foundation, and its refusal never names its face-down top."""
         g = self.game
+        if place == g.stock:
+            # its cards are face down: a refusal must not name the top one
+            if not g.piles[place]:
+                return self._refused("")
+            if g.waste < 0:
+                return self._refused("Stock cards enter play through Row 4, never straight to a foundation")
+            return self._refused("Stock cards reach a foundation only from the waste: "
+                                 "click the stock to turn one")
         for move in self.moves_from(place):
             if move.dst in g.foundations:
                 return self.play(move)

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game, new_game
+from game.engine.cards import card_pretty
 from game.records.replay import IN_PROGRESS, WON
 from game.records.scoring import FOUNDATION_POINTS, HINT_PENALTY, STREAK_STEP, UNDO_PENALTY, score_replay
 from game.session.positions import lost_position, near_won_position
@@ -388,3 +389,17 @@ def test_there_is_no_finish_while_a_card_needs_a_build_first(tmp_path: Path) -> 
     assert any(m.dst in blocked.foundations for m in blocked.legal_moves()), "some cards can go home"
     session = make_session(tmp_path, blocked, auto_drop=False)
     assert session.finish_line() == [] and not session.finish().moved
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_send_to_foundation_on_the_stock_never_names_its_face_down_card(tmp_path: Path, rules: str) -> None:
+    """A right-click or double-click on the stock once said "No foundation takes 7♦ now",
+    naming the hidden card. Square 17's and Union Square 47's stock tops are aces."""
+    for number in ("7", "17", "47"):
+        game = new_game(rules, number)
+        session = make_session(tmp_path / number, game)
+        top = game.piles[game.stock][-1]
+        outcome = session.send_to_foundation(game.stock)
+        assert not outcome.moved and not game.history
+        assert outcome.refused, "the player is told why nothing happened"
+        assert card_pretty(top) not in outcome.refused and "foundation" in outcome.refused
