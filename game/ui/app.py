@@ -141,11 +141,13 @@ class Scene:
     ``only_on_top`` (a dialog) is not drawn while another see-through scene lies over it: one
     panel at a time, never a second one's edges and buttons peeking out from under the
     first. ``name`` is the name the scene is found by (the app gives a scene it made the
-    name it was asked for).
+    name it was asked for). A scene that ``plays_below`` plays the game of the scene under
+    it (the demo, on the table): that game goes on meanwhile, its play clock too.
     """
 
     opaque = True
     only_on_top = False
+    plays_below = False
     name = ""
 
     def __init__(self, app: App) -> None:

@@ -9,6 +9,10 @@ when the pause between moves is over and the move is chosen, the table's play se
 plays it for the player (:meth:`~game.session.PlaySession.play_demo`: a demo move costs
 and earns nothing, and marks the game as assisted).
 
+The game goes on while the demo plays it, so its clock runs (the scene
+:attr:`~game.ui.app.Scene.plays_below`): the time the demo takes is the game's time, in
+the replay and in the statistics, as the player's would be.
+
 Any click or key except the speed keys hands the game back to the player at once (a
 move still being thought out is dropped and the demo's process ends): the scene pops itself, the table is the
 player's again in the position the demo left, and the click or key goes on to the table,
@@ -77,6 +81,7 @@ class DemoScene(Scene):
     """Plays the table's game by itself until it ends or the player takes over."""
 
     opaque = False
+    plays_below = True
     name = "demo"
 
     def __init__(self, app: App, table: DemoTable, *, speed: int = DEFAULT_SPEED) -> None:

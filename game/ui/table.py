@@ -293,6 +293,15 @@ class TableScene(Scene):
         self.gestures.cancel()
         self.session.pause()
 
+    def _being_played(self) -> bool:
+        """The game goes on: the table is on top, or the demo plays it (the scene on top
+        :attr:`~game.ui.app.Scene.plays_below` it), and the window is not away."""
+        app = self.app
+        top = app.top
+        if app.away or top is None:
+            return False
+        return top is self or (top.plays_below and app.under(top) is self)
+
     def resume(self) -> None:
         """Back on top: the clock runs again unless the game is over or the window is
         away (it runs when the window is back); options changed meanwhile (high
@@ -311,9 +320,10 @@ class TableScene(Scene):
         self.session.pause()
 
     def window_back(self) -> None:
-        """The window is back: the clock runs again if the table is on top (unless the
-        game is over); under a dialog it stays stopped until the dialog closes."""
-        if self.app.top is self:
+        """The window is back: the clock runs again if the table is on top or the demo
+        plays it (unless the game is over); under a dialog it stays stopped until the
+        dialog closes."""
+        if self._being_played():
             self.session.resume()
 
     def palette_changed(self) -> None:
@@ -511,7 +521,9 @@ class TableScene(Scene):
             self.effects.arrived(transfers, foundations)
 
     def start_demo(self) -> None:
-        """Let the demo player play this game by itself (any click or key takes over)."""
+        """Let the demo player play this game by itself (any click or key takes over).
+        The game goes on under the demo, and so does its clock: the time the demo plays
+        is the game's time (the scene pushed over the table paused it: it runs again)."""
         if self.session.over:
             self.say("This game is over: the demo has nothing to play")
             return
@@ -520,6 +532,8 @@ class TableScene(Scene):
         self.gestures.selected = None
         self.session.forget_hints()
         self.app.show("demo", table=self)
+        if self._being_played():
+            self.session.resume()
 
     def after_demo(self, event: pygame.event.Event) -> None:
         """The click or key that stopped the demo does what it does on the table, except

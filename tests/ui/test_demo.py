@@ -305,3 +305,36 @@ def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app
     assert app.top is table
     ui.step(app, 30)
     assert app.top is table and len(table.game.history) == played
+
+
+def test_the_games_clock_runs_while_the_demo_plays_it(ui: SimpleNamespace, app: App,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    """The time the demo plays is the game's time (the demo scene over the table does not
+    stop it as a dialog does); away from the window it stops, and runs again when back."""
+    gate = tmp_path / "gate"  # the demo thinks until the test ends: the clock alone is watched
+    monkeypatch.setenv(demo_thinkers.GATE, str(gate))
+    monkeypatch.setattr(demo_module, "_THINK", demo_thinkers.slow_move)
+    table = _table(app, new_game("union-square", "3"))
+    ui.settle(app, table)
+    ui.click(app, ui.top_point(table, table.game.stock))  # one stock turn, as the player
+    ui.settle(app, table)
+    try:
+        ui.press(app, pygame.K_p)
+        assert isinstance(app.top, DemoScene)
+        elapsed = table.session.elapsed
+        ui.step(app, 60)
+        assert table.session.elapsed == pytest.approx(elapsed + 60 * FRAME, abs=0.05)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        ui.step(app)
+        elapsed = table.session.elapsed
+        ui.step(app, 60)
+        assert table.session.elapsed == elapsed, "away from the window, the clock stops"
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+        ui.step(app)
+        assert isinstance(app.top, DemoScene)
+        ui.step(app, 60)
+        assert table.session.elapsed == pytest.approx(elapsed + 61 * FRAME, abs=0.05)
+    finally:
+        gate.touch()
+        demo_module.stop_thinking()
