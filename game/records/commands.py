@@ -239,6 +239,7 @@ def stats_table(stats: Statistics, rules_ids: tuple[str, ...]) -> str:
     chosen = [stats[r] for r in rules_ids]
     row("played", [str(s.played) for s in chosen])
     row("won", [str(s.won) for s in chosen])
+    row("won by the demo", [str(s.won_by_demo) for s in chosen])
     row("lost", [str(s.lost) for s in chosen])
     row("abandoned", [str(s.abandoned) for s in chosen])
     row("win %", [_win_percent(s) for s in chosen])
@@ -271,7 +272,7 @@ def recent_table(rule_stats: RuleStats) -> str:
                      else "no help")
         # the date is the game's start, UTC, as a person reads it: 2026-11-22 03:15
         date = r.date[:16].replace("T", " ") if r.date else "-"
-        lines.append(f"  {date:16}  #{r.game:<20}  {r.result:<9}  {_count(r.moves, 'move'):>10}  "
+        lines.append(f"  {date:16}  #{r.game:<20}  {r.result:<15}  {_count(r.moves, 'move'):>10}  "
                      f"{format_seconds(r.seconds):>8}  {help_used}")
     return "\n".join(lines)
 

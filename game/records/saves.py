@@ -208,10 +208,11 @@ def load_saved_game(store: Store) -> Replay | None:
 
 
 def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
-                     daily: datetime.date | None = None, assisted: bool = False,
+                     daily: datetime.date | None = None, assisted: bool = False, demo: bool = False,
                      steps: Sequence[int] | None = None) -> bool:
     """Keep the saved game's score, level and daily deal, whether it is assisted (the
-    demo played in it, or it was taken over from a replay) and its player's ``steps``
+    demo played in it, or it was taken over from a replay), whether the ``demo`` played
+    a move of it (its win is then counted as won by the demo) and its player's ``steps``
     (how many of the moves each undo takes back: a move with its automatic drops is one),
     beside it (atomically); True when written, False with a warning when not (the game
     itself is saved already).
@@ -224,7 +225,8 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
     so a file the program would refuse is never written."""
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
-            "daily": daily.isoformat() if daily is not None else None, "assisted": assisted}
+            "daily": daily.isoformat() if daily is not None else None, "assisted": assisted,
+            "demo": demo}
     if steps is not None:
         data["steps"] = list(steps)
     try:
@@ -238,8 +240,9 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
 
 def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     """The score (a :class:`Score`), level number, daily date, "assisted" (the demo
-    played in it, or it was taken over from a replay) and "steps" (a list: the moves each
-    undo takes back, first to last) saved with ``replay``.
+    played in it, or it was taken over from a replay), "demo" (the demo played a move of
+    it; False in a file written before this was kept, where it is not known) and "steps"
+    (a list: the moves each undo takes back, first to last) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
     belongs to another save, or cannot be read (a damaged file, or one holding a value
@@ -275,6 +278,10 @@ def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(assisted, bool):
         raise ValueError("'assisted' is not true or false")
     extras["assisted"] = assisted
+    demo = raw.get("demo", False)  # a file written before it was kept has none
+    if not isinstance(demo, bool) or (demo and not assisted):
+        raise ValueError("'demo' is not true or false, or the demo played in a game not assisted")
+    extras["demo"] = demo
     steps = raw.get("steps")
     if steps is not None:  # a file written before the steps were kept has none
         if (not isinstance(steps, list) or any(type(n) is not int or n < 1 for n in steps)
@@ -317,12 +324,12 @@ def same_game(saved: Replay | ReplaySummary, replay: Replay) -> bool:
         not saved.started or not replay.started or saved.started == replay.started)
 
 
-def finish_game(store: Store, replay: Replay) -> tuple[bool, Path | None]:
-    """A game has ended (won, lost, or abandoned): count it in the statistics, keep its
-    replay among the recent games, forget the saved game if it is this game's. An
-    abandoned game without a single move is not counted. Returns whether it was counted
-    (an abandoned game without moves needs no count: True) and the recent replay's path
-    (None if not kept).
+def finish_game(store: Store, replay: Replay, *, demo: bool = False) -> tuple[bool, Path | None]:
+    """A game has ended (won, lost, or abandoned): count it in the statistics (a win in
+    which the demo played, ``demo``, as won by the demo), keep its replay among the
+    recent games, forget the saved game if it is this game's. An abandoned game without a
+    single move is not counted. Returns whether it was counted (an abandoned game without
+    moves needs no count: True) and the recent replay's path (None if not kept).
 
     The count names the save it does away with, so a kill before the save is removed
     leaves a save :func:`load_saved_game` knows as ended: the game counts once whenever
@@ -340,7 +347,7 @@ def finish_game(store: Store, replay: Replay) -> tuple[bool, Path | None]:
         if saved is not None:
             clear_saved_game(store)
         return True, None
-    if not record_result(store, replay, ended_save=saved):
+    if not record_result(store, replay, ended_save=saved, demo=demo):
         return False, None
     path = _write_replay(store, RECENT_DIR, replay)
     _prune(store, RECENT_DIR, RECENT_GAMES)

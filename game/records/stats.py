@@ -2,22 +2,34 @@
 
 What counts:
 
-- A game counts once it has ended: **won** (every card on the foundations), **lost** (no
-  legal move was left) or **abandoned** (given up — a new game, a restart or another
-  deal chosen while it had moves played; a game given up before its first move does not
-  count). ``played = won + lost + abandoned``; ``win % = won / played``.
+- A game counts once it has ended: **won** (every card on the foundations), **won by the
+  demo** (won, but the demo player made a move of it: see below), **lost** (no legal
+  move was left) or **abandoned** (given up — a new game, a restart or another deal
+  chosen once a move was played in it, even if every move was undone since; a game given
+  up before its first move does not count). ``played = won + won by the demo + lost +
+  abandoned``; ``win % = won / played``.
 - A game saved when the program quits is not counted until it ends.
-- The **streak** is the number of wins in a row; a loss or an abandoned game ends it.
+- A win in which the demo played any move (one undone since too) is the computer's, not
+  the player's: it is counted apart, as won by the demo, raises no win %, and ends the
+  streak as an abandoned game does. A lost game the demo played in is lost all the same.
+- The **streak** is the number of wins in a row; a loss, an abandoned game or a game won
+  by the demo ends it.
 - Best time and fewest moves are over won games played without help: a win with a hint
-  shown, a move the demo played or a replay taken over (each counted as a hint) sets
-  neither, so they are the player's own play. Moves are the moves of the line of play
-  (undone moves are not counted). A **clean win** is a win without any hint or undo.
-- The last 50 results are kept for the chart, with the cumulative win % after each.
+  shown or a replay taken over (each counted as a hint) sets neither, so they are the
+  player's own play. Moves are the moves of the line of play (undone moves are not
+  counted). A **clean win** is a win without any hint or undo.
+- The last 50 results (a game won by the demo among them, as such) are kept for the
+  chart, with the cumulative win % after each.
 
 An ended game that was continued from a save is counted and then its save is removed:
 two files, so the count also names the save it ends (``ended_save``, a digest of the
 save's text). A save left behind by a kill between the two steps is then known as
 counted, and is never continued and counted again.
+
+Version 2 of the file added the count of games won by the demo (``won_by_demo``, and
+the result ``won by the demo`` among the recent games); a version 1 file is read with
+none (:data:`STATS_MIGRATIONS`). An older version of the program leaves a version 2 file
+alone (it was written by a newer version) rather than taking the new count for damage.
 """
 
 from __future__ import annotations
@@ -36,15 +48,33 @@ from .store import Migration, SaveError, Store
 
 STATS_FILE = "statistics.json"
 STATS_KIND = "statistics"
-STATS_VERSION = 1
-#: ``{v: f}``: f turns a version v file into a version v + 1 one (none yet: every file is at 1)
-STATS_MIGRATIONS: dict[int, Migration] = {}
+STATS_VERSION = 2
 RECENT_RESULTS = 50
+#: how a game can end (a replay's result when it is counted)
 ENDED = (WON, LOST, ABANDONED)
+#: a win in which the demo played: the statistics count it apart from the player's wins
+DEMO_WON = "won by the demo"
+#: the results the statistics count (a recent game's)
+COUNTED = (WON, DEMO_WON, LOST, ABANDONED)
 #: every count (games won, lost, abandoned, streaks, clean wins, fewest moves) is at most
 #: this: a count that reaches it stays there, so the file can always be read back
 MAX_TALLY = MAX_COUNT
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def _count_demo_wins(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: every rule set has won no game by the demo yet (version 1 counted
+    such a game among the wins, and what it was is not known now)."""
+    by_rules = document.get("rules")
+    if isinstance(by_rules, dict):  # anything else is reported when the file is checked
+        for raw in by_rules.values():
+            if isinstance(raw, dict):
+                raw.setdefault("won_by_demo", 0)
+    return document
+
+
+#: ``{v: f}``: f turns a version v file into a version v + 1 one
+STATS_MIGRATIONS: dict[int, Migration] = {1: _count_demo_wins}
 
 
 @dataclass(frozen=True)
@@ -65,6 +95,7 @@ class RuleStats:
     """The statistics of one rule set."""
 
     won: int = 0
+    won_by_demo: int = 0  # won, but the demo played a move of it: not the player's win
     lost: int = 0
     abandoned: int = 0
     current_streak: int = 0
@@ -76,8 +107,8 @@ class RuleStats:
 
     @property
     def played(self) -> int:
-        """Won + lost + abandoned."""
-        return self.won + self.lost + self.abandoned
+        """Won + won by the demo + lost + abandoned."""
+        return self.won + self.won_by_demo + self.lost + self.abandoned
 
     @property
     def win_percent(self) -> float:
@@ -98,8 +129,9 @@ class RuleStats:
     def add(self, result: GameResult) -> None:
         """Count one ended game. A count at :data:`MAX_TALLY` stays there, and a result's
         numbers beyond what the file holds are kept at their bound."""
-        if result.result not in ENDED:
-            raise ValueError(f"only an ended game counts (won, lost or abandoned), not {result.result!r}")
+        if result.result not in COUNTED:
+            raise ValueError("only an ended game counts (won, won by the demo, lost or abandoned), "
+                             f"not {result.result!r}")
         result = _within_bounds(result)
         if result.result == WON:
             self.won = _one_more(self.won)
@@ -115,6 +147,8 @@ class RuleStats:
         else:
             if result.result == LOST:
                 self.lost = _one_more(self.lost)
+            elif result.result == DEMO_WON:
+                self.won_by_demo = _one_more(self.won_by_demo)
             else:
                 self.abandoned = _one_more(self.abandoned)
             self.current_streak = 0
@@ -153,15 +187,18 @@ class Statistics:
         total = RuleStats()
         for s in self.rules.values():
             total.won += s.won
+            total.won_by_demo += s.won_by_demo
             total.lost += s.lost
             total.abandoned += s.abandoned
             total.clean_wins += s.clean_wins
         return total
 
 
-def result_from_replay(replay: Replay) -> GameResult:
-    """The statistics entry of an ended game."""
-    return GameResult(result=replay.result, moves=len(replay.moves), seconds=replay.seconds,
+def result_from_replay(replay: Replay, *, demo: bool = False) -> GameResult:
+    """The statistics entry of an ended game; ``demo`` when the demo played a move of it
+    (a win is then :data:`DEMO_WON`)."""
+    result = DEMO_WON if demo and replay.result == WON else replay.result
+    return GameResult(result=result, moves=len(replay.moves), seconds=replay.seconds,
                       hints=replay.hints, undos=replay.undos, game=replay.game, date=replay.started)
 
 
@@ -221,15 +258,17 @@ def save_statistics(store: Store, stats: Statistics) -> bool:
     return True
 
 
-def record_result(store: Store, replay: Replay, ended_save: str | None = None) -> bool:
+def record_result(store: Store, replay: Replay, ended_save: str | None = None, *,
+                  demo: bool = False) -> bool:
     """Count an ended game (result won, lost or abandoned) and save; True when the count
     was written, False (with a warning) when it was not (a full disk).
 
     ``ended_save`` is the digest of the saved game this ending does away with, if any;
-    it is written with the count, in the same atomic write.
+    it is written with the count, in the same atomic write. ``demo``: the demo played a
+    move of the game, so a win is counted as won by the demo.
     """
     stats = load_statistics(store)
-    stats[replay.rules].add(result_from_replay(replay))
+    stats[replay.rules].add(result_from_replay(replay, demo=demo))
     if ended_save is not None:
         stats.ended_save = ended_save
     return save_statistics(store, stats)
@@ -255,9 +294,9 @@ def _rule_stats_from_json(raw: Any, rules: str) -> RuleStats:
             raise ValueError(f"{rules}.{key}: not a count")
         return value
 
-    s = RuleStats(won=count("won"), lost=count("lost"), abandoned=count("abandoned"),
-                  current_streak=count("current_streak"), best_streak=count("best_streak"),
-                  clean_wins=count("clean_wins"))
+    s = RuleStats(won=count("won"), won_by_demo=count("won_by_demo"), lost=count("lost"),
+                  abandoned=count("abandoned"), current_streak=count("current_streak"),
+                  best_streak=count("best_streak"), clean_wins=count("clean_wins"))
     best_time = raw.get("best_time")
     if best_time is not None:
         s.best_time = _seconds(best_time, f"{rules}.best_time")
@@ -278,7 +317,7 @@ def _result_from_json(raw: Any, where: str) -> GameResult:
     if not isinstance(raw, dict) or set(raw) - set(GameResult.__dataclass_fields__):
         raise ValueError(f"{where}: not a game result")
     result = raw.get("result")
-    if result not in ENDED:
+    if result not in COUNTED:
         raise ValueError(f"{where}: unknown result {result!r}")
     counts = []
     for key in ("moves", "hints", "undos"):
@@ -318,6 +357,8 @@ def _check_consistent(s: RuleStats, rules: str) -> None:
         (s.best_time is None and unhelped_win, "a win without hints needs a best time"),
         (len(s.recent) > s.played, "more recent results than games played"),
         (sum(r.result == WON for r in s.recent) > s.won, "more recent wins than wins"),
+        (sum(r.result == DEMO_WON for r in s.recent) > s.won_by_demo,
+         "more recent games won by the demo than games won by the demo"),
     )
     for wrong, what in problems:
         if wrong:

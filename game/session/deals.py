@@ -74,6 +74,7 @@ class CarriedOn:
     daily: datetime.date | None = None
     score: Score | None = None  # None: recomputed from the replay
     assisted: bool = False  # the demo played in it, or it was taken over from a replay
+    demo: bool = False  # the demo played a move of it (its win is counted as won by the demo)
     steps: tuple[int, ...] | None = None  # the player's steps for undo; None: a move each
 
 
@@ -85,4 +86,5 @@ def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
     steps = extras.get("steps")
     return CarriedOn(replay, replay.play_out(), level_of(replay, extras.get("level")),
                      extras.get("daily"), score if isinstance(score, Score) else None,
-                     extras.get("assisted") is True, tuple(steps) if isinstance(steps, list) else None)
+                     extras.get("assisted") is True, extras.get("demo") is True,
+                     tuple(steps) if isinstance(steps, list) else None)

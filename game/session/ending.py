@@ -9,13 +9,14 @@
   would open the whole campaign). Then, like every ended game
   (an assisted win too, with its help counted):
 - **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
-  statistics, the replay among the recent games, and the saved game removed.
+  statistics (a win in which the demo played a move as won by the demo, not as the
+  player's), the replay among the recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress, or the player goes to the menu:
-  the saved game (its replay and, beside it, the score, level, daily deal, whether it
-  is assisted, and the player's steps for undo) to continue. A lost game is counted
-  instead; a won one has been counted already. There is one saved game: another game
-  saved over it (a replay taken over and played on) replaces it, so that one is counted
-  as abandoned first.
+  the saved game (its replay and, beside it, the score, level, daily deal, whether it is
+  assisted and whether the demo played in it, and the player's steps for undo) to
+  continue. A lost game is counted instead; a won one has been counted already. There is
+  one saved game: another game saved over it (a replay taken over and played on)
+  replaces it, so that one is counted as abandoned first.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -96,8 +97,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
 
 
 def count_game(session: PlaySession) -> None:
-    """Count the game in the statistics (won, lost or abandoned) once, with its replay
-    among the recent games, if it is a real deal that had moves."""
+    """Count the game in the statistics (won, won by the demo, lost or abandoned) once,
+    with its replay among the recent games, if it is a real deal that had moves."""
     if not records_wanted(session):
         return
     g = session.game
@@ -110,9 +111,10 @@ def count_game(session: PlaySession) -> None:
     else:
         return
     replay = session.recorder.replay(result)
+    demo = session.demo_played
     # counted once: a count that could not be written is tried again (the player may
     # free the disk and close the window again, or undo and play on)
-    session.recorded = _write(session, lambda: finish_game(session.store, replay)[0]) is True
+    session.recorded = _write(session, lambda: finish_game(session.store, replay, demo=demo)[0]) is True
     if session.recorded and result == LOST and g.profile.scores_at_end and not session.assisted:
         _write(session, lambda: _record_lost_score(session))
 
@@ -174,7 +176,8 @@ def _save_game(session: PlaySession) -> None:
         level = session.level
         save_game_extras(store, replay, score=session.score,
                          level=level.number if level is not None else None, daily=session.daily,
-                         assisted=session.assisted, steps=session.player_steps())
+                         assisted=session.assisted, demo=session.demo_played,
+                         steps=session.player_steps())
 
 
 def save_replay(session: PlaySession) -> str:

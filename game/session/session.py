@@ -93,6 +93,9 @@ class PlaySession:
         #: the demo played in this game, it was taken over from a replay, or it was
         #: played on after the analysis showed the way: its win enters no high-score table
         self.assisted = False
+        #: the demo played a move of this game (one undone since too): its win is the
+        #: computer's, counted as won by the demo and not as the player's
+        self.demo_played = False
         #: the analysis of this deal's loss showed the player how it could be won (see
         #: :meth:`analysis_shown`), and that help was counted in this game
         self.way_shown = self.recordable and self._deal_key() in _WAYS_SHOWN
@@ -212,9 +215,12 @@ class PlaySession:
         The score is the player's alone: a demo move (with the drops it causes) neither
         costs nor earns points. But the game is marked as assisted: the record counts the
         move as help (a hint), so the game is never a clean win, and an assisted win
-        enters no high-score table.
+        enters no high-score table. And the game is one the demo played in: won, it is
+        counted as won by the demo, not as the player's win (even if the player made the
+        rest of its moves, or this one is undone).
         """
         self._helped()
+        self.demo_played = True
         return self.play(move, demo=True)
 
     def try_move(self, src: int, dst: int) -> Outcome:
@@ -490,14 +496,15 @@ class PlaySession:
                            level=level, daily=daily, keep_records=self.keep_records)
 
     def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False,
-                 steps: Sequence[int] | None = None) -> None:
+                 demo: bool = False, steps: Sequence[int] | None = None) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
         the replay's moves earn; ``assisted`` when the demo played in it or it was taken
-        over from a replay (see :meth:`take_over`); ``steps`` the player's steps of its
-        moves (:meth:`player_steps`: a move with its drops is undone at once, as before),
-        or each move a step of its own."""
+        over from a replay (see :meth:`take_over`); ``demo`` when the demo played a move
+        of it; ``steps`` the player's steps of its moves (:meth:`player_steps`: a move
+        with its drops is undone at once, as before), or each move a step of its own."""
         self.assisted = assisted
+        self.demo_played = demo
         if steps is not None and sum(steps) == len(self.game.history):
             self.undo_steps = list(steps)
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,

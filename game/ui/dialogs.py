@@ -411,6 +411,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     title = f"Level {level.number} won!" if level is not None else "You won!"
     if session.daily is not None:
         title = "Daily deal won!"
+    if session.demo_played:  # the computer's win, not the player's
+        title = "Won with the demo"
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
     if record is not None:
@@ -456,12 +458,16 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
 
 
 def _assisted_line(session: PlaySession) -> str:
-    """What an assisted win did not earn, in the player's words."""
+    """What an assisted win did not earn, in the player's words (a win the demo played
+    in is not counted as the player's at all)."""
     lost = ["no high score"]
     if session.level is not None:
         lost.append("no stars, and the next level stays as it was")
     if session.daily is not None:
         lost.append("the daily deal is not counted as won")
+    if session.demo_played:
+        return ("The demo played in this game: your statistics count it as won by the demo, not "
+                "as your win, and it ends your winning streak; " + "; ".join(lost))
     return "The demo, a replay or the analysis helped in this game: " + "; ".join(lost)
 
 

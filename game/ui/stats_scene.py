@@ -1,5 +1,6 @@
 """Statistics of each rule set, in pictures: the counts as large figures, a ring of won,
-lost and abandoned games, and a chart of the last 50 games with the win % over time."""
+won by the demo, lost and abandoned games, and a chart of the last 50 games with the win
+% over time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 
 from ..engine import RULE_IDS, RULESETS
 from ..records.replay import ABANDONED, LOST, WON, format_seconds
-from ..records.stats import RECENT_RESULTS, RuleStats, Statistics, load_statistics
+from ..records.stats import DEMO_WON, RECENT_RESULTS, RuleStats, Statistics, load_statistics
 from . import theme
 from .app import App
 from .drawn import Kind
@@ -17,7 +18,8 @@ from .rule_tabs import RuleTabsScene
 from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px
 
 #: The colour of each result in the charts.
-RESULT_COLOURS = {WON: (92, 200, 112), LOST: (222, 92, 80), ABANDONED: (150, 160, 150)}
+RESULT_COLOURS = {WON: (92, 200, 112), DEMO_WON: (96, 150, 230), LOST: (222, 92, 80),
+                  ABANDONED: (150, 160, 150)}
 LINE = (246, 212, 96)
 
 
@@ -206,7 +208,7 @@ class StatsScene(RuleTabsScene):
         px = self.px
         theme.panel(surface, r, palette, radius=max(8, px // 2))
         s = self.current
-        parts = [(WON, s.won), (LOST, s.lost), (ABANDONED, s.abandoned)]
+        parts = [(WON, s.won), (DEMO_WON, s.won_by_demo), (LOST, s.lost), (ABANDONED, s.abandoned)]
         total = sum(n for _, n in parts)
         small = max(10, round(px * 0.85))
         legend_w = max(theme.font(small).size(f"{result.capitalize()}: {n:,}")[0] for result, n in parts)
@@ -222,7 +224,7 @@ class StatsScene(RuleTabsScene):
                                       colour=palette.ink, bold=True, anchor="center")
         self.app.drawn.add(Kind.TEXT, self.middle_rect, f"win rate in the ring: {middle}")
         lx = centre[0] + radius + px
-        ly = r.centery - round(small * 1.6 * 1.5)
+        ly = r.centery - round(small * 1.6 * len(parts) / 2)
         for result, n in parts:
             dot = pygame.Rect(lx, ly + small // 4, small, small)
             pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
@@ -244,7 +246,8 @@ class StatsScene(RuleTabsScene):
         key_px = max(10, round(px * 0.75))
         kx = r.right - px
         for label, colour in (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]),
-                              ("lost", RESULT_COLOURS[LOST]), ("won", RESULT_COLOURS[WON])):
+                              ("lost", RESULT_COLOURS[LOST]), (DEMO_WON, RESULT_COLOURS[DEMO_WON]),
+                              ("won", RESULT_COLOURS[WON])):
             rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=palette.ink_dim,
                               anchor="topright")
             drawn.add(Kind.TEXT, rect, f"chart: key {label}")

@@ -137,7 +137,7 @@ class TableScene(Scene):
             scene.say(f"{start}: a game taken over from a replay gets no high score")
         else:
             scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted,
-                                   steps=carried.steps)
+                                   demo=carried.demo, steps=carried.steps)
         scene.hud.shown_score = float(scene.score.total)
         return scene
 

@@ -103,6 +103,19 @@ def test_stats_prints_a_table(tmp_path, capsys):
     assert rows["wins without hints or undo"] == ["0", "0", "1", "0"]
 
 
+def test_stats_count_a_game_the_demo_won_apart_from_the_players_wins(tmp_path, capsys):
+    """The reproduction: a game the demo played to its win is not the player's win."""
+    store = Store(tmp_path)
+    record_result(store, _fake("union-square", WON, 5, 2.0), demo=True)
+    assert main(["stats", "union-square", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {line[:26].strip(): line[26:].split() for line in out[1:] if line[:26].strip()}
+    assert rows["played"] == ["1"] and rows["won"] == ["0"] and rows["won by the demo"] == ["1"]
+    assert rows["win %"] == ["0.0"] and rows["current streak"] == ["0"] and rows["best streak"] == ["0"]
+    assert rows["best time without help"] == ["-"]
+    assert out[-1].split()[1:6] == ["#12", "won", "by", "the", "demo"]
+
+
 def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
     store = Store(tmp_path)
     record_result(store, _fake("union-square", LOST, 5, 61.0))

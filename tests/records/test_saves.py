@@ -444,6 +444,27 @@ def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):
     assert store.warnings == []
 
 
+def test_whether_the_demo_played_in_the_saved_game_is_kept_and_a_file_without_it_still_reads(tmp_path):
+    import json
+
+    from game.records.saves import SAVED_EXTRAS, load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    replay = random_recording("constitution", 8, seed=2, steps=20).replay()
+    save_game(store, replay)
+    assert save_game_extras(store, replay, score=Score(), assisted=True, demo=True)
+    extras = load_game_extras(store, replay)
+    assert extras["assisted"] and extras["demo"]
+    assert save_game_extras(store, replay, score=Score(), assisted=True)
+    assert not load_game_extras(store, replay)["demo"], "a replay taken over is not the demo's"
+    document = json.loads((tmp_path / SAVED_EXTRAS).read_text())
+    del document["demo"]  # as written before it was kept: not known, so not the demo's
+    (tmp_path / SAVED_EXTRAS).write_text(json.dumps(document))
+    extras = load_game_extras(store, replay)
+    assert extras["assisted"] and not extras["demo"] and store.warnings == []
+
+
 def test_the_saved_games_player_steps_are_kept_and_a_file_without_them_still_reads(tmp_path):
     import json
 
@@ -884,6 +905,8 @@ def test_a_saved_game_that_is_not_a_regular_file_is_left_where_it_is(tmp_path, k
     (lambda d: d.update(level=10**6), "the level 1000000 is not a level number"),
     (lambda d: d.update(steps=[1] * (d["moves"] + 1)), "the 'steps' are not counts of moves"),
     (lambda d: d.update(steps=[0, d["moves"]]), "the 'steps' are not counts of moves"),
+    (lambda d: d.update(demo="yes"), "'demo' is not true or false"),
+    (lambda d: d.update(demo=True, assisted=False), "the demo played in a game not assisted"),
 ])
 def test_extras_holding_a_value_no_game_reaches_are_moved_aside(tmp_path, change, reason):
     import json

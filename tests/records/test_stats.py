@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.engine import RULE_IDS
 from game.records.replay import ABANDONED, LOST, WON, Replay, ReplayMove
 from game.records.stats import (
+    DEMO_WON,
     RECENT_RESULTS,
     STATS_FILE,
     GameResult,
@@ -18,6 +19,7 @@ from game.records.stats import (
     Statistics,
     load_statistics,
     record_result,
+    result_from_replay,
     save_statistics,
 )
 from game.records.store import Store
@@ -37,6 +39,7 @@ games = st.lists(st.tuples(
     st.floats(0, 100_000).map(lambda s: round(s, 1)),
     st.integers(0, 3),
     st.integers(0, 3),
+    st.booleans(),  # the demo played in it
 ), max_size=70)
 
 
@@ -45,16 +48,20 @@ games = st.lists(st.tuples(
 @given(games)
 def test_statistics_add_up_after_a_mixed_sequence(tmp_path_factory, sequence):
     store = Store(tmp_path_factory.mktemp("data"))
-    for rules, result, moves, seconds, hints, undos in sequence:
-        record_result(store, _replay(rules, result, moves, seconds, hints, undos))
+    for rules, result, moves, seconds, hints, undos, demo in sequence:
+        record_result(store, _replay(rules, result, moves, seconds, hints, undos), demo=demo)
     stats = load_statistics(store)
     assert store.warnings == []
+    # a win the demo played in is the demo's, counted apart
+    sequence = [(r, DEMO_WON if demo and result == WON else result, *rest)
+                for r, result, *rest, demo in sequence]
     for rules in RULE_IDS:
         mine = [g for g in sequence if g[0] == rules]
         s = stats[rules]
         wins = [g for g in mine if g[1] == WON]
-        assert s.played == len(mine) == s.won + s.lost + s.abandoned
+        assert s.played == len(mine) == s.won + s.won_by_demo + s.lost + s.abandoned
         assert s.won == len(wins)
+        assert s.won_by_demo == sum(g[1] == DEMO_WON for g in mine)
         assert s.lost == sum(g[1] == LOST for g in mine)
         assert s.abandoned == sum(g[1] == ABANDONED for g in mine)
         assert s.win_percent == (100 * len(wins) / len(mine) if mine else 0.0)
@@ -95,7 +102,7 @@ def test_the_file_round_trips_and_names_its_version(tmp_path):
     store = Store(tmp_path)
     record_result(store, _replay("square", WON, 120, 300.5, 0, 0))
     on_disk = json.loads((tmp_path / STATS_FILE).read_text())
-    assert on_disk["kind"] == "statistics" and on_disk["version"] == 1
+    assert on_disk["kind"] == "statistics" and on_disk["version"] == 2
     assert on_disk["rules"]["square"]["won"] == 1
     stats = load_statistics(store)
     again = Store(tmp_path / "copy")
@@ -202,13 +209,15 @@ def test_totals_add_the_rule_sets():
     stats["square"].add(GameResult(WON, 10, 5.0))
     stats["constitution"].add(GameResult(LOST, 10, 5.0))
     stats["constitution"].add(GameResult(ABANDONED, 10, 5.0))
+    stats["union-square"].add(GameResult(DEMO_WON, 10, 5.0, hints=3))
     total = stats.total()
-    assert (total.played, total.won, total.lost, total.abandoned, total.clean_wins) == (3, 1, 1, 1, 1)
+    assert (total.played, total.won, total.won_by_demo, total.lost, total.abandoned,
+            total.clean_wins) == (4, 1, 1, 1, 1, 1)
 
 
 def test_an_older_statistics_file_is_brought_up_to_date_by_the_statistics_migrations(tmp_path, monkeypatch):
-    """Every file is at version 1 so far; this plays a future version 2 that renamed
-    ``abandoned``, to show load_statistics reads through its migration table."""
+    """This plays a future version 3 that renamed ``abandoned``, to show load_statistics
+    reads through its migration table, one version after another."""
     from game.records import stats as stats_module
 
     store = Store(tmp_path)
@@ -222,11 +231,78 @@ def test_an_older_statistics_file_is_brought_up_to_date_by_the_statistics_migrat
             raw["abandoned"] = raw.pop("given_up", 0)
         return d
 
-    monkeypatch.setattr(stats_module, "STATS_VERSION", 2)
-    monkeypatch.setitem(stats_module.STATS_MIGRATIONS, 1, rename_back)
+    monkeypatch.setattr(stats_module, "STATS_VERSION", 3)
+    monkeypatch.setitem(stats_module.STATS_MIGRATIONS, 2, rename_back)
     stats = load_statistics(store)
     assert store.warnings == []
     assert (stats["square"].played, stats["square"].abandoned) == (1, 1)
+
+
+def _version_1_file(tmp_path, rules: dict) -> None:
+    """A statistics file as version 1 of the program wrote it: no count of games won by
+    the demo (it counted them among the wins)."""
+    (tmp_path / STATS_FILE).write_text(json.dumps({"kind": "statistics", "version": 1, "rules": rules}))
+
+
+def test_a_version_1_file_is_read_with_no_game_won_by_the_demo_and_written_back_as_version_2(tmp_path):
+    won = {"result": WON, "moves": 90, "seconds": 300.0, "hints": 0, "undos": 0, "game": "7",
+           "date": "2026-11-22T03:15:00Z"}
+    _version_1_file(tmp_path, {"square": {"won": 2, "lost": 1, "abandoned": 0, "current_streak": 1,
+                                          "best_streak": 1, "best_time": 300.0, "fewest_moves": 90,
+                                          "clean_wins": 2, "recent": [won]}})
+    store = Store(tmp_path)
+    stats = load_statistics(store)
+    assert store.warnings == []
+    square = stats["square"]
+    assert (square.won, square.won_by_demo, square.lost, square.played) == (2, 0, 1, 3)
+    # counted on: the file is written back at version 2, with the new count
+    record_result(store, _replay("square", WON, 50, 40.0, 1, 0), demo=True)
+    on_disk = json.loads((tmp_path / STATS_FILE).read_text())
+    assert on_disk["version"] == 2 and on_disk["rules"]["square"]["won_by_demo"] == 1
+    assert on_disk["rules"]["constitution"]["won_by_demo"] == 0
+
+
+@pytest.mark.parametrize("rules", [[], "square", {"square": 3}])
+def test_a_version_1_file_that_is_wrong_is_still_reported_as_damaged_after_its_migration(tmp_path, rules):
+    _version_1_file(tmp_path, rules)
+    store = Store(tmp_path)
+    assert load_statistics(store) == Statistics()
+    assert len(store.warnings) == 1 and "could not be read" in store.warnings[0]
+    assert any(p.name.startswith(f"{STATS_FILE}.bad-") for p in tmp_path.iterdir())
+
+
+def test_a_win_the_demo_played_in_counts_apart_raises_no_win_rate_and_ends_the_streak():
+    s = RuleStats()
+    s.add(GameResult(WON, 100, 200.0))
+    s.add(GameResult(WON, 100, 190.0))
+    assert (s.current_streak, s.best_streak) == (2, 2)
+    s.add(result_from_replay(_replay("square", WON, 80, 12.0, 40, 0), demo=True))
+    assert (s.won, s.won_by_demo, s.lost, s.abandoned, s.played) == (2, 1, 0, 0, 3)
+    assert s.current_streak == 0 and s.best_streak == 2, "the demo's win ends the streak"
+    assert s.win_percent == pytest.approx(200 / 3)
+    assert (s.best_time, s.fewest_moves, s.clean_wins) == (190.0, 100, 2)
+    assert [r.result for r in s.recent] == [WON, WON, DEMO_WON]
+    assert s.win_percent_series() == pytest.approx([100.0, 100.0, 200 / 3])
+    s.add(GameResult(WON, 100, 180.0))
+    assert (s.current_streak, s.best_streak) == (1, 2)
+    # the demo's help in a game that was lost or given up changes nothing: lost is lost
+    for result, field in ((LOST, "lost"), (ABANDONED, "abandoned")):
+        before = getattr(s, field)
+        s.add(result_from_replay(_replay("square", result, 80, 12.0, 40, 0), demo=True))
+        assert getattr(s, field) == before + 1 and s.won_by_demo == 1
+
+
+def test_a_file_claiming_more_recent_games_won_by_the_demo_than_it_counts_is_damaged(tmp_path):
+    store = Store(tmp_path)
+    record_result(store, _replay("square", WON, 80, 12.0, 40, 0), demo=True)
+    document = json.loads((tmp_path / STATS_FILE).read_text())
+    assert document["rules"]["square"]["won_by_demo"] == 1
+    assert document["rules"]["square"]["recent"][0]["result"] == DEMO_WON
+    document["rules"]["square"]["won_by_demo"] = 0
+    document["rules"]["square"]["lost"] = 1
+    (tmp_path / STATS_FILE).write_text(json.dumps(document))
+    assert load_statistics(store) == Statistics()
+    assert "more recent games won by the demo" in store.warnings[0]
 
 
 def test_statistics_on_a_full_disk_keep_the_old_file_and_say_so(tmp_path, monkeypatch):

@@ -16,7 +16,7 @@ from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
 from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
 from game.records.scoring import HINT_PENALTY, MAX_SCORE, UNDO_PENALTY, time_bonus
-from game.records.stats import load_statistics
+from game.records.stats import DEMO_WON, load_statistics
 from game.records.store import Store
 from game.search.analyse import FOUND, NEVER, UNDECIDED, Analysis, Budget
 from game.session import PlaySession, carry_on, ending
@@ -362,7 +362,7 @@ def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     session = _begun(tmp_path / "data")
 
-    def full(*args: object) -> None:
+    def full(*args: object, **options: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(ending, "finish_game", full)
@@ -378,7 +378,8 @@ def test_a_record_that_cannot_be_written_becomes_a_message(tmp_path: Path,
 # ----- the demo's help --------------------------------------------------------------------------
 
 
-def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tmp_path: Path) -> None:
+def test_a_win_the_demo_helped_with_is_counted_as_won_by_the_demo_and_enters_no_high_score_table(
+        tmp_path: Path) -> None:
     clock = FakeClock()
     session = constitution_1(tmp_path / "data", clock=clock)
     play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
@@ -392,9 +393,11 @@ def test_a_win_the_demo_helped_with_is_counted_but_enters_no_high_score_table(tm
     assert record is not None and record.assisted and record.rank is None
     store = session.store
     assert load_progress(store).high_scores("constitution") == []
-    assert _counts(store) == (1, 0, 0)
+    assert _counts(store) == (0, 0, 0)
     stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.won_by_demo, stats.current_streak, stats.win_percent) == (1, 1, 0, 0.0)
     assert stats.clean_wins == 0 and stats.recent[-1].hints == 1
+    assert stats.recent[-1].result == DEMO_WON
 
 
 def test_a_game_the_demo_played_in_earns_no_time_bonus_even_when_the_player_wins_it(
@@ -409,6 +412,9 @@ def test_a_game_the_demo_played_in_earns_no_time_bonus_even_when_the_player_wins
     assert session.score.total == before
     record = session.win_record
     assert record is not None and record.time_bonus == 0
+    # nor is it the player's win in the statistics
+    stats = load_statistics(session.store)["constitution"]
+    assert (stats.won, stats.won_by_demo, stats.current_streak) == (0, 1, 0)
 
 
 def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or_daily(
@@ -429,9 +435,10 @@ def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or
     assert progress.best_score("constitution", 1) is None
     assert progress.high_scores("constitution", 1) == []
     assert not progress.daily_won("constitution", day)
-    # still a win in the statistics, with its help
-    assert _counts(session.store) == (1, 0, 0)
-    assert load_statistics(session.store)["constitution"].recent[-1].hints == 1
+    # a win of the demo's in the statistics, with its help
+    assert _counts(session.store) == (0, 0, 0)
+    stats = load_statistics(session.store)["constitution"]
+    assert stats.won_by_demo == 1 and stats.recent[-1].hints == 1
 
 
 def _answer(session: PlaySession, verdict: str, last_winnable: int | None, first_lost: int | None,
@@ -552,14 +559,62 @@ def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> No
     assert saved is not None
     carried = carry_on(session.store, saved, saved=True)
     assert carried.assisted and carried.score is not None and carried.score.total == total
+    assert carried.demo
     again = make_session(tmp_path / "data", carried.game)
-    again.carry_on(saved, score=carried.score, assisted=carried.assisted)
-    assert again.assisted
+    again.carry_on(saved, score=carried.score, assisted=carried.assisted, demo=carried.demo)
+    assert again.assisted and again.demo_played
+    # won after it was continued, by the player alone: still a game the demo played in
+    play_line(again, CONSTITUTION_1_WIN[11:])
+    again.conclude()
+    stats = load_statistics(again.store)["constitution"]
+    assert (stats.won, stats.won_by_demo, stats.current_streak) == (0, 1, 0)
     # A game the demo never touched is not marked.
     plain = _begun(tmp_path / "other")
     plain.quit()
     replay = load_saved_game(plain.store)
-    assert replay is not None and not carry_on(plain.store, replay, saved=True).assisted
+    assert replay is not None
+    carried = carry_on(plain.store, replay, saved=True)
+    assert not carried.assisted and not carried.demo
+
+
+def test_a_win_the_player_finished_after_the_demo_played_is_counted_as_won_by_the_demo(
+        tmp_path: Path) -> None:
+    """The demo played one move, which the player undid: the rest of the win is the
+    player's, but the game is one the demo played in (as its help is counted)."""
+    data = tmp_path / "data"
+    first = constitution_1(data)
+    play_line(first, CONSTITUTION_1_WIN)
+    first.conclude()
+    assert load_statistics(first.store)["constitution"].current_streak == 1
+    session = constitution_1(data)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[0]))
+    session.undo()
+    play_line(session, CONSTITUTION_1_WIN)
+    session.conclude()
+    assert session.result == WON and session.demo_played
+    stats = load_statistics(session.store)["constitution"]
+    assert (stats.won, stats.won_by_demo, stats.played) == (1, 1, 2)
+    assert (stats.current_streak, stats.best_streak, stats.win_percent) == (0, 1, 50.0)
+    assert [r.result for r in stats.recent] == [WON, DEMO_WON]
+    # its replay among the recent games is of a won game (what the cards reached)
+    assert _recent(session.store) == [WON, WON]
+
+
+def test_a_game_the_demo_played_in_and_lost_or_given_up_is_counted_as_such(tmp_path: Path) -> None:
+    session = _begun(tmp_path / "data")
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[10]))
+    session.new_deal()
+    stats = load_statistics(session.store)["constitution"]
+    assert (stats.abandoned, stats.won_by_demo) == (1, 0)
+    ended = lost_position(new_game("constitution", "1"))
+    texts = [ended.move_text(step.move) for step in ended.history]
+    lost = constitution_1(tmp_path / "data")
+    lost.play_demo(lost.game.parse_move(texts[0]))
+    play_line(lost, texts[1:])
+    assert lost.result == LOST
+    lost.end()
+    stats = load_statistics(lost.store)["constitution"]
+    assert (stats.lost, stats.abandoned, stats.won_by_demo) == (1, 1, 0)
 
 
 def test_a_continued_game_undoes_a_move_with_its_automatic_drops_at_once(tmp_path: Path) -> None:

@@ -307,6 +307,39 @@ def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app
     assert app.top is table and len(table.game.history) == played
 
 
+def test_a_game_the_demo_wins_is_counted_as_won_by_the_demo_not_as_the_players_win(
+        ui: SimpleNamespace, app: App) -> None:
+    """The player plays most of a real deal, then lets the demo finish it: the win is the
+    demo's. It raises no win rate, ends the player's streak, and the dialog says so."""
+    from game.records.stats import DEMO_WON, GameResult, Statistics, load_statistics, save_statistics
+    from game.records.store import Store
+    from tests.session.helpers import CONSTITUTION_1_WIN
+
+    store = Store(app.data_dir)
+    before = Statistics()
+    before["constitution"].add(GameResult("won", 80, 300.0, game="900"))
+    assert save_statistics(store, before)
+    table = _table(app, new_game("constitution", "1"))
+    ui.settle(app, table)
+    for text in CONSTITUTION_1_WIN[:-6]:
+        table.play(table.game.parse_move(text))
+    ui.settle(app, table)
+    ui.press(app, pygame.K_p)
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert table.game.is_won() and demo.moves >= 1
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "Won with the demo"
+    assert any("won by the demo, not as your win" in line for line in dialog.lines)
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.won, stats.won_by_demo) == (2, 1, 1)
+    assert (stats.current_streak, stats.best_streak, stats.win_percent) == (0, 1, 50.0)
+    assert [r.result for r in stats.recent] == ["won", DEMO_WON]
+
+
 def test_the_games_clock_runs_while_the_demo_plays_it(ui: SimpleNamespace, app: App,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       tmp_path: Path) -> None:

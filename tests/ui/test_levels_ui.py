@@ -144,9 +144,10 @@ def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNames
     _, table, last = _level_1_but_its_last_move(ui, app)
     table.play_demo(table.game.parse_move(last))
     dialog = ui.wait_for_dialog(app)
-    assert dialog.title == "Level 1 won!"
-    assert ("The demo, a replay or the analysis helped in this game: no high score; no stars, and the next "
-            "level stays as it was") in dialog.lines
+    assert dialog.title == "Won with the demo"
+    assert ("The demo played in this game: your statistics count it as won by the demo, not as your win, "
+            "and it ends your winning streak; no high score; no stars, and the next level stays as it was"
+            ) in dialog.lines
     assert dialog.stars == 0 and "Level 2 is unlocked" not in dialog.lines
     progress = load_progress(Store(app.data_dir))
     assert progress.unlocked("constitution") == 1 and progress.best_score("constitution", 1) is None

@@ -9,16 +9,17 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS
-from game.records.stats import GameResult, RuleStats, Statistics, save_statistics
+from game.records.stats import DEMO_WON, GameResult, RuleStats, Statistics, save_statistics
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.stats_scene import StatsScene, tiles_of, win_rate_text
 
 
 def record(app: App, rules: str, results: str) -> RuleStats:
-    """Save statistics where ``rules`` had the games ``results`` (w, l, a per game)."""
+    """Save statistics where ``rules`` had the games ``results`` (w, l, a per game, d for
+    one won by the demo)."""
     stats = Statistics()
-    names = {"w": "won", "l": "lost", "a": "abandoned"}
+    names = {"w": "won", "l": "lost", "a": "abandoned", "d": DEMO_WON}
     for i, r in enumerate(results):
         stats[rules].add(GameResult(names[r], 50 + i, 100.0 + i, hints=i % 2, game=str(1000 + i)))
     assert save_statistics(Store(app.data_dir), stats)
@@ -92,6 +93,40 @@ def test_the_empty_chart_s_words_sit_clear_of_its_gridlines(
     for pct in (0, 25, 50, 75, 100):
         y = plot.bottom - plot.height * pct / 100
         assert not words.top <= y <= words.bottom, f"the {pct}% line runs through the words at {size}"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (800, 1280)])
+def test_games_won_by_the_demo_are_shown_apart_from_the_wins(
+        ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
+    """Played counts them, the wins and the win rate do not; the ring and the chart's key
+    name them, and the chart's tip tells such a game."""
+    record(screen_app, "union-square", "wwdl")
+    scene = StatsScene(screen_app, "union-square")
+    screen_app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(screen_app, 2)
+    figures = dict(tiles_of(scene.current))
+    assert (figures["Played"], figures["Won"], figures["Win rate"]) == ("4", "2", "50%")
+    assert (figures["Current streak"], figures["Best streak"]) == ("0", "2")
+    boxes = {b.name: b.rect for b in screen_app.drawn.boxes}
+    assert "win rate in the ring: 50%" in boxes
+    keys = [name for name in boxes if name.startswith("ring's key: ")]
+    assert keys == [f"ring's key: {r}" for r in ("won", DEMO_WON, "lost", "abandoned")]
+    for i, a in enumerate(keys):
+        assert scene.ring_rect.contains(boxes[a]), f"{a} outside the ring's panel at {size}"
+        for b in keys[i + 1:]:
+            assert not boxes[a].colliderect(boxes[b]), f"{a} overlaps {b} at {size}"
+    chart = ["chart: title", *(n for n in boxes if n.startswith("chart: key "))]
+    assert f"chart: key {DEMO_WON}" in chart and len(chart) == 6
+    for i, a in enumerate(chart):
+        assert scene.chart_rect.contains(boxes[a]), f"{a} outside the chart at {size}"
+        for b in chart[i + 1:]:
+            assert not boxes[a].colliderect(boxes[b]), f"{a} overlaps {b} at {size}"
+    plot, strip = scene._plot()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(scene._slot(plot, 2)), strip.centery),
+                                         rel=(1, 0), buttons=(0, 0, 0)))
+    ui.step(screen_app)
+    assert any(b.name.startswith("chart: tip #1002 · won by the demo · ") for b in screen_app.drawn.boxes)
 
 
 def test_hovering_the_chart_names_a_game(ui: SimpleNamespace, screen_app: App) -> None:
