@@ -134,6 +134,14 @@ class Replay:
         return [m.text for m in self.moves]
 
     @property
+    def begun(self) -> bool:
+        """A move was played in the game, even if every one was undone since: its line of
+        play has a move, or a move was taken back. Given up, a begun game counts as
+        abandoned; one never begun is not counted (see :attr:`PlaySession.begun
+        <game.session.session.PlaySession.begun>`, the same for a game being played)."""
+        return bool(self.moves) or self.undos > 0
+
+    @property
     def clean(self) -> bool:
         """No hint and no undo was used."""
         return self.hints == 0 and self.undos == 0

@@ -303,10 +303,11 @@ def clear_saved_game(store: Store) -> None:
 
 def abandon_saved_game(store: Store) -> bool:
     """The player chose another game instead of "Continue": count the saved one as
-    abandoned (if it had moves) and forget it. True when no save is left to count; False
-    when the count could not be written (a full disk, a statistics file this version may
-    not write: warned), and the save is then kept, so the game is neither lost nor left
-    uncounted. A new game must not be saved over it then."""
+    abandoned (if a move was ever played in it: :attr:`~.replay.Replay.begun`) and
+    forget it. True when no save is left to count; False when the count could not be
+    written (a full disk, a statistics file this version may not write: warned), and the
+    save is then kept, so the game is neither lost nor left uncounted. A new game must
+    not be saved over it then."""
     replay = load_saved_game(store)
     if replay is None:
         clear_saved_game(store)
@@ -327,9 +328,10 @@ def same_game(saved: Replay | ReplaySummary, replay: Replay) -> bool:
 def finish_game(store: Store, replay: Replay, *, demo: bool = False) -> tuple[bool, Path | None]:
     """A game has ended (won, lost, or abandoned): count it in the statistics (a win in
     which the demo played, ``demo``, as won by the demo), keep its replay among the
-    recent games, forget the saved game if it is this game's. An abandoned game without a
-    single move is not counted. Returns whether it was counted (an abandoned game without
-    moves needs no count: True) and the recent replay's path (None if not kept).
+    recent games, forget the saved game if it is this game's. An abandoned game in which
+    no move was ever played (not :attr:`~.replay.Replay.begun`) is not counted. Returns
+    whether it was counted (an abandoned game never begun needs no count: True) and the
+    recent replay's path (None if not kept).
 
     The count names the save it does away with, so a kill before the save is removed
     leaves a save :func:`load_saved_game` knows as ended: the game counts once whenever
@@ -343,7 +345,7 @@ def finish_game(store: Store, replay: Replay, *, demo: bool = False) -> tuple[bo
     if replay.result not in ENDED:
         raise ValueError(f"a game ends won, lost or abandoned, not {replay.result!r}")
     saved = _saved_game_of(store, replay)
-    if replay.result == ABANDONED and not replay.moves:
+    if replay.result == ABANDONED and not replay.begun:
         if saved is not None:
             clear_saved_game(store)
         return True, None

@@ -8,15 +8,17 @@
   best, and the daily deal is not marked won (else letting the demo play each level
   would open the whole campaign). Then, like every ended game
   (an assisted win too, with its help counted):
-- **Counted** (won, lost, or abandoned when the player leaves it with moves made): the
-  statistics (a win in which the demo played a move as won by the demo, not as the
-  player's), the replay among the recent games, and the saved game removed.
-- **Kept** when the window closes on a game in progress, or the player goes to the menu:
-  the saved game (its replay and, beside it, the score, level, daily deal, whether it is
-  assisted and whether the demo played in it, and the player's steps for undo) to
-  continue. A lost game is counted instead; a won one has been counted already. There is
-  one saved game: another game saved over it (a replay taken over and played on)
-  replaces it, so that one is counted as abandoned first.
+- **Counted** (won, lost, or abandoned when the player leaves it once it is begun: a
+  move was played, even if every move was undone since): the statistics (a win in which
+  the demo played a move as won by the demo, not as the player's), the replay among the
+  recent games, and the saved game removed.
+- **Kept** when the window closes on a game in progress (begun, even if undone back to
+  its deal), or the player goes to the menu: the saved game (its replay and, beside it,
+  the score, level, daily deal, whether it is assisted and whether the demo played in
+  it, and the player's steps for undo) to continue. A lost game is counted instead; a
+  won one has been counted already. There is one saved game: another game saved over it
+  (a replay taken over and played on) replaces it, so that one is counted as abandoned
+  first.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -98,7 +100,7 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
 
 def count_game(session: PlaySession) -> None:
     """Count the game in the statistics (won, won by the demo, lost or abandoned) once,
-    with its replay among the recent games, if it is a real deal that had moves."""
+    with its replay among the recent games, if it is a real deal that was begun."""
     if not records_wanted(session):
         return
     g = session.game
@@ -106,7 +108,7 @@ def count_game(session: PlaySession) -> None:
         result = WON
     elif g.is_lost():
         result = LOST
-    elif g.history:
+    elif session.begun:
         result = ABANDONED
     else:
         return
@@ -147,16 +149,15 @@ def keep_on_quit(session: PlaySession) -> None:
     played on after it was counted (its win or loss undone) is not saved, and the player
     is told (the window asks before it closes), not left to lose it without a word."""
     if session.keep_records and session.recordable and session.recorded:
-        g = session.game
-        if g.history and not g.is_won() and not g.is_lost():
+        if session.in_progress:
             session.notices.append(COUNTED_NOT_SAVED)
         return
     if not records_wanted(session):
         return
-    g = session.game
-    if g.is_lost():
+    if session.game.is_lost():
         count_game(session)
-    elif g.history and not g.is_won():
+    elif session.in_progress:
+        # a game undone back to its deal too: it was begun, and is counted when it ends
         _write(session, lambda: _save_game(session))
 
 

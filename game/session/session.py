@@ -96,6 +96,9 @@ class PlaySession:
         #: the demo played a move of this game (one undone since too): its win is the
         #: computer's, counted as won by the demo and not as the player's
         self.demo_played = False
+        #: a move was played in this game, even if every one was undone since (see
+        #: :attr:`begun`)
+        self._begun = bool(game.history)
         #: the analysis of this deal's loss showed the player how it could be won (see
         #: :meth:`analysis_shown`), and that help was counted in this game
         self.way_shown = self.recordable and self._deal_key() in _WAYS_SHOWN
@@ -111,10 +114,19 @@ class PlaySession:
         return result_of(self.game)
 
     @property
+    def begun(self) -> bool:
+        """A move was played in this game (here, or before it was saved), even if every
+        move was undone since: given up, it counts as abandoned; closed, it is saved to
+        continue. The one test of an untouched game, for the session, its records and
+        the table's questions (a replay's is :attr:`~game.records.replay.Replay.begun`):
+        undoing back to the deal does not make a game unplayed."""
+        return self._begun
+
+    @property
     def in_progress(self) -> bool:
-        """Moves were made and the game is not over (leaving it loses them)."""
+        """The game was begun and is not over (leaving it gives it up)."""
         g = self.game
-        return bool(g.history) and not g.is_won() and not g.is_lost()
+        return self._begun and not g.is_won() and not g.is_lost()
 
     @property
     def over(self) -> bool:
@@ -338,6 +350,7 @@ class PlaySession:
     def _changed(self, transfers: list[Transfer], points: list[Points]) -> Outcome:
         self.hint_list = None
         self.finished = False
+        self._begun = True
         note = ""
         if self.way_shown and not self._way_counted:
             self._way_counted = True
@@ -430,8 +443,8 @@ class PlaySession:
 
     def end(self) -> None:
         """The player leaves the game: count it in the statistics (won, lost or
-        abandoned) once, if it is a real deal that had moves; an untouched deal is not
-        counted."""
+        abandoned) once, if it is a real deal that was :attr:`begun`; an untouched deal
+        is not counted."""
         ending.count_game(self)
 
     def quit(self) -> None:
@@ -502,9 +515,11 @@ class PlaySession:
         the replay's moves earn; ``assisted`` when the demo played in it or it was taken
         over from a replay (see :meth:`take_over`); ``demo`` when the demo played a move
         of it; ``steps`` the player's steps of its moves (:meth:`player_steps`: a move
-        with its drops is undone at once, as before), or each move a step of its own."""
+        with its drops is undone at once, as before), or each move a step of its own. It
+        is :attr:`begun` as the replay is (a game saved undone back to its deal is)."""
         self.assisted = assisted
         self.demo_played = demo
+        self._begun = replay.begun
         if steps is not None and sum(steps) == len(self.game.history):
             self.undo_steps = list(steps)
         self.recorder = Recorder(self.game, clock=self.clock, started=replay.started or None,
@@ -525,8 +540,13 @@ class PlaySession:
         played in: the take-over counts as help in the record (a hint that costs no
         points), so the game is never a clean win and sets no best time, and a win
         enters no high-score table.
+
+        It is a game of the player's: not one the demo played in (whoever played the
+        replay), and not :attr:`begun` before a move is made here unless the replay is
+        taken over after a move (the undos of the replay were another game's).
         """
         self.carry_on(replay)
+        self._begun = bool(self.game.history)
         self._helped()
 
     def rescore(self) -> None:

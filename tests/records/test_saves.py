@@ -465,6 +465,33 @@ def test_whether_the_demo_played_in_the_saved_game_is_kept_and_a_file_without_it
     assert extras["assisted"] and not extras["demo"] and store.warnings == []
 
 
+def test_a_game_undone_back_to_its_deal_is_counted_when_given_up_and_one_never_begun_is_not(tmp_path):
+    """The line of play is empty either way; the undos tell a game whose moves were all
+    taken back from one in which no move was played."""
+    store = Store(tmp_path)
+    game = new_game("constitution", "1")
+    recorder = Recorder(game, clock=FakeClock())
+    untouched = recorder.replay()
+    recorder.play(game.parse_move("r1c2-f5"))
+    recorder.play(game.parse_move("r2c6-r1c2"))
+    recorder.undo()
+    recorder.undo()
+    undone = recorder.replay()
+    assert undone.moves == untouched.moves == () and undone.undos == 2
+    assert undone.begun and not untouched.begun
+    assert finish_game(store, untouched.with_result(ABANDONED)) == (True, None)
+    assert load_statistics(store)["constitution"].played == 0
+    # saved to continue (the window closed on it), then given up for another game
+    assert save_game(store, undone)
+    assert load_saved_game(store) == undone
+    assert abandon_saved_game(store)
+    assert load_saved_game(store) is None
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned) == (1, 1)
+    [entry] = list_recent_games(store)
+    assert entry.replay is not None and entry.replay.result == ABANDONED and entry.replay.undos == 2
+
+
 def test_the_saved_games_player_steps_are_kept_and_a_file_without_them_still_reads(tmp_path):
     import json
 

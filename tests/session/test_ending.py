@@ -14,7 +14,13 @@ from game.levels import Level
 from game.levels import campaign as campaign_module
 from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
-from game.records.saves import list_recent_games, list_replays, load_game_extras, load_saved_game
+from game.records.saves import (
+    abandon_saved_game,
+    list_recent_games,
+    list_replays,
+    load_game_extras,
+    load_saved_game,
+)
 from game.records.scoring import HINT_PENALTY, MAX_SCORE, UNDO_PENALTY, time_bonus
 from game.records.stats import DEMO_WON, load_statistics
 from game.records.store import Store
@@ -284,6 +290,88 @@ def test_an_untouched_deal_left_at_once_is_not_counted(tmp_path: Path) -> None:
     session.end()
     session.restart().quit()
     assert _nothing_written(data)
+
+
+# ----- a game undone back to its deal -----------------------------------------------------------
+
+#: four moves of constitution game 1, which the player then undoes to the deal
+UNDONE = ["r1c2-f5", "r2c6-r1c2", "r3c6-r2c6", "r4c6-r3c6"]
+
+
+def _undone_to_the_deal(data: Path) -> PlaySession:
+    session = constitution_1(data)
+    play_line(session, UNDONE)
+    for _ in UNDONE:
+        assert session.undo().moved
+    assert not session.game.history and session.game.piles == new_game("constitution", "1").piles
+    return session
+
+
+@pytest.mark.parametrize("leave", ["new deal", "restart", "menu"])
+def test_a_game_undone_back_to_its_deal_is_counted_abandoned_when_given_up(tmp_path: Path,
+                                                                          leave: str) -> None:
+    """Moves were played: undoing them all does not make the game unplayed, else a
+    player could dodge every loss that way."""
+    session = _undone_to_the_deal(tmp_path / "data")
+    assert session.begun and session.in_progress
+    following = {"new deal": lambda: session.new_deal()[0], "restart": session.restart,
+                 "menu": lambda: (session.end(), None)[1]}[leave]()
+    assert session.recorded and _counts(session.store) == (0, 0, 1)
+    replay = next(e.replay for e in list_recent_games(session.store))
+    assert replay is not None and replay.result == ABANDONED and replay.moves == () and replay.undos == 4
+    if following is not None:
+        assert not following.begun and not following.in_progress
+
+
+def test_an_untouched_deal_or_one_with_a_hint_alone_is_not_begun(tmp_path: Path) -> None:
+    session = constitution_1(tmp_path / "data")
+    assert not session.begun and not session.in_progress
+    session.next_hint()
+    assert not session.begun
+    session.quit()
+    session.new_deal()
+    assert _nothing_written(tmp_path / "data")
+
+
+def test_closing_the_window_on_a_game_undone_back_to_its_deal_saves_it_and_it_counts_when_it_ends(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = _undone_to_the_deal(data)
+    session.quit()
+    store = session.store
+    saved = load_saved_game(store)
+    assert saved is not None and saved.moves == () and saved.undos == 4 and saved.begun
+    assert _counts(store) == (0, 0, 0), "a saved game is not counted"
+    # continued, it is a game begun: given up, it counts
+    carried = carry_on(store, saved, saved=True)
+    again = make_session(data, carried.game)
+    again.carry_on(saved, score=carried.score, steps=carried.steps)
+    assert again.begun and again.in_progress and again.recorder.undos == 4
+    again.new_deal()
+    assert _counts(store) == (0, 0, 1) and load_saved_game(store) is None
+    # a saved game of that kind given up from the menu (another game chosen) counts too
+    other = _undone_to_the_deal(tmp_path / "other")
+    other.quit()
+    assert abandon_saved_game(other.store)
+    assert _counts(other.store) == (0, 0, 1) and load_saved_game(other.store) is None
+
+
+def test_a_replay_taken_over_at_its_deal_is_not_begun_until_a_move(tmp_path: Path) -> None:
+    """The replay's undos were another game's: taken over at the deal and left at once,
+    the game is not counted; once a move is played (and undone), it is."""
+    watched = _undone_to_the_deal(tmp_path / "watched")
+    replay = watched.recorder.replay()
+    assert replay.begun
+    session = make_session(tmp_path / "data", replay.play_out())
+    session.take_over(replay)
+    assert not session.begun
+    session.end()
+    assert _counts(session.store) == (0, 0, 0)
+    play_line(session, UNDONE[:1])
+    session.undo()
+    assert session.begun
+    session.end()
+    assert _counts(session.store) == (0, 0, 1)
 
 
 # ----- closing the window -------------------------------------------------------------------------

@@ -7,11 +7,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
-from game.records.saves import abandon_saved_game, load_saved_game
+from game.engine import new_game
+from game.records.replay import ABANDONED
+from game.records.saves import abandon_saved_game, list_recent_games, load_saved_game
 from game.records.stats import GameResult, Statistics, load_statistics, save_statistics
 from game.records.store import Store
 from game.ui.app import App
+from game.ui.dialogs import Dialog
 from game.ui.menu import MenuScene
 from game.ui.options import OptionsScene
 from game.ui.table import TableScene
@@ -160,3 +164,120 @@ def test_a_minimised_or_unfocused_window_stops_the_clock_until_it_is_back(
         pygame.event.post(pygame.event.Event(event))
         ui.step(app, 30)
     assert abs(table.session.elapsed - elapsed) < 0.05
+
+
+#: four moves of constitution game 1, which the player then undoes back to the deal
+UNDONE = ["r1c2-f5", "r2c6-r1c2", "r3c6-r2c6", "r4c6-r3c6"]
+
+
+def _undone_to_the_deal(ui: SimpleNamespace, app: App, table: TableScene | None = None) -> TableScene:
+    """Constitution game 1 (or ``table``'s game) with the four moves made with the mouse,
+    then undone with U, one by one."""
+    if table is None:
+        table = ui.open_table(app, new_game("constitution", "1"))
+    for text in UNDONE:
+        ui.perform(app, table, table.game.parse_move(text))
+        ui.settle(app, table)
+    assert len(table.game.history) == len(UNDONE)
+    for _ in UNDONE:
+        ui.press(app, pygame.K_u)
+        ui.settle(app, table)
+    assert not table.game.history and app.top is table
+    return table
+
+
+@pytest.mark.parametrize(("key", "title"), [(pygame.K_n, "Start a new deal?"),
+                                            (pygame.K_r, "Restart this deal?")], ids=["new deal", "restart"])
+def test_a_game_undone_back_to_its_deal_is_asked_about_and_counted_abandoned_when_given_up(
+        ui: SimpleNamespace, app: App, key: int, title: str) -> None:
+    """Undoing every move does not make the game unplayed: leaving it asks first, and
+    counts it as abandoned with its replay among the recent games (else every loss could
+    be dodged that way)."""
+    store = Store(app.data_dir)
+    _won_before(store, "constitution", 2)
+    table = _undone_to_the_deal(ui, app)
+    ui.press(app, key)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == title
+    ui.press(app, pygame.K_ESCAPE)  # "Keep playing": nothing is given up
+    assert app.top is table and table.session.begun
+    assert load_statistics(store)["constitution"].played == 2
+    ui.press(app, key)
+    ui.post_key(pygame.K_RIGHT)
+    ui.post_key(pygame.K_RETURN)
+    ui.settle(app, table)
+    assert app.top is table and not table.game.history and not table.session.begun
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned, stats.current_streak, stats.best_streak) == (3, 1, 0, 2)
+    [entry] = list_recent_games(store)
+    assert entry.replay is not None and entry.replay.result == ABANDONED
+    assert entry.replay.moves == () and entry.replay.undos == len(UNDONE)
+    # the deal dealt next, untouched, is given up without a question and not counted
+    ui.press(app, pygame.K_n)
+    assert app.top is table and load_statistics(store)["constitution"].played == 3
+
+
+def test_a_game_undone_back_to_its_deal_is_saved_when_the_window_closes_and_counted_when_given_up(
+        ui: SimpleNamespace, app: App) -> None:
+    store = Store(app.data_dir)
+    _undone_to_the_deal(ui, app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app)
+    assert not app.running
+    saved = load_saved_game(store)
+    assert saved is not None and saved.moves == () and saved.undos == len(UNDONE)
+    assert load_statistics(store)["constitution"].played == 0, "a saved game is not counted yet"
+    # the next time: "Continue" offers it, and it is a game begun
+    app.running = True
+    app.scenes.clear()
+    menu = ui.open_menu(app, "constitution")
+    assert menu.continue_button.enabled and "0 moves" in menu.continue_button.hint
+    ui.click(app, menu.continue_button.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.begun and table.session.in_progress
+    ui.settle(app, table)
+    ui.press(app, pygame.K_n)
+    assert isinstance(app.top, Dialog)
+    ui.post_key(pygame.K_RIGHT)
+    ui.post_key(pygame.K_RETURN)
+    ui.settle(app, table)
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned) == (1, 1) and load_saved_game(store) is None
+
+
+def test_a_game_undone_back_to_its_deal_and_left_for_the_menu_continues_as_it_was(
+        ui: SimpleNamespace, app: App) -> None:
+    """Left for the menu with moves, the game is saved; continued and undone back to its
+    deal, then left again, it is saved as it is now: "Continue" returns to it, not to
+    the save of the moves before they were undone (with the undos forgotten), and a new
+    deal from the menu counts it as abandoned."""
+    store = Store(app.data_dir)
+    menu = ui.open_menu(app, "constitution")
+    table = _deal_from_menu(ui, app, "1")
+    for text in UNDONE:
+        ui.perform(app, table, table.game.parse_move(text))
+        ui.settle(app, table)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    saved = load_saved_game(store)
+    assert saved is not None and saved.move_texts == UNDONE
+    ui.press(app, pygame.K_RETURN)  # Continue
+    assert app.top is table
+    for _ in UNDONE:
+        ui.press(app, pygame.K_u)
+        ui.settle(app, table)
+    assert not table.game.history
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.continue_button.enabled
+    saved = load_saved_game(store)
+    assert saved is not None and saved.moves == () and saved.undos == len(UNDONE)
+    ui.press(app, pygame.K_RETURN)
+    assert app.top is table and not table.game.history and table.session.begun
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    ui.click(app, menu.random_button.rect.center)
+    assert isinstance(app.top, TableScene) and app.top is not table
+    stats = load_statistics(store)["constitution"]
+    assert (stats.played, stats.abandoned) == (1, 1) and load_saved_game(store) is None
+    [entry] = list_recent_games(store)
+    assert entry.replay is not None and entry.replay.undos == len(UNDONE)
