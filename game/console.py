@@ -1,5 +1,5 @@
 """What every command says to the person at the terminal: an error message with its exit
-status, whether a stream is a terminal, and whether its output may hold colour.
+status, a warning, whether a stream is a terminal, and whether its output may hold colour.
 
 Below every layer but the engine's words for a quotation (pure Python), so each package's
 ``commands`` module can use it without importing the command line above it.
@@ -33,6 +33,13 @@ def fail(message: str, status: int = 2) -> int:
     characters is cut with ``…``: one line, whatever it quotes."""
     print(f"error: {shown(message, MOST_MESSAGE)}", file=sys.stderr)
     return status
+
+
+def warn(message: str) -> None:
+    """Print a warning for a person on standard error (``warning: …``): something the
+    command could not read or do, though it goes on. Written as :func:`fail` writes an
+    error: one line, whatever it quotes."""
+    print(f"warning: {shown(message, MOST_MESSAGE)}", file=sys.stderr)
 
 
 def wants_colour(stream: TextIO) -> bool:

@@ -12,12 +12,12 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from ..console import fail
+from ..console import fail, warn
 from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
@@ -100,37 +100,60 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.set_defaults(func=run_screenshot)
 
 
-def _app(args: argparse.Namespace, *, headless: bool = False) -> App:
+def _app(args: argparse.Namespace) -> App:
     """An App with the player's saved settings (and the log file opened)."""
-    return open_window(args.data_dir, size=args.size, headless=headless)
+    return open_window(args.data_dir, size=args.size)
 
 
 def open_window(data_dir: Path | None, *, size: tuple[int, int] | None = None,
-                headless: bool = False) -> App:
+                headless: bool = False, picture: bool = False) -> App:
     """An App on the data folder ``data_dir`` with the player's saved settings, the log
     file opened, and the folder held for this copy of the game: where another running
-    copy holds it, this one reads it and saves nothing, and says so (a picture taken
-    headless holds nothing: it saves nothing it would need the folder for)."""
+    copy holds it, this one reads it and saves nothing, and says so.
+
+    A ``picture`` (``screenshot``, ``headless`` or in a real window) only reads the
+    folder, as ``stats`` does: it holds no lock and opens no log, since it may be taken
+    while the game plays on that folder; a file it cannot read is left where it is, not
+    moved aside; and every warning it shows is printed on standard error too, since
+    nobody watches its window."""
     from ..records.settings import load_settings
-    from ..records.store import SHARED, Store, hold_data_folder, open_log
+    from ..records.store import READS_ONLY, SHARED, Store, hold_data_folder, open_log
     from ..ui.scenes import open_app
 
-    store = Store(data_dir)
-    # a window plays and saves; a picture (headless) writes nothing it needs a lock for
-    shared = not headless and hold_data_folder(store) is False
-    if shared:
-        store = Store(data_dir, read_only=True, why_read_only=SHARED)
-        store.warn(f"{SHARED}: close the other window to keep this one's games")
-    elif not headless:
-        open_log(store)
+    only_reads = READS_ONLY if picture else None
+    store = Store(data_dir, read_only=picture)
+    if not picture:
+        if hold_data_folder(store) is False:
+            only_reads = SHARED
+            store = Store(data_dir, read_only=True, why_read_only=SHARED)
+            store.warn(f"{SHARED}: close the other window to keep this one's games")
+        else:
+            open_log(store)
     settings = load_settings(store)
     warnings = store.take_warnings()
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    if not picture:  # said before the window opens; a picture's are said as it is told them
+        for warning in warnings:
+            warn(warning)
     app = open_app(size=size, data_dir=data_dir, settings=settings, headless=headless)
-    app.shared = shared
+    app.only_reads = only_reads
+    if picture:
+        app.echo = _warn_once()
     app.tell(warnings)
     return app
+
+
+def _warn_once() -> Callable[[str], None]:
+    """Prints a warning on standard error the first time it is given (a picture's scenes
+    may read a damaged file twice, and a file left where it is is warned about each
+    time)."""
+    said: set[str] = set()
+
+    def once(message: str) -> None:
+        if message not in said:
+            said.add(message)
+            warn(message)
+
+    return once
 
 
 def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
@@ -178,14 +201,14 @@ def _default_data_dir_problem() -> str | None:
     return f"the data folder {shown(folder)} cannot be made: {shown(place)} {why}; nothing will be saved"
 
 
-def _open(args: argparse.Namespace, *, headless: bool = False) -> App | int:
+def _open(args: argparse.Namespace) -> App | int:
     """The App for ``menu`` and ``play``, or the exit status of a refused ``--data-dir``."""
     problem, warning = data_dir_checked(args)
     if problem:
         return fail(problem)
-    app = _app(args, headless=headless)
+    app = _app(args)
     if warning:
-        print(f"warning: {warning}", file=sys.stderr)
+        warn(warning)
         app.tell([warning])
     return app
 
@@ -257,8 +280,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
     Everything that can be checked is checked before a window is opened: the scene's
     options, the rule set, ``--frames``, ``--data-dir`` and the output (see
-    :mod:`game.output`). SIGTERM, like Ctrl+C, stops the frames and nothing is
-    written."""
+    :mod:`game.output`). The data folder is only read (:func:`open_window`'s
+    ``picture``). SIGTERM, like Ctrl+C, stops the frames and nothing is written."""
     from ..engine import UnknownRulesError, rules_class
     from ..output import OutputError, check_output, write_output
 
@@ -275,9 +298,10 @@ def run_screenshot(args: argparse.Namespace) -> int:
         return fail(str(err))
     if args.frames < 1:
         return fail("--frames must be a whole number of at least 1")
-    problem, warning = data_dir_checked(args)
-    if problem:
-        return fail(problem)
+    try:  # checked as stats checks it: a picture writes nothing there, so nothing is tried
+        args.data_dir = data_dir_path(args.data_dir)
+    except ValueError as err:
+        return fail(str(err))
     try:
         out = check_output(args.out, what="screenshot", suffix=".png")
     except OutputError as err:
@@ -288,10 +312,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     args.game_arg = args.game
     from ..ui.screenshots import screenshot_scene
 
-    app = _app(args, headless=not args.real_window)
-    if warning:
-        print(f"warning: {warning}", file=sys.stderr)
-        app.tell([warning])
+    app = open_window(args.data_dir, size=args.size, headless=not args.real_window, picture=True)
     try:
         screenshot_scene(app, args.scene, args)
     except ValueError as err:

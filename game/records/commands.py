@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..console import counted, fail, is_terminal
+from ..console import counted, fail, is_terminal, warn
 from ..engine.echo import shown
 
 if TYPE_CHECKING:
@@ -206,7 +206,7 @@ def run_stats(args: argparse.Namespace) -> int:
         return fail(str(err))
     stats = load_statistics(store)
     for warning in store.take_warnings():
-        print(f"warning: {warning}", file=sys.stderr)
+        warn(warning)
     text = stats_table(stats, rules_ids)
     if len(rules_ids) == 1:
         text += "\n\n" + recent_table(stats[rules_ids[0]])

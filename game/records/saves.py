@@ -188,9 +188,12 @@ def load_saved_game(store: Store) -> Replay | None:
         return None
     if save_digest(text) == load_statistics(store).ended_save:
         # the game ended and was counted, and the program stopped before the save was
-        # removed: remove it now, so it is not continued and counted a second time
-        log.info("the saved game has ended and was counted already: removed")
-        clear_saved_game(store)
+        # removed: remove it now, so it is not continued and counted a second time (a
+        # store that only reads leaves it, without a word, to the copy of the game that
+        # writes the folder: it is not continued here either)
+        if not store.read_only:
+            log.info("the saved game has ended and was counted already: removed")
+            clear_saved_game(store)
         return None
     try:
         replay = parse_replay(text)

@@ -264,6 +264,10 @@ _BY_DESCRIPTOR = bool(_O_NOFOLLOW and _O_DIRECTORY and os.open in os.supports_di
                       and os.scandir in os.supports_fd)
 
 
+#: why a store that a command opens only to read (``stats``, ``screenshot``) writes nothing
+READS_ONLY = "this command only reads the data folder"
+
+
 @dataclass(frozen=True)
 class FileInfo:
     """A regular file of a folder of the data directory: its name and its status."""
@@ -287,7 +291,7 @@ class Store:
     """
 
     def __init__(self, data_dir: Path | str | None = None, *, read_only: bool = False,
-                 why_read_only: str = "this command only reads the data folder") -> None:
+                 why_read_only: str = READS_ONLY) -> None:
         self.root = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
         self.warnings: list[str] = []
         #: a command that only reads (``stats``), or a window while another copy of the

@@ -210,9 +210,14 @@ class App:
         pygame.init()
         self.settings = settings or Settings()
         self.data_dir = data_dir
-        #: another running copy of the game holds the data folder: this window reads it and
-        #: writes nothing (see :func:`~game.records.store.hold_data_folder`)
-        self.shared = False
+        #: why this window only reads the data folder and writes nothing there, or None
+        #: when it writes: another running copy of the game holds the folder (:data:`SHARED`,
+        #: see :func:`~game.records.store.hold_data_folder`), or the window is a picture
+        #: that ``screenshot`` takes (it reads the folder as ``stats`` does)
+        self.only_reads: str | None = None
+        #: also given every message :meth:`tell` shows (a picture's command prints them on
+        #: standard error, since nobody watches its window), or None
+        self.echo: Callable[[str], None] | None = None
         want = size or self.settings.window_size
         self.size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
         self.screen = self._open_window(self.size)
@@ -242,11 +247,18 @@ class App:
         self.focused = True
         self.minimised = False
 
+    @property
+    def shared(self) -> bool:
+        """Another running copy of the game holds the data folder: this window reads it
+        and writes nothing."""
+        return self.only_reads == SHARED
+
     def store(self) -> Store:
-        """The data folder, as every scene reads and writes it: read-only while another
-        copy of the game holds it (:attr:`shared`)."""
-        if self.shared:
-            return Store(self.data_dir, read_only=True, why_read_only=SHARED)
+        """The data folder, as every scene reads and writes it: read-only when this window
+        only reads it (:attr:`only_reads`: another copy of the game holds it, or it is a
+        picture), which moves nothing aside and writes nothing."""
+        if self.only_reads is not None:
+            return Store(self.data_dir, read_only=True, why_read_only=self.only_reads)
         return Store(self.data_dir)
 
     @property
@@ -389,7 +401,12 @@ class App:
 
     def tell(self, messages: Iterable[str]) -> None:
         """Show the player these messages (a file moved aside, a record not saved…) over
-        the scene on top, in the notice band, until they close it or its time is up."""
+        the scene on top, in the notice band, until they close it or its time is up; and
+        to :attr:`echo`, when there is one."""
+        messages = list(messages)
+        if self.echo is not None:
+            for message in messages:
+                self.echo(message)
         self.notices.tell(messages)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -352,26 +352,23 @@ def test_a_data_folder_that_can_never_be_made_gets_a_message(
     assert sorted(os.listdir(tmp_path)) == before and not (tmp_path / "gone").exists()
 
 
-def test_a_screenshot_with_a_data_dir_where_nothing_can_be_saved_warns_and_still_draws(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_screenshot_tries_no_write_in_its_data_dir(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A picture only reads the data folder (tests/ui/test_screenshot_data_folder.py), so
+    it is not told that nothing will be saved there, as ``menu`` is: it makes no file to
+    find out (it did, and removed it), and draws."""
     if not os.path.isdir("/proc/self"):
         pytest.skip("no /proc here")
     out = tmp_path / "x.png"
-    pictured: list[App] = []
-    take = ui_commands._frames_then_picture
-
-    def picture(app: App, frames: int) -> bytes | None:
-        pictured.append(app)
-        return take(app, frames)
-
-    monkeypatch.setattr(ui_commands, "_frames_then_picture", picture)
-    assert cli.main(["screenshot", str(out), "--frames", "1",
-                     "--data-dir", "/proc/british-patience-test"]) == 0
-    err = capsys.readouterr().err
-    assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
-    assert any("nothing will be saved" in notice for notice in pictured[0].notices.shown)  # in the picture
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = tmp_path / "data"
+    data.mkdir()
+    before = os.stat(data).st_mtime_ns
+    for folder in ("/proc/british-patience-test", str(data)):
+        assert cli.main(["screenshot", str(out), "--frames", "1", "--data-dir", folder]) == 0
+        assert "warning" not in capsys.readouterr().err
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not os.path.exists("/proc/british-patience-test")
+    assert os.stat(data).st_mtime_ns == before and not list(data.iterdir())
 
 
 def test_screenshot_defaults_fill_only_what_the_scene_uses() -> None:
