@@ -87,7 +87,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
     shot.add_argument("--rules", default=None, help="rule set (default constitution)")
     shot.add_argument("--game", default=None, help="game number (default 1)")
-    shot.add_argument("--moves", default=None, help=MOVES_HELP)
+    shot.add_argument("--moves", default=None, metavar='"m1 m2 …"', help=MOVES_HELP)
     shot.add_argument("--size", type=_size, default=(1280, 800),
                       help="window size, from 800x600 up (default 1280x800)")
     shot.add_argument("--frames", type=int, default=90,
@@ -279,7 +279,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named scene headless and write it as PNG.
 
     Everything that can be checked is checked before a window is opened: the scene's
-    options, the rule set, ``--frames``, ``--data-dir`` and the output (see
+    options, the rule set, ``--frames``, the deal and its ``--moves`` (as ``deal`` checks
+    them), ``--data-dir`` and the output (see
     :mod:`game.output`). The data folder is only read (:func:`open_window`'s
     ``picture``). SIGTERM, like Ctrl+C, stops the frames and nothing is written."""
     from ..engine import UnknownRulesError, rules_class
@@ -298,6 +299,10 @@ def run_screenshot(args: argparse.Namespace) -> int:
         return fail(str(err))
     if args.frames < 1:
         return fail("--frames must be a whole number of at least 1")
+    if "moves" in SCENE_OPTIONS[args.scene]:  # the deal and its moves, in deal's words
+        game = game_from_arguments(args)
+        if isinstance(game, str):
+            return fail(game)
     try:  # checked as stats checks it: a picture writes nothing there, so nothing is tried
         args.data_dir = data_dir_path(args.data_dir)
     except ValueError as err:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 
 from ..console import fail, wants_colour
 from .deals import GameNumberError
 from .rulesets import RULE_IDS, UnknownRulesError, new_game
-from .state import Game, IllegalMove
+from .state import Game, IllegalMove, Move
 
 #: two moves of constitution game 1, as the help of --moves shows them (a test plays them)
 MOVES_EXAMPLE = '"r1c2-f5 r2c6-r1c2"'
@@ -43,18 +44,39 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
                         help=MOVES_HELP)
 
 
+class MovesError(ValueError):
+    """A move of ``--moves`` that is not a move, or not a legal one where it comes; the
+    message says which: ``move 2 of --moves, bogus: not a move …``."""
+
+    def __init__(self, number: int, error: IllegalMove) -> None:
+        super().__init__(f"move {number} of --moves, {error}")
+        #: the move's place in the list, from 1
+        self.number = number
+        #: what the engine said of it
+        self.error = error
+
+
+def play_moves(game: Game, moves: str | Sequence[str], play: Callable[[Move], object] | None = None) -> None:
+    """Play ``moves`` (``--moves``: notation, split at spaces, or a list) on ``game``, each
+    with ``play`` (the game's own by default; a recorder's times each move); raises
+    :class:`MovesError` at the first that cannot be played. Every command that takes
+    ``--moves`` plays them here, so each says which move failed in the same words."""
+    texts = moves.split() if isinstance(moves, str) else list(moves)
+    for number, text in enumerate(texts, 1):
+        try:
+            (play or game.play)(game.parse_move(text))
+        except IllegalMove as err:
+            raise MovesError(number, err) from None
+
+
 def game_from_arguments(args: argparse.Namespace) -> Game | str:
-    """The position the arguments name, or an error message for a person."""
+    """The position the arguments name (``--moves`` played, :func:`play_moves`), or an
+    error message for a person."""
     try:
         game = new_game(args.rules, args.game)
-    except (UnknownRulesError, GameNumberError) as err:
+        play_moves(game, args.moves or "")
+    except (UnknownRulesError, GameNumberError, MovesError) as err:
         return str(err)
-    moves = args.moves.split()
-    for number, text in enumerate(moves, 1):
-        try:
-            game.play_text(text)
-        except IllegalMove as err:
-            return f"move {number} of --moves, {err}"
     return game
 
 

@@ -22,6 +22,7 @@ from ..engine import (
     new_game,
     rules_class,
 )
+from ..engine.commands import MovesError, play_moves
 from ..records.recorder import Recorder
 from ..records.replay import Replay
 from ..session.positions import lost_position, near_won_position
@@ -94,11 +95,9 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
         else:
             game = new_game(rules, args.game)
             recorder = Recorder(game, clock=_paced_clock())
-            moves = args.moves.split() if isinstance(args.moves, str) else list(args.moves or ())
-            for text in moves:
-                recorder.play(game.parse_move(text))
+            play_moves(game, args.moves or "", recorder.play)
             last = None
-    except (UnknownRulesError, GameNumberError, IllegalMove) as err:
+    except (UnknownRulesError, GameNumberError, IllegalMove, MovesError) as err:
         raise ValueError(str(err)) from None
     if name == "lost":
         game = lost_position(game)
@@ -180,13 +179,9 @@ def picture_replay(args: argparse.Namespace) -> Replay:
     except (UnknownRulesError, GameNumberError) as err:
         raise ValueError(str(err)) from None
     recorder = Recorder(game, clock=iter(range(0, 100000, 3)).__next__)
-    moves = str(getattr(args, "moves", "") or "").split()
-    try:
-        for text in moves:
-            recorder.play(game.parse_move(text))
-    except IllegalMove as err:
-        raise ValueError(str(err)) from None
-    if not moves:
+    moves = getattr(args, "moves", "") or ""
+    play_moves(game, moves, recorder.play)  # a MovesError is a ValueError
+    if not game.history:
         for _ in range(30):
             legal = game.legal_texts()
             if not legal:

@@ -4,6 +4,7 @@ scene does not use, ``--data-dir`` checked, SIGTERM during the frames."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import stat
@@ -406,3 +407,36 @@ def test_a_second_copy_of_the_game_on_one_data_folder_saves_nothing_and_says_so(
         assert sorted(p.name for p in data.iterdir()) == [LOCK_FILE], "nothing written"
     finally:
         os.close(other)
+
+
+# ----- --moves -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scene", ["table", "replay", "help"])
+@pytest.mark.parametrize("moves, said", [
+    ("r1c2-f5 bogus", "error: move 2 of --moves, bogus: not a move"),
+    ("r1c2-f5 r1c2-f5", "error: move 2 of --moves, r1c2-f5: "),
+    ("xyz r1c2-f5", "error: move 1 of --moves, xyz: not a move"),
+])
+def test_a_move_of_moves_that_fails_is_named_as_deal_names_it(
+        scene: str, moves: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``screenshot --moves "r1c2-f5 r1c2-f5"`` said ``error: r1c2-f5: …``, so which of
+    the two failed was not told; it says what ``deal`` says, before a window opens."""
+    monkeypatch.setattr(ui_commands, "open_window", lambda *a, **k: pytest.fail("the window opened"))
+    err = _refused(capsys, ["screenshot", str(tmp_path / "x.png"), "--scene", scene, "--moves", moves])
+    assert err.startswith(said), err
+    assert cli.main(["deal", "constitution", "1", "--moves", moves]) == 2
+    assert capsys.readouterr().err == err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("scene", ["table", "replay"])
+def test_the_pictures_themselves_name_the_move_that_failed(scene: str, app: App) -> None:
+    """The scenes play ``--moves`` with the command line's own function too, for whoever
+    sets a picture up without the command line."""
+    from game.ui.screenshots import screenshot_scene
+
+    args = argparse.Namespace(rules="constitution", game="1", moves="r1c2-f5 r1c2-f5")
+    with pytest.raises(ValueError, match=r"^move 2 of --moves, r1c2-f5: "):
+        screenshot_scene(app, scene, args)
