@@ -21,7 +21,7 @@ from ..console import fail, warn
 from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
-from ..records.commands import add_data_dir_argument, data_dir_path
+from ..records.commands import absent_data_dir, add_data_dir_argument, data_dir_path
 
 if TYPE_CHECKING:
     from ..levels import Campaign
@@ -304,9 +304,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
         if isinstance(game, str):
             return fail(game)
     try:  # checked as stats checks it: a picture writes nothing there, so nothing is tried
-        args.data_dir = data_dir_path(args.data_dir)
+        folder = data_dir_path(args.data_dir)
     except ValueError as err:
         return fail(str(err))
+    absent = absent_data_dir(args.data_dir, folder)
+    args.data_dir = folder
     try:
         out = check_output(args.out, what="screenshot", suffix=".png")
     except OutputError as err:
@@ -317,6 +319,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
     args.game_arg = args.game
     from ..ui.screenshots import screenshot_scene
 
+    if absent:  # a picture of a game with nothing recorded may be what was meant: it is taken
+        warn(f"{absent}; the picture shows nothing recorded")
     app = open_window(args.data_dir, size=args.size, headless=not args.real_window, picture=True)
     try:
         screenshot_scene(app, args.scene, args)

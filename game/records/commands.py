@@ -111,6 +111,27 @@ def data_dir_path(typed: str | None) -> Path | None:
     return path
 
 
+def absent_data_dir(typed: str | None, path: Path | None) -> str | None:
+    """Why the folder ``--data-dir`` named (``typed``, found at ``path`` by
+    :func:`data_dir_path`) holds nothing to read, or None: it does not exist, or is a
+    symbolic link to nothing or a loop of links. The game makes its folder when it first
+    saves there, so this is no error for a command that plays; for one that only reads
+    (``stats``, ``screenshot``) it is most likely a mistyped name, whose empty records would
+    look like records wiped. None for the default folder (no game saved yet)."""
+    if typed is None or path is None:
+        return None
+    try:
+        if path.is_dir():
+            return None
+        linked = path.is_symlink()
+    except OSError:  # a loop of links, say: it leads to no folder either
+        linked = True
+    what = f"--data-dir {shown(typed)}"
+    if linked:
+        return f"{what}: it is a symbolic link that leads to no folder"
+    return f"{what}: there is no such folder"
+
+
 def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewer) -> None:
     """Add the records' subcommands; ``replay FILE`` opens its window with ``view_replay``."""
     replay = subparsers.add_parser(
@@ -128,7 +149,9 @@ def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewe
     stats = subparsers.add_parser(
         "stats",
         help="print the statistics",
-        description="Print the statistics of every rule set, or of one with its last results.",
+        description="Print the statistics of every rule set, or of one with its last results. "
+        "The data folder is only read; a --data-dir that names no folder is an error (status 2), "
+        "not a table of zeros.",
     )
     stats.add_argument("rules", nargs="?", metavar="RULES", help="only this rule set")
     add_data_dir_argument(stats)
@@ -189,7 +212,8 @@ def check_summary(name: str, replay: Replay) -> str:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    """``stats [RULES] [--data-dir DIR]``."""
+    """``stats [RULES] [--data-dir DIR]``: a ``--data-dir`` that names no folder is an
+    error (status 2), not a table of zeros."""
     from ..engine import RULE_IDS, UnknownRulesError, rules_class
     from .stats import load_statistics
     from .store import Store
@@ -201,9 +225,13 @@ def run_stats(args: argparse.Namespace) -> int:
         except UnknownRulesError as err:
             return fail(str(err))
     try:
-        store = Store(data_dir_path(args.data_dir), read_only=True)
+        folder = data_dir_path(args.data_dir)
     except ValueError as err:
         return fail(str(err))
+    absent = absent_data_dir(args.data_dir, folder)
+    if absent:  # not a table of zeros, which would look like statistics wiped
+        return fail(f"{absent}, so nothing has been recorded there (check the name)")
+    store = Store(folder, read_only=True)
     stats = load_statistics(store)
     for warning in store.take_warnings():
         warn(warning)

@@ -215,10 +215,33 @@ def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(name, command, tm
     assert len(captured.err) < 300
 
 
-def test_a_data_dir_that_does_not_exist_yet_is_fine(tmp_path, capsys):
-    assert main(["stats", "--data-dir", str(tmp_path / "new" / "deeper")]) == 0
+@pytest.mark.parametrize("kind", ["missing", "missing below", "a link to nothing", "a loop of links"])
+def test_stats_of_a_data_dir_that_does_not_exist_is_an_error_not_a_table_of_zeros(kind, tmp_path, capsys):
+    """The defect as it was found: a mistyped ``--data-dir`` printed a table of zeros with
+    status 0, which looks like the statistics wiped. Nothing is made."""
+    data = tmp_path / "data"
+    if kind == "missing below":
+        data = tmp_path / "new" / "deeper"
+    elif kind == "a link to nothing":
+        data.symlink_to(tmp_path / "gone")
+    elif kind == "a loop of links":
+        data.symlink_to(tmp_path / "other")
+        (tmp_path / "other").symlink_to(data)
+    before = sorted(os.listdir(tmp_path))
+    assert main(["stats", "--data-dir", str(data)]) == 2
     captured = capsys.readouterr()
-    assert "played" in captured.out and captured.err == ""
+    why = ("there is no such folder" if kind.startswith("missing")
+           else "it is a symbolic link that leads to no folder")
+    assert captured.out == ""
+    assert captured.err == (f"error: --data-dir {data}: {why}, so nothing has been recorded there "
+                            "(check the name)\n")
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_stats_of_an_empty_data_dir_is_a_table_of_zeros(tmp_path, capsys):
+    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert "played" in captured.out and "no game ended yet" in captured.out and captured.err == ""
 
 
 def _main_py(args: list[str], stdin: object) -> subprocess.CompletedProcess[bytes]:

@@ -198,11 +198,13 @@ def test_a_fifo_nobody_reads_does_not_hang_the_screenshot(
         pytest.skip("no FIFOs here")
     fifo = tmp_path / "pipe.png"
     os.mkfifo(fifo)
+    (tmp_path / "data").mkdir()
     monkeypatch.setattr(output_module, "FIFO_WAIT", 0.2)
     assert "no program read the FIFO" in _refused(capsys, _shot(tmp_path, str(fifo)))
 
 
 def test_dash_sends_the_png_to_standard_output(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
     done = subprocess.run([sys.executable, "main.py", *_shot(tmp_path, "-")], cwd=ROOT,
                           capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -259,6 +261,7 @@ def test_sigterm_during_the_frames_stops_them_and_writes_nothing(
         real_step(self, dt)
 
     monkeypatch.setattr(App, "step", step)
+    (tmp_path / "data").mkdir()
     before = signal.getsignal(signal.SIGTERM)
     out = tmp_path / "x.png"
     argv = ["screenshot", str(out), "--scene", "menu", "--size", "800x600", "--frames", "100000",
@@ -366,7 +369,8 @@ def test_a_screenshot_tries_no_write_in_its_data_dir(tmp_path: Path,
     before = os.stat(data).st_mtime_ns
     for folder in ("/proc/british-patience-test", str(data)):
         assert cli.main(["screenshot", str(out), "--frames", "1", "--data-dir", folder]) == 0
-        assert "warning" not in capsys.readouterr().err
+        # (only that /proc has no such folder: test_a_data_dir_that_does_not_exist_is_told)
+        assert "nothing will be saved" not in capsys.readouterr().err
         assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not os.path.exists("/proc/british-patience-test")
     assert os.stat(data).st_mtime_ns == before and not list(data.iterdir())
@@ -440,3 +444,35 @@ def test_the_pictures_themselves_name_the_move_that_failed(scene: str, app: App)
     args = argparse.Namespace(rules="constitution", game="1", moves="r1c2-f5 r1c2-f5")
     with pytest.raises(ValueError, match=r"^move 2 of --moves, r1c2-f5: "):
         screenshot_scene(app, scene, args)
+
+
+@pytest.mark.parametrize("kind", ["missing", "a link to nothing", "a loop of links", "empty"])
+def test_a_data_dir_that_does_not_exist_is_told(kind: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A picture only reads its data folder, as ``stats`` does: a mistyped name would
+    picture records that look wiped, so it is told on standard error; the picture is still
+    taken, as a picture of a game with nothing recorded may be what was meant. An empty
+    folder that is there is said nothing of."""
+    data = tmp_path / "data"
+    if kind == "a link to nothing":
+        data.symlink_to(tmp_path / "gone")
+    elif kind == "a loop of links":
+        data.symlink_to(tmp_path / "other")
+        (tmp_path / "other").symlink_to(data)
+    elif kind == "empty":
+        data.mkdir()
+    before = sorted(os.listdir(tmp_path))
+    out = tmp_path / "x.png"
+    argv = ["screenshot", str(out), "--scene", "stats", "--frames", "1", "--data-dir", str(data)]
+    assert cli.main(argv) == 0
+    lines = capsys.readouterr().err.splitlines()
+    if kind == "empty":
+        assert lines == []
+    else:
+        why = ("there is no such folder" if kind == "missing"
+               else "it is a symbolic link that leads to no folder")
+        assert lines[0] == f"warning: --data-dir {data}: {why}; the picture shows nothing recorded"
+        # (a loop of links is told again of each file it cannot open: "too many levels of links")
+        assert len(lines) == 1 or kind == "a loop of links"
+    assert out.read_bytes().startswith(PNG)
+    assert sorted(os.listdir(tmp_path)) == sorted([*before, "x.png"])
