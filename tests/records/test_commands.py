@@ -366,3 +366,17 @@ def test_the_stats_win_rate_never_rounds_to_all_or_none(won: int, played: int, s
     from game.records.stats import RuleStats
 
     assert _win_percent(RuleStats(won=won, lost=played - won)) == shown
+
+
+def test_replay_help_says_that_dash_is_standard_input_as_analyse_help_does(capsys):
+    """``replay --check -`` reads standard input (the README says so), but ``replay --help``
+    did not, where ``analyse --help`` does."""
+    said = {}
+    for command in ("replay", "analyse"):
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"])
+        assert done.value.code == 0
+        said[command] = " ".join(capsys.readouterr().out.split())
+        assert "FILE a .replay file (- for standard input" in said[command], said[command]
+    assert ("--check reads FILE - from standard input, as analyse does (a file named - is ./-)"
+            in said["replay"])
