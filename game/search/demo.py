@@ -8,10 +8,11 @@ plan if it still wins its guessed deal with the real card put where it showed, a
 otherwise plans again from what it now sees (in Lady Cadogan it first repairs the plan
 on that guess from where it breaks: :func:`_repaired`; and where no plan is found, it
 searches another guess with other beams, a few times a game: :data:`RESCUES`). In
-``constitution`` it makes
-three guesses and follows the line whose first move most of the won guesses begin
-with. The guesses are seeded by the position they are made in, so the same position
-always gets the same guesses. When no plan is found within its budget, and in English
+``constitution`` it makes three guesses and follows the line whose first move most of
+the won guesses begin with; where their lines part before the next card shows, it
+follows the way there that leaves the most guesses won (:func:`_cross_checked`). The
+guesses are seeded by the position they are made in, so the same position always gets
+the same guesses. When no plan is found within its budget, and in English
 British Square, it plays the best hint (:func:`game.search.hint.hints`). Its results
 measure what a careful player could do without peeking at the stock.
 
@@ -623,6 +624,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         return known
     unseen = _unseen_list(view)
     wins: list[_Plan] = []
+    guesses: list[Game] = []
     deadline = None if plan_seconds is None else time.perf_counter() + plan_seconds
     samples = demo_plan.samples
     # the plan's own guesses, then the second try's, then the long look's
@@ -642,14 +644,67 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
             line = _solve_guess(guess, demo_plan, plan_nodes, seconds, lean=lean, rescue=rescue)
         if line:
             wins.append(_Plan([guess.parse_move(m) for m in line], list(cards)))
+        guesses.append(guess)
     plan = None
     if wins:
         votes = Counter(line.moves[0] for line in wins)
-        plan = max(wins, key=lambda line: votes[line.moves[0]])
+        wins.sort(key=lambda line: -votes[line.moves[0]])  # stable: the earliest guess first
+        plan = wins[0]
+        if len(guesses) > 1 and deadline is None:
+            plan = _cross_checked(view, wins, guesses, demo_plan, plan_nodes)
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
     return plan
+
+
+def _to_next_card(view: Game, plan: _Plan) -> tuple[Move, ...]:
+    """The moves of ``plan`` up to the first that shows a stock card (that one included),
+    played from ``view`` on its guessed deal: what the player follows of it for sure."""
+    guess = view.clone()
+    guess.piles[guess.stock] = list(plan.stock)
+    guess.is_view = False
+    moves: list[Move] = []
+    for move in plan.moves:
+        moves.append(move)
+        if any(t.src == guess.stock for t in guess.play(move)):
+            break
+    return tuple(moves)
+
+
+def _cross_checked(view: Game, wins: list[_Plan], guesses: list[Game], demo_plan: DemoPlan,
+                   plan_nodes: int) -> _Plan:
+    """Of the won guesses' plans ``wins`` (in the vote's order), the one to follow: where
+    they go different ways before the next card shows, the one whose moves up to there
+    (:func:`_to_next_card`) leave the most of ``guesses`` won, each judged by the plan's
+    searches within ``plan_nodes`` positions from there (its own guess counts as won);
+    the vote's order breaks ties. Where they all go the same way (most plans), the
+    first, with no search.
+
+    The vote alone looks at first moves, but in ``constitution`` a move is mostly one
+    step of a chain of owed fills, and which card fills which space is the bet: three
+    guesses agreeing on a foundation move may still fill the space it opens three ways.
+    """
+    ways: dict[tuple[Move, ...], _Plan] = {}
+    for plan in wins:
+        ways.setdefault(_to_next_card(view, plan), plan)
+    if len(ways) < 2:
+        return wins[0]
+    best, most = wins[0], -1
+    for moves, plan in ways.items():
+        won = 0
+        for guess in guesses:
+            if guess.piles[guess.stock] == plan.stock:
+                won += 1
+                continue
+            trial = guess.clone()
+            if len(_play_while_legal(trial, list(moves))) < len(moves):
+                continue
+            if trial.is_won() or _solver_line(trial, plan_nodes, 1e9, demo_plan.searches):
+                won += 1
+        if won > most:
+            best, most = plan, won
+    return best
 
 
 def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *,

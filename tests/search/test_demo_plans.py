@@ -15,7 +15,8 @@ from game.engine import Game, new_game
 from game.engine.state import IllegalMove, Move
 from game.search import cadogan_beam, demo
 from game.search.hint import _unseen_cards
-from game.search.solver import SolveResult
+from game.search.knowledge import PositionHash
+from game.search.solver import WON, SolveResult, solve
 
 from .profiles import with_demo_plan
 
@@ -573,3 +574,75 @@ def _with_stock_of(game: Game, stock: list[int]) -> Game:
     copy = game.clone()
     copy.piles[copy.stock] = list(stock)
     return copy
+
+
+#: constitution 34, the demo's first 61 moves: the last shows a card, and there the
+#: three guesses' plans all start by sending 3♦ home (``r1c6-f3``) but fill the spaces it
+#: opens in different ways before the next card shows
+CONSTITUTION_34_61 = (
+    "r1c5-f7 r2c8-r1c5 r3c1-r2c8 r4c6-r3c1 r1c5-f3 r2c1-r1c5 r3c1-r2c1 r4c6-r3c1 r2c5-r1c2 "
+    "r3c1-r2c5 r4c5-r3c1 r2c2-r1c8 r3c3-r2c2 r4c3-r3c3 r2c1-r1c2 r3c1-r2c1 r4c3-r3c1 r2c5-r1c2 "
+    "r3c1-r2c5 r4c3-r3c1 r1c2-f5 r1c5-f5 r2c5-r1c5 r3c1-r2c5 r4c3-r3c1 r1c5-f7 r2c5-r1c5 "
+    "r3c1-r2c5 r4c5-r3c1 r1c4-r1c3 r2c5-r1c4 r3c1-r2c5 r4c5-r3c1 r1c4-f7 r2c5-r1c4 r3c1-r2c5 "
+    "r4c5-r3c1 r2c2-r1c4 r3c1-r2c2 r4c3-r3c1 r1c1-r1c3 r2c5-r1c1 r3c3-r2c5 r4c4-r3c3 r1c1-f3 "
+    "r2c2-r1c1 r3c4-r2c2 r4c5-r3c4 r1c1-f3 r2c1-r1c1 r3c6-r2c1 r4c6-r3c6 r1c1-f3 r2c5-r1c1 "
+    "r3c6-r2c5 r4c6-r3c6 r1c8-f3 r1c3-f3 r2c5-r1c6 r3c6-r2c5 r4c3-r3c6"
+)
+
+
+def test_where_the_won_guesses_part_before_the_next_card_the_way_most_guesses_win_is_followed() -> None:
+    """The vote looks at first moves only; here all three plans start with ``r1c6-f3``.
+    The way followed to the next card is the one that leaves the most guesses won, and
+    in the real deal it is won (the solver wins it at once), where the vote's plan
+    (the first guess's, filling with ``r2c8-r1c1``) left the deal undecided at 2,000,000
+    positions and the demo lost the game."""
+    game = new_game("constitution", "34")
+    game.play_all(CONSTITUTION_34_61)
+    view = game.player_view()
+    nodes = _nodes(game)
+    plan = demo._guessed_plan(view, nodes, None)
+    assert plan is not None
+    on_guess = view.clone()
+    on_guess.piles[on_guess.stock] = list(plan.stock)
+    on_guess.is_view = False
+    way = tuple(_to_reveal(on_guess, plan, len(plan.stock) - 1) or [])
+    assert [game.move_text(m) for m in way] == ["r1c6-f3", "r2c1-r1c3", "r3c2-r2c1", "r4c3-r3c2"]
+    assert demo._to_next_card(view, plan) == way
+    # the guesses, as the plan made them, judged after each way their plans take
+    guesses = []
+    for i in range(3):
+        cards = list(demo._unseen_list(view))
+        random.Random(PositionHash(view).key() + i * demo._SEED_STEP).shuffle(cards)
+        guess = view.clone()
+        guess.piles[guess.stock] = cards
+        guess.is_view = False
+        guesses.append(guess)
+    assert plan.stock in [g.piles[g.stock] for g in guesses]
+
+    def won_after(moves: tuple[Move, ...]) -> int:
+        count = 0
+        for guess in guesses:
+            trial = guess.clone()
+            for move in moves:
+                trial.play(move)
+            count += solve(trial, max_nodes=nodes, max_seconds=1e9, plan=("dfs", "narrowing"),
+                           replan=False).status == WON
+        return count
+
+    vote = [game.parse_move(m) for m in ["r1c6-f3", "r2c8-r1c1", "r3c2-r2c8", "r4c3-r3c2"]]
+    assert won_after(way) > won_after(tuple(vote))
+    for move in way:
+        game.play(move)
+    assert solve(game, max_nodes=100_000).status == WON
+
+
+def test_with_a_time_limit_the_vote_alone_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On screen a plan is cut at its time: the ways are not judged again there."""
+    judged: list[int] = []
+    monkeypatch.setattr(demo, "_cross_checked", lambda *args: judged.append(1) or args[1][0])
+    game = new_game("constitution", "34")
+    game.play_all(CONSTITUTION_34_61)
+    demo._guessed_plan(game.player_view(), _nodes(game), 5.0)
+    assert not judged
+    demo._guessed_plan(game.player_view(), _nodes(game), None)
+    assert judged
