@@ -278,10 +278,21 @@ def test_a_plan_follows_the_move_most_guessed_deals_win_with(monkeypatch) -> Non
         return fake_solve
 
     with_demo_plan(monkeypatch, game, samples=3)
+    # the vote alone: where the won lines part before the next card, the plan's searches
+    # judge each way on every guess (demo._cross_checked, tested in test_demo_plans.py)
+    # and keep the vote's order for ties; here the vote's order is what it is handed
+    judged: list[list[str]] = []
+
+    def vote_order(view, wins, *rest):
+        judged.append([" ".join(game.move_text(m) for m in w.moves) for w in wins])
+        return wins[0]
+
+    monkeypatch.setattr(demo, "_cross_checked", vote_order)
     monkeypatch.setattr(demo, "_PLAN_CACHE", {})
     monkeypatch.setattr(demo, "solve", scripted([[a, b], [b], [b, a]]))
     plan = demo._plan(view, 100, None)
     assert plan is not None and [game.move_text(m) for m in plan] == [b]  # two votes to one
+    assert judged == [[b, f"{b} {a}", f"{a} {b}"]]  # b's lines first, each in guess order
     assert len(stocks) == 3 and len({tuple(s) for s in stocks}) == 3  # three different deals
     assert all(Counter(s) == Counter(stocks[0]) for s in stocks)  # of the same unseen cards
     assert 0 not in stocks[0]  # real cards, never the view's unknowns
