@@ -33,7 +33,7 @@ from typing import Any, Literal
 import pygame
 
 from ..records.settings import Settings, save_settings, window_size_kept
-from ..records.store import SHARED, Store
+from ..records.store import Store
 from .art import CardArt
 from .drawn import DrawnBoxes, Kind
 from .notices import Notices
@@ -246,12 +246,6 @@ class App:
         #: is on top, so that no scene opening or closing meanwhile loses them)
         self.focused = True
         self.minimised = False
-
-    @property
-    def shared(self) -> bool:
-        """Another running copy of the game holds the data folder: this window reads it
-        and writes nothing."""
-        return self.only_reads == SHARED
 
     def store(self) -> Store:
         """The data folder, as every scene reads and writes it: read-only when this window

@@ -19,6 +19,7 @@ import pytest
 from game import cli
 from game import output as output_module
 from game.cli import window as ui_commands
+from game.records.store import SHARED
 from game.ui.app import App
 from game.ui.table import TableScene
 
@@ -401,7 +402,7 @@ def test_a_second_copy_of_the_game_on_one_data_folder_saves_nothing_and_says_so(
         app = apps[0]
         err = capsys.readouterr().err
         assert "another copy of the game is using the data folder" in err
-        assert app.shared and app.store().read_only
+        assert app.only_reads == SHARED and app.store().read_only
         assert any("another copy of the game" in notice.lower() for notice in app.notices.waiting)
         table = app.top
         assert isinstance(table, TableScene)
