@@ -137,9 +137,11 @@ class DemoScene(Scene):
 
     def update(self, dt: float) -> None:
         """When the cards are at rest, think out the next move (in the worker process);
-        when the pause is over and the move is chosen, play it."""
+        when the pause is over and the move is chosen, play it. Not while the window is
+        away (minimised, or without the focus): the game's clock stops then, so the game
+        waits too, and the demo goes on where it was when the player is back."""
         table = self.table
-        if self.app.top is not self or table.anim.busy or table.result_due:
+        if self.app.top is not self or self.app.away or table.anim.busy or table.result_due:
             return
         game = table.game
         if game.is_won():

@@ -371,3 +371,26 @@ def test_the_games_clock_runs_while_the_demo_plays_it(ui: SimpleNamespace, app: 
     finally:
         gate.touch()
         demo_module.stop_thinking()
+
+
+def test_the_demo_waits_while_the_window_is_away(ui: SimpleNamespace, app: App) -> None:
+    """The game's clock stops while the window is away; the demo played on there, so a
+    game of 283 moves was recorded as played in 1 s. Now it waits, and plays on when the
+    player is back."""
+    game, _ = near_won_position("constitution")
+    table = _table(app, game)
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    ui.step(app)
+    moves = len(table.game.history)
+    for _ in range(240):  # 4 s of frames: the fastest demo plays a move in well under that
+        ui.step(app)
+        if demo.thinking is not None:
+            demo.thinking.wait(FRAME)
+    assert len(table.game.history) == moves and app.top is demo
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    _run_until(app, ui, lambda: len(table.game.history) > moves)
