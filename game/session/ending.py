@@ -62,7 +62,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     :attr:`PlaySession.win_record` says what the win added, for the win dialog."""
     if session.win_record is not None:
         return
-    record = session.win_record = WinRecord(score=session.score.total, time_bonus=time_bonus)
+    record = session.win_record = WinRecord(score=session.score.total, time_bonus=time_bonus,
+                                            demo=session.demo_played)
     if not records_wanted(session):
         return
     record.assisted = session.assisted

@@ -59,4 +59,7 @@ class WinRecord:
     rank: int | None = None  # place in the rule set's high-score table
     level_rank: int | None = None  # place in the level's table
     assisted: bool = False  # the demo, a replay taken over or the analysis helped: no high-score table
+    #: the demo had played a move of the game when it was first won: the statistics count
+    #: that win as won by the demo (a win undone, then won again, is counted as it was first)
+    demo: bool = False
     notes: list[str] = field(default_factory=list)  # records that could not be saved

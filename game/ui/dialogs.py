@@ -411,7 +411,9 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     title = f"Level {level.number} won!" if level is not None else "You won!"
     if session.daily is not None:
         title = "Daily deal won!"
-    if session.demo_played:  # the computer's win, not the player's
+    # the computer's win, not the player's, as the statistics counted it: as it was first won
+    demo = record.demo if record is not None else session.demo_played
+    if demo:
         title = "Won with the demo"
     lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
     stars = None
@@ -441,7 +443,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         if record.rank is not None:
             lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
         if record.assisted:
-            lines.append(_assisted_line(session))
+            lines.append(_assisted_line(session, demo=record.demo))
         lines.extend(map(told, record.notes))
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
@@ -457,15 +459,15 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   dim=60, stars=stars, shortcuts=END_SHORTCUTS)
 
 
-def _assisted_line(session: PlaySession) -> str:
+def _assisted_line(session: PlaySession, *, demo: bool) -> str:
     """What an assisted win did not earn, in the player's words (a win the demo played
-    in is not counted as the player's at all)."""
+    in, ``demo``, is not counted as the player's at all)."""
     lost = ["no high score"]
     if session.level is not None:
         lost.append("no stars, and the next level stays as it was")
     if session.daily is not None:
         lost.append("the daily deal is not counted as won")
-    if session.demo_played:
+    if demo:
         return ("The demo played in this game: your statistics count it as won by the demo, not "
                 "as your win, and it ends your winning streak; " + "; ".join(lost))
     return "The demo, a replay or the analysis helped in this game: " + "; ".join(lost)

@@ -394,3 +394,36 @@ def test_the_demo_waits_while_the_window_is_away(ui: SimpleNamespace, app: App) 
     assert len(table.game.history) == moves and app.top is demo
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     _run_until(app, ui, lambda: len(table.game.history) > moves)
+
+
+def test_a_win_counted_as_the_players_stays_so_in_the_dialog_when_the_demo_wins_it_again(
+        ui: SimpleNamespace, app: App) -> None:
+    """Won by hand (counted as the player's win), undone from the dialog, then won again
+    by the demo: the game is counted once, as first won, and the dialog said "Won with
+    the demo" beside the player's streak."""
+    from game.records.stats import load_statistics
+    from game.records.store import Store
+    from tests.session.helpers import CONSTITUTION_1_WIN
+
+    table = _table(app, new_game("constitution", "1"))
+    ui.settle(app, table)
+    for text in CONSTITUTION_1_WIN:
+        table.play(table.game.parse_move(text))
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "You won!"
+    ui.press(app, pygame.K_u)
+    assert app.top is table and not table.game.is_won()
+    ui.settle(app, table)
+    ui.press(app, pygame.K_p)
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert table.game.is_won() and table.session.demo_played
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    again = app.top
+    assert isinstance(again, Dialog) and again.title == "You won!"
+    assert not any("won by the demo" in line for line in again.lines)
+    stats = load_statistics(Store(app.data_dir))["constitution"]
+    assert (stats.played, stats.won, stats.won_by_demo, stats.current_streak) == (1, 1, 0, 1)
