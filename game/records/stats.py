@@ -67,9 +67,11 @@ def _count_demo_wins(document: dict[str, Any]) -> dict[str, Any]:
     such a game among the wins, and what it was is not known now)."""
     by_rules = document.get("rules")
     if isinstance(by_rules, dict):  # anything else is reported when the file is checked
-        for raw in by_rules.values():
+        for rules, raw in by_rules.items():
             if isinstance(raw, dict):
-                raw.setdefault("won_by_demo", 0)
+                if "won_by_demo" in raw:  # version 1 has no such count: damage, as it was there
+                    raise ValueError(f"{rules}.won_by_demo is not a version 1 count")
+                raw["won_by_demo"] = 0
     return document
 
 

@@ -262,7 +262,11 @@ def test_a_version_1_file_is_read_with_no_game_won_by_the_demo_and_written_back_
     assert on_disk["rules"]["constitution"]["won_by_demo"] == 0
 
 
-@pytest.mark.parametrize("rules", [[], "square", {"square": 3}])
+@pytest.mark.parametrize("rules", [[], "square", {"square": 3},
+                                   # version 1 had no such count, and took a field it did not
+                                   # know for damage: the migration does not make it a count
+                                   {"square": {"won": 0, "lost": 0, "abandoned": 0, "current_streak": 0,
+                                               "best_streak": 0, "clean_wins": 0, "won_by_demo": 5}}])
 def test_a_version_1_file_that_is_wrong_is_still_reported_as_damaged_after_its_migration(tmp_path, rules):
     _version_1_file(tmp_path, rules)
     store = Store(tmp_path)
