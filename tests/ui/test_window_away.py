@@ -65,8 +65,11 @@ def test_the_lost_dialog_opening_while_away_does_not_lose_the_window_state(
 
 
 @pytest.mark.parametrize(("away", "back"), AWAY_AND_BACK, ids=["focus", "minimised"])
-def test_the_demo_stopping_by_itself_while_away_leaves_the_clock_stopped(
+def test_the_demo_waits_while_away_and_stopping_by_itself_when_back_leaves_the_clock_running(
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch, away: int, back: int) -> None:
+    """While the window is away the demo waits (no move, the clock stopped, the demo still
+    on top); back, it goes on, and when it stops by itself (its search fails) the table is
+    the player's with the clock running."""
     monkeypatch.setattr(demo_module, "_THINK", demo_thinkers.failing_move)
     table = ui.open_table(app, new_game("constitution", "4"))
     table.start_demo()
@@ -74,7 +77,12 @@ def test_the_demo_stopping_by_itself_while_away_leaves_the_clock_stopped(
     assert isinstance(demo, DemoScene)
     demo.set_speed(len(PAUSES))
     _window(ui, app, away)
+    elapsed = table.session.elapsed
     try:
+        ui.step(app, 600)
+        assert app.top is demo and not table.game.history, "away, the demo waits"
+        assert abs(table.session.elapsed - elapsed) < 0.05, "the window is away: the clock stops"
+        _window(ui, app, back)
         for _ in range(1200):
             if app.top is not demo:
                 break
@@ -85,9 +93,6 @@ def test_the_demo_stopping_by_itself_while_away_leaves_the_clock_stopped(
     finally:
         demo_module.stop_thinking()
     elapsed = table.session.elapsed
-    ui.step(app, 600)
-    assert abs(table.session.elapsed - elapsed) < 0.05, "the window is still away"
-    _window(ui, app, back)
     ui.step(app, 60)
     assert table.session.elapsed > elapsed + 0.9, "the window is back: the clock runs"
 
