@@ -42,17 +42,23 @@ def _run_until(app: App, ui: SimpleNamespace, done: object, limit: int = 6000) -
     raise AssertionError("the demo never got there")
 
 
+def _fast_demo(ui: SimpleNamespace, app: App, table: TableScene) -> DemoScene:
+    """The demo started on ``table`` (its cards at rest), at its fastest."""
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    return demo
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
 def test_the_demo_wins_a_near_won_position_and_the_win_dialog_follows(
         ui: SimpleNamespace, app: App, rules: str) -> None:
     game, _ = near_won_position(rules)
     table = _table(app, game)
-    ui.settle(app, table)
-    table.start_demo()
-    demo = app.top
-    assert isinstance(demo, DemoScene)
-    demo.set_speed(len(PAUSES))
+    demo = _fast_demo(ui, app, table)
     _run_until(app, ui, lambda: app.top is not demo)
     assert table.game.is_won()
     assert demo.moves >= 1
@@ -307,6 +313,22 @@ def test_a_click_on_the_demo_button_only_stops_the_demo(ui: SimpleNamespace, app
     assert app.top is table and len(table.game.history) == played
 
 
+def _demo_to_the_win_dialog(ui: SimpleNamespace, app: App, table: TableScene) -> Dialog:
+    """Press P on the table, let the demo play at full speed to the win, and return the
+    win dialog that follows."""
+    ui.settle(app, table)
+    ui.press(app, pygame.K_p)
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert table.game.is_won() and demo.moves >= 1
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    return dialog
+
+
 def test_a_game_the_demo_wins_is_counted_as_won_by_the_demo_not_as_the_players_win(
         ui: SimpleNamespace, app: App) -> None:
     """The player plays most of a real deal, then lets the demo finish it: the win is the
@@ -323,16 +345,8 @@ def test_a_game_the_demo_wins_is_counted_as_won_by_the_demo_not_as_the_players_w
     ui.settle(app, table)
     for text in CONSTITUTION_1_WIN[:-6]:
         table.play(table.game.parse_move(text))
-    ui.settle(app, table)
-    ui.press(app, pygame.K_p)
-    demo = app.top
-    assert isinstance(demo, DemoScene)
-    demo.set_speed(len(PAUSES))
-    _run_until(app, ui, lambda: app.top is not demo)
-    assert table.game.is_won() and demo.moves >= 1
-    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
-    dialog = app.top
-    assert isinstance(dialog, Dialog) and dialog.title == "Won with the demo"
+    dialog = _demo_to_the_win_dialog(ui, app, table)
+    assert dialog.title == "Won with the demo"
     assert any("won by the demo, not as your win" in line for line in dialog.lines)
     stats = load_statistics(store)["constitution"]
     assert (stats.played, stats.won, stats.won_by_demo) == (2, 1, 1)
@@ -379,11 +393,7 @@ def test_the_demo_waits_while_the_window_is_away(ui: SimpleNamespace, app: App) 
     player is back."""
     game, _ = near_won_position("constitution")
     table = _table(app, game)
-    ui.settle(app, table)
-    table.start_demo()
-    demo = app.top
-    assert isinstance(demo, DemoScene)
-    demo.set_speed(len(PAUSES))
+    demo = _fast_demo(ui, app, table)
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     ui.step(app)
     moves = len(table.game.history)
@@ -414,16 +424,8 @@ def test_a_win_counted_as_the_players_stays_so_in_the_dialog_when_the_demo_wins_
     assert isinstance(dialog, Dialog) and dialog.title == "You won!"
     ui.press(app, pygame.K_u)
     assert app.top is table and not table.game.is_won()
-    ui.settle(app, table)
-    ui.press(app, pygame.K_p)
-    demo = app.top
-    assert isinstance(demo, DemoScene)
-    demo.set_speed(len(PAUSES))
-    _run_until(app, ui, lambda: app.top is not demo)
-    assert table.game.is_won() and table.session.demo_played
-    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
-    again = app.top
-    assert isinstance(again, Dialog) and again.title == "You won!"
+    again = _demo_to_the_win_dialog(ui, app, table)
+    assert table.session.demo_played and again.title == "You won!"
     assert not any("won by the demo" in line for line in again.lines)
     stats = load_statistics(Store(app.data_dir))["constitution"]
     assert (stats.played, stats.won, stats.won_by_demo, stats.current_streak) == (1, 1, 0, 1)
