@@ -43,7 +43,7 @@ from ..engine.rulesets import game_from_layout, new_game
 from ..engine.state import Game, Move
 from .cadogan_beam import jittered_win, quick_win
 from .depth_first import OneAfterAnother, Steps
-from .hint import _unseen_list, hints
+from .hint import _unseen_list, _with_stock, hints
 from .knowledge import PositionHash
 from .solver import WON, solve
 
@@ -520,9 +520,7 @@ def _swapped(before: Game, plan: _Plan, done: list[Move], now: Game) -> tuple[Ga
     another way."""
     if plan.moves[:len(done)] != done:
         return None
-    guess = before.clone()
-    guess.piles[guess.stock] = list(plan.stock)
-    guess.is_view = False
+    guess = _with_stock(before, plan.stock)
     for move in done:
         if guess.why_illegal(move) is not None:
             return None
@@ -541,9 +539,7 @@ def _swapped(before: Game, plan: _Plan, done: list[Move], now: Game) -> tuple[Ga
     cards = list(guess.piles[stock])
     for real_card, guessed_card in zip(shown, wrong, strict=True):
         cards[cards.index(real_card)] = guessed_card
-    check = now.clone()
-    check.piles[stock] = list(cards)  # the replay below takes cards from it
-    check.is_view = False
+    check = _with_stock(now, cards)  # a copy: the replay below takes cards from it
     return check, cards
 
 
@@ -635,9 +631,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
             break
         cards = list(unseen)
         random.Random(key[0] + sample * _SEED_STEP).shuffle(cards)
-        guess = view.clone()
-        guess.piles[guess.stock] = cards
-        guess.is_view = False
+        guess = _with_stock(view, cards)
         if long_look:
             line = _solver_line(guess, LONG_LOOK_NODES, seconds)
         else:
@@ -661,9 +655,7 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
 def _to_next_card(view: Game, plan: _Plan) -> tuple[Move, ...]:
     """The moves of ``plan`` up to the first that shows a stock card (that one included),
     played from ``view`` on its guessed deal: what the player follows of it for sure."""
-    guess = view.clone()
-    guess.piles[guess.stock] = list(plan.stock)
-    guess.is_view = False
+    guess = _with_stock(view, plan.stock)
     moves: list[Move] = []
     for move in plan.moves:
         moves.append(move)

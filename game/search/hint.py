@@ -757,11 +757,18 @@ def _shuffled(cards: list[int], seed: int, i: int) -> list[int]:
     return out
 
 
-def _guessed_deal(view: Game, cards: list[int], move: Move) -> Game:
-    """``view`` as a whole deal, its stock ``cards`` (a guess), with ``move`` played."""
+def _with_stock(view: Game, cards: list[int]) -> Game:
+    """``view`` (or any position) as a whole deal whose stock is ``cards`` (a guess, its
+    top card last): a copy, the cards copied too."""
     full = view.clone()
     full.piles[full.stock] = list(cards)
     full.is_view = False
+    return full
+
+
+def _guessed_deal(view: Game, cards: list[int], move: Move) -> Game:
+    """``view`` as a whole deal, its stock ``cards`` (a guess), with ``move`` played."""
+    full = _with_stock(view, cards)
     full.play_legal(move)
     return full
 
