@@ -212,10 +212,11 @@ def load_saved_game(store: Store) -> Replay | None:
 
 def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int | None = None,
                      daily: datetime.date | None = None, assisted: bool = False, demo: bool = False,
-                     steps: Sequence[int] | None = None) -> bool:
+                     practice: bool = False, steps: Sequence[int] | None = None) -> bool:
     """Keep the saved game's score, level and daily deal, whether it is assisted (the
     demo played in it, or it was taken over from a replay), whether the ``demo`` played
-    a move of it (its win is then counted as won by the demo) and its player's ``steps``
+    a move of it (its win is then counted as won by the demo), whether it is
+    ``practice`` (taken over from a replay: never counted) and its player's ``steps``
     (how many of the moves each undo takes back: a move with its automatic drops is one),
     beside it (atomically); True when written, False with a warning when not (the game
     itself is saved already).
@@ -229,7 +230,7 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted,
-            "demo": demo}
+            "demo": demo, "practice": practice}
     if steps is not None:
         data["steps"] = list(steps)
     try:
@@ -244,7 +245,8 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
 def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     """The score (a :class:`Score`), level number, daily date, "assisted" (the demo
     played in it, or it was taken over from a replay), "demo" (the demo played a move of
-    it; False in a file written before this was kept, where it is not known) and "steps"
+    it; False in a file written before this was kept, where it is not known), "practice"
+    (taken over from a replay, so never counted; False in a file written before) and "steps"
     (a list: the moves each undo takes back, first to last) saved with ``replay``.
 
     Keys are present only for what was saved and is sound; {} when the file is missing,
@@ -285,6 +287,10 @@ def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(demo, bool) or (demo and not assisted):
         raise ValueError("'demo' is not true or false, or the demo played in a game not assisted")
     extras["demo"] = demo
+    practice = raw.get("practice", False)  # a file written before it was kept has none
+    if not isinstance(practice, bool) or (practice and not assisted):
+        raise ValueError("'practice' is not true or false, or a practice game is not assisted")
+    extras["practice"] = practice
     steps = raw.get("steps")
     if steps is not None:  # a file written before the steps were kept has none
         if (not isinstance(steps, list) or any(type(n) is not int or n < 1 for n in steps)
@@ -306,16 +312,31 @@ def clear_saved_game(store: Store) -> None:
 
 def abandon_saved_game(store: Store) -> bool:
     """The player chose another game instead of "Continue": count the saved one as
-    abandoned (if a move was ever played in it: :attr:`~.replay.Replay.begun`) and
-    forget it. True when no save is left to count; False when the count could not be
-    written (a full disk, a statistics file this version may not write: warned), and the
-    save is then kept, so the game is neither lost nor left uncounted. A new game must
-    not be saved over it then."""
+    abandoned (if a move was ever played in it: :attr:`~.replay.Replay.begun`; never a
+    practice game, :func:`is_practice`) and forget it. True when no save is left to
+    count; False when the count could not be written (a full disk, a statistics file
+    this version may not write: warned), and the save is then kept, so the game is
+    neither lost nor left uncounted. A new game must not be saved over it then."""
     replay = load_saved_game(store)
-    if replay is None:
+    if replay is None or is_practice(store, replay):
+        # a practice game (taken over from a replay) is never counted: it is only forgotten
         clear_saved_game(store)
         return True
     return finish_game(store, replay.with_result(ABANDONED))[0]
+
+
+def is_practice(store: Store, saved: Replay) -> bool:
+    """The saved game ``saved`` is a practice game: one taken over from a replay, which
+    the statistics never count (its extras say so)."""
+    return load_game_extras(store, saved).get("practice") is True
+
+
+def forget_practice(store: Store, replay: Replay) -> None:
+    """A practice game (taken over from a replay) has ended: nothing is counted, and the
+    saved game is forgotten if it is this game's (a save of another game is left)."""
+    saved = load_saved_game(store) if _saved_game_of(store, replay) is not None else None
+    if saved is not None and is_practice(store, saved):
+        clear_saved_game(store)
 
 
 # ----- ended games ----------------------------------------------------------------------------

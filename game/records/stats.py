@@ -18,6 +18,9 @@ What counts:
   shown or a replay taken over (each counted as a hint) sets neither, so they are the
   player's own play. Moves are the moves of the line of play (undone moves are not
   counted). A **clean win** is a win without any hint or undo.
+- A **practice game**, taken over from a replay (its moves up to the take-over were not
+  played in it: the demo's, another player's, a won game's but its last move), is never
+  counted: not as won, lost or abandoned, nor among the recent games.
 - The last 50 results (a game won by the demo among them, as such) are kept for the
   chart, with the cumulative win % after each.
 

@@ -75,6 +75,7 @@ class CarriedOn:
     score: Score | None = None  # None: recomputed from the replay
     assisted: bool = False  # the demo played in it, or it was taken over from a replay
     demo: bool = False  # the demo played a move of it (its win is counted as won by the demo)
+    practice: bool = False  # taken over from a replay: never counted in the statistics
     steps: tuple[int, ...] | None = None  # the player's steps for undo; None: a move each
 
 
@@ -87,4 +88,5 @@ def carry_on(store: Store, replay: Replay, *, saved: bool = False) -> CarriedOn:
     return CarriedOn(replay, replay.play_out(), level_of(replay, extras.get("level")),
                      extras.get("daily"), score if isinstance(score, Score) else None,
                      extras.get("assisted") is True, extras.get("demo") is True,
+                     extras.get("practice") is True,
                      tuple(steps) if isinstance(steps, list) else None)

@@ -9,7 +9,8 @@
   would open the whole campaign). Then, like every ended game
   (an assisted win too, with its help counted):
 - **Counted** (won, lost, or abandoned when the player leaves it once it is begun: a
-  move was played, even if every move was undone since): the statistics (a win in which
+  move was played, even if every move was undone since; never a practice game, taken
+  over from a replay, whose save is only forgotten when it ends): the statistics (a win in which
   the demo played a move as won by the demo, not as the player's), the replay among the
   recent games, and the saved game removed.
 - **Kept** when the window closes on a game in progress (begun, even if undone back to
@@ -17,8 +18,9 @@
   the score, level, daily deal, whether it is assisted and whether the demo played in
   it, and the player's steps for undo) to continue. A lost game is counted instead; a
   won one has been counted already. There is one saved game: another game saved over it
-  (a replay taken over and played on) replaces it, so that one is counted as abandoned
-  first.
+  replaces it, so that one is counted as abandoned first; but a practice game is never
+  saved over the player's own saved game (the player is told, and the window asks before
+  it closes), and a practice save is replaced without a count.
 
 Only a real deal is written (see :attr:`PlaySession.recordable`), never a made-up
 position or a picture's, and each game is counted once. A write that fails becomes a
@@ -36,6 +38,8 @@ from ..records.replay import ABANDONED, LOST, WON
 from ..records.saves import (
     abandon_saved_game,
     finish_game,
+    forget_practice,
+    is_practice,
     load_saved_game,
     same_game,
     save_game,
@@ -63,7 +67,7 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     if session.win_record is not None:
         return
     record = session.win_record = WinRecord(score=session.score.total, time_bonus=time_bonus,
-                                            demo=session.demo_played)
+                                            demo=session.demo_played, practice=session.practice)
     if not records_wanted(session):
         return
     record.assisted = session.assisted
@@ -101,10 +105,15 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
 
 def count_game(session: PlaySession) -> None:
     """Count the game in the statistics (won, won by the demo, lost or abandoned) once,
-    with its replay among the recent games, if it is a real deal that was begun."""
+    with its replay among the recent games, if it is a real deal that was begun. A
+    practice game (taken over from a replay) is never counted: once over, or given up,
+    its save is forgotten (it may be saved again if the player undoes and plays on)."""
     if not records_wanted(session):
         return
     g = session.game
+    if session.practice:
+        _write(session, lambda: forget_practice(session.store, session.recorder.replay()))
+        return
     if g.is_won():
         result = WON
     elif g.is_lost():
@@ -170,6 +179,11 @@ def _save_game(session: PlaySession) -> None:
     store = session.store
     replay = session.recorder.replay()
     previous = load_saved_game(store)
+    if session.practice and previous is not None and not is_practice(store, previous):
+        session.notices.append(f"This practice game was not saved: the game saved before it "
+                               f"({previous.title} {previous.game}) is yours to continue, and a "
+                               "game taken over from a replay never takes its place")
+        return
     if previous is not None and not same_game(previous, replay) and not abandon_saved_game(store):
         session.notices.append(f"This game was not saved: the game saved before it ({previous.title} "
                                f"{previous.game}) could not be counted as given up, so it is kept")
@@ -179,6 +193,7 @@ def _save_game(session: PlaySession) -> None:
         save_game_extras(store, replay, score=session.score,
                          level=level.number if level is not None else None, daily=session.daily,
                          assisted=session.assisted, demo=session.demo_played,
+                         practice=session.practice,
                          steps=session.player_steps())
 
 

@@ -62,4 +62,6 @@ class WinRecord:
     #: the demo had played a move of the game when it was first won: the statistics count
     #: that win as won by the demo (a win undone, then won again, is counted as it was first)
     demo: bool = False
+    #: a practice game (taken over from a replay): the statistics do not count it
+    practice: bool = False
     notes: list[str] = field(default_factory=list)  # records that could not be saved

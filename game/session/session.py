@@ -96,6 +96,9 @@ class PlaySession:
         #: the demo played a move of this game (one undone since too): its win is the
         #: computer's, counted as won by the demo and not as the player's
         self.demo_played = False
+        #: a practice game: taken over from a replay, whose moves up to the take-over were
+        #: not played in this game, so the statistics never count it (see :meth:`take_over`)
+        self.practice = False
         #: a move was played in this game, even if every one was undone since (see
         #: :attr:`begun`)
         self._begun = bool(game.history)
@@ -509,16 +512,19 @@ class PlaySession:
                            level=level, daily=daily, keep_records=self.keep_records)
 
     def carry_on(self, replay: Replay, *, score: Score | None = None, assisted: bool = False,
-                 demo: bool = False, steps: Sequence[int] | None = None) -> None:
+                 demo: bool = False, practice: bool = False,
+                 steps: Sequence[int] | None = None) -> None:
         """Continue the recorded game ``replay`` (whose position is this session's):
         its clock, move times, hints and undos go on; its score is ``score``, or the one
         the replay's moves earn; ``assisted`` when the demo played in it or it was taken
         over from a replay (see :meth:`take_over`); ``demo`` when the demo played a move
-        of it; ``steps`` the player's steps of its moves (:meth:`player_steps`: a move
-        with its drops is undone at once, as before), or each move a step of its own. It
-        is :attr:`begun` as the replay is (a game saved undone back to its deal is)."""
-        self.assisted = assisted
+        of it; ``practice`` when it was taken over from a replay; ``steps`` the player's
+        steps of its moves (:meth:`player_steps`: a move with its drops is undone at
+        once, as before), or each move a step of its own. It is :attr:`begun` as the
+        replay is (a game saved undone back to its deal is)."""
+        self.assisted = assisted or practice
         self.demo_played = demo
+        self.practice = practice
         self._begun = replay.begun
         if steps is not None and sum(steps) == len(self.game.history):
             self.undo_steps = list(steps)
@@ -541,11 +547,17 @@ class PlaySession:
         points), so the game is never a clean win and sets no best time, and a win
         enters no high-score table.
 
-        It is a game of the player's: not one the demo played in (whoever played the
-        replay), and not :attr:`begun` before a move is made here unless the replay is
-        taken over after a move (the undos of the replay were another game's).
+        It is a **practice** game: its moves up to the take-over were not played in this
+        game (they may be the demo's, another player's, or a won game's but its last
+        move), so the statistics never count it, won, lost or given up, and it is not
+        among the recent games. It is saved to continue when the window closes, but
+        never over the saved game of another game, which is the player's own (see
+        :func:`game.session.ending.keep_on_quit`). It is not one the demo played in
+        (whoever played the replay), and not :attr:`begun` before a move is made here
+        unless the replay is taken over after a move (the undos of the replay were
+        another game's).
         """
-        self.carry_on(replay)
+        self.carry_on(replay, practice=True)
         self._begun = bool(self.game.history)
         self._helped()
 

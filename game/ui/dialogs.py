@@ -442,7 +442,10 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             lines.append(f"{ranked} #{record.level_rank} on level {level.number}")
         if record.rank is not None:
             lines.append(f"{ranked} #{record.rank} of all {g.profile.short_title} games")
-        if record.assisted:
+        if record.practice:
+            lines.append("A practice game, taken over from a replay: your statistics do not "
+                         "count it, and it earns no high score")
+        elif record.assisted:
             lines.append(_assisted_line(session, demo=record.demo))
         lines.extend(map(told, record.notes))
     lines.extend(_record_lines(session))

@@ -44,8 +44,9 @@ class TableExits:
 
     def ask_new_deal(self) -> None:
         """New deal, asking first if a game is in progress."""
-        self._confirm_then("Start a new deal?", "The game in progress will be abandoned.",
-                           "New deal", self.new_deal)
+        words = ("This practice game will end (it is not counted)." if self.table.session.practice
+                 else "The game in progress will be abandoned.")
+        self._confirm_then("Start a new deal?", words, "New deal", self.new_deal)
 
     def pause_to_menu(self) -> None:
         """Menu or Esc: pause the game and show the menu, which offers "Continue".

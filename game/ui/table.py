@@ -134,10 +134,12 @@ class TableScene(Scene):
             scene.session.take_over(replay)
             moves = len(replay.moves)
             start = f"Playing on after move {moves}" if moves else "Playing on from the deal"
-            scene.say(f"{start}: a game taken over from a replay gets no high score")
+            scene.say(f"{start}: practice, not counted in your statistics, no high score")
         else:
             scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted,
-                                   demo=carried.demo, steps=carried.steps)
+                                   demo=carried.demo, practice=carried.practice, steps=carried.steps)
+            if carried.practice:
+                scene.say("A practice game (taken over from a replay): not counted in your statistics")
         scene.hud.shown_score = float(scene.score.total)
         return scene
 

@@ -13,6 +13,7 @@ from game.engine import new_game
 from game.levels import Level
 from game.levels import campaign as campaign_module
 from game.records.progress import load_progress
+from game.records.recorder import ReplayPlayer
 from game.records.replay import ABANDONED, IN_PROGRESS, LOST, WON
 from game.records.saves import (
     abandon_saved_game,
@@ -357,21 +358,131 @@ def test_closing_the_window_on_a_game_undone_back_to_its_deal_saves_it_and_it_co
 
 
 def test_a_replay_taken_over_at_its_deal_is_not_begun_until_a_move(tmp_path: Path) -> None:
-    """The replay's undos were another game's: taken over at the deal and left at once,
-    the game is not counted; once a move is played (and undone), it is."""
+    """The replay's undos were another game's: taken over at the deal and closed at once,
+    nothing is saved; once a move is played (and undone), the game is begun and saved,
+    as a practice game, which ending never counts."""
     watched = _undone_to_the_deal(tmp_path / "watched")
     replay = watched.recorder.replay()
     assert replay.begun
     session = make_session(tmp_path / "data", replay.play_out())
     session.take_over(replay)
-    assert not session.begun
-    session.end()
-    assert _counts(session.store) == (0, 0, 0)
+    assert not session.begun and not session.in_progress
+    session.quit()
+    assert load_saved_game(session.store) is None
     play_line(session, UNDONE[:1])
     session.undo()
-    assert session.begun
+    assert session.begun and session.in_progress
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None and saved.begun and not saved.moves
+    assert load_game_extras(session.store, saved)["practice"] is True
     session.end()
-    assert _counts(session.store) == (0, 0, 1)
+    assert _counts(session.store) == (0, 0, 0) and _recent(session.store) == []
+    assert load_saved_game(session.store) is None, "the practice game ended: its save is gone"
+
+
+def _taken_over(data: Path, moves: int, clock: FakeClock | None = None) -> PlaySession:
+    """A session playing on from a won replay of constitution 1 taken over after ``moves``."""
+    watched = constitution_1(data.parent / f"watched-{data.name}", clock=clock)
+    play_line(watched, CONSTITUTION_1_WIN, clock, seconds=1.0)
+    replay = watched.recorder.replay()
+    recorder = ReplayPlayer(replay)
+    recorder.jump(moves)
+    taken = recorder.take_over().replay()
+    session = make_session(data, taken.play_out(), clock=clock)
+    session.take_over(taken)
+    return session
+
+
+def test_a_won_replay_taken_over_at_its_last_move_and_won_again_counts_nothing(tmp_path: Path) -> None:
+    """The loophole: a won replay, taken over before its last move and finished, counted
+    as a new win (again and again with the same replay). A practice game counts nothing:
+    not won, not among the recent games, no streak, no high score."""
+    clock = FakeClock()
+    for n in range(3):
+        session = _taken_over(tmp_path / "data", len(CONSTITUTION_1_WIN) - 1, clock)
+        assert session.practice and session.assisted
+        play_line(session, CONSTITUTION_1_WIN[-1:], clock, seconds=1.0)
+        assert session.result == WON
+        session.conclude()
+        record = session.win_record
+        assert record is not None and record.practice and record.rank is None
+        store = session.store
+        stats = load_statistics(store)["constitution"]
+        assert (stats.played, stats.won, stats.current_streak, len(stats.recent)) == (0, 0, 0, 0), n
+        assert _recent(store) == [] and load_progress(store).high_scores("constitution") == []
+
+
+def test_a_practice_game_lost_or_given_up_counts_nothing(tmp_path: Path) -> None:
+    session = _taken_over(tmp_path / "data", 40)
+    play_line(session, CONSTITUTION_1_WIN[40:45])
+    successor, _ = session.new_deal()
+    assert _counts(session.store) == (0, 0, 0) and _recent(session.store) == []
+    assert not successor.practice, "the next deal is the player's own game again"
+    session = _taken_over(tmp_path / "data2", 40)
+    session.restart()
+    assert _counts(session.store) == (0, 0, 0)
+
+
+def test_a_practice_game_never_takes_the_place_of_the_saved_game(tmp_path: Path) -> None:
+    """The player's own game in progress is saved; a practice game closed then is not
+    saved over it (which would count the player's game as abandoned): the player is
+    told, and the window asks before closing."""
+    data = tmp_path / "data"
+    own = constitution_1(data)
+    play_line(own, CONSTITUTION_1_WIN[:5])
+    own.quit()
+    before = (data / "saved-game.replay").read_bytes()
+    session = _taken_over(data, 40)
+    play_line(session, CONSTITUTION_1_WIN[40:42])
+    session.quit()
+    assert (data / "saved-game.replay").read_bytes() == before
+    assert _counts(session.store) == (0, 0, 0)
+    notices = session.take_notices()
+    assert len(notices) == 1 and "practice game was not saved" in notices[0]
+
+
+def test_a_saved_practice_game_stays_practice_and_is_forgotten_uncounted(tmp_path: Path) -> None:
+    """Saved to continue (no other game was saved), a practice game comes back as
+    practice; the menu giving it up for another game forgets it without a count."""
+    data = tmp_path / "data"
+    session = _taken_over(data, 40)
+    play_line(session, CONSTITUTION_1_WIN[40:42])
+    session.quit()
+    store = Store(data)
+    saved = load_saved_game(store)
+    assert saved is not None and len(saved.moves) == 42
+    carried = carry_on(store, saved, saved=True)
+    assert carried.practice and carried.assisted
+    again = make_session(data, carried.game)
+    again.carry_on(saved, score=carried.score, assisted=carried.assisted, demo=carried.demo,
+                   practice=carried.practice, steps=carried.steps)
+    assert again.practice
+    play_line(again, CONSTITUTION_1_WIN[42:])
+    again.conclude()
+    assert _counts(store) == (0, 0, 0) and load_saved_game(store) is None
+    # saved again, then given up from the menu for another deal
+    session = _taken_over(tmp_path / "data", 40)
+    play_line(session, CONSTITUTION_1_WIN[40:41])
+    session.quit()
+    assert load_saved_game(store) is not None
+    assert abandon_saved_game(store)
+    assert load_saved_game(store) is None and _counts(store) == (0, 0, 0)
+    assert _recent(store) == []
+
+
+def test_a_practice_flag_in_the_saved_extras_needs_an_assisted_game(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = _taken_over(data, 40)
+    play_line(session, CONSTITUTION_1_WIN[40:41])
+    session.quit()
+    store = Store(data)
+    extras = data / "saved-game.json"
+    extras.write_text(extras.read_text().replace('"assisted": true', '"assisted": false'))
+    saved = load_saved_game(store)
+    assert saved is not None
+    assert load_game_extras(store, saved) == {}
+    assert any("practice" in w for w in store.take_warnings())
 
 
 # ----- closing the window -------------------------------------------------------------------------
@@ -607,7 +718,7 @@ def test_an_answer_that_shows_no_way_to_win_is_no_help(
     assert record is not None and not record.assisted and record.rank == 1
 
 
-def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(tmp_path: Path) -> None:
+def test_a_game_taken_over_from_a_replay_is_practice_and_its_win_sets_no_record(tmp_path: Path) -> None:
     clock = FakeClock()
     watched = constitution_1(tmp_path / "watched", clock=clock)
     play_line(watched, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
@@ -632,8 +743,8 @@ def test_a_game_taken_over_from_a_replay_is_assisted_and_its_win_sets_no_record(
     store = session.store
     assert load_progress(store).high_scores("constitution") == []
     stats = load_statistics(store)["constitution"]
-    assert (stats.won, stats.clean_wins, stats.best_time, stats.fewest_moves) == (1, 0, None, None)
-    assert stats.recent[-1].hints == 1
+    assert (stats.played, stats.won, stats.best_time, stats.fewest_moves) == (0, 0, None, None)
+    assert stats.recent == [] and record.practice, "a practice game is never counted"
 
 
 def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> None:

@@ -246,20 +246,22 @@ def play_to_the_win(ui: SimpleNamespace, app: App, table: TableScene, moves: lis
     return dialog
 
 
-def assert_won_with_help(app: App, table: TableScene, dialog: Dialog) -> None:
-    """The win is an assisted one: no high score, not a clean win, no best time."""
-    assert table.session.assisted and table.session.recorder.hints >= 1
+def assert_won_in_practice(app: App, table: TableScene, dialog: Dialog) -> None:
+    """The win is a practice game's: no high score, no best time, no streak, and the
+    statistics count nothing (neither the win nor the game), as the dialog says."""
+    assert table.session.practice and table.session.assisted and table.session.recorder.hints >= 1
     assert not [line for line in dialog.lines if "New high score" in line]
-    assert "The demo, a replay or the analysis helped in this game: no high score" in dialog.lines
-    assert not [line for line in dialog.lines if line.startswith("Best time")]
+    assert ("A practice game, taken over from a replay: your statistics do not count it, "
+            "and it earns no high score") in dialog.lines
+    assert not [line for line in dialog.lines if line.startswith("Best time") or "in a row" in line]
     store = Store(app.data_dir)
     assert load_progress(store).high_scores("constitution") == []
     stats = load_statistics(store)["constitution"]
-    assert (stats.won, stats.clean_wins, stats.best_time, stats.fewest_moves) == (1, 0, None, None)
-    assert stats.recent[-1].hints >= 1
+    assert (stats.played, stats.won, stats.best_time, stats.current_streak) == (0, 0, None, 0)
+    assert stats.recent == [] and load_saved_game(store) is None
 
 
-def test_a_replay_taken_over_before_its_last_move_and_won_is_an_assisted_game(
+def test_a_replay_taken_over_before_its_last_move_and_won_is_a_practice_game(
         ui: SimpleNamespace, screen_app: App) -> None:
     replay = won_without_times()
     scene = open_replay(ui, screen_app, replay)
@@ -273,12 +275,12 @@ def test_a_replay_taken_over_before_its_last_move_and_won_is_an_assisted_game(
     assert isinstance(table, TableScene) and scene not in screen_app.scenes
     assert table.session.assisted and table.session.recorder.hints == 1
     assert table.message == (f"Playing on after move {before_last}: "
-                             "a game taken over from a replay gets no high score")
+                             "practice, not counted in your statistics, no high score")
     dialog = play_to_the_win(ui, screen_app, table, CONSTITUTION_1_WIN[-1:])
-    assert_won_with_help(screen_app, table, dialog)
+    assert_won_in_practice(screen_app, table, dialog)
 
 
-def test_a_game_taken_over_stays_assisted_when_saved_and_continued(ui: SimpleNamespace,
+def test_a_game_taken_over_stays_practice_when_saved_and_continued(ui: SimpleNamespace,
                                                                    screen_app: App) -> None:
     # the winning line the analysis shows: the viewer takes it over the same way
     replay = won_without_times()
@@ -309,7 +311,7 @@ def test_a_game_taken_over_stays_assisted_when_saved_and_continued(ui: SimpleNam
     assert isinstance(again, TableScene) and again.session.assisted
     assert again.session.recorder.hints == 1
     dialog = play_to_the_win(ui, later, again, CONSTITUTION_1_WIN[at + 1:])
-    assert_won_with_help(later, again, dialog)
+    assert_won_in_practice(later, again, dialog)
 
 
 @pytest.mark.parametrize("rules", RULE_IDS)
