@@ -30,7 +30,9 @@ user's own regular file is ever replaced:
   ``-`` or a device that is one is refused, when checked and when written.
 - The only devices written are terminals and the devices that keep nothing
   (:data:`SINKS`: ``/dev/null``, ``/dev/zero``, ``/dev/full``); any other character device
-  (``/dev/mem``, ``/dev/port``, a serial line, ``/dev/urandom``) is refused, root or not.
+  (``/dev/mem``, ``/dev/port``, a serial line, ``/dev/urandom``, ``/dev/ptmx``) is refused,
+  root or not, and on Linux before it is opened (opening a watchdog arms it, a tape's
+  rewinds it): a terminal is known there by its device number.
 - A character device (``/dev/null``, a terminal) and a FIFO are written as a stream:
   opened for writing, never created, truncated, renamed or removed. A device is opened
   when it is checked too, so one that cannot be (``/dev/tty`` with no terminal) is
@@ -556,24 +558,54 @@ def _sinks() -> set[int]:
     return found
 
 
+#: why a device is refused
+_NOT_A_SINK = ("it is a device that is neither a terminal nor one that drops what it is given "
+               "(/dev/null); nothing is written onto a memory or hardware device")
+
+#: Linux's device numbers of terminals: the virtual consoles (major 4, minors below 64),
+#: ``/dev/tty`` and ``/dev/console`` (5, 0 and 1) and the pseudo-terminals (136–143);
+#: ``/dev/ptmx`` (5, 2) is not one: opening it makes a new terminal that nobody reads
+_TERMINAL_MAJORS = range(136, 144)
+
+
+def _may_open(info: os.stat_result) -> bool:
+    """A character device may be opened to be written (and then checked on the open
+    file): one of :data:`SINKS`, or on Linux a terminal by its device number. Any other
+    device is refused before it is opened, since opening some does something already (a
+    watchdog is armed, a tape rewound). Elsewhere device numbers mean other things, and
+    the open file alone tells."""
+    if not stat.S_ISCHR(info.st_mode):
+        return False
+    if info.st_rdev in _sinks() or not sys.platform.startswith("linux"):
+        return True
+    major, minor = os.major(info.st_rdev), os.minor(info.st_rdev)
+    return (major == 4 and minor < 64) or (major == 5 and minor in (0, 1)) or major in _TERMINAL_MAJORS
+
+
 def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
     """Open a character device for writing, as it is checked (``check``: without waiting,
     should it be a line that waits for a carrier) and as it is written, so that a device
     that cannot be opened (``/dev/tty`` with no terminal, one the user may not write), or a
     terminal for a picture, is refused before any work; raises _Refused."""
     try:
+        named = os.stat(path)
+    except OSError as err:
+        raise _Refused(f"the device cannot be looked at ({reason(err)})") from None
+    if not _may_open(named):
+        raise _Refused(_NOT_A_SINK)
+    try:
         fd = os.open(path, _STREAM_FLAGS | (os.O_NONBLOCK if check else 0))
     except OSError as err:
         raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
     problem = None
     info = os.fstat(fd)
-    if not stat.S_ISCHR(info.st_mode):  # what was opened must be what was checked
-        problem = "it changed into something that is not a device"
+    if not stat.S_ISCHR(info.st_mode) or info.st_rdev != named.st_rdev:
+        # what was opened must be what was checked
+        problem = "it changed into something that is not the device it was"
     elif binary and os.isatty(fd):
         problem = f"it is a terminal, {_GARBAGE}: give a file's name"
     elif not os.isatty(fd) and info.st_rdev not in _sinks():
-        problem = ("it is a device that is neither a terminal nor one that drops what it is "
-                   "given (/dev/null); nothing is written onto a memory or hardware device")
+        problem = _NOT_A_SINK
     if problem is not None:
         os.close(fd)
         raise _Refused(problem)
@@ -656,11 +688,17 @@ def _replace(target: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            # the mode and owner are set on the open file, never through its name: in a
+            # folder someone else may write, the name could be swapped for a link by then,
+            # and a chmod or chown by name (as root) would change whatever it leads to
+            _set_mode_and_owner(handle.fileno(), mode, old)
             os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        if old is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
-            with contextlib.suppress(OSError):
-                os.chown(tmp, old.st_uid, old.st_gid)
+            ours = os.fstat(handle.fileno())
+            # the name still holds the file written (not a link or another file put there)
+            now_tmp = os.lstat(tmp)
+            if (now_tmp.st_dev, now_tmp.st_ino) != (ours.st_dev, ours.st_ino):
+                raise _Refused("its temporary file was replaced while it was written "
+                               "(someone else can write in that folder)")
         try:  # a last look: only a regular file (or nothing) is ever renamed over
             now = os.lstat(target)
         except FileNotFoundError:
@@ -671,9 +709,18 @@ def _replace(target: Path, data: bytes) -> None:
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(tmp)  # (an unlink removes the name only: a link put there is not followed)
         raise
     _fsync_folder(folder)
+
+
+def _set_mode_and_owner(fd: int, mode: int, old: os.stat_result | None) -> None:
+    """Give the open file ``fd`` the ``mode``, and ``old``'s owner when root replaces a file."""
+    if hasattr(os, "fchmod"):  # (POSIX; elsewhere a file has no mode bits to keep)
+        os.fchmod(fd, mode)
+    if old is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
+        with contextlib.suppress(OSError):
+            os.fchown(fd, old.st_uid, old.st_gid)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -681,7 +728,9 @@ def _fsync_folder(folder: Path) -> None:
     if os.name != "posix":
         return
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        # (only a folder: a name swapped for a FIFO or a device is never opened)
+        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(folder, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return
     with contextlib.suppress(OSError):

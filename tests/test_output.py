@@ -511,16 +511,31 @@ def test_a_device_that_cannot_be_opened_is_refused_before_any_work(tmp_path: Pat
     assert stat.S_ISCHR(os.lstat(node).st_mode)
 
 
-@pytest.mark.parametrize("device", ["/dev/urandom", "/dev/mem", "/dev/port", "/dev/kmsg"])
-def test_a_device_that_keeps_what_it_is_given_is_refused(device: str) -> None:
+@pytest.mark.parametrize("device", ["/dev/urandom", "/dev/random", "/dev/mem", "/dev/port", "/dev/kmsg",
+                                    "/dev/ptmx"])
+def test_a_device_that_keeps_what_it_is_given_is_refused_unopened(
+        device: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Only terminals and the devices that keep nothing (/dev/null, /dev/zero, /dev/full)
-    are outputs: root's ``--out /dev/mem`` would write into the machine's memory."""
+    are outputs: root's ``--out /dev/mem`` would write into the machine's memory. Any
+    other device is refused before it is opened (opening a watchdog arms it); and
+    ``/dev/ptmx``, which opens a new terminal that nobody reads, is not a terminal."""
     if not os.path.exists(device) or not stat.S_ISCHR(os.stat(device).st_mode):
         pytest.skip(f"no {device} here")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("device numbers are Linux's")
     from game.output import OutputError, check_output
 
+    real_open = os.open
+    opened: list[str] = []
+
+    def spy(path: object, *args: object, **kwargs: object) -> int:
+        opened.append(os.fspath(path))  # type: ignore[arg-type]
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output_module.os, "open", spy)
     with pytest.raises(OutputError, match="neither a terminal nor one that drops what it is given"):
         check_output(device)
+    assert device not in opened
     for sink in ("/dev/null", "/dev/full"):
         if os.path.exists(sink):
             check_output(sink)
@@ -872,3 +887,40 @@ def test_an_output_folder_is_checked_first_and_made_only_when_written(tmp_path: 
     if os.path.isdir("/proc/self"):
         with pytest.raises(OutputError, match="no file can be made in /proc"):
             check_output_folder("/proc/lv")
+
+
+def test_a_temporary_file_swapped_for_a_link_never_lets_its_target_be_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone who can write in the output's folder swaps the temporary file for a link
+    to another file while it is written: the mode (and, as root, the owner) is set on
+    the file written, never through the name, so the link's target keeps its own; the
+    output is refused, and the link is neither renamed over the output nor followed."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    target = folder / "shot.png"
+    target.write_bytes(b"old picture")
+    target.chmod(0o644)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"secret")
+    victim.chmod(0o600)
+    before = os.stat(victim)
+    output = check_output(str(target))
+    real_fsync = os.fsync
+    swapped: list[str] = []
+
+    def swap_then_fsync(fd: int) -> None:
+        for name in os.listdir(folder):
+            if name.endswith(".tmp") and not swapped:
+                os.replace(folder / name, folder / f"{name}.moved")
+                os.symlink(victim, folder / name)
+                swapped.append(name)
+        real_fsync(fd)
+
+    monkeypatch.setattr(output_module.os, "fsync", swap_then_fsync)
+    with pytest.raises(OutputError, match="replaced while it was written"):
+        write_output(output, b"new picture")
+    assert swapped, "the temporary file was never seen"
+    after = os.stat(victim)
+    assert (stat.S_IMODE(after.st_mode), after.st_uid, after.st_gid) == (0o600, before.st_uid, before.st_gid)
+    assert victim.read_bytes() == b"secret"
+    assert target.read_bytes() == b"old picture" and not target.is_symlink()

@@ -50,7 +50,16 @@ from .replay import (
 from .scoring import Score
 from .settings import SETTINGS_FILE
 from .stats import ENDED, STATS_FILE, load_statistics, record_result, save_digest
-from .store import FileInfo, FileRefused, Migration, SaveError, Store, read_limited_text, utc_stamp
+from .store import (
+    FileInfo,
+    FileRefused,
+    Migration,
+    SaveError,
+    Store,
+    open_regular,
+    read_limited_text,
+    utc_stamp,
+)
 
 SAVED_GAME = "saved-game.replay"
 SAVED_EXTRAS = "saved-game.json"
@@ -470,9 +479,9 @@ def _newer_version(path: Path) -> bool:
     a comment, which every version writes as ``version: N``, gives an N newer than this
     version reads. Only the file's start is read, so a file too long for this version to
     read is told too."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+    try:  # (its size is not asked: only its start is read)
+        fd = open_regular(path, 2**63 - 1, follow=False)
+    except (OSError, FileRefused):
         return False
     with os.fdopen(fd, "rb") as file:
         start = file.read(4096).removeprefix(b"\xef\xbb\xbf")

@@ -178,7 +178,8 @@ def _fsync_dir(folder: Path) -> None:
     if os.name != "posix":
         return
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        # (only a folder: a name swapped for a FIFO or a device is never opened)
+        fd = os.open(folder, os.O_RDONLY | _O_DIRECTORY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC)
     except OSError:
         return
     try:
@@ -203,14 +204,14 @@ def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes.
 
     The size and type are checked before the file is opened (a FIFO or a device is never
-    opened), and again on the open file; at most ``limit + 1`` bytes are ever read, so a
-    huge file is never loaded into memory. Raises FileNotFoundError when the file does not
-    exist, FileRefused (with the reason, and the line of a bad byte) otherwise.
+    opened: see :func:`open_regular`), and again on the open file; at most ``limit + 1``
+    bytes are ever read, so a huge file is never loaded into memory. Raises
+    FileNotFoundError when the file does not exist, FileRefused (with the reason, and the
+    line of a bad byte) otherwise.
     """
     path = Path(path)
     try:
-        _check_readable(path.stat(), limit)
-        fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC)
+        fd = open_regular(path, limit)
     except FileNotFoundError:
         raise
     except OSError as err:
@@ -224,6 +225,28 @@ def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise FileRefused(f"it is more than the {limit:,} bytes allowed")
     return decode_text(data)
+
+
+def open_regular(path: Path, limit: int, *, follow: bool = True) -> int:
+    """A descriptor open to read the regular file ``path`` (of at most ``limit`` bytes),
+    following a symbolic link unless ``follow`` is False; FileRefused otherwise.
+
+    A FIFO or a device is never opened, even when the name is swapped for one between
+    the look and the open (someone else may write in the folder): on Linux the name is
+    first taken hold of without opening what it names (``O_PATH``), that very file is
+    looked at, and only a regular file is then opened, through the hold
+    (``/proc/self/fd``). Elsewhere the name is looked at, then opened without waiting,
+    and the caller looks again at the open file."""
+    flags = os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW)
+    if _O_PATH and os.path.isdir("/proc/self/fd"):
+        hold = os.open(path, _O_PATH | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW))
+        try:
+            _check_readable(os.fstat(hold), limit)
+            return os.open(f"/proc/self/fd/{hold}", flags & ~_O_NOFOLLOW)
+        finally:
+            os.close(hold)
+    _check_readable(path.stat() if follow else path.lstat(), limit)
+    return os.open(path, flags)
 
 
 def _check_readable(info: os.stat_result, limit: int) -> None:
@@ -257,6 +280,7 @@ _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _O_NOCTTY = getattr(os, "O_NOCTTY", 0)
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_O_PATH = getattr(os, "O_PATH", 0)  # Linux: a hold on a name that does not open the file
 #: folders are opened and their files removed by descriptor, so nothing is reached through a
 #: symbolic link swapped in meanwhile (POSIX); elsewhere each name is checked just before
 _BY_DESCRIPTOR = bool(_O_NOFOLLOW and _O_DIRECTORY and os.open in os.supports_dir_fd

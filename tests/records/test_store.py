@@ -70,14 +70,15 @@ def test_read_limited_text_refuses_big_and_odd_files_without_reading_them(tmp_pa
     opened = []
     real_open = os.open
 
-    def spy(path, *args, **kwargs):
-        opened.append(path)
-        return real_open(path, *args, **kwargs)
+    def spy(path, flags, *args, **kwargs):
+        if not flags & getattr(os, "O_PATH", 0):  # (a hold on the name, O_PATH, reads nothing)
+            opened.append(path)
+        return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(store_module.os, "open", spy)
     with pytest.raises(FileRefused, match=r"it is 1,000,001 bytes, more than the 1,000,000 allowed$"):
         read_limited_text(big)
-    assert opened == []  # refused from its size alone
+    assert opened == []  # refused from its size alone, never opened to be read
     monkeypatch.undo()
     with pytest.raises(FileRefused, match="not a regular file"):
         read_limited_text(tmp_path)
@@ -651,3 +652,40 @@ def test_a_store_that_only_reads_removes_nothing(tmp_path):
     assert (tmp_path / "recent" / "x.replay").exists()
     with pytest.raises(store_module.SaveError, match="another copy holds it"):
         store.write_text("settings.json", "{}")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_name_swapped_for_a_fifo_after_its_look_is_never_opened(tmp_path, monkeypatch):
+    """Someone who can write in the folder swaps a regular file for a FIFO between the
+    look at it and the open: the file looked at is the one read, and no FIFO (or device)
+    is ever opened (opening some devices does something already)."""
+    import stat as stat_module
+
+    path = tmp_path / "statistics.json"
+    path.write_text("{}")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    real_check, real_open = store_module._check_readable, os.open
+    opened_fifos: list[str] = []
+
+    def check_then_swap(info, limit):
+        real_check(info, limit)
+        if path.exists() and not path.is_fifo():
+            os.replace(fifo, path)  # the name now holds a FIFO
+
+    def spy(name, flags, *args, **kwargs):
+        fd = real_open(name, flags, *args, **kwargs)
+        if not flags & getattr(os, "O_PATH", 0) and stat_module.S_ISFIFO(os.fstat(fd).st_mode):
+            opened_fifos.append(os.fspath(name))
+        return fd
+
+    monkeypatch.setattr(store_module, "_check_readable", check_then_swap)
+    monkeypatch.setattr(store_module.os, "open", spy)
+    try:
+        text = read_limited_text(path)
+    except FileRefused:
+        text = None
+    assert path.is_fifo(), "the swap was made"
+    assert opened_fifos == []
+    if store_module._O_PATH:
+        assert text == "{}", "on Linux the file looked at is the one read"
