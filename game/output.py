@@ -429,15 +429,18 @@ def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bo
     if geteuid is None:
         return
     owner = info.st_uid
-    if owner == geteuid():
+    if owner == geteuid() != 0:
         return
-    if owner == 0:
+    if owner == 0:  # root's own links too, when root runs the command
         try:
             if os.lstat(folder).st_uid == 0:
                 return
         except OSError:
             pass
     who = "it" if named else shown(path)
+    if owner == geteuid():
+        raise _Refused(f"{who} is a symbolic link in a folder of another user, who may have "
+                       "put it there; nothing is written through it")
     raise _Refused(f"{who} is a symbolic link that another user (uid {owner}) made; nothing is "
                    "written through it")
 

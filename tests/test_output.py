@@ -389,6 +389,26 @@ def test_a_link_is_followed_when_it_is_the_users_own_or_roots_in_roots_folder(
         check_output(str(planted / "a.csv"))
 
 
+@needs_root
+def test_root_does_not_follow_its_own_link_in_another_users_folder(tmp_path: Path) -> None:
+    """Root running the command: a root-owned link in a folder of user 1000 is refused as
+    well (the docs' rule: root's links only in root's folders), though root is the user."""
+    victim = tmp_path / "victim.png"
+    victim.write_bytes(b"victim")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 1000, 1000)
+    planted = theirs / "shot.png"
+    planted.symlink_to(victim)
+    assert os.lstat(planted).st_uid == 0
+    with pytest.raises(OutputError, match=r"it is a symbolic link in a folder of another user"):
+        check_output(str(planted), suffix=".png")
+    assert victim.read_bytes() == b"victim"
+    roots = tmp_path / "roots.png"  # root's link in root's folder: followed
+    roots.symlink_to(victim)
+    assert check_output(str(roots), suffix=".png").path == victim.resolve()
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd on this system")
 def test_an_open_pipe_named_through_dev_fd_is_written_as_a_fifo() -> None:
     """``solve --out >(gzip > deals.csv.gz)`` names ``/dev/fd/63``: links of /proc
