@@ -198,3 +198,18 @@ def test_counts_are_told_in_the_singular_for_one() -> None:
     from game.console import counted
 
     assert [counted(n, "move") for n in (0, 1, 2, 1000)] == ["0 moves", "1 move", "2 moves", "1,000 moves"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("command", [["screenshot", "-", "--frames", "1"],
+                                     ["screenshot", "/dev/full", "--frames", "1"],
+                                     ["levels", "chart", "/dev/full"]], ids=" ".join)
+def test_a_picture_onto_a_full_disk_ends_with_status_1_as_every_write_that_fails(command: list[str]) -> None:
+    """The picture was made, its write failed: status 1 (as ``solve --out /dev/full`` and
+    standard output onto a full disk), not 2, which says the command was refused before
+    any work."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "main.py", *command], cwd=ROOT, env=_environment(),
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "the disk is full" in done.stderr and "Traceback" not in done.stderr

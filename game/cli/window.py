@@ -338,7 +338,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     try:
         write_output(out, picture)
     except OutputError as err:
-        return fail(str(err))
+        return fail(str(err), 1)  # the work was done: a write that fails is status 1
     width, height = app.screen.get_size()
     where = "the picture to standard output" if out.is_stdout else out.shown
     print(f"saved {where} ({width}x{height}, scene {args.scene})",

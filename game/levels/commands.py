@@ -219,7 +219,7 @@ def run_chart(args: argparse.Namespace, *, draw_chart: ChartDrawer) -> int:
     try:
         write_output(out, draw_chart(campaigns))
     except OutputError as err:
-        return fail(str(err))
+        return fail(str(err), 1)  # the work was done: a write that fails is status 1
     print(f"saved {'the chart to standard output' if out.is_stdout else out.shown}",
           file=sys.stderr if out.is_stdout else sys.stdout)
     return 0

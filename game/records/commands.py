@@ -214,7 +214,8 @@ def check_summary(name: str, replay: Replay) -> str:
 
 def run_stats(args: argparse.Namespace) -> int:
     """``stats [RULES] [--data-dir DIR]``: a ``--data-dir`` that names no folder is an
-    error (status 2), not a table of zeros."""
+    error (status 2), and a statistics file that cannot be read one of status 1 (left as
+    it is), not a table of zeros."""
     from ..engine import RULE_IDS, UnknownRulesError, rules_class
     from .stats import load_statistics
     from .store import Store
@@ -234,8 +235,11 @@ def run_stats(args: argparse.Namespace) -> int:
         return fail(f"{absent}, so nothing has been recorded there (check the name)")
     store = Store(folder, read_only=True)
     stats = load_statistics(store)
-    for warning in store.take_warnings():
-        warn(warning)
+    problems = store.take_warnings()
+    if problems:  # the counts are not the file's: no table of zeros, as if they were wiped
+        for warning in problems[:-1]:
+            warn(warning)
+        return fail(f"{problems[-1]}; no statistics are shown, since they could not be read", 1)
     text = stats_table(stats, rules_ids)
     if len(rules_ids) == 1:
         text += "\n\n" + recent_table(stats[rules_ids[0]])

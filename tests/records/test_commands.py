@@ -131,14 +131,15 @@ def test_stats_of_one_rule_set_lists_its_last_games(tmp_path, capsys):
     ("garbage", "statistics.json could not be read"),
     ('{"kind": "statistics", "version": 99}', "statistics.json was written by a newer version of the game"),
 ])
-def test_stats_with_a_file_it_cannot_read_warns_goes_on_and_leaves_the_file(tmp_path, capsys, content, says):
+def test_stats_with_a_file_it_cannot_read_says_so_and_leaves_the_file(tmp_path, capsys, content, says):
     """``stats`` only reads: it moves nothing aside, so the file stays for the version
-    that can read it (or for the player to look at)."""
+    that can read it (or for the player to look at). It prints no table of zeros, which
+    would look like statistics wiped: an error, status 1."""
     (tmp_path / "statistics.json").write_text(content)
-    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 1
     captured = capsys.readouterr()
-    assert captured.err.startswith(f"warning: {says}") and "left as it is" in captured.err
-    assert "played" in captured.out and "warning" not in captured.out
+    assert captured.err.startswith(f"error: {says}") and "left as it is" in captured.err
+    assert "no statistics are shown" in captured.err and captured.out == ""
     assert [p.name for p in tmp_path.iterdir()] == ["statistics.json"]
     assert (tmp_path / "statistics.json").read_text() == content
 
@@ -155,12 +156,12 @@ def test_stats_never_print_a_control_sequence_from_the_file(tmp_path, capsys, fi
     document = json.loads((tmp_path / "statistics.json").read_text())
     document["rules"]["square"]["recent"][0][field] = value
     (tmp_path / "statistics.json").write_text(json.dumps(document))
-    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
+    assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     for text in (captured.out, captured.err):
         assert all(ch.isprintable() or ch == "\n" for ch in text), text
-    assert captured.err.startswith("warning: statistics.json could not be read")
-    assert "no game ended yet" in captured.out
+    assert captured.err.startswith("error: statistics.json could not be read")
+    assert captured.out == ""
 
 
 def test_the_check_runs_from_main_py_without_a_window():
