@@ -164,6 +164,9 @@ def run_replay_command(args: argparse.Namespace, *, view_replay: ReplayViewer) -
     here, before ``view_replay`` opens the window."""
     from .replay import ReplayError
 
+    if args.check and args.data_dir is not None:  # an option that does not apply is refused
+        return fail("--data-dir does not go with --check, which reads the replay file alone "
+                    "(the viewer, without --check, takes it)")
     if args.file == STDIN and not args.check:
         return fail("-: the replay viewer opens a replay file by its name; standard input (-) "
                     "serves replay --check and analyse")

@@ -414,6 +414,8 @@ class _Parser:
         if not self.header and key != "version":
             raise ReplayError(f"a replay begins with 'version: {REPLAY_VERSION}' (found {_quote(line)})",
                               number)
+        if key == "moves":
+            raise ReplayError("write 'moves:' alone on its line, with no space before the colon", number)
         if key not in _HEADER_KEYS:
             raise ReplayError(f"unknown header {key!r} (known: {', '.join(_HEADER_KEYS)})", number)
         if key in self.header:
@@ -430,10 +432,12 @@ class _Parser:
 
     @staticmethod
     def _check_version(value: str, number: int) -> None:
-        if not _NUMBER.fullmatch(value) or int(value) < 1:
+        digits = value.lstrip("0")
+        if not (value.isascii() and value.isdigit()) or not digits:
             raise ReplayError(f"the version must be a whole number from 1 (found {_quote(value)})", number)
-        if int(value) > REPLAY_VERSION:
-            raise ReplayError(f"replay version {int(value)} is newer than this program reads "
+        if len(digits) > 9 or int(digits) > REPLAY_VERSION:  # (a number of any length is a version)
+            said = digits if len(digits) <= 20 else digits[:20] + "…"
+            raise ReplayError(f"replay version {said} is newer than this program reads "
                               f"(up to {REPLAY_VERSION}); a newer version of the game wrote it",
                               number, newer=True)
 

@@ -163,6 +163,8 @@ def json_problem(err: ValueError | RecursionError) -> str:
         return f"it is not valid JSON (line {err.lineno}, column {err.colno})"
     if isinstance(err, RecursionError):
         return "it is not valid JSON (nested too deeply)"
+    if "digits" in str(err):  # Python reads no whole number of more than 4,300 digits
+        return "it holds a number with thousands of digits, which no count of the game has"
     return "it is not valid JSON"
 
 

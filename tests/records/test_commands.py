@@ -29,6 +29,15 @@ def test_check_a_won_replay(capsys):
     assert "result:  won (the moves win the game)" in out
 
 
+@pytest.mark.parametrize("folder", ["/etc/passwd", "", "some-folder"])
+def test_check_refuses_a_data_dir_it_would_not_read(folder, capsys):
+    """``--check`` reads the replay file alone: a ``--data-dir`` with it was ignored
+    without a word; an option that does not apply is refused, as elsewhere."""
+    assert main(["replay", str(WON_REPLAYS[0]), "--check", "--data-dir", folder]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("error: --data-dir does not go with --check")
+
+
 def test_check_shows_a_file_name_with_control_characters_escaped(tmp_path, capsys):
     path = tmp_path / "e\x1b[31mx.replay"
     path.write_bytes(WON_REPLAYS[0].read_bytes())

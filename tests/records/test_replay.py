@@ -155,6 +155,9 @@ def test_an_illegal_move_is_refused_with_its_line_and_the_engines_reason():
 @pytest.mark.parametrize(("changes", "line", "words"), [
     ({"version: 1": "version: 2"}, 1, "newer than this program reads"),
     ({"version: 1": "version: one"}, 1, "whole number"),
+    ({"version: 1": "version: 99999999999999999999999"}, 1, "version 99999999999999999999… is newer than"),
+    ({"version: 1": "version: 0"}, 1, "whole number from 1"),
+    ({"moves:": "moves :"}, 10, "'moves:' alone on its line, with no space before the colon"),
     ({"version: 1": "rules: constitution"}, 1, "begins with 'version: 1'"),
     ({"rules: constitution": "rules: klondike"}, 3, "unknown rule set 'klondike'"),
     ({"game: 123456": "game: 0"}, 4, "at least 1"),

@@ -689,3 +689,14 @@ def test_a_name_swapped_for_a_fifo_after_its_look_is_never_opened(tmp_path, monk
     assert opened_fifos == []
     if store_module._O_PATH:
         assert text == "{}", "on Linux the file looked at is the one read"
+
+
+def test_a_number_of_thousands_of_digits_is_told_as_such_not_as_bad_json(tmp_path):
+    """Valid JSON, but Python reads no whole number of more than 4,300 digits: the
+    message says what is wrong with the file (before, "it is not valid JSON")."""
+    (tmp_path / "x.json").write_text('{"kind": "thing", "version": 1, "lost": ' + "9" * 5000 + "}")
+    store = Store(tmp_path)
+    assert store.read_json("x.json", "thing", 1) is None
+    warnings = store.take_warnings()
+    assert len(warnings) == 1 and "a number with thousands of digits" in warnings[0]
+    assert "not valid JSON" not in warnings[0]
