@@ -591,18 +591,18 @@ def _open_device(path: Path, *, binary: bool, check: bool = False) -> int:
     that cannot be opened (``/dev/tty`` with no terminal, one the user may not write), or a
     terminal for a picture, is refused before any work; raises _Refused."""
     try:
-        named = os.stat(path)
+        named, no_follow = _identity(path)
     except OSError as err:
         raise _Refused(f"the device cannot be looked at ({reason(err)})") from None
     if not _may_open(named):
         raise _Refused(_NOT_A_SINK)
     try:
-        fd = os.open(path, _STREAM_FLAGS | (os.O_NONBLOCK if check else 0))
+        fd = os.open(path, _STREAM_FLAGS | no_follow | (os.O_NONBLOCK if check else 0))
     except OSError as err:
         raise _Refused(f"the device cannot be opened for writing ({reason(err)})") from None
     problem = None
     info = os.fstat(fd)
-    if not stat.S_ISCHR(info.st_mode) or info.st_rdev != named.st_rdev:
+    if not (stat.S_ISCHR(info.st_mode) and os.path.samestat(info, named) and info.st_rdev == named.st_rdev):
         # what was opened must be what was checked
         problem = "it changed into something that is not the device it was"
     elif binary and os.isatty(fd):
@@ -657,19 +657,45 @@ def _write_fifo(fd: int, data: bytes) -> None:
 
 def _open_fifo(path: Path, flags: int) -> int:
     """Open a FIFO for writing once a program reads it, waiting at most FIFO_WAIT seconds;
-    it stays open without blocking (see :func:`_write_fifo`)."""
+    it stays open without blocking (see :func:`_write_fifo`). It must be the very FIFO
+    looked at first: the name is never followed if it became a link meanwhile (to a
+    device, say), and what was opened is checked to be that FIFO."""
+    try:
+        named, no_follow = _identity(path)
+    except OSError as err:
+        raise _Refused(f"the FIFO cannot be looked at ({reason(err)})") from None
+    if not stat.S_ISFIFO(named.st_mode):
+        raise _Refused("it changed into something that is not a FIFO")
     deadline = time.monotonic() + FIFO_WAIT
     while True:
         try:
-            fd = os.open(path, flags | os.O_NONBLOCK)
+            fd = os.open(path, flags | no_follow | os.O_NONBLOCK)
             break
         except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise _Refused("it changed into a symbolic link") from None
             if err.errno != errno.ENXIO:  # ENXIO: nobody has it open for reading
                 raise
             if time.monotonic() >= deadline:
                 raise _Refused(f"no program read the FIFO within {FIFO_WAIT:g} s") from None
             time.sleep(0.05)
+    if not os.path.samestat(os.fstat(fd), named):
+        os.close(fd)
+        raise _Refused("it changed into something that is not the FIFO it was")
     return fd
+
+
+def _identity(path: Path) -> tuple[os.stat_result, int]:
+    """What the link-free ``path`` (see :func:`_followed`) is, and the flag that opens it
+    without following a link put there since (``O_NOFOLLOW``). The one link such a path
+    may be is /proc's to this process's own open pipe (``/dev/fd/63``, which has no other
+    name): no one else can change it, so it is followed."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        if not str(path).startswith(("/proc/", "/dev/fd/")):
+            raise _Refused("it changed into a symbolic link")
+        return os.stat(path), 0
+    return info, getattr(os, "O_NOFOLLOW", 0)
 
 
 def _umask() -> int:

@@ -944,3 +944,29 @@ def test_a_temporary_file_swapped_for_a_link_never_lets_its_target_be_changed(
     assert (stat.S_IMODE(after.st_mode), after.st_uid, after.st_gid) == (0o600, before.st_uid, before.st_gid)
     assert victim.read_bytes() == b"secret"
     assert target.read_bytes() == b"old picture" and not target.is_symlink()
+
+
+@needs_fifo
+def test_a_fifo_swapped_for_a_link_to_a_device_while_waiting_is_never_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The FIFO has no reader yet; while the program waits for one, the folder's owner
+    swaps it for a link to a device (/dev/random here): the link is never followed and
+    nothing is written to the device (the review's root-to-any-device defect)."""
+    fifo = tmp_path / "out.png"
+    os.mkfifo(fifo)
+    output = check_output(str(fifo))
+    real_open = os.open
+    opened: list[str] = []
+
+    def spy(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if os.fspath(path) == str(fifo) and not opened:  # type: ignore[arg-type]
+            opened.append("swapped")
+            fifo.unlink()
+            fifo.symlink_to("/dev/null")  # a device, as an attacker's would be
+        return real_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output_module.os, "open", spy)
+    monkeypatch.setattr(output_module, "FIFO_WAIT", 0.3)
+    with pytest.raises(OutputError, match="changed into"):
+        write_output(output, b"picture")
+    assert opened == ["swapped"] and fifo.is_symlink()
