@@ -69,6 +69,7 @@ from typing import TextIO
 
 from .console import is_terminal
 from .engine.echo import shown
+from .paths import foreign_link
 
 #: how long a FIFO may go without a reader before the output is refused, in seconds
 FIFO_WAIT = 5.0
@@ -429,14 +430,12 @@ def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bo
     if geteuid is None:
         return
     owner = info.st_uid
-    if owner == geteuid() != 0:
+    try:
+        folder_owner = os.lstat(folder).st_uid
+    except OSError:
+        folder_owner = -1
+    if not foreign_link(owner, folder_owner):
         return
-    if owner == 0:  # root's own links too, when root runs the command
-        try:
-            if os.lstat(folder).st_uid == 0:
-                return
-        except OSError:
-            pass
     who = "it" if named else shown(path)
     if owner == geteuid():
         raise _Refused(f"{who} is a symbolic link in a folder of another user, who may have "

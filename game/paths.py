@@ -4,11 +4,13 @@ In a checkout they are at the repository's root (``assets/fonts``, ``assets/rule
 ``levels``). An installed package holds them under ``game/assets`` (``fonts``, ``rules``,
 ``levels``: pyproject.toml maps the root's folders there), so ``python3 main.py`` in a
 checkout and the installed ``british-patience`` command read the same files by the same
-names. Pure Python: nothing here opens a file.
+names. And the one rule for the symbolic links the program follows in folders it did not
+choose (:func:`foreign_link`). Pure Python: nothing here opens a file.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 #: the ``game`` package's folder
@@ -24,3 +26,18 @@ FONTS = _INSTALLED / "fonts" if INSTALLED else PACKAGE.parent / "assets" / "font
 RULES = _INSTALLED / "rules" if INSTALLED else PACKAGE.parent / "assets" / "rules"
 #: the campaign files (``<rules>.json``)
 LEVELS = _INSTALLED / "levels" if INSTALLED else PACKAGE.parent / "levels"
+
+
+def foreign_link(link_owner: int, folder_owner: int) -> bool:
+    """A symbolic link owned by ``link_owner`` in a folder owned by ``folder_owner`` is not
+    to be followed: only the user's own links are (never root's own in another user's
+    folder, who may have put anything there, when root runs the program), and root's in
+    a folder of root's (``/bin``, ``/dev/stdout``). Stricter than Linux's
+    protected_symlinks, which trusts any link outside sticky world-writable folders. On
+    a system without user ids, no link is foreign."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None:
+        return False
+    if link_owner == geteuid() != 0:
+        return False
+    return not (link_owner == 0 and folder_owner == 0)

@@ -57,7 +57,6 @@ from .store import (
     SaveError,
     Store,
     open_regular,
-    read_limited_text,
     utc_stamp,
 )
 
@@ -189,7 +188,7 @@ def load_saved_game(store: Store) -> Replay | None:
     """
     store.remove_stale_temporary_files("", SAVED_GAME.__eq__)
     try:
-        text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
+        text = store.read_text(SAVED_GAME, MAX_REPLAY_BYTES)
     except FileNotFoundError:
         return None
     except FileRefused as err:
@@ -397,7 +396,7 @@ def _saved_game_of(store: Store, replay: Replay) -> str | None:
     another game, or one whose header cannot be read (which :func:`load_saved_game` moves
     aside or leaves, as it tells)."""
     try:
-        text = read_limited_text(store.path(SAVED_GAME), MAX_REPLAY_BYTES)
+        text = store.read_text(SAVED_GAME, MAX_REPLAY_BYTES)
         saved = summarize_replay_text(text)
     except (OSError, FileRefused, ReplayError):
         return None

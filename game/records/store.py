@@ -34,6 +34,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..paths import foreign_link
+
 APP_NAME = "british-patience"
 #: no file the game reads may be larger than this (a long replay is about 20 kB)
 MAX_FILE_BYTES = 1_000_000
@@ -348,12 +350,46 @@ class Store:
         taken, self.warnings = self.warnings, []
         return taken
 
+    def foreign_link(self, name: str) -> str | None:
+        """Why a symbolic link on the way from the data folder to ``name`` is not followed
+        (:func:`game.paths.foreign_link`: another user's link, or root's own in another
+        user's folder, when root plays on that user's data folder), or None. The data
+        folder itself may be a link: the player chose it."""
+        if not hasattr(os, "geteuid"):
+            return None
+        here = self.root
+        parts = Path(name).parts
+        for n, part in enumerate(parts):
+            path = here / part
+            try:
+                info = os.lstat(path)
+                if stat.S_ISLNK(info.st_mode) and foreign_link(info.st_uid, os.stat(here).st_uid):
+                    return (f"{printable('/'.join(parts[:n + 1]))} is a symbolic link that another "
+                            "user may have made; it is not followed")
+            except OSError:
+                return None
+            here = path
+        return None
+
+    def read_text(self, name: str, limit: int = MAX_FILE_BYTES) -> str:
+        """The text of the data folder's file ``name`` (see :func:`read_limited_text`),
+        refused (FileRefused) when a link on the way is another user's
+        (:meth:`foreign_link`)."""
+        problem = self.foreign_link(name)
+        if problem is not None:
+            raise FileRefused(problem)
+        return read_limited_text(self.path(name), limit)
+
     def write_text(self, name: str, text: str) -> Path:
         """Write a file of the data directory atomically; raises SaveError (also for a
-        store that only reads, and for a file a newer version of the game wrote)."""
+        store that only reads, for a file a newer version of the game wrote, and through
+        another user's link: :meth:`foreign_link`)."""
         path = self.path(name)
         if self.read_only:
             raise SaveError(f"could not save {path}: {self.why_read_only}")
+        problem = self.foreign_link(name)
+        if problem is not None:
+            raise SaveError(f"could not save {path}: {problem}")
         if name in self.newer:
             raise SaveError(f"could not save {path}: a newer version of the game wrote it, and this "
                             "version does not write over it (it was left as it is)")
@@ -376,9 +412,8 @@ class Store:
         ``migrations[v]`` turns a version ``v`` object into a version ``v + 1`` one.
         The caller still checks the contents and calls :meth:`set_aside` if they are wrong.
         """
-        path = self.path(name)
         try:
-            text = read_limited_text(path)
+            text = self.read_text(name)
         except FileNotFoundError:
             return None
         except FileRefused as err:
@@ -425,6 +460,8 @@ class Store:
         A ``folder`` that is a symbolic link is read through only when ``through_link``
         (to list what is there); [] when it is missing or cannot be read.
         """
+        if through_link and self.foreign_link(folder) is not None:
+            return []
         try:
             with self._open_folder(folder, through_link) as where:
                 if where is None:
@@ -734,13 +771,36 @@ SHARED = "another copy of the game is using the data folder, so this window save
 _held: list[int] = []
 
 
+def _open_lock(path: Path) -> int:
+    """The lock file open to read and write: made anew, or an old one that is a regular
+    file. On Linux (with ``/proc``) an old one is first taken hold of without opening it
+    (``O_PATH``), so that a FIFO or a device put there, even in a race, is never opened;
+    FileRefused says what it is instead."""
+    flags = os.O_RDWR | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600)  # new: a plain file
+    except FileExistsError:
+        pass
+    if _O_PATH and os.path.isdir("/proc/self/fd"):
+        hold = os.open(path, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC)  # (a link is held as a link)
+        try:
+            mode = os.fstat(hold).st_mode
+            if not stat.S_ISREG(mode):
+                raise FileRefused(file_kind(mode))
+            return os.open(f"/proc/self/fd/{hold}", flags)
+        finally:
+            os.close(hold)
+    return os.open(path, flags | _O_NOFOLLOW)
+
+
 def hold_data_folder(store: Store) -> bool | None:
     """Take the data folder for this process: an advisory lock on :data:`LOCK_FILE`,
     held until the process ends (a crash or a kill lets it go, so a stale lock is never
     left). True when taken (or held already); False when another running copy of the
     game holds it; None when it cannot be told (no such lock on this system, a folder
     where no file can be made, a ``instance.lock`` that is a link, a FIFO or a device,
-    which is never opened): the game then goes on as one copy would.
+    which is not opened where ``/proc`` is mounted: see :func:`_open_lock`): the game
+    then goes on as one copy would.
 
     Two windows on one data folder would each save over the other's game in progress,
     statistics and progress, and the second to close would count the first's game as
@@ -758,7 +818,10 @@ def hold_data_folder(store: Store) -> bool | None:
               "game on this data folder would not be noticed")
     try:
         store.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC, 0o600)
+        fd = _open_lock(path)
+    except FileRefused as err:
+        store.warn(unheld.format(err))
+        return None
     except OSError as err:
         if os.path.islink(path):
             store.warn(unheld.format("a symbolic link"))

@@ -971,3 +971,37 @@ def test_extras_the_program_would_refuse_are_never_written(tmp_path):
     assert warning.startswith("the saved game's score and level were not saved: the level 10001")
     assert (tmp_path / SAVED_EXTRAS).read_text() == before
     assert load_game_extras(store, replay)["level"] == MAX_LEVEL and store.warnings == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_root_on_another_users_data_folder_follows_none_of_the_links_put_there(tmp_path: Path) -> None:
+    """Root plays on a data folder of user 65534, who made ``saved-game.replay`` a link to
+    a file only root may read, and ``recent``/``replays`` links to a folder of root's: the
+    secret is not read (nor quoted into a message that user's log.txt would keep), and no
+    replay is written through the links. Root's own link put there is not followed
+    either (the user may have swapped it in)."""
+    secret = tmp_path / "secret"
+    secret.write_text("root:$6$SECRETHASH:19000\n")
+    secret.chmod(0o600)
+    victim = tmp_path / "victim-folder"
+    victim.mkdir()
+    data = tmp_path / "theirs"
+    data.mkdir()
+    os.chown(data, 65534, 65534)
+    for name, target in ((SAVED_GAME, secret), ("recent", victim), ("replays", victim)):
+        (data / name).symlink_to(target)
+        os.lchown(data / name, 65534, 65534)
+    store = Store(data)
+    assert load_saved_game(store) is None
+    warnings = " ".join(store.take_warnings())
+    assert "SECRETHASH" not in warnings and "another user" in warnings
+    replay = won_replays()[0]
+    finish_game(store, replay)
+    save_replay(store, replay)
+    store.take_warnings()
+    assert list(victim.iterdir()) == [] and list_replays(store) == [] and list_recent_games(store) == []
+    assert secret.read_text() == "root:$6$SECRETHASH:19000\n" and (data / SAVED_GAME).is_symlink()
+    (data / SAVED_GAME).unlink()
+    (data / SAVED_GAME).symlink_to(secret)  # root's own link, in that user's folder
+    assert load_saved_game(store) is None
+    assert "SECRETHASH" not in " ".join(store.take_warnings())

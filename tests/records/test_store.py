@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import stat
 
 import pytest
 
@@ -624,7 +625,7 @@ def test_the_first_copy_holds_the_data_folder_and_a_second_is_told(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "directory"])
-def test_a_lock_file_that_is_not_a_regular_file_is_never_opened(tmp_path, kind):
+def test_a_lock_file_that_is_not_a_regular_file_is_never_opened(tmp_path, kind, monkeypatch):
     victim = tmp_path / "victim"
     victim.write_text("precious")
     data = tmp_path / "data"
@@ -638,7 +639,20 @@ def test_a_lock_file_that_is_not_a_regular_file_is_never_opened(tmp_path, kind):
         lock.mkdir()
     before = lstat_of(lock), victim.stat().st_mode
     store = Store(data)
+    real_open = os.open
+    opened = []
+
+    def spy(path, flags, *args, **kwargs):
+        fd = real_open(path, flags, *args, **kwargs)
+        if not flags & getattr(os, "O_PATH", 0) and not stat.S_ISREG(os.fstat(fd).st_mode):
+            opened.append(path)  # (the O_PATH hold looks, and opens nothing)
+        return fd
+
+    monkeypatch.setattr(store_module.os, "open", spy)
     assert store_module.hold_data_folder(store) is None, "the game goes on as the only copy"
+    if getattr(os, "O_PATH", 0) and os.path.isdir("/proc/self/fd"):
+        assert opened == [], "a FIFO put there is never opened"
+    monkeypatch.undo()
     assert (lstat_of(lock), victim.stat().st_mode) == before and victim.read_text() == "precious"
     [warning] = store.warnings
     assert warning.startswith("instance.lock is a ") and "would not be noticed" in warning
