@@ -140,7 +140,8 @@ def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewe
         description="Open a replay file in the replay viewer. With --check, read the file, "
         "check every move against the rules and print a summary or the error (with its line), "
         "without opening a window; the exit status is 0 for a good replay, 2 otherwise. "
-        "--check reads FILE - from standard input, as analyse does (a file named - is ./-).",
+        "--check reads FILE - from standard input, as analyse does (a file named - is ./-), "
+        "and reads no data folder (it takes no --data-dir).",
     )
     replay.add_argument("file", metavar="FILE", help="a .replay file (- for standard input, with --check)")
     replay.add_argument("--check", action="store_true", help="check the file and print the result")

@@ -42,6 +42,7 @@ from .replay import (
     ReplaySummary,
     is_date,
     is_game_number,
+    is_utc_time,
     load_replay,
     parse_replay,
     summarize_replay,
@@ -238,7 +239,7 @@ def save_game_extras(store: Store, replay: Replay, *, score: Score, level: int |
     data = {"rules": replay.rules, "game": replay.game, "moves": len(replay.moves),
             "score": score.to_json(), "level": level,
             "daily": daily.isoformat() if daily is not None else None, "assisted": assisted,
-            "demo": demo, "practice": practice}
+            "demo": demo, "practice": practice, "started": replay.started or None}
     if steps is not None:
         data["steps"] = list(steps)
     try:
@@ -262,16 +263,22 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     out of range, such as a score no game reaches, is moved aside).
     """
     raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, EXTRAS_MIGRATIONS)
-    if raw is None:
+    if raw is None or (raw.get("rules"), raw.get("game")) != (replay.rules, replay.game):
         return {}
-    if (raw.get("rules"), raw.get("game"), raw.get("moves")) != (replay.rules, replay.game,
-                                                                 len(replay.moves)):
+    same_moves = raw.get("moves") == len(replay.moves)
+    # written before the save of more moves that could not be written (a full disk): the
+    # game's help is still known, if not its score (the same game: the same start)
+    same_start = bool(replay.started) and raw.get("started") == replay.started
+    if not same_moves and not same_start:
         return {}
     try:
-        return _extras_from_json(raw)
+        extras = _extras_from_json(raw)
     except ValueError as err:
         store.set_aside(SAVED_EXTRAS, f"{err}; the game continues with its score recomputed")
         return {}
+    if same_moves:
+        return extras
+    return {key: extras[key] for key in ("assisted", "demo", "practice")}
 
 
 def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
@@ -299,6 +306,9 @@ def _extras_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(practice, bool) or (practice and not assisted):
         raise ValueError("'practice' is not true or false, or a practice game is not assisted")
     extras["practice"] = practice
+    started = raw.get("started")
+    if started is not None and not is_utc_time(started):
+        raise ValueError("'started' is not a UTC time like 2026-11-22T03:15:09Z")
     steps = raw.get("steps")
     if steps is not None:  # a file written before the steps were kept has none
         if (not isinstance(steps, list) or any(type(n) is not int or n < 1 for n in steps)

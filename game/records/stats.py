@@ -232,7 +232,9 @@ def load_statistics(store: Store) -> Statistics:
             raise ValueError("'ended_save' is not a SHA-256 digest")
         stats.ended_save = ended_save
     except ValueError as err:
-        store.set_aside(STATS_FILE, f"{err}; the statistics start again from zero")
+        # (a store that only reads, as the stats command's, leaves the file and says so)
+        store.set_aside(STATS_FILE, str(err) if store.read_only
+                        else f"{err}; the statistics start again from zero")
         return Statistics()
     return stats
 

@@ -8,6 +8,7 @@ table animates.
 
 from .deals import CarriedOn, carry_on, random_deal
 from .outcome import Outcome, Points, WinRecord
-from .session import PlaySession
+from .session import PlaySession, note_way_shown
 
-__all__ = ["CarriedOn", "Outcome", "PlaySession", "Points", "WinRecord", "carry_on", "random_deal"]
+__all__ = ["CarriedOn", "Outcome", "PlaySession", "Points", "WinRecord", "carry_on", "note_way_shown",
+           "random_deal"]

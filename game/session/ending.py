@@ -171,6 +171,15 @@ def keep_on_quit(session: PlaySession) -> None:
         _write(session, lambda: _save_game(session))
 
 
+def own_saved_game(session: PlaySession) -> str | None:
+    """The saved game, named ("British Constitution #2"), when it is one of the player's
+    own (not practice); else None."""
+    previous = load_saved_game(session.store)
+    if previous is None or is_practice(session.store, previous):
+        return None
+    return f"{previous.title} #{previous.game}"
+
+
 def _save_game(session: PlaySession) -> None:
     """Save the game in progress with its score, level and daily deal. A different game
     saved before is given up first (counted as abandoned); when that count cannot be
@@ -180,21 +189,32 @@ def _save_game(session: PlaySession) -> None:
     replay = session.recorder.replay()
     previous = load_saved_game(store)
     if session.practice and previous is not None and not is_practice(store, previous):
-        session.notices.append(f"This practice game was not saved: the game saved before it "
-                               f"({previous.title} {previous.game}) is yours to continue, and a "
-                               "game taken over from a replay never takes its place")
+        session.notices.append(f"This practice game was not saved: your saved game ({previous.title} "
+                               f"#{previous.game}) stays yours to continue, and a game taken over "
+                               "from a replay never takes its place")
         return
     if previous is not None and not same_game(previous, replay) and not abandon_saved_game(store):
         session.notices.append(f"This game was not saved: the game saved before it ({previous.title} "
                                f"{previous.game}) could not be counted as given up, so it is kept")
         return
-    if save_game(store, replay):
-        level = session.level
-        save_game_extras(store, replay, score=session.score,
-                         level=level.number if level is not None else None, daily=session.daily,
-                         assisted=session.assisted, demo=session.demo_played,
-                         practice=session.practice,
-                         steps=session.player_steps())
+    level = session.level
+
+    def extras() -> bool:
+        return save_game_extras(store, replay, score=session.score,
+                                level=level.number if level is not None else None, daily=session.daily,
+                                assisted=session.assisted, demo=session.demo_played,
+                                practice=session.practice, steps=session.player_steps())
+
+    if session.assisted:
+        # the help it had is written first: a save without it would be continued as the
+        # player's own game (a practice game counted, a demo's win taken for theirs)
+        if not extras():
+            session.notices.append("This game was not saved: the help it had (a replay taken over, "
+                                   "the demo or the analysis) could not be written beside it")
+            return
+        save_game(store, replay)
+    elif save_game(store, replay):
+        extras()
 
 
 def save_replay(session: PlaySession) -> str:

@@ -49,6 +49,20 @@ _WAYS_SHOWN: set[tuple[str, str, str]] = set()
 PLAYING_ON_WITH_THE_WAY = "You saw how this game is won: playing on with it counts as help"
 
 
+def _deal_key(store: Store, game: Game) -> tuple[str, str, str]:
+    """A deal in :data:`_WAYS_SHOWN`: the data folder, the rule set, the game number."""
+    return str(store.root), game.rules, game.game
+
+
+def note_way_shown(store: Store, game: Game, analysis: Analysis) -> None:
+    """The analysis of ``game``'s loss answered the player (on the table after a loss, or
+    in the replay viewer): an answer that shows the way makes a game of the same deal,
+    dealt again while the program runs, a game with help (see
+    :meth:`PlaySession.analysis_shown`)."""
+    if analysis.shows_the_way and is_deal(game):
+        _WAYS_SHOWN.add(_deal_key(store, game))
+
+
 class PlaySession:
     """A game being played: the position, its record, score, undo steps, hints and end.
 
@@ -399,12 +413,18 @@ class PlaySession:
         """
         if analysis.shows_the_way:
             self.way_shown = True
-            if self.recordable:
-                _WAYS_SHOWN.add(self._deal_key())
+            note_way_shown(self.store, self.game, analysis)
+
+    def saved_game_kept_from_practice(self) -> str | None:
+        """In a practice game in progress: the player's own saved game ("British
+        Constitution #2"), which this game is never saved over; else None."""
+        if not (self.practice and self.in_progress and self.keep_records):
+            return None
+        return ending.own_saved_game(self)
 
     def _deal_key(self) -> tuple[str, str, str]:
         """This deal in :data:`_WAYS_SHOWN`."""
-        return str(self.store.root), self.game.rules, self.game.game
+        return _deal_key(self.store, self.game)
 
     def _helped(self) -> None:
         """Help beyond a hint came into this game (the demo's move, a replay taken over,
@@ -483,6 +503,8 @@ class PlaySession:
         again = self.successor(type(g).from_layout(g.to_layout()), level=self.level, daily=self.daily)
         # the way the analysis showed is this deal's: it helps the game played again too
         again.way_shown = self.way_shown
+        # a practice game dealt again is practice still: the player has watched its replay
+        again.practice = again.assisted = self.practice
         return again
 
     def new_deal(self) -> tuple[PlaySession, str]:

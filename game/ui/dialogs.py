@@ -516,6 +516,8 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     lines = ["No legal move is left in this position.",
              f"{g.title} · game #{g.game} · {len(g.history)} moves", _lost_score(session),
              *_replay_lines(table)]
+    if session.practice:
+        lines.insert(3, "A practice game, taken over from a replay: your statistics do not count it")
     if session.level is not None:
         lines[1] = f"{g.title} · level {session.level.number} · {len(g.history)} moves"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]

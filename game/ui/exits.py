@@ -44,8 +44,12 @@ class TableExits:
 
     def ask_new_deal(self) -> None:
         """New deal, asking first if a game is in progress."""
-        words = ("This practice game will end (it is not counted)." if self.table.session.practice
-                 else "The game in progress will be abandoned.")
+        session = self.table.session
+        own = session.saved_game_kept_from_practice()
+        words = ("The game in progress will be abandoned." if not session.practice
+                 else "This practice game will end (it is not counted)." if own is None
+                 else f"This practice game will end (it is not counted), and your saved game ({own}) "
+                      "will be counted as abandoned when the new deal is saved in its place.")
         self._confirm_then("Start a new deal?", words, "New deal", self.new_deal)
 
     def pause_to_menu(self) -> None:
@@ -60,6 +64,14 @@ class TableExits:
         app = table.app
         session = table.session
         table.gestures.cancel()
+        own = session.saved_game_kept_from_practice()
+        if own is not None:
+            # a practice game is never saved over the player's own game: leaving it for the
+            # menu ends it (nothing is counted), so that "Continue" is their game again
+            app.show("confirm", title="Leave this practice game?",
+                     words=f"It is not saved: your saved game ({own}) stays yours to continue.",
+                     yes="Leave it", action=self._leave_practice)
+            return
         session.pause()
         session.quit()
         problems = session.take_notices()  # the game may not have been saved
@@ -73,6 +85,13 @@ class TableExits:
         if keep and isinstance(below, KeepsPausedGame):
             g = table.game
             below.hold(table, (g.rules, g.game, len(g.history)), unsaved=bool(problems))
+
+    def _leave_practice(self) -> None:
+        """The practice game ends (never counted) and the menu shows the player's own saved
+        game to continue."""
+        table = self.table
+        table.session.end()
+        table.app.start("menu", rules=table.game.rules)
 
     def show_options(self) -> None:
         """Open the options over the table; "Back" returns to the game as it was."""

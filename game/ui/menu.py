@@ -23,6 +23,7 @@ from ..records.replay import Replay
 from ..records.saves import (
     ReplayEntry,
     abandon_saved_game,
+    is_practice,
     list_recent_games,
     list_replays,
     load_saved_game,
@@ -315,6 +316,8 @@ class MenuScene(Scene):
             moves = len(self.saved.moves)
             self.continue_button.hint = (f"{tab_name(self.saved.rules, self.saved.title)} "
                                          f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
+            if is_practice(self.store, self.saved):  # taken over from a replay: never counted
+                self.continue_button.label = "Continue practice"
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
         self.replay_entries = [self._entry(e) for e in list_replays(self.store)]
         self.app.tell(self.store.take_warnings())

@@ -17,6 +17,7 @@ from ..engine import Game
 from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
 from ..records.replay import LOST, Replay, format_seconds
+from ..session import note_way_shown
 from . import theme
 from .anim import Animator
 from .app import App, Scene
@@ -321,7 +322,10 @@ class ReplayScene(Scene):
         over the viewer, which is there again when it closes; pauses playback."""
         self.playing = False
         self.anim.finish()
-        self.app.show("analysis", game=self.replay.play_out())
+        game = self.replay.play_out()
+        store = self.app.store()
+        # an answer that shows the way helps whoever deals this deal again (as on the table)
+        self.app.show("analysis", game=game, answered=lambda answer: note_way_shown(store, game, answer))
 
     def back(self) -> None:
         """Leave the replay."""

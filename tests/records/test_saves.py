@@ -438,10 +438,35 @@ def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):
     extras = load_game_extras(store, replay)
     assert extras["score"].to_json() == score.to_json() and score.total > 0
     assert (extras["level"], extras["daily"]) == (3, datetime.date(2026, 11, 22))
-    other = random_recording("constitution", 8, seed=2, steps=25).replay()
-    assert other.moves != replay.moves
+    longer = random_recording("constitution", 8, seed=2, steps=25).replay()
+    assert longer.moves != replay.moves
+    other = dataclasses.replace(longer, started="2020-01-02T03:04:05Z")
     assert load_game_extras(store, other) == {}, "extras of another save are not used"
+    # the same game (the same start) saved with more moves, whose extras were not written
+    # (a full disk): its help is still known, not its score
+    same = dataclasses.replace(longer, started=replay.started)
+    assert replay.started and load_game_extras(store, same) == {"assisted": False, "demo": False,
+                                                                 "practice": False}
     assert store.warnings == []
+
+
+def test_a_practice_save_whose_newer_extras_were_written_but_not_its_moves_stays_practice(tmp_path):
+    """The help is written before the moves: when the moves cannot be written after it
+    (a full disk), the save before, of the same game, is continued as practice still."""
+    from game.records.saves import load_game_extras, save_game_extras
+    from game.records.scoring import Score
+
+    store = Store(tmp_path)
+    before = random_recording("constitution", 8, seed=2, steps=20).replay()
+    assert save_game(store, before)
+    assert save_game_extras(store, before, score=Score(), assisted=True, practice=True)
+    later = dataclasses.replace(random_recording("constitution", 8, seed=2, steps=25).replay(),
+                                started=before.started)
+    assert save_game_extras(store, later, score=Score(), assisted=True, practice=True)
+    saved = load_saved_game(store)
+    assert saved is not None and len(saved.moves) == len(before.moves)
+    extras = load_game_extras(store, saved)
+    assert extras["practice"] is True and extras["assisted"] is True and "score" not in extras
 
 
 def test_whether_the_demo_played_in_the_saved_game_is_kept_and_a_file_without_it_still_reads(tmp_path):

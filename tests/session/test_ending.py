@@ -968,3 +968,33 @@ def test_a_level_number_the_progress_cannot_hold_is_a_note_not_a_crash(tmp_path:
     assert any("level 10001 has no high-score table" in note for note in record.notes)
     progress = load_progress(session.store)
     assert session.store.warnings == [] and progress.high_scores("constitution")[0].score == record.score
+
+
+def test_a_practice_game_whose_help_cannot_be_written_is_not_saved_as_a_plain_game(tmp_path: Path) -> None:
+    """The review's case: ``saved-game.json`` could not be written (here a folder of that
+    name), the replay was, and the next start continued a plain game: counted, with a
+    high score. The help is written first now, and without it the game is not saved."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "saved-game.json").mkdir()
+    session = _taken_over(data, 40)
+    play_line(session, CONSTITUTION_1_WIN[40:42])
+    session.quit()
+    assert load_saved_game(session.store) is None
+    notices = session.take_notices()
+    assert any("the help it had" in n for n in notices), notices
+
+
+def test_a_practice_game_dealt_again_is_practice_still(tmp_path: Path) -> None:
+    """Restart of a practice game dealt a plain game, counted and ranked, of a deal whose
+    winning line the player had just watched: it stays practice."""
+    session = _taken_over(tmp_path / "data", len(CONSTITUTION_1_WIN) - 3)
+    again = session.restart()
+    assert again.practice and again.assisted and not again.game.history
+    play_line(again, CONSTITUTION_1_WIN)
+    again.conclude()
+    record = again.win_record
+    assert record is not None and record.practice and record.rank is None
+    assert _counts(again.store) == (0, 0, 0)
+    successor, _ = again.new_deal()
+    assert not successor.practice and not successor.assisted

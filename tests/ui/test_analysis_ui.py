@@ -347,3 +347,23 @@ def test_an_answer_seen_and_left_is_no_help_but_a_restart_of_the_deal_played_on_
     ui.settle(app, table)
     assert session.assisted and session.recorder.hints == 1
     assert session.score.total >= 0, "the help costs no points"
+
+
+def test_the_analysis_from_the_replay_viewer_helps_the_deal_dealt_again(ui: SimpleNamespace,
+                                                                       app: App) -> None:
+    """"Where did I go wrong?" asked in the replay viewer shows the way as it does on the
+    table after a loss: the same deal, dealt again while the program runs, is a game
+    with help (it was not: only the table's analysis counted)."""
+    line = LOST_LINES["constitution"]
+    replay = lost_replay(line)
+    viewer = ReplayScene(app, replay)
+    app.push(viewer)
+    ui.step(app)
+    assert viewer.analyse_button is not None
+    ui.click(app, viewer.analyse_button.rect.center)
+    analysis = app.top
+    assert isinstance(analysis, AnalysisDialog)
+    _answered(ui, app, analysis)
+    assert analysis.analysis is not None and analysis.analysis.shows_the_way
+    table = ui.open_table(app, replay.opening())
+    assert isinstance(table, TableScene) and table.session.way_shown

@@ -455,3 +455,41 @@ def test_stock_and_waste_counts_follow_the_replay(ui: SimpleNamespace, screen_ap
     pills.clear()
     ui.step(screen_app)
     assert "85" in pills and "3" in pills
+
+
+def test_leaving_a_practice_game_for_the_menu_gives_back_the_players_own_saved_game(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    """The player's own game (constitution 2) is saved; a replay taken over and left for
+    the menu (Esc) is not saved over it, so the menu held the practice game and offered
+    it as "Continue", leaving no way back to the player's game, which the next new deal
+    counted as abandoned. Esc now asks, and leaving ends the practice game: "Continue"
+    is the player's own game again, and nothing was counted."""
+    store = Store(screen_app.data_dir)
+    own = ui.open_table(screen_app, new_game("constitution", "2"))
+    ui.perform(screen_app, own, own.game.legal_moves()[0])
+    ui.settle(screen_app, own)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    saved = load_saved_game(store)
+    assert saved is not None and saved.game == "2"
+    screen_app.start("menu", rules="constitution")
+    ui.step(screen_app)
+    scene = open_replay(ui, screen_app, won_without_times())
+    scene.jump(40)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and table.session.practice
+    ui.settle(screen_app, table)
+    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[40]))
+    ui.settle(screen_app, table)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    ask = screen_app.top
+    assert isinstance(ask, Dialog) and ask.title == "Leave this practice game?"
+    assert "your saved game (British Constitution #2) stays yours to continue" in " ".join(ask.lines)
+    ui.click(screen_app, next(b for b in ask.buttons if b.label == "Leave it").rect.center)
+    ui.step(screen_app)
+    menu = screen_app.top
+    assert menu.name == "menu"
+    assert menu.continue_button.hint.endswith("#2 · 1 move")  # type: ignore[attr-defined]
+    again = load_saved_game(store)
+    assert again is not None and again.game == "2" and again.moves == saved.moves
+    assert load_statistics(store)["constitution"].played == 0
