@@ -171,6 +171,16 @@ def keep_on_quit(session: PlaySession) -> None:
         _write(session, lambda: _save_game(session))
 
 
+#: how a notice begins when the game was saved without its score and level
+PARTLY_SAVED = "Your game was saved, but not its score and level"
+
+
+def game_lost(notices: list[str]) -> bool:
+    """Among what saving the game said, something means the game itself was not saved
+    (not only its score and level: :data:`PARTLY_SAVED`)."""
+    return any(not notice.startswith(PARTLY_SAVED) for notice in notices)
+
+
 def own_saved_game(session: PlaySession) -> str | None:
     """The saved game, named ("British Constitution #2"), when it is one of the player's
     own (not practice); else None."""
@@ -213,8 +223,11 @@ def _save_game(session: PlaySession) -> None:
                                    "the demo or the analysis) could not be written beside it")
             return
         save_game(store, replay)
-    elif save_game(store, replay):
-        extras()
+    elif save_game(store, replay) and not extras():
+        # the game itself is saved: only its score and level are not (said, but the
+        # window need not ask before it closes, since the game is not lost)
+        why = "; ".join(store.take_warnings())
+        session.notices.append(f"{PARTLY_SAVED} ({why}): it continues with its score worked out again")
 
 
 def save_replay(session: PlaySession) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ..session.ending import game_lost
 from .app import Scene
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ class TableExits:
         session.quit()
         problems = session.take_notices()  # the game may not have been saved
         app.tell(problems)
+        unsaved = game_lost(problems)
         keep = not session.over and table.keep_records
         below = app.under(table)
         if below is not None and below.name == "menu":
@@ -84,7 +86,7 @@ class TableExits:
             below = app.start("menu", rules=table.game.rules)
         if keep and isinstance(below, KeepsPausedGame):
             g = table.game
-            below.hold(table, (g.rules, g.game, len(g.history)), unsaved=bool(problems))
+            below.hold(table, (g.rules, g.game, len(g.history)), unsaved=unsaved)
 
     def _leave_practice(self) -> None:
         """The practice game ends (never counted) and the menu shows the player's own saved

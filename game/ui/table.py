@@ -38,6 +38,7 @@ from ..levels import Level
 from ..records.replay import LOST, WON, Replay
 from ..records.store import printable
 from ..session import Outcome, PlaySession, carry_on
+from ..session.ending import game_lost
 from .anim import Animator
 from .app import Scene
 from .effects import TableEffects
@@ -350,8 +351,8 @@ class TableScene(Scene):
         problems = list(dict.fromkeys(self.session.take_notices()))  # each said once
         for problem in problems:
             print(f"warning: {printable(problem)}", file=sys.stderr)
-        if not problems or self.app.stopped_by is not None or not self.app.running:
-            return True
+        if not game_lost(problems) or self.app.stopped_by is not None or not self.app.running:
+            return True  # (saved without its score and level: said on standard error)
         self._unsaved_dialog = self.app.show(
             "confirm", title="Your game could not be saved",
             words=" ".join([*map(_said, problems), "If you close the window now, this game is lost."]),

@@ -998,3 +998,21 @@ def test_a_practice_game_dealt_again_is_practice_still(tmp_path: Path) -> None:
     assert _counts(again.store) == (0, 0, 0)
     successor, _ = again.new_deal()
     assert not successor.practice and not successor.assisted
+
+
+def test_a_game_saved_without_its_score_is_not_called_lost(tmp_path: Path) -> None:
+    """The replay is saved, its extras are not (``saved-game.json`` a folder): the player
+    is told that the score was not kept, and the window need not ask before closing (it
+    said "If you close the window now, this game is lost", which was false)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "saved-game.json").mkdir()
+    session = constitution_1(data)
+    play_line(session, CONSTITUTION_1_WIN[:3])
+    session.quit()
+    saved = load_saved_game(session.store)
+    assert saved is not None and len(saved.moves) == 3
+    notices = session.take_notices()
+    assert len(notices) == 1 and notices[0].startswith(ending.PARTLY_SAVED), notices
+    assert not ending.game_lost(notices)
+    assert ending.game_lost(["This game was not saved: the disk is full"])
