@@ -18,6 +18,7 @@ _.clipboard
 
 # the public surface of a module that its tests drive directly
 _.level_record  # game/records/progress.py: tests/records/test_progress.py
+_.summarize_replay  # game/records/replay.py: a replay file's summary by its path; tests/records
 _.parse_replay_bytes  # game/records/replay.py: the damaged-file tests feed it bytes
 _.face_sizes  # game/ui/art/cache.py: tests/ui/test_art.py checks the cache's bound
 _.index_boxes  # game/ui/art/geometry.py: tests/ui/test_art.py checks pips avoid the index

@@ -24,12 +24,13 @@ import datetime
 import logging
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..cache import BoundedCache
 from ..engine import RULE_IDS
+from . import replay as replay_module
 from .progress import MAX_LEVEL, PROGRESS_FILE
 from .replay import (
     ABANDONED,
@@ -45,7 +46,6 @@ from .replay import (
     is_utc_time,
     load_replay,
     parse_replay,
-    summarize_replay,
     summarize_replay_text,
 )
 from .scoring import Score
@@ -89,8 +89,12 @@ class ReplayEntry:
     """
 
     def __init__(self, path: Path, summary: ReplaySummary | None, problem: str | None = None, *,
-                 stamp: tuple[int, int, int] | None = None, damaged: str | None = None) -> None:
+                 stamp: tuple[int, int, int] | None = None, damaged: str | None = None,
+                 read: Callable[[], str] | None = None) -> None:
         self.path = path
+        #: reads the file's text as the data folder reads it (:meth:`Store.read_text`),
+        #: or None: by its path
+        self._read = read
         #: the header and the number of moves, None when the file cannot be read
         self.summary = summary
         #: why the summary could not be read (None when it could)
@@ -112,7 +116,9 @@ class ReplayEntry:
                 self._checked = (None, self.problem)
             else:
                 try:
-                    self._checked = (load_replay(self.path), None)
+                    replay = (replay_module.parse_replay(self._read()) if self._read is not None
+                              else load_replay(self.path))
+                    self._checked = (replay, None)
                     self.damaged = None
                 except ReplayError as err:
                     self._checked = (None, str(err))
@@ -131,7 +137,8 @@ class ReplayEntry:
     def _copy(self) -> ReplayEntry:
         """This entry as listed again: its summary and what is known of the file, not
         yet checked."""
-        return ReplayEntry(self.path, self.summary, self.problem, stamp=self._stamp, damaged=self.damaged)
+        return ReplayEntry(self.path, self.summary, self.problem, stamp=self._stamp, damaged=self.damaged,
+                           read=self._read)
 
     @property
     def replay(self) -> Replay | None:
@@ -265,6 +272,8 @@ def load_game_extras(store: Store, replay: Replay) -> dict[str, Any]:
     raw = store.read_json(SAVED_EXTRAS, EXTRAS_KIND, EXTRAS_VERSION, EXTRAS_MIGRATIONS)
     if raw is None or (raw.get("rules"), raw.get("game")) != (replay.rules, replay.game):
         return {}
+    if raw.get("started") and replay.started and raw.get("started") != replay.started:
+        return {}  # another game of the same deal
     same_moves = raw.get("moves") == len(replay.moves)
     # written before the save of more moves that could not be written (a full disk): the
     # game's help is still known, if not its score (the same game: the same start)
@@ -507,23 +516,36 @@ def _newer_version(path: Path) -> bool:
 _summaries: BoundedCache[Path, tuple[tuple[int, int, int], ReplayEntry]] = BoundedCache(4 * MAX_LISTED)
 
 
-def _entry(path: Path, found: FileInfo) -> ReplayEntry:
+def _reader(store: Store, name: str) -> Callable[[], str]:
+    """Reads the data folder's replay ``name`` as the store reads its files (every link
+    on the way checked: :meth:`Store.read_text`); ReplayError when it cannot."""
+    def read() -> str:
+        try:
+            return store.read_text(name, MAX_REPLAY_BYTES)
+        except FileNotFoundError:
+            raise ReplayError("there is no such file") from None
+        except FileRefused as err:
+            raise ReplayError(str(err)) from None
+    return read
+
+
+def _entry(path: Path, found: FileInfo, read: Callable[[], str]) -> ReplayEntry:
     """A replay file's entry with its summary; an unchanged file is not read again."""
     stamp = (found.info.st_ino, found.info.st_mtime_ns, found.info.st_size)
     known = _summaries.get(path)
     if known is not None and known[0] == stamp:
         return known[1]._copy()
     try:
-        entry = ReplayEntry(path, summarize_replay(path), stamp=stamp)
+        entry = ReplayEntry(path, summarize_replay_text(read()), stamp=stamp, read=read)
     except ReplayError as err:
-        entry = ReplayEntry(path, None, str(err), stamp=stamp)
+        entry = ReplayEntry(path, None, str(err), stamp=stamp, read=read)
     _summaries.put(path, (stamp, entry))
     return entry
 
 
 def _list(store: Store, folder: str, limit: int) -> list[ReplayEntry]:
     files = _replay_files(store, folder, through_link=True)[:max(0, min(limit, MAX_LISTED))]
-    return [_entry(store.path(folder) / f.name, f) for f in files]
+    return [_entry(store.path(folder) / f.name, f, _reader(store, f"{folder}/{f.name}")) for f in files]
 
 
 def list_replays(store: Store, limit: int = MAX_LISTED) -> list[ReplayEntry]:

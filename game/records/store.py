@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from .. import held
 from ..paths import foreign_link
 
 APP_NAME = "british-patience"
@@ -145,6 +146,69 @@ def atomic_write_text(path: Path, text: str) -> None:
     _fsync_dir(path.parent)
 
 
+def _held_write(root: Path, name: str, text: str) -> None:
+    """:func:`atomic_write_text` of the data folder's ``name``, in its folder held on a
+    descriptor (:func:`game.held.held_folder`): every link below the data folder is
+    checked and followed on descriptors, and the temporary file is made, written and
+    renamed in that very folder, never by a name that could be swapped meanwhile.
+    Raises SaveError."""
+    path = root / name
+    folder, _, base = name.rpartition("/")
+    data = text.encode("utf-8")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        if folder:
+            _make_folder(root, folder)
+        with held.held_folder(root, folder) as where:
+            try:
+                info = os.stat(base, dir_fd=where, follow_symlinks=False)
+            except FileNotFoundError:
+                pass
+            else:
+                if not stat.S_ISREG(info.st_mode):
+                    raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a "
+                                    "regular file is written over (it was left as it is)")
+            fd, tmp = _held_temporary_file(where, base)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(tmp, base, src_dir_fd=where, dst_dir_fd=where)
+            except OSError as err:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp, dir_fd=where)
+                raise SaveError(f"could not save {path}: {_why(err)} "
+                                "(the previous file is unchanged)") from err
+            with contextlib.suppress(OSError):
+                os.fsync(where)
+    except SaveError:
+        raise
+    except held.ForeignLink as err:
+        raise SaveError(f"could not save {path}: {err}") from err
+    except OSError as err:
+        raise SaveError(f"could not save {path}: {_why(err)}") from err
+
+
+def _held_temporary_file(where: int, base: str) -> tuple[int, str]:
+    """A new, empty temporary file for an atomic write of ``base`` in the folder held by
+    ``where``, opened to write (made, never opened if it was there), and its name."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    for _ in range(100):
+        tmp = f".{base}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}"
+        try:
+            return os.open(tmp, flags, 0o600, dir_fd=where), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", base)
+
+
+def _make_folder(root: Path, folder: str) -> None:
+    """Make the data folder's ``folder`` (one level: ``recent``) if nothing has that name."""
+    with held.held_folder(root, "") as where, contextlib.suppress(FileExistsError):
+        os.mkdir(folder, dir_fd=where)
+
+
 def _temporary_file(path: Path) -> tuple[int, Path]:
     """A new, empty temporary file beside ``path`` for an atomic write of it, opened to write
     (made, never opened if it was there: ``O_EXCL``), and its path."""
@@ -220,6 +284,11 @@ def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         raise
     except OSError as err:
         raise FileRefused(f"cannot be opened: {_why(err)}") from None
+    return _read_open(fd, limit)
+
+
+def _read_open(fd: int, limit: int) -> str:
+    """The UTF-8 text of the open regular file ``fd`` (closed here), at most ``limit`` bytes."""
     try:
         with os.fdopen(fd, "rb") as handle:
             _check_readable(os.fstat(handle.fileno()), limit)
@@ -374,11 +443,34 @@ class Store:
     def read_text(self, name: str, limit: int = MAX_FILE_BYTES) -> str:
         """The text of the data folder's file ``name`` (see :func:`read_limited_text`),
         refused (FileRefused) when a link on the way is another user's
-        (:meth:`foreign_link`)."""
-        problem = self.foreign_link(name)
-        if problem is not None:
-            raise FileRefused(problem)
-        return read_limited_text(self.path(name), limit)
+        (:meth:`foreign_link`). Where it can be (:data:`game.held.SUPPORTED`), the name
+        is followed one part at a time on descriptors (:func:`game.held.hold`), so a
+        link swapped in after the check is never followed."""
+        if not held.SUPPORTED:
+            problem = self.foreign_link(name)
+            if problem is not None:
+                raise FileRefused(problem)
+            return read_limited_text(self.path(name), limit)
+        try:
+            top = os.open(self.root, _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+            try:
+                hold = held.hold(top, name)
+            finally:
+                os.close(top)
+        except FileNotFoundError:
+            raise
+        except held.ForeignLink as err:
+            raise FileRefused(str(err)) from None
+        except OSError as err:
+            raise FileRefused(f"cannot be opened: {_why(err)}") from None
+        try:
+            _check_readable(os.fstat(hold), limit)
+            fd = held.reopen(hold, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY)
+        except OSError as err:
+            raise FileRefused(f"cannot be opened: {_why(err)}") from None
+        finally:
+            os.close(hold)
+        return _read_open(fd, limit)
 
     def write_text(self, name: str, text: str) -> Path:
         """Write a file of the data directory atomically; raises SaveError (also for a
@@ -387,12 +479,15 @@ class Store:
         path = self.path(name)
         if self.read_only:
             raise SaveError(f"could not save {path}: {self.why_read_only}")
-        problem = self.foreign_link(name)
-        if problem is not None:
-            raise SaveError(f"could not save {path}: {problem}")
         if name in self.newer:
             raise SaveError(f"could not save {path}: a newer version of the game wrote it, and this "
                             "version does not write over it (it was left as it is)")
+        if held.SUPPORTED:
+            _held_write(self.root, name, text)
+            return path
+        problem = self.foreign_link(name)
+        if problem is not None:
+            raise SaveError(f"could not save {path}: {problem}")
         atomic_write_text(path, text)
         return path
 

@@ -416,9 +416,10 @@ class PlaySession:
             note_way_shown(self.store, self.game, analysis)
 
     def saved_game_kept_from_practice(self) -> str | None:
-        """In a practice game in progress: the player's own saved game ("British
-        Constitution #2"), which this game is never saved over; else None."""
-        if not (self.practice and self.in_progress and self.keep_records):
+        """In a practice game begun (in progress, or over): the player's own saved game
+        ("British Constitution #2"), which this game is never saved over, and which a new
+        deal replaces once it is saved; else None."""
+        if not (self.practice and self.keep_records and self._begun):
             return None
         return ending.own_saved_game(self)
 

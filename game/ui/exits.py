@@ -65,7 +65,7 @@ class TableExits:
         app = table.app
         session = table.session
         table.gestures.cancel()
-        own = session.saved_game_kept_from_practice()
+        own = session.saved_game_kept_from_practice() if session.in_progress else None
         if own is not None:
             # a practice game is never saved over the player's own game: leaving it for the
             # menu ends it (nothing is counted), so that "Continue" is their game again
@@ -108,7 +108,19 @@ class TableExits:
 
     def new_deal(self) -> None:
         """A new random deal of the same rule set (one proved winnable when the option
-        "winnable deals only" is on); it is no longer a level or a daily deal."""
+        "winnable deals only" is on); it is no longer a level or a daily deal. After a
+        practice game that is over (won or lost), the player is asked first when their own
+        saved game would be replaced by the new deal."""
+        table = self.table
+        own = table.session.saved_game_kept_from_practice()
+        if own is not None and not table.session.in_progress:
+            table.app.show("confirm", title="Start a new deal?",
+                           words=f"Your saved game ({own}) will be counted as abandoned when the new "
+                                 "deal is saved in its place.", yes="New deal", action=self._new_deal_now)
+            return
+        self._new_deal_now()
+
+    def _new_deal_now(self) -> None:
         table = self.table
         session, note = table.session.new_deal()
         table.take(session)

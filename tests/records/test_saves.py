@@ -320,6 +320,7 @@ class HalfWriter:
 phase = sys.argv[3]
 if phase == "temporary file made":
     store_module._temporary_file = after(store_module._temporary_file)
+    store_module._held_temporary_file = after(store_module._held_temporary_file)  # (Linux's way)
 elif phase == "half written":
     real_fdopen = os.fdopen
     os.fdopen = lambda *args, **kwargs: HalfWriter(real_fdopen(*args, **kwargs))
@@ -442,6 +443,8 @@ def test_the_saved_games_score_level_and_day_are_kept_beside_it(tmp_path):
     assert longer.moves != replay.moves
     other = dataclasses.replace(longer, started="2020-01-02T03:04:05Z")
     assert load_game_extras(store, other) == {}, "extras of another save are not used"
+    twin = dataclasses.replace(replay, started="2020-01-02T03:04:05Z")  # as many moves, another start
+    assert load_game_extras(store, twin) == {}, "another game of the deal with as many moves"
     # the same game (the same start) saved with more moves, whose extras were not written
     # (a full disk): its help is still known, not its score
     same = dataclasses.replace(longer, started=replay.started)

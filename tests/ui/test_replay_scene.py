@@ -493,3 +493,29 @@ def test_leaving_a_practice_game_for_the_menu_gives_back_the_players_own_saved_g
     again = load_saved_game(store)
     assert again is not None and again.game == "2" and again.moves == saved.moves
     assert load_statistics(store)["constitution"].played == 0
+
+
+def test_a_new_deal_after_a_practice_game_is_won_asks_before_it_replaces_the_saved_game(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    """The practice game is over, so no game is in progress and "New deal" asked
+    nothing; the new deal, once saved, counted the player's own game as abandoned. It
+    asks now."""
+    store = Store(screen_app.data_dir)
+    own = ui.open_table(screen_app, new_game("constitution", "2"))
+    ui.perform(screen_app, own, own.game.legal_moves()[0])
+    ui.settle(screen_app, own)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    screen_app.start("menu", rules="constitution")
+    ui.step(screen_app)
+    scene = open_replay(ui, screen_app, won_without_times())
+    scene.jump(len(CONSTITUTION_1_WIN) - 1)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and table.session.practice
+    won = play_to_the_win(ui, screen_app, table, CONSTITUTION_1_WIN[-1:])
+    ui.click(screen_app, next(b for b in won.buttons if b.label == "New deal").rect.center)
+    ask = screen_app.top
+    assert isinstance(ask, Dialog) and ask.title == "Start a new deal?"
+    assert "Your saved game (British Constitution #2) will be counted as abandoned" in " ".join(ask.lines)
+    saved = load_saved_game(store)
+    assert saved is not None and saved.game == "2" and load_statistics(store)["constitution"].played == 0

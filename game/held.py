@@ -1,0 +1,104 @@
+"""Following a name to a file one step at a time, on descriptors, so that no name swapped
+meanwhile can lead anywhere unchecked.
+
+A check by name and an open by name are two steps: between them, someone who may write
+in a folder on the way can swap a name for a symbolic link to anything. :func:`hold`
+walks the name itself, one part at a time, each opened relative to the folder held
+before it without following a link (Linux's ``O_PATH | O_NOFOLLOW``): a link is checked
+(:func:`game.paths.foreign_link`) and its text read from the very link opened, and what
+is reached is held, never looked up by name again. Reading or writing then goes through
+what is held (``/proc/self/fd``, ``dir_fd``).
+
+Where this cannot be done (no ``O_PATH``, no ``/proc``), :data:`SUPPORTED` is False and
+the callers check by name, as before. Pure Python: nothing here imports a layer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from collections.abc import Iterator
+
+from .paths import foreign_link
+
+_O_PATH = getattr(os, "O_PATH", 0)
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+#: the descriptors of this process by number, through which a held file is opened
+_FDS = "/proc/self/fd"
+#: a name can be walked this way here
+SUPPORTED = bool(_O_PATH) and os.path.isdir(_FDS)
+#: the most symbolic links a name may go through, as Linux allows (MAXSYMLINKS)
+MAX_LINKS = 40
+
+
+class ForeignLink(OSError):
+    """A symbolic link on the way is not to be followed (:func:`game.paths.foreign_link`)."""
+
+
+def hold(start: int, name: str, *, follow_last: bool = True) -> int:
+    """An ``O_PATH`` descriptor of what ``name`` leads to from the folder held by
+    ``start`` (an absolute ``name`` starts at ``/``). Every symbolic link on the way is
+    checked and followed here, on descriptors; the last part's link only when
+    ``follow_last``. Raises ForeignLink, or the OSError of the part that failed
+    (FileNotFoundError when a part is missing). The caller closes the descriptor."""
+    here = os.open("/" if name.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC,
+                   dir_fd=None if name.startswith("/") else start)
+    todo = name.split("/")[::-1]
+    links = 0
+    try:
+        while todo:
+            part = todo.pop()
+            if part in ("", "."):
+                continue
+            there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
+            info = os.fstat(there)
+            if not stat.S_ISLNK(info.st_mode) or not (todo or follow_last):
+                os.close(here)
+                here = there
+                continue
+            try:
+                if foreign_link(info.st_uid, os.fstat(here).st_uid):
+                    raise ForeignLink(f"{part} is a symbolic link that another user may have made; "
+                                      "it is not followed")
+                links += 1
+                if links > MAX_LINKS:
+                    raise ForeignLink(f"{part}: too many symbolic links on the way")
+                target = os.readlink("", dir_fd=there)  # the text of the very link opened
+            finally:
+                os.close(there)
+            if target.startswith("/"):
+                os.close(here)
+                here = os.open("/", _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+            todo.extend(target.split("/")[::-1])
+        return here
+    except BaseException:
+        os.close(here)
+        raise
+
+
+def reopen(held: int, flags: int) -> int:
+    """Open what the ``O_PATH`` descriptor ``held`` holds, with ``flags`` (never by its name)."""
+    return os.open(f"{_FDS}/{held}", flags | _O_CLOEXEC)
+
+
+@contextlib.contextmanager
+def held_folder(root: str | os.PathLike[str], folder: str) -> Iterator[int]:
+    """A descriptor open on the folder ``folder`` of ``root`` (``""``: ``root`` itself),
+    to make and rename files in with ``dir_fd``. ``root`` is followed as the system
+    follows it (the player chose it); every link below it is checked (:func:`hold`)."""
+    top = os.open(root, _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+    try:
+        held = hold(top, folder) if folder else os.dup(top)
+    finally:
+        os.close(top)
+    try:
+        fd = reopen(held, os.O_RDONLY | _O_DIRECTORY)
+    finally:
+        os.close(held)
+    try:
+        yield fd
+    finally:
+        os.close(fd)

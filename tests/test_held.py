@@ -1,0 +1,88 @@
+"""Following a name one part at a time on descriptors (game/held.py): a name swapped for a
+link after it was looked at leads nowhere new, and another user's link is not followed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game import held
+from game.records.store import FileRefused, Store
+
+pytestmark = pytest.mark.skipif(not held.SUPPORTED, reason="needs O_PATH and /proc/self/fd")
+needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+
+
+def test_a_name_swapped_for_a_link_once_held_reads_what_was_held(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder's owner swaps ``saved-game.replay`` for a link to a secret right after
+    the store took hold of it: the store reads the file it held, never the secret."""
+    secret = tmp_path / "secret"
+    secret.write_text("SECRET")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "statistics.json").write_text("{}")
+    real_hold = held.hold
+
+    def hold_then_swap(start: int, name: str, **kwargs: bool) -> int:
+        fd = real_hold(start, name, **kwargs)
+        os.replace(data / name, tmp_path / "moved")
+        (data / name).symlink_to(secret)
+        return fd
+
+    monkeypatch.setattr(held, "hold", hold_then_swap)
+    assert Store(data).read_text("statistics.json") == "{}"
+
+
+def test_a_folder_swapped_for_a_link_once_held_gets_the_write(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replays`` swapped for a link to another folder after it was held: the replay is
+    written into the folder held, and nothing into the other one."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    data = tmp_path / "data"
+    (data / "replays").mkdir(parents=True)
+    real_folder = held.held_folder
+    swapped: list[bool] = []
+
+    def folder_then_swap(root: Path, folder: str):  # type: ignore[no-untyped-def]
+        manager = real_folder(root, folder)
+        fd = manager.__enter__()
+        if folder == "replays" and not swapped:
+            os.replace(data / "replays", tmp_path / "replays-moved")
+            (data / "replays").symlink_to(victim)
+            swapped.append(True)
+
+        class Held:
+            def __enter__(self) -> int:
+                return fd
+
+            def __exit__(self, *exc: object) -> None:
+                manager.__exit__(None, None, None)
+        return Held()
+
+    monkeypatch.setattr(held, "held_folder", folder_then_swap)
+    Store(data).write_text("replays/x.replay", "text")
+    assert swapped and list(victim.iterdir()) == []
+    assert (tmp_path / "replays-moved" / "x.replay").read_text() == "text"
+
+
+@needs_root
+def test_a_link_made_by_the_folders_owner_is_not_followed_anywhere_on_the_way(tmp_path: Path) -> None:
+    """Root on a data folder of user 65534: that user's link is refused wherever it is on
+    the way, also behind a link root made itself (the chain is checked link by link)."""
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "x.replay").write_text("SECRET")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    (theirs / "to-secret").symlink_to(secret)
+    os.lchown(theirs / "to-secret", 65534, 65534)
+    data = tmp_path / "data"  # root's own folder, and root's own link into theirs
+    data.mkdir()
+    (data / "replays").symlink_to(theirs / "to-secret")
+    with pytest.raises(FileRefused, match="to-secret is a symbolic link that another user may have made"):
+        Store(data).read_text("replays/x.replay")
