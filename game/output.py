@@ -63,10 +63,12 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from . import held
 from .console import is_terminal
 from .engine.echo import shown
 from .paths import foreign_link
@@ -481,15 +483,16 @@ def _path_reason(text: str, err: OSError) -> str:
 def _probe(folder: Path) -> None:
     """Make and remove a temporary file in ``folder``: the one sure test that a file can
     be made there (permissions, a read-only disk, ``/proc``, root's exceptions)."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".tmp", dir=folder)
-    except OSError as err:
-        # ENOENT for a folder that exists: a file system that takes no new files (/proc)
-        why = "it takes no new files" if err.errno == errno.ENOENT else reason(err)
-        raise _Refused(f"no file can be made in {shown(folder)} ({why})") from None
-    os.close(fd)
-    with contextlib.suppress(OSError):
-        os.unlink(tmp)
+    with _folder_held(folder) as where:
+        try:
+            fd, tmp = _temporary(where, folder, ".check-")
+        except OSError as err:
+            # ENOENT for a folder that exists: a file system that takes no new files (/proc)
+            why = "it takes no new files" if err.errno == errno.ENOENT else reason(err)
+            raise _Refused(f"no file can be made in {shown(folder)} ({why})") from None
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=where)
 
 
 def reason(err: OSError) -> str:
@@ -703,15 +706,68 @@ def _umask() -> int:
     return mask
 
 
-def _replace(target: Path, data: bytes) -> None:
-    """Replace the regular file ``target`` (or make it) atomically with ``data``."""
-    folder = target.parent
+@contextlib.contextmanager
+def _folder_held(folder: Path) -> Iterator[int | None]:
+    """A descriptor open on ``folder`` (a path with no link in it: :func:`_followed`),
+    reached from ``/`` one name at a time on descriptors (:func:`game.held.hold`), so
+    that a folder on the way swapped for a link after the check leads nowhere new (a
+    link met then is checked as every link is); None where that cannot be done. Raises
+    _Refused for another user's link."""
+    if not held.SUPPORTED or not folder.is_absolute():
+        yield None
+        return
     try:
-        old: os.stat_result | None = os.stat(target)
+        top = os.open("/", os.O_PATH | os.O_DIRECTORY)
+        try:
+            hold = held.hold(top, str(folder))
+        finally:
+            os.close(top)
+        try:
+            fd = held.reopen(hold, os.O_RDONLY | os.O_DIRECTORY)
+        finally:
+            os.close(hold)
+    except held.ForeignLink as err:
+        raise _Refused(f"a folder on the way changed: {err}") from None
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _temporary(where: int | None, folder: Path, prefix: str) -> tuple[int, str]:
+    """A new temporary file (mode 0600) in the folder held by ``where`` (or ``folder``
+    by its name), open to write, and its name there."""
+    if where is None:
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+        return fd, tmp
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        name = f"{prefix}{os.urandom(4).hex()}.tmp"
+        try:
+            return os.open(name, flags, 0o600, dir_fd=where), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(folder))
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Replace the regular file ``target`` (or make it) atomically with ``data``, in its
+    folder held on a descriptor where that can be done (:func:`_folder_held`)."""
+    with _folder_held(target.parent) as where:
+        _replace_in(where, target, data)
+
+
+def _replace_in(where: int | None, target: Path, data: bytes) -> None:
+    folder = target.parent
+    name: str | Path = target.name if where is not None else target
+    try:
+        old: os.stat_result | None = os.stat(name, dir_fd=where, follow_symlinks=where is None)
     except FileNotFoundError:
         old = None
+    if old is not None and stat.S_ISLNK(old.st_mode):  # (a link put in its place since the check)
+        raise _Refused("it changed into a symbolic link")
     mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = _temporary(where, folder, f".{target.name}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -723,23 +779,27 @@ def _replace(target: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
             ours = os.fstat(handle.fileno())
             # the name still holds the file written (not a link or another file put there)
-            now_tmp = os.lstat(tmp)
+            now_tmp = os.stat(tmp, dir_fd=where, follow_symlinks=False)
             if (now_tmp.st_dev, now_tmp.st_ino) != (ours.st_dev, ours.st_ino):
                 raise _Refused("its temporary file was replaced while it was written "
                                "(someone else can write in that folder)")
         try:  # a last look: only a regular file (or nothing) is ever renamed over
-            now = os.lstat(target)
+            now = os.stat(name, dir_fd=where, follow_symlinks=False)
         except FileNotFoundError:
             pass
         else:
             if not stat.S_ISREG(now.st_mode):
                 raise _Refused("it changed into something that is not a regular file")
-        os.replace(tmp, target)
+        os.replace(tmp, name, src_dir_fd=where, dst_dir_fd=where)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)  # (an unlink removes the name only: a link put there is not followed)
+            os.unlink(tmp, dir_fd=where)  # (removes the name only: a link put there is not followed)
         raise
-    _fsync_folder(folder)
+    if where is not None:
+        with contextlib.suppress(OSError):
+            os.fsync(where)
+    else:
+        _fsync_folder(folder)
 
 
 def _set_mode_and_owner(fd: int, mode: int, old: os.stat_result | None) -> None:

@@ -970,3 +970,30 @@ def test_a_fifo_swapped_for_a_link_to_a_device_while_waiting_is_never_opened(
     with pytest.raises(OutputError, match="changed into"):
         write_output(output, b"picture")
     assert opened == ["swapped"] and fifo.is_symlink()
+
+
+@needs_root
+def test_a_folder_swapped_for_another_users_link_after_the_last_look_takes_no_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``out/results.csv`` is looked at last just before the write, in a plain folder;
+    right then its folder is swapped for a link (of user 65534) to a folder of root's:
+    nothing is written there, not even a temporary file (the write followed the folder
+    by name before)."""
+    victim = tmp_path / "rootonly"
+    victim.mkdir(mode=0o700)
+    out = tmp_path / "out"
+    out.mkdir()
+    output = check_output(str(out / "results.csv"))
+    real_classify = output_module._classify
+
+    def classify_then_swap(*args: object, **kwargs: object) -> Output:
+        looked = real_classify(*args, **kwargs)  # type: ignore[arg-type]
+        os.replace(out, tmp_path / "out-moved")
+        out.symlink_to(victim)
+        os.lchown(out, 65534, 65534)
+        return looked
+
+    monkeypatch.setattr(output_module, "_classify", classify_then_swap)
+    with pytest.raises(OutputError, match="symbolic link that another user may have made"):
+        write_output(output, b"rows\n")
+    assert list(victim.iterdir()) == []
