@@ -60,6 +60,10 @@ class SaveError(OSError):
     """A file could not be written; the message says which and why. The old file is intact."""
 
 
+#: the folders (data folder, name) whose foreign link :meth:`Store.files` refused and said so
+_REFUSED_FOLDERS: set[tuple[str, str]] = set()
+
+
 class FileRefused(ValueError):
     """A file that is not read: too large, not a regular file, not UTF-8, not the JSON expected."""
 
@@ -555,8 +559,13 @@ class Store:
         A ``folder`` that is a symbolic link is read through only when ``through_link``
         (to list what is there); [] when it is missing or cannot be read.
         """
-        if through_link and self.foreign_link(folder) is not None:
-            return []
+        if through_link:
+            problem = self.foreign_link(folder)
+            if problem is not None:
+                if (str(self.root), folder) not in _REFUSED_FOLDERS:  # said once a run, not at each listing
+                    _REFUSED_FOLDERS.add((str(self.root), folder))
+                    self.warn(f"{problem}: what it holds is not listed")
+                return []
         try:
             with self._open_folder(folder, through_link) as where:
                 if where is None:

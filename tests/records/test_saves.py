@@ -1028,6 +1028,9 @@ def test_root_on_another_users_data_folder_follows_none_of_the_links_put_there(t
     save_replay(store, replay)
     store.take_warnings()
     assert list(victim.iterdir()) == [] and list_replays(store) == [] and list_recent_games(store) == []
+    said = store.take_warnings()
+    assert len(said) == 2 and all("is not listed" in w for w in said), said  # recent/ and replays/
+    assert list_replays(store) == [] and store.take_warnings() == [], "said once a run"
     assert secret.read_text() == "root:$6$SECRETHASH:19000\n" and (data / SAVED_GAME).is_symlink()
     (data / SAVED_GAME).unlink()
     (data / SAVED_GAME).symlink_to(secret)  # root's own link, in that user's folder
