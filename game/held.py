@@ -86,19 +86,30 @@ def reopen(held: int, flags: int) -> int:
 
 @contextlib.contextmanager
 def held_folder(root: str | os.PathLike[str], folder: str) -> Iterator[int]:
-    """A descriptor open on the folder ``folder`` of ``root`` (``""``: ``root`` itself),
-    to make and rename files in with ``dir_fd``. ``root`` is followed as the system
-    follows it (the player chose it); every link below it is checked (:func:`hold`)."""
+    """An ``O_PATH`` descriptor of the folder ``folder`` of ``root`` (``""``: ``root``
+    itself), to make, look at and rename files in with ``dir_fd`` (which needs no read
+    permission on the folder, as making a file by name needs none). ``root`` is followed
+    as the system follows it (the player chose it); every link below it is checked
+    (:func:`hold`). Raises ForeignLink or the OSError of the part that failed."""
     top = os.open(root, _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
     try:
-        held = hold(top, folder) if folder else os.dup(top)
+        fd = hold(top, folder) if folder else os.dup(top)
     finally:
         os.close(top)
     try:
-        fd = reopen(held, os.O_RDONLY | _O_DIRECTORY)
-    finally:
-        os.close(held)
-    try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise NotADirectoryError(20, "not a folder", folder)
         yield fd
     finally:
         os.close(fd)
+
+
+def fsync_folder(held: int) -> None:
+    """Make a rename in the folder held by ``held`` durable, where the folder may be read
+    (an ``O_PATH`` descriptor cannot be synced itself); nothing otherwise."""
+    with contextlib.suppress(OSError):
+        fd = reopen(held, os.O_RDONLY | _O_DIRECTORY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

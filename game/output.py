@@ -719,15 +719,13 @@ def _folder_held(folder: Path) -> Iterator[int | None]:
     try:
         top = os.open("/", os.O_PATH | os.O_DIRECTORY)
         try:
-            hold = held.hold(top, str(folder))
+            fd = held.hold(top, str(folder))  # (an O_PATH descriptor: no read permission needed)
         finally:
             os.close(top)
-        try:
-            fd = held.reopen(hold, os.O_RDONLY | os.O_DIRECTORY)
-        finally:
-            os.close(hold)
     except held.ForeignLink as err:
         raise _Refused(f"a folder on the way changed: {err}") from None
+    except OSError as err:
+        raise _Refused(f"the folder {shown(str(folder))} cannot be reached ({reason(err)})") from None
     try:
         yield fd
     finally:
@@ -796,8 +794,7 @@ def _replace_in(where: int | None, target: Path, data: bytes) -> None:
             os.unlink(tmp, dir_fd=where)  # (removes the name only: a link put there is not followed)
         raise
     if where is not None:
-        with contextlib.suppress(OSError):
-            os.fsync(where)
+        held.fsync_folder(where)
     else:
         _fsync_folder(folder)
 

@@ -86,3 +86,29 @@ def test_a_link_made_by_the_folders_owner_is_not_followed_anywhere_on_the_way(tm
     (data / "replays").symlink_to(theirs / "to-secret")
     with pytest.raises(FileRefused, match="to-secret is a symbolic link that another user may have made"):
         Store(data).read_text("replays/x.replay")
+
+
+def test_a_folder_that_may_be_written_but_not_read_takes_files(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Making a file needs write and search permission on its folder, not read: the
+    held folder is never opened to be read (a folder of mode 0333 refused every save and
+    made ``--out`` end in a traceback). Here the reopen of a held folder fails as it does
+    without read permission (root may read any folder, so a mode would not show it)."""
+    from game import output as output_module
+    from game.output import check_output, write_output
+
+    real_reopen = held.reopen
+
+    def no_folder_reading(fd: int, flags: int) -> int:
+        if flags & os.O_DIRECTORY:
+            raise PermissionError(13, "Permission denied")
+        return real_reopen(fd, flags)
+
+    monkeypatch.setattr(held, "reopen", no_folder_reading)
+    data = tmp_path / "data"
+    Store(data).write_text("recent/x.json", "{}")
+    assert (data / "recent" / "x.json").read_text() == "{}"
+    out = tmp_path / "out"
+    out.mkdir()
+    write_output(check_output(str(out / "r.csv")), b"rows\n")
+    assert (out / "r.csv").read_bytes() == b"rows\n" and output_module.held is held

@@ -184,8 +184,7 @@ def _held_write(root: Path, name: str, text: str) -> None:
                     os.unlink(tmp, dir_fd=where)
                 raise SaveError(f"could not save {path}: {_why(err)} "
                                 "(the previous file is unchanged)") from err
-            with contextlib.suppress(OSError):
-                os.fsync(where)
+            held.fsync_folder(where)
     except SaveError:
         raise
     except held.ForeignLink as err:
