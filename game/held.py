@@ -113,3 +113,17 @@ def fsync_folder(held: int) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def temporary_file(where: int, name: str) -> tuple[int, str]:
+    """A new, empty file (mode 0600) in the folder held by ``where``, open to write: made,
+    never opened if it was there (``O_EXCL``); ``name`` holds ``{}`` where a random part
+    goes. Its fd and name there."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    for _ in range(100):
+        made = name.format(os.urandom(4).hex())
+        try:
+            return os.open(made, flags, 0o600, dir_fd=where), made
+        except FileExistsError:
+            continue
+    raise FileExistsError(17, "no free name for a temporary file", name)

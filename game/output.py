@@ -738,14 +738,7 @@ def _temporary(where: int | None, folder: Path, prefix: str) -> tuple[int, str]:
     if where is None:
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
         return fd, tmp
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):
-        name = f"{prefix}{os.urandom(4).hex()}.tmp"
-        try:
-            return os.open(name, flags, 0o600, dir_fd=where), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(folder))
+    return held.temporary_file(where, prefix.replace("{", "{{").replace("}", "}}") + "{}.tmp")
 
 
 def _replace(target: Path, data: bytes) -> None:

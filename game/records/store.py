@@ -196,14 +196,7 @@ def _held_write(root: Path, name: str, text: str) -> None:
 def _held_temporary_file(where: int, base: str) -> tuple[int, str]:
     """A new, empty temporary file for an atomic write of ``base`` in the folder held by
     ``where``, opened to write (made, never opened if it was there), and its name."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
-    for _ in range(100):
-        tmp = f".{base}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}"
-        try:
-            return os.open(tmp, flags, 0o600, dir_fd=where), tmp
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", base)
+    return held.temporary_file(where, f".{base.replace('{', '{{').replace('}', '}}')}.{{}}{TEMPORARY_SUFFIX}")
 
 
 def _make_folder(root: Path, folder: str) -> None:
