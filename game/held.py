@@ -84,14 +84,26 @@ def reopen(held: int, flags: int) -> int:
     return os.open(f"{_FDS}/{held}", flags | _O_CLOEXEC)
 
 
+def hold_path(path: str | os.PathLike[str]) -> int:
+    """:func:`hold` of a whole path, from ``/`` (or from the current folder for a relative
+    one): every link on the way is checked, the data folder's own path too, so that a
+    folder its owner swapped for a link while the program runs leads nowhere new."""
+    text = os.fspath(path)
+    start = os.open("/" if text.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+    try:
+        return hold(start, text)
+    finally:
+        os.close(start)
+
+
 @contextlib.contextmanager
 def held_folder(root: str | os.PathLike[str], folder: str) -> Iterator[int]:
     """An ``O_PATH`` descriptor of the folder ``folder`` of ``root`` (``""``: ``root``
     itself), to make, look at and rename files in with ``dir_fd`` (which needs no read
-    permission on the folder, as making a file by name needs none). ``root`` is followed
-    as the system follows it (the player chose it); every link below it is checked
-    (:func:`hold`). Raises ForeignLink or the OSError of the part that failed."""
-    top = os.open(root, _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+    permission on the folder, as making a file by name needs none). Every link on the
+    way is checked, ``root``'s own path included (:func:`hold_path`). Raises ForeignLink
+    or the OSError of the part that failed."""
+    top = hold_path(root)
     try:
         fd = hold(top, folder) if folder else os.dup(top)
     finally:

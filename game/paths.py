@@ -30,14 +30,18 @@ LEVELS = _INSTALLED / "levels" if INSTALLED else PACKAGE.parent / "levels"
 
 def foreign_link(link_owner: int, folder_owner: int) -> bool:
     """A symbolic link owned by ``link_owner`` in a folder owned by ``folder_owner`` is not
-    to be followed: only the user's own links are (never root's own in another user's
-    folder, who may have put anything there, when root runs the program), and root's in
-    a folder of root's (``/bin``, ``/dev/stdout``). Stricter than Linux's
+    to be followed. A user follows their own links and root's. Root follows only its own
+    links in its own folders (``/bin``, ``/dev/stdout``): never another user's, nor its
+    own in another user's folder, who may have swapped anything in. Stricter than Linux's
     protected_symlinks, which trusts any link outside sticky world-writable folders. On
     a system without user ids, no link is foreign."""
     geteuid = getattr(os, "geteuid", None)
     if geteuid is None:
         return False
-    if link_owner == geteuid() != 0:
-        return False
+    user = geteuid()
+    if user != 0:
+        # a user's own link, or root's anywhere (an admin's ``~/Documents``): a user
+        # cannot make a link of root's, and what root set up gives them no more than
+        # their own rights
+        return link_owner not in (user, 0)
     return not (link_owner == 0 and folder_owner == 0)

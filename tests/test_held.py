@@ -28,8 +28,9 @@ def test_a_name_swapped_for_a_link_once_held_reads_what_was_held(tmp_path: Path,
 
     def hold_then_swap(start: int, name: str, **kwargs: bool) -> int:
         fd = real_hold(start, name, **kwargs)
-        os.replace(data / name, tmp_path / "moved")
-        (data / name).symlink_to(secret)
+        if name == "statistics.json":  # (not the walk to the data folder itself)
+            os.replace(data / name, tmp_path / "moved")
+            (data / name).symlink_to(secret)
         return fd
 
     monkeypatch.setattr(held, "hold", hold_then_swap)
@@ -112,3 +113,32 @@ def test_a_folder_that_may_be_written_but_not_read_takes_files(tmp_path: Path,
     out.mkdir()
     write_output(check_output(str(out / "r.csv")), b"rows\n")
     assert (out / "r.csv").read_bytes() == b"rows\n" and output_module.held is held
+
+
+@needs_root
+def test_a_data_folder_swapped_for_its_owners_link_while_root_plays_leads_nowhere(tmp_path: Path) -> None:
+    """Root plays on user 65534's data folder; the user renames it away and puts a link to
+    a folder of root's in its place: root's next reads, writes and moves aside are
+    refused there (before, root's own settings.json there was moved aside as damaged and
+    written anew, and its content quoted)."""
+    from game.records.settings import load_settings, save_settings
+
+    rootonly = tmp_path / "rootonly"
+    rootonly.mkdir(mode=0o700)
+    (rootonly / "settings.json").write_text('{"kind": "TOPSECRET", "version": 1}')
+    home = tmp_path / "alice"
+    data = home / "data"
+    data.mkdir(parents=True)
+    os.chown(home, 65534, 65534)
+    os.chown(data, 65534, 65534)
+    store = Store(data)
+    settings = load_settings(store)
+    os.replace(data, home / "data.old")
+    data.symlink_to(rootonly)
+    os.lchown(data, 65534, 65534)
+    load_settings(store)
+    save_settings(store, settings)
+    said = " ".join(store.take_warnings())
+    assert "TOPSECRET" not in said
+    assert sorted(p.name for p in rootonly.iterdir()) == ["settings.json"]
+    assert (rootonly / "settings.json").read_text() == '{"kind": "TOPSECRET", "version": 1}'

@@ -436,6 +436,22 @@ class Store:
             here = path
         return None
 
+    def _open_root(self, flags: int) -> int:
+        """The data folder opened with ``flags``: where it can be, reached from ``/`` one
+        name at a time with every link checked (:func:`game.held.hold_path`), so that a
+        data folder swapped for another user's link while the program runs is refused
+        (NotADirectoryError), never followed."""
+        if not held.SUPPORTED:
+            return os.open(self.root, flags)
+        try:
+            hold = held.hold_path(self.root)
+        except held.ForeignLink as err:
+            raise NotADirectoryError(errno.ENOTDIR, str(err), str(self.root)) from None
+        try:
+            return held.reopen(hold, flags)
+        finally:
+            os.close(hold)
+
     def read_text(self, name: str, limit: int = MAX_FILE_BYTES) -> str:
         """The text of the data folder's file ``name`` (see :func:`read_limited_text`),
         refused (FileRefused) when a link on the way is another user's
@@ -448,7 +464,7 @@ class Store:
                 raise FileRefused(problem)
             return read_limited_text(self.path(name), limit)
         try:
-            top = os.open(self.root, _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+            top = held.hold_path(self.root)
             try:
                 hold = held.hold(top, name)
             finally:
@@ -635,7 +651,7 @@ class Store:
             return
         flags = os.O_RDONLY | _O_DIRECTORY | _O_CLOEXEC
         try:
-            root = os.open(self.root, flags)
+            root = self._open_root(flags)
         except (FileNotFoundError, NotADirectoryError):
             yield None
             return
@@ -701,6 +717,8 @@ class Store:
         if self.read_only:
             self.warn(f"{name} could not be read ({reason}); it was left as it is")
             return None
+        if held.SUPPORTED:
+            return self._set_aside_held(name, reason)
         try:
             info = os.lstat(path)
         except OSError as err:
@@ -723,6 +741,38 @@ class Store:
             return None
         self.warn(f"{name} could not be read ({reason}); it was kept as {target.name}")
         return target
+
+    def _set_aside_held(self, name: str, reason: str) -> Path | None:
+        """:meth:`set_aside` in the file's folder held on a descriptor (every link on the
+        way checked, the data folder's own path too: :func:`game.held.held_folder`)."""
+        folder, _, base = name.rpartition("/")
+        try:
+            with held.held_folder(self.root, folder) as where:
+                info = os.stat(base, dir_fd=where, follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode):
+                    self.warn(f"{name} could not be read ({reason}); it is {file_kind(info.st_mode)}, "
+                              "not a plain file, so it was left as it is")
+                    return None
+                stamp = utc_stamp()
+                target, n = f"{base}.bad-{stamp}", 1
+                while _exists_in(where, target):
+                    n += 1
+                    target = f"{base}.bad-{stamp}-{n}"
+                os.replace(base, target, src_dir_fd=where, dst_dir_fd=where)
+        except OSError as err:
+            self.warn(f"{name} could not be read ({reason}) and could not be moved aside ({_why(err)})")
+            return None
+        self.warn(f"{name} could not be read ({reason}); it was kept as {target}")
+        return self.path(name).with_name(target)
+
+
+def _exists_in(where: int, name: str) -> bool:
+    """Something has the name ``name`` in the folder held by ``where`` (a link too)."""
+    try:
+        os.stat(name, dir_fd=where, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _remove_regular(where: int | Path, name: str) -> None:
