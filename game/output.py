@@ -12,9 +12,9 @@ user's own regular file is ever replaced:
   gives (``0666 & ~umask``: 0644 with the usual umask); a file replaced keeps its mode,
   and its owner when root replaces it.
 - Every symbolic link on the way (among the name's folders, the name itself, and each
-  link a link leads to) is followed only when it is the user's own, or root's in a
-  folder of root's; any other is refused, however much the user running the command may
-  write. The program follows the links itself, one name at a time as the system does, so
+  link a link leads to) is followed only when it is the user's own or root's (root
+  follows only its own, in folders of root's: :func:`game.paths.foreign_link`); any
+  other is refused, however much the user running the command may write. The program follows the links itself, one name at a time as the system does, so
   it keeps the system's rule against links in shared folders (Linux's
   protected_symlinks) itself, and more strictly: in every folder, not only ``/tmp``.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
@@ -422,12 +422,11 @@ def _no_path(target: str, folder: str, info: os.stat_result) -> bool:
 
 
 def _check_link_owner(path: str, info: os.stat_result, folder: str, *, named: bool) -> None:
-    """A symbolic link at ``path``, in ``folder``, is followed only when it is the user's
-    own, or root's in a folder of root's (``/bin``, ``/dev/stdout``, macOS's ``/tmp``):
-    anyone else's link may lead wherever that user chose, and root's link in another
-    user's folder may have been put there by that user. Stricter than Linux's
-    protected_symlinks, which trusts any link outside sticky world-writable folders.
-    ``named``: the link is the name as given (the message says "it"). Raises _Refused."""
+    """A symbolic link at ``path``, in ``folder``, is followed only by the rule of
+    :func:`game.paths.foreign_link`: the user's own or root's; for root, only root's own
+    in a folder of root's (``/bin``, ``/dev/stdout``). Anyone else's link may lead
+    wherever that user chose. ``named``: the link is the name as given (the message says
+    "it"). Raises _Refused."""
     geteuid = getattr(os, "geteuid", None)
     if geteuid is None:
         return
