@@ -14,9 +14,10 @@ user's own regular file is ever replaced:
 - Every symbolic link on the way (among the name's folders, the name itself, and each
   link a link leads to) is followed only when it is the user's own or root's (root
   follows only its own, in folders of root's: :func:`game.paths.foreign_link`); any
-  other is refused, however much the user running the command may write. The program follows the links itself, one name at a time as the system does, so
-  it keeps the system's rule against links in shared folders (Linux's
-  protected_symlinks) itself, and more strictly: in every folder, not only ``/tmp``.
+  other is refused, however much the user running the command may write. The program
+  follows the links itself, one name at a time as the system does, so it keeps the
+  system's rule against links in shared folders (Linux's protected_symlinks) itself,
+  and more strictly: in every folder, not only ``/tmp``.
 - A symbolic link to a regular file: the file it points to is replaced as above, and the
   link stays a link, but only when that file is of the kind the name says: its name ends
   as the output's kind needs (``.png`` for a picture) or else as the link's does
