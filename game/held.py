@@ -103,11 +103,7 @@ def held_folder(root: str | os.PathLike[str], folder: str) -> Iterator[int]:
     permission on the folder, as making a file by name needs none). Every link on the
     way is checked, ``root``'s own path included (:func:`hold_path`). Raises ForeignLink
     or the OSError of the part that failed."""
-    top = hold_path(root)
-    try:
-        fd = hold(top, folder) if folder else os.dup(top)
-    finally:
-        os.close(top)
+    fd = hold_path(os.path.join(root, folder) if folder else root)
     try:
         if not stat.S_ISDIR(os.fstat(fd).st_mode):
             raise NotADirectoryError(20, "not a folder", folder)

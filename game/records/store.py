@@ -306,16 +306,21 @@ def open_regular(path: Path, limit: int, *, follow: bool = True) -> int:
     looked at, and only a regular file is then opened, through the hold
     (``/proc/self/fd``). Elsewhere the name is looked at, then opened without waiting,
     and the caller looks again at the open file."""
-    flags = os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW)
-    if _O_PATH and os.path.isdir("/proc/self/fd"):
-        hold = os.open(path, _O_PATH | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW))
-        try:
-            _check_readable(os.fstat(hold), limit)
-            return os.open(f"/proc/self/fd/{hold}", flags & ~_O_NOFOLLOW)
-        finally:
-            os.close(hold)
+    if held.SUPPORTED:
+        return _open_held(os.open(path, _O_PATH | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW)), limit)
     _check_readable(path.stat() if follow else path.lstat(), limit)
-    return os.open(path, flags)
+    return os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | (0 if follow else _O_NOFOLLOW))
+
+
+def _open_held(hold: int, limit: int) -> int:
+    """The regular file held by the ``O_PATH`` descriptor ``hold`` (closed here) of at most
+    ``limit`` bytes, opened to read through the hold (never by its name); FileRefused for
+    anything else, which is never opened."""
+    try:
+        _check_readable(os.fstat(hold), limit)
+        return held.reopen(hold, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY)
+    finally:
+        os.close(hold)
 
 
 def _check_readable(info: os.stat_result, limit: int) -> None:
@@ -464,24 +469,13 @@ class Store:
                 raise FileRefused(problem)
             return read_limited_text(self.path(name), limit)
         try:
-            top = held.hold_path(self.root)
-            try:
-                hold = held.hold(top, name)
-            finally:
-                os.close(top)
+            fd = _open_held(held.hold_path(self.path(name)), limit)
         except FileNotFoundError:
             raise
         except held.ForeignLink as err:
             raise FileRefused(str(err)) from None
         except OSError as err:
             raise FileRefused(f"cannot be opened: {_why(err)}") from None
-        try:
-            _check_readable(os.fstat(hold), limit)
-            fd = held.reopen(hold, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY)
-        except OSError as err:
-            raise FileRefused(f"cannot be opened: {_why(err)}") from None
-        finally:
-            os.close(hold)
         return _read_open(fd, limit)
 
     def write_text(self, name: str, text: str) -> Path:
@@ -927,13 +921,13 @@ def _open_lock(path: Path) -> int:
         return os.open(path, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600)  # new: a plain file
     except FileExistsError:
         pass
-    if _O_PATH and os.path.isdir("/proc/self/fd"):
+    if held.SUPPORTED:
         hold = os.open(path, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC)  # (a link is held as a link)
         try:
             mode = os.fstat(hold).st_mode
             if not stat.S_ISREG(mode):
                 raise FileRefused(file_kind(mode))
-            return os.open(f"/proc/self/fd/{hold}", flags)
+            return held.reopen(hold, flags)
         finally:
             os.close(hold)
     return os.open(path, flags | _O_NOFOLLOW)
