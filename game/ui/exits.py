@@ -31,6 +31,19 @@ class KeepsPausedGame(Protocol):
         which the saved game in progress must still match when the player continues,
         unless the game could not be saved (``unsaved``): then the table alone holds it."""
 
+    def give_up_paused(self) -> None:
+        """Another game replaces the paused one: a paused game that could not be saved is
+        counted as abandoned now, as a saved game is when it is replaced."""
+
+
+@runtime_checkable
+class GivesUp(Protocol):
+    """A screen (the table) whose game can be given up from outside it."""
+
+    def give_up(self) -> None:
+        """End the game: count it (abandoned, or lost if no move was left) if it was
+        begun, and tell the player what could not be written."""
+
 
 class TableExits:
     """The ways out of one table, and the questions asked before them."""

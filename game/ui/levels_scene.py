@@ -20,6 +20,7 @@ from . import theme
 from .app import App
 from .badges import draw_padlock, draw_stars
 from .drawn import Kind
+from .exits import KeepsPausedGame
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, stacked_scale, text_px, wrap
@@ -175,6 +176,9 @@ class LevelsScene(RuleTabsScene):
             self.message = f"Level {level.number} is locked: win level {before} to open it"
             self.app.sounds.play("illegal")
             return
+        menu = self.app.under(self)
+        if isinstance(menu, KeepsPausedGame):
+            menu.give_up_paused()  # a paused game the menu holds unsaved is counted too
         if load_saved_game(self.store) is not None:
             abandon_saved_game(self.store)
         self.message = ""

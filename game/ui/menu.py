@@ -34,6 +34,7 @@ from ..session import random_deal
 from . import theme
 from .app import App, Scene
 from .drawn import Kind
+from .exits import GivesUp
 from .menu_parts import (
     Entry,
     ListWindow,
@@ -143,7 +144,10 @@ class MenuScene(Scene):
         """Keep the paused ``table`` for "Continue"; ``game`` is its (rule set, game
         number, moves), which the saved game in progress must still match (see
         :meth:`_paused_table`), unless it could not be saved (``unsaved``): then the
-        table is kept as it is, and closing the window asks about it as the table does."""
+        table is kept as it is, and closing the window asks about it as the table does.
+        A paused game that could not be saved and is not ``table`` is given up first."""
+        if self.paused is not table:
+            self.give_up_paused()
         self.paused, self.paused_game = table, game
         self.paused_unsaved = unsaved
         self.choose(game[0])
@@ -228,12 +232,23 @@ class MenuScene(Scene):
         """Deal game ``number`` on the table (the saved game in progress is given up);
         ``note`` is said there."""
         game = new_game(self.rules, number)
-        self.paused = self.paused_game = None
+        self.give_up_paused()
         if self.saved is not None:
             abandon_saved_game(self.store)
             self._refresh_records()
             self._layout()
         self.app.show("table", game=game, daily=daily, note=note)
+
+    def give_up_paused(self) -> None:
+        """Another game replaces the paused one. A saved game is counted as abandoned by
+        :func:`abandon_saved_game`; a paused game that could not be saved exists only in
+        its table, so the table counts it (as abandoned, or lost if no move was left)
+        rather than dropping it uncounted."""
+        table = self.paused if self.paused_unsaved else None
+        self.paused = self.paused_game = None
+        self.paused_unsaved = False
+        if isinstance(table, GivesUp):
+            table.give_up()
 
     def wants_quit(self) -> bool:
         """The window is closing: a paused game that could not be saved is the held

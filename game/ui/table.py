@@ -364,6 +364,12 @@ class TableScene(Scene):
         self._closing_anyway = True
         self.app.quit()
 
+    def give_up(self) -> None:
+        """The game is given up from the menu (a new deal replaces it there while it is
+        paused): counted as abandoned (or lost) if it was begun."""
+        self.session.end()
+        self.tell_notices()
+
     def tell_notices(self) -> None:
         """Pass what the session has to tell the player (records not written, warnings
         of the data folder) to the app, which shows it over whatever screen is on top."""

@@ -702,6 +702,57 @@ def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
     assert app.top is scene and len(scene.game.moves_played) == 1
 
 
+def _unsaved_game_held_by_the_menu(ui: SimpleNamespace, app: App,
+                                   monkeypatch: pytest.MonkeyPatch) -> tuple[object, TableScene]:
+    """A union-square game of one move, left for the menu on a full disk (so the menu
+    holds its table, unsaved); then the disk has room again."""
+    menu = ui.open_menu(app, "union-square")
+    _disk_full(monkeypatch)
+    game = new_game("union-square", 12)
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.legal_moves()[0])
+    ui.settle(app, scene)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.continue_button.hint.startswith("Not saved: ")
+    monkeypatch.undo()
+    return menu, scene
+
+
+def test_a_new_deal_from_the_menu_counts_the_paused_game_that_could_not_be_saved(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu holds a game that could not be saved; a new deal replaces it. It is
+    counted as abandoned, as a saved game would be (it was dropped uncounted)."""
+    from game.ui.menu import MenuScene
+
+    menu, scene = _unsaved_game_held_by_the_menu(ui, app, monkeypatch)
+    assert isinstance(menu, MenuScene)
+    menu.start_number("7")
+    ui.step(app)
+    stats = load_statistics(scene.store)["union-square"]
+    assert (stats.played, stats.abandoned) == (1, 1)
+    assert isinstance(app.top, TableScene) and app.top.game.game == "7"
+    assert menu.paused is None and not menu.paused_unsaved
+
+
+def test_a_level_started_from_the_menu_counts_the_paused_game_that_could_not_be_saved(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same through the levels screen opened from that menu."""
+    from game.levels import load_campaign
+    from game.ui.levels_scene import LevelsScene
+    from game.ui.menu import MenuScene
+
+    menu, scene = _unsaved_game_held_by_the_menu(ui, app, monkeypatch)
+    assert isinstance(menu, MenuScene)
+    levels = LevelsScene(app, "union-square")
+    app.push(levels)
+    ui.step(app)
+    levels.play(load_campaign("union-square").levels[0])
+    ui.step(app)
+    stats = load_statistics(scene.store)["union-square"]
+    assert (stats.played, stats.abandoned) == (1, 1)
+    assert menu.paused is None
+
+
 def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
