@@ -31,6 +31,7 @@ from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
 from ..records.scoring import Score, score_replay
 from ..records.settings import Settings
 from ..records.store import Store
+from ..records.ways import remember_way_shown, way_was_shown
 from . import ending
 from .deals import is_deal, level_after, random_deal
 from .outcome import Outcome, Points, WinRecord
@@ -43,7 +44,8 @@ if TYPE_CHECKING:
 MAX_DROPS = 400
 #: the deals whose loss the analysis explained this run of the program, by data folder:
 #: (the folder, the rule set, the game number). A deal dealt again, however it is started
-#: (Restart, the menu, a level, the daily deal), is played with the way known
+#: (Restart, the menu, a level, the daily deal), is played with the way known; a later
+#: run knows it from ``ways-shown.json`` (:mod:`game.records.ways`)
 _WAYS_SHOWN: set[tuple[str, str, str]] = set()
 #: what the player is told when they play on in a deal whose analysis showed the way
 PLAYING_ON_WITH_THE_WAY = "You saw how this game is won: playing on with it counts as help"
@@ -57,10 +59,12 @@ def _deal_key(store: Store, game: Game) -> tuple[str, str, str]:
 def note_way_shown(store: Store, game: Game, analysis: Analysis) -> None:
     """The analysis of ``game``'s loss answered the player (on the table after a loss, or
     in the replay viewer): an answer that shows the way makes a game of the same deal,
-    dealt again while the program runs, a game with help (see
+    dealt again, in this run or a later one (``ways-shown.json``), a game with help (see
     :meth:`PlaySession.analysis_shown`)."""
     if analysis.shows_the_way and is_deal(game):
         _WAYS_SHOWN.add(_deal_key(store, game))
+        if not store.read_only:
+            remember_way_shown(store, game.rules, game.game)
 
 
 class PlaySession:
@@ -118,7 +122,8 @@ class PlaySession:
         self._begun = bool(game.history)
         #: the analysis of this deal's loss showed the player how it could be won (see
         #: :meth:`analysis_shown`), and that help was counted in this game
-        self.way_shown = self.recordable and self._deal_key() in _WAYS_SHOWN
+        self.way_shown = self.recordable and (self._deal_key() in _WAYS_SHOWN
+                                              or way_was_shown(store, game.rules, game.game))
         self._way_counted = False
         #: the finish line last worked out, and the position it was for
         self._finish: tuple[tuple[int, bytes] | None, tuple[Move, ...]] = (None, ())
@@ -407,7 +412,7 @@ class PlaySession:
         An answer that shows the way (the move that lost, a winning line: see
         :attr:`~game.search.analyse.Analysis.shows_the_way`) is help to whoever plays on
         with it: the next change of position (an undo here, or a move in the same deal
-        dealt again while the program runs: Restart, the menu, a level, the daily deal)
+        dealt again, now or in a later run: Restart, the menu, a level, the daily deal)
         makes the game assisted, as a replay taken over is, and the table is told so.
         Seen and left, the lost game is counted as it was played.
         """

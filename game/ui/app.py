@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import pygame
 
@@ -196,6 +196,29 @@ class Scene:
     def wants_quit(self) -> bool:
         """The window is closing: save what must be saved; False keeps the app open."""
         return True
+
+
+@runtime_checkable
+class KeepsPausedGame(Protocol):
+    """A screen (the menu) that can hold a paused table and offer to continue it."""
+
+    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
+        """Keep ``table`` to continue; ``game`` is its (rule set, game number, moves),
+        which the saved game in progress must still match when the player continues,
+        unless the game could not be saved (``unsaved``): then the table alone holds it."""
+
+    def give_up_paused(self) -> None:
+        """Another game replaces the paused one: a paused game that could not be saved is
+        counted as abandoned now, as a saved game is when it is replaced."""
+
+
+@runtime_checkable
+class GivesUp(Protocol):
+    """A screen (the table) whose game can be given up from outside it."""
+
+    def give_up(self) -> None:
+        """End the game: count it (abandoned, or lost if no move was left) if it was
+        begun, and tell the player what could not be written."""
 
 
 class App:

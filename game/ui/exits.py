@@ -13,36 +13,13 @@ replaces it. The other screens are asked of the app by name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from ..session.ending import game_lost
-from .app import Scene
+from .app import KeepsPausedGame
 
 if TYPE_CHECKING:
     from .table import TableScene
-
-
-@runtime_checkable
-class KeepsPausedGame(Protocol):
-    """A screen (the menu) that can hold a paused table and offer to continue it."""
-
-    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
-        """Keep ``table`` to continue; ``game`` is its (rule set, game number, moves),
-        which the saved game in progress must still match when the player continues,
-        unless the game could not be saved (``unsaved``): then the table alone holds it."""
-
-    def give_up_paused(self) -> None:
-        """Another game replaces the paused one: a paused game that could not be saved is
-        counted as abandoned now, as a saved game is when it is replaced."""
-
-
-@runtime_checkable
-class GivesUp(Protocol):
-    """A screen (the table) whose game can be given up from outside it."""
-
-    def give_up(self) -> None:
-        """End the game: count it (abandoned, or lost if no move was left) if it was
-        begun, and tell the player what could not be written."""
 
 
 class TableExits:

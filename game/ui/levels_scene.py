@@ -17,10 +17,9 @@ from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
 from ..records.saves import abandon_saved_game, load_saved_game
 from . import theme
-from .app import App
+from .app import App, KeepsPausedGame
 from .badges import draw_padlock, draw_stars
 from .drawn import Kind
-from .exits import KeepsPausedGame
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, stacked_scale, text_px, wrap

@@ -32,9 +32,8 @@ from ..records.saves import (
 from ..records.store import display_name
 from ..session import random_deal
 from . import theme
-from .app import App, Scene
+from .app import App, GivesUp, Scene
 from .drawn import Kind
-from .exits import GivesUp
 from .menu_parts import (
     Entry,
     ListWindow,

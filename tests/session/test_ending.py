@@ -698,6 +698,28 @@ def test_the_same_deal_dealt_again_is_played_with_the_way_known(tmp_path: Path) 
     assert not other.way_shown
 
 
+def test_the_way_shown_is_remembered_by_the_next_run_of_the_program(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window closed after the analysis showed the way: the next run of the program
+    (its memory of this run gone) still deals that deal with the way known, so the win
+    is an assisted one, with no high score."""
+    from game.session import session as session_module
+
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock)
+    play_line(session, CONSTITUTION_1_WIN[:3], clock, seconds=1.0)
+    session.analysis_shown(_answer(session, FOUND, 1, 2, tuple(CONSTITUTION_1_WIN[1:])))
+    session.quit()
+    monkeypatch.setattr(session_module, "_WAYS_SHOWN", set())  # a new run of the program
+    again = constitution_1(tmp_path / "data", clock=clock)
+    assert again.way_shown
+    play_line(again, CONSTITUTION_1_WIN, clock, seconds=1.0)
+    again.conclude()
+    record = again.win_record
+    assert record is not None and record.assisted and record.rank is None
+    assert not constitution_1(tmp_path / "other", clock=clock).way_shown
+
+
 @pytest.mark.parametrize(("verdict", "last_winnable", "first_lost", "line"), [
     (NEVER, None, 0, ()),  # lost from the deal: no move of the player's lost it
     (UNDECIDED, None, None, ()),  # nothing decided
