@@ -110,6 +110,10 @@ def utc_iso(moment: datetime | None = None) -> str:
     return (moment or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+#: said of a file that could not be written over: the old one is still whole
+_UNCHANGED = " (the previous file is unchanged)"
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that the file is always whole.
 
@@ -122,10 +126,11 @@ def atomic_write_text(path: Path, text: str) -> None:
     """
     path = Path(path)
     data = text.encode("utf-8")
+    existed = True
     try:
         info = os.lstat(path)
     except FileNotFoundError:
-        pass
+        existed = False
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}") from err
     else:
@@ -146,7 +151,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     except OSError as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
-        raise SaveError(f"could not save {path}: {_why(err)} (the previous file is unchanged)") from err
+        raise SaveError(f"could not save {path}: {_why(err)}{_UNCHANGED * existed}") from err
     _fsync_dir(path.parent)
 
 
@@ -164,10 +169,11 @@ def _held_write(root: Path, name: str, text: str) -> None:
         if folder:
             _make_folder(root, folder)
         with held.held_folder(root, folder) as where:
+            existed = True
             try:
                 info = os.stat(base, dir_fd=where, follow_symlinks=False)
             except FileNotFoundError:
-                pass
+                existed = False
             else:
                 if not stat.S_ISREG(info.st_mode):
                     raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a "
@@ -182,8 +188,7 @@ def _held_write(root: Path, name: str, text: str) -> None:
             except OSError as err:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp, dir_fd=where)
-                raise SaveError(f"could not save {path}: {_why(err)} "
-                                "(the previous file is unchanged)") from err
+                raise SaveError(f"could not save {path}: {_why(err)}{_UNCHANGED * existed}") from err
             held.fsync_folder(where)
     except SaveError:
         raise

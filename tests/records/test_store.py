@@ -57,6 +57,27 @@ def test_a_full_disk_gives_a_clear_error_and_keeps_the_old_file(tmp_path, monkey
     assert _leftovers(tmp_path) == []
 
 
+@pytest.mark.parametrize("held_walk", [True, False])
+@pytest.mark.parametrize("before", [None, "old and complete"])
+def test_a_failed_write_says_the_previous_file_is_unchanged_only_when_there_was_one(
+        tmp_path, monkeypatch, held_walk, before):
+    """Through the store (the held walk, and the fallback without it): a new file that
+    could not be written is not said to have a previous file."""
+    if before is not None:
+        (tmp_path / "stats.json").write_text(before)
+    monkeypatch.setattr(store_module.held, "SUPPORTED", held_walk and store_module.held.SUPPORTED)
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module.os, "fsync", full)
+    with pytest.raises(SaveError, match="the disk is full") as err:
+        Store(tmp_path).write_text("stats.json", "new")
+    assert ("previous file is unchanged" in str(err.value)) == (before is not None)
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ([] if before is None else ["stats.json"])
+
+
 def test_a_folder_that_cannot_be_created_is_a_save_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
