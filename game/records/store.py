@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .. import held
+from ..output import reason as _why
 from ..paths import foreign_link
 
 APP_NAME = "british-patience"
@@ -257,16 +258,6 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def _why(err: OSError) -> str:
-    if err.errno == errno.ENOSPC:
-        return "the disk is full"
-    if err.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if err.errno == errno.EROFS:
-        return "the disk is read-only"
-    return err.strerror or str(err)
 
 
 def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:

@@ -78,6 +78,11 @@ def test_a_failed_write_says_the_previous_file_is_unchanged_only_when_there_was_
     assert sorted(p.name for p in tmp_path.iterdir()) == ([] if before is None else ["stats.json"])
 
 
+def test_a_name_too_long_is_said_in_words(tmp_path):
+    with pytest.raises(SaveError, match=r"the name is too long\Z"):
+        Store(tmp_path).write_text("a" * 300 + ".json", "data")
+
+
 def test_a_folder_that_cannot_be_created_is_a_save_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
