@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .paths import foreign_link
 
@@ -135,3 +135,47 @@ def temporary_file(where: int, name: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(17, "no free name for a temporary file", name)
+
+
+class Changed(Exception):
+    """A name changed under an atomic write (:func:`replace_with`): why, in words."""
+
+
+def replace_with(where: int | None, target: str, data: bytes, temporary: tuple[int, str], *,
+                 prepare: Callable[[int], None] | None = None) -> None:
+    """Replace ``target`` with ``data`` atomically, through the new temporary file
+    ``temporary`` (its fd, open to write, and its name): both names are in the folder held
+    by ``where``, or paths when ``where`` is None.
+
+    The data is written, ``prepare`` gets the open file (to set its mode and owner on the
+    descriptor, never through a name), and it is fsynced. Then the temporary name must
+    still hold the very file written, and ``target`` must be a regular file or nothing
+    (:class:`Changed` otherwise: someone else may write in that folder), and the rename
+    is made. On any failure the temporary name is removed (the name only: a link put
+    there is not followed) and the error goes on. The caller makes the rename durable
+    (the folder's fsync)."""
+    fd, tmp = temporary
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if prepare is not None:
+                prepare(handle.fileno())
+            os.fsync(handle.fileno())
+            ours = os.fstat(handle.fileno())
+            now_tmp = os.stat(tmp, dir_fd=where, follow_symlinks=False)
+            if (now_tmp.st_dev, now_tmp.st_ino) != (ours.st_dev, ours.st_ino):
+                raise Changed("its temporary file was replaced while it was written "
+                              "(someone else can write in that folder)")
+        try:
+            now = os.stat(target, dir_fd=where, follow_symlinks=False)
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISREG(now.st_mode):
+                raise Changed("it changed into something that is not a regular file")
+        os.replace(tmp, target, src_dir_fd=where, dst_dir_fd=where)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=where)
+        raise

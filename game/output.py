@@ -758,34 +758,14 @@ def _replace_in(where: int | None, target: Path, data: bytes) -> None:
     if old is not None and stat.S_ISLNK(old.st_mode):  # (a link put in its place since the check)
         raise _Refused("it changed into a symbolic link")
     mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask()
-    fd, tmp = _temporary(where, folder, f".{target.name}.")
+    # the mode and owner are set on the open file, never through its name: in a folder
+    # someone else may write, the name could be swapped for a link by then, and a chmod
+    # or chown by name (as root) would change whatever it leads to
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            # the mode and owner are set on the open file, never through its name: in a
-            # folder someone else may write, the name could be swapped for a link by then,
-            # and a chmod or chown by name (as root) would change whatever it leads to
-            _set_mode_and_owner(handle.fileno(), mode, old)
-            os.fsync(handle.fileno())
-            ours = os.fstat(handle.fileno())
-            # the name still holds the file written (not a link or another file put there)
-            now_tmp = os.stat(tmp, dir_fd=where, follow_symlinks=False)
-            if (now_tmp.st_dev, now_tmp.st_ino) != (ours.st_dev, ours.st_ino):
-                raise _Refused("its temporary file was replaced while it was written "
-                               "(someone else can write in that folder)")
-        try:  # a last look: only a regular file (or nothing) is ever renamed over
-            now = os.stat(name, dir_fd=where, follow_symlinks=False)
-        except FileNotFoundError:
-            pass
-        else:
-            if not stat.S_ISREG(now.st_mode):
-                raise _Refused("it changed into something that is not a regular file")
-        os.replace(tmp, name, src_dir_fd=where, dst_dir_fd=where)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=where)  # (removes the name only: a link put there is not followed)
-        raise
+        held.replace_with(where, str(name), data, _temporary(where, folder, f".{target.name}."),
+                          prepare=lambda fd: _set_mode_and_owner(fd, mode, old))
+    except held.Changed as err:
+        raise _Refused(str(err)) from None
     if where is not None:
         held.fsync_folder(where)
     else:

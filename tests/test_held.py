@@ -142,3 +142,37 @@ def test_a_data_folder_swapped_for_its_owners_link_while_root_plays_leads_nowher
     assert "TOPSECRET" not in said
     assert sorted(p.name for p in rootonly.iterdir()) == ["settings.json"]
     assert (rootonly / "settings.json").read_text() == '{"kind": "TOPSECRET", "version": 1}'
+
+
+def test_the_shared_atomic_write_refuses_a_temporary_file_swapped_while_it_was_written(tmp_path):
+    """Someone who may write in the folder replaces the temporary name before the rename:
+    nothing is renamed over the target, and the name is removed."""
+    target = tmp_path / "settings.json"
+    target.write_text("old")
+    planted = tmp_path / "planted"
+    planted.write_text("theirs")
+    fd = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        made = held.temporary_file(fd, ".settings.json.{}.tmp")
+
+        def swap(_: int) -> None:
+            os.replace(planted, tmp_path / made[1])
+
+        with pytest.raises(held.Changed, match="temporary file was replaced"):
+            held.replace_with(fd, "settings.json", b"new", made, prepare=swap)
+    finally:
+        os.close(fd)
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_the_shared_atomic_write_never_renames_over_what_is_no_regular_file(tmp_path):
+    target = tmp_path / "settings.json"
+    made = held.temporary_file(os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY), ".s.{}.tmp")
+
+    def make_a_fifo(_: int) -> None:
+        os.mkfifo(target)
+
+    with pytest.raises(held.Changed, match="not a regular file"):
+        held.replace_with(None, str(target), b"new", (made[0], str(tmp_path / made[1])), prepare=make_a_fifo)
+    assert target.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]

@@ -144,14 +144,10 @@ def atomic_write_text(path: Path, text: str) -> None:
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}") from err
     try:
-        with os.fdopen(fd, "wb") as tmp:
-            tmp.write(data)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.replace(tmp_name, path)
+        held.replace_with(None, str(path), data, (fd, str(tmp_name)))
+    except held.Changed as err:
+        raise SaveError(f"could not save {path}: {err}{_UNCHANGED * existed}") from None
     except OSError as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
         raise SaveError(f"could not save {path}: {_why(err)}{_UNCHANGED * existed}") from err
     _fsync_dir(path.parent)
 
@@ -179,16 +175,11 @@ def _held_write(root: Path, name: str, text: str) -> None:
                 if not stat.S_ISREG(info.st_mode):
                     raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a "
                                     "regular file is written over (it was left as it is)")
-            fd, tmp = _held_temporary_file(where, base)
             try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(tmp, base, src_dir_fd=where, dst_dir_fd=where)
+                held.replace_with(where, base, data, _held_temporary_file(where, base))
+            except held.Changed as err:
+                raise SaveError(f"could not save {path}: {err}{_UNCHANGED * existed}") from None
             except OSError as err:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp, dir_fd=where)
                 raise SaveError(f"could not save {path}: {_why(err)}{_UNCHANGED * existed}") from err
             held.fsync_folder(where)
     except SaveError:

@@ -260,9 +260,9 @@ def test_a_write_names_its_temporary_file_with_the_programs_mark(tmp_path, monke
     seen = []
     replace = os.replace
 
-    def spy(src, dst):
+    def spy(src, dst, **dir_fds):
         seen.append(os.path.basename(src))
-        replace(src, dst)
+        replace(src, dst, **dir_fds)
 
     monkeypatch.setattr(store_module.os, "replace", spy)
     name = os.fsdecode(b"r\xe9sum\xe9\n\x1b[2J.json")
