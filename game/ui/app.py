@@ -197,6 +197,10 @@ class Scene:
         """The window is closing: save what must be saved; False keeps the app open."""
         return True
 
+    def dropped(self) -> None:
+        """The scene was taken off the stack (popped, replaced, or every scene dropped for
+        the menu): what ended on it and was not written yet is written now."""
+
 
 @runtime_checkable
 class KeepsPausedGame(Protocol):
@@ -320,6 +324,7 @@ class App:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        scene.dropped()
         if self.scenes:
             for below in self._taking_input():
                 below.resume()
@@ -330,12 +335,13 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another."""
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().dropped()
         self.push(scene)
 
     def reset(self, scene: Scene) -> None:
         """Make ``scene`` the only scene (for example back to the menu)."""
-        self.scenes.clear()
+        while self.scenes:
+            self.scenes.pop().dropped()  # top first, as popping them one by one would
         self.push(scene)
 
     def under(self, scene: Scene) -> Scene | None:

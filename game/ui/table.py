@@ -364,6 +364,15 @@ class TableScene(Scene):
         self._closing_anyway = True
         self.app.quit()
 
+    def dropped(self) -> None:
+        """The table is gone from the screen (a practice game taken over from this lost
+        game's winning line went to the menu, which drops every screen): a game that
+        ended here is counted now if it was not yet (a lost game is counted as the player
+        leaves it). A game in progress is the menu's to keep (:meth:`TableExits.pause_to_menu`)."""
+        if self.session.over:
+            self.session.end()
+            self.tell_notices()
+
     def give_up(self) -> None:
         """The game is given up from the menu (a new deal replaces it there while it is
         paused): counted as abandoned (or lost) if it was begun."""

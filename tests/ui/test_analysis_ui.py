@@ -367,3 +367,39 @@ def test_the_analysis_from_the_replay_viewer_helps_the_deal_dealt_again(ui: Simp
     assert analysis.analysis is not None and analysis.analysis.shows_the_way
     table = ui.open_table(app, replay.opening())
     assert isinstance(table, TableScene) and table.session.way_shown
+
+
+@pytest.mark.parametrize("leave", ["Esc", "Menu button"])
+def test_the_lost_game_is_counted_when_a_game_taken_over_from_its_winning_line_goes_to_the_menu(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch, leave: str) -> None:
+    """Lost, analysed, the winning line watched and taken over (a practice game over the
+    lost table), then the menu: the menu replaces every screen, and the lost game under
+    the practice game is counted as lost with its replay among the recent games (it was
+    dropped uncounted)."""
+    table, lost = _lost_on_the_table(ui, app, LOST_LINES["union-square"])
+    monkeypatch.setattr(dialogs, "ANALYSIS_SECONDS", 1e6)
+    monkeypatch.setattr(dialogs, "ANALYSIS_POSITIONS", 50_000)
+    analysis = _open_analysis(ui, app, lost)
+    _answered(ui, app, analysis)
+    ui.click(app, next(b for b in analysis.buttons if b.label == "Watch the winning line").rect.center)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene)
+    viewer.take_over()
+    ui.step(app)
+    practice = app.top
+    assert isinstance(practice, TableScene) and practice is not table and practice.session.practice
+    ui.settle(app, practice)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    store = Store(app.data_dir)
+    assert load_statistics(store)["union-square"].played == 0, "not counted yet: the lost game is still open"
+    if leave == "Esc":
+        ui.press(app, pygame.K_ESCAPE)
+    else:
+        ui.click(app, next(b for b in practice.hud.buttons if b.label == "Menu").rect.center)
+    ui.step(app)
+    assert app.top is not None and app.top.name == "menu"
+    stats = load_statistics(store)["union-square"]
+    assert (stats.played, stats.lost) == (1, 1)
+    recent = list_recent_games(store)
+    assert len(recent) == 1 and recent[0].summary is not None and recent[0].summary.result == "lost"
