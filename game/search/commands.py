@@ -140,7 +140,8 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
     if args.deals is None and args.game is None:
         return "give one game number, or a range of them with --range 1-1000"
     takes_moves = hasattr(args, "moves")  # (solve does; demo always starts from the deal)
-    if args.deals is not None and (args.game is not None or getattr(args, "moves", "")):
+    moves: str = getattr(args, "moves", "")
+    if args.deals is not None and (args.game is not None or moves):
         game = "a game number (with --moves)" if takes_moves else "a game number"
         return f"give either {game} or --range, not both"
     if args.deals is None:

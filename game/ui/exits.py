@@ -37,7 +37,9 @@ class TableExits:
         """New deal, asking first if a game is in progress."""
         session = self.table.session
         own = session.saved_game_kept_from_practice()
-        words = ("The game in progress will be abandoned." if not session.practice
+        words = ("This game was counted in your statistics when it ended: the moves played since "
+                 "will be lost." if session.recorded and not session.practice
+                 else "The game in progress will be abandoned." if not session.practice
                  else "This practice game will end (it is not counted)." if own is None
                  else f"This practice game will end (it is not counted), and your saved game ({own}) "
                       "will be counted as abandoned when the new deal is saved in its place.")

@@ -217,6 +217,32 @@ def test_undoing_the_winning_move_takes_its_time_bonus_back_and_a_new_win_earns_
     assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
 
 
+def test_new_deal_after_a_win_undone_says_the_win_is_counted_not_that_a_game_is_abandoned(
+        ui: SimpleNamespace, app: App) -> None:
+    """The win was counted when it came: a new deal after an undo counts nothing more, so
+    its question says that, not "will be abandoned" (hostile review 18)."""
+    from tests.session.helpers import CONSTITUTION_1_WIN
+
+    game = new_game("constitution", 1)
+    scene = ui.open_table(app, game)
+    for text in CONSTITUTION_1_WIN:
+        scene.play(game.parse_move(text))
+        scene.anim.finish()
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "You won!" and scene.session.recorded
+    _press(ui, app, next(b for b in dialog.buttons if b.label == "Undo"))
+    ui.settle(app, scene)
+    ui.press(app, pygame.K_n)
+    question = app.top
+    assert isinstance(question, Dialog) and question.title == "Start a new deal?"
+    words = " ".join(question.lines)
+    assert "counted in your statistics when it ended" in words and "abandoned" not in words
+    ui.press(app, pygame.K_RETURN)
+    ui.settle(app, scene)
+    stats = load_statistics(scene.store)["constitution"]
+    assert (stats.played, stats.won, stats.abandoned) == (1, 1, 0)
+
+
 @pytest.mark.parametrize(("key", "mod"), [(pygame.K_u, 0), (pygame.K_z, pygame.KMOD_CTRL)])
 def test_the_undo_keys_do_what_the_win_dialogs_undo_does(ui: SimpleNamespace, app: App, key: int,
                                                           mod: int) -> None:
