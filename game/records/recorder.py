@@ -228,13 +228,18 @@ class ReplayPlayer:
             played.append(self.forward())
         return played
 
-    def take_over(self, *, clock: Callable[[], float] = time.monotonic) -> Recorder:
+    def take_over(self, *, clock: Callable[[], float] = time.monotonic, timed: bool = True) -> Recorder:
         """A new game to play from this step: the deal with the moves so far (which can
         be undone), the clock at this step's time. It keeps the replay's hint and undo
-        counts, since the player has seen how the game went."""
+        counts, since the player has seen how the game went. A replay whose times were
+        made up (``timed`` False: a winning line shown, never played as such) starts the
+        clock at 0, its moves at 0 s, rather than carry times no one played."""
         game = self.replay.opening()
         moves = self.replay.moves[: self.step]
         for move in moves:
             game.play_text(move.text)
+        if not timed:
+            return Recorder(game, clock=clock, elapsed=0.0, hints=self.replay.hints,
+                            undos=self.replay.undos, times=[0.0] * len(moves))
         return Recorder(game, clock=clock, elapsed=self.time_at(self.step), hints=self.replay.hints,
                         undos=self.replay.undos, times=[m.seconds for m in moves])

@@ -312,9 +312,11 @@ class ReplayScene(Scene):
 
     def take_over(self) -> None:
         """Play on from this position as a new game (the moves so far can be undone): an
-        assisted game, since the player has seen the moves after it."""
+        assisted game, since the player has seen the moves after it. A line never played
+        as such (:attr:`heading`: the analysis's winning line, paced as if played) hands
+        on no made-up time: the new game's clock starts at 0."""
         self.anim.finish()
-        recorder = self.player.take_over()
+        recorder = self.player.take_over(timed=not self.heading)
         self.app.swap("table", replay=recorder.replay(), taken_over=True)
 
     def analyse(self) -> None:

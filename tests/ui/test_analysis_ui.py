@@ -384,10 +384,13 @@ def test_the_lost_game_is_counted_when_a_game_taken_over_from_its_winning_line_g
     ui.click(app, next(b for b in analysis.buttons if b.label == "Watch the winning line").rect.center)
     viewer = app.top
     assert isinstance(viewer, ReplayScene)
+    made_up = viewer.player.time_at(viewer.player.step)  # the line's pace, as if played
+    assert made_up >= 2
     viewer.take_over()
     ui.step(app)
     practice = app.top
     assert isinstance(practice, TableScene) and practice is not table and practice.session.practice
+    assert practice.session.elapsed < 1, "the clock starts at 0, not at the line's made-up time"
     ui.settle(app, practice)
     practice.play(practice.game.legal_moves()[0])
     ui.settle(app, practice)
