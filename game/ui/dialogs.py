@@ -551,7 +551,8 @@ def _lost_score(session: PlaySession) -> str:
             and not session.store.read_only):
         rank = load_progress(Store(session.store.root, read_only=True)).rank_of(g.rules, score)
         if rank is not None:
-            said += f": #{rank} in the {g.profile.short_title} high scores"
+            # entered as the player leaves the game: an undo first would withdraw it
+            said += f": #{rank} in the {g.profile.short_title} high scores when you leave this game"
     return said
 
 

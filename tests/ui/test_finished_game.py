@@ -282,7 +282,7 @@ def test_the_lost_dialog_gives_the_score_and_where_a_square_game_ranks(
     score = scene.session.score.total
     said = [line for line in dialog.lines if line.startswith("Score ")]
     if rules == "square":
-        assert said == [f"Score {score}: #1 in the British Square high scores"]
+        assert said == [f"Score {score}: #1 in the British Square high scores when you leave this game"]
     else:
         assert said == [f"Score {score}"]
 
