@@ -677,35 +677,10 @@ def test_a_lost_game_whose_count_failed_is_counted_when_it_can_be(ui: SimpleName
     assert (stats.played, stats.lost) == (1, 1)
 
 
-def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
-        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Menu (or Esc) when the game cannot be saved: the menu holds the table itself, so
-    "Continue" goes back to it, and closing the window from the menu asks first."""
-    from game.ui.menu import MenuScene
-
-    menu = ui.open_menu(app, "union-square")
-    _disk_full(monkeypatch)
-    game = new_game("union-square", 12)
-    scene = ui.open_table(app, game)
-    ui.perform(app, scene, game.legal_moves()[0])
-    ui.settle(app, scene)
-    ui.press(app, pygame.K_ESCAPE)
-    assert app.top is menu and isinstance(menu, MenuScene)
-    assert menu.continue_button.enabled and menu.continue_button.hint.startswith("Not saved: ")
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    ui.step(app, 2)
-    top = app.top
-    assert app.running and isinstance(top, Dialog) and top.title == "Your game could not be saved"
-    ui.press(app, pygame.K_ESCAPE)
-    menu.continue_game()
-    ui.step(app)
-    assert app.top is scene and len(scene.game.moves_played) == 1
-
-
-def _unsaved_game_held_by_the_menu(ui: SimpleNamespace, app: App,
-                                   monkeypatch: pytest.MonkeyPatch) -> tuple[object, TableScene]:
+def _unsaved_game_held_by_the_menu(ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch,
+                                   *, room_again: bool = True) -> tuple[object, TableScene]:
     """A union-square game of one move, left for the menu on a full disk (so the menu
-    holds its table, unsaved); then the disk has room again."""
+    holds its table, unsaved); then the disk has room again, if ``room_again``."""
     menu = ui.open_menu(app, "union-square")
     _disk_full(monkeypatch)
     game = new_game("union-square", 12)
@@ -714,8 +689,27 @@ def _unsaved_game_held_by_the_menu(ui: SimpleNamespace, app: App,
     ui.settle(app, scene)
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is menu and menu.continue_button.hint.startswith("Not saved: ")
-    monkeypatch.undo()
+    if room_again:
+        monkeypatch.undo()
     return menu, scene
+
+
+def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Menu (or Esc) when the game cannot be saved: the menu holds the table itself, so
+    "Continue" goes back to it, and closing the window from the menu asks first."""
+    from game.ui.menu import MenuScene
+
+    menu, scene = _unsaved_game_held_by_the_menu(ui, app, monkeypatch, room_again=False)
+    assert isinstance(menu, MenuScene) and menu.continue_button.enabled
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    ui.step(app, 2)
+    top = app.top
+    assert app.running and isinstance(top, Dialog) and top.title == "Your game could not be saved"
+    ui.press(app, pygame.K_ESCAPE)
+    menu.continue_game()
+    ui.step(app)
+    assert app.top is scene and len(scene.game.moves_played) == 1
 
 
 def test_a_new_deal_from_the_menu_counts_the_paused_game_that_could_not_be_saved(
