@@ -136,7 +136,7 @@ def test_a_file_name_too_long_is_a_one_line_error_as_with_replay_check(
         status, out, err = _run(command, capsys)
         assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
         errors.append(err)
-    assert errors[0] == errors[1] and "File name too long" in errors[0]
+    assert errors[0] == errors[1] and "the name is too long" in errors[0]
 
 
 def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
