@@ -238,8 +238,6 @@ class ReplayPlayer:
         moves = self.replay.moves[: self.step]
         for move in moves:
             game.play_text(move.text)
-        if not timed:
-            return Recorder(game, clock=clock, elapsed=0.0, hints=self.replay.hints,
-                            undos=self.replay.undos, times=[0.0] * len(moves))
-        return Recorder(game, clock=clock, elapsed=self.time_at(self.step), hints=self.replay.hints,
-                        undos=self.replay.undos, times=[m.seconds for m in moves])
+        return Recorder(game, clock=clock, elapsed=self.time_at(self.step) if timed else 0.0,
+                        hints=self.replay.hints, undos=self.replay.undos,
+                        times=[m.seconds if timed else 0.0 for m in moves])

@@ -139,10 +139,10 @@ def _one_or_range(args: argparse.Namespace) -> str | None:
     names those games."""
     if args.deals is None and args.game is None:
         return "give one game number, or a range of them with --range 1-1000"
-    takes_moves = hasattr(args, "moves")  # (solve does; demo always starts from the deal)
     moves: str = getattr(args, "moves", "")
     if args.deals is not None and (args.game is not None or moves):
-        game = "a game number (with --moves)" if takes_moves else "a game number"
+        # (solve takes --moves; demo always starts from the deal)
+        game = "a game number (with --moves)" if hasattr(args, "moves") else "a game number"
         return f"give either {game} or --range, not both"
     if args.deals is None:
         unused = [name for name, value in (("--jobs", args.jobs), ("--out", args.out)) if value is not None]

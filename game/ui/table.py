@@ -370,12 +370,12 @@ class TableScene(Scene):
         ended here is counted now if it was not yet (a lost game is counted as the player
         leaves it). A game in progress is the menu's to keep (:meth:`TableExits.pause_to_menu`)."""
         if self.session.over:
-            self.session.end()
-            self.tell_notices()
+            self.give_up()
 
     def give_up(self) -> None:
-        """The game is given up from the menu (a new deal replaces it there while it is
-        paused): counted as abandoned (or lost) if it was begun."""
+        """The game is given up from outside the table (a new deal replaces it in the
+        menu while it is paused; the table is dropped): counted as abandoned (or lost)
+        if it was begun and not counted yet."""
         self.session.end()
         self.tell_notices()
 
