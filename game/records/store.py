@@ -641,7 +641,7 @@ class Store:
                 yield root
                 return
             try:
-                fd = os.open(folder, flags | (0 if through_link else _O_NOFOLLOW), dir_fd=root)
+                fd = _open_below(root, folder, flags, through_link)
             except (FileNotFoundError, NotADirectoryError):
                 yield None  # missing, or a file, or a symbolic link (ELOOP is an OSError too)
                 return
@@ -747,6 +747,23 @@ class Store:
         return self.path(name).with_name(target)
 
 
+def _open_below(root: int, folder: str, flags: int, through_link: bool) -> int:
+    """The data folder's ``folder`` opened with ``flags`` from the data folder open on
+    ``root``. A link in its place is followed only when ``through_link``, and then, where
+    names can be walked (:data:`game.held.SUPPORTED`), on descriptors with the link
+    checked (:func:`game.held.hold`, ForeignLink): a link swapped in after the caller's
+    look at it leads nowhere unchecked. Otherwise ELOOP (an OSError) for a link."""
+    if not through_link:
+        return os.open(folder, flags | _O_NOFOLLOW, dir_fd=root)
+    if not held.SUPPORTED:
+        return os.open(folder, flags, dir_fd=root)
+    hold = held.hold(root, folder)
+    try:
+        return held.reopen(hold, flags)
+    finally:
+        os.close(hold)
+
+
 def _exists_in(where: int, name: str) -> bool:
     """Something has the name ``name`` in the folder held by ``where`` (a link too)."""
     try:
@@ -789,7 +806,16 @@ class LogFile(logging.Handler):
         #: as :class:`logging.FileHandler` names its file, so a second open_log finds it
         self.baseFilename = str(path)
         self.limit = limit
-        self.stream: BinaryIO | None = open_log_file(path)
+        #: the log's folder, held for the handler's life where it can be (every link on
+        #: the way checked once, :func:`_hold_folder`): the file is opened and rolled
+        #: over in that very folder, never through its path, which its owner could swap
+        #: for a link meanwhile; None: by name
+        self.folder = _hold_folder(path.parent)
+        try:
+            self.stream: BinaryIO | None = open_log_file(path, self.folder)
+        except BaseException:
+            self._release_folder()
+            raise
 
     def emit(self, record: logging.LogRecord) -> None:
         """Write one record as one line."""
@@ -807,12 +833,14 @@ class LogFile(logging.Handler):
 
     def _roll_over(self) -> None:
         self._stop()
-        older = self.path.with_name(self.path.name + ".1")
+        name, older = self.path.name, self.path.name + ".1"
+        if self.folder is None:
+            name, older = str(self.path), str(self.path.with_name(older))
         with contextlib.suppress(FileNotFoundError):
-            if not stat.S_ISREG(os.lstat(older).st_mode):
+            if not stat.S_ISREG(os.stat(older, dir_fd=self.folder, follow_symlinks=False).st_mode):
                 return  # only a regular file is written over: the log stops here
-        os.replace(self.path, older)
-        self.stream = open_log_file(self.path)
+        os.replace(name, older, src_dir_fd=self.folder, dst_dir_fd=self.folder)
+        self.stream = open_log_file(self.path, self.folder)
 
     def _stop(self) -> None:
         if self.stream is not None:
@@ -825,18 +853,42 @@ class LogFile(logging.Handler):
         self.acquire()
         try:
             self._stop()
+            self._release_folder()
         finally:
             self.release()
         super().close()
 
+    def _release_folder(self) -> None:
+        if self.folder is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.folder)
+            self.folder = None
 
-def open_log_file(path: Path) -> BinaryIO:
-    """``path`` opened to append, only when it is (or is made as) a regular file with no
-    other name: a symbolic link is never followed, a FIFO or a device never opened (and
-    one opened in a race is closed at once), a hard link to a file elsewhere refused.
-    Raises FileRefused with the reason, or OSError."""
+
+def _hold_folder(folder: Path) -> int | None:
+    """An ``O_PATH`` descriptor of the data folder ``folder``, every link on the way to it
+    checked (:func:`game.held.hold_path`), to make and rename files in with ``dir_fd``;
+    None where names cannot be walked so (:data:`game.held.SUPPORTED`): the caller then
+    goes by name. Raises ForeignLink (a link another user may have made), or OSError
+    (NotADirectoryError when it is not a folder)."""
+    if not held.SUPPORTED:
+        return None
+    fd = held.hold_path(folder)
+    if not stat.S_ISDIR(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotADirectoryError(errno.ENOTDIR, "it is not a folder", str(folder))
+    return fd
+
+
+def open_log_file(path: Path, where: int | None = None) -> BinaryIO:
+    """``path`` opened to append (its name in the folder held by ``where``, when given),
+    only when it is (or is made as) a regular file with no other name: a symbolic link is
+    never followed, a FIFO or a device never opened (and one opened in a race is closed at
+    once), a hard link to a file elsewhere refused. Raises FileRefused with the reason, or
+    OSError."""
+    name = path.name if where is not None else str(path)
     try:
-        info = os.lstat(path)
+        info = os.stat(name, dir_fd=where, follow_symlinks=False)
     except FileNotFoundError:
         pass
     else:
@@ -846,7 +898,7 @@ def open_log_file(path: Path) -> BinaryIO:
             raise FileRefused("it is not a regular file")
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC
     try:
-        fd = os.open(path, flags, 0o600)
+        fd = os.open(name, flags, 0o600, dir_fd=where)
     except OSError as err:
         if err.errno == errno.ELOOP:
             raise FileRefused("it is a symbolic link") from None
@@ -877,7 +929,7 @@ def open_log(store: Store, level: int = logging.INFO) -> Path | None:
     try:
         store.root.mkdir(parents=True, exist_ok=True)
         handler = LogFile(path, _LOG_BYTES)
-    except FileRefused as err:
+    except (FileRefused, held.ForeignLink) as err:
         store.warn(f"{LOG_NAME} is not used: {err}; the game goes on without a log")
         return None
     except OSError as err:
@@ -900,16 +952,22 @@ _held: list[int] = []
 
 def _open_lock(path: Path) -> int:
     """The lock file open to read and write: made anew, or an old one that is a regular
-    file. On Linux (with ``/proc``) an old one is first taken hold of without opening it
-    (``O_PATH``), so that a FIFO or a device put there, even in a race, is never opened;
-    FileRefused says what it is instead."""
+    file. On Linux (with ``/proc``) it is made or found in the data folder held on a
+    descriptor (:func:`_hold_folder`: a folder on the way swapped for another user's link
+    leads nowhere), and an old one is first taken hold of without opening it (``O_PATH``),
+    so that a FIFO or a device put there, even in a race, is never opened; FileRefused
+    says what it is instead (ForeignLink: a link on the way is not followed)."""
     flags = os.O_RDWR | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC
+    where = _hold_folder(path.parent)
+    name = path.name if where is not None else str(path)
     try:
-        return os.open(path, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600)  # new: a plain file
-    except FileExistsError:
-        pass
-    if held.SUPPORTED:
-        hold = os.open(path, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC)  # (a link is held as a link)
+        try:  # new: a plain file
+            return os.open(name, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600, dir_fd=where)
+        except FileExistsError:
+            pass
+        if where is None:
+            return os.open(name, flags | _O_NOFOLLOW)
+        hold = os.open(name, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=where)  # (a link is held as a link)
         try:
             mode = os.fstat(hold).st_mode
             if not stat.S_ISREG(mode):
@@ -917,7 +975,9 @@ def _open_lock(path: Path) -> int:
             return held.reopen(hold, flags)
         finally:
             os.close(hold)
-    return os.open(path, flags | _O_NOFOLLOW)
+    finally:
+        if where is not None:
+            os.close(where)
 
 
 def hold_data_folder(store: Store) -> bool | None:
@@ -948,6 +1008,10 @@ def hold_data_folder(store: Store) -> bool | None:
         fd = _open_lock(path)
     except FileRefused as err:
         store.warn(unheld.format(err))
+        return None
+    except held.ForeignLink as err:
+        store.warn(f"{LOCK_FILE} was not made: {err}; a second copy of the game on this data folder "
+                   "would not be noticed")
         return None
     except OSError as err:
         if os.path.islink(path):

@@ -398,27 +398,31 @@ def test_the_log_is_never_a_fifo_a_device_or_a_hard_link(tmp_path, logged):
     assert outside.read_text() == "kept\n"
 
 
-def test_a_fifo_swapped_in_after_the_check_is_never_written(tmp_path, monkeypatch):
+@pytest.mark.parametrize("in_held_folder", [False, True])
+def test_a_fifo_swapped_in_after_the_check_is_never_written(tmp_path, monkeypatch, in_held_folder):
     """The name is checked, then opened without blocking and checked again on the open
-    file: a FIFO put in its place between the two (with a reader waiting) gets nothing."""
+    file: a FIFO put in its place between the two (with a reader waiting) gets nothing
+    (by its path, and by its name in the folder held on a descriptor)."""
     path = tmp_path / "log.txt"
-    real_lstat = os.lstat
+    where = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY) if in_held_folder else None
+    real_stat = os.stat
     readers = []
 
     def swap(target, *args, **kwargs):
-        if os.fspath(target) == str(path) and not readers:
+        if os.fspath(target) in (str(path), path.name) and not readers:
             os.mkfifo(path)
             readers.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
             raise FileNotFoundError(target)  # what the check saw, just before the swap
-        return real_lstat(target, *args, **kwargs)
+        return real_stat(target, *args, **kwargs)
 
-    monkeypatch.setattr(store_module.os, "lstat", swap)
+    monkeypatch.setattr(store_module.os, "stat", swap)
     try:
         with pytest.raises(FileRefused, match="not a regular file"):
-            store_module.open_log_file(path)
+            store_module.open_log_file(path, where)
+        assert readers, "the check was made"
         assert os.read(readers[0], 100) == b"", "nothing was written, and the writer has gone"
     finally:
-        for fd in readers:
+        for fd in readers + ([where] if where is not None else []):
             os.close(fd)
     assert path.is_fifo()
 
@@ -470,6 +474,90 @@ def test_a_log_that_cannot_roll_over_stops_quietly(tmp_path, logged, monkeypatch
     _flush_log()
     assert (data / "log.txt.1" / "inside").read_text() == "kept"
     assert path.stat().st_size <= 1000 and "message number 0" in path.read_text()
+
+
+_HELD = pytest.mark.skipif(not store_module.held.SUPPORTED, reason="names are walked by name here")
+_ROOT = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+
+
+@_HELD
+def test_the_log_rolls_over_in_its_own_folder_after_the_folder_is_swapped_for_a_link(
+        tmp_path, logged, monkeypatch):
+    """The log keeps to the folder it was opened in: when the data folder's name is
+    swapped for a link to another folder while the game runs, the roll-over renames and
+    makes nothing there (it once renamed that folder's ``log.txt`` by name)."""
+    monkeypatch.setattr(store_module, "_LOG_BYTES", 2000)
+    data = tmp_path / "data"
+    data.mkdir()
+    path = logged(Store(data))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "log.txt").write_text("another program's log\n")
+    data.rename(tmp_path / "moved")
+    data.symlink_to(elsewhere)
+    for n in range(60):
+        logging.getLogger("game.records").warning("message number %d", n)
+    _flush_log()
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["log.txt"]
+    assert (elsewhere / "log.txt").read_text() == "another program's log\n"
+    moved = tmp_path / "moved"
+    assert "message number 59" in (moved / "log.txt").read_text()
+    assert "message number 0" in (moved / "log.txt.1").read_text()
+    assert path == data / "log.txt"
+
+
+@_HELD
+@_ROOT
+def test_root_makes_no_log_and_no_lock_through_another_users_link_on_the_data_folders_way(tmp_path):
+    """Root on a data folder whose path user 65534 swapped for a link to a folder of
+    root's: no ``log.txt`` and no ``instance.lock`` are made there (they were, by name:
+    only the last part was checked), and the player is told why."""
+    victim = tmp_path / "roots-folder"
+    victim.mkdir()
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    (theirs / "data").symlink_to(victim)
+    os.lchown(theirs / "data", 65534, 65534)
+    store = Store(theirs / "data")
+    try:
+        assert open_log(store) is None
+        assert store_module.hold_data_folder(store) is None
+    finally:
+        game_log = logging.getLogger("game")
+        for handler in list(game_log.handlers):
+            if getattr(handler, "baseFilename", None) == str(theirs / "data" / "log.txt"):
+                game_log.removeHandler(handler)
+                handler.close()
+    assert list(victim.iterdir()) == []
+    said = store.take_warnings()
+    assert len(said) == 2 and all("another user may have made" in w for w in said), said
+    assert said[0].startswith("log.txt is not used") and said[1].startswith("instance.lock was not made")
+
+
+@_HELD
+@_ROOT
+def test_a_listed_folder_swapped_for_another_users_link_after_its_look_lists_nothing(
+        tmp_path, monkeypatch):
+    """``recent`` is looked at (a link root may follow), then swapped for user 65534's
+    link to a folder of root's before it is opened: the open walks the link itself and
+    refuses it, so no name, size or time from root's folder reaches the menu."""
+    secret = tmp_path / "roots-folder"
+    secret.mkdir()
+    (secret / "private-name.replay").write_text("x")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    (theirs / "recent").symlink_to(secret)
+    os.lchown(theirs / "recent", 65534, 65534)
+    store = Store(theirs)
+    monkeypatch.setattr(Store, "foreign_link", lambda self, name: None)  # the look, before the swap
+    assert store.files("recent", through_link=True) == []
+    ours = tmp_path / "roots-data"  # root's own link in root's own folder is still listed through
+    (ours / "kept").mkdir(parents=True)
+    (ours / "kept" / "a.replay").write_text("x")
+    (ours / "recent").symlink_to("kept")
+    assert [f.name for f in Store(ours).files("recent", through_link=True)] == ["a.replay"]
 
 
 def test_special_files_are_never_opened_for_reading(tmp_path):
