@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.rulesets import RULE_IDS, new_game, profile_of
 from ..engine.state import Game
 from .batch import wilson_interval
+from .dead_end import dead_end
 from .demo import SCREEN_MS, SCREEN_NODES, clear_plan_cache, demo_move, play_demo
 from .depth_first import DepthFirst
 from .hint import hints
@@ -54,6 +55,22 @@ def mid_game_positions(rules: str, count: int, seed: int = 2026) -> list[Game]:
             game.play(rng.choice(moves))
         if game.legal_moves():
             positions.append(game)
+    return positions
+
+
+def random_game_positions(rules: str, count: int, seed: int = 2028) -> list[Game]:
+    """``count`` positions, each one after a move of seeded random games played to their
+    end (no legal move left, or 300 moves): every stage of a game, the end included."""
+    rng = random.Random(seed)
+    positions: list[Game] = []
+    while len(positions) < count:
+        game = new_game(rules, rng.randrange(1, 32000))
+        for _ in range(300):
+            moves = game.legal_moves()
+            if not moves or len(positions) >= count:
+                break
+            game.play(rng.choice(moves))
+            positions.append(game.clone())
     return positions
 
 
@@ -211,7 +228,10 @@ def run(quick: bool = False, hint_runs: int | None = None,
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
-    worst case of the pause between two demo moves; then the solver on deals 1–20 at 2 s
+    worst case of the pause between two demo moves; the check for a dead end that the
+    table makes after each move (:func:`~.dead_end.dead_end`, at its on-screen budget)
+    over the positions of seeded random games (4,000, 500 if quick), its median and
+    maximum milliseconds and the share of them it finds dead; then the solver on deals 1–20 at 2 s
     each (1–3 at 1 s if quick): positions per second of its complete searches (the time
     and positions of the searches that prove nothing left out; 0 where it runs none, as in
     Lady Cadogan), positions per second of all its searches (Lady Cadogan's beams among
@@ -224,6 +244,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
     seconds a game over games 1 to ``demo_runs`` (:func:`demo_games`; by default
     :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if quick)."""
     positions = 25 if quick else 200
+    dead_end_positions = 500 if quick else 4000
     demo_positions = 10 if quick else 50
     deals = 3 if quick else 20
     budget = 1.0 if quick else 2.0
@@ -235,6 +256,8 @@ def run(quick: bool = False, hint_runs: int | None = None,
     for rules in RULE_IDS:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
         demo_times = _milliseconds(_fresh_demo_move, mid_game_positions(rules, demo_positions, seed=2027))
+        played = random_game_positions(rules, dead_end_positions)
+        dead_times = _milliseconds(dead_end, played)
         nodes = all_nodes = 0
         seconds = all_seconds = 0.0
         won = lost = 0
@@ -253,6 +276,10 @@ def run(quick: bool = False, hint_runs: int | None = None,
             "hint_max_ms": round(max(times), 2),
             "demo_move_median_ms": round(statistics.median(demo_times), 2),
             "demo_move_max_ms": round(max(demo_times), 2),
+            "dead_end_positions": dead_end_positions,
+            "dead_end_median_ms": round(statistics.median(dead_times), 3),
+            "dead_end_max_ms": round(max(dead_times), 2),
+            "dead_end_pct": round(100.0 * sum(map(dead_end, played)) / dead_end_positions, 1),
             "solver_deals": deals,
             "solver_budget_s": budget,
             "solver_positions_per_s": round(nodes / seconds) if seconds else 0,

@@ -402,6 +402,18 @@ class PlaySession:
         self.recorder.note_hint()
         return Outcome(points=tuple(self._charge_hints()), result=self.result)
 
+    def dead_end(self) -> bool:
+        """The game is in progress, moves are left, and none of them can ever bring a card
+        home, whatever the unseen cards are, so it cannot be won
+        (:func:`game.search.dead_end.dead_end`, on the player's view, within a few
+        milliseconds). Not a loss by the rules: leaving the
+        game counts it as abandoned, as any game in progress."""
+        if self.over:
+            return False
+        from ..search.dead_end import dead_end
+
+        return dead_end(self.game)
+
     def forget_hints(self) -> None:
         """Stop showing the hint (the demo takes over)."""
         self.hint_list = None

@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 #: the names the scenes are found by
 SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "levels", "replay", "demo",
-                    "win", "lost", "confirm", "analysis", "help", "keys"]
+                    "win", "lost", "dead end", "confirm", "analysis", "help", "keys"]
 
 
 #: makes a scene for an app from the keyword arguments a scene asks for it with (a scene

@@ -39,7 +39,7 @@ from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
-    from .app import App
+    from .app import App, SceneName
 
 
 class Exits(Protocol):
@@ -540,6 +540,32 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
                   says=lambda: table.hud.footer_text(), shortcuts=END_SHORTCUTS)
 
 
+def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
+    """"No way to win": moves are left, but none can ever bring a card home (the table
+    asks :meth:`PlaySession.dead_end` after each move). The game goes on by the rules, so the
+    dialog says what leaving it counts, and offers the analysis, an undo, a restart, a new
+    deal (the levels screen in level mode), or to keep playing (Esc)."""
+    session = table.session
+    g = session.game
+    where = f"level {session.level.number}" if session.level is not None else f"game #{g.game}"
+    lines = ["Whatever you move, no card can reach the foundations any more and no new card can "
+             "come into play: this deal cannot be won from here.",
+             f"{g.title} · {where} · {len(g.history)} moves"]
+    own = session.saved_game_kept_from_practice()
+    if session.practice:
+        lines.append("A practice game, taken over from a replay: your statistics do not count it"
+                     + (f"; a new deal counts your saved game ({own}) as abandoned" if own else ""))
+    elif session.keep_records and session.recordable:
+        lines.append("Moves are still legal, so the game is not over: leaving it counts it as abandoned.")
+    leave: tuple[str, Callable[[], None]] = (("Levels", table.exits.go_to_levels) if session.level is not None
+                                             else ("New deal", table.exits.new_deal))
+    choices: list[tuple[str, Callable[[], None]]] = [
+        ("Undo", table.undo), ("Restart", table.exits.restart), leave, ("Keep playing", lambda: None)]
+    if g.history:  # after "Undo", which keeps the focus, as in the lost game's dialog
+        choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table, below="dead end")))
+    return Dialog(app, "No way to win", lines, choices, accent=LOST_ACCENT, shortcuts=END_SHORTCUTS)
+
+
 def _lost_score(session: PlaySession) -> str:
     """The lost game's score; in a rule set played for the score (English Square), where
     it enters the high scores when the game is counted, as the player leaves it."""
@@ -563,10 +589,11 @@ def table_bottom(rules: str, size: tuple[int, int]) -> int:
     return max(rect.bottom for rect in (*lay.areas, *lay.bases))
 
 
-def _analyse(app: App, table: FinishedTable) -> None:
-    """Open the analysis over the lost game's dialog, which comes back when it closes; its
-    answer is the session's to weigh as help (:meth:`PlaySession.analysis_shown`)."""
-    app.show("lost", table=table)
+def _analyse(app: App, table: FinishedTable, below: SceneName = "lost") -> None:
+    """Open the analysis over the lost game's dialog (or the dialog named ``below``), which
+    comes back when it closes; its answer is the session's to weigh as help
+    (:meth:`PlaySession.analysis_shown`)."""
+    app.show(below, table=table)
     app.show("analysis", game=table.session.game, answered=table.session.analysis_shown)
 
 

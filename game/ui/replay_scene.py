@@ -16,7 +16,8 @@ import pygame
 from ..engine import Game
 from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
-from ..records.replay import LOST, Replay, format_seconds
+from ..records.replay import ABANDONED, LOST, Replay, format_seconds
+from ..search.dead_end import dead_end
 from ..session import note_way_shown
 from . import theme
 from .anim import Animator
@@ -156,6 +157,14 @@ class Timeline(Control):
             focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2), palette)
 
 
+def _ends_lost(replay: Replay) -> bool:
+    """The replay's game was lost, or left in a dead end (:func:`game.search.dead_end.dead_end`:
+    moves were left, but none could ever bring a card home)."""
+    if replay.result == LOST:
+        return True
+    return replay.result == ABANDONED and dead_end(replay.play_out())
+
+
 @dataclass(frozen=True)
 class HeaderPlan:
     """How the replay's header says its words: the type's size, the title (the rule set
@@ -203,8 +212,9 @@ class ReplayScene(Scene):
         self.goto = TextInput("Move no.", self.goto_typed, on_change=self._clear_message, max_len=6)
         self.timeline = Timeline(self)
         self.take_over_button = Button("Take over", self.take_over)
-        #: a lost game's replay offers the analysis of its line, as the lost game's dialog does
-        self.analyse_button = Button(ANALYSIS_TITLE, self.analyse) if replay.result == LOST and not heading \
+        #: a lost game's replay offers the analysis of its line, as the lost game's dialog
+        #: does; so does one of a game left in a dead end, as its "No way to win" does
+        self.analyse_button = Button(ANALYSIS_TITLE, self.analyse) if not heading and _ends_lost(replay) \
             else None
         self.menu_button = Button("Back", self.back)
         self.ring = FocusRing()

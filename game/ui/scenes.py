@@ -16,7 +16,7 @@ from ..levels import Level
 from ..records.replay import Replay
 from .app import App, Scene, SceneMaker, SceneName
 from .demo_scene import DemoScene
-from .dialogs import AnalysisDialog, confirm_dialog, lost_dialog, win_dialog
+from .dialogs import AnalysisDialog, confirm_dialog, dead_end_dialog, lost_dialog, win_dialog
 from .help_scene import HelpScene, KeysScene
 from .levels_scene import LevelsScene
 from .menu import MenuScene
@@ -61,6 +61,7 @@ SCENES: dict[SceneName, SceneMaker] = {
     "demo": DemoScene,
     "win": win_dialog,
     "lost": lost_dialog,
+    "dead end": dead_end_dialog,
     "confirm": confirm_dialog,
     "analysis": AnalysisDialog,
     "help": HelpScene,

@@ -209,6 +209,9 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.result_due = False
         self.win_dialog_in: float | None = None
+        #: "No way to win" was shown for the dead end the game is in: not again while every
+        #: position after it is still one (the player chose to keep playing)
+        self.dead_end_told = False
         self.hud.shown_score = 0.0
         self.hud.popups = []
 
@@ -430,6 +433,17 @@ class TableScene(Scene):
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif outcome.result == LOST and self.app.top is self:
             self.app.show("lost", table=self)
+        elif self.app.top is self:
+            self._tell_dead_end()
+
+    def _tell_dead_end(self) -> None:
+        """Show "No way to win" when the moves left can no longer lead to a win (once for
+        each dead end the game walks into: shuffling on in it says nothing more)."""
+        if not self.session.dead_end():
+            self.dead_end_told = False
+        elif not self.dead_end_told:
+            self.dead_end_told = True
+            self.app.show("dead end", table=self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard; any press lands the flights first."""
@@ -563,7 +577,8 @@ class TableScene(Scene):
     def demo_stopped(self, why: str) -> None:
         """The demo handed the game back: say why; a game it lost shows its dialog now."""
         self.say(why)
-        if self.game.is_lost():
+        # a game the demo lost shows its dialog, a dead end it stopped in says so
+        if not self.game.is_won():
             self.result_due = True
 
     def save_replay(self) -> None:

@@ -16,6 +16,7 @@ from game.search.demo import DemoResult, clear_plan_cache, play_demo
 from game.search.solver import SolveResult
 
 FIGURES = {"hint_positions", "hint_median_ms", "hint_max_ms", "demo_move_median_ms", "demo_move_max_ms",
+           "dead_end_positions", "dead_end_median_ms", "dead_end_max_ms", "dead_end_pct",
            "solver_deals", "solver_budget_s", "solver_positions_per_s", "solver_all_positions_per_s",
            "solver_decided_pct",
            "solver_won_pct", "core_positions_per_s", "solver_cpu_positions_per_s", "hint_keep_won_runs",
@@ -51,6 +52,9 @@ def test_bench_json_reports_the_search_figures_for_every_rule_set(
         assert figures["hint_positions"] == 25 and figures["solver_deals"] == 3
         assert 0 < figures["hint_median_ms"] <= figures["hint_max_ms"]
         assert 0 < figures["demo_move_median_ms"] <= figures["demo_move_max_ms"]
+        assert figures["dead_end_positions"] == 500
+        assert 0 < figures["dead_end_median_ms"] <= figures["dead_end_max_ms"]
+        assert 0 <= figures["dead_end_pct"] <= 100
         assert 0 <= figures["solver_won_pct"] <= figures["solver_decided_pct"] <= 100
         # every rule set's solver searches something (Lady Cadogan's only with its beams)
         assert figures["solver_all_positions_per_s"] > 0
