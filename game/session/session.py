@@ -406,8 +406,8 @@ class PlaySession:
         """The game is in progress, moves are left, and none of them can ever bring a card
         home, whatever the unseen cards are, so it cannot be won
         (:func:`game.search.dead_end.dead_end`, on the player's view, within a few
-        milliseconds). Not a loss by the rules: leaving the
-        game counts it as abandoned, as any game in progress."""
+        milliseconds). Not a loss by the rules: leaving the game counts it as abandoned,
+        as any game in progress."""
         if self.over:
             return False
         from ..search.dead_end import dead_end
