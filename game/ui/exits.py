@@ -7,13 +7,16 @@ was left) before the table is left, so every way out writes the same records. Go
 the menu (the Menu button, Esc) gives nothing up: the game is paused and kept as the
 saved game in progress, and the menu is handed the table so that "Continue" returns to
 it as it was, undo steps and all; the game counts as abandoned only when a new deal
-replaces it. The other screens are asked of the app by name.
+replaces it. A practice game taken over from the winning line of the player's own game
+in progress (the analysis of a dead end) sits on a table over that game: leaving it for
+the menu returns to the player's game, which the menu keeps, and a new deal from it gives
+the player's game up. The other screens are asked of the app by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..session.ending import game_lost
 from .app import KeepsPausedGame
@@ -33,14 +36,34 @@ class TableExits:
         self._confirm_then("Restart this deal?", "The moves you made will be lost.", "Restart",
                            self.restart)
 
+    def own_game_below(self) -> TableScene | None:
+        """Under this practice game, the table of the player's own game in progress (the
+        analysis of its dead end showed a winning line, which was taken over): the game
+        the menu keeps to continue when this one is left, and the one a new deal gives
+        up; else None."""
+        table = self.table
+        app = table.app
+        if not table.session.practice or table not in app.scenes:
+            return None
+        for scene in reversed(app.scenes[:app.scenes.index(table)]):
+            if scene.name == "table":
+                below = cast("TableScene", scene)
+                own = below.session
+                if below.keep_records and not own.practice and own.in_progress and not own.recorded:
+                    return below
+        return None
+
     def ask_new_deal(self) -> None:
         """New deal, asking first if a game is in progress."""
         session = self.table.session
-        own = session.saved_game_kept_from_practice()
+        below = self.own_game_below()
+        own = _named(below) if below is not None else session.saved_game_kept_from_practice()
         words = ("This game was counted in your statistics when it ended: the moves played since "
                  "will be lost." if session.recorded and not session.practice
                  else "The game in progress will be abandoned." if not session.practice
                  else "This practice game will end (it is not counted)." if own is None
+                 else f"This practice game will end (it is not counted), and your game ({own}) will be "
+                      "counted as abandoned." if below is not None
                  else f"This practice game will end (it is not counted), and your saved game ({own}) "
                       "will be counted as abandoned when the new deal is saved in its place.")
         self._confirm_then("Start a new deal?", words, "New deal", self.new_deal)
@@ -57,6 +80,10 @@ class TableExits:
         app = table.app
         session = table.session
         table.gestures.cancel()
+        own_table = self.own_game_below()
+        if own_table is not None:
+            self._back_to_own_game(own_table)
+            return
         own = session.saved_game_kept_from_practice() if session.in_progress else None
         if own is not None:
             # a practice game is never saved over the player's own game: leaving it for the
@@ -67,6 +94,7 @@ class TableExits:
             return
         session.pause()
         session.quit()
+        table.paused_for_menu = True  # the menu keeps it: dropping the table gives nothing up
         problems = session.take_notices()  # the game may not have been saved
         app.tell(problems)
         unsaved = game_lost(problems)
@@ -79,6 +107,25 @@ class TableExits:
         if keep and isinstance(below, KeepsPausedGame):
             g = table.game
             below.hold(table, (g.rules, g.game, len(g.history)), unsaved=unsaved)
+
+    def _back_to_own_game(self, below: TableScene, then: Callable[[], object] | None = None) -> None:
+        """Leave this practice game for the player's own game under it, which the menu
+        keeps to continue (then ``then``, if given); asking first while the practice
+        game is in progress, since it is not kept."""
+        def leave() -> None:
+            table = self.table
+            table.session.end()  # a practice game: nothing is counted
+            table.tell_notices()
+            below.exits.pause_to_menu()
+            if then is not None:
+                then()
+
+        if not self.table.session.in_progress:
+            leave()
+            return
+        words = f"It is not saved: your game ({_named(below)}) is kept for you to continue."
+        self.table.app.show("confirm", title="Leave this practice game?", words=words, yes="Leave it",
+                            action=leave)
 
     def _leave_practice(self) -> None:
         """The practice game ends (never counted) and the menu shows the player's own saved
@@ -104,16 +151,22 @@ class TableExits:
         practice game that is over (won or lost), the player is asked first when their own
         saved game would be replaced by the new deal."""
         table = self.table
-        own = table.session.saved_game_kept_from_practice()
+        below = self.own_game_below()
+        own = _named(below) if below is not None else table.session.saved_game_kept_from_practice()
         if own is not None and not table.session.in_progress:
-            table.app.show("confirm", title="Start a new deal?",
-                           words=f"Your saved game ({own}) will be counted as abandoned when the new "
-                                 "deal is saved in its place.", yes="New deal", action=self._new_deal_now)
+            words = (f"Your game ({own}) will be counted as abandoned." if below is not None
+                     else f"Your saved game ({own}) will be counted as abandoned when the new deal is "
+                          "saved in its place.")
+            table.app.show("confirm", title="Start a new deal?", words=words, yes="New deal",
+                           action=self._new_deal_now)
             return
         self._new_deal_now()
 
     def _new_deal_now(self) -> None:
         table = self.table
+        below = self.own_game_below()
+        if below is not None:
+            below.give_up()  # the player's own game under this practice one: replaced
         session, note = table.session.new_deal()
         table.take(session)
         if note:
@@ -139,6 +192,10 @@ class TableExits:
         table = self.table
         app = table.app
         rules = table.game.rules
+        own = self.own_game_below()
+        if own is not None:
+            self._back_to_own_game(own, then=lambda: app.show("levels", rules=rules))
+            return
         table.session.end()
         table.tell_notices()
         below = app.under(table)
@@ -152,6 +209,10 @@ class TableExits:
         """Leave the table for the menu (the one below it if there is one)."""
         table = self.table
         app = table.app
+        own = self.own_game_below()
+        if own is not None:
+            self._back_to_own_game(own)
+            return
         table.session.end()
         table.tell_notices()
         below = app.under(table)
@@ -159,3 +220,10 @@ class TableExits:
             app.back_to(below)
             return
         app.start("menu")
+
+
+def _named(table: TableScene) -> str:
+    """The game on ``table`` as the player knows it: "British Constitution #35, 69 moves"."""
+    g = table.game
+    moves = len(g.history)
+    return f"{g.title} #{g.game}, {moves} move{'' if moves == 1 else 's'}"

@@ -106,6 +106,9 @@ class TableScene(Scene):
         self._closing_anyway = False
         #: the dialog that asks so, while it is open
         self._unsaved_dialog: Scene | None = None
+        #: the game was paused for the menu, which keeps it to continue (see :meth:`dropped`);
+        #: cleared when the table is on the screen again
+        self.paused_for_menu = False
         self._reset_table()
         self._relayout(app.size)
         self._deal_animation()
@@ -371,8 +374,10 @@ class TableScene(Scene):
         """The table is gone from the screen (a practice game taken over from this lost
         game's winning line went to the menu, which drops every screen): a game that
         ended here is counted now if it was not yet (a lost game is counted as the player
-        leaves it). A game in progress is the menu's to keep (:meth:`TableExits.pause_to_menu`)."""
-        if self.session.over:
+        leaves it). A game in progress is the menu's to keep when it was paused for the
+        menu (:meth:`TableExits.pause_to_menu`); any other game in progress dropped is
+        given up (counted as abandoned) rather than lost without a trace."""
+        if self.session.over or not self.paused_for_menu:
             self.give_up()
 
     def give_up(self) -> None:
@@ -389,6 +394,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Advance flights, the celebration, the clock and messages."""
+        self.paused_for_menu = False  # on the screen again (continued from the menu)
         self.clock += dt
         self.tell_notices()
         self.help.update()

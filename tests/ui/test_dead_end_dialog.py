@@ -8,10 +8,11 @@ import dataclasses
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
 from game.engine import new_game
 from game.records.replay import ABANDONED
-from game.records.saves import list_recent_games
+from game.records.saves import is_practice, list_recent_games, load_saved_game
 from game.records.stats import load_statistics
 from game.ui.app import App
 from game.ui.dialogs import AnalysisDialog, Dialog
@@ -102,3 +103,113 @@ def test_a_new_deal_from_it_counts_the_game_as_abandoned(ui: SimpleNamespace, ap
     assert viewer.analyse_button is not None and viewer.analyse_button.label == ANALYSIS_TITLE
     # not a game abandoned before its dead end
     assert ReplayScene(app, dataclasses.replace(replay, moves=replay.moves[:-1])).analyse_button is None
+
+
+def _practice_over_it(ui: SimpleNamespace, app: App, table: TableScene, at: int = 45) -> TableScene:
+    """The way the analysis's "Watch the winning line" goes, without its search: a replay
+    viewer over the "No way to win" dialog, taken over at move ``at`` (a practice game on
+    a table over the player's own game, which is still in progress under it)."""
+    viewer = ReplayScene(app, table.session.recorder.replay())
+    app.push(viewer)
+    ui.step(app)
+    viewer.jump(at)
+    viewer.take_over()
+    ui.step(app)
+    practice = app.top
+    assert isinstance(practice, TableScene) and practice is not table and practice.session.practice
+    assert [s.name for s in app.scenes] == ["table", "dead end", "table"]
+    ui.settle(app, practice)
+    return practice
+
+
+@pytest.mark.parametrize("leave", ["Esc", "Menu button"])
+def test_leaving_a_practice_game_over_it_for_the_menu_keeps_the_players_own_game(
+        ui: SimpleNamespace, app: App, leave: str) -> None:
+    """The menu replaces every screen: the player's own game in progress under the
+    practice game was dropped with it, neither saved nor counted (found by a hostile
+    review). Now the practice game is left, after a question, and the menu keeps the
+    player's game to continue, saved as it was."""
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    practice = _practice_over_it(ui, app, table)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    if leave == "Esc":
+        ui.press(app, pygame.K_ESCAPE)
+    else:
+        ui.click(app, next(b for b in practice.hud.buttons if b.label == "Menu").rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Leave this practice game?"
+    assert "your game (British Constitution #35, 69 moves) is kept for you to continue" in ask.lines[0]
+    ui.click(app, next(b for b in ask.buttons if b.label == "Leave it").rect.center)
+    menu = app.top
+    assert menu is not None and menu.name == "menu" and len(app.scenes) == 1
+    saved = load_saved_game(table.store)
+    assert saved is not None and (saved.game, len(saved.moves)) == ("35", 69)
+    assert not is_practice(table.store, saved)
+    stats = load_statistics(table.store)["constitution"]
+    assert stats.played == 0 and not list_recent_games(table.store)
+    ui.click(app, menu.continue_button.rect.center)  # type: ignore[attr-defined]
+    assert app.top is table and len(table.game.history) == 69 and table.session.in_progress
+
+
+def test_a_practice_game_not_begun_goes_to_the_menu_without_a_question(ui: SimpleNamespace, app: App) -> None:
+    """Taken over at the deal, before any move: nothing of it would be lost."""
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    _practice_over_it(ui, app, table, at=0)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is not None and app.top.name == "menu"
+    saved = load_saved_game(table.store)
+    assert saved is not None and (saved.game, len(saved.moves)) == ("35", 69)
+
+
+def test_a_new_deal_from_a_practice_game_over_it_counts_the_players_game_as_abandoned(
+        ui: SimpleNamespace, app: App) -> None:
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    practice = _practice_over_it(ui, app, table)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    ui.press(app, pygame.K_n)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Start a new deal?"
+    assert "your game (British Constitution #35, 69 moves) will be counted as abandoned" in ask.lines[0]
+    ui.click(app, next(b for b in ask.buttons if b.label == "New deal").rect.center)
+    ui.settle(app, practice)
+    assert app.top is practice and not practice.session.practice and practice.game.game != "35"
+    stats = load_statistics(table.store)["constitution"]
+    assert (stats.played, stats.abandoned) == (1, 1)
+    [entry] = list_recent_games(table.store)
+    assert entry.replay is not None and entry.replay.result == ABANDONED and len(entry.replay.moves) == 69
+    # the new deal, left for the menu, is the saved game; the old one is not counted twice
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is not None and app.top.name == "menu"
+    assert load_statistics(table.store)["constitution"].played == 1
+    saved = load_saved_game(table.store)
+    assert saved is not None and saved.game == practice.game.game
+
+
+def test_closing_the_window_over_a_practice_game_saves_the_players_own_game(
+        ui: SimpleNamespace, app: App) -> None:
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    practice = _practice_over_it(ui, app, table)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    app.quit()
+    assert not app.running
+    saved = load_saved_game(table.store)
+    assert saved is not None and (saved.game, len(saved.moves)) == ("35", 69)
+    assert not is_practice(table.store, saved)
+
+
+def test_a_game_in_progress_dropped_from_the_screen_is_counted(ui: SimpleNamespace, app: App) -> None:
+    """Whatever drops a table with a game in progress (not paused for the menu, which
+    keeps it) counts the game as abandoned: a game never vanishes uncounted."""
+    table = _one_move_before(ui, app)
+    app.start("menu")
+    stats = load_statistics(table.store)["constitution"]
+    assert (stats.played, stats.abandoned) == (1, 1)
