@@ -38,12 +38,14 @@ class ForeignLink(OSError):
     """A symbolic link on the way is not to be followed (:func:`game.paths.foreign_link`)."""
 
 
-def hold(start: int, name: str, *, follow_last: bool = True) -> int:
+def hold(start: int, name: str, *, follow_last: bool = True, make: bool = False) -> int:
     """An ``O_PATH`` descriptor of what ``name`` leads to from the folder held by
     ``start`` (an absolute ``name`` starts at ``/``). Every symbolic link on the way is
     checked and followed here, on descriptors; the last part's link only when
-    ``follow_last``. Raises ForeignLink, or the OSError of the part that failed
-    (FileNotFoundError when a part is missing). The caller closes the descriptor."""
+    ``follow_last``. A missing part is made a folder, in the folder held before it,
+    when ``make`` (as ``mkdir -p`` would, but never beyond a link not to follow). Raises
+    ForeignLink, or the OSError of the part that failed (FileNotFoundError when a part
+    is missing). The caller closes the descriptor."""
     here = os.open("/" if name.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC,
                    dir_fd=None if name.startswith("/") else start)
     todo = name.split("/")[::-1]
@@ -53,7 +55,14 @@ def hold(start: int, name: str, *, follow_last: bool = True) -> int:
             part = todo.pop()
             if part in ("", "."):
                 continue
-            there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
+            try:
+                there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
+            except FileNotFoundError:
+                if not make or part == "..":
+                    raise
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, dir_fd=here)
+                there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
             info = os.fstat(there)
             if not stat.S_ISLNK(info.st_mode) or not (todo or follow_last):
                 os.close(here)
@@ -94,6 +103,28 @@ def hold_path(path: str | os.PathLike[str]) -> int:
         return hold(start, text)
     finally:
         os.close(start)
+
+
+def make_folders(path: str | os.PathLike[str]) -> None:
+    """Make the folder ``path`` and every missing folder on its way (``mkdir -p``), each
+    in the folder held before it, every link on the way checked as :func:`hold` checks
+    it: a link that is not to be followed is never gone through, so nothing is made
+    where it leads (raises ForeignLink). Where names cannot be walked so
+    (:data:`SUPPORTED` is False), the folders are made by name."""
+    if not SUPPORTED:
+        os.makedirs(path, exist_ok=True)
+        return
+    text = os.fspath(path)
+    start = os.open("/" if text.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
+    try:
+        fd = hold(start, text, make=True)
+    finally:
+        os.close(start)
+    try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise FileExistsError(17, "it is there and not a folder", text)
+    finally:
+        os.close(fd)
 
 
 @contextlib.contextmanager

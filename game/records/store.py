@@ -162,7 +162,7 @@ def _held_write(root: Path, name: str, text: str) -> None:
     folder, _, base = name.rpartition("/")
     data = text.encode("utf-8")
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        held.make_folders(root)
         if folder:
             _make_folder(root, folder)
         with held.held_folder(root, folder) as where:
@@ -927,7 +927,7 @@ def open_log(store: Store, level: int = logging.INFO) -> Path | None:
         if getattr(existing, "baseFilename", None) in (str(path), str(path.absolute())):
             return path
     try:
-        store.root.mkdir(parents=True, exist_ok=True)
+        held.make_folders(store.root)
         handler = LogFile(path, _LOG_BYTES)
     except (FileRefused, held.ForeignLink) as err:
         store.warn(f"{LOG_NAME} is not used: {err}; the game goes on without a log")
@@ -1004,7 +1004,7 @@ def hold_data_folder(store: Store) -> bool | None:
     unheld = (f"{LOCK_FILE} is {{}}, not a plain file, so it was left as it is; a second copy of the "
               "game on this data folder would not be noticed")
     try:
-        store.root.mkdir(parents=True, exist_ok=True)
+        held.make_folders(store.root)
         fd = _open_lock(path)
     except FileRefused as err:
         store.warn(unheld.format(err))

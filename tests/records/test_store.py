@@ -537,6 +537,51 @@ def test_root_makes_no_log_and_no_lock_through_another_users_link_on_the_data_fo
 
 @_HELD
 @_ROOT
+def test_root_makes_no_data_folder_through_another_users_link_on_its_way(tmp_path):
+    """The data folder is missing, and a folder on its way is user 65534's link to a
+    folder of root's: root makes no ``british-patience`` there (the folders were made
+    by name, ``mkdir -p``, before the walk refused the link), writes nothing, makes no
+    log and no lock, and says why."""
+    victim = tmp_path / "roots-folder"
+    victim.mkdir()
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    (theirs / "share").symlink_to(victim)
+    os.lchown(theirs / "share", 65534, 65534)
+    store = Store(theirs / "share" / "british-patience")
+    try:
+        assert open_log(store) is None
+        assert store_module.hold_data_folder(store) is None
+        with pytest.raises(SaveError, match="another user may have made"):
+            store.write_text("settings.json", "{}")
+    finally:
+        game_log = logging.getLogger("game")
+        for handler in list(game_log.handlers):
+            if str(getattr(handler, "baseFilename", "")).startswith(str(theirs)):
+                game_log.removeHandler(handler)
+                handler.close()
+    assert list(victim.iterdir()) == []
+    said = store.take_warnings()
+    assert len(said) == 2 and all("another user may have made" in w for w in said), said
+
+
+def test_the_data_folder_and_the_folders_on_its_way_are_made_when_missing(tmp_path):
+    """The folders made on the walk (each in the one held before it) are the folders a
+    ``mkdir -p`` makes, through the player's own link too."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "mine").symlink_to(tmp_path / "real")
+    store = Store(tmp_path / "mine" / "a" / "b" / "british-patience")
+    store.write_text("settings.json", "{}")
+    assert (tmp_path / "real" / "a" / "b" / "british-patience" / "settings.json").read_text() == "{}"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(SaveError):
+        Store(tmp_path / "file" / "british-patience").write_text("settings.json", "{}")
+    assert (tmp_path / "file").read_text() == "x"
+
+
+@_HELD
+@_ROOT
 def test_a_listed_folder_swapped_for_another_users_link_after_its_look_lists_nothing(
         tmp_path, monkeypatch):
     """``recent`` is looked at (a link root may follow), then swapped for user 65534's
