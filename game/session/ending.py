@@ -126,8 +126,11 @@ def count_game(session: PlaySession) -> None:
     demo = session.demo_played
     # counted once: a count that could not be written is tried again (the player may
     # free the disk and close the window again, or undo and play on)
+    # a game left in a dead end ("No way to win") could only have been played on to the
+    # same score: in a rule set played for the score, its score is final, as a lost one's
+    final = result == LOST or (result == ABANDONED and g.profile.scores_at_end and session.dead_end())
     session.recorded = _write(session, lambda: finish_game(session.store, replay, demo=demo)[0]) is True
-    if session.recorded and result == LOST and g.profile.scores_at_end and not session.assisted:
+    if session.recorded and final and g.profile.scores_at_end and not session.assisted:
         _write(session, lambda: _record_lost_score(session))
 
 
@@ -140,8 +143,8 @@ def _high_score(session: PlaySession) -> HighScore:
 
 
 def _record_lost_score(session: PlaySession) -> None:
-    """A lost game of a rule set played for the score: its score into the high-score
-    table (the lost dialog has said where it would rank)."""
+    """A lost game of a rule set played for the score (or one left in a dead end): its
+    score into the high-score table (the dialog has said where it would rank)."""
     progress = load_progress(session.store)
     progress.add_score(session.game.rules, _high_score(session))
     if not save_progress(session.store, progress):

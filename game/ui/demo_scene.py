@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..search.dead_end import dead_end
 from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove, stop_thinking
 from . import theme
 from .app import Scene
@@ -92,6 +93,8 @@ class DemoScene(Scene):
         self.moves = 0
         #: the next move, being thought out (None while cards fly or before the first)
         self.thinking: BackgroundMove | None = None
+        #: the number of moves of the position last looked at for a dead end
+        self.looked_for_dead_end = -1
         self._banner: pygame.Surface | None = None
         self._banner_key: tuple[int, int, int, bool] | None = None
 
@@ -150,6 +153,12 @@ class DemoScene(Scene):
         if game.is_lost():
             self.take_over("No moves left: the demo could not win this deal")
             return
+        if self.looked_for_dead_end != len(game.history):
+            # a dead end keeps legal moves for ever: shuffling them would only look busy
+            self.looked_for_dead_end = len(game.history)
+            if dead_end(game):
+                self.take_over("No way to win from here: the demo stopped")
+                return
         if self.thinking is None or self.thinking.moves != len(game.history):
             self.thinking = BackgroundMove(game, max_nodes=SCREEN_NODES, max_ms=SCREEN_MS)
         self.wait -= dt

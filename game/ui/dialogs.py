@@ -550,25 +550,36 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
     where = f"level {session.level.number}" if session.level is not None else f"game #{g.game}"
     lines = ["Whatever you move, no card can reach the foundations any more and no new card can "
              "come into play: this deal cannot be won from here.",
-             f"{g.title} · {where} · {len(g.history)} moves"]
+             f"{g.title} · {where} · {len(g.history)} moves", _lost_score(session)]
     own = session.saved_game_kept_from_practice()
     if session.practice:
         lines.append("A practice game, taken over from a replay: your statistics do not count it"
                      + (f"; a new deal counts your saved game ({own}) as abandoned" if own else ""))
     elif session.keep_records and session.recordable:
-        lines.append("Moves are still legal, so the game is not over: leaving it counts it as abandoned.")
+        lines.append("Moves are still legal, so the game is not over: the menu keeps it to continue, "
+                     "and a restart or a new deal counts it as abandoned.")
     leave: tuple[str, Callable[[], None]] = (("Levels", table.exits.go_to_levels) if session.level is not None
                                              else ("New deal", table.exits.new_deal))
     choices: list[tuple[str, Callable[[], None]]] = [
         ("Undo", table.undo), ("Restart", table.exits.restart), leave, ("Keep playing", lambda: None)]
     if g.history:  # after "Undo", which keeps the focus, as in the lost game's dialog
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table, below="dead end")))
-    return Dialog(app, "No way to win", lines, choices, accent=LOST_ACCENT, shortcuts=END_SHORTCUTS)
+    moves = len(g.history)
+
+    def current() -> bool:
+        """The table still shows this position (folded, the dialog lets the table's own
+        buttons and keys play on, undo, restart or deal again)."""
+        return table.session is session and len(g.history) == moves and not session.over
+
+    return Dialog(app, "No way to win", lines, choices, accent=LOST_ACCENT, foldable=True,
+                  table_bottom=partial(table_bottom, g.rules), current=current,
+                  says=lambda: table.hud.footer_text(), shortcuts=END_SHORTCUTS)
 
 
 def _lost_score(session: PlaySession) -> str:
-    """The lost game's score; in a rule set played for the score (English Square), where
-    it enters the high scores when the game is counted, as the player leaves it."""
+    """The lost game's score (or the score of a game in a dead end); in a rule set played
+    for the score (English Square), where it enters the high scores when the game is
+    counted, as the player leaves it."""
     g = session.game
     score = session.score.total
     said = f"Score {score}"

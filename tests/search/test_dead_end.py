@@ -27,12 +27,38 @@ _LINE_35 = (
     "r2c2-r1c5 r3c7-r2c2 r4c8-r3c7 r2c2-r1c7 r3c5-r2c2 r4c8-r3c5")
 CONSTITUTION_35 = _LINE_35.split()
 
+#: English Square 6 played at random (a hostile review's): after these 164 moves no card
+#: can ever go home, yet piles 1 and 3 can trade a card back and forth for ever, so the
+#: game is never lost by the rules
+_LINE_SQUARE_6 = (
+    "c1-f1 s-w s-w s-w s-w w-c2 s-w s-w w-c3 c3-c1 s-w w-c2 c1-c3 s-w c3-c1 c1-c3 s-w "
+    "c3-c1 s-w s-w c1-c3 s-w s-w s-w s-w c3-c1 c1-c3 s-w c3-c1 c1-c3 s-w c3-c1 s-w s-w "
+    "s-w c1-c3 c3-c1 s-w c1-c3 s-w s-w s-w c3-c1 c1-c3 c3-c1 c1-c3 s-w s-w c3-c1 s-w s-w "
+    "c1-c3 c3-c1 c1-c3 c3-c1 c1-c3 c3-c1 c1-c3 s-w s-w s-w s-w s-w s-w c3-c1 s-w s-w "
+    "c1-c3 c3-c1 s-w s-w c1-c3 s-w c3-c1 c1-c3 s-w s-w w-f1 c3-c1 s-w s-w w-c4 s-w c1-c3 "
+    "c3-c1 s-w s-w s-w c1-c3 c3-c1 c1-c3 c3-c1 s-w s-w c1-c3 s-w s-w s-w s-w s-w s-w s-w "
+    "s-w s-w s-w s-w s-w c3-c1 s-w s-w w-f1 s-w w-f2 s-w c1-c3 s-w s-w s-w s-w s-w s-w "
+    "c3-c1 s-w s-w c1-c3 s-w c3-c1 c1-c3 c3-c1 c1-c3 s-w s-w s-w c3-c1 c1-c3 c3-c1 s-w "
+    "c1-c3 s-w s-w s-w c3-c1 s-w c1-c3 c3-c1 s-w s-w c1-c3 c3-c1 s-w c1-c3 c3-c1 s-w "
+    "c1-c3 c3-c1 c1-c3 s-w s-w c3-c1 c1-c3 c3-c1 c1-c3 c3-c1 w-f1")
+SQUARE_6 = _LINE_SQUARE_6.split()
+
 
 def _played(rules: str, number: str, moves: list[str]) -> Game:
     game = new_game(rules, number)
     for text in moves:
         game.play(game.parse_move(text))
     return game
+
+
+def test_square_6_walks_into_a_dead_end_that_goes_round_for_ever() -> None:
+    assert not dead_end(_played("square", "6", SQUARE_6[:-1]), max_ms=None)
+    game = _played("square", "6", SQUARE_6)
+    assert dead_end(game, max_ms=None)
+    for _ in range(200):  # the first legal move, again and again: never lost, never home
+        home = sum(len(game.piles[f]) for f in game.foundations)
+        game.play(game.legal_moves()[0])
+        assert sum(len(game.piles[f]) for f in game.foundations) == home and not game.is_lost()
 
 
 def test_constitution_35_walks_into_a_dead_end_at_its_69th_move() -> None:

@@ -30,6 +30,7 @@ from game.session import PlaySession, carry_on, ending
 from game.session.positions import lost_position, near_won_position
 from tests.levels.helpers import level, write_campaign
 from tests.records.helpers import FakeClock
+from tests.search.test_dead_end import SQUARE_6
 from tests.session.helpers import CONSTITUTION_1_WIN, constitution_1, level_1, make_session, play_line
 
 
@@ -209,6 +210,27 @@ def test_a_lost_english_square_game_enters_its_high_scores_when_counted(tmp_path
     helped.conclude()
     helped.end()
     assert not load_progress(helped.store).high_scores("square")
+
+
+def test_an_english_square_game_left_in_a_dead_end_enters_its_high_scores(tmp_path: Path) -> None:
+    """A Square dead end may go round for ever, never lost by the rules: the game left
+    there is counted as abandoned, and its score, which no move could raise, enters the
+    high scores as a lost game's does (it was dropped: a hostile review). A game left
+    before its dead end enters nothing."""
+    session = make_session(tmp_path / "data", new_game("square", "6"))
+    play_line(session, SQUARE_6)
+    assert session.in_progress and session.dead_end()
+    session.score.total = 300
+    session.end()
+    assert _counts(session.store, "square") == (0, 0, 1)
+    [entry] = load_progress(session.store).high_scores("square")
+    assert (entry.score, entry.game, entry.moves) == (300, "6", len(SQUARE_6))
+    before = make_session(tmp_path / "before", new_game("square", "6"))
+    play_line(before, SQUARE_6[:-1])
+    before.score.total = 300
+    before.end()
+    assert _counts(before.store, "square") == (0, 0, 1)
+    assert not load_progress(before.store).high_scores("square")
 
 
 def test_closing_the_window_on_a_lost_game_counts_it_and_saves_nothing(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """"No way to win": a move into a dead end (moves are left, none can ever bring a card
 home) is told at once, once, with the analysis offered; the game stays in progress by the
-rules, and leaving it counts it as abandoned. Through the real loop with posted events."""
+rules: the menu keeps it, and a restart or a new deal counts it as abandoned. Through the
+real loop with posted events."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame
 import pytest
 
 from game.engine import new_game
+from game.records.progress import load_progress
 from game.records.replay import ABANDONED
 from game.records.saves import is_practice, list_recent_games, load_saved_game
 from game.records.stats import load_statistics
@@ -19,7 +21,7 @@ from game.ui.dialogs import AnalysisDialog, Dialog
 from game.ui.replay_scene import ReplayScene
 from game.ui.table import TableScene
 from game.ui.widgets import ANALYSIS_TITLE
-from tests.search.test_dead_end import CONSTITUTION_35
+from tests.search.test_dead_end import CONSTITUTION_35, SQUARE_6
 
 
 def _one_move_before(ui: SimpleNamespace, app: App) -> TableScene:
@@ -45,7 +47,9 @@ def test_the_move_into_a_dead_end_is_told_once_and_again_after_an_undo(ui: Simpl
     labels = [b.label for b in dialog.buttons]
     assert labels == ["Undo", ANALYSIS_TITLE, "Restart", "New deal", "Keep playing"]
     assert "cannot be won from here" in dialog.lines[0] and "game #35 · 69 moves" in dialog.lines[1]
-    assert "leaving it counts it as abandoned" in dialog.lines[2]
+    assert dialog.lines[2] == f"Score {table.session.score.total}"
+    assert dialog.lines[3].endswith("the menu keeps it to continue, and a restart or a new deal counts "
+                                    "it as abandoned.")
     assert table.session.in_progress and not table.session.over, "not lost by the rules"
     ui.click(app, dialog.buttons[-1].rect.center)  # Keep playing
     assert app.top is table
@@ -213,3 +217,36 @@ def test_a_game_in_progress_dropped_from_the_screen_is_counted(ui: SimpleNamespa
     app.start("menu")
     stats = load_statistics(table.store)["constitution"]
     assert (stats.played, stats.abandoned) == (1, 1)
+
+
+def test_a_square_dead_end_gives_its_score_folds_to_play_on_and_scores_when_left(
+        ui: SimpleNamespace, app: App) -> None:
+    """British Square is played for the score: the dialog says where the score enters the
+    high scores, as a lost game's does; folded (C), the table plays on under it, and the
+    dialog goes once the position changes; the game, left for a new deal in its dead end,
+    enters the high scores."""
+    game = new_game("square", "6")
+    for text in SQUARE_6[:-1]:
+        game.play(game.parse_move(text))
+    table = ui.open_table(app, game)
+    assert app.top is table
+    ui.perform(app, table, table.game.parse_move(SQUARE_6[-1]))
+    ui.settle(app, table)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "No way to win" and dialog.foldable
+    score = table.session.score.total
+    assert dialog.lines[2] == f"Score {score}: #1 in the British Square high scores when you leave this game"
+    ui.press(app, pygame.K_c)
+    assert dialog.folded and app.top is dialog
+    ui.perform(app, table, table.game.legal_moves()[0])
+    ui.settle(app, table)
+    assert app.top is table and len(table.game.history) == len(SQUARE_6) + 1, "played under the bar"
+    ui.press(app, pygame.K_n)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Start a new deal?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "New deal").rect.center)
+    ui.settle(app, table)
+    assert table.game.game != "6"
+    assert load_statistics(table.store)["square"].abandoned == 1
+    [entry] = load_progress(table.store).high_scores("square")
+    assert (entry.game, entry.score, entry.moves) == ("6", score, len(SQUARE_6) + 1)

@@ -18,6 +18,7 @@ from game.ui.app import App
 from game.ui.demo_scene import PAUSES, DemoScene
 from game.ui.dialogs import Dialog
 from game.ui.table import TableScene
+from tests.search.test_dead_end import CONSTITUTION_35
 
 #: one frame of the real loop (seconds)
 FRAME = 1 / 60
@@ -118,6 +119,25 @@ def test_a_game_lost_under_the_demo_shows_the_lost_dialog_once_handed_back(
     assert "no moves left" in table.message.lower()
     _run_until(app, ui, lambda: isinstance(app.top, Dialog))
     assert table.session.finished
+
+
+def test_the_demo_hands_a_dead_end_back_at_once_and_its_dialog_follows(
+        ui: SimpleNamespace, app: App) -> None:
+    """In a dead end the demo would shuffle Row 1's cards to and fro (a hostile review saw
+    it go on to move 86): it hands the game back without a move, and "No way to win"
+    follows."""
+    game = new_game("constitution", "35")
+    for text in CONSTITUTION_35:
+        game.play(game.parse_move(text))
+    table = _table(app, game)
+    demo = DemoScene(app, table)
+    app.push(demo)  # before the deal has landed: the table cannot show its dialog itself
+    _run_until(app, ui, lambda: app.top is not demo)
+    assert demo.moves == 0 and len(table.game.history) == len(CONSTITUTION_35)
+    assert "no way to win" in table.message.lower()
+    _run_until(app, ui, lambda: isinstance(app.top, Dialog))
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "No way to win"
 
 
 def test_the_demo_is_not_started_on_a_finished_game(ui: SimpleNamespace, app: App) -> None:
