@@ -42,23 +42,28 @@ def hold(start: int, name: str, *, follow_last: bool = True, make: bool = False)
     """An ``O_PATH`` descriptor of what ``name`` leads to from the folder held by
     ``start`` (an absolute ``name`` starts at ``/``). Every symbolic link on the way is
     checked and followed here, on descriptors; the last part's link only when
-    ``follow_last``. A missing part is made a folder, in the folder held before it,
-    when ``make`` (as ``mkdir -p`` would, but never beyond a link not to follow). Raises
+    ``follow_last``. A missing part of ``name`` itself is made a folder, in the folder
+    held before it, when ``make`` (as ``mkdir -p`` would: never a part of a link's text,
+    so a link to nothing makes nothing, and never beyond a link not to follow). Raises
     ForeignLink, or the OSError of the part that failed (FileNotFoundError when a part
     is missing). The caller closes the descriptor."""
     here = os.open("/" if name.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC,
                    dir_fd=None if name.startswith("/") else start)
     todo = name.split("/")[::-1]
+    #: how many of the last parts in ``todo`` are ``name``'s own (the others, a link's)
+    own = len(todo)
     links = 0
     try:
         while todo:
             part = todo.pop()
+            mine = len(todo) < own
+            own = min(own, len(todo))
             if part in ("", "."):
                 continue
             try:
                 there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
             except FileNotFoundError:
-                if not make or part == "..":
+                if not (make and mine) or part == "..":
                     raise
                 with contextlib.suppress(FileExistsError):
                     os.mkdir(part, dir_fd=here)

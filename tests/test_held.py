@@ -176,3 +176,24 @@ def test_the_shared_atomic_write_never_renames_over_what_is_no_regular_file(tmp_
     with pytest.raises(held.Changed, match="not a regular file"):
         held.replace_with(None, str(target), b"new", (made[0], str(tmp_path / made[1])), prepare=make_a_fifo)
     assert target.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_make_folders_makes_the_missing_parts_of_the_name_never_those_of_a_links_text(tmp_path: Path) -> None:
+    """As ``mkdir -p``: the missing folders of the name are made, through the player's
+    own link too; a link to nothing is not made real (its text names a folder that is
+    not there, and nothing is made there), and a file on the way is refused."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "mine").symlink_to(tmp_path / "real")
+    held.make_folders(tmp_path / "mine" / "a" / "b")
+    assert (tmp_path / "real" / "a" / "b").is_dir()
+    held.make_folders(tmp_path / "mine" / "a" / "b")  # there already: nothing to do
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone" / "deeper")
+    with pytest.raises(FileNotFoundError):
+        held.make_folders(tmp_path / "dangling" / "c")
+    assert not (tmp_path / "gone").exists()
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(NotADirectoryError):
+        held.make_folders(tmp_path / "file" / "d")
+    with pytest.raises(FileExistsError):
+        held.make_folders(tmp_path / "file")
+    assert (tmp_path / "file").read_text() == "x"
