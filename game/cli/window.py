@@ -29,13 +29,13 @@ if TYPE_CHECKING:
 
 #: the pictures ``screenshot --scene`` takes (game.ui.screenshots sets each one up)
 SCREENSHOT_SCENES = ("menu", "rules", "options", "stats", "replay", "levels", "scores",
-                     "table", "drag", "hint", "demo", "win", "lost", "help", "keys")
+                     "table", "drag", "hint", "demo", "win", "lost", "dead-end", "help", "keys")
 
 #: scene name → the options of ``screenshot`` that its picture uses (any other is refused)
 SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
     "menu": ("rules",), "rules": ("rules",), "stats": ("rules",), "levels": ("rules",),
     "scores": ("rules",), "win": ("rules",), "options": (),
-    **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost", "help", "keys"),
+    **dict.fromkeys(("replay", "table", "drag", "hint", "demo", "lost", "dead-end", "help", "keys"),
                     ("rules", "game", "moves")),
 }
 #: what ``screenshot`` pictures when an option is left out: game 1 of the first rule set

@@ -1,4 +1,4 @@
-"""Positions for tests and pictures: a few moves from a win, or lost.
+"""Positions for tests and pictures: a few moves from a win, lost, or in a dead end.
 
 They are real positions of each rule set, played by the engine: tests drive the table and
 the session through them, and ``main.py screenshot`` photographs them.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 
 from ..engine import Game, Move, rules_class
 from ..engine.cards import parse_card
@@ -44,14 +45,33 @@ def lost_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12)
     moves played otherwise). Raises ValueError if none of ``tries`` players loses
     within ``limit`` moves.
     """
+    return _played_until(game, Game.is_lost, seed, limit, tries,
+                         "no lost position came up from this deal; pass --moves that lose")
+
+
+def dead_end_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12) -> Game:
+    """As :func:`lost_position`, until the game is in a dead end ("No way to win": moves
+    are left, and none can ever bring a card home; :func:`game.search.dead_end.dead_end`)."""
+    from ..search.dead_end import dead_end
+
+    return _played_until(game, dead_end, seed, limit, tries,
+                         "no dead end came up from this deal; pass --moves that lead into one")
+
+
+def _played_until(game: Game, there: Callable[[Game], bool], seed: int, limit: int, tries: int,
+                  failure: str) -> Game:
+    """Random players of seeds ``seed``, ``seed + 1``… play from ``game`` (the first one
+    on ``game`` itself) until one reaches a position where ``there`` holds."""
     start = copy.deepcopy(game)
     for attempt in range(tries):
         trial = game if attempt == 0 else copy.deepcopy(start)
         rng = random.Random(seed + attempt)
         last: Move | None = None
         for _ in range(limit):
-            if trial.is_lost():
+            if there(trial):
                 return trial
+            if trial.is_lost():
+                break
             moves = [m for m in trial.legal_moves()
                      if last is None or (m.src, m.dst) != (last.dst, last.src)]
             if not moves:
@@ -60,6 +80,6 @@ def lost_position(game: Game, seed: int = 7, limit: int = 3000, tries: int = 12)
                 break
             last = rng.choice(moves)
             trial.play(last)
-        if trial.is_lost():
+        if there(trial):
             return trial
-    raise ValueError("no lost position came up from this deal; pass --moves that lose")
+    raise ValueError(failure)

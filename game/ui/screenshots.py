@@ -3,7 +3,8 @@
 :func:`screenshot_scene` pushes what one picture needs: the menu; a screen over the menu
 (options, statistics, high scores, levels, rules); a replay halfway through; or the table
 at play (``table``), with a card in hand (``drag``), a hint shown (``hint``), the demo
-player at work (``demo``), a game just won (``win``) or lost (``lost``). The scene modules
+player at work (``demo``), a game just won (``win``), lost (``lost``) or in a dead end
+(``dead-end``: "No way to win"). The scene modules
 themselves carry no picture set-up. A ValueError says why a picture cannot be made.
 """
 
@@ -25,7 +26,7 @@ from ..engine import (
 from ..engine.commands import MovesError, play_moves
 from ..records.recorder import Recorder
 from ..records.replay import Replay
-from ..session.positions import lost_position, near_won_position
+from ..session.positions import dead_end_position, lost_position, near_won_position
 from .app import App, Scene
 from .levels_scene import LevelsScene
 from .menu import MenuScene
@@ -37,7 +38,7 @@ from .stats_scene import StatsScene
 from .table import TableScene
 
 #: the pictures of the table at play
-TABLE_PICTURES = ("table", "drag", "hint", "demo", "win", "lost")
+TABLE_PICTURES = ("table", "drag", "hint", "demo", "win", "lost", "dead-end")
 #: the help over the table: how to play (``help``) and the list of keys (``keys``)
 HELP_PICTURES = ("help", "keys")
 #: the screens about one rule set, drawn over the menu
@@ -84,7 +85,8 @@ def _rules(args: argparse.Namespace) -> str:
 def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
     """The table on ``--rules``/``--game`` after ``--moves``: as it is (``table``), with
     a card in hand (``drag``), the first hint shown (``hint``), the demo player at work
-    (``demo``); or a position just won (``win``) or lost (``lost``)."""
+    (``demo``); or a position just won (``win``), lost (``lost``) or in a dead end
+    (``dead-end``)."""
     rules = args.rules
     recorder: Recorder | None = None
     try:
@@ -101,9 +103,11 @@ def table_picture(app: App, name: str, args: argparse.Namespace) -> None:
         raise ValueError(str(err)) from None
     if name == "lost":
         game = lost_position(game)
+    elif name == "dead-end":
+        game = dead_end_position(game)
     scene = TableScene(app, game)
     scene.keep_records = False
-    if recorder is not None and name != "lost" and game.history:
+    if recorder is not None and name not in ("lost", "dead-end") and game.history:
         # The moves played before the picture were played at a steady player's pace:
         # the clock and the score show what they would have in play.
         scene.session.carry_on(recorder.replay())

@@ -69,11 +69,12 @@ SCENE_NAMES = sorted(SCENE_OPTIONS)
 LOOKS = (3, 12, 30)
 #: the frames at which a game's end is looked at again, once its dialog is up (the win
 #: dialog waits a moment, while the last card lands)
-ENDED = {"win": (120,), "lost": (60,)}
+ENDED = {"win": (120,), "lost": (60,), "dead-end": (60,)}
 #: what the quick test run checks: the table and its bar in every rule set at the sizes
 #: where the bar is tightest, and each other screen at one size (the rest is marked slow)
-QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("hint", (1024, 768)),
-         ("menu", (800, 600)), ("options", (1080, 1920)), ("stats", (1080, 1920)), ("scores", (800, 600)),
+QUICK = {("table", (800, 600)), ("table", (1080, 1920)), ("win", (800, 600)), ("dead-end", (800, 600)),
+         ("hint", (1024, 768)), ("menu", (800, 600)), ("options", (1080, 1920)), ("stats", (1080, 1920)),
+         ("scores", (800, 600)),
          ("levels", (2560, 1440)), ("rules", (800, 600)), ("help", (1080, 1920)), ("keys", (800, 600)),
          ("replay", (1366, 768))}
 
