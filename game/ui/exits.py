@@ -36,11 +36,12 @@ class TableExits:
         self._confirm_then("Restart this deal?", "The moves you made will be lost.", "Restart",
                            self.restart)
 
-    def own_game_below(self) -> TableScene | None:
+    def own_game_below(self, *, lost_too: bool = False) -> TableScene | None:
         """Under this practice game, the table of the player's own game in progress (the
         analysis of its dead end showed a winning line, which was taken over): the game
         the menu keeps to continue when this one is left, and the one a new deal gives
-        up; else None."""
+        up; with ``lost_too``, also a lost game not counted yet (the lost dialog's
+        analysis); else None."""
         table = self.table
         app = table.app
         if not table.session.practice or table not in app.scenes:
@@ -49,7 +50,8 @@ class TableExits:
             if scene.name == "table":
                 below = cast("TableScene", scene)
                 own = below.session
-                if below.keep_records and not own.practice and own.in_progress and not own.recorded:
+                if (below.keep_records and not own.practice and not own.recorded
+                        and (own.in_progress or (lost_too and own.game.is_lost()))):
                     return below
         return None
 
@@ -164,9 +166,11 @@ class TableExits:
 
     def _new_deal_now(self) -> None:
         table = self.table
-        below = self.own_game_below()
+        below = self.own_game_below(lost_too=True)
         if below is not None:
-            below.give_up()  # the player's own game under this practice one: replaced
+            # the player's own game under this practice one is replaced (a lost one is
+            # counted now, not when the table is dropped at last)
+            below.give_up()
         session, note = table.session.new_deal()
         table.take(session)
         if note:

@@ -406,3 +406,37 @@ def test_the_lost_game_is_counted_when_a_game_taken_over_from_its_winning_line_g
     assert (stats.played, stats.lost) == (1, 1)
     recent = list_recent_games(store)
     assert len(recent) == 1 and recent[0].summary is not None and recent[0].summary.result == "lost"
+
+
+def test_a_new_deal_from_a_game_taken_over_from_its_winning_line_counts_the_lost_game_at_once(
+        ui: SimpleNamespace, app: App) -> None:
+    """N in the practice game over the lost table: the lost game is counted as lost then
+    (it stayed under the new deal uncounted until the menu or the window's close), and
+    only once, whatever happens to the table later."""
+    table, _ = _lost_on_the_table(ui, app, LOST_LINES["union-square"])
+    viewer = ReplayScene(app, table.session.recorder.replay())
+    app.push(viewer)
+    ui.step(app)
+    viewer.jump(5)
+    viewer.take_over()
+    ui.step(app)
+    practice = app.top
+    assert isinstance(practice, TableScene) and practice is not table and practice.session.practice
+    ui.settle(app, practice)
+    store = Store(app.data_dir)
+    assert load_statistics(store)["union-square"].played == 0
+    ui.press(app, pygame.K_n)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Start a new deal?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "New deal").rect.center)
+    ui.settle(app, practice)
+    assert app.top is practice and not practice.session.practice
+    stats = load_statistics(store)["union-square"]
+    assert (stats.played, stats.lost) == (1, 1)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is not None and app.top.name == "menu"
+    stats = load_statistics(store)["union-square"]
+    assert (stats.played, stats.lost) == (1, 1), "counted once"
+    assert len(list_recent_games(store)) == 1
