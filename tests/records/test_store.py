@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -506,29 +507,40 @@ def test_the_log_rolls_over_in_its_own_folder_after_the_folder_is_swapped_for_a_
     assert path == data / "log.txt"
 
 
+def _their_link_to_roots_folder(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """An empty folder of root's, and user 65534's link ``name`` to it, in their folder."""
+    victim = tmp_path / "roots-folder"
+    victim.mkdir()
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 65534, 65534)
+    (theirs / name).symlink_to(victim)
+    os.lchown(theirs / name, 65534, 65534)
+    return victim, theirs / name
+
+
+def _close_logs_under(folder: Path) -> None:
+    """Take off the game's logger every log file opened under ``folder`` (none should be)."""
+    game_log = logging.getLogger("game")
+    for handler in list(game_log.handlers):
+        if str(getattr(handler, "baseFilename", "")).startswith(str(folder)):
+            game_log.removeHandler(handler)
+            handler.close()
+
+
 @_HELD
 @_ROOT
 def test_root_makes_no_log_and_no_lock_through_another_users_link_on_the_data_folders_way(tmp_path):
     """Root on a data folder whose path user 65534 swapped for a link to a folder of
     root's: no ``log.txt`` and no ``instance.lock`` are made there (they were, by name:
     only the last part was checked), and the player is told why."""
-    victim = tmp_path / "roots-folder"
-    victim.mkdir()
-    theirs = tmp_path / "theirs"
-    theirs.mkdir()
-    os.chown(theirs, 65534, 65534)
-    (theirs / "data").symlink_to(victim)
-    os.lchown(theirs / "data", 65534, 65534)
-    store = Store(theirs / "data")
+    victim, link = _their_link_to_roots_folder(tmp_path, "data")
+    store = Store(link)
     try:
         assert open_log(store) is None
         assert store_module.hold_data_folder(store) is None
     finally:
-        game_log = logging.getLogger("game")
-        for handler in list(game_log.handlers):
-            if getattr(handler, "baseFilename", None) == str(theirs / "data" / "log.txt"):
-                game_log.removeHandler(handler)
-                handler.close()
+        _close_logs_under(link)
     assert list(victim.iterdir()) == []
     said = store.take_warnings()
     assert len(said) == 2 and all("another user may have made" in w for w in said), said
@@ -542,25 +554,15 @@ def test_root_makes_no_data_folder_through_another_users_link_on_its_way(tmp_pat
     folder of root's: root makes no ``british-patience`` there (the folders were made
     by name, ``mkdir -p``, before the walk refused the link), writes nothing, makes no
     log and no lock, and says why."""
-    victim = tmp_path / "roots-folder"
-    victim.mkdir()
-    theirs = tmp_path / "theirs"
-    theirs.mkdir()
-    os.chown(theirs, 65534, 65534)
-    (theirs / "share").symlink_to(victim)
-    os.lchown(theirs / "share", 65534, 65534)
-    store = Store(theirs / "share" / "british-patience")
+    victim, link = _their_link_to_roots_folder(tmp_path, "share")
+    store = Store(link / "british-patience")
     try:
         assert open_log(store) is None
         assert store_module.hold_data_folder(store) is None
         with pytest.raises(SaveError, match="another user may have made"):
             store.write_text("settings.json", "{}")
     finally:
-        game_log = logging.getLogger("game")
-        for handler in list(game_log.handlers):
-            if str(getattr(handler, "baseFilename", "")).startswith(str(theirs)):
-                game_log.removeHandler(handler)
-                handler.close()
+        _close_logs_under(link)
     assert list(victim.iterdir()) == []
     said = store.take_warnings()
     assert len(said) == 2 and all("another user may have made" in w for w in said), said

@@ -126,6 +126,16 @@ def _practice_over_it(ui: SimpleNamespace, app: App, table: TableScene, at: int 
     return practice
 
 
+def _practice_begun(ui: SimpleNamespace, app: App) -> tuple[TableScene, TableScene]:
+    """The player's game in its dead end, and a practice game over it with a move made."""
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    practice = _practice_over_it(ui, app, table)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    return table, practice
+
+
 @pytest.mark.parametrize("leave", ["Esc", "Menu button"])
 def test_leaving_a_practice_game_over_it_for_the_menu_keeps_the_players_own_game(
         ui: SimpleNamespace, app: App, leave: str) -> None:
@@ -133,11 +143,7 @@ def test_leaving_a_practice_game_over_it_for_the_menu_keeps_the_players_own_game
     practice game was dropped with it, neither saved nor counted (found by a hostile
     review). Now the practice game is left, after a question, and the menu keeps the
     player's game to continue, saved as it was."""
-    table = _one_move_before(ui, app)
-    _into_the_dead_end(ui, app, table)
-    practice = _practice_over_it(ui, app, table)
-    practice.play(practice.game.legal_moves()[0])
-    ui.settle(app, practice)
+    table, practice = _practice_begun(ui, app)
     if leave == "Esc":
         ui.press(app, pygame.K_ESCAPE)
     else:
@@ -170,11 +176,7 @@ def test_a_practice_game_not_begun_goes_to_the_menu_without_a_question(ui: Simpl
 
 def test_a_new_deal_from_a_practice_game_over_it_counts_the_players_game_as_abandoned(
         ui: SimpleNamespace, app: App) -> None:
-    table = _one_move_before(ui, app)
-    _into_the_dead_end(ui, app, table)
-    practice = _practice_over_it(ui, app, table)
-    practice.play(practice.game.legal_moves()[0])
-    ui.settle(app, practice)
+    table, practice = _practice_begun(ui, app)
     ui.press(app, pygame.K_n)
     ask = app.top
     assert isinstance(ask, Dialog) and ask.title == "Start a new deal?"
@@ -198,11 +200,7 @@ def test_a_new_deal_from_a_practice_game_over_it_counts_the_players_game_as_aban
 
 def test_closing_the_window_over_a_practice_game_saves_the_players_own_game(
         ui: SimpleNamespace, app: App) -> None:
-    table = _one_move_before(ui, app)
-    _into_the_dead_end(ui, app, table)
-    practice = _practice_over_it(ui, app, table)
-    practice.play(practice.game.legal_moves()[0])
-    ui.settle(app, practice)
+    table, _ = _practice_begun(ui, app)
     app.quit()
     assert not app.running
     saved = load_saved_game(table.store)
