@@ -539,6 +539,12 @@ class App:
             while self.running and (max_frames is None or self.frames < max_frames):
                 dt = self.clock.tick(FPS) / 1000.0
                 self.step(min(dt, 0.1))
+                if self.stopped_by is not None:
+                    # the handler's KeyboardInterrupt was lost: raised inside code whose
+                    # exceptions Python ignores (a weakref callback the garbage collector
+                    # ran), it never reached this loop, and the stop signals are held back
+                    # now, so none would come again: the game would run on, deaf to Ctrl+C
+                    raise KeyboardInterrupt
         except KeyboardInterrupt:
             self._ignore_stop_signals()
             for scene in reversed(self.scenes):
