@@ -60,6 +60,10 @@ class Exits(Protocol):
     def restart(self) -> None:
         """Deal the same game again."""
 
+    def own_game_named(self) -> str | None:
+        """Under a practice game, the player's own game in progress that a new deal
+        counts as abandoned, named; else None."""
+
 
 class FooterWords(Protocol):
     """What a folded dialog needs of the table's bar: the footer's words, which its own
@@ -551,10 +555,12 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
     lines = ["Whatever you move, no card can reach the foundations any more and no new card can "
              "come into play: this deal cannot be won from here.",
              f"{g.title} · {where} · {len(g.history)} moves", _lost_score(session)]
+    below = table.exits.own_game_named()
     own = session.saved_game_kept_from_practice()
     if session.practice:
         lines.append("A practice game, taken over from a replay: your statistics do not count it"
-                     + (f"; a new deal counts your saved game ({own}) as abandoned" if own else ""))
+                     + (f"; a new deal counts your game ({below}) as abandoned" if below
+                        else f"; a new deal counts your saved game ({own}) as abandoned" if own else ""))
     elif session.keep_records and session.recordable:
         lines.append("Moves are still legal, so the game is not over: the menu keeps it to continue, "
                      "and a restart or a new deal counts it as abandoned.")

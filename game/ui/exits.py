@@ -55,6 +55,12 @@ class TableExits:
                     return below
         return None
 
+    def own_game_named(self) -> str | None:
+        """The player's own game in progress under this practice game
+        (:meth:`own_game_below`), as the player knows it, or None."""
+        below = self.own_game_below()
+        return _named(below) if below is not None else None
+
     def ask_new_deal(self) -> None:
         """New deal, asking first if a game is in progress."""
         session = self.table.session

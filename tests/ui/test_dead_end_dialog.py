@@ -248,3 +248,19 @@ def test_a_square_dead_end_gives_its_score_folds_to_play_on_and_scores_when_left
     assert load_statistics(table.store)["square"].abandoned == 1
     [entry] = load_progress(table.store).high_scores("square")
     assert (entry.game, entry.score, entry.moves) == ("6", score, len(SQUARE_6) + 1)
+
+
+def test_a_practice_game_over_it_that_walks_into_the_dead_end_again_says_what_a_new_deal_costs(
+        ui: SimpleNamespace, app: App) -> None:
+    """Its "New deal" asks nothing (the dialog is the question): the dialog itself says
+    that the player's own game under it will be counted as abandoned."""
+    table = _one_move_before(ui, app)
+    _into_the_dead_end(ui, app, table)
+    practice = _practice_over_it(ui, app, table, at=len(CONSTITUTION_35) - 1)
+    dialog = _into_the_dead_end(ui, app, practice)
+    assert dialog.lines[3] == ("A practice game, taken over from a replay: your statistics do not count "
+                               "it; a new deal counts your game (British Constitution #35, 69 moves) as "
+                               "abandoned")
+    ui.click(app, next(b for b in dialog.buttons if b.label == "New deal").rect.center)
+    ui.settle(app, practice)
+    assert load_statistics(table.store)["constitution"].abandoned == 1
