@@ -332,6 +332,15 @@ class App:
             self.running = False
         return scene
 
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it lies (a screen under the one on top
+        that no longer has anything to show); popped if it is on top."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.dropped()
+
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another."""
         if self.scenes:

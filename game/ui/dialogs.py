@@ -308,6 +308,12 @@ class Dialog(Scene):
                 return
             self._mark_focus()
 
+    def update(self, dt: float) -> None:
+        """A folded dialog goes once the table no longer shows what it speaks of, however
+        that came about (a restart or a new deal confirmed in a dialog over it, too)."""
+        if self.folded and self.current is not None and not self.current():
+            self.app.remove(self)
+
     def _pass_down(self, event: pygame.event.Event) -> None:
         """Give ``event`` to the scene below (the folded dialog's table); the dialog
         closes if the table no longer shows what it speaks of."""
@@ -562,8 +568,9 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
                      + (f"; a new deal counts your game ({below}) as abandoned" if below
                         else f"; a new deal counts your saved game ({own}) as abandoned" if own else ""))
     elif session.keep_records and session.recordable:
+        other = "the levels screen" if session.level is not None else "a new deal"
         lines.append("Moves are still legal, so the game is not over: the menu keeps it to continue, "
-                     "and a restart or a new deal counts it as abandoned.")
+                     f"and a restart or {other} counts it as abandoned.")
     leave: tuple[str, Callable[[], None]] = (("Levels", table.exits.go_to_levels) if session.level is not None
                                              else ("New deal", table.exits.new_deal))
     choices: list[tuple[str, Callable[[], None]]] = [

@@ -175,8 +175,12 @@ class TableExits:
         below = self.own_game_below(lost_too=True)
         if below is not None:
             # the player's own game under this practice one is replaced (a lost one is
-            # counted now, not when the table is dropped at last)
+            # counted now, not when the table is dropped at last): it and the screens over
+            # it (its dialog) leave the stack, so nothing is left to ask about it later
             below.give_up()
+            app = table.app
+            for scene in app.scenes[app.scenes.index(below):app.scenes.index(table)]:
+                app.remove(scene)
         session, note = table.session.new_deal()
         table.take(session)
         if note:

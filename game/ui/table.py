@@ -353,7 +353,14 @@ class TableScene(Scene):
             return True
         if self._unsaved_dialog is not None and self._unsaved_dialog in self.app.scenes:
             return False  # the player is being asked already (a second close waits for it)
-        self.session.quit()
+        own = self.exits.own_game_named() if self.session.in_progress else None
+        if own is not None:
+            # a practice game over the player's own game is never saved in its place (the
+            # table below saves that one): asked about as when a saved game of theirs exists
+            self.session.notices.append(f"This practice game was not saved: your game ({own}) is saved to "
+                                        "continue, and a game taken over from a replay never takes its place")
+        else:
+            self.session.quit()
         problems = list(dict.fromkeys(self.session.take_notices()))  # each said once
         for problem in problems:
             print(f"warning: {printable(problem)}", file=sys.stderr)

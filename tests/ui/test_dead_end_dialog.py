@@ -184,6 +184,7 @@ def test_a_new_deal_from_a_practice_game_over_it_counts_the_players_game_as_aban
     ui.click(app, next(b for b in ask.buttons if b.label == "New deal").rect.center)
     ui.settle(app, practice)
     assert app.top is practice and not practice.session.practice and practice.game.game != "35"
+    assert app.scenes == [practice], "the game given up and its dialog are gone from under it"
     stats = load_statistics(table.store)["constitution"]
     assert (stats.played, stats.abandoned) == (1, 1)
     [entry] = list_recent_games(table.store)
@@ -198,10 +199,17 @@ def test_a_new_deal_from_a_practice_game_over_it_counts_the_players_game_as_aban
     assert saved is not None and saved.game == practice.game.game
 
 
-def test_closing_the_window_over_a_practice_game_saves_the_players_own_game(
+def test_closing_the_window_over_a_practice_game_asks_then_saves_the_players_own_game(
         ui: SimpleNamespace, app: App) -> None:
+    """The practice game is never saved in the place of the player's game under it: the
+    window asks first, as it does when the player's game was saved before (it saved the
+    practice game, then the player's game over it, silently: a hostile review)."""
     table, _ = _practice_begun(ui, app)
     app.quit()
+    ask = app.top
+    assert app.running and isinstance(ask, Dialog) and ask.title == "Your game could not be saved"
+    assert "your game (British Constitution #35, 69 moves) is saved to continue" in ask.lines[0]
+    ui.click(app, next(b for b in ask.buttons if b.label == "Close anyway").rect.center)
     assert not app.running
     saved = load_saved_game(table.store)
     assert saved is not None and (saved.game, len(saved.moves)) == ("35", 69)
@@ -264,3 +272,38 @@ def test_a_practice_game_over_it_that_walks_into_the_dead_end_again_says_what_a_
     ui.click(app, next(b for b in dialog.buttons if b.label == "New deal").rect.center)
     ui.settle(app, practice)
     assert load_statistics(table.store)["constitution"].abandoned == 1
+
+
+def test_a_new_deal_from_a_practice_game_over_it_then_closing_the_window_asks_nothing(
+        ui: SimpleNamespace, app: App) -> None:
+    """The player's game given up for the new deal is no longer under it to be asked
+    about ("This game was counted… this game is lost", and the window stayed open)."""
+    table, practice = _practice_begun(ui, app)
+    ui.press(app, pygame.K_n)
+    ui.click(app, next(b for b in app.top.buttons if b.label == "New deal").rect.center)  # type: ignore[union-attr]
+    ui.settle(app, practice)
+    practice.play(practice.game.legal_moves()[0])
+    ui.settle(app, practice)
+    app.quit()
+    assert not app.running
+    saved = load_saved_game(table.store)
+    assert saved is not None and saved.game == practice.game.game
+    assert load_statistics(table.store)["constitution"].played == 1
+
+
+@pytest.mark.parametrize("key", [pygame.K_r, pygame.K_n])
+def test_a_folded_dialog_goes_when_a_confirmed_restart_or_new_deal_replaces_the_position(
+        ui: SimpleNamespace, app: App, key: int) -> None:
+    """The restart or the new deal is confirmed in a dialog over the folded one, so it is
+    not an input the folded dialog passes down: it stayed, speaking of 69 moves over a
+    fresh deal (a hostile review)."""
+    table = _one_move_before(ui, app)
+    dialog = _into_the_dead_end(ui, app, table)
+    ui.press(app, pygame.K_c)
+    assert dialog.folded
+    ui.press(app, key)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title in ("Restart this deal?", "Start a new deal?")
+    ui.click(app, ask.buttons[-1].rect.center)
+    ui.settle(app, table)
+    assert app.scenes == [table] and not table.game.history

@@ -18,7 +18,7 @@ from game.records.progress import load_progress
 from game.records.saves import load_saved_game
 from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
-from game.session.positions import lost_position
+from game.session.positions import dead_end_position, lost_position
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
 from game.ui.table import TableScene
@@ -288,3 +288,16 @@ def test_english_squares_levels_say_why_there_are_none_and_where_to_play(
                     if b.name.startswith("problem: "))
     assert said.startswith("British Square has no levels: none of the 1,000 deals searched was proved")
     assert "for the score" in said and scene.no_levels and not scene.tiles
+
+
+def test_a_level_in_a_dead_end_says_what_its_levels_button_counts(
+        ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    """The dialog's button is "Levels", not "New deal": its words say so (a hostile review)."""
+    level = dataclasses.replace(load_campaign("constitution").levels[0], game="35")
+    app.push(LevelsScene(app, "constitution"))
+    table = TableScene(app, dead_end_position(new_game("constitution", level.game)), level=level)
+    app.push(table)
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "No way to win"
+    assert "Levels" in [b.label for b in dialog.buttons]
+    assert dialog.lines[-1].endswith("a restart or the levels screen counts it as abandoned.")
