@@ -33,6 +33,7 @@ import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from ..engine import profile_of
 from ..records.progress import HighScore, load_progress, save_progress
 from ..records.replay import ABANDONED, LOST, WON
 from ..records.saves import (
@@ -40,6 +41,7 @@ from ..records.saves import (
     finish_game,
     forget_practice,
     is_practice,
+    load_game_extras,
     load_saved_game,
     same_game,
     save_game,
@@ -50,6 +52,7 @@ from ..records.scoring import stars
 from .outcome import WinRecord
 
 if TYPE_CHECKING:
+    from ..records.store import Store
     from .session import PlaySession
 
 T = TypeVar("T")
@@ -151,6 +154,34 @@ def _record_lost_score(session: PlaySession) -> None:
         session.notices.extend(session.store.take_warnings())
 
 
+def abandon_saved(store: Store) -> bool:
+    """:func:`~game.records.saves.abandon_saved_game` (another game replaces the saved
+    one: it is counted as abandoned), and a saved game of a rule set played for the score
+    that was left in a dead end enters the high scores as it is counted, as it would
+    have from its table: no move could raise its score (the dialog said where it would
+    rank). Never a practice game's or an assisted game's score. True when no save is
+    left to count."""
+    saved = load_saved_game(store)
+    entry: HighScore | None = None
+    if saved is not None and saved.begun and profile_of(saved.rules).scores_at_end:
+        extras = load_game_extras(store, saved)
+        score = extras.get("score")
+        if score is not None and not extras.get("assisted") and not extras.get("practice"):
+            from ..search.dead_end import dead_end
+
+            game = saved.play_out()
+            if not game.is_won() and not game.is_lost() and dead_end(game, max_ms=None):
+                entry = HighScore(score=score.total, game=saved.game, date=datetime.date.today().isoformat(),
+                                  moves=len(saved.moves), seconds=round(saved.seconds, 1))
+    if not abandon_saved_game(store):
+        return False
+    if saved is not None and entry is not None:
+        progress = load_progress(store)
+        progress.add_score(saved.rules, entry)
+        save_progress(store, progress)
+    return True
+
+
 #: why a game played on after it was counted (a win or a loss undone) is not saved: a
 #: save would count it again when it ends
 COUNTED_NOT_SAVED = ("This game was counted in your statistics when it ended, so the moves played "
@@ -206,7 +237,7 @@ def _save_game(session: PlaySession) -> None:
                                f"#{previous.game}) stays yours to continue, and a game taken over "
                                "from a replay never takes its place")
         return
-    if previous is not None and not same_game(previous, replay) and not abandon_saved_game(store):
+    if previous is not None and not same_game(previous, replay) and not abandon_saved(store):
         session.notices.append(f"This game was not saved: the game saved before it ({previous.title} "
                                f"{previous.game}) could not be counted as given up, so it is kept")
         return

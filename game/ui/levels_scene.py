@@ -15,7 +15,8 @@ from ..engine import RULE_IDS, RULESETS, profile_of
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
-from ..records.saves import abandon_saved_game, load_saved_game
+from ..records.saves import load_saved_game
+from ..session.ending import abandon_saved
 from . import theme
 from .app import App, KeepsPausedGame
 from .badges import draw_padlock, draw_stars
@@ -179,7 +180,7 @@ class LevelsScene(RuleTabsScene):
         if isinstance(menu, KeepsPausedGame):
             menu.give_up_paused()  # a paused game the menu holds unsaved is counted too
         if load_saved_game(self.store) is not None:
-            abandon_saved_game(self.store)
+            abandon_saved(self.store)
         self.message = ""
         self.app.sounds.play("click")
         self.app.show("table", level=level)

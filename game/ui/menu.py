@@ -22,7 +22,6 @@ from ..records.progress import load_progress
 from ..records.replay import Replay
 from ..records.saves import (
     ReplayEntry,
-    abandon_saved_game,
     is_practice,
     list_recent_games,
     list_replays,
@@ -31,6 +30,7 @@ from ..records.saves import (
 )
 from ..records.store import display_name
 from ..session import random_deal
+from ..session.ending import abandon_saved
 from . import theme
 from .app import App, GivesUp, Scene
 from .drawn import Kind
@@ -233,14 +233,14 @@ class MenuScene(Scene):
         game = new_game(self.rules, number)
         self.give_up_paused()
         if self.saved is not None:
-            abandon_saved_game(self.store)
+            abandon_saved(self.store)
             self._refresh_records()
             self._layout()
         self.app.show("table", game=game, daily=daily, note=note)
 
     def give_up_paused(self) -> None:
         """Another game replaces the paused one. A saved game is counted as abandoned by
-        :func:`abandon_saved_game`; a paused game that could not be saved exists only in
+        :func:`~game.session.ending.abandon_saved`; a paused game that could not be saved exists only in
         its table, so the table counts it (as abandoned, or lost if no move was left)
         rather than dropping it uncounted."""
         table = self.paused if self.paused_unsaved else None

@@ -233,6 +233,32 @@ def test_an_english_square_game_left_in_a_dead_end_enters_its_high_scores(tmp_pa
     assert not load_progress(before.store).high_scores("square")
 
 
+def test_a_saved_english_square_game_in_a_dead_end_replaced_by_another_enters_its_high_scores(
+        tmp_path: Path) -> None:
+    """Left in its dead end for the menu (saved), then replaced from the menu, the levels
+    screen or a new game's save: counted as abandoned, and its score enters the high
+    scores once, as when it is left from its table (the menu's way dropped it: a hostile
+    review). A saved game before its dead end enters nothing."""
+    session = make_session(tmp_path / "data", new_game("square", "6"))
+    play_line(session, SQUARE_6)
+    session.score.total = 300
+    session.quit()
+    assert load_saved_game(session.store) is not None
+    assert ending.abandon_saved(session.store)
+    assert _counts(session.store, "square") == (0, 0, 1)
+    [entry] = load_progress(session.store).high_scores("square")
+    assert (entry.score, entry.game, entry.moves) == (300, "6", len(SQUARE_6))
+    assert ending.abandon_saved(session.store)  # nothing saved any more: nothing more
+    assert len(load_progress(session.store).high_scores("square")) == 1
+    before = make_session(tmp_path / "before", new_game("square", "6"))
+    play_line(before, SQUARE_6[:-1])
+    before.score.total = 300
+    before.quit()
+    assert ending.abandon_saved(before.store)
+    assert _counts(before.store, "square") == (0, 0, 1)
+    assert not load_progress(before.store).high_scores("square")
+
+
 def test_closing_the_window_on_a_lost_game_counts_it_and_saves_nothing(tmp_path: Path) -> None:
     session = make_session(tmp_path / "data", lost_position(new_game("constitution", "5")))
     session.quit()

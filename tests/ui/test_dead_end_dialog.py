@@ -307,3 +307,23 @@ def test_a_folded_dialog_goes_when_a_confirmed_restart_or_new_deal_replaces_the_
     ui.click(app, ask.buttons[-1].rect.center)
     ui.settle(app, table)
     assert app.scenes == [table] and not table.game.history
+
+
+def test_a_square_dead_end_left_for_the_menu_scores_when_the_menu_deals_another_game(
+        ui: SimpleNamespace, app: App) -> None:
+    game = new_game("square", "6")
+    for text in SQUARE_6[:-1]:
+        game.play(game.parse_move(text))
+    table = ui.open_table(app, game)
+    ui.perform(app, table, table.game.parse_move(SQUARE_6[-1]))
+    ui.settle(app, table)
+    score = table.session.score.total
+    ui.press(app, pygame.K_ESCAPE)  # the dialog: keep playing
+    ui.press(app, pygame.K_ESCAPE)  # the table: to the menu, which keeps the game
+    menu = app.top
+    assert menu is not None and menu.name == "menu"
+    assert not load_progress(table.store).high_scores("square")
+    menu.start_random()  # type: ignore[attr-defined]
+    assert load_statistics(table.store)["square"].abandoned == 1
+    [entry] = load_progress(table.store).high_scores("square")
+    assert (entry.game, entry.score) == ("6", score)
