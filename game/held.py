@@ -98,14 +98,15 @@ def reopen(held: int, flags: int) -> int:
     return os.open(f"{_FDS}/{held}", flags | _O_CLOEXEC)
 
 
-def hold_path(path: str | os.PathLike[str]) -> int:
+def hold_path(path: str | os.PathLike[str], *, make: bool = False) -> int:
     """:func:`hold` of a whole path, from ``/`` (or from the current folder for a relative
     one): every link on the way is checked, the data folder's own path too, so that a
-    folder its owner swapped for a link while the program runs leads nowhere new."""
+    folder its owner swapped for a link while the program runs leads nowhere new. With
+    ``make``, missing folders of the path are made on the way (see :func:`hold`)."""
     text = os.fspath(path)
     start = os.open("/" if text.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
     try:
-        return hold(start, text)
+        return hold(start, text, make=make)
     finally:
         os.close(start)
 
@@ -119,15 +120,10 @@ def make_folders(path: str | os.PathLike[str]) -> None:
     if not SUPPORTED:
         os.makedirs(path, exist_ok=True)
         return
-    text = os.fspath(path)
-    start = os.open("/" if text.startswith("/") else ".", _O_PATH | _O_DIRECTORY | _O_CLOEXEC)
-    try:
-        fd = hold(start, text, make=True)
-    finally:
-        os.close(start)
+    fd = hold_path(path, make=True)
     try:
         if not stat.S_ISDIR(os.fstat(fd).st_mode):
-            raise FileExistsError(17, "it is there and not a folder", text)
+            raise FileExistsError(17, "it is there and not a folder", os.fspath(path))
     finally:
         os.close(fd)
 

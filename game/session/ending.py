@@ -148,10 +148,16 @@ def _high_score(session: PlaySession) -> HighScore:
 def _record_lost_score(session: PlaySession) -> None:
     """A lost game of a rule set played for the score (or one left in a dead end): its
     score into the high-score table (the dialog has said where it would rank)."""
-    progress = load_progress(session.store)
-    progress.add_score(session.game.rules, _high_score(session))
-    if not save_progress(session.store, progress):
+    if not _add_high_score(session.store, session.game.rules, _high_score(session)):
         session.notices.extend(session.store.take_warnings())
+
+
+def _add_high_score(store: Store, rules: str, entry: HighScore) -> bool:
+    """``entry`` into ``rules``' high-score table; False (with a warning) when it could
+    not be written."""
+    progress = load_progress(store)
+    progress.add_score(rules, entry)
+    return save_progress(store, progress)
 
 
 def abandon_saved(store: Store) -> bool:
@@ -169,16 +175,13 @@ def abandon_saved(store: Store) -> bool:
         if score is not None and not extras.get("assisted") and not extras.get("practice"):
             from ..search.dead_end import dead_end
 
-            game = saved.play_out()
-            if not game.is_won() and not game.is_lost() and dead_end(game, max_ms=None):
+            if dead_end(saved.play_out(), max_ms=None):
                 entry = HighScore(score=score.total, game=saved.game, date=datetime.date.today().isoformat(),
                                   moves=len(saved.moves), seconds=round(saved.seconds, 1))
     if not abandon_saved_game(store):
         return False
     if saved is not None and entry is not None:
-        progress = load_progress(store)
-        progress.add_score(saved.rules, entry)
-        save_progress(store, progress)
+        _add_high_score(store, saved.rules, entry)
     return True
 
 
