@@ -224,8 +224,10 @@ def run_menu(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Open the window straight on a deal."""
+    """Open the window straight on a deal (over the menu, which asks first when the deal
+    would give up a game in progress)."""
     from ..engine import random_game_number
+    from ..ui.menu import MenuScene
 
     if args.game is None:
         args.game = random_game_number()
@@ -235,8 +237,10 @@ def run_play(args: argparse.Namespace) -> int:
     app = _open(args)
     if isinstance(app, int):
         return app
-    app.show("menu")
-    app.show("table", game=game)
+    menu = app.show("menu")
+    assert isinstance(menu, MenuScene)
+    menu.choose(game.rules)
+    menu.deal(game)  # asks first when it would give up a game in progress
     app.run()
     return 0
 

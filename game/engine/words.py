@@ -79,3 +79,8 @@ def foundation_words(game: Game, index: int, count: int | None = None) -> str:
     going = "going up" if way > 0 else "coming down"
     return (f"{sentence(game.profile.place_words(index))} is {going}: {following} next "
             f"({count} of {len(sequence)} cards)")
+
+
+def game_named(title: str, number: str, moves: int) -> str:
+    """A game as the player knows it: "British Constitution #35, 69 moves"."""
+    return f"{title} #{number}, {moves} move{'' if moves == 1 else 's'}"

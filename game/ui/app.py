@@ -215,6 +215,10 @@ class KeepsPausedGame(Protocol):
         """Another game replaces the paused one: a paused game that could not be saved is
         counted as abandoned now, as a saved game is when it is replaced."""
 
+    def game_in_progress(self) -> str | None:
+        """The game in progress that another would give up (counted as abandoned), named
+        as the player knows it, when a move was played in it; else None."""
+
 
 @runtime_checkable
 class GivesUp(Protocol):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from ..engine.words import game_named
 from ..session.ending import game_lost
 from .app import KeepsPausedGame
 
@@ -239,5 +240,4 @@ class TableExits:
 def _named(table: TableScene) -> str:
     """The game on ``table`` as the player knows it: "British Constitution #35, 69 moves"."""
     g = table.game
-    moves = len(g.history)
-    return f"{g.title} #{g.game}, {moves} move{'' if moves == 1 else 's'}"
+    return game_named(g.title, g.game, len(g.history))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from ..engine import RULE_IDS, RULESETS, profile_of
+from ..engine.words import game_named
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
@@ -170,12 +171,29 @@ class LevelsScene(RuleTabsScene):
         self._focus_current()
 
     def play(self, level: Level) -> None:
-        """Deal an unlocked level on the table in level mode; a locked one says why not."""
+        """Deal an unlocked level on the table in level mode; a locked one says why not. A
+        game in progress that would be counted is given up for it, after asking."""
         if level.number > self.progress.unlocked(self.rules):
             before = level.number - 1
             self.message = f"Level {level.number} is locked: win level {before} to open it"
             self.app.sounds.play("illegal")
             return
+        menu = self.app.under(self)
+        if isinstance(menu, KeepsPausedGame):
+            given_up = menu.game_in_progress()
+        else:
+            saved = load_saved_game(self.store)
+            given_up = (game_named(saved.title, saved.game, len(saved.moves))
+                        if saved is not None and saved.begun else None)
+        if given_up is None:
+            self._play_now(level)
+            return
+        self.app.show("confirm", title="Give up your game?",
+                      words=f"Your game in progress ({given_up}) will be counted as abandoned.",
+                      yes=f"Play level {level.number}", action=lambda: self._play_now(level))
+
+    def _play_now(self, level: Level) -> None:
+        """Deal ``level`` on the table, the game in progress given up."""
         menu = self.app.under(self)
         if isinstance(menu, KeepsPausedGame):
             menu.give_up_paused()  # a paused game the menu holds unsaved is counted too

@@ -16,7 +16,8 @@ from functools import partial
 
 import pygame
 
-from ..engine import RULE_IDS, GameNumberError, new_game, parse_game_number, profile_of
+from ..engine import RULE_IDS, Game, GameNumberError, new_game, parse_game_number, profile_of, rules_class
+from ..engine.words import game_named
 from ..levels import daily_game
 from ..records.progress import load_progress
 from ..records.replay import Replay
@@ -228,9 +229,39 @@ class MenuScene(Scene):
         self._start(number)
 
     def _start(self, number: str, *, daily: datetime.date | None = None, note: str = "") -> None:
-        """Deal game ``number`` on the table (the saved game in progress is given up);
-        ``note`` is said there."""
-        game = new_game(self.rules, number)
+        """Deal game ``number`` on the table; ``note`` is said there. A game in progress
+        that would be counted (a move was played in it) is given up for it, after asking:
+        "Keep playing" keeps it, and the menu as it was."""
+        self.deal(new_game(self.rules, number), daily=daily, note=note)
+
+    def deal(self, game: Game, *, daily: datetime.date | None = None, note: str = "") -> None:
+        """Deal ``game`` on the table (``note`` is said there), asking first when a game in
+        progress would be given up for it (:meth:`game_in_progress`): "New game" gives it
+        up, counted as abandoned; "Keep playing" (or Esc) keeps it, on this menu, where
+        "Continue" has the keyboard's focus."""
+        given_up = self.game_in_progress()
+        if given_up is None:
+            self._start_now(game, daily, note)
+            return
+        self.ring.focus(self.continue_button)
+        self.app.show("confirm", title="Give up your game?",
+                      words=f"Your game in progress ({given_up}) will be counted as abandoned.",
+                      yes="New game", action=partial(self._start_now, game, daily, note))
+
+    def game_in_progress(self) -> str | None:
+        """The game in progress that a new one would give up, named as the player knows it
+        ("British Constitution #5, 2 moves"), when a move was played in it (one never
+        begun is not counted, so giving it up asks nothing); else None."""
+        if self.paused_unsaved and self.paused_game is not None:
+            rules, number, moves = self.paused_game
+            return game_named(rules_class(rules).title, number, moves)
+        saved = self.saved
+        if saved is None or not saved.begun:
+            return None
+        return game_named(saved.title, saved.game, len(saved.moves))
+
+    def _start_now(self, game: Game, daily: datetime.date | None, note: str) -> None:
+        """Deal ``game`` on the table, the game in progress given up."""
         self.give_up_paused()
         if self.saved is not None:
             abandon_saved(self.store)

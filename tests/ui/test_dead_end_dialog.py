@@ -324,6 +324,9 @@ def test_a_square_dead_end_left_for_the_menu_scores_when_the_menu_deals_another_
     assert menu is not None and menu.name == "menu"
     assert not load_progress(table.store).high_scores("square")
     menu.start_random()  # type: ignore[attr-defined]
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "New game").rect.center)
     assert load_statistics(table.store)["square"].abandoned == 1
     [entry] = load_progress(table.store).high_scores("square")
     assert (entry.game, entry.score) == ("6", score)

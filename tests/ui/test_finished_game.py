@@ -448,6 +448,33 @@ def test_no_command_opens_the_menu_and_play_opens_the_deal(tmp_path: Path,
     assert table.game.rules == "square" and table.game.game == "77"
 
 
+def test_play_over_a_saved_game_in_progress_asks_before_giving_it_up(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play RULES GAME`` is a new game like the menu's: over a saved game with moves it
+    asks first, over the menu, and nothing is counted or replaced until it is answered."""
+    from game.records.replay import Replay, ReplayMove
+    from game.records.saves import load_saved_game, save_game
+    from game.records.store import Store
+
+    data = tmp_path / "d"
+    store = Store(data)
+    played = new_game("constitution", "5")
+    played.play(played.legal_moves()[0])
+    save_game(store, Replay(rules="constitution", game="5",
+                            moves=(ReplayMove(played.move_text(played.moves_played[0]), 1.0),), seconds=2.0))
+    stacks: list[list[Scene]] = []
+    monkeypatch.setattr(App, "run", lambda self: stacks.append(list(self.scenes)))
+    assert cli.main(["play", "square", "7", "--data-dir", str(data)]) == 0
+    menu, ask = stacks[-1]
+    assert isinstance(menu, MenuScene) and isinstance(ask, Dialog)
+    assert ask.title == "Give up your game?"
+    assert "British Constitution #5, 1 move)" in " ".join(ask.lines)
+    assert menu.rules == "square"
+    saved = load_saved_game(store)
+    assert saved is not None and saved.game == "5"
+    assert load_statistics(store)["constitution"].abandoned == 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("scene", sorted(SCREENSHOT_SCENES))
 def test_the_screenshot_command_photographs_every_scene(tmp_path: Path, scene: str) -> None:

@@ -91,6 +91,9 @@ def test_menu_then_continue_keeps_the_game_and_a_new_deal_abandons_it(ui: Simple
     assert app.top is menu and menu.ring.current is menu.continue_button
     assert load_statistics(store)["constitution"].abandoned == 0
     ui.click(app, menu.random_button.rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "New game").rect.center)
     fresh = app.top
     assert isinstance(fresh, TableScene) and fresh is not table
     stats = load_statistics(store)["constitution"]
@@ -276,6 +279,10 @@ def test_a_game_undone_back_to_its_deal_and_left_for_the_menu_continues_as_it_wa
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is menu
     ui.click(app, menu.random_button.rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    assert "0 moves" in " ".join(ask.lines)
+    ui.click(app, next(b for b in ask.buttons if b.label == "New game").rect.center)
     assert isinstance(app.top, TableScene) and app.top is not table
     stats = load_statistics(store)["constitution"]
     assert (stats.played, stats.abandoned) == (1, 1) and load_saved_game(store) is None

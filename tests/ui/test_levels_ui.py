@@ -86,6 +86,34 @@ def test_the_levels_open_from_the_menu_by_keyboard(ui: SimpleNamespace, app: App
     assert app.top is menu
 
 
+def test_a_level_over_a_saved_game_in_progress_asks_before_giving_it_up(
+        ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    from game.records.replay import Replay, ReplayMove
+    from game.records.saves import load_saved_game, save_game
+    from game.records.stats import load_statistics
+    from game.ui.dialogs import Dialog
+
+    store = Store(app.data_dir)
+    game = new_game("constitution", "8")
+    first = game.move_text(game.legal_moves()[0])
+    save_game(store, Replay(rules="constitution", game="8", moves=(ReplayMove(first, 1.0),), seconds=2.0))
+    scene = _levels(ui, app)
+    ui.click(app, scene.tiles[0].rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    assert "British Constitution #8, 1 move)" in " ".join(ask.lines)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is scene and load_saved_game(store) is not None
+    ui.click(app, scene.tiles[0].rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog)
+    ui.click(app, next(b for b in ask.buttons if b.label == "Play level 1").rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.level is not None and table.level.number == 1
+    assert load_saved_game(store) is None
+    assert load_statistics(store)["constitution"].abandoned == 1
+
+
 def test_a_locked_level_cannot_be_started(ui: SimpleNamespace, app: App, campaign: Path) -> None:
     scene = _levels(ui, app)
     locked = scene.tiles[1]

@@ -315,19 +315,56 @@ def test_a_broken_replay_file_is_listed_and_explained(ui: SimpleNamespace, app: 
     assert "broken.replay" in menu.error
 
 
-def test_a_new_deal_instead_of_continue_abandons_the_saved_game(ui: SimpleNamespace, app: App) -> None:
+def test_a_new_deal_instead_of_continue_asks_then_abandons_the_saved_game(ui: SimpleNamespace,
+                                                                         app: App) -> None:
+    """One stray digit and Enter must not throw the saved game away: the menu asks first,
+    naming it; "Keep playing" (or Esc) keeps it, "New game" counts it as abandoned."""
     pytest.importorskip("game.ui.table")
     from game.records.saves import load_saved_game
     from game.records.stats import load_statistics
+    from game.ui.dialogs import Dialog
+    from game.ui.table import TableScene
 
     store = Store(app.data_dir)
     save_game(store, play_some("square", "77", 4).replay())
     menu = ui.open_menu(app)
     ui.type_text(app, "99")
     ui.press(app, pygame.K_RETURN)
+    ask = app.scenes[-1]
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    assert "British Square #77, 4 moves" in " ".join(ask.lines)
+    assert load_saved_game(store) is not None
+    assert load_statistics(store)["square"].abandoned == 0
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.scenes[-1] is menu and menu.continue_button.enabled
+    assert load_saved_game(store) is not None
+    for start in (lambda: menu.start_number("99"), menu.start_random):
+        start()
+        ask = app.scenes[-1]
+        assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+        ui.click(app, next(b for b in ask.buttons if b.label == "Keep playing").rect.center)
+        assert app.scenes[-1] is menu and load_saved_game(store) is not None
+    menu.start_number("99")
+    ask = app.scenes[-1]
+    assert isinstance(ask, Dialog)
+    ui.click(app, next(b for b in ask.buttons if b.label == "New game").rect.center)
+    assert isinstance(app.scenes[-1], TableScene) and app.scenes[-1].game.game == "99"
     assert load_saved_game(store) is None
     assert load_statistics(store)["square"].abandoned == 1
     assert not menu.continue_button.enabled
+
+
+def test_a_new_deal_over_a_saved_game_never_begun_asks_nothing(ui: SimpleNamespace, app: App) -> None:
+    """A deal left before its first move is not counted when it is replaced: no question."""
+    pytest.importorskip("game.ui.table")
+    from game.ui.table import TableScene
+
+    store = Store(app.data_dir)
+    save_game(store, play_some("square", "77", 0).replay())
+    ui.open_menu(app)
+    ui.type_text(app, "99")
+    ui.press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes[-1], TableScene)
 
 
 def test_coming_back_to_the_menu_refreshes_the_lists(ui: SimpleNamespace, app: App) -> None:
