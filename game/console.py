@@ -7,6 +7,7 @@ Below every layer but the engine's words for a quotation (pure Python), so each 
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import TextIO
@@ -57,3 +58,29 @@ def is_terminal(stream: TextIO | None) -> bool:
         return stream is not None and stream.isatty()
     except (AttributeError, OSError, ValueError):
         return False
+
+
+class ClosedOutput:
+    """Standard output closed before the program started (``>&-``; Python then has None
+    there): a write fails with EBADF, "it is closed", so that a command that prints says
+    it could not, in one line with status 1, instead of ending with status 0 and nothing
+    printed. A command that prints nothing (the window) is not troubled by it."""
+
+    #: what :func:`is_closed` looks for (through the command line's guard around it too)
+    closed_output = True
+
+    def write(self, text: str) -> int:
+        """Refuse ``text``: there is nowhere to write it."""
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        """Nothing is ever held back."""
+
+    def isatty(self) -> bool:
+        """Not a terminal."""
+        return False
+
+
+def is_closed(stream: object) -> bool:
+    """Whether ``stream`` is a closed standard stream: None, or :class:`ClosedOutput`."""
+    return stream is None or getattr(stream, "closed_output", False) is True

@@ -70,7 +70,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import held
-from .console import is_terminal
+from .console import is_closed, is_terminal
 from .engine.echo import shown
 from .paths import foreign_link
 
@@ -197,7 +197,7 @@ def _write(output: Output, data: bytes) -> None:
 def _rescued(err: OutputError, output: Output, data: bytes, rescue: str) -> OutputError:
     """The error of a failed write, after ``data`` is written to standard output if that
     is not the output that failed."""
-    if output.kind == STDOUT or _is_stdout(output.name) or sys.stdout is None:
+    if output.kind == STDOUT or _is_stdout(output.name) or is_closed(sys.stdout):
         return err
     try:
         _write_stream(sys.stdout, data)
@@ -540,7 +540,7 @@ def _check_stream(output: Output) -> None:
     if output.kind not in (STDOUT, STDERR):
         return
     stream = sys.stdout if output.kind == STDOUT else sys.stderr
-    if stream is None:
+    if is_closed(stream):
         raise _Refused(f"{output.kind} is closed")
     if output.binary and is_terminal(stream):
         raise _Refused(f"{output.kind} is a terminal, {_GARBAGE}: redirect it (> picture.png) or give a "

@@ -732,6 +732,42 @@ def test_a_closed_standard_output_is_refused_before_any_work(argv: list[str]) ->
     assert (done.returncode, done.stderr) == (2, f"error: {what} -: standard output is closed\n")
 
 
+def _closed_stdout(argv: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, str(ROOT / "main.py"), *argv],
+                          cwd=cwd, stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shell closes standard output")
+@pytest.mark.parametrize("argv", [["solve", "union-square", "--range", "1-2"],
+                                  ["demo", "union-square", "--range", "1-1"]], ids=["solve", "demo"])
+def test_a_range_with_nowhere_for_its_results_is_refused_before_any_work(argv: list[str]) -> None:
+    """``>&-`` and no ``--out``: the work would be lost (it ended in a traceback after it)."""
+    done = _closed_stdout(argv)
+    assert (done.returncode, done.stderr) == (
+        2, "error: standard output is closed, so the results would be lost: give --out FILE.csv\n")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shell closes standard output")
+@pytest.mark.parametrize("argv", [["deal", "constitution", "5"],
+                                  ["solve", "union-square", "1", "--positions", "50"], ["--version"]],
+                         ids=["deal", "solve", "version"])
+def test_a_command_that_prints_into_a_closed_standard_output_says_it_could_not(argv: list[str]) -> None:
+    """It ended with status 0 and nothing printed, as if all was well."""
+    done = _closed_stdout(argv)
+    assert (done.returncode, done.stderr) == (1, "error: could not write to standard output: it is closed\n")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shell closes standard output")
+def test_a_range_into_a_closed_standard_output_keeps_its_csv(tmp_path: Path) -> None:
+    done = _closed_stdout(["solve", "union-square", "--range", "1-2", "--positions", "50",
+                           "--out", str(tmp_path / "rows.csv")])
+    assert done.returncode == 1
+    assert done.stderr.endswith("error: could not write to standard output: it is closed\n")
+    assert "Traceback" not in done.stderr
+    assert len((tmp_path / "rows.csv").read_text().splitlines()) == 3
+
+
 def test_dev_stdout_is_this_programs_standard_output_whatever_it_is(tmp_path: Path) -> None:
     """``/dev/stdout`` into a file opened for appending: the bytes follow what was
     printed; the file is not replaced nor truncated."""

@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any, NoReturn, TextIO, cast
 
 from .. import PROGRAM, __version__
-from ..console import fail
+from ..console import ClosedOutput, fail
 from ..engine import commands as engine_commands
 from ..engine.echo import shown
 from ..levels import commands as levels_commands
@@ -229,11 +229,13 @@ def _failed(err: OSError) -> BaseException:
     return err if _reader_gone(err) else StandardOutputError(err)
 
 
-def guarded(stream: TextIO | None) -> TextIO | None:
-    """``stream`` as a :class:`GuardedOutput` (once; None stays None)."""
-    if stream is None or isinstance(stream, GuardedOutput):
-        return stream
-    return cast(TextIO, GuardedOutput(stream))
+def guarded(stream: TextIO | None) -> TextIO:
+    """``stream`` as a :class:`GuardedOutput` (once); a closed one (None) as one around
+    :class:`~game.console.ClosedOutput`, whose writes fail: "could not write to standard
+    output: it is closed"."""
+    if isinstance(stream, GuardedOutput):
+        return cast(TextIO, stream)
+    return cast(TextIO, GuardedOutput(cast(TextIO, ClosedOutput()) if stream is None else stream))
 
 
 def _flush_output() -> None:

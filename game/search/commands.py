@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
-from ..console import counted, fail, is_terminal
+from ..console import counted, fail, is_closed, is_terminal
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
 from ..engine.echo import shown
@@ -187,6 +187,9 @@ def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | 
         out = None if args.out is None else check_output(args.out, what="--out")
     except OutputError as err:
         return str(err)
+    if out is None and is_closed(sys.stdout):
+        # refused before the work, which would be lost (with --out, the rows are kept)
+        return "standard output is closed, so the results would be lost: give --out FILE.csv"
     return numbers, out
 
 
