@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer)
                        help="measure the first N winnable deals (default 3 × --count)")
     build.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes to use (default 1); the files do not depend on it")
-    build.add_argument("--out", type=Path, default=None, metavar="DIR",
+    build.add_argument("--out", default=None, metavar="DIR",
                        help="the folder to write the files into (needed: name the game's own levels "
                        "folder, shown by an error without it, to rebuild the campaigns it ships with)")
     build.set_defaults(func=run_build)
@@ -114,6 +114,9 @@ def run_build(args: argparse.Namespace) -> int:
                            method=args.method) for r in rules_list]
     except ValueError as err:
         return fail(str(err))
+    if args.out == "-":
+        return fail("--out -: a campaign is a file written into a folder, which standard output "
+                    "is not: name the folder")
     try:
         folder = check_output_folder(args.out, what="--out")
         if folder.exists():

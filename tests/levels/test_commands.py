@@ -78,6 +78,22 @@ def test_build_without_out_writes_nothing_and_names_the_shipped_folder(
     assert {p.name: p.read_bytes() for p in LEVELS_DIR.iterdir()} == before
 
 
+@pytest.mark.parametrize(("out", "said"), [
+    ("", "error: --out '': no folder name given\n"),
+    ("-", "error: --out -: a campaign is a file written into a folder, which standard output is not: "
+          "name the folder\n")])
+def test_build_refuses_an_empty_name_and_standard_output_before_any_work(
+        out: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out ""`` wrote into the current folder (the shipped levels folder, run from
+    there) and ``--out -`` made a folder named ``-``."""
+    monkeypatch.chdir(tmp_path)
+    assert run(*SQUARE_TINY, "--out", out) == 2
+    captured = capsys.readouterr()
+    assert captured.err == said and captured.out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_check_names_a_damaged_file_as_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     clear_cache()
     (tmp_path / "square.json").write_text("{", encoding="utf-8")
