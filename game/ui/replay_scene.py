@@ -433,9 +433,9 @@ class ReplayScene(Scene):
             self._key(event)
         elif event.type == pygame.TEXTINPUT:
             typed = str(getattr(event, "text", ""))
-            if self.goto.focused:
-                self.goto.handle_text(event)
-            elif typed[:1] in DIGITS:
+            # the field takes a move number only: any other key is the replay's own, even
+            # while the field has the focus (as it keeps it after a jump)
+            if typed[:1] in DIGITS or (self.goto.focused and typed[:1] == "#"):
                 self.ring.focus(self.goto)
                 self.goto.handle_text(event)
             elif typed in ("+", "="):

@@ -175,9 +175,7 @@ def test_a_non_ascii_digit_is_not_a_move_number(ui: SimpleNamespace, screen_app:
     assert not scene.goto.focused, "only the ASCII digits start a move number"
     ui.type_text(screen_app, "3")
     ui.type_text(screen_app, typed)
-    ui.press(screen_app, pygame.K_RETURN)
-    assert scene.player.step == 0
-    assert "move number" in scene.message
+    assert scene.goto.focused and scene.goto.value == "3", "the field takes ASCII digits only"
 
 
 def test_the_timeline_jumps_where_it_is_clicked_and_dragged(ui: SimpleNamespace, screen_app: App) -> None:
@@ -221,6 +219,27 @@ def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App)
     assert isinstance(top, table.TableScene) and scene not in screen_app.scenes
     assert top.game.rules == replay.rules and top.game.game == replay.game
     assert [top.game.move_text(m) for m in top.game.moves_played] == replay.move_texts[:5]
+    assert top.game.piles == positions(replay)[5]
+
+
+def test_after_a_jump_by_number_the_replays_keys_still_work(ui: SimpleNamespace, screen_app: App) -> None:
+    """The field keeps the focus after a jump, but takes digits only: "+" and "−" change
+    the speed and T takes over, as they do before a number is typed (T went into the
+    field, and nothing was taken over)."""
+    table = pytest.importorskip("game.ui.table")
+    replay = recorded()
+    scene = open_replay(ui, screen_app, replay)
+    ui.type_text(screen_app, "5")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 5 and scene.goto.focused
+    speed = scene.speed.index
+    ui.type_text(screen_app, "-")
+    assert scene.speed.index == speed - 1 and scene.goto.value == ""
+    ui.type_text(screen_app, "x")
+    assert scene.goto.value == ""
+    ui.type_text(screen_app, "t")
+    top = screen_app.scenes[-1]
+    assert isinstance(top, table.TableScene) and scene not in screen_app.scenes
     assert top.game.piles == positions(replay)[5]
 
 
