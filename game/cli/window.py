@@ -45,11 +45,20 @@ SCREENSHOT_DEFAULTS = {"rules": RULE_IDS[0], "game": "1", "moves": ""}
 MAX_SIZE = (7680, 4320)
 
 
+#: the most frames ``screenshot --frames`` runs (about half an hour at 60 frames a second;
+#: every animation settles in a few hundred)
+MAX_FRAMES = 100_000
+
+
 def _size(text: str) -> tuple[int, int]:
     from ..ui.app import MIN_SIZE
 
     try:
-        w, h = (int(part) for part in text.lower().replace("×", "x").split("x"))
+        parts = text.lower().replace("×", "x").split("x")
+        # ASCII digits only, as in a game number (int() also reads "８００" and " +800")
+        if not all(part.isascii() and part.isdigit() for part in parts):
+            raise ValueError(text)
+        w, h = (int(part) for part in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a size like 1280x800") from None
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
@@ -301,8 +310,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
         args.rules = rules_class(args.rules).rules
     except UnknownRulesError as err:
         return fail(str(err))
-    if args.frames < 1:
-        return fail("--frames must be a whole number of at least 1")
+    if not 1 <= args.frames <= MAX_FRAMES:
+        return fail(f"--frames must be a whole number from 1 to {MAX_FRAMES:,}")
     if "moves" in SCENE_OPTIONS[args.scene]:  # the deal and its moves, in deal's words
         game = game_from_arguments(args)
         if isinstance(game, str):

@@ -215,7 +215,8 @@ def test_dash_sends_the_png_to_standard_output(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", [["screenshot", "x.png"], ["menu"], ["play", "constitution", "1"]])
-@pytest.mark.parametrize("size", ["640x480", "799x600", "800x599", "8000x600", "big"])
+@pytest.mark.parametrize("size", ["640x480", "799x600", "800x599", "8000x600", "big",
+                                  "\uff18\uff10\uff10x600", "+800x600"])
 def test_a_size_the_game_cannot_lay_out_is_refused(
         command: list[str], size: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -223,8 +224,19 @@ def test_a_size_the_game_cannot_lay_out_is_refused(
     with pytest.raises(SystemExit) as done:
         cli.main([*command, "--size", size])
     assert done.value.code == 2
-    assert "800x600" in capsys.readouterr().err or size == "big"
+    err = capsys.readouterr().err
+    assert "800x600" in err or "is not a size like 1280x800" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("frames", ["0", "100001", "999999999999"])
+def test_frames_out_of_range_are_refused_before_a_window_opens(
+        frames: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A trillion frames ran until the command was killed."""
+    out = tmp_path / "x.png"
+    err = _refused(capsys, ["screenshot", str(out), "--frames", frames, "--data-dir", str(tmp_path)])
+    assert err == "error: --frames must be a whole number from 1 to 100,000\n"
+    assert not out.exists()
 
 
 @pytest.mark.parametrize("scene, options", [
