@@ -495,7 +495,8 @@ def analysis_lines(analysis: Analysis) -> str:
         for number, (text, said) in enumerate(zip(analysis.line, words, strict=True), start + 1):
             lines.append(f"  {number:>{width}}. {said:<{word_width}}  {text}")
     # the end that has no legal move is lost without a search: it is no check
-    checks = sum(1 for check in analysis.checks if check.nodes > 0)
+    # a position asked again with a larger budget is one position checked
+    checks = len({check.step for check in analysis.checks if check.nodes > 0})
     if checks:
         lines.append(f"({checks} position{'s' if checks != 1 else ''} of the line checked, "
                      f"{analysis.nodes:,} searched in {analysis.seconds:.1f} s)")

@@ -274,3 +274,20 @@ def test_an_empty_standard_input_is_told_as_empty(data: bytes, monkeypatch: pyte
     status, out, err = _run(["analyse", "-"], capsys)
     assert status == 2 and out == ""
     assert "standard input is empty" in err and "cut short" not in err
+
+
+def test_a_position_asked_again_with_a_larger_budget_is_one_position_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game given up before its first move has one position, the deal: asked three times
+    with growing budgets, it was reported as "3 positions of the line checked"."""
+    from game.records.replay import Replay
+
+    path = tmp_path / "zero.replay"
+    path.write_text(Replay(rules="union-square", game="3", result="abandoned", seconds=5.0).to_text(),
+                    encoding="utf-8")
+    status, out, _ = _run(["analyse", str(path), "--positions", "3000", "--json"], capsys)
+    assert status == 0
+    assert len(json.loads(out)["checks"]) > 1, "the deal is asked more than once"
+    status, out, _ = _run(["analyse", str(path), "--positions", "3000"], capsys)
+    assert status == 0
+    assert re.search(r"^\(1 position of the line checked, [\d,]+ searched in [\d.]+ s\)$", out, re.M), out
