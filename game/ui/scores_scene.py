@@ -26,8 +26,9 @@ GAME = COLUMNS.index("Game")
 
 
 def row_texts(rank: int, entry: HighScore) -> list[str]:
-    """The cells of one row of the table."""
-    return [str(rank), str(entry.score), f"#{entry.game}", entry.date, str(entry.moves),
+    """The cells of one row of the table: numbers with thousands separators, as the
+    statistics show them, and a minus sign as the table's score shows it."""
+    return [str(rank), f"{entry.score:,}".replace("-", "−"), f"#{entry.game}", entry.date, f"{entry.moves:,}",
             format_seconds(entry.seconds)]
 
 

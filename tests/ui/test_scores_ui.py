@@ -102,7 +102,7 @@ def test_the_scores_screen_shows_the_top_10_and_each_level(ui: SimpleNamespace, 
     ui.step(app)
     shown = scene.entries
     assert [e.score for e in shown] == [1100 - 100 * i for i in range(10)]
-    assert row_texts(1, shown[0]) == ["1", "1100", "#1011", "2026-11-20", "211", "11:11"]
+    assert row_texts(1, shown[0]) == ["1", "1,100", "#1011", "2026-11-20", "211", "11:11"]
     assert scene.which.options == ["All games", "Level 1", "Level 2"]
     ui.post_key(pygame.K_RIGHT)
     ui.step(app)
@@ -214,10 +214,20 @@ def test_a_number_cut_for_want_of_room_shows_whole_under_the_pointer(ui: SimpleN
     assert whole == f"#{numbers[3]}"
     cell = next(b for b in app.drawn.boxes if b.name.startswith("row 4: Game "))
     assert cell.rect == box and "…" in cell.name
-    assert cell.name.removeprefix("row 4: Game ").startswith("#4777") and cell.name.endswith("77773")
+    assert cell.name.removeprefix("row 4: Game ").startswith("#477") and cell.name.endswith("7773")
     assert not [b for b in app.drawn.boxes if b.name.startswith("whole number: ")]
     ui.post_mouse(pygame.MOUSEMOTION, box.center)
     ui.step(app)
     tips = [b for b in app.drawn.boxes if b.name.startswith("whole number: ")]
     assert [b.name for b in tips] == [f"whole number: #{numbers[3]}"]
     assert tips[0].rect.bottom <= box.top and pygame.Rect((0, 0), app.size).contains(tips[0].rect)
+
+
+def test_a_rows_numbers_read_as_the_statistics_write_them() -> None:
+    """Thousands separators, and the minus sign of the table's score (a hyphen was shown)."""
+    from game.records.progress import HighScore
+
+    entry = HighScore(score=-1234567, game="99999999999999999999", date="2026-11-20", moves=1000000,
+                      seconds=3600.0)
+    assert row_texts(2, entry)[:2] == ["2", "−1,234,567"]
+    assert row_texts(2, entry)[4] == "1,000,000"
