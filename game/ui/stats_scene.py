@@ -214,24 +214,40 @@ class StatsScene(RuleTabsScene):
         legend_w = max(theme.font(small).size(f"{result.capitalize()}: {n:,}")[0] for result, n in parts)
         legend_w += small * 2 + px
         radius = max(10, min((r.width - legend_w - 2 * px) // 2, r.height // 2 - px))
-        centre = (r.x + px + radius, r.centery)
+        line = round(small * 1.6)
+        # a key too wide for a ring beside it (counts in the hundreds of millions made the
+        # ring a speck, its win rate spilling out) goes under the ring
+        under = radius < min(round(px * 2.4), r.height // 2 - px)
+        if under:
+            radius = max(10, min(r.width // 2 - px, (r.height - 2 * px - len(parts) * line) // 2 - px // 2))
+            centre = (r.centerx, r.y + px + radius)
+        else:
+            centre = (r.x + px + radius, r.centery)
         thick = max(6, radius // 3)
         _ring(surface, centre, radius, thick, [(RESULT_COLOURS[result], n) for result, n in parts],
               palette.track)
         middle = win_rate_text(s.won, total)
         self.ring_hole = (centre, radius - thick)
-        self.middle_rect = theme.text(surface, middle, hole_text_px(middle, radius - thick), centre,
-                                      colour=palette.ink, bold=True, anchor="center")
-        self.app.drawn.add(Kind.TEXT, self.middle_rect, f"win rate in the ring: {middle}")
-        lx = centre[0] + radius + px
-        ly = r.centery - round(small * 1.6 * len(parts) / 2)
+        size = hole_text_px(middle, radius - thick)
+        if theme.font(size, True).size(middle)[0] <= 2 * (radius - thick):
+            self.middle_rect = theme.text(surface, middle, size, centre, colour=palette.ink, bold=True,
+                                          anchor="center")
+            self.app.drawn.add(Kind.TEXT, self.middle_rect, f"win rate in the ring: {middle}")
+        else:  # too small a hole for the words: the tile beside it says the win rate
+            self.middle_rect = pygame.Rect(centre, (0, 0))
+        if under:
+            lx = r.x + px
+            ly = centre[1] + radius + px // 2
+        else:
+            lx = centre[0] + radius + px
+            ly = r.centery - round(small * 1.6 * len(parts) / 2)
         for result, n in parts:
             dot = pygame.Rect(lx, ly + small // 4, small, small)
             pygame.draw.rect(surface, RESULT_COLOURS[result], dot, border_radius=small // 3)
             self.app.drawn.add(Kind.TEXT, theme.text(
                 surface, fit_text(f"{result.capitalize()}: {n:,}", small, r.right - dot.right - px),
                 small, (dot.right + small // 2, ly), colour=palette.ink), f"ring's key: {result}")
-            ly += round(small * 1.6)
+            ly += line
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         palette = self.app.palette

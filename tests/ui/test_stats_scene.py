@@ -52,7 +52,7 @@ def test_the_largest_figures_the_file_holds_are_drawn_whole(
 
     stats = Statistics()
     big = stats["square"]
-    big.won, big.lost, big.abandoned = MAX_COUNT, MAX_COUNT, MAX_COUNT
+    big.won, big.won_by_demo, big.lost, big.abandoned = MAX_COUNT, MAX_COUNT, MAX_COUNT, MAX_COUNT
     big.current_streak = big.best_streak = big.clean_wins = big.fewest_moves = MAX_COUNT
     big.best_time = float(MAX_SECONDS)
     assert save_statistics(Store(screen_app.data_dir), stats)
@@ -69,6 +69,13 @@ def test_the_largest_figures_the_file_holds_are_drawn_whole(
     captions = [b.name for b in screen_app.drawn.boxes
                 if b.name.startswith("figure: ") and b.name.count(": ") == 1]
     assert "figure: Fewest moves, no help" in captions, "a caption is drawn smaller and whole, not cut"
+    # the ring's key, wide with such counts, leaves the ring room for its win rate (it made
+    # the ring a speck at 800x600, the rate spilling over it), and stays in its panel
+    (cx, cy), hole = scene.ring_hole
+    words = scene.middle_rect
+    assert words.center == (cx, cy) and words.width <= 2 * hole * 0.9, (words, hole)
+    keys = [b.rect for b in screen_app.drawn.boxes if b.name.startswith("ring's key: ")]
+    assert len(keys) == 4 and all(scene.ring_rect.contains(k) for k in keys)
 
 
 def test_no_games_yet_draws_dashes_and_an_empty_chart(ui: SimpleNamespace, screen_app: App) -> None:
