@@ -87,8 +87,10 @@ PROFILE = RuleProfile(
         narrowings=({1: 1, 2: 1}, {2: 1}, {1: 2, 2: 1}),
         jitter=20.0,
         narrow_nodes=5_000,
-        # three guessed deals a plan: the line most of their wins start with
-        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3, long_looks=4),
+        # three guessed deals a plan: the line most of their wins start with, the card that
+        # fills an owed space judged on all three
+        demo_plan=DemoPlan(nodes=10_000, searches=("dfs", "narrowing"), samples=3, long_looks=4,
+                           judge_fills=True),
         through_reveals=True,
     ),
     levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(20, 60, 200, 600)),

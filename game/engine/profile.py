@@ -116,6 +116,10 @@ class DemoPlan:
     #: with quick beams, one after a second try at most, so at most
     #: ``game.search.demo.RESCUES``)
     long_looks: int = 0
+    #: where fills are owed (``constitution``): judge every card that may fill the first
+    #: space on a plan's way to the next card on every guess, and follow the card that
+    #: wins most of them (``game.search.demo._fill_judged``; never on screen)
+    judge_fills: bool = False
 
 
 @dataclass(frozen=True)

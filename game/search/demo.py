@@ -646,6 +646,8 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
         plan = wins[0]
         if len(guesses) > 1 and deadline is None:
             plan = _cross_checked(view, wins, guesses, demo_plan, plan_nodes)
+            if demo_plan.judge_fills:
+                plan = _fill_judged(view, plan, guesses, demo_plan, plan_nodes)
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
@@ -697,6 +699,61 @@ def _cross_checked(view: Game, wins: list[_Plan], guesses: list[Game], demo_plan
         if won > most:
             best, most = plan, won
     return best
+
+
+def _fill_judged(view: Game, plan: _Plan, guesses: list[Game], demo_plan: DemoPlan,
+                 plan_nodes: int) -> _Plan:
+    """``plan``, or a plan that fills a space otherwise: at the first owed fill on its way
+    to the next card (:func:`_to_next_card`) where more than one card may fill the space,
+    each of those cards is played there on every guess of ``guesses`` (after the way's
+    moves before it) and judged by the plan's searches within ``plan_nodes`` positions
+    from there (``plan``'s own fill counts as won on its own guess). A card that leaves
+    more guesses won than ``plan``'s own is followed, with the line that won the first
+    of its guesses; among equals, ``plan``'s own, then the fills' order.
+
+    The three guesses' searches order their moves alike, so their plans nearly always
+    fill a space with the same card, and :func:`_cross_checked` never sees the bet. A
+    card judged cannot do better once it has lost more guesses than the best so far, so
+    where ``plan``'s own fill wins every guess (most plans) no other card is searched.
+    """
+    way = _to_next_card(view, plan)
+    game = _with_stock(view, plan.stock)
+    before: list[Move] = []
+    for move in way:
+        if game.owed_space() is not None:
+            fills = {game.piles[move.src][-1]: move}
+            for fill in game.legal_moves():
+                fills.setdefault(game.piles[fill.src][-1], fill)
+            if len(fills) > 1:
+                break
+        game.play(move)
+        before.append(move)
+    else:
+        return plan
+    best, most, best_plan = move, -1, None
+    for fill in fills.values():
+        won, found = 0, None
+        for done, guess in enumerate(guesses):
+            if won + len(guesses) - done <= most:
+                break  # it can no longer beat the best
+            if fill == move and guess.piles[guess.stock] == plan.stock:
+                won += 1
+                continue
+            trial = guess.clone()
+            if len(_play_while_legal(trial, [*before, fill])) <= len(before):
+                continue
+            if trial.is_won():
+                won += 1
+                continue
+            line = _solver_line(trial, plan_nodes, 1e9, demo_plan.searches)
+            if line:
+                won += 1
+                if found is None:
+                    found = _Plan([*before, fill, *(trial.parse_move(m) for m in line)],
+                                  list(guess.piles[guess.stock]))
+        if won > most:
+            best, most, best_plan = fill, won, found
+    return plan if best == move or best_plan is None else best_plan
 
 
 def _solve_guess(guess: Game, plan: DemoPlan, plan_nodes: int, seconds: float, *,

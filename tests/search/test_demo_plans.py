@@ -590,50 +590,134 @@ CONSTITUTION_34_61 = (
 )
 
 
-def test_where_the_won_guesses_part_before_the_next_card_the_way_most_guesses_win_is_followed() -> None:
-    """The vote looks at first moves only; here all three plans start with ``r1c6-f3``.
-    The way followed to the next card is the one that leaves the most guesses won, and
-    in the real deal it is won (the solver wins it at once), where the vote's plan
-    (the first guess's, filling with ``r2c8-r1c1``) left the deal undecided at 2,000,000
-    positions and the demo lost the game."""
-    game = new_game("constitution", "34")
-    game.play_all(CONSTITUTION_34_61)
-    view = game.player_view()
-    nodes = _nodes(game)
-    plan = demo._guessed_plan(view, nodes, None)
+def _plan_guesses(view: Game) -> list[Game]:
+    """The guessed deals a plan at ``view`` makes (the plan's seeds)."""
+    plan = view.profile.search.demo_plan
     assert plan is not None
-    on_guess = view.clone()
-    on_guess.piles[on_guess.stock] = list(plan.stock)
-    on_guess.is_view = False
-    way = tuple(_to_reveal(on_guess, plan, len(plan.stock) - 1) or [])
-    assert [game.move_text(m) for m in way] == ["r1c6-f3", "r2c1-r1c3", "r3c2-r2c1", "r4c3-r3c2"]
-    assert demo._to_next_card(view, plan) == way
-    # the guesses, as the plan made them, judged after each way their plans take
     guesses = []
-    for i in range(3):
+    for i in range(plan.samples):
         cards = list(demo._unseen_list(view))
         random.Random(PositionHash(view).key() + i * demo._SEED_STEP).shuffle(cards)
         guess = view.clone()
         guess.piles[guess.stock] = cards
         guess.is_view = False
         guesses.append(guess)
+    return guesses
+
+
+def _won_after(guesses: list[Game], moves: list[Move], nodes: int) -> int:
+    """How many of ``guesses`` the plan's searches win within ``nodes`` after ``moves``."""
+    count = 0
+    for guess in guesses:
+        trial = guess.clone()
+        for move in moves:
+            trial.play(move)
+        count += solve(trial, max_nodes=nodes, max_seconds=1e9, plan=("dfs", "narrowing"),
+                       replan=False).status == WON
+    return count
+
+
+def _way(view: Game, plan: demo._Plan) -> list[str]:
+    on_guess = view.clone()
+    on_guess.piles[on_guess.stock] = list(plan.stock)
+    on_guess.is_view = False
+    way = _to_reveal(on_guess, plan, len(plan.stock) - 1)
+    assert way is not None
+    assert demo._to_next_card(view, plan) == tuple(way)
+    return [view.move_text(m) for m in way]
+
+
+def test_where_the_won_guesses_part_before_the_next_card_the_way_most_guesses_win_is_followed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vote looks at first moves only; here all three plans start with ``r1c6-f3``.
+    The way followed to the next card is the one that leaves the most guesses won, and
+    in the real deal it is won (the solver wins it at once), where the vote's plan
+    (the first guess's, filling with ``r2c8-r1c1``) left the deal undecided at 2,000,000
+    positions and the demo lost the game. (The fills judged after it are the next
+    test's.)"""
+    game = new_game("constitution", "34")
+    with_demo_plan(monkeypatch, game, judge_fills=False)
+    demo.clear_plan_cache()
+    game.play_all(CONSTITUTION_34_61)
+    view = game.player_view()
+    nodes = _nodes(game)
+    plan = demo._guessed_plan(view, nodes, None)
+    demo.clear_plan_cache()
+    assert plan is not None
+    way = _way(view, plan)
+    assert way == ["r1c6-f3", "r2c1-r1c3", "r3c2-r2c1", "r4c3-r3c2"]
+    # the guesses, as the plan made them, judged after each way their plans take
+    guesses = _plan_guesses(view)
     assert plan.stock in [g.piles[g.stock] for g in guesses]
-
-    def won_after(moves: tuple[Move, ...]) -> int:
-        count = 0
-        for guess in guesses:
-            trial = guess.clone()
-            for move in moves:
-                trial.play(move)
-            count += solve(trial, max_nodes=nodes, max_seconds=1e9, plan=("dfs", "narrowing"),
-                           replan=False).status == WON
-        return count
-
     vote = [game.parse_move(m) for m in ["r1c6-f3", "r2c8-r1c1", "r3c2-r2c8", "r4c3-r3c2"]]
-    assert won_after(way) > won_after(tuple(vote))
-    for move in way:
-        game.play(move)
+    assert _won_after(guesses, [game.parse_move(m) for m in way], nodes) > _won_after(guesses, vote, nodes)
+    game.play_all(" ".join(way))
     assert solve(game, max_nodes=100_000).status == WON
+
+
+def test_the_cards_that_may_fill_an_owed_space_are_each_judged_on_every_guess() -> None:
+    """All three guesses' plans fill Row 2's space that ``r2c1-r1c3`` opens in the same
+    way, with ``r3c2``, since their searches order moves alike: the vote and the ways
+    judged never see that bet. Judged on every guess, the card of ``r3c1`` leaves more
+    of them won, and it is followed; the real deal stays won after it."""
+    game = new_game("constitution", "34")
+    game.play_all(CONSTITUTION_34_61)
+    view = game.player_view()
+    nodes = _nodes(game)
+    demo.clear_plan_cache()
+    plan = demo._guessed_plan(view, nodes, None)
+    demo.clear_plan_cache()
+    assert plan is not None
+    way = _way(view, plan)
+    assert way[:3] == ["r1c6-f3", "r2c1-r1c3", "r3c1-r2c1"]
+    guesses = _plan_guesses(view)
+    assert plan.stock in [g.piles[g.stock] for g in guesses]
+    before = [game.parse_move(m) for m in ["r1c6-f3", "r2c1-r1c3"]]
+    assert (_won_after(guesses, [*before, game.parse_move("r3c1-r2c1")], nodes)
+            > _won_after(guesses, [*before, game.parse_move("r3c2-r2c1")], nodes))
+    # its line wins the guess it was made on
+    on_guess = view.clone()
+    on_guess.piles[on_guess.stock] = list(plan.stock)
+    on_guess.is_view = False
+    for move in plan.moves:
+        on_guess.play(move)
+    assert on_guess.is_won()
+    game.play_all(" ".join(way))
+    assert solve(game, max_nodes=100_000).status == WON
+
+
+def test_where_the_plans_own_fill_wins_every_guess_no_other_card_is_searched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most plans: the plan's own card wins all three guesses, and no other card can win
+    more, so judging it costs two searches (on the guesses it was not made on)."""
+    game = new_game("constitution", "34")
+    view = game.player_view()
+    nodes = _nodes(game)
+    demo.clear_plan_cache()
+    plan = demo._guessed_plan(view, nodes, None)
+    demo.clear_plan_cache()
+    assert plan is not None
+    on_guess = demo._with_stock(view, plan.stock)
+    for move in demo._to_next_card(view, plan):
+        if on_guess.owed_space() is not None:
+            break
+        on_guess.play(move)
+    else:
+        pytest.fail("no owed fill on the way to the next card")
+    assert len({on_guess.piles[m.src][-1] for m in on_guess.legal_moves()}) > 1
+    guesses = _plan_guesses(view)
+    searched: list[Game] = []
+    solver_line = demo._solver_line
+
+    def counted(guess: Game, *args: Any) -> list[str] | None:
+        searched.append(guess)
+        return solver_line(guess, *args)
+
+    monkeypatch.setattr(demo, "_solver_line", counted)
+    demo_plan = game.profile.search.demo_plan
+    assert demo_plan is not None
+    assert demo._fill_judged(view, plan, guesses, demo_plan, nodes) is plan
+    assert len(searched) == len(guesses) - 1
 
 
 def test_with_a_time_limit_the_vote_alone_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
