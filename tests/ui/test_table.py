@@ -716,11 +716,17 @@ def test_a_new_deal_from_the_menu_counts_the_paused_game_that_could_not_be_saved
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The menu holds a game that could not be saved; a new deal replaces it. It is
     counted as abandoned, as a saved game would be (it was dropped uncounted)."""
+    from game.ui.dialogs import Dialog
     from game.ui.menu import MenuScene
 
     menu, scene = _unsaved_game_held_by_the_menu(ui, app, monkeypatch)
     assert isinstance(menu, MenuScene)
     menu.start_number("7")
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    assert f"British Square (Union Square) #{scene.game.game}" in " ".join(ask.lines)
+    assert load_statistics(scene.store)["union-square"].played == 0, "nothing is counted before the answer"
+    ui.click(app, next(b for b in ask.buttons if b.label == "New game").rect.center)
     ui.step(app)
     stats = load_statistics(scene.store)["union-square"]
     assert (stats.played, stats.abandoned) == (1, 1)
@@ -732,6 +738,7 @@ def test_a_level_started_from_the_menu_counts_the_paused_game_that_could_not_be_
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same through the levels screen opened from that menu."""
     from game.levels import load_campaign
+    from game.ui.dialogs import Dialog
     from game.ui.levels_scene import LevelsScene
     from game.ui.menu import MenuScene
 
@@ -741,6 +748,9 @@ def test_a_level_started_from_the_menu_counts_the_paused_game_that_could_not_be_
     app.push(levels)
     ui.step(app)
     levels.play(load_campaign("union-square").levels[0])
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "Play level 1").rect.center)
     ui.step(app)
     stats = load_statistics(scene.store)["union-square"]
     assert (stats.played, stats.abandoned) == (1, 1)
