@@ -617,6 +617,15 @@ def _won_after(guesses: list[Game], moves: list[Move], nodes: int) -> int:
     return count
 
 
+def _fresh_plan(view: Game, nodes: int) -> demo._Plan:
+    """The demo's plan at ``view``, made now (not an earlier test's from the cache)."""
+    demo.clear_plan_cache()
+    plan = demo._guessed_plan(view, nodes, None)
+    demo.clear_plan_cache()
+    assert plan is not None
+    return plan
+
+
 def _way(view: Game, plan: demo._Plan) -> list[str]:
     on_guess = view.clone()
     on_guess.piles[on_guess.stock] = list(plan.stock)
@@ -664,10 +673,7 @@ def test_the_cards_that_may_fill_an_owed_space_are_each_judged_on_every_guess() 
     game.play_all(CONSTITUTION_34_61)
     view = game.player_view()
     nodes = _nodes(game)
-    demo.clear_plan_cache()
-    plan = demo._guessed_plan(view, nodes, None)
-    demo.clear_plan_cache()
-    assert plan is not None
+    plan = _fresh_plan(view, nodes)
     way = _way(view, plan)
     assert way[:3] == ["r1c6-f3", "r2c1-r1c3", "r3c1-r2c1"]
     guesses = _plan_guesses(view)
@@ -693,10 +699,7 @@ def test_where_the_plans_own_fill_wins_every_guess_no_other_card_is_searched(
     game = new_game("constitution", "34")
     view = game.player_view()
     nodes = _nodes(game)
-    demo.clear_plan_cache()
-    plan = demo._guessed_plan(view, nodes, None)
-    demo.clear_plan_cache()
-    assert plan is not None
+    plan = _fresh_plan(view, nodes)
     on_guess = demo._with_stock(view, plan.stock)
     for move in demo._to_next_card(view, plan):
         if on_guess.owed_space() is not None:
