@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cache import BoundedCache
 from ..engine import RULE_IDS
+from ..engine.words import game_named
 from . import replay as replay_module
 from .progress import MAX_LEVEL, PROGRESS_FILE
 from .replay import (
@@ -186,6 +187,15 @@ def remove_stale_temporary_files(store: Store) -> int:
     return (store.remove_stale_temporary_files("", OWN_FILES.__contains__)
             + store.remove_stale_temporary_files(RECENT_DIR, is_replay_file_name)
             + store.remove_stale_temporary_files(REPLAYS_DIR, is_replay_file_name))
+
+
+def begun_game_named(saved: Replay | None) -> str | None:
+    """The saved game ``saved`` as the player knows it ("British Constitution #5, 2
+    moves") when another game would give it up counted as abandoned (a move was played
+    in it); None when there is none, or it was never begun (not counted)."""
+    if saved is None or not saved.begun:
+        return None
+    return game_named(saved.title, saved.game, len(saved.moves))
 
 
 def load_saved_game(store: Store) -> Replay | None:

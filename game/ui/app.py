@@ -220,6 +220,14 @@ class KeepsPausedGame(Protocol):
         as the player knows it, when a move was played in it; else None."""
 
 
+def ask_to_give_up(app: App, given_up: str, yes: str, action: Callable[[], None]) -> None:
+    """Ask before another game gives up the game in progress named ``given_up`` (from the
+    menu or the levels screen); ``yes`` deals it (``action``), "Keep playing" keeps it."""
+    app.show("confirm", title="Give up your game?",
+             words=f"Your game in progress ({given_up}) will be counted as abandoned.",
+             yes=yes, action=action)
+
+
 @runtime_checkable
 class GivesUp(Protocol):
     """A screen (the table) whose game can be given up from outside it."""

@@ -12,14 +12,13 @@ from collections.abc import Callable
 import pygame
 
 from ..engine import RULE_IDS, RULESETS, profile_of
-from ..engine.words import game_named
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
-from ..records.saves import load_saved_game
+from ..records.saves import begun_game_named, load_saved_game
 from ..session.ending import abandon_saved
 from . import theme
-from .app import App, KeepsPausedGame
+from .app import App, KeepsPausedGame, ask_to_give_up
 from .badges import draw_padlock, draw_stars
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene, tab_name
@@ -179,18 +178,12 @@ class LevelsScene(RuleTabsScene):
             self.app.sounds.play("illegal")
             return
         menu = self.app.under(self)
-        if isinstance(menu, KeepsPausedGame):
-            given_up = menu.game_in_progress()
-        else:
-            saved = load_saved_game(self.store)
-            given_up = (game_named(saved.title, saved.game, len(saved.moves))
-                        if saved is not None and saved.begun else None)
+        given_up = (menu.game_in_progress() if isinstance(menu, KeepsPausedGame)
+                    else begun_game_named(load_saved_game(self.store)))
         if given_up is None:
             self._play_now(level)
             return
-        self.app.show("confirm", title="Give up your game?",
-                      words=f"Your game in progress ({given_up}) will be counted as abandoned.",
-                      yes=f"Play level {level.number}", action=lambda: self._play_now(level))
+        ask_to_give_up(self.app, given_up, f"Play level {level.number}", lambda: self._play_now(level))
 
     def _play_now(self, level: Level) -> None:
         """Deal ``level`` on the table, the game in progress given up."""

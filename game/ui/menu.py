@@ -23,6 +23,7 @@ from ..records.progress import load_progress
 from ..records.replay import Replay
 from ..records.saves import (
     ReplayEntry,
+    begun_game_named,
     is_practice,
     list_recent_games,
     list_replays,
@@ -33,7 +34,7 @@ from ..records.store import display_name
 from ..session import random_deal
 from ..session.ending import abandon_saved
 from . import theme
-from .app import App, GivesUp, Scene
+from .app import App, GivesUp, Scene, ask_to_give_up
 from .drawn import Kind
 from .menu_parts import (
     Entry,
@@ -244,9 +245,7 @@ class MenuScene(Scene):
             self._start_now(game, daily, note)
             return
         self.ring.focus(self.continue_button)
-        self.app.show("confirm", title="Give up your game?",
-                      words=f"Your game in progress ({given_up}) will be counted as abandoned.",
-                      yes="New game", action=partial(self._start_now, game, daily, note))
+        ask_to_give_up(self.app, given_up, "New game", partial(self._start_now, game, daily, note))
 
     def game_in_progress(self) -> str | None:
         """The game in progress that a new one would give up, named as the player knows it
@@ -255,10 +254,7 @@ class MenuScene(Scene):
         if self.paused_unsaved and self.paused_game is not None:
             rules, number, moves = self.paused_game
             return game_named(rules_class(rules).title, number, moves)
-        saved = self.saved
-        if saved is None or not saved.begun:
-            return None
-        return game_named(saved.title, saved.game, len(saved.moves))
+        return begun_game_named(self.saved)
 
     def _start_now(self, game: Game, daily: datetime.date | None, note: str) -> None:
         """Deal ``game`` on the table, the game in progress given up."""
