@@ -21,7 +21,7 @@ from ..console import fail, warn
 from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
-from ..records.commands import absent_data_dir, add_data_dir_argument, data_dir_path
+from ..records.commands import absent_data_dir, add_data_dir_argument, data_dir_path, default_data_dir_problem
 
 if TYPE_CHECKING:
     from ..levels import Campaign
@@ -109,13 +109,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.set_defaults(func=run_screenshot)
 
 
-def _app(args: argparse.Namespace) -> App:
+def _app(args: argparse.Namespace, unusable: bool = False) -> App:
     """An App with the player's saved settings (and the log file opened)."""
-    return open_window(args.data_dir, size=args.size)
+    return open_window(args.data_dir, size=args.size, unusable=unusable)
 
 
 def open_window(data_dir: Path | None, *, size: tuple[int, int] | None = None,
-                headless: bool = False, picture: bool = False) -> App:
+                headless: bool = False, picture: bool = False, unusable: bool = False) -> App:
     """An App on the data folder ``data_dir`` with the player's saved settings, the log
     file opened, and the folder held for this copy of the game: where another running
     copy holds it, this one reads it and saves nothing, and says so.
@@ -124,14 +124,17 @@ def open_window(data_dir: Path | None, *, size: tuple[int, int] | None = None,
     folder, as ``stats`` does: it holds no lock and opens no log, since it may be taken
     while the game plays on that folder; a file it cannot read is left where it is, not
     moved aside; and every warning it shows is printed on standard error too, since
-    nobody watches its window."""
+    nobody watches its window.
+
+    A data folder where nothing can be saved (``unusable``: its caller says why, once)
+    is not held and gets no log, which would only fail there, each with a message."""
     from ..records.settings import load_settings
     from ..records.store import READS_ONLY, SHARED, Store, hold_data_folder, open_log
     from ..ui.scenes import open_app
 
     only_reads = READS_ONLY if picture else None
     store = Store(data_dir, read_only=picture)
-    if not picture:
+    if not picture and not unusable:
         if hold_data_folder(store) is False:
             only_reads = SHARED
             store = Store(data_dir, read_only=True, why_read_only=SHARED)
@@ -177,7 +180,8 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     except ValueError as err:
         return str(err), None
     if args.data_dir is None:
-        return None, _default_data_dir_problem()
+        problem = default_data_dir_problem()
+        return None, problem and f"{problem}; nothing will be saved"
     place = args.data_dir
     # the nearest name that is there, a link to nothing (or a loop of links) included
     while not os.path.lexists(place) and place != place.parent:
@@ -189,33 +193,12 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _default_data_dir_problem() -> str | None:
-    """Why the default data folder cannot hold the game's files (a file, a link to
-    nothing or a loop of links on its way, as an odd ``XDG_DATA_HOME`` may give), or None.
-    Nothing is made or written outside it to find out."""
-    from ..engine.echo import shown
-    from ..output import reason
-    from ..records.store import default_data_dir
-
-    folder = default_data_dir()
-    place = folder
-    while not os.path.lexists(place) and place != place.parent:
-        place = place.parent
-    try:
-        if os.path.isdir(place):
-            return None
-        why = "is a symbolic link to nothing" if os.path.islink(place) else "is not a folder"
-    except OSError as err:
-        why = f"cannot be looked into ({reason(err)})"
-    return f"the data folder {shown(folder)} cannot be made: {shown(place)} {why}; nothing will be saved"
-
-
 def _open(args: argparse.Namespace) -> App | int:
     """The App for ``menu`` and ``play``, or the exit status of a refused ``--data-dir``."""
     problem, warning = data_dir_checked(args)
     if problem:
         return fail(problem)
-    app = _app(args)
+    app = _app(args, unusable=warning is not None)
     if warning:
         warn(warning)
         app.tell([warning])

@@ -216,6 +216,27 @@ def check_summary(name: str, replay: Replay) -> str:
     ])
 
 
+def default_data_dir_problem() -> str | None:
+    """Why the default data folder cannot hold the game's files (a file, a link to
+    nothing or a loop of links on its way, as an odd ``XDG_DATA_HOME`` may give:
+    ``the data folder … cannot be made: … is not a folder``), or None. Nothing is made
+    or written outside it to find out."""
+    from ..output import reason
+    from ..records.store import default_data_dir
+
+    folder = default_data_dir()
+    place = folder
+    while not os.path.lexists(place) and place != place.parent:
+        place = place.parent
+    try:
+        if os.path.isdir(place):
+            return None
+        why = "is a symbolic link to nothing" if os.path.islink(place) else "is not a folder"
+    except OSError as err:
+        why = f"cannot be looked into ({reason(err)})"
+    return f"the data folder {shown(folder)} cannot be made: {shown(place)} {why}"
+
+
 def run_stats(args: argparse.Namespace) -> int:
     """``stats [RULES] [--data-dir DIR]``: a ``--data-dir`` that names no folder is an
     error (status 2), and a statistics file that cannot be read one of status 1 (left as
@@ -237,6 +258,8 @@ def run_stats(args: argparse.Namespace) -> int:
     absent = absent_data_dir(args.data_dir, folder)
     if absent:  # not a table of zeros, which would look like statistics wiped
         return fail(f"{absent}, so nothing has been recorded there (check the name)")
+    if folder is None and (problem := default_data_dir_problem()):
+        return fail(f"{problem}, so nothing has been recorded there")
     store = Store(folder, read_only=True)
     stats = load_statistics(store)
     problems = store.take_warnings()

@@ -450,20 +450,35 @@ class Store:
         (:meth:`foreign_link`). Where it can be (:data:`game.held.SUPPORTED`), the name
         is followed one part at a time on descriptors (:func:`game.held.hold`), so a
         link swapped in after the check is never followed."""
-        if not held.SUPPORTED:
-            problem = self.foreign_link(name)
-            if problem is not None:
-                raise FileRefused(problem)
-            return read_limited_text(self.path(name), limit)
         try:
-            fd = _open_held(held.hold_path(self.path(name)), limit)
-        except FileNotFoundError:
+            if not held.SUPPORTED:
+                problem = self.foreign_link(name)
+                if problem is not None:
+                    raise FileRefused(problem)
+                return read_limited_text(self.path(name), limit)
+            try:
+                fd = _open_held(held.hold_path(self.path(name)), limit)
+            except FileNotFoundError:
+                raise
+            except held.ForeignLink as err:
+                raise FileRefused(str(err)) from None
+            except OSError as err:
+                raise FileRefused(f"cannot be opened: {_why(err)}") from None
+            return _read_open(fd, limit)
+        except FileRefused:
+            if not self._root_is_folder():
+                # a data folder that can never be (under a file, a link to nothing, a
+                # loop of links) holds nothing: no file to report or move aside (the
+                # game says once that nothing will be saved)
+                raise FileNotFoundError(errno.ENOENT, "the data folder is not a folder", str(self.path(name))) from None
             raise
-        except held.ForeignLink as err:
-            raise FileRefused(str(err)) from None
-        except OSError as err:
-            raise FileRefused(f"cannot be opened: {_why(err)}") from None
-        return _read_open(fd, limit)
+
+    def _root_is_folder(self) -> bool:
+        """Whether the data folder's own path leads to a folder (missing is not)."""
+        try:
+            return os.path.isdir(self.root)
+        except (OSError, ValueError):
+            return False
 
     def write_text(self, name: str, text: str) -> Path:
         """Write a file of the data directory atomically; raises SaveError (also for a

@@ -248,6 +248,41 @@ def test_stats_of_a_data_dir_that_does_not_exist_is_an_error_not_a_table_of_zero
     assert sorted(os.listdir(tmp_path)) == before
 
 
+@pytest.mark.parametrize("kind", ["a file", "a device"])
+def test_stats_of_a_default_data_folder_under_a_file_says_why(kind, tmp_path, monkeypatch, capsys):
+    """``XDG_DATA_HOME`` naming a file or a device: the data folder can never be made.
+    It printed ``statistics.json could not be read (cannot be opened: Not a directory)``;
+    it now says which name is not a folder. Nothing is made or changed."""
+    if kind == "a file":
+        place = tmp_path / "a file"
+        place.write_text("not a folder")
+    else:
+        place = Path(os.devnull)
+    monkeypatch.setenv("XDG_DATA_HOME", str(place))
+    before = sorted(os.listdir(tmp_path))
+    assert main(["stats"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"error: the data folder {place / 'british-patience'} cannot be made: {place} "
+                            "is not a folder, so nothing has been recorded there\n")
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_a_file_under_a_data_folder_that_is_a_file_is_not_there(tmp_path):
+    """Read through a file (``/dev/null/british-patience/settings.json``), a name names
+    nothing: not found, not a damaged file to move aside (which gave the raw
+    ``could not be moved aside (Not a directory)``)."""
+    from game.records.store import Store
+
+    (tmp_path / "a file").write_text("not a folder")
+    store = Store(tmp_path / "a file" / "british-patience")
+    with pytest.raises(FileNotFoundError):
+        store.read_text("settings.json")
+    assert store.read_json("settings.json", "settings", 1) is None
+    assert store.take_warnings() == []
+    assert sorted(os.listdir(tmp_path)) == ["a file"]
+
+
 def test_stats_of_an_empty_data_dir_is_a_table_of_zeros(tmp_path, capsys):
     assert main(["stats", "square", "--data-dir", str(tmp_path)]) == 0
     captured = capsys.readouterr()

@@ -368,6 +368,9 @@ def test_a_data_folder_that_can_never_be_made_gets_a_message(
     assert "nothing will be saved" in err, err
     assert any("nothing will be saved" in message for message in apps[0].notices.waiting)
     assert sorted(os.listdir(tmp_path)) == before and not (tmp_path / "gone").exists()
+    # that one message says it all: no file's own "could not be read (... Not a
+    # directory)" beside it, as each file under the folder that cannot be gave
+    assert err.count("\n") == 1 and "Not a directory" not in err, err
 
 
 def test_a_screenshot_tries_no_write_in_its_data_dir(tmp_path: Path,
