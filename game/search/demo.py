@@ -826,6 +826,12 @@ class Replanner(OneAfterAnother):
     def __init__(self, game: Game, max_nodes: int) -> None:
         super().__init__(game, max_nodes)
         self.deadline: float | None = None
+        #: positions the solver's stages before this search searched from its start (its
+        #: ``solve`` sets it). A long look there is those same stages within
+        #: :data:`LONG_LOOK_NODES`: every search of theirs is deterministic and searches
+        #: with a smaller budget a first part of what it searches with a larger one, so
+        #: from at least that many, the look would find nothing new and is not taken
+        self.searched_here = 0
 
     def steps(self) -> Steps:
         """Play on and plan: True when a plan wins (``win`` holds the whole line), None
@@ -849,7 +855,8 @@ class Replanner(OneAfterAnother):
             if line is None and second_try:
                 rescues += 1
                 line = self._planned(plan.nodes, partial(_solve_guess, game, plan, rescue=True))
-            if line is None and (second_try or not plan.quick_beams) and long_looks < looks:
+            looked = not played and self.searched_here >= LONG_LOOK_NODES
+            if line is None and (second_try or not plan.quick_beams) and long_looks < looks and not looked:
                 long_looks += 1
                 line = self._planned(LONG_LOOK_NODES, partial(_solver_line, game))
             if line is not None:

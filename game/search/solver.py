@@ -72,14 +72,16 @@ class SolveResult:
 _Searcher = DepthFirst | Probe | OneAfterAnother | SquareLayers | Beams
 
 
-def _replanner(game: Game, max_nodes: int, end: float | None = None) -> Replanner:
+def _replanner(game: Game, max_nodes: int, end: float | None = None, searched: int = 0) -> Replanner:
     """The replanning search (:class:`~.demo.Replanner`), its plans stopping at the
-    time ``end`` too. Its module is imported when it first runs, since its plans are
-    made by this one's :func:`solve`."""
+    time ``end`` too; ``searched`` is how many positions the stages before it searched
+    from this same position (:attr:`~.demo.Replanner.searched_here`). Its module is
+    imported when it first runs, since its plans are made by this one's :func:`solve`."""
     from .demo import Replanner
 
     search = Replanner(game, max_nodes)
     search.deadline = end
+    search.searched_here = searched
     return search
 
 
@@ -140,7 +142,7 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
         share = max(1, nodes // (len(running) + len(kinds)))
         for search, _ in running:
             search.max_nodes = search.nodes + share
-        running += _start(game, kinds, share * len(kinds), end) if kinds else []
+        running += _start(game, kinds, share * len(kinds), end, result.nodes) if kinds else []
         paused += _run_stage(running, end, result)
         if result.status != UNKNOWN:
             break
@@ -151,11 +153,12 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
 _Running = tuple[_Searcher, Steps]
 
 
-def _start(game: Game, kinds: tuple[str, ...], max_nodes: int, end: float) -> list[_Running]:
+def _start(game: Game, kinds: tuple[str, ...], max_nodes: int, end: float, searched: int) -> list[_Running]:
     """The searches of a stage on copies of ``game``, ``max_nodes`` shared equally; the
-    replanning search's plans stop at the time ``end`` too."""
+    replanning search's plans stop at the time ``end`` too, and it is told that the
+    stages before it ``searched`` so many positions."""
     share = max(1, max_nodes // len(kinds))
-    searches: list[_Searcher] = [_replanner(game.clone(), share, end) if k == REPLAN
+    searches: list[_Searcher] = [_replanner(game.clone(), share, end, searched) if k == REPLAN
                                  else _KINDS[k](game.clone(), share) for k in kinds]
     return [(s, s.steps()) for s in searches]
 

@@ -3,6 +3,8 @@ of playing with the whole deal in sight, a stage of the Constitution sets' solve
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.engine import new_game
@@ -60,9 +62,62 @@ def test_the_budget_cuts_it_to_unknown() -> None:
 def test_its_plans_stop_at_the_solvers_end() -> None:
     # the solver hands its own end (a perf_counter time) to the replanning search, whose
     # plans take their seconds from it
-    (search, _), = solver._start(new_game("constitution", 1), ("replan",), 1000, 123.5)
+    (search, _), = solver._start(new_game("constitution", 1), ("replan",), 1000, 123.5, 0)
     assert isinstance(search, demo.Replanner)
     assert search.deadline == 123.5
+
+
+def test_the_solver_tells_it_how_far_its_stages_searched_from_the_start(monkeypatch) -> None:
+    # a stage list cut short: 3,000 positions of the depth-first search (which does not
+    # win game 132 in that many), then the replanning search
+    game = new_game("constitution", 132)
+    search = game.profile.search
+    short = replace(game.profile, search=replace(search, stages=((("dfs",), 3000), (("replan",), 5000))))
+    monkeypatch.setattr(type(game), "profile", short)
+    told: list[int] = []
+    real = solver._replanner
+
+    def recording(game, max_nodes, end=None, searched=0):
+        told.append(searched)
+        return real(game, max_nodes, end, searched)
+
+    monkeypatch.setattr(solver, "_replanner", recording)
+    solve(game, max_nodes=8000, max_seconds=600)
+    assert told == [3000]
+
+
+def _looks(monkeypatch, searched: int) -> list[int]:
+    """The moves played before each long look of a replanning search of game 132 (its
+    plans and looks stubbed to find nothing), the solver's stages having searched
+    ``searched`` positions from its start."""
+    looks: list[int] = []
+
+    def look(guess, nodes, seconds, plan=None):
+        looks.append(len(guess.history))
+        return None
+
+    monkeypatch.setattr(demo, "_solver_line", look)
+    monkeypatch.setattr(demo, "_solve_guess", lambda *args, **kwargs: None)
+    search = demo.Replanner(new_game("constitution", 132), 30_000)
+    search.searched_here = searched
+    steps = search.steps()
+    with pytest.raises(StopIteration):
+        while True:
+            next(steps)
+    return looks
+
+
+def test_a_long_look_at_the_start_is_not_taken_again_after_the_solvers_own_stages(monkeypatch) -> None:
+    # a long look is the solver's stages within LONG_LOOK_NODES: after those stages
+    # searched at least as many from the same position, it would find nothing new there
+    # (game 132: the stages' first 1,000,000 positions leave it unknown, and the look
+    # that won it came 3 moves in)
+    alone = _looks(monkeypatch, 0)
+    after = _looks(monkeypatch, demo.LONG_LOOK_NODES)
+    assert alone[0] == 0 and 0 not in after
+    # the looks it does take are those it took before, from the next card on
+    assert after and after == alone[1:len(after) + 1]
+    assert _looks(monkeypatch, demo.LONG_LOOK_NODES - 1)[0] == 0
 
 
 @pytest.mark.slow
