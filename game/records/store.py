@@ -470,7 +470,8 @@ class Store:
                 # a data folder that can never be (under a file, a link to nothing, a
                 # loop of links) holds nothing: no file to report or move aside (the
                 # game says once that nothing will be saved)
-                raise FileNotFoundError(errno.ENOENT, "the data folder is not a folder", str(self.path(name))) from None
+                raise FileNotFoundError(errno.ENOENT, "the data folder is not a folder",
+                                        str(self.path(name))) from None
             raise
 
     def _root_is_folder(self) -> bool:

@@ -176,8 +176,9 @@ class PlaySession:
         move = g.move_table[src][dst]
         if g.why_illegal(move) is None or dst not in g.foundations:
             return move
+        suit = g.foundation_suit(dst)
         for m in self.moves_from(src):
-            if m.dst in g.foundations:
+            if m.dst in g.foundations and g.foundation_suit(m.dst) == suit:
                 return m
         return move
 
@@ -485,13 +486,25 @@ class PlaySession:
     def end(self) -> None:
         """The player leaves the game: count it in the statistics (won, lost or
         abandoned) once, if it is a real deal that was :attr:`begun`; an untouched deal
-        is not counted."""
+        is not counted. A win left before its cards landed (:meth:`conclude` not called
+        yet) is concluded first, so its time bonus, high score, stars and unlock are kept."""
+        if self._win_unconcluded():
+            self.conclude()  # which counts it
+            return
         ending.count_game(self)
 
     def quit(self) -> None:
         """The window is closing: a game in progress is saved (to continue next time);
-        a lost one is counted."""
+        a lost one is counted, and a won one whose cards were still landing is concluded
+        (:meth:`end`)."""
+        if self._win_unconcluded():
+            self.conclude()
         ending.keep_on_quit(self)
+
+    def _win_unconcluded(self) -> bool:
+        """The game is won, but the table has not yet taken note of it (its last cards
+        were still in flight when the player left)."""
+        return self.game.is_won() and not self.finished
 
     def save_replay(self) -> str:
         """Save the game as a replay among the player's replays; what to tell the player

@@ -280,12 +280,15 @@ class Gestures:
         if place is None:
             self.selected = None
             return
+        game = table.game
         if self.selected is not None and place != self.selected:
             src = self.selected
             self.selected = None
-            if table.move(src, place):
+            if place != game.stock:  # (a click on the stock turns it: no card goes there)
+                # the click is the move aimed: played, or refused with its reason, which
+                # the click is not then taken for another (a selection, a drag)
+                table.move(src, place)
                 return
-        game = table.game
         if not armable:
             self.selected = None
             return

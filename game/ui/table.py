@@ -35,7 +35,7 @@ import pygame
 from ..engine import Game, Move, Transfer, new_game
 from ..engine.words import refusal_words, sentence
 from ..levels import Level
-from ..records.replay import LOST, WON, Replay
+from ..records.replay import WON, Replay
 from ..records.store import printable
 from ..session import Outcome, PlaySession, carry_on
 from ..session.ending import game_lost
@@ -212,6 +212,9 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.result_due = False
         self.win_dialog_in: float | None = None
+        #: the end or dead end to tell when the table is on top again (a screen opened
+        #: over it as its last cards landed)
+        self.told_due = False
         #: "No way to win" was shown for the dead end the game is in: not again while every
         #: position after it is still one (the player chose to keep playing)
         self.dead_end_told = False
@@ -431,10 +434,13 @@ class TableScene(Scene):
         self.effects.update_celebration(dt)
         if self.win_dialog_in is not None:
             self.win_dialog_in -= dt
-            if self.win_dialog_in <= 0:
+            # a screen opened over the table meanwhile (Options, Help): the dialog waits
+            if self.win_dialog_in <= 0 and self.app.top is self:
                 self.win_dialog_in = None
-                if self.app.top is self:
-                    self.app.show("win", table=self)
+                self.app.show("win", table=self)
+        if self.told_due and self.app.top is self and not self.anim.busy:
+            self.told_due = False
+            self._tell_result()
 
     def _check_result(self) -> None:
         outcome = self.session.conclude()
@@ -444,9 +450,17 @@ class TableScene(Scene):
                 self.hud.show_points(points)
             self.effects.celebrate(self.game, self.layout, self.app.palette)
             self.win_dialog_in = WIN_DIALOG_DELAY
-        elif outcome.result == LOST and self.app.top is self:
-            self.app.show("lost", table=self)
         elif self.app.top is self:
+            self._tell_result()
+        else:
+            # a screen opened over the table as the last cards landed: told on its return
+            self.told_due = True
+
+    def _tell_result(self) -> None:
+        """Show "No more moves" for a lost game, or "No way to win" for a dead end."""
+        if self.game.is_lost():
+            self.app.show("lost", table=self)
+        else:
             self._tell_dead_end()
 
     def _tell_dead_end(self) -> None:
@@ -552,6 +566,7 @@ class TableScene(Scene):
         self.gestures.position_changed()
         self._fit_piles()
         self.result_due = True
+        self.told_due = False
         self.win_dialog_in = None
         self.effects.celebration = None
         transfers: list[Transfer] = list(outcome.transfers)

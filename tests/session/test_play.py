@@ -289,6 +289,19 @@ def test_a_card_aimed_at_the_wrong_twin_foundation_goes_to_the_right_one(tmp_pat
     assert outcome.moved and game.moves_played == [game.move_table[src][right]]
 
 
+def test_a_card_aimed_at_another_suits_foundation_is_refused(tmp_path: Path) -> None:
+    # it went home all the same (found by hostile review 22): 2 of hearts let go on a
+    # clubs foundation played it to hearts'
+    game, _ = near_won_position("constitution")
+    session = make_session(tmp_path, game)
+    src = game.place_index("r1c1")
+    right = next(m.dst for m in session.moves_from(src) if m.dst in game.foundations)
+    other = next(f for f in game.foundations if game.foundation_suit(f) != game.foundation_suit(right))
+    assert session.move_between(src, other).dst == other
+    outcome = session.try_move(src, other)
+    assert outcome.refused and not outcome.moved and not game.history
+
+
 def test_send_to_foundation_plays_the_foundation_move_or_says_none_takes_it(tmp_path: Path) -> None:
     game, _ = near_won_position("union-square")
     session = make_session(tmp_path, game)

@@ -328,6 +328,39 @@ def test_click_then_click_and_double_click(ui: SimpleNamespace, app: App) -> Non
     ui.check_drawn(scene)
 
 
+def test_a_click_on_a_place_that_refuses_the_selected_card_says_why(ui: SimpleNamespace, app: App) -> None:
+    # found by hostile review 22: the refusal lasted a frame, then the same click was
+    # taken as a click on the target card ("3 of diamonds has no move now"), or silently
+    # selected it when it had moves of its own
+    game = new_game("constitution-cadogan", 7)
+    scene = ui.open_table(app, game)
+    src, dst = game.place_index("r2c4"), game.place_index("r1c2")
+    reason = game.why_illegal(game.move_table[src][dst])
+    assert reason is not None and scene.session.moves_from(src)
+    ui.click(app, ui.top_point(scene, src))
+    assert scene.gestures.selected == src
+    ui.step(app, 30)
+    ui.click(app, ui.top_point(scene, dst))
+    ui.step(app, 5)
+    assert reason in scene.message and "has no move now" not in scene.message
+    assert scene.gestures.selected is None and not game.history
+
+
+def test_a_click_on_the_stock_with_a_card_selected_turns_it_without_a_refusal(ui: SimpleNamespace,
+                                                                              app: App) -> None:
+    game = new_game("constitution-cadogan", 7)
+    scene = ui.open_table(app, game)
+    sounds: list[str] = []
+    scene.sound = sounds.append  # type: ignore[method-assign]
+    ui.click(app, ui.top_point(scene, game.place_index("r2c4")))
+    ui.step(app, 30)
+    sounds.clear()
+    ui.click(app, ui.top_point(scene, game.stock))
+    ui.settle(app, scene)
+    assert game.moves_played == [game.parse_move("s-w")]
+    assert "illegal" not in sounds and scene.gestures.selected is None
+
+
 def test_hint_key_shows_the_hints(ui: SimpleNamespace, app: App) -> None:
     game = new_game("square", 9)
     scene = ui.open_table(app, game)
