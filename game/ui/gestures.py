@@ -337,6 +337,20 @@ class Gestures:
             self.selected = None
             table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
 
+    def rescale_grab(self, before: tuple[int, int], now: tuple[int, int]) -> None:
+        """The cards changed size (the window was resized): the card held, or pressed, is
+        held at the same spot of it, not the same pixels from its corner."""
+        if before == now:
+            return
+
+        def scaled(grab: tuple[int, int]) -> tuple[int, int]:
+            return (round(grab[0] * now[0] / before[0]), round(grab[1] * now[1] / before[1]))
+
+        if self.drag is not None:
+            self.drag.grab = scaled(self.drag.grab)
+        if self.press is not None:
+            self.press.grab = scaled(self.press.grab)
+
     def start_drag(self, place: int, grab: tuple[int, int], pos: tuple[int, int]) -> None:
         """Pick up the top card of ``place``, held at ``grab`` from its corner."""
         table = self.table

@@ -275,7 +275,9 @@ class TableScene(Scene):
         self._fit_layout(table_layout(rules, size, fans=fans) if fans else layout)
 
     def _fit_layout(self, layout: TableLayout) -> None:
+        before = self.layout.card
         self.layout = layout
+        self.gestures.rescale_grab(before, layout.card)
         self.renderer.set_layout(layout)
         self.hud.relayout()
         self.effects.celebration = None

@@ -224,3 +224,33 @@ def test_the_card_in_hand_is_carried_over_the_bar(ui: SimpleNamespace, app: App)
                                          buttons=(0, 0, 0)))
     ui.step(app, round(TOOLTIP_DELAY / ui.FRAME) + 5)
     assert hint.hover and table.hud.tooltips.showing is hint
+
+
+def test_a_card_held_through_a_resize_stays_under_the_pointer(ui: SimpleNamespace, app: App) -> None:
+    # found by hostile review 22: held by its bottom-right corner at 1920x1080, then the
+    # window made 800x600, the card hung about 100 px from the pointer (its grab kept the
+    # old card size's pixels), and was drawn over one place while it dropped on another
+    game = new_game("constitution", 7)
+    scene = ui.open_table(app, game)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    ui.step(app, 20)
+    move = game.legal_moves()[0]
+    rect = scene.renderer.top_rect(game, move.src)
+    at = (rect.right - 3, rect.bottom - 3)
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, at)
+    ui.step(app)
+    ui.post_mouse(pygame.MOUSEMOTION, (at[0] + 30, at[1] + 30), rel=(30, 30))
+    ui.step(app)
+    big = scene.layout.card
+    assert scene.gestures.drag is not None
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    ui.step(app, 20)
+    ui.post_mouse(pygame.MOUSEMOTION, (400, 300), rel=(1, 1))
+    ui.step(app)
+    small = scene.layout.card
+    drag = scene.gestures.drag
+    assert drag is not None and small[0] < big[0]
+    # still held near its bottom-right corner: the pointer is on the card drawn
+    held = pygame.Rect(drag.corner, small)
+    assert held.collidepoint(400, 300)
+    assert held.right - 400 <= 3 * small[0] // 100 + 4 and held.bottom - 300 <= 3 * small[1] // 100 + 4
