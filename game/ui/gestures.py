@@ -48,6 +48,9 @@ class Press:
     place: int
     pos: tuple[int, int]
     grab: tuple[int, int]  # pointer minus the card's top-left corner
+    #: the second press of a double-click: released where it was, it sends the card home;
+    #: moved, it is a drag like any other
+    double: bool = False
 
 
 @dataclass(frozen=True)
@@ -292,16 +295,17 @@ class Gestures:
         if not armable:
             self.selected = None
             return
-        if self.last_click is not None and self.last_click[0] == place \
-                and table.clock - self.last_click[1] <= DOUBLE_CLICK and place != game.stock:
+        double = self.last_click is not None and self.last_click[0] == place \
+            and table.clock - self.last_click[1] <= DOUBLE_CLICK and place != game.stock
+        if double:
             self.last_click = None
             self.selected = None
-            table.send_to_foundation(place)
-            return
         if game.piles[place] and game.places[place].kind != FOUNDATION:
             corner = table.renderer.top_rect(game, place).topleft if seen is None else seen.corner
             at = (int(pos[0]), int(pos[1]))
-            self.press = Press(place, at, (at[0] - corner[0], at[1] - corner[1]))
+            self.press = Press(place, at, (at[0] - corner[0], at[1] - corner[1]), double)
+        elif double:
+            table.send_to_foundation(place)
 
     def on_release(self, event: pygame.event.Event) -> None:
         """The end of a drag (a drop) or of a click."""
@@ -316,6 +320,9 @@ class Gestures:
             self.drop(drag, event.pos)
             return
         if press is None:
+            return
+        if press.double:
+            table.send_to_foundation(press.place)
             return
         self.last_click = (press.place, table.clock)
         self.click(press.place)

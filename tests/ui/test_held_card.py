@@ -254,3 +254,24 @@ def test_a_card_held_through_a_resize_stays_under_the_pointer(ui: SimpleNamespac
     held = pygame.Rect(drag.corner, small)
     assert held.collidepoint(400, 300)
     assert held.right - 400 <= 3 * small[0] // 100 + 4 and held.bottom - 300 <= 3 * small[1] // 100 + 4
+
+
+def test_a_click_then_a_quick_drag_of_the_same_card_is_a_drag(ui: SimpleNamespace, app: App) -> None:
+    # found by hostile review 22: the second press, within the double-click time, was
+    # taken as a double-click at once ("No foundation takes ..."), and no drag started
+    game = new_game("constitution", 7)
+    scene = ui.open_table(app, game)
+    move = next(m for m in game.legal_moves() if m.dst in game.tableau)
+    a, b = ui.top_point(scene, move.src), ui.drop_point(scene, move.dst)
+    ui.click(app, a)
+    ui.step(app, 6)  # a tenth of a second: within the double-click time
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, a)
+    ui.step(app)
+    ui.post_mouse(pygame.MOUSEMOTION, (a[0] + 10, a[1] + 10), rel=(10, 10))
+    ui.step(app)
+    ui.post_mouse(pygame.MOUSEMOTION, b, rel=(b[0] - a[0] - 10, b[1] - a[1] - 10))
+    ui.step(app)
+    assert scene.gestures.drag is not None
+    ui.post_mouse(pygame.MOUSEBUTTONUP, b)
+    ui.settle(app, scene)
+    assert game.moves_played[0] == move
