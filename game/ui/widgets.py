@@ -67,7 +67,9 @@ def fitting_px(words: str, px: int, room: float, least: float, *, bold: bool = F
 def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
     """Break ``words`` into lines no wider than ``width`` pixels at font size ``px``.
 
-    A word longer than the whole width is cut by characters, so nothing spills out.
+    A word longer than the whole width is cut so that nothing spills out: after a ``-``,
+    ``/`` or ``_``, or before a ``.``, where one fits well into the line (a file name),
+    else by characters.
     """
     f = theme.font(px, bold)
     lines: list[str] = []
@@ -84,6 +86,10 @@ def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
                 cut = len(word) - 1
                 while cut > 1 and f.size(word[:cut])[0] > width:
                     cut -= 1
+                # after a dash, slash or underscore, or before a dot (an extension)
+                joint = max(max(word.rfind(mark, 0, cut) + 1 for mark in "-/_"), word.rfind(".", 1, cut))
+                if joint >= max(2, cut // 3):
+                    cut = joint
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
