@@ -203,9 +203,11 @@ class Analysis:
         if self.verdict == FOUND:
             assert lo is not None and hi is not None
             better = self.line_words()[:1]
-            instead = f"{better[0]} instead wins, with this line" if better else "this line wins"
+            # the line starts where the move that lost was played (not at move ``lo``)
+            at = "from the deal" if lo == 0 else f"after move {lo}"
+            instead = f"played in its place, {better[0]} wins, with this line" if better else "this line wins"
             return (f"Your move {hi} ({self.move_words(hi)}) was the last one that mattered: "
-                    f"{instead} from {_where(lo)}.")
+                    f"{instead} {at}.")
         why = "the analysis was stopped" if self.stopped else "the budget ran out"
         if lo is not None and hi is not None:
             return (f"One of your moves {lo + 1} to {hi} lost the game; {why} before the solver "

@@ -124,11 +124,11 @@ def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
     card = card_pretty(before.piles[move.src][-1])
     source = " from the stock" if move.src == before.stock else ""
     words = f"{card}{source} to {before.profile.place_words(move.dst)}"
-    where = "the deal" if k == 0 else f"move {k}"
+    where = "from the deal" if k == 0 else f"after move {k}"
     line_words = analysis.line_words()
     assert analysis.line and line_words[0] != words, "the line plays another move than the one that lost"
     assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
-                                   f"{line_words[0]} instead wins, with this line from {where}.")
+                                   f"played in its place, {line_words[0]} wins, with this line {where}.")
     assert len(line_words) == len(analysis.line)
     for text in (analysis.sentence(), *line_words):
         assert not NOTATION.search(text), text

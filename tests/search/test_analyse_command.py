@@ -48,7 +48,8 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     lines = out.splitlines()
     assert lines[0].startswith("British Constitution #3: lost, ")
     found = re.fullmatch(r"Your move (\d+) \((.+?)\) was the last one that mattered: "
-                         r"(.+) instead wins, with this line from (?:move (\d+)|the deal)\.", lines[1])
+                         r"played in its place, (.+) wins, with this line "
+                         r"(?:after move (\d+)|from the deal)\.", lines[1])
     assert found, lines[1]
     losing, words, better, start = int(found[1]), found[2], found[3], int(found[4] or 0)
     assert start == losing - 1
