@@ -21,7 +21,13 @@ from ..console import fail, warn
 from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
 from ..engine.echo import quoted
 from ..engine.rulesets import RULE_IDS
-from ..records.commands import absent_data_dir, add_data_dir_argument, data_dir_path, default_data_dir_problem
+from ..records.commands import (
+    absent_data_dir,
+    add_data_dir_argument,
+    data_dir_path,
+    default_data_dir_problem,
+    nearest_named,
+)
 
 if TYPE_CHECKING:
     from ..levels import Campaign
@@ -182,12 +188,8 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     if args.data_dir is None:
         problem = default_data_dir_problem()
         return None, problem and f"{problem}; nothing will be saved"
-    place = args.data_dir
-    # the nearest name that is there, a link to nothing (or a loop of links) included
-    while not os.path.lexists(place) and place != place.parent:
-        place = place.parent
     try:
-        check_output_folder(place, what="--data-dir")
+        check_output_folder(nearest_named(args.data_dir), what="--data-dir")
     except OutputError as err:
         return None, f"{err}: nothing will be saved"
     return None, None

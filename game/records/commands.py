@@ -216,6 +216,14 @@ def check_summary(name: str, replay: Replay) -> str:
     ])
 
 
+def nearest_named(path: Path) -> Path:
+    """``path``, or its nearest folder above it that is there (a link to nothing, or a
+    loop of links, counts as there)."""
+    while not os.path.lexists(path) and path != path.parent:
+        path = path.parent
+    return path
+
+
 def default_data_dir_problem() -> str | None:
     """Why the default data folder cannot hold the game's files (a file, a link to
     nothing or a loop of links on its way, as an odd ``XDG_DATA_HOME`` may give:
@@ -225,9 +233,7 @@ def default_data_dir_problem() -> str | None:
     from ..records.store import default_data_dir
 
     folder = default_data_dir()
-    place = folder
-    while not os.path.lexists(place) and place != place.parent:
-        place = place.parent
+    place = nearest_named(folder)
     try:
         if os.path.isdir(place):
             return None
