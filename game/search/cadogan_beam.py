@@ -292,8 +292,7 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
             st = candidate[1]
             move = candidate[3]
             if move is not None:
-                st = st.copy()
-                st.play(*move)
+                st = st.after(*move)
             chosen.append((st, candidate))
             if len(chosen) >= width:
                 break

@@ -43,6 +43,9 @@ _Z = zobrist_rows(0xC0_57_17_07)
 #: what a card builds on: the two cards one rank higher of the other colour (none above
 #: a Jack: the Queens are out of play)
 ABOVE = [tuple(a for a in range(64) if c in BELOW[a]) for c in range(64)]
+#: each card code as a bit, and the cards a card goes onto as bits (for :meth:`OwedCore.moves`)
+BIT = [1 << c for c in range(64)]
+ONTO = [sum(BIT[a] for a in ABOVE[c]) for c in range(64)]
 #: the foundation moves by the foundations' tops (cached, see :func:`_wants`)
 _WANTS: dict[tuple[int, ...], dict[int, int]] = {}
 
@@ -183,10 +186,12 @@ class OwedCore:
         if want is None:
             want = _wants(self.found)
         on: dict[int, list[int]] = {}  # Row 1's tops: card -> piles
+        tops = 0  # and as bits, so that a card with nowhere to go costs one test
         for t in range(8):
             pile = piles[t]
             if pile:
                 c = pile[-1]
+                tops |= BIT[c]
                 if c in on:
                     on[c].append(t)
                 else:
@@ -201,11 +206,12 @@ class OwedCore:
                     home = want.get(c)
                     if home is not None:
                         out.append((s, home))
-                for a in ABOVE[c]:
-                    targets = get(a)
-                    if targets:
-                        for t in targets:
-                            out.append((s, t))
+                if ONTO[c] & tops:
+                    for a in ABOVE[c]:
+                        targets = get(a)
+                        if targets:
+                            for t in targets:
+                                out.append((s, t))
         return out
 
     def forced(self, moves: list[tuple[int, int]]) -> tuple[int, int] | None:

@@ -212,14 +212,17 @@ class DepthFirst:
         return moves
 
     def _order(self, moves: list[CoreMove]) -> list[CoreMove]:
-        """``moves`` best first: by the value of each (shaken, with a seed), then by rank."""
+        """``moves`` best first: by the value of each (shaken, with a seed), then by rank.
+        The ranks are only asked for when two values tie (after a shake, all but never):
+        the order is the same, at a third of the cost."""
         core = self.core
         values = core.values(moves, self.weights)
         draws = self.random
         if draws is not None:
             shake = self.shake
-            values = [v - draws.uniform(0.0, shake) for v in values]
-        elif len(set(values)) == len(values):
+            uniform = draws.uniform
+            values = [v - uniform(0.0, shake) for v in values]
+        if len(set(values)) == len(values):
             order = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
             return [moves[i] for i in order]
         ranks = core.ranks(moves)
@@ -262,7 +265,8 @@ class Narrow(DepthFirst):
 
     def _select(self, moves: list[CoreMove]) -> list[CoreMove]:
         """Leave out the fills that take a card needed later than the ``limit`` different
-        cards needed soonest."""
+        cards needed soonest (ties drawn with a seed, else in rank order: the ranks are
+        only asked for when two fills tie)."""
         core = self.core
         found = core.fill_cards(moves, self.limits)
         if found is None:
@@ -270,17 +274,40 @@ class Narrow(DepthFirst):
         fills, limit = found
         piles = core.piles
         distance = core.distances()
-        ranks = core.ranks([moves[i] for i in fills])
-        draw = self.random.random if self.random is not None else _no_draw
-        keyed = sorted((distance[piles[moves[i][0]][-1]], draw(), rank, i)
-                       for rank, i in zip(ranks, fills, strict=True))
+        cards = [piles[moves[i][0]][-1] for i in fills]
+        # a fill's place in the order is its card's distance, then its draw, then its rank
+        # (then its index); distance plus draw, when no two tie, orders exactly as that
+        # (the draw is below 1, and rounding a sum never reverses an order), so the ranks
+        # and the pairs are only made for a tie
+        if self.random is not None:
+            draw = self.random.random
+            draws = [draw() for _ in cards]
+            sums = [distance[c] + r for c, r in zip(cards, draws, strict=True)]
+        else:
+            draws = [0.0] * len(cards)
+            sums = [float(distance[c]) for c in cards]
+        if limit == 1 and len(set(sums)) == len(sums):
+            best = fills[sums.index(min(sums))]
+            if len(fills) == 1:
+                return moves
+            self.pruned = True
+            if len(fills) == len(moves):
+                return [moves[best]]
+            others = set(fills)
+            return [m for i, m in enumerate(moves) if i == best or i not in others]
+        if len(set(sums)) == len(sums):
+            keyed = sorted((x, 0.0, 0, j) for j, x in enumerate(sums))
+        else:
+            ranks = core.ranks([moves[i] for i in fills])
+            keyed = sorted((distance[c], r, rank, j)
+                           for j, (c, r, rank) in enumerate(zip(cards, draws, ranks, strict=True)))
         kept: set[int] = set()
-        cards: set[int] = set()
-        for _, _, _, i in keyed:
-            card = piles[moves[i][0]][-1]
-            if card not in cards:
-                cards.add(card)
-                kept.add(i)
+        taken: set[int] = set()
+        for _, _, _, j in keyed:
+            card = cards[j]
+            if card not in taken:
+                taken.add(card)
+                kept.add(fills[j])
                 if len(kept) == limit:
                     break
         if len(kept) == len(fills):
@@ -288,11 +315,6 @@ class Narrow(DepthFirst):
         self.pruned = True
         dropped = set(fills) - kept
         return [m for i, m in enumerate(moves) if i not in dropped]
-
-
-def _no_draw() -> float:
-    """Ties kept in rank order (a sort key that never differs)."""
-    return 0.0
 
 
 class Counted(Protocol):
@@ -370,7 +392,8 @@ class BestFirst(DepthFirst):
     """The same reachability search, but always going on from the best-looking position
     reached so far (by the evaluation) instead of the last one.
 
-    Positions waiting to be searched are kept packed (the core's ``snapshot``); each
+    A position waiting to be searched is kept as the position it came from, packed (the
+    core's ``snapshot``, one for all its children), and the move from there; each
     remembers the position it came from and the move, so a win is read back along those
     links. When no position is left waiting, every reachable position has been searched:
     the position is lost, as for the depth-first search.
@@ -386,13 +409,17 @@ class BestFirst(DepthFirst):
         found = core.foundation
         start = core.key
         parents: dict[int, tuple[int, CoreMove] | None] = {start: None}
-        heap: list[tuple[float, int, int, bytes]] = [(0.0, 0, start, core.snapshot())]
+        # a waiting position is its parent packed and the move from there (None for the
+        # start): a position is packed once, when its children are pushed, not once a child
+        heap: list[tuple[float, int, int, bytes, CoreMove | None]] = [(0.0, 0, start, core.snapshot(), None)]
         counter = 0
         seen = self.seen
         turn = TURN
         while heap:
-            value, _, key, snap = heapq.heappop(heap)
+            value, _, key, snap, reached_by = heapq.heappop(heap)
             core = self.core = make(snap, stock)
+            if reached_by is not None:
+                core.play(*reached_by)
             moves = core.moves()
             if not moves or (self.dead_test and is_dead(core.to_game(self.game))):
                 continue
@@ -416,6 +443,7 @@ class BestFirst(DepthFirst):
             base = -value
             deltas = core.values(new, weights)
             before = None
+            here = core.snapshot()
             for move, delta in zip(new, deltas, strict=True):
                 src, dst = move
                 token = core.play(src, dst)
@@ -427,7 +455,7 @@ class BestFirst(DepthFirst):
                         token = core.play(src, dst)
                     delta = core.evaluation(weights) - before
                 counter += 1
-                heapq.heappush(heap, (-(base + delta), counter, core.key, core.snapshot()))
+                heapq.heappush(heap, (-(base + delta), counter, core.key, here, move))
                 core.undo(src, dst, token)
             if self.nodes >= turn:
                 turn = self.nodes + TURN

@@ -74,6 +74,53 @@ def test_core_plays_and_undoes_as_the_engine_does() -> None:
                 assert same_position(core, game)
 
 
+def _state(core: Core) -> tuple[object, ...]:
+    """Everything a core's moves and key are made from (its hashes only up to each pile's
+    height: the entries above are stale by design)."""
+    hashes = [h[:len(p) + 1] for h, p in zip(core.hs, core.piles, strict=True)]
+    return (core.key, core.fkey, core.fbytes, [p[:] for p in core.piles], core.found[:], core.waste[:],
+            core.stock[:], core.tops[:], core.wants[:], hashes)
+
+
+def test_a_position_made_after_a_move_shares_piles_yet_leaves_both_right() -> None:
+    """``Core.after`` is a copy then the move, at a fraction of the cost: the new position
+    equals the copy's, and moves played and taken back on either (on the piles they
+    share) leave the other as it was, along a long random walk of positions made so."""
+    for number in range(1, 6):
+        game = new_game("constitution-cadogan", number)
+        assert isinstance(game, Cadogan)
+        rng = random.Random(number)
+        core = Core.from_game(game)
+        line: list[Core] = [core]
+        for _ in range(200):
+            moves = core.moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            before = _state(core)
+            copied = core.copy()
+            copied.play(*move)
+            child = core.after(*move)
+            assert _state(core) == before
+            assert _state(child) == _state(copied)
+            game.play(Core.engine_move(game, move))
+            assert same_position(child, game)
+            # moves tried and taken back on the child leave its parent (and every
+            # position before it) as it was, and the other way round
+            earlier = [_state(c) for c in line]
+            mine = _state(child)
+            for m in child.moves():
+                auto = child.play(*m)
+                child.undo(m[0], m[1], auto)
+            for m in core.moves():
+                auto = core.play(*m)
+                core.undo(m[0], m[1], auto)
+            assert [_state(c) for c in line] == earlier
+            assert _state(child) == mine
+            line.append(child)
+            core = child
+
+
 def test_core_key_ignores_the_order_of_a_rows_piles_and_of_a_suits_foundations() -> None:
     game = new_game("constitution-cadogan", 5)
     core = Core.from_game(game)
