@@ -144,6 +144,9 @@ class Evaluator:
         rest_cost = self.rest_cost
         full = self.full
         jam = self.jam
+        # a move that touches neither Row 1 nor the foundations leaves the jam as it is
+        # here (worked out at the first such child)
+        same_jam: list[float] = []
 
         def value(src: int, dst: int, auto: int) -> float:
             if dst >= FOUNDATION:
@@ -172,7 +175,11 @@ class Evaluator:
                 r = rest_cost(c, w)
             else:
                 r = rest
-            return home - t - r - jam(c)
+            if src < 8 or dst < 8:
+                return home - t - r - jam(c)
+            if not same_jam:
+                same_jam.append(jam(c))
+            return home - t - r - same_jam[0]
 
         return value
 

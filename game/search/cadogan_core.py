@@ -52,6 +52,7 @@ _SIG_WASTE = _rng.getrandbits(64)
 #: colour only (the two suits of a colour play alike on Row 1); an empty pile's is 64
 _SIG_TOP_TERM = [_rng.getrandbits(64) for _ in range(32)]
 _SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SIG_TOP_TERM[0]]
+assert _SIG_TOP[0] == _SIG_TOP[64]  # code 0, no card, is an empty pile's top in ``tops``
 
 #: the four cards (ranks one lower, other colour, two packs: two codes) that build on a card
 BELOW = ALTERNATE_BELOW
@@ -197,11 +198,11 @@ class Core:
         """:meth:`signature` and Row 1's tops (rank and colour, in any order): a beam
         keeping few positions per this one keeps positions whose Row 1 takes different
         cards, the way out of a Row 1 jammed with cards the foundations do not want."""
-        s = self.signature()
-        top = _SIG_TOP
-        for pile in self.piles[:8]:
-            s += top[pile[-1]] if pile else top[64]
-        return s
+        top = _SIG_TOP  # an empty pile's top is 0, whose term is that of no card (64)
+        t = self.tops
+        return (self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
+                + top[t[0]] + top[t[1]] + top[t[2]] + top[t[3]]
+                + top[t[4]] + top[t[5]] + top[t[6]] + top[t[7]])
 
     def home(self) -> int:
         """Cards on the foundations (88 when won)."""
