@@ -447,8 +447,8 @@ class Gestures:
         self.focus_visible = True
 
     def arrow(self, direction: tuple[int, int]) -> None:
-        """Move the focus to the nearest place that way in line with it
-        (:meth:`TableLayout.neighbour`); where there is none, it stays."""
+        """Move the focus to the nearest place that way, in line with it where one is
+        (:meth:`TableLayout.neighbour`); where no place lies that way, it stays."""
         self.focus_visible = True
         self.focus = self.table.layout.neighbour(self.focus, direction)
 
