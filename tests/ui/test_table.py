@@ -226,6 +226,7 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     game, _ = near_won_position("square")
     scene = ui.open_table(app, game)
     assert scene.gestures.focus == game.tableau[0]
+    ui.post_key(pygame.K_SPACE)  # shows the focus
     ui.post_key(pygame.K_SPACE)
     ui.step(app)
     assert scene.gestures.selected == game.tableau[0]
@@ -246,6 +247,32 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     ui.step(app)
     assert scene.gestures.focus_visible
     ui.check_drawn(scene)
+
+
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_DOWN,
+                                 pygame.K_TAB], ids=["space", "enter", "right", "down", "tab"])
+def test_the_first_focus_key_shows_the_focus_where_it_is(ui: SimpleNamespace, app: App, key: int) -> None:
+    """While no focus ring shows (none yet, or the mouse was used since), Tab, an arrow,
+    Space or Enter shows it where the focus is and names that place, and does nothing
+    else: no card is picked up, the focus does not move. (Space picked up Row 1's first
+    card, or said it had no move, with no ring to show which card it meant.)"""
+    game = new_game("constitution", 1)
+    table = ui.open_table(app, game)
+    hands = table.gestures
+    start = hands.focus
+    assert not hands.focus_visible
+    ui.press(app, key)
+    assert hands.focus_visible and hands.focus == start and hands.selected is None
+    assert not game.history
+    assert table.message == "Row 1, pile 1 has the focus: arrows move it, Space acts on it"
+    ui.press(app, pygame.K_RIGHT)
+    assert hands.focus == game.place_index("r1c2")
+    # a click hides the ring: the next key shows it again where the focus is
+    ui.click(app, (app.size[0] // 2, app.size[1] - 5))
+    assert not hands.focus_visible
+    ui.press(app, key)
+    assert hands.focus_visible and hands.focus == game.place_index("r1c2") and hands.selected is None
+    assert table.message.startswith("Row 1, pile 2 has the focus")
 
 
 _ARROW_KEYS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
