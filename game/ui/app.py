@@ -142,12 +142,16 @@ class Scene:
     panel at a time, never a second one's edges and buttons peeking out from under the
     first. ``name`` is the name the scene is found by (the app gives a scene it made the
     name it was asked for). A scene that ``plays_below`` plays the game of the scene under
-    it (the demo, on the table): that game goes on meanwhile, its play clock too.
+    it (the demo, on the table): that game goes on meanwhile, its play clock too. On a
+    screen whose Esc is its way back (``escape_goes_back``: options, help, statistics…),
+    Esc closes a notice band showing and goes back too: the player pressing it means to
+    leave. (On the table, the menu and a dialog, the first Esc only closes the band.)
     """
 
     opaque = True
     only_on_top = False
     plays_below = False
+    escape_goes_back = False
     name = ""
 
     def __init__(self, app: App) -> None:
@@ -464,15 +468,18 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, a click on the notice band or Esc while
-        it shows to the band, the rest to the top scene. The window going away or coming
-        back is told to every scene on the stack first."""
+        it shows to the band (Esc on to a top scene whose Esc goes back, too), the rest to
+        the top scene. The window going away or coming back is told to every scene on the
+        stack first."""
         if event.type in _AWAY or event.type in _BACK:
             self._window_changed(event.type)
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
-        elif self.notices.handle(event):
+        elif self.notices.handle(event) and not (
+                self.top is not None and self.top.escape_goes_back and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_ESCAPE):
             return
         elif self.top is not None:
             self.top.handle_event(event)
