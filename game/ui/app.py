@@ -42,6 +42,13 @@ from .theme import Palette, palette_for
 
 MIN_SIZE = (800, 600)
 FPS = 60
+#: a key held down presses again after REPEAT_DELAY ms, then every REPEAT_INTERVAL ms
+REPEAT_DELAY = 400
+REPEAT_INTERVAL = 70
+#: the keys that press again while held: they move a focus, scroll or delete a character.
+#: Any other key held (Space, Enter, U, H, Esc…) acts once, however long it is held
+REPEATING_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+                            pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE, pygame.K_DELETE})
 #: the window events that mean the player is elsewhere, and back (a game's clock stops
 #: meanwhile, as it does under a dialog): the app keeps the window's state from them
 _AWAY = (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
@@ -142,12 +149,16 @@ class Scene:
     panel at a time, never a second one's edges and buttons peeking out from under the
     first. ``name`` is the name the scene is found by (the app gives a scene it made the
     name it was asked for). A scene that ``plays_below`` plays the game of the scene under
-    it (the demo, on the table): that game goes on meanwhile, its play clock too.
+    it (the demo, on the table): that game goes on meanwhile, its play clock too. On a
+    screen whose Esc is its way back (``escape_goes_back``: options, help, statistics…),
+    Esc closes a notice band showing and goes back too: the player pressing it means to
+    leave. (On the table, the menu and a dialog, the first Esc only closes the band.)
     """
 
     opaque = True
     only_on_top = False
     plays_below = False
+    escape_goes_back = False
     name = ""
 
     def __init__(self, app: App) -> None:
@@ -285,6 +296,9 @@ class App:
         #: is on top, so that no scene opening or closing meanwhile loses them)
         self.focused = True
         self.minimised = False
+        pygame.key.set_repeat(REPEAT_DELAY, REPEAT_INTERVAL)
+        #: the keys down now, each with the scene on top when it went down (see :meth:`_pressed`)
+        self._held: dict[int, Scene | None] = {}
 
     def store(self) -> Store:
         """The data folder, as every scene reads and writes it: read-only when this window
@@ -464,18 +478,38 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, a click on the notice band or Esc while
-        it shows to the band, the rest to the top scene. The window going away or coming
-        back is told to every scene on the stack first."""
+        it shows to the band (Esc on to a top scene whose Esc goes back, too), the rest to
+        the top scene. The window going away or coming back is told to every scene on the
+        stack first."""
         if event.type in _AWAY or event.type in _BACK:
             self._window_changed(event.type)
+        if not self._pressed(event):
+            return
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
-        elif self.notices.handle(event):
+        elif self.notices.handle(event) and not (
+                self.top is not None and self.top.escape_goes_back and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_ESCAPE):
             return
         elif self.top is not None:
             self.top.handle_event(event)
+
+    def _pressed(self, event: pygame.event.Event) -> bool:
+        """Keep which keys are down from their presses and releases, and tell a key held
+        down pressing again (pygame sends it as another press, with nothing to mark it)
+        from a new press: False for such a press to drop. Only :data:`REPEATING_KEYS`
+        press again, and only while the scene that took the first press is on top
+        (Backspace held to leave a screen deletes nothing on the next)."""
+        if event.type == pygame.KEYUP:
+            self._held.pop(event.key, None)
+        elif event.type == pygame.KEYDOWN:
+            if event.key not in self._held:
+                self._held[event.key] = self.top
+            elif event.key not in REPEATING_KEYS or self._held[event.key] is not self.top:
+                return False
+        return True
 
     def _window_changed(self, kind: int) -> None:
         """Keep the window's state from one of its events (the :data:`_AWAY` and
@@ -490,6 +524,8 @@ class App:
             self.minimised = False
             if kind == pygame.WINDOWFOCUSGAINED:
                 self.focused = True
+        if self.away:
+            self._held.clear()  # the keys' releases go to the window that has the focus now
         if self.away == was:
             return
         for scene in list(self.scenes):

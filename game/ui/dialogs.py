@@ -621,9 +621,11 @@ def _analyse(app: App, table: FinishedTable, below: SceneName = "lost") -> None:
     app.show("analysis", game=table.session.game, answered=table.session.analysis_shown)
 
 
-def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[[], None]) -> Dialog:
-    """Ask before abandoning a game in progress; Esc or "Keep playing" keeps it."""
-    return Dialog(app, title, [words], [("Keep playing", lambda: None), (yes, action)])
+def confirm_dialog(app: App, title: str, words: str, yes: str, action: Callable[[], None],
+                   no: str = "Keep playing") -> Dialog:
+    """Ask before something that cannot be taken back (abandoning a game in progress,
+    quitting); Esc, Enter (its first button has the focus) or ``no`` does nothing."""
+    return Dialog(app, title, [words], [(no, lambda: None), (yes, action)])
 
 
 # ----- Where did I go wrong? -------------------------------------------------------------

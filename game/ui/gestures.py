@@ -439,22 +439,37 @@ class Gestures:
         extra = [g.waste] if g.waste >= 0 else []
         return [*g.tableau, *extra, g.stock, *g.foundations]
 
+    def show_focus(self) -> bool:
+        """A focus key (Tab, an arrow, Space, Enter) while no focus ring shows (none was
+        shown yet, or the mouse was used since): the ring shows where the focus is, and
+        the place is named, and the key does nothing else, since the player could not
+        see what it would act on. True then; False when the ring already showed."""
+        if self.focus_visible:
+            return False
+        self.focus_visible = True
+        words = self.table.game.profile.place_words(self.focus)
+        self.table.say(f"{words} has the focus: arrows move it, Space acts on it")
+        return True
+
     def tab(self, step: int) -> None:
         """Move the focus to the next (``step`` 1) or the previous (−1) place."""
+        if self.show_focus():
+            return
         order = self.tab_order()
         i = order.index(self.focus) if self.focus in order else 0
         self.focus = order[(i + step) % len(order)]
-        self.focus_visible = True
 
     def arrow(self, direction: tuple[int, int]) -> None:
-        """Move the focus to the nearest place that way in line with it
-        (:meth:`TableLayout.neighbour`); where there is none, it stays."""
-        self.focus_visible = True
+        """Move the focus to the nearest place that way, in line with it where one is
+        (:meth:`TableLayout.neighbour`); where no place lies that way, it stays."""
+        if self.show_focus():
+            return
         self.focus = self.table.layout.neighbour(self.focus, direction)
 
     def keyboard_act(self) -> None:
         """Space/Enter: pick up the focused card, or put the held one down here."""
-        self.focus_visible = True
+        if self.show_focus():
+            return
         table = self.table
         g = table.game
         place = self.focus

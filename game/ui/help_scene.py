@@ -66,6 +66,7 @@ class HelpScene(Scene):
     """How to play one rule set, over the table: a click, Esc or Enter closes it."""
 
     opaque = False
+    escape_goes_back = True
 
     def __init__(self, app: App, rules: str) -> None:
         super().__init__(app)
@@ -209,6 +210,7 @@ class KeysScene(Scene):
     click, Esc, Enter or ? closes it."""
 
     opaque = False
+    escape_goes_back = True
 
     def __init__(self, app: App, rows: Sequence[tuple[str, str]]) -> None:
         super().__init__(app)

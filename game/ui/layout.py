@@ -138,34 +138,42 @@ class TableLayout:
 
     def neighbour(self, index: int, direction: tuple[int, int]) -> int:
         """Where an arrow key takes the keyboard focus from place ``index``: the nearest
-        place that way (``direction`` (0, -1) is up, (1, 0) right…) in line with it,
-        or ``index`` itself where there is none.
+        place that way (``direction`` (0, -1) is up, (1, 0) right…), in line with it
+        where one is; ``index`` itself only where no place lies that way at all.
 
-        A place counts only where its region (:attr:`areas`, the room a fanned pile
-        grows into included) lies wholly beyond ``index``'s that way: a foundation level
-        with Row 1 is not above it. The nearest of those in line (their regions overlap
-        across the way) is taken; where none is, the nearest of those out of line by a
-        quarter of a card at most (of its width going up or down, its height going
-        sideways: British Square's columns do not stand under the places above them);
-        on a tie, the one whose card is nearer across."""
+        First the places whose region (:attr:`areas`, the room a fanned pile grows into
+        included) lies wholly beyond ``index``'s that way: a foundation level with Row 1
+        is not above it. The nearest of those in line (their regions overlap across the
+        way) is taken; where none is, the nearest of those out of line by a quarter of a
+        card at most (of its width going up or down, its height going sideways: British
+        Square's columns do not stand under the places above them); on a tie, the one
+        whose card is nearer across. Where none of those is, any place whose card's
+        centre lies more than half a card that way (Union Square's waste, left of the
+        second row of piles, or a stock in a corner) is taken, the nearest counting a
+        step across as twice a step ahead, so that the arrow keeps to its way."""
         here, at = self.areas[index], self.bases[index]
         dx, dy = direction
         slack = (self.card[0] if dy else self.card[1]) // 4
-        best, best_key = index, (True, math.inf, math.inf, math.inf)
+        half = (self.card[1] if dy else self.card[0]) / 2
+        best, best_key = index, (math.inf, math.inf, math.inf, math.inf)
         for i, area in enumerate(self.areas):
             if i == index:
                 continue
+            centre = self.bases[i].center
             if dy:
                 along = area.top - here.bottom if dy > 0 else here.top - area.bottom
                 off = max(0, area.left - here.right, here.left - area.right)
-                across = abs(self.bases[i].centerx - at.centerx)
+                ahead, across = (centre[1] - at.centery) * dy, abs(centre[0] - at.centerx)
             else:
                 along = area.left - here.right if dx > 0 else here.left - area.right
                 off = max(0, area.top - here.bottom, here.top - area.bottom)
-                across = abs(self.bases[i].centery - at.centery)
-            if along < 0 or off > slack:
+                ahead, across = (centre[0] - at.centerx) * dx, abs(centre[1] - at.centery)
+            if along >= 0 and off <= slack:
+                key: tuple[float, float, float, float] = (0 if off == 0 else 1, along, off, across)
+            elif ahead > half:
+                key = (2, ahead + 2 * across, across, 0)
+            else:
                 continue
-            key = (off > 0, along, off, across)
             if key < best_key:
                 best, best_key = i, key
         return best

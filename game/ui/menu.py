@@ -283,6 +283,15 @@ class MenuScene(Scene):
         table = self.paused if self.paused_unsaved else None
         return table.wants_quit() if table is not None else True
 
+    def ask_to_quit(self) -> None:
+        """Esc: ask before closing the window (Esc pressed once too often to leave the
+        table or a screen must not close the game); "Stay", Enter or Esc again stays."""
+        kept = self.game_in_progress()
+        words = (f"Your game in progress ({kept}) is kept: Continue takes it up next time." if kept
+                 else "Your statistics, scores and replays are kept.")
+        self.app.show("confirm", title="Quit the game?", words=words, yes="Quit", action=self.app.quit,
+                      no="Stay")
+
     def continue_game(self) -> None:
         """Back to the game in progress: the paused table as it was left (its clock runs
         again), or the saved game where it was left."""
@@ -599,7 +608,7 @@ class MenuScene(Scene):
                 if self.number_input.focused and self.number_input.value:
                     self.number_input.set_text("")
                 else:
-                    self.app.quit()
+                    self.ask_to_quit()
                 return
             if not self._replay_key(event):
                 self.ring.handle_key(event)

@@ -93,6 +93,7 @@ class OptionsScene(Scene):
     """The options screen; every change is applied and saved at once."""
 
     name = "options"
+    escape_goes_back = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

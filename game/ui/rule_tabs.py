@@ -38,6 +38,7 @@ class RuleTabsScene(Scene):
     tabs_after_back = 1.2
     #: the keys for the previous and the next rule set
     switch_keys = (pygame.K_LEFT, pygame.K_RIGHT)
+    escape_goes_back = True
 
     def __init__(self, app: App, rules: str) -> None:
         super().__init__(app)

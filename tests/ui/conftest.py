@@ -81,8 +81,9 @@ def post_mouse(kind: int, pos: tuple[int, int], button: int = 1,
 
 
 def post_key(key: int, mod: int = 0) -> None:
-    """Post a key press."""
+    """Post a key press and its release (a key pressed again while down is the key held)."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))
 
 
 def press(app: App, key: int, mod: int = 0) -> None:

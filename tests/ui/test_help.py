@@ -124,6 +124,8 @@ def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace,
     assert table.hud.menu.overflow
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
                                          unicode="?"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
+                                         unicode="?"))
     ui.step(app)
     legend = app.top
     assert isinstance(legend, KeysScene)

@@ -190,13 +190,36 @@ def test_enter_on_a_button_opens_its_screen(ui: SimpleNamespace, app: App) -> No
         assert app.scenes == [menu]
 
 
-def test_esc_and_quit_close_the_window(ui: SimpleNamespace, app: App) -> None:
+def test_esc_asks_before_closing_the_window_and_quit_closes_it(ui: SimpleNamespace, app: App) -> None:
+    """Esc on the menu asks first (Esc twice from the table closed the game); Enter or Esc
+    on the question stays, its Quit closes the window, as the menu's Quit button does."""
+    from game.ui.dialogs import Dialog
+
     menu = ui.open_menu(app)
+    for stay in (pygame.K_RETURN, pygame.K_ESCAPE):
+        ui.press(app, pygame.K_ESCAPE)
+        ask = app.top
+        assert app.running and isinstance(ask, Dialog) and ask.title == "Quit the game?"
+        assert [b.label for b in ask.buttons] == ["Stay", "Quit"]
+        ui.press(app, stay)
+        assert app.running and app.top is menu
     ui.press(app, pygame.K_ESCAPE)
+    ask = app.top
+    assert isinstance(ask, Dialog)
+    ui.click(app, next(b for b in ask.buttons if b.label == "Quit").rect.center)
     assert not app.running
     app.running = True
+    assert app.scenes == [menu]
     ui.click(app, menu.quit_button.rect.center)
     assert not app.running
+
+
+def test_esc_on_the_menu_names_the_game_kept(ui: SimpleNamespace, app: App) -> None:
+    store = Store(app.data_dir)
+    save_game(store, play_some("square", "77", 4).replay())
+    ui.open_menu(app)
+    ui.press(app, pygame.K_ESCAPE)
+    assert "British Square #77, 4 moves" in " ".join(getattr(app.top, "lines", []))
 
 
 def test_a_random_deal_is_started(ui: SimpleNamespace, app: App) -> None:

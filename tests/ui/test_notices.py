@@ -105,6 +105,24 @@ def test_esc_closes_the_band_and_does_only_that(ui: SimpleNamespace, app: App) -
     assert scene.events == [pygame.KEYDOWN]
 
 
+@pytest.mark.parametrize("screen", ["options", "help", "keys", "rules", "stats", "scores", "levels"])
+def test_esc_on_a_screen_closes_the_band_and_leaves_the_screen(ui: SimpleNamespace, app: App,
+                                                               screen: str) -> None:
+    """On a screen whose Esc goes back, Esc while a band shows closes it and goes back too:
+    the first Esc seemed to do nothing. (On the table, the menu or a dialog, the first Esc
+    only closes the band: tests above.)"""
+    below = Listener(app)
+    app.push(below)
+    args = {"options": {}, "help": {"rules": "square"}, "keys": {"rows": [("Esc", "Back")]}}
+    app.show(screen, **args.get(screen, {"rules": "constitution"}))  # type: ignore[arg-type]
+    ui.step(app, 2)
+    app.tell(["the settings were not saved: the disk is full"])
+    ui.step(app, 2)
+    assert "disk is full" in band_words(app)
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is below and band_words(app) == "" and below.events == []
+
+
 def test_the_band_goes_by_itself_after_a_few_seconds(ui: SimpleNamespace, app: App) -> None:
     listening(ui, app, "the settings were not saved: the disk is full")
     seconds = app.notices.seconds

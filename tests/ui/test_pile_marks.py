@@ -230,6 +230,8 @@ def test_a_foundation_with_the_keyboards_focus_says_where_it_is_going(ui: Simple
     """Tab and Shift+Tab go round the places, the foundations last: on a foundation with
     a badge, its words show at once; on one without (empty, or full), none do."""
     ui.open_table(app, _foundations_both_ways("union-square"))
+    ui.press(app, pygame.K_TAB)  # the focus shows where it is, on the first pile
+    assert _tips(app) == []
     ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♦ foundation: full
     assert _tips(app) == []
     ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the ♥ foundation: empty

@@ -335,6 +335,7 @@ def test_the_bar_of_a_narrow_window_moves_buttons_into_a_menu(shared_app: App) -
     click(hud.more.rect.center)
     assert hud.menu_open
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0, unicode="p"))
     app.step(1 / 60)
     assert app.top is not table and not hud.menu_open
     while app.top is not table:

@@ -226,6 +226,7 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     game, _ = near_won_position("square")
     scene = ui.open_table(app, game)
     assert scene.gestures.focus == game.tableau[0]
+    ui.post_key(pygame.K_SPACE)  # shows the focus
     ui.post_key(pygame.K_SPACE)
     ui.step(app)
     assert scene.gestures.selected == game.tableau[0]
@@ -248,6 +249,32 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     ui.check_drawn(scene)
 
 
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_DOWN,
+                                 pygame.K_TAB], ids=["space", "enter", "right", "down", "tab"])
+def test_the_first_focus_key_shows_the_focus_where_it_is(ui: SimpleNamespace, app: App, key: int) -> None:
+    """While no focus ring shows (none yet, or the mouse was used since), Tab, an arrow,
+    Space or Enter shows it where the focus is and names that place, and does nothing
+    else: no card is picked up, the focus does not move. (Space picked up Row 1's first
+    card, or said it had no move, with no ring to show which card it meant.)"""
+    game = new_game("constitution", 1)
+    table = ui.open_table(app, game)
+    hands = table.gestures
+    start = hands.focus
+    assert not hands.focus_visible
+    ui.press(app, key)
+    assert hands.focus_visible and hands.focus == start and hands.selected is None
+    assert not game.history
+    assert table.message == "Row 1, pile 1 has the focus: arrows move it, Space acts on it"
+    ui.press(app, pygame.K_RIGHT)
+    assert hands.focus == game.place_index("r1c2")
+    # a click hides the ring: the next key shows it again where the focus is
+    ui.click(app, (app.size[0] // 2, app.size[1] - 5))
+    assert not hands.focus_visible
+    ui.press(app, key)
+    assert hands.focus_visible and hands.focus == game.place_index("r1c2") and hands.selected is None
+    assert table.message.startswith("Row 1, pile 2 has the focus")
+
+
 _ARROW_KEYS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
 
 
@@ -264,16 +291,32 @@ def _beyond(here: pygame.Rect, there: pygame.Rect, way: tuple[int, int]) -> tupl
     return None if along < 0 else (along, off)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 1280), (2400, 700)])
+def _that_way(here: pygame.Rect, there: pygame.Rect, way: tuple[int, int],
+              card: tuple[int, int]) -> tuple[int, int] | None:
+    """How far the centre of card ``there`` lies ahead of ``here``'s going ``way`` and how
+    far across, when it lies more than half a card that way (None otherwise)."""
+    dx, dy = way
+    if dy:
+        ahead, across = (there.centery - here.centery) * dy, abs(there.centerx - here.centerx)
+    else:
+        ahead, across = (there.centerx - here.centerx) * dx, abs(there.centery - here.centery)
+    return (ahead, across) if ahead > card[1 if dy else 0] / 2 else None
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1200), (800, 1280), (2400, 700)])
 @pytest.mark.parametrize("rules", RULE_IDS)
 def test_an_arrow_moves_the_focus_to_the_place_that_way(ui: SimpleNamespace, app: App, rules: str,
                                                         size: tuple[int, int]) -> None:
     """From every place, each arrow key takes the focus to a place wholly that way (its
     region, a fanned pile's room included), in line with it where one is (the nearest),
-    else out of line by a quarter of a card at most; where none is, the focus stays.
+    else out of line by a quarter of a card at most. Where no place is either, it goes to
+    a place whose card lies that way (more than half a card), one that no other such
+    place beats both ahead and across; the focus stays only where no place lies that way.
     Every place can be reached by arrows alone. (Up from Row 1 went to the first
     foundation, beside the rows to the right; Down from Row 4 in a tall window went to
-    the stock under the last pile; Union Square's first pile went down to the waste.)"""
+    the stock under the last pile; Union Square's first pile went down to the waste.
+    Union Square's ninth pile went nowhere to the left, nor its waste down, nor a tall
+    Constitution's Row 4 down to the stock in the corner.)"""
     app.resize(size)
     table = ui.open_table(app, new_game(rules, 12345678901234567890))
     g, lay = table.game, table.layout
@@ -291,10 +334,20 @@ def test_an_arrow_moves_the_focus_to_the_place_that_way(ui: SimpleNamespace, app
             ahead = {i: b for i in range(len(g.piles)) if i != place
                      and (b := _beyond(areas[place], areas[i], way)) is not None}
             in_line = {i: along for i, (along, off) in ahead.items() if off == 0}
+            near = {i for i, (_, off) in ahead.items() if off <= slack}
+            cards = {i: w for i in range(len(g.piles)) if i != place
+                     and (w := _that_way(lay.bases[place], lay.bases[i], way, lay.card)) is not None}
             if in_line:
                 assert moved in in_line and in_line[moved] == min(in_line.values()), where
-            elif moved != place:
-                assert moved in ahead and ahead[moved][1] <= slack, where
+            elif near:
+                assert moved in near, where
+            elif cards:
+                assert moved in cards, where
+                go, side = cards[moved]
+                beaten = [a <= go and s <= side and (a, s) != (go, side) for a, s in cards.values()]
+                assert not any(beaten), where
+            else:
+                assert moved == place, where
             reached[place].add(moved)
     for start in reached:
         seen, todo = {start}, [start]

@@ -236,6 +236,7 @@ def test_the_more_menu_opens_inside_the_window_and_closes(shared_app: App, size:
         history = len(table.game.history)
         if _ == 0:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
             app.step(1 / 60)
         else:
             click((window.centerx, window.bottom - 3))
@@ -243,6 +244,7 @@ def test_the_more_menu_opens_inside_the_window_and_closes(shared_app: App, size:
         assert app.top is table and len(table.game.history) == history
     # with the menu closed, Esc still leaves the table for the menu
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     app.step(1 / 60)
     assert app.top is not table
 

@@ -88,7 +88,8 @@ def test_an_empty_place_picked_by_keyboard_is_named_in_words(ui: SimpleNamespace
     table = ui.open_table(screen_app, game)
     empty = game.place_index("f2")
     assert not game.piles[empty]
-    table.gestures.focus = empty  # where the arrow keys bring the keyboard's focus
+    table.gestures.focus = empty  # where the arrow keys bring the keyboard's focus,
+    table.gestures.focus_visible = True  # ringed
     ui.press(screen_app, pygame.K_RETURN)
     assert table.message == "The ♠ foundation is empty"
 
