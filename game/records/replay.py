@@ -220,7 +220,7 @@ DAY = 86_400
 
 def format_seconds(seconds: float) -> str:
     """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``; from a day on, in days and
-    hours (``115 days 17 h``), as no one reads a clock of thousands of hours."""
+    hours (``115 d 17 h``), as no one reads a clock of thousands of hours."""
     if seconds >= DAY:
         return format_duration(seconds)
     whole = int(seconds)
@@ -231,13 +231,14 @@ def format_seconds(seconds: float) -> str:
 
 def format_duration(seconds: float) -> str:
     """A length of time in words, to the two largest units: ``7 s``, ``2 min 5 s``,
-    ``3 h 20 min``, ``1 day 4 h``, ``115 days 17 h`` (whole units, rounded down)."""
+    ``3 h 20 min``, ``1 d 4 h``, ``115 d 17 h`` (whole units, rounded down). Days
+    are ``d``, so a time of days is no wider than its clock was and fits where it did."""
     whole = max(0, int(seconds))
     days, rest = divmod(whole, DAY)
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days} day{'s' if days != 1 else ''} {hours} h"
+        return f"{days} d {hours} h"
     if hours:
         return f"{hours} h {minutes} min"
     if minutes:

@@ -534,10 +534,10 @@ def test_describe_and_format_seconds():
 
 def test_long_times_are_said_in_days_and_hours_not_on_a_clock_of_thousands_of_hours():
     assert format_seconds(86_399) == "23:59:59"
-    assert format_seconds(86_400) == "1 day 0 h"
-    assert format_seconds(10_000_000) == "115 days 17 h"
+    assert format_seconds(86_400) == "1 d 0 h"
+    assert format_seconds(10_000_000) == "115 d 17 h"
     assert [format_duration(s) for s in (0, 7.9, 150, 4000, 90_000, 10_000_000)] == \
-        ["0 s", "7 s", "2 min 30 s", "1 h 6 min", "1 day 1 h", "115 days 17 h"]
+        ["0 s", "7 s", "2 min 30 s", "1 h 6 min", "1 d 1 h", "115 d 17 h"]
 
 
 def test_the_first_problem_in_the_file_is_the_one_reported():
