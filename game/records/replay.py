@@ -214,12 +214,36 @@ class ReplaySummary:
         return rules_class(self.rules).title
 
 
+#: seconds in a day: from a day on, a time is said in days and hours, not on a clock
+DAY = 86_400
+
+
 def format_seconds(seconds: float) -> str:
-    """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``."""
+    """Play time as a clock: ``0:07``, ``12:34``, ``1:02:03``; from a day on, in days and
+    hours (``115 d 17 h``), as no one reads a clock of thousands of hours."""
+    if seconds >= DAY:
+        return format_duration(seconds)
     whole = int(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_duration(seconds: float) -> str:
+    """A length of time in words, to the two largest units: ``7 s``, ``2 min 5 s``,
+    ``3 h 20 min``, ``1 d 4 h``, ``115 d 17 h`` (whole units, rounded down). Days
+    are ``d``, so a time of days is no wider than its clock was and fits where it did."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, DAY)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    if minutes:
+        return f"{minutes} min {secs} s"
+    return f"{secs} s"
 
 
 def _seconds_text(seconds: float) -> str:

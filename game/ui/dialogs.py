@@ -24,7 +24,7 @@ import pygame
 
 from ..engine import Game
 from ..records.progress import load_progress
-from ..records.replay import WON, Replay, ReplayMove
+from ..records.replay import WON, Replay, ReplayMove, format_seconds
 from ..records.stats import load_statistics
 from ..records.store import Store
 from ..search.analyse import UNDECIDED, Analysis, AnalysisJob, Budget
@@ -404,11 +404,6 @@ def _never(event: pygame.event.Event) -> bool:
 END_SHORTCUTS: dict[str, Callable[[pygame.event.Event], bool]] = {"Undo": is_undo_key}
 
 
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes}:{secs:02d}"
-
-
 def win_dialog(app: App, table: FinishedTable) -> Dialog:
     """"You won!" with the game's figures, the score and any new high score (won again
     after an undo, the first win's, which is the one recorded); in level mode the stars
@@ -425,7 +420,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     demo = record.demo if record is not None else session.demo_played
     if demo:
         title = "Won with the demo"
-    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {_clock(session.elapsed)}"]
+    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {format_seconds(session.elapsed)}"]
     stars = None
     if record is not None:
         # the score as the bar shows it, with the time bonus in it; after an undo and a
@@ -496,7 +491,7 @@ def _record_lines(session: PlaySession) -> list[str]:
     stats = load_statistics(Store(session.store.root, read_only=True))[session.game.rules]
     if stats.best_time is None:
         return []
-    best = f"Best time {_clock(stats.best_time)}"
+    best = f"Best time {format_seconds(stats.best_time)}"
     if abs(stats.best_time - session.elapsed) < 0.5 and not session.recorder.hints:
         best += " (this game)"
     streak = f"{stats.current_streak} win{'s' if stats.current_streak != 1 else ''} in a row"

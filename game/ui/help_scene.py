@@ -206,16 +206,18 @@ class HelpScene(Scene):
 
 
 class KeysScene(Scene):
-    """Every key and mouse gesture the table answers to, in two columns over the table: a
-    click, Esc, Enter or ? closes it."""
+    """Every key and mouse gesture the screen beneath (the table, the replay viewer)
+    answers to, in two columns over it: a click, Esc, Enter, F1 or ? closes it."""
 
     opaque = False
     escape_goes_back = True
 
-    def __init__(self, app: App, rows: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, app: App, rows: Sequence[tuple[str, str]], back_to: str = "the game") -> None:
+        """The list of ``rows`` over the screen the sheet's foot calls ``back_to``."""
         super().__init__(app)
         #: (keys, what they do); a row with no keys is a heading
         self.rows = list(rows)
+        self.back_to = back_to
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.px = 16
         self.resize(app.size)
@@ -278,7 +280,7 @@ class KeysScene(Scene):
             drawn.add(Kind.TEXT, theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK),
                       f"keys: {keys}: {what}")
             y += line_h
-        foot = theme.text(surface, "Esc, Enter or a click: back to the game", max(10, round(px * 0.8)),
+        foot = theme.text(surface, f"Esc, Enter or a click: back to {self.back_to}", max(10, round(px * 0.8)),
                           (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
                           anchor="midbottom")
         drawn.add(Kind.TEXT, foot, "keys: how to close")

@@ -1,5 +1,6 @@
-"""The table's keys as the key legend lists them, beside the buttons' own shortcuts
-(which the buttons carry): :meth:`game.ui.gestures.Gestures.on_key` answers to each."""
+"""The keys as the key legend lists them: the table's, beside the buttons' own shortcuts
+(which the buttons carry), which :meth:`game.ui.gestures.Gestures.on_key` answers to; and
+the replay viewer's, which :class:`game.ui.replay_scene.ReplayScene` answers to."""
 
 from __future__ import annotations
 
@@ -23,6 +24,24 @@ MOUSE: tuple[tuple[str, str], ...] = (
     ("Click, then click", "Pick up a card, then put it where it goes"),
     ("Double-click / right-click", "Send a card to its foundation"),
     ("Click the game number", "Copy it"),
+)
+
+#: the replay viewer's keys and mouse, for its key legend (a row with no keys is a heading)
+REPLAY_KEYS: tuple[tuple[str, str], ...] = (
+    ("F1 / ?", "This list of keys"),
+    ("Space", "Play or pause"),
+    ("← / →", "One move back / on"),
+    ("PgUp / PgDn", "Ten moves back / on"),
+    ("Home / End", "The deal / the last move"),
+    ("− / +", "Slower / faster"),
+    ("A", "As played (the recorded times between moves) or a steady pace"),
+    ("0–9, then Enter", "Go to the move of that number"),
+    ("T", "Take over: play on from here, as practice"),
+    ("Tab / Shift+Tab", "Focus the next / previous control"),
+    ("Esc", "Back"),
+    ("", "With the mouse"),
+    ("Click or drag the timeline", "Go to that move"),
+    ("Mouse wheel", "One move back / on"),
 )
 
 

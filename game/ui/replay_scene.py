@@ -1,5 +1,6 @@
-"""Watching a replay: play and pause, step forward and back, change the speed, jump to
-any move on the timeline or by number, and take over to play on from there.
+"""Watching a replay: play and pause, step forward and back, change the speed (steady,
+or as played: at the recorded times between moves), jump to any move on the timeline or
+by number, and take over to play on from there.
 
 The piles are drawn by the table's own renderer (game.ui.piles) at the table's geometry
 (game.ui.layout), so a pile looks the same here as in play, and the moves fly with the
@@ -9,6 +10,7 @@ with the engine, and this scene only animates the transfers it returns.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -16,13 +18,23 @@ import pygame
 from ..engine import Game
 from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
-from ..records.replay import ABANDONED, LOST, Replay, format_seconds
+from ..records.replay import (
+    ABANDONED,
+    IN_PROGRESS,
+    LOST,
+    WON,
+    Replay,
+    format_duration,
+    format_seconds,
+    result_of,
+)
 from ..search.dead_end import dead_end
 from ..session import note_way_shown
 from . import theme
 from .anim import Animator
 from .app import App, Scene
 from .drawn import Kind
+from .keys import REPLAY_KEYS, is_question_mark
 from .layout import TableLayout, table_layout
 from .piles import PileRenderer
 from .theme import Button, Palette
@@ -33,6 +45,7 @@ from .widgets import (
     Focusable,
     FocusRing,
     TextInput,
+    draw_key_hint,
     fit_numbered,
     fit_text,
     focus_glow,
@@ -40,14 +53,19 @@ from .widgets import (
     ui_scale,
 )
 
-#: Playback speeds offered: (name, rate, as played). A steady pace makes ``rate`` moves a
-#: second; "as played" keeps the recorded times between moves, ``rate`` times faster.
-SPEEDS: tuple[tuple[str, float, bool], ...] = (
-    ("As played", 1.0, True), ("4× as played", 4.0, True), ("0.5 move/s", 0.5, False),
-    ("1 move/s", 1.0, False), ("2 moves/s", 2.0, False), ("4 moves/s", 4.0, False),
-    ("8 moves/s", 8.0, False),
+#: The steady speeds, slowest first: (name, moves a second). "+" and "−" step through
+#: them, so each step is really faster or slower.
+STEADY_SPEEDS: tuple[tuple[str, float], ...] = (
+    ("0.5 move/s", 0.5), ("1 move/s", 1.0), ("2 moves/s", 2.0), ("4 moves/s", 4.0), ("8 moves/s", 8.0),
 )
-DEFAULT_SPEED = 3
+#: The speeds as played, slowest first: (name, how many times faster than the recorded
+#: times between moves). How fast they go depends on the replay, so they are not mixed
+#: in among the steady ones: "A" (or the switch "As played: Off" in the bar) swaps one
+#: list for the other. Their names are short, to fit the speed's box at 800 px: the
+#: switch, "As played: On", says what they are times of.
+AS_PLAYED_SPEEDS: tuple[tuple[str, float], ...] = (("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
+#: the steady speed a replay starts at: 1 move/s
+DEFAULT_SPEED = 1
 #: While playing as played, a wait longer than this many seconds is counted down on screen.
 LONG_WAIT = 2.0
 #: Seconds a move's flight takes during playback at 1 move per second.
@@ -56,6 +74,15 @@ FLIGHT_SHARE = 0.45
 REFINE_BUDGET = 0.006
 #: the keys that start typing a move number
 DIGITS = frozenset("0123456789")
+#: the viewer's key line, fullest first: the first that fits the window's width is drawn
+#: (each names F1 and ?, which list every key)
+KEY_LINES = (
+    "Space: play/pause   ·   ← →: step   ·   PgUp PgDn: 10 moves   ·   Home End   ·   − +: speed   ·   "
+    "A: as played   ·   T: take over   ·   Esc: back   ·   F1 or ?: all keys",
+    "Space: play/pause   ·   ← →: step   ·   − +: speed   ·   A: as played   ·   T: take over   ·   "
+    "F1 or ?: all keys",
+    "Space: play   ·   ← →: step   ·   − +: speed   ·   F1 or ?: all keys",
+)
 
 
 def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
@@ -193,7 +220,9 @@ class ReplayScene(Scene):
         self.playing = False
         self.timer = 0.0
         self.play_clock = 0.0
-        self.speed_index = DEFAULT_SPEED
+        #: the speed last chosen in each list, steady (False) and as played (True), so the
+        #: switch between them comes back to it
+        self._speed_chosen = {False: DEFAULT_SPEED, True: 0}
         self.message = ""
         #: the header's plan, with the window size and words it was made for
         self._header: tuple[tuple[tuple[int, int], str, str], HeaderPlan] | None = None
@@ -201,6 +230,7 @@ class ReplayScene(Scene):
         self.px = 20
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.words_y = 0
+        self.keys_y = 0
         self.layout: TableLayout = table_layout(replay.rules, app.size, footer=False)
         self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.icons: dict[str, Button] = {
@@ -208,7 +238,11 @@ class ReplayScene(Scene):
             "play": Button("", self.toggle_play), "forward": Button("", self.step_forward),
             "end": Button("", self.to_end),
         }
-        self.speed = Choice("Speed", [name for name, _, _ in SPEEDS], self.speed_index, self._set_speed)
+        self.speed = Choice("Speed", [name for name, _ in STEADY_SPEEDS], DEFAULT_SPEED, self._set_speed)
+        self._as_played = False
+        #: the switch between the steady speeds and the speeds as played, at the right of
+        #: the line of words (the row of controls has no room for it at 800 px)
+        self.timing = Button(self._timing_label(), self.toggle_as_played)
         self.goto = TextInput("Move no.", self.goto_typed, on_change=self._clear_message, max_len=6)
         self.timeline = Timeline(self)
         self.take_over_button = Button("Take over", self.take_over)
@@ -231,17 +265,47 @@ class ReplayScene(Scene):
     # ----- playback ------------------------------------------------------------------------
 
     @property
-    def rate(self) -> float:
-        """Moves a second at a steady pace, or how many times faster than played."""
-        return SPEEDS[self.speed_index][1]
-
-    @property
     def as_played(self) -> bool:
         """Playback keeps the recorded times between moves."""
-        return SPEEDS[self.speed_index][2]
+        return self._as_played
+
+    def _timing_label(self) -> str:
+        return f"As played: {'On' if self._as_played else 'Off'}"
+
+    @property
+    def speeds(self) -> tuple[tuple[str, float], ...]:
+        """The speeds offered now, slowest first: the steady ones or the ones as played."""
+        return AS_PLAYED_SPEEDS if self.as_played else STEADY_SPEEDS
+
+    @property
+    def speed_index(self) -> int:
+        """The speed chosen, in :attr:`speeds`."""
+        return self.speed.index
+
+    @property
+    def rate(self) -> float:
+        """Moves a second at a steady pace, or how many times faster than played."""
+        return self.speeds[self.speed_index][1]
 
     def _set_speed(self, index: int) -> None:
-        self.speed_index = index
+        self._sync_clock()
+
+    def faster(self) -> None:
+        """The next faster speed ("+"); the fastest stays."""
+        self.speed.set(min(len(self.speeds) - 1, self.speed.index + 1))
+
+    def slower(self) -> None:
+        """The next slower speed ("−"); the slowest stays."""
+        self.speed.set(max(0, self.speed.index - 1))
+
+    def toggle_as_played(self) -> None:
+        """The switch ("A"): offer the speeds as played (or the steady ones), at the one
+        last chosen among them."""
+        on = self._as_played = not self._as_played
+        self.timing.label = self._timing_label()
+        self._speed_chosen[not on] = self.speed.index
+        self.speed.options = [name for name, _ in self.speeds]
+        self.speed.index = self._speed_chosen[on]
         self._sync_clock()
 
     def _sync_clock(self) -> None:
@@ -274,6 +338,7 @@ class ReplayScene(Scene):
     def step_forward(self) -> None:
         """One move on (animated)."""
         self.anim.finish()
+        self.message = ""
         transfers = self.player.forward()
         self.anim.queue_transfers(transfers, self.game.piles, speed=self._flight_speed())
         self._sync_clock()
@@ -284,12 +349,14 @@ class ReplayScene(Scene):
         """One move back (animated); pauses playback."""
         self.playing = False
         self.anim.finish()
+        self.message = ""
         transfers = self.player.back()
         self.anim.queue_transfers(transfers, self.game.piles, speed=self._flight_speed())
 
     def jump(self, step: int) -> None:
         """Go straight to the position after ``step`` moves."""
         self.anim.finish()
+        self.message = ""
         self.player.jump(step)
         self._sync_clock()
 
@@ -324,7 +391,14 @@ class ReplayScene(Scene):
         """Play on from this position as a new game (the moves so far can be undone): an
         assisted game, since the player has seen the moves after it. A line never played
         as such (:attr:`heading`: the analysis's winning line, paced as if played) hands
-        on no made-up time: the new game's clock starts at 0."""
+        on no made-up time: the new game's clock starts at 0. A position where the game
+        is over (won, or no move left) has nothing to play on: the bar says so, and
+        nothing is taken over."""
+        over = result_of(self.game)
+        if over != IN_PROGRESS:
+            why = "the game is won here" if over == WON else "no move is left here"
+            self.message = f"Nothing to take over: {why}. Step back (←) to play on from an earlier move."
+            return
         self.anim.finish()
         recorder = self.player.take_over(timed=not self.heading)
         self.app.swap("table", replay=recorder.replay(), taken_over=True)
@@ -342,6 +416,12 @@ class ReplayScene(Scene):
     def back(self) -> None:
         """Leave the replay."""
         self.app.pop()
+
+    def show_keys(self) -> None:
+        """The list of the viewer's keys (F1 or ?), over the viewer; pauses playback."""
+        self.playing = False
+        self.anim.finish()
+        self.app.show("keys", rows=REPLAY_KEYS, back_to="the replay")
 
     def palette_changed(self) -> None:
         """The high-contrast option changed: the piles are drawn afresh."""
@@ -387,15 +467,18 @@ class ReplayScene(Scene):
         bh = round(px * 2.2)
         # a line of its own for the move in words, which may be long ("10♥ from Row 2,
         # pile 3 to the ♥ foundation"), above the timeline, which gets the full width
-        words_h = round(px * 1.2)
-        bar_h = pad + words_h + line_h + round(px * 0.5) + bh + pad
+        words_h = round(px * 1.6)
+        # the key line under the buttons, as every screen has one
+        keys_h = round(px * 1.1)
+        bar_h = pad + words_h + line_h + round(px * 0.5) + bh + round(pad * 0.5) + keys_h
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.keys_y = self.bar.bottom - keys_h // 2 - 1
         self.words_y = self.bar.y + pad + words_h // 2
         self.layout = table_layout(self.replay.rules, (w, h - bar_h), footer=False)
         self.renderer.set_layout(self.layout)
         self.timeline.rect = pygame.Rect(pad + round(px * 0.5), self.bar.y + pad + words_h,
                                          w - 2 * pad - px, line_h)
-        y = self.bar.bottom - pad - bh
+        y = self.bar.bottom - keys_h - round(pad * 0.5) - bh
         x = pad
         for button in self.icons.values():
             button.rect = pygame.Rect(x, y, round(bh * 1.25), bh)
@@ -415,8 +498,11 @@ class ReplayScene(Scene):
         goto_w = min(round(px * 6.5), room // 3)
         self.goto.rect = pygame.Rect(left_of - round(px * 0.6) - goto_w, y, goto_w, bh)
         self.speed.rect = pygame.Rect(x, y, max(px * 8, self.goto.rect.x - round(px * 0.6) - x), bh)
+        timing_w = theme.font(round(px * 0.8), bold=True).size("As played: Off")[0] + px
+        self.timing.rect = pygame.Rect(w - pad - timing_w, self.bar.y + round(pad * 0.6), timing_w,
+                                       words_h - 2)
         items: list[Focusable] = [self.timeline, *self.icons.values(), self.speed, self.goto,
-                                  *self._buttons()]
+                                  *self._buttons(), self.timing]
         self.ring.set_items(items, [0] + [1] * (len(items) - 1))
 
     def _buttons(self) -> list[Button]:
@@ -428,7 +514,8 @@ class ReplayScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Space plays/pauses, ←/→ step, Home/End, PageUp/PageDown ten moves, +/− speed,
-        T takes over, digits type a move number, Esc goes back."""
+        A as played or steady, T takes over, digits type a move number, F1 or ? lists
+        the keys (:data:`game.ui.keys.REPLAY_KEYS`), Esc goes back."""
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT:
@@ -439,9 +526,11 @@ class ReplayScene(Scene):
                 self.ring.focus(self.goto)
                 self.goto.handle_text(event)
             elif typed in ("+", "="):
-                self.speed.set(min(len(SPEEDS) - 1, self.speed.index + 1))
+                self.faster()
             elif typed in ("-", "_"):
-                self.speed.set(max(0, self.speed.index - 1))
+                self.slower()
+            elif typed.lower() == "a":
+                self.toggle_as_played()
             elif typed.lower() == "t":
                 self.take_over()
         elif event.type == pygame.MOUSEWHEEL:
@@ -454,6 +543,9 @@ class ReplayScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if key == pygame.K_F1 or is_question_mark(event):
+            self.show_keys()
+            return
         if key == pygame.K_ESCAPE:
             if self.goto.focused and self.goto.value:
                 self.goto.set_text("")
@@ -584,7 +676,7 @@ class ReplayScene(Scene):
         pile 3 to the ♥ foundation``), or the wait for the next one while it is long."""
         wait = self.wait_left()
         if wait > LONG_WAIT:
-            return f"Next move in {wait:.0f} s"
+            return f"Next move in {format_duration(math.ceil(wait))}"
         if not self.player.step:
             return "The deal"
         step = self.game.history[-1]
@@ -605,12 +697,16 @@ class ReplayScene(Scene):
                            (x, self.words_y), bold=True, anchor="midleft", colour=palette.ink)
         x = count.right + px
         words = self.message or self.step_words()
-        said = theme.text(surface, fit_text(words, round(px * 0.9), self.size[0] - x - px), round(px * 0.9),
-                          (x, self.words_y),
+        room = self.timing.rect.x - x - px
+        said = theme.text(surface, fit_text(words, round(px * 0.9), room), round(px * 0.9), (x, self.words_y),
                           colour=palette.warn if self.message else palette.ink_dim, anchor="midleft")
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, count, "move number")
         drawn.add(Kind.TEXT, said, "the move in words")
+        self.timing.draw(surface, round(px * 0.8), palette)
+        record_button(drawn, self.timing, round(px * 0.8), "As played")
+        if self.timing.focused:
+            focus_glow(surface, self.timing.rect, max(4, self.timing.rect.height // 4), palette)
         self.timeline.draw(surface, px, palette)
         drawn.add(Kind.BUTTON, self.timeline.rect, "the timeline")
         for name, button in self.icons.items():
@@ -629,3 +725,14 @@ class ReplayScene(Scene):
             record_button(drawn, button, round(px * 0.9))
             if button.focused:
                 focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)
+        self._draw_keys(surface)
+
+    def key_line(self) -> str:
+        """The fullest of :data:`KEY_LINES` that fits the window's width."""
+        small = max(10, round(self.px * 0.72))
+        room = self.size[0] - 40
+        return next((words for words in KEY_LINES if theme.font(small).size(words)[0] <= room), KEY_LINES[-1])
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        keys = draw_key_hint(surface, self.key_line(), self.px, self.size, self.keys_y, self.app.palette)
+        self.app.drawn.add(Kind.TEXT, keys, "the keys")

@@ -17,6 +17,7 @@ from game.records.replay import (
     Replay,
     ReplayError,
     ReplayMove,
+    format_duration,
     format_seconds,
     load_replay,
     parse_replay,
@@ -529,6 +530,14 @@ def test_describe_and_format_seconds():
     assert format_seconds(3723) == "1:02:03"
     replay = Replay(rules="square", game="5", seconds=754.2, result=WON)
     assert replay.describe() == "British Square #5 — won, 0 moves, 12:34"
+
+
+def test_long_times_are_said_in_days_and_hours_not_on_a_clock_of_thousands_of_hours():
+    assert format_seconds(86_399) == "23:59:59"
+    assert format_seconds(86_400) == "1 d 0 h"
+    assert format_seconds(10_000_000) == "115 d 17 h"
+    assert [format_duration(s) for s in (0, 7.9, 150, 4000, 90_000, 10_000_000)] == \
+        ["0 s", "7 s", "2 min 30 s", "1 h 6 min", "1 d 1 h", "115 d 17 h"]
 
 
 def test_the_first_problem_in_the_file_is_the_one_reported():

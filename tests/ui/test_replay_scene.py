@@ -23,7 +23,9 @@ from game.ui import scenes, theme, widgets
 from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.drawn import Kind
-from game.ui.replay_scene import SPEEDS, ReplayScene
+from game.ui.help_scene import KeysScene
+from game.ui.keys import REPLAY_KEYS
+from game.ui.replay_scene import AS_PLAYED_SPEEDS, STEADY_SPEEDS, ReplayScene
 from game.ui.table import TableScene
 from tests.session.helpers import CONSTITUTION_1_WIN
 
@@ -98,7 +100,7 @@ def test_space_plays_and_pauses_at_the_chosen_speed(ui: SimpleNamespace, screen_
     ui.step(screen_app, 120)
     assert scene.player.step == played, "paused"
     ui.type_text(screen_app, "++")
-    assert SPEEDS[scene.speed_index] == ("4 moves/s", 4.0, False)
+    assert STEADY_SPEEDS[scene.speed_index] == ("4 moves/s", 4.0) and not scene.as_played
     ui.press(screen_app, pygame.K_SPACE)
     ui.step(screen_app, 120)
     assert scene.player.step >= played + 5, "faster playback"
@@ -109,7 +111,7 @@ def test_space_plays_and_pauses_at_the_chosen_speed(ui: SimpleNamespace, screen_
 
 def test_playing_to_the_end_stops(ui: SimpleNamespace, screen_app: App) -> None:
     scene = open_replay(ui, screen_app, recorded(moves=4))
-    scene.speed.set(len(SPEEDS) - 1)
+    scene.speed.set(len(STEADY_SPEEDS) - 1)
     ui.press(screen_app, pygame.K_SPACE)
     ui.step(screen_app, 240)
     assert scene.player.at_end and not scene.playing
@@ -424,7 +426,7 @@ def test_as_played_keeps_the_recorded_times(ui: SimpleNamespace, screen_app: App
     replay = recorded(moves=6)
     times = [m.seconds for m in replay.moves]
     scene = open_replay(ui, screen_app, replay)
-    scene.speed.set(1)
+    ui.type_text(screen_app, "a++")
     assert scene.as_played and scene.rate == 4.0
     ui.press(screen_app, pygame.K_SPACE)
     frames_to_first = int(times[0] / 4.0 * 60)
@@ -436,6 +438,162 @@ def test_as_played_keeps_the_recorded_times(ui: SimpleNamespace, screen_app: App
     assert scene.wait_left() == pytest.approx(gap, abs=0.1)
     ui.step(screen_app, int((times[-1] - times[0]) / 4.0 * 60) + 10)
     assert scene.player.at_end and not scene.playing
+
+
+def test_plus_and_minus_are_always_faster_and_slower(ui: SimpleNamespace, screen_app: App) -> None:
+    """"−" from 0.5 moves/s went on to "4× as played" (33 moves in 5 s on some
+    replays) and "+" from there went slower: the speeds as played sat at the slow end
+    of the steady ones. "+" and "−" now step through one list, slowest first, and stop
+    at its ends; "A" switches to the speeds as played and back, to the speed last
+    chosen in each."""
+    scene = open_replay(ui, screen_app, recorded())
+    rates = [scene.rate]
+    for _ in range(len(STEADY_SPEEDS) + 1):
+        ui.type_text(screen_app, "-")
+        assert not scene.as_played
+        rates.append(scene.rate)
+    assert rates == sorted(rates, reverse=True) and rates[-1] == rates[-2] == 0.5
+    rates = [scene.rate]
+    for _ in range(len(STEADY_SPEEDS) + 1):
+        ui.type_text(screen_app, "+")
+        assert not scene.as_played
+        rates.append(scene.rate)
+    assert rates == sorted(rates) and rates[-1] == rates[-2] == 8.0
+    assert len(set(rates)) == len(STEADY_SPEEDS)
+    ui.type_text(screen_app, "--")
+    steady = scene.rate
+    ui.type_text(screen_app, "a")
+    assert scene.as_played and scene.rate == AS_PLAYED_SPEEDS[0][1]
+    assert scene.speed.options == [name for name, _ in AS_PLAYED_SPEEDS]
+    times = [scene.rate]
+    for _ in range(len(AS_PLAYED_SPEEDS)):
+        ui.type_text(screen_app, "+")
+        times.append(scene.rate)
+    assert times == sorted(times) and times[-1] == times[-2] and len(set(times)) == len(AS_PLAYED_SPEEDS)
+    ui.type_text(screen_app, "A")
+    assert not scene.as_played and scene.rate == steady
+    assert scene.speed.options == [name for name, _ in STEADY_SPEEDS]
+    ui.type_text(screen_app, "a")
+    assert scene.as_played and scene.rate == times[-1], "the speed as played last chosen"
+
+
+def test_the_as_played_switch_shows_its_state_and_answers_the_mouse(ui: SimpleNamespace,
+                                                                   screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded())
+    names = [b.name for b in screen_app.drawn.boxes]
+    assert any(n.startswith("As played") for n in names) and not scene.as_played
+    ui.click(screen_app, scene.timing.rect.center)
+    assert scene.as_played and scene.timing.label == "As played: On"
+    ui.click(screen_app, scene.timing.rect.center)
+    assert not scene.as_played
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1400), (3000, 600), (1280, 800)])
+def test_the_viewer_shows_its_keys_in_a_line_at_every_size(ui: SimpleNamespace, screen_app: App,
+                                                           size: tuple[int, int]) -> None:
+    """Every other screen draws a line of its keys; the viewer drew none. Its line lies
+    in the bar under the controls, inside the window, and always names F1 and ?."""
+    screen_app.resize(size)
+    scene = open_replay(ui, screen_app, recorded("constitution", "12345678901234567890", 6))
+    keys = [b.rect for b in screen_app.drawn.of(Kind.TEXT) if b.name == "the keys"]
+    assert len(keys) == 1, f"no key line at {size}"
+    line = keys[0]
+    assert scene.bar.contains(line) and pygame.Rect((0, 0), size).contains(line)
+    assert "F1 or ?" in scene.key_line()
+    for item in scene.ring.items:
+        assert not item.rect.colliderect(line), f"{item.rect} overlaps the key line at {size}"
+    assert line.top >= max(item.rect.bottom for item in scene.ring.items)
+    words = scene.key_line()
+    small = max(10, round(scene.px * 0.72))
+    assert theme.font(small).size(words)[0] <= size[0] - 40, "the line is whole, not cut"
+
+
+def test_f1_and_question_mark_list_the_viewers_keys(ui: SimpleNamespace, screen_app: App) -> None:
+    """F1 and ? did nothing in the viewer. Each now opens the list of its keys over it,
+    pausing playback; Esc closes the list, back to the viewer where it was."""
+    scene = open_replay(ui, screen_app, recorded(moves=20))
+    ui.press(screen_app, pygame.K_SPACE)
+    ui.step(screen_app, 70)
+    assert scene.playing
+    step = scene.player.step
+    ui.press(screen_app, pygame.K_F1)
+    legend = screen_app.top
+    assert isinstance(legend, KeysScene) and legend.rows == list(REPLAY_KEYS)
+    assert legend.back_to == "the replay" and not scene.playing
+    ui.step(screen_app, 120)
+    assert scene.player.step == step, "paused under the list"
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert screen_app.top is scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
+                                         unicode="?"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="?"))
+    ui.step(screen_app)
+    assert isinstance(screen_app.top, KeysScene)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    assert screen_app.top is scene and scene.player.step == step
+    # the list names every key the key line does
+    listed = " ".join(keys for keys, _ in REPLAY_KEYS)
+    for key in ("Space", "←", "→", "PgUp", "PgDn", "Home", "End", "+", "−", "A", "T", "Esc", "F1", "?"):
+        assert key in listed
+
+
+def test_take_over_is_refused_where_the_game_is_won(ui: SimpleNamespace, screen_app: App) -> None:
+    """"T" at the end of a won replay took over a won game: the player got "You won!"
+    and a score for no move of theirs. There it now says why nothing is taken over
+    (T, or the button), and a step back takes over as before."""
+    replay = won_without_times()
+    scene = open_replay(ui, screen_app, replay)
+    ui.press(screen_app, pygame.K_END)
+    ui.type_text(screen_app, "t")
+    assert screen_app.top is scene
+    assert scene.message.startswith("Nothing to take over: the game is won here")
+    ui.step(screen_app)
+    said = [b for b in screen_app.drawn.of(Kind.TEXT) if b.name == "the move in words"]
+    assert said and said[0].rect.right <= screen_app.size[0]
+    scene.message = ""
+    ui.click(screen_app, scene.take_over_button.rect.center)
+    assert screen_app.top is scene and "won here" in scene.message
+    ui.press(screen_app, pygame.K_LEFT)
+    assert scene.message == "", "the reason goes with the position it was for"
+    settle(ui, screen_app, scene)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and not table.game.is_won()
+    assert len(table.game.history) == len(replay.moves) - 1
+
+
+def long_waits(*times: float) -> Replay:
+    """A replay of constitution 7 whose moves were made at ``times`` (seconds)."""
+    game = new_game("constitution", "7")
+    now = [0.0]
+    recorder = Recorder(game, clock=lambda: now[0])
+    for t in times:
+        now[0] = t
+        recorder.play(game.parse_move(game.legal_texts()[0]))
+    return recorder.replay()
+
+
+@pytest.mark.parametrize(("times", "wait", "played"), [
+    ((0.5, 10_000_000.0), "115 d 17 h", "115 d 17 h"),
+    ((0.5, 4000.5), "1 h 6 min", "1:06:40"),
+    ((0.5, 150.5), "2 min 30 s", "2:30"),
+])
+def test_a_long_wait_as_played_is_said_readably(ui: SimpleNamespace, screen_app: App,
+                                                times: tuple[float, ...], wait: str, played: str) -> None:
+    """A wait of 10,000,000 s showed "Next move in 9999998 s" and the header
+    "2777:46:40": long times are said in days and hours, minutes and seconds."""
+    scene = open_replay(ui, screen_app, long_waits(*times))
+    assert scene.summary().endswith(f" · {played}")
+    ui.type_text(screen_app, "a")
+    ui.press(screen_app, pygame.K_SPACE)
+    for _ in range(120):
+        if scene.player.step:
+            break
+        ui.step(screen_app)
+    assert scene.player.step == 1 and scene.playing
+    assert scene.step_words() == f"Next move in {wait}"
+    boxes = {b.name: b.rect for b in screen_app.drawn.of(Kind.TEXT)}
+    assert scene.layout.hud.contains(boxes["replay result"])
 
 
 def test_going_back_in_the_scene_is_undo_not_a_replay_from_the_deal(ui: SimpleNamespace, screen_app: App,

@@ -96,7 +96,7 @@ MAIN_TEXTS: dict[str, tuple[str, ...]] = {
     "help": ("how to play: title", "how to play: block 1", "how to play: the diagram: Foundations",
              "how to play: the diagram: step 1", "how to play: the keys", "how to play: Full rules"),
     "keys": ("keys: title", "keys: H: Hint", "keys: how to close"),
-    "replay": ("replay title", "the move in words", "move number"),
+    "replay": ("replay title", "the move in words", "move number", "the keys"),
 }
 
 
