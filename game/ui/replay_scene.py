@@ -207,6 +207,7 @@ class ReplayScene(Scene):
     """One replay on the table with its playback controls."""
 
     name = "replay"
+    escape_goes_back = True  # Esc leaves the viewer, past a notice band showing (see Scene)
 
     def __init__(self, app: App, replay: Replay, at: int = 0, heading: str = "") -> None:
         """The viewer on ``replay``, at the position after ``at`` moves (the deal by default).

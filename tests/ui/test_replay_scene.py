@@ -66,6 +66,21 @@ def positions(replay: Replay) -> list[list[list[int]]]:
     return out
 
 
+def test_esc_with_a_notice_showing_closes_it_and_leaves_the_viewer(ui: SimpleNamespace,
+                                                                    screen_app: App) -> None:
+    """As on the other screens whose Esc goes back (tests/ui/test_notices.py): the first
+    Esc must not seem to do nothing because a notice band took it."""
+    below = screen_app.top
+    open_replay(ui, screen_app, recorded())
+    screen_app.tell(["the settings were not saved: the disk is full"])
+    ui.step(screen_app, 2)
+    assert any(box.name.startswith("notice: ") for box in screen_app.drawn.of(Kind.TEXT))
+    ui.press(screen_app, pygame.K_ESCAPE)
+    ui.step(screen_app, 2)
+    assert screen_app.top is below
+    assert not any(box.name.startswith("notice: ") for box in screen_app.drawn.of(Kind.TEXT))
+
+
 def test_arrows_step_forward_and_back_through_the_moves(ui: SimpleNamespace, screen_app: App) -> None:
     replay = recorded()
     expected = positions(replay)
