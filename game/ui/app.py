@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import pygame
 
-from ..records.settings import Settings, save_settings, window_size_kept
+from ..records.settings import WINDOW_SIZE_MIN, Settings, save_settings, window_size_kept
 from ..records.store import Store
 from .art import CardArt
 from .drawn import DrawnBoxes, Kind
@@ -40,7 +40,8 @@ from .notices import Notices
 from .sound import Sounds
 from .theme import Palette, palette_for
 
-MIN_SIZE = (800, 600)
+#: the smallest the window gets (the settings' smallest window size)
+MIN_SIZE = WINDOW_SIZE_MIN
 FPS = 60
 #: the window events that mean the player is elsewhere, and back (a game's clock stops
 #: meanwhile, as it does under a dialog): the app keeps the window's state from them

@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.records.saves import load_saved_game
-from game.records.settings import Settings, load_settings
+from game.records.settings import Settings, check_settings, load_settings
 from game.records.store import Store
-from game.ui.app import STOP_SIGNALS, App, Scene
+from game.ui.app import MIN_SIZE, STOP_SIGNALS, App, Scene
 
 
 def test_the_window_size_is_saved_when_the_app_quits(tmp_path) -> None:
@@ -53,6 +53,15 @@ def test_a_window_smaller_than_the_minimum_is_enlarged(tmp_path) -> None:
     app.resize((300, 200))
     assert app.size == (800, 600)
     assert app.screen.get_size() == (800, 600)
+
+
+def test_a_window_size_setting_is_refused_below_the_smallest_window_naming_it() -> None:
+    """settings.json and the window agree on the smallest window, and the message names it."""
+    for too_small in ([MIN_SIZE[0] - 1, MIN_SIZE[1]], [MIN_SIZE[0], MIN_SIZE[1] - 1]):
+        loaded, [problem] = check_settings({"window_size": too_small})
+        assert loaded.window_size == Settings().window_size
+        assert f"from {MIN_SIZE[0]}x{MIN_SIZE[1]} to" in problem
+    assert check_settings({"window_size": list(MIN_SIZE)}) == (Settings(window_size=MIN_SIZE), [])
 
 
 def test_ctrl_c_in_the_terminal_saves_like_closing_the_window(tmp_path) -> None:
