@@ -12,6 +12,7 @@ _.midright
 _.bottomright
 _.bottomleft
 _.topright
+_.minimum_size  # game/ui/app.py: the window's smallest size, read by the window system
 
 # the copy of the game number kept for a window without a system clipboard: tests read it
 _.clipboard

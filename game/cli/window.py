@@ -28,6 +28,7 @@ from ..records.commands import (
     default_data_dir_problem,
     nearest_named,
 )
+from ..records.settings import WINDOW_SIZE_MAX, WINDOW_SIZE_MIN
 
 if TYPE_CHECKING:
     from ..levels import Campaign
@@ -46,9 +47,6 @@ SCENE_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 #: what ``screenshot`` pictures when an option is left out: game 1 of the first rule set
 SCREENSHOT_DEFAULTS = {"rules": RULE_IDS[0], "game": "1", "moves": ""}
-#: the largest window; the smallest is the App's MIN_SIZE (800x600: the game's layout
-#: needs it)
-MAX_SIZE = (7680, 4320)
 
 
 #: the most frames ``screenshot --frames`` runs (about half an hour at 60 frames a second;
@@ -56,9 +54,16 @@ MAX_SIZE = (7680, 4320)
 MAX_FRAMES = 100_000
 
 
-def _size(text: str) -> tuple[int, int]:
-    from ..ui.app import MIN_SIZE
+def _shown(size: tuple[int, int]) -> str:
+    """A window size as ``--size`` takes it: 800x600."""
+    return f"{size[0]}x{size[1]}"
 
+
+#: what ``--size`` says of itself (the command's default, where it has one, is added)
+SIZE_HELP = f"window size, from {_shown(WINDOW_SIZE_MIN)} up"
+
+
+def _size(text: str) -> tuple[int, int]:
     try:
         parts = text.lower().replace("×", "x").split("x")
         # ASCII digits only, as in a game number (int() also reads "８００" and " +800")
@@ -67,10 +72,10 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a size like 1280x800") from None
-    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+    if not (WINDOW_SIZE_MIN[0] <= w <= WINDOW_SIZE_MAX[0] and WINDOW_SIZE_MIN[1] <= h <= WINDOW_SIZE_MAX[1]):
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is out of range: the window is from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+            f"{quoted(text)} is out of range: the window is from {_shown(WINDOW_SIZE_MIN)} "
+            f"to {_shown(WINDOW_SIZE_MAX)}")
     return w, h
 
 
@@ -80,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  description="Open the game window on the main menu.")
     add_data_dir_argument(menu)
     menu.add_argument("--size", type=_size, default=None,
-                      help="window size, from 800x600 up, e.g. 1280x800")
+                      help=f"{SIZE_HELP}, e.g. 1280x800")
     menu.set_defaults(func=run_menu)
 
     play = subparsers.add_parser("play", help="open the game straight on a deal",
@@ -89,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_game_arguments(play, game_required=False)
     add_data_dir_argument(play)
     play.add_argument("--size", type=_size, default=None,
-                      help="window size, from 800x600 up, e.g. 1280x800")
+                      help=f"{SIZE_HELP}, e.g. 1280x800")
     play.set_defaults(func=run_play)
 
     shot = subparsers.add_parser("screenshot", help="save a PNG of a scene without a display",
@@ -104,7 +109,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--game", default=None, help="game number (default 1)")
     shot.add_argument("--moves", default=None, metavar='"m1 m2 …"', help=MOVES_HELP)
     shot.add_argument("--size", type=_size, default=(1280, 800),
-                      help="window size, from 800x600 up (default 1280x800)")
+                      help=f"{SIZE_HELP} (default 1280x800)")
     shot.add_argument("--frames", type=int, default=90,
                       help="frames to run before the picture, so animations settle (default 90); "
                       "SIGTERM or Ctrl+C stops them and nothing is written")

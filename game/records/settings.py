@@ -24,7 +24,10 @@ SETTINGS_MIGRATIONS: dict[int, Migration] = {}
 ANIMATION_SPEED_RANGE = (0.0, 4.0)
 VOLUME_RANGE = (0.0, 1.0)
 CARD_BACKS = (0, 1)
-WINDOW_SIZE_MIN = (320, 240)
+#: the smallest window: the game's layouts are made for at least this size, so the window
+#: never gets smaller (game.ui.app takes its minimum from here)
+WINDOW_SIZE_MIN = (800, 600)
+#: the largest window size a setting or ``--size`` may ask for (three 2560-wide screens)
 WINDOW_SIZE_MAX = (7680, 4320)
 
 

@@ -25,6 +25,7 @@ import os
 import signal
 import socket
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import FrameType
@@ -32,7 +33,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import pygame
 
-from ..records.settings import Settings, save_settings, window_size_kept
+from ..records.settings import WINDOW_SIZE_MIN, Settings, save_settings, window_size_kept
 from ..records.store import Store
 from .art import CardArt
 from .drawn import DrawnBoxes, Kind
@@ -40,7 +41,12 @@ from .notices import Notices
 from .sound import Sounds
 from .theme import Palette, palette_for
 
-MIN_SIZE = (800, 600)
+#: the smallest the window gets (the settings' smallest window size)
+MIN_SIZE = WINDOW_SIZE_MIN
+#: what a window whose size the game picks (the saved size, the options' sizes) leaves of
+#: the desktop, for the system's panels and docks and the window's own title bar: pygame-ce
+#: tells the desktop's size but not the part of it those leave free
+DESKTOP_MARGIN = (80, 100)
 FPS = 60
 #: a key held down presses again after REPEAT_DELAY ms, then every REPEAT_INTERVAL ms
 REPEAT_DELAY = 400
@@ -67,6 +73,18 @@ SceneName = Literal["menu", "options", "table", "rules", "stats", "scores", "lev
 #: makes a scene for an app from the keyword arguments a scene asks for it with (a scene
 #: class, or a function such as :func:`game.ui.scenes.table`)
 SceneMaker = Callable[..., "Scene"]
+
+
+def _keep_minimum_size() -> None:
+    """Tell the window system the smallest the window may be dragged to (:data:`MIN_SIZE`),
+    so that a drag stops there rather than the window being set back after it. Told again
+    after every ``set_mode``, which forgets it."""
+    with warnings.catch_warnings():
+        # pygame-ce 2.5 deprecates this in favour of drawing on a pygame.Window rather than
+        # through pygame.display, which is what the whole game draws through
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.minimum_size = MIN_SIZE
 
 
 def _ignore_signal(number: int, frame: FrameType | None) -> None:
@@ -139,6 +157,39 @@ class _Arrivals:
             signal.set_wakeup_fd(self.previous)
         self.reader.close()
         self.writer.close()
+
+
+def desktop_room() -> tuple[int, int] | None:
+    """The largest window the game opens by itself: the desktop the window opens on (the
+    first) less :data:`DESKTOP_MARGIN`, but never smaller than :data:`MIN_SIZE` (on a
+    desktop smaller than that the window is 800 x 600 all the same: the layouts need it).
+
+    None when the desktop's size is not known: SDL's dummy driver, which draws pictures
+    without a display, makes one up (1024 x 768), and a driver may tell none, or 0 x 0.
+    """
+    if pygame.display.get_driver() == "dummy":
+        return None
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops or min(desktops[0]) <= 0:
+        return None
+    width, height = desktops[0]
+    return max(MIN_SIZE[0], width - DESKTOP_MARGIN[0]), max(MIN_SIZE[1], height - DESKTOP_MARGIN[1])
+
+
+def fits(size: tuple[int, int], room: tuple[int, int] | None) -> bool:
+    """A window of ``size`` fits in ``room`` (:func:`desktop_room`; anything fits in None)."""
+    return room is None or (size[0] <= room[0] and size[1] <= room[1])
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size the game opens for ``size`` asked by itself (the saved size, the
+    default): no smaller than :data:`MIN_SIZE` and, each side, no larger than
+    :func:`desktop_room`, so that the window and its title bar are on the screen."""
+    room = desktop_room()
+    width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+    if room is None:
+        return width, height
+    return min(width, room[0]), min(height, room[1])
 
 
 class Scene:
@@ -268,8 +319,10 @@ class App:
         #: also given every message :meth:`tell` shows (a picture's command prints them on
         #: standard error, since nobody watches its window), or None
         self.echo: Callable[[str], None] | None = None
-        want = size or self.settings.window_size
-        self.size = (max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1]))
+        # a size given on the command line is the player's own (a picture's, maybe, larger
+        # than any screen): only the size the game picks by itself is fitted to the desktop
+        self.size = (fit_to_desktop(self.settings.window_size) if size is None
+                     else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
         self.screen = self._open_window(self.size)
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
@@ -316,6 +369,12 @@ class App:
 
     @staticmethod
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
+        screen = App._set_mode(size)
+        _keep_minimum_size()
+        return screen
+
+    @staticmethod
+    def _set_mode(size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE
         if pygame.display.get_surface() is not None:
             # Asking for vsync again on a window that has it crashes pygame-ce 2.5
@@ -467,9 +526,12 @@ class App:
                 self.echo(message)
         self.notices.tell(messages)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Lay every scene out for a new window size."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    def resize(self, size: tuple[int, int], *, fit: bool = False) -> None:
+        """Lay every scene out for a new window size: the size the window system gave (a
+        drag, a maximised window), or a size the game picks (``fit``: made to fit the
+        desktop, see :func:`fit_to_desktop`). Never below :data:`MIN_SIZE`: a window
+        system that lets the window be dragged smaller has it set back to that."""
+        size = fit_to_desktop(size) if fit else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if size != self.screen.get_size():
             self.screen = self._open_window(size)
         self.size = size

@@ -16,7 +16,7 @@ import pygame
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
 from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings, window_size_kept
 from . import theme
-from .app import App, Scene
+from .app import App, Scene, desktop_room, fits
 from .art import BACK_STYLES, card_size_for_width, draw_suit
 from .drawn import Kind
 from .theme import Button
@@ -37,7 +37,8 @@ from .widgets import (
     wrap,
 )
 
-#: Window sizes offered (the window's own size is added when it is not among them).
+#: Window sizes offered, those that fit the desktop (the window's own size is added when it
+#: is not among them).
 WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 800), (1440, 900), (1600, 900), (1920, 1080),
                 (2560, 1440)]
 
@@ -75,13 +76,17 @@ def describe_speed(value: float) -> str:
     return f"{value:g}×"
 
 
-def window_size_choices(size: tuple[int, int]) -> tuple[list[tuple[int, int]], int]:
+def window_size_choices(size: tuple[int, int],
+                        room: tuple[int, int] | None) -> tuple[list[tuple[int, int]], int]:
     """The window sizes offered while the window is ``size``, and which of them it is.
 
-    A size the window was dragged to is offered too, in its place among the others.
+    Only the sizes that fit in ``room`` (the desktop's: :func:`~game.ui.app.desktop_room`;
+    None lets every size through), and the size the window is, in its place among them:
+    one it was dragged to, or one given on the command line (larger than the desktop,
+    maybe: the options show the window as it is rather than change it when they open).
     """
     current = (int(size[0]), int(size[1]))
-    sizes = sorted({*WINDOW_SIZES, current})
+    sizes = sorted({*(s for s in WINDOW_SIZES if fits(s, room)), current})
     return sizes, sizes.index(current)
 
 #: what "Restore defaults" leaves alone: not an option of this screen but a record of what
@@ -153,7 +158,7 @@ class OptionsScene(Scene):
 
     def _show_window_size(self, choice: Choice) -> None:
         """The window size option shows the size the window is."""
-        self.window_sizes, choice.index = window_size_choices(self.size)
+        self.window_sizes, choice.index = window_size_choices(self.size, desktop_room())
         choice.options = [f"{w} × {h}" for w, h in self.window_sizes]
 
     def _choose_size(self, index: int) -> None:
@@ -202,7 +207,7 @@ class OptionsScene(Scene):
         self._apply_sound()
         self._build()
         if tuple(self.settings.window_size) != self.app.size:
-            self.app.resize(self.settings.window_size)
+            self.app.resize(self.settings.window_size, fit=True)
         else:
             self._layout()
         self._save()

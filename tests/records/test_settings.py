@@ -47,6 +47,8 @@ def test_settings_are_kept_between_runs(tmp_path):
     ("card_back", 2),
     ("card_back", 0.0),
     ("window_size", [10, 10]),
+    ("window_size", [799, 600]),
+    ("window_size", [800, 599]),
     ("window_size", [1280]),
     ("window_size", "1280x800"),
     ("window_size", [1280.0, 800.0]),
@@ -73,6 +75,16 @@ def test_a_bad_field_gets_its_default_and_the_others_are_kept(tmp_path, field, v
     [warning] = store.warnings
     assert warning.startswith(f"settings.json: {field} must be") and "using" in warning
     assert (tmp_path / SETTINGS_FILE).exists()  # the file is not moved for one bad field
+
+
+def test_a_window_size_too_small_is_refused_naming_the_smallest_window():
+    """The window never gets smaller than 800 x 600 (the layouts need it): the message
+    says so, and the smallest window is a good setting."""
+    loaded, problems = check_settings({"window_size": [640, 480]})
+    assert loaded == Settings()
+    assert problems == ["window_size must be [width, height] from 800x600 to 7680x4320 (found [640, 480]); "
+                        "using (1280, 800)"]
+    assert check_settings({"window_size": [800, 600]}) == (Settings(window_size=(800, 600)), [])
 
 
 def test_unknown_settings_are_ignored_with_a_message():
@@ -107,9 +119,9 @@ def test_settings_out_of_range_are_saved_at_their_bound_and_read_back(tmp_path):
     warnings = store.take_warnings()
     assert warnings == ["settings.json: animation_speed -1.0 is out of range; saved as 0.0",
                         "settings.json: volume 3.0 is out of range; saved as 1.0",
-                        "settings.json: window_size [9000, 100] is out of range; saved as [7680, 240]",
+                        "settings.json: window_size [9000, 100] is out of range; saved as [7680, 600]",
                         "settings.json: card_back must be one of 0, 1 (found 7); using 0"]
-    assert load_settings(store) == Settings(volume=1.0, animation_speed=0.0, window_size=(7680, 240),
+    assert load_settings(store) == Settings(volume=1.0, animation_speed=0.0, window_size=(7680, 600),
                                             auto_drop=True)
     assert store.warnings == [], "what was written is read back without a complaint"
 

@@ -201,6 +201,17 @@ def check_drawn(scene: TableScene) -> None:
 
 
 @pytest.fixture
+def desktop(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[tuple[int, int]]], None]:
+    """``desktop(sizes)`` has the window see these desktop sizes, as a display's driver
+    tells them, until the test ends (the dummy driver the tests run on tells a made-up
+    one, which the game does not go by)."""
+    def on(sizes: list[tuple[int, int]]) -> None:
+        monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: list(sizes))
+    return on
+
+
+@pytest.fixture
 def ui() -> SimpleNamespace:
     """The helpers above, for the test modules (conftest is not imported directly)."""
     return SimpleNamespace(FRAME=FRAME, step=step, settle=settle, post_mouse=post_mouse,

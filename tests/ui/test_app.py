@@ -1,5 +1,6 @@
-"""The app's own duties: the window size is kept between runs; Ctrl+C, SIGTERM and SIGHUP save
-the game, and a second signal never cuts that save short."""
+"""The app's own duties: the window opens within the desktop and its size is kept between
+runs; Ctrl+C, SIGTERM and SIGHUP save the game, and a second signal never cuts that save
+short."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.records.saves import load_saved_game
-from game.records.settings import Settings, load_settings
+from game.records.settings import Settings, check_settings, load_settings
 from game.records.store import Store
-from game.ui.app import STOP_SIGNALS, App, Scene
+from game.ui.app import MIN_SIZE, STOP_SIGNALS, App, Scene
 
 
 def test_the_window_size_is_saved_when_the_app_quits(tmp_path) -> None:
@@ -53,6 +56,75 @@ def test_a_window_smaller_than_the_minimum_is_enlarged(tmp_path) -> None:
     app.resize((300, 200))
     assert app.size == (800, 600)
     assert app.screen.get_size() == (800, 600)
+
+
+def test_a_window_size_setting_is_refused_below_the_smallest_window_naming_it() -> None:
+    """settings.json and the window agree on the smallest window, and the message names it."""
+    for too_small in ([MIN_SIZE[0] - 1, MIN_SIZE[1]], [MIN_SIZE[0], MIN_SIZE[1] - 1]):
+        loaded, [problem] = check_settings({"window_size": too_small})
+        assert loaded.window_size == Settings().window_size
+        assert f"from {MIN_SIZE[0]}x{MIN_SIZE[1]} to" in problem
+    assert check_settings({"window_size": list(MIN_SIZE)}) == (Settings(window_size=MIN_SIZE), [])
+
+
+@pytest.mark.parametrize(("screen", "saved", "opened"), [
+    ((1024, 600), (1280, 800), (944, 600)),  # the default size, on a small laptop
+    ((1366, 768), (2560, 1440), (1286, 668)),  # a size saved on a larger screen
+    ((1920, 1080), (2560, 1440), (1840, 980)),
+    ((1920, 1080), (1024, 768), (1024, 768)),  # a size that fits is kept as it is
+    ((640, 480), (1280, 800), MIN_SIZE),  # never below the smallest window the layouts allow
+])
+def test_the_window_opens_within_the_desktop_leaving_room_for_its_title_bar(
+        tmp_path: Path, desktop: Callable[[list[tuple[int, int]]], None], screen: tuple[int, int],
+        saved: tuple[int, int], opened: tuple[int, int]) -> None:
+    desktop([screen, (3840, 2160)])  # the window opens on the first desktop
+    app = App(data_dir=tmp_path, settings=Settings(window_size=saved), headless=True)
+    assert app.size == app.screen.get_size() == opened
+
+
+def test_the_window_opened_within_the_desktop_is_the_size_kept_for_the_next_start(
+        tmp_path: Path, desktop: Callable[[list[tuple[int, int]]], None]) -> None:
+    desktop([(1366, 768)])
+    app = App(data_dir=tmp_path, settings=Settings(window_size=(2560, 1440)), headless=True)
+    app.push(Scene(app))
+    app.running = True
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    assert load_settings(Store(tmp_path)).window_size == app.size == (1286, 668)
+
+
+def test_a_size_given_on_the_command_line_is_kept_larger_than_the_desktop(
+        tmp_path: Path, desktop: Callable[[list[tuple[int, int]]], None]) -> None:
+    """``--size`` is the player's own: a picture may be wider than any screen."""
+    desktop([(1024, 768)])
+    app = App(size=(3000, 600), data_dir=tmp_path, settings=Settings(), headless=True)
+    assert app.size == app.screen.get_size() == (3000, 600)
+
+
+@pytest.mark.parametrize("screens", [[], [(0, 0)], None])
+def test_a_desktop_of_unknown_size_limits_no_window(
+        tmp_path: Path, desktop: Callable[[list[tuple[int, int]]], None],
+        screens: list[tuple[int, int]] | None) -> None:
+    """No desktop told, one of 0 x 0, or the dummy driver's made-up one (None: the tests'
+    own driver, which tells 1024 x 768 for pictures taken without a display)."""
+    if screens is not None:
+        desktop(screens)
+    app = App(data_dir=tmp_path, settings=Settings(window_size=(2560, 1440)), headless=True)
+    assert app.size == app.screen.get_size() == (2560, 1440)
+
+
+def _minimum_size() -> tuple[int, int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module().minimum_size
+
+
+def test_the_window_system_is_told_the_smallest_window(tmp_path: Path) -> None:
+    """So that a drag stops at it, rather than the window being set back after the drag."""
+    app = App(size=(1280, 800), data_dir=tmp_path, settings=Settings(), headless=True)
+    assert _minimum_size() == MIN_SIZE
+    app.resize((1000, 700))
+    assert app.screen.get_size() == (1000, 700) and _minimum_size() == MIN_SIZE, "after set_mode too"
 
 
 def test_ctrl_c_in_the_terminal_saves_like_closing_the_window(tmp_path) -> None:

@@ -3,6 +3,7 @@ and is kept in settings.json between runs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -193,6 +194,47 @@ def test_restore_defaults_brings_a_dragged_window_back_to_the_default_size(
     assert window_size_shown(scene) == "1280 × 800"
     # the first-game help the player has seen (the table's, on the way here) is kept
     assert saved(screen_app) == Settings(help_seen=screen_app.settings.help_seen)
+
+
+@pytest.mark.parametrize(("screen", "offered"), [
+    ((1366, 768), ["800 × 600", "1280 × 800"]),  # the window's own size, which fits only in width
+    ((1920, 1080), ["800 × 600", "1024 × 768", "1280 × 800", "1440 × 900", "1600 × 900"]),
+    ((2560, 1440), ["800 × 600", "1024 × 768", "1280 × 800", "1440 × 900", "1600 × 900", "1920 × 1080"]),
+])
+def test_the_window_size_option_offers_only_the_sizes_that_fit_the_desktop(
+        ui: SimpleNamespace, screen_app: App, desktop: Callable[[list[tuple[int, int]]], None],
+        screen: tuple[int, int], offered: list[str]) -> None:
+    desktop([screen])
+    scene = open_options(ui, screen_app)
+    size = control(scene, "window_size")
+    assert isinstance(size, Choice) and size.options == offered
+    focus_by_keys(ui, screen_app, scene, "window_size")
+    for _ in offered:
+        ui.press(screen_app, pygame.K_RIGHT)
+        assert window_size_shown(scene) in offered
+        assert saved(screen_app).window_size == screen_app.size
+
+
+def test_the_window_size_option_offers_a_window_larger_than_the_desktop_as_it_is(
+        ui: SimpleNamespace, screen_app: App, desktop: Callable[[list[tuple[int, int]]], None]) -> None:
+    """A window given a size on the command line, or dragged across two screens."""
+    desktop([(1024, 768)])
+    drag_window_to(ui, screen_app, (2560, 1440))
+    scene = open_options(ui, screen_app)
+    size = control(scene, "window_size")
+    assert isinstance(size, Choice) and size.options == ["800 × 600", "2560 × 1440"]
+    assert window_size_shown(scene) == "2560 × 1440" and screen_app.size == (2560, 1440)
+
+
+def test_restore_defaults_opens_the_default_size_within_a_small_desktop(
+        ui: SimpleNamespace, screen_app: App, desktop: Callable[[list[tuple[int, int]]], None]) -> None:
+    desktop([(1024, 600)])
+    drag_window_to(ui, screen_app, (1000, 700))
+    scene = open_options(ui, screen_app)
+    ui.click(screen_app, scene.defaults_button.rect.center)
+    assert screen_app.size == screen_app.screen.get_size() == (944, 600)
+    assert window_size_shown(scene) == "944 × 600"
+    assert saved(screen_app).window_size == (944, 600)
 
 
 def test_settings_are_kept_between_runs(ui: SimpleNamespace, screen_app: App) -> None:
