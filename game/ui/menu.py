@@ -287,8 +287,13 @@ class MenuScene(Scene):
         """Esc: ask before closing the window (Esc pressed once too often to leave the
         table or a screen must not close the game); "Stay", Enter or Esc again stays."""
         kept = self.game_in_progress()
-        words = (f"Your game in progress ({kept}) is kept: Continue takes it up next time." if kept
-                 else "Your statistics, scores and replays are kept.")
+        if kept and self.paused_unsaved:
+            words = (f"Your game in progress ({kept}) could not be saved. Quit tries once more, "
+                     "and says so if the game would be lost.")
+        elif kept:
+            words = f"Your game in progress ({kept}) is kept: Continue takes it up next time."
+        else:
+            words = "Your statistics, scores and replays are kept."
         self.app.show("confirm", title="Quit the game?", words=words, yes="Quit", action=self.app.quit,
                       no="Stay")
 

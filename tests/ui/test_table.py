@@ -798,6 +798,26 @@ def test_the_menu_keeps_a_game_that_could_not_be_saved_and_asks_before_closing(
     assert app.top is scene and len(scene.game.moves_played) == 1
 
 
+def test_esc_on_the_menu_says_the_held_game_could_not_be_saved(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "Quit the game?" question said the game held by the menu "is kept" though it
+    was never saved. It says it could not be saved; Quit tries once more and, the disk
+    still full, asks again with the reason rather than closing."""
+    from game.ui.dialogs import Dialog
+
+    _unsaved_game_held_by_the_menu(ui, app, monkeypatch, room_again=False)
+    ui.press(app, pygame.K_ESCAPE)  # closes the notice band saying the game was not saved
+    ui.press(app, pygame.K_ESCAPE)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Quit the game?"
+    words = " ".join(ask.lines)
+    assert "could not be saved" in words and "is kept" not in words
+    ui.click(app, next(b for b in ask.buttons if b.label == "Quit").rect.center)
+    ui.step(app, 2)
+    again = app.top
+    assert app.running and isinstance(again, Dialog) and again.title == "Your game could not be saved"
+
+
 def test_a_new_deal_from_the_menu_counts_the_paused_game_that_could_not_be_saved(
         ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The menu holds a game that could not be saved; a new deal replaces it. It is
