@@ -149,8 +149,10 @@ class TableLayout:
         Square's columns do not stand under the places above them); on a tie, the one
         whose card is nearer across. Where none of those is, any place whose card's
         centre lies more than half a card that way (Union Square's waste, left of the
-        second row of piles, or a stock in a corner) is taken, the nearest counting a
-        step across as twice a step ahead, so that the arrow keeps to its way."""
+        second row of piles, or a stock in a corner) and at most twice as far across
+        (within about 63 degrees of the arrow's way: not a stock at the far end of the
+        table below Row 4's first pile) is taken, the nearest counting a step across as
+        twice a step ahead, so that the arrow keeps to its way."""
         here, at = self.areas[index], self.bases[index]
         dx, dy = direction
         slack = (self.card[0] if dy else self.card[1]) // 4
@@ -170,7 +172,7 @@ class TableLayout:
                 ahead, across = (centre[0] - at.centerx) * dx, abs(centre[1] - at.centery)
             if along >= 0 and off <= slack:
                 key: tuple[float, float, float, float] = (0 if off == 0 else 1, along, off, across)
-            elif ahead > half:
+            elif ahead > half and across <= 2 * ahead:
                 key = (2, ahead + 2 * across, across, 0)
             else:
                 continue

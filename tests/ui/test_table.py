@@ -294,13 +294,15 @@ def _beyond(here: pygame.Rect, there: pygame.Rect, way: tuple[int, int]) -> tupl
 def _that_way(here: pygame.Rect, there: pygame.Rect, way: tuple[int, int],
               card: tuple[int, int]) -> tuple[int, int] | None:
     """How far the centre of card ``there`` lies ahead of ``here``'s going ``way`` and how
-    far across, when it lies more than half a card that way (None otherwise)."""
+    far across, when it lies more than half a card that way and at most twice as far
+    across (None otherwise: a stock at the far end of the table is not "down" from Row 4's
+    first pile, 658 pixels across for 144 down)."""
     dx, dy = way
     if dy:
         ahead, across = (there.centery - here.centery) * dy, abs(there.centerx - here.centerx)
     else:
         ahead, across = (there.centerx - here.centerx) * dx, abs(there.centery - here.centery)
-    return (ahead, across) if ahead > card[1 if dy else 0] / 2 else None
+    return (ahead, across) if ahead > card[1 if dy else 0] / 2 and across <= 2 * ahead else None
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1200), (800, 1280), (2400, 700)])
@@ -315,8 +317,8 @@ def test_an_arrow_moves_the_focus_to_the_place_that_way(ui: SimpleNamespace, app
     Every place can be reached by arrows alone. (Up from Row 1 went to the first
     foundation, beside the rows to the right; Down from Row 4 in a tall window went to
     the stock under the last pile; Union Square's first pile went down to the waste.
-    Union Square's ninth pile went nowhere to the left, nor its waste down, nor a tall
-    Constitution's Row 4 down to the stock in the corner.)"""
+    Union Square's ninth pile went nowhere to the left, nor its waste down; then a tall
+    Constitution's Row 4 went down to the stock in the far corner, from its first pile.)"""
     app.resize(size)
     table = ui.open_table(app, new_game(rules, 12345678901234567890))
     g, lay = table.game, table.layout
