@@ -352,6 +352,9 @@ class App:
         pygame.key.set_repeat(REPEAT_DELAY, REPEAT_INTERVAL)
         #: the keys down now, each with the scene on top when it went down (see :meth:`_pressed`)
         self._held: dict[int, Scene | None] = {}
+        #: a held key's press was just dropped: the character it types (SDL sends it next,
+        #: as its own event) is dropped too, so that + or A held acts once
+        self._drop_text = False
 
     def store(self) -> Store:
         """The data folder, as every scene reads and writes it: read-only when this window
@@ -561,16 +564,24 @@ class App:
     def _pressed(self, event: pygame.event.Event) -> bool:
         """Keep which keys are down from their presses and releases, and tell a key held
         down pressing again (pygame sends it as another press, with nothing to mark it)
-        from a new press: False for such a press to drop. Only :data:`REPEATING_KEYS`
-        press again, and only while the scene that took the first press is on top
-        (Backspace held to leave a screen deletes nothing on the next)."""
+        from a new press: False for such a press to drop, and for the character it
+        types. Only :data:`REPEATING_KEYS` press again, and only while the scene that took
+        the first press is on top (Backspace held to leave a screen deletes nothing on the
+        next)."""
         if event.type == pygame.KEYUP:
             self._held.pop(event.key, None)
+            self._drop_text = False
         elif event.type == pygame.KEYDOWN:
+            self._drop_text = False
             if event.key not in self._held:
                 self._held[event.key] = self.top
             elif event.key not in REPEATING_KEYS or self._held[event.key] is not self.top:
+                # the character the held key types again comes next: dropped with it
+                self._drop_text = True
                 return False
+        elif event.type == pygame.TEXTINPUT and self._drop_text:
+            self._drop_text = False
+            return False
         return True
 
     def _window_changed(self, kind: int) -> None:

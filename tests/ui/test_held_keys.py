@@ -77,3 +77,29 @@ def test_backspace_held_deletes_on_and_stops_at_a_screen_it_left(ui: SimpleNames
     release(app, pygame.K_BACKSPACE, ui)
     ui.press(app, pygame.K_BACKSPACE)
     assert field.value == "1"
+
+
+def test_a_held_key_that_types_a_character_acts_once_in_the_replay_viewer(ui: SimpleNamespace,
+                                                                         screen_app: App) -> None:
+    """SDL sends a held key's character again with each press: + held went through every
+    speed and A held switched "As played" on and off by chance. The character a dropped
+    press types is dropped with it; one typed on its own still counts."""
+    from tests.ui.test_replay_scene import open_replay, recorded
+
+    scene = open_replay(ui, screen_app, recorded())
+    for _ in range(5):  # A held: a press and its character, then the repeats
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+        ui.step(screen_app)
+    release(screen_app, pygame.K_a, ui)
+    assert scene.as_played
+    speed = scene.speed_index
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=pygame.KMOD_SHIFT,
+                                             unicode="+"))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="+"))
+        ui.step(screen_app)
+    release(screen_app, pygame.K_EQUALS, ui)
+    assert scene.speed_index == speed + 1
+    ui.type_text(screen_app, "+")  # typed with no key press seen (an input method's): counted
+    assert scene.speed_index == speed + 2
