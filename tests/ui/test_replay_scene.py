@@ -503,6 +503,23 @@ def test_the_as_played_switch_shows_its_state_and_answers_the_mouse(ui: SimpleNa
     assert not scene.as_played
 
 
+def test_a_replay_with_no_times_is_not_played_as_played(ui: SimpleNamespace, screen_app: App) -> None:
+    """Every move at 0 s (times left out): "as played" would play the whole replay in one
+    frame. The switch says why it stays off, and Space plays at the steady speed."""
+    game = new_game("constitution", "5")
+    recorder = Recorder(game, clock=lambda: 0.0)
+    for _ in range(8):
+        recorder.play(game.parse_move(game.legal_texts()[0]))
+    scene = open_replay(ui, screen_app, recorder.replay())
+    ui.type_text(screen_app, "a")
+    assert not scene.as_played and "no times" in scene.message
+    ui.click(screen_app, scene.timing.rect.center)
+    assert not scene.as_played and scene.timing.label == "As played: Off"
+    ui.press(screen_app, pygame.K_SPACE)
+    ui.step(screen_app, 5)
+    assert 0 <= scene.player.step <= 1, "a steady speed, not every move at once"
+
+
 @pytest.mark.parametrize("size", [(800, 600), (800, 1400), (3000, 600), (1280, 800)])
 def test_the_viewer_shows_its_keys_in_a_line_at_every_size(ui: SimpleNamespace, screen_app: App,
                                                            size: tuple[int, int]) -> None:
