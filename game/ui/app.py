@@ -507,11 +507,21 @@ class App:
         self.remember_window_size()
         self.running = False
 
+    def window_size_to_keep(self) -> tuple[int, int]:
+        """The window size the settings keep for the next start: the window's (the nearest
+        a setting may be), unless it is the size kept already made to fit this desktop
+        (:func:`fit_to_desktop`): a window the game made smaller for a small screen keeps
+        the player's size for the next, larger one."""
+        kept = (self.settings.window_size[0], self.settings.window_size[1])
+        if self.size == fit_to_desktop(kept):
+            return kept
+        return window_size_kept(self.size)
+
     def remember_window_size(self) -> None:
         """Keep the window's size in the settings, so the next start opens it the same
         (the nearest size the settings allow: the system may give a window larger than
         any they keep)."""
-        size = window_size_kept(self.size)
+        size = self.window_size_to_keep()
         if tuple(self.settings.window_size) == size:
             return
         self.settings.window_size = size

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card
-from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings, window_size_kept
+from ..records.settings import ANIMATION_SPEED_RANGE, Settings, save_settings
 from . import theme
 from .app import App, Scene, desktop_room, fits
 from .art import BACK_STYLES, card_size_for_width, draw_suit
@@ -190,8 +190,8 @@ class OptionsScene(Scene):
     def _save(self) -> None:
         # the window may have been dragged to another size since the game started: the
         # setting saved is the size it is, which is the size the options show (or the
-        # nearest one a setting may be)
-        self.settings.window_size = window_size_kept(self.app.size)
+        # nearest one a setting may be), but for a size the game made to fit the desktop
+        self.settings.window_size = self.app.window_size_to_keep()
         if not save_settings(self.store, self.settings):
             self.app.tell(self.store.take_warnings() or ["The options could not be saved."])
 

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.records.saves import load_saved_game
-from game.records.settings import Settings, check_settings, load_settings
+from game.records.settings import Settings, check_settings, load_settings, save_settings
 from game.records.store import Store
 from game.ui.app import MIN_SIZE, STOP_SIGNALS, App, Scene
 
@@ -82,15 +82,28 @@ def test_the_window_opens_within_the_desktop_leaving_room_for_its_title_bar(
     assert app.size == app.screen.get_size() == opened
 
 
-def test_the_window_opened_within_the_desktop_is_the_size_kept_for_the_next_start(
+def test_a_window_made_to_fit_the_desktop_keeps_the_players_size_for_the_next_start(
         tmp_path: Path, desktop: Callable[[list[tuple[int, int]]], None]) -> None:
+    """One session on a small screen (a laptop away from its monitor) must not lose the
+    size the player chose: the size made to fit is not saved in its place. A size the
+    player drags the window to is."""
     desktop([(1366, 768)])
-    app = App(data_dir=tmp_path, settings=Settings(window_size=(2560, 1440)), headless=True)
+    settings = Settings(window_size=(2560, 1440))
+    save_settings(Store(tmp_path), settings)
+    app = App(data_dir=tmp_path, settings=settings, headless=True)
+    assert app.size == (1286, 668)
     app.push(Scene(app))
     app.running = True
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
-    assert load_settings(Store(tmp_path)).window_size == app.size == (1286, 668)
+    assert load_settings(Store(tmp_path)).window_size == (2560, 1440)
+    again = App(data_dir=tmp_path, settings=load_settings(Store(tmp_path)), headless=True)
+    again.push(Scene(again))
+    again.running = True
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=650, size=(1100, 650)))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    again.step(1 / 60)
+    assert load_settings(Store(tmp_path)).window_size == again.size == (1100, 650)
 
 
 def test_a_size_given_on_the_command_line_is_kept_larger_than_the_desktop(
