@@ -203,6 +203,10 @@ class HeaderPlan:
     two_lines: bool
 
 
+#: the widest the speed's box gets, in the bar's text size (``px``) units
+SPEED_BOX_PX = 30
+
+
 class ReplayScene(Scene):
     """One replay on the table with its playback controls."""
 
@@ -503,7 +507,11 @@ class ReplayScene(Scene):
         room = left_of - round(px * 0.6) - x
         goto_w = min(round(px * 6.5), room // 3)
         self.goto.rect = pygame.Rect(left_of - round(px * 0.6) - goto_w, y, goto_w, bh)
-        self.speed.rect = pygame.Rect(x, y, max(px * 8, self.goto.rect.x - round(px * 0.6) - x), bh)
+        # the speed's box takes the room up to the move number's, but no more than its
+        # words need with room to spare: across a very wide window its arrows would lie
+        # a screen apart
+        speed_w = min(self.goto.rect.x - round(px * 0.6) - x, SPEED_BOX_PX * px)
+        self.speed.rect = pygame.Rect(x, y, max(px * 8, speed_w), bh)
         timing_w = theme.font(round(px * 0.8), bold=True).size("As played: Off")[0] + px
         self.timing.rect = pygame.Rect(w - pad - timing_w, self.bar.y + round(pad * 0.6), timing_w,
                                        words_h - 2)

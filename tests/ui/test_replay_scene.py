@@ -19,7 +19,7 @@ from game.records.saves import load_game_extras, load_saved_game
 from game.records.settings import Settings
 from game.records.stats import load_statistics
 from game.records.store import Store
-from game.ui import scenes, theme, widgets
+from game.ui import replay_scene, scenes, theme, widgets
 from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.drawn import Kind
@@ -518,6 +518,18 @@ def test_a_replay_with_no_times_is_not_played_as_played(ui: SimpleNamespace, scr
     ui.press(screen_app, pygame.K_SPACE)
     ui.step(screen_app, 5)
     assert 0 <= scene.player.step <= 1, "a steady speed, not every move at once"
+
+
+def test_the_speed_box_keeps_its_arrows_together_in_a_wide_window(ui: SimpleNamespace,
+                                                                  screen_app: App) -> None:
+    """At 3000 x 600 the speed's box stretched over 2,500 pixels, its arrows a screen
+    apart; it stops at a width its words fill, and still takes the room it has at 800."""
+    screen_app.resize((3000, 600))
+    scene = open_replay(ui, screen_app, recorded())
+    assert scene.speed.rect.width <= replay_scene.SPEED_BOX_PX * scene.px < 1000
+    screen_app.resize((800, 600))
+    ui.step(screen_app)
+    assert scene.speed.rect.right + round(scene.px * 0.6) == scene.goto.rect.x
 
 
 @pytest.mark.parametrize("size", [(800, 600), (800, 1400), (3000, 600), (1280, 800)])
