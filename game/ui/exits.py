@@ -34,8 +34,11 @@ class TableExits:
 
     def ask_restart(self) -> None:
         """Restart, asking first if that would throw away a game in progress."""
-        self._confirm_then("Restart this deal?", "The moves you made will be lost.", "Restart",
-                           self.restart)
+        words = ("The moves you made will be lost (a practice game is not counted)."
+                 if self.table.session.practice
+                 else "The moves you made will be lost, and this game is counted as abandoned in your "
+                      "statistics: a run of wins ends.")
+        self._confirm_then("Restart this deal?", words, "Restart", self.restart)
 
     def own_game_below(self, *, lost_too: bool = False) -> TableScene | None:
         """Under this practice game, the table of the player's own game in progress (the
@@ -69,7 +72,8 @@ class TableExits:
         own = _named(below) if below is not None else session.saved_game_kept_from_practice()
         words = ("This game was counted in your statistics when it ended: the moves played since "
                  "will be lost." if session.recorded and not session.practice
-                 else "The game in progress will be abandoned." if not session.practice
+                 else "The game in progress will be counted as abandoned in your statistics: a run "
+                      "of wins ends." if not session.practice
                  else "This practice game will end (it is not counted)." if own is None
                  else f"This practice game will end (it is not counted), and your game ({own}) will be "
                       "counted as abandoned." if below is not None

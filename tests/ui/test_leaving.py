@@ -195,13 +195,16 @@ def test_a_game_undone_back_to_its_deal_is_asked_about_and_counted_abandoned_whe
         ui: SimpleNamespace, app: App, key: int, title: str) -> None:
     """Undoing every move does not make the game unplayed: leaving it asks first, and
     counts it as abandoned with its replay among the recent games (else every loss could
-    be dodged that way)."""
+    be dodged that way). The question says so, and that the run of wins ends (Restart
+    said only that the moves would be lost)."""
     store = Store(app.data_dir)
     _won_before(store, "constitution", 2)
     table = _undone_to_the_deal(ui, app)
     ui.press(app, key)
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == title
+    words = " ".join(dialog.lines)
+    assert "counted as abandoned in your statistics" in words and "a run of wins ends" in words
     ui.press(app, pygame.K_ESCAPE)  # "Keep playing": nothing is given up
     assert app.top is table and table.session.begun
     assert load_statistics(store)["constitution"].played == 2
