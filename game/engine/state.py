@@ -363,6 +363,9 @@ class Game(ABC):
             needs = rank_of(onto) - 1
             if needs < 1:
                 return f"nothing can go on {card_pretty(onto)} (it is an Ace)"
+            if needs == 1:
+                # the Aces start on the foundations in both sets that build this way
+                return f"nothing can go on {card_pretty(onto)}: every Ace is on a foundation"
             return (f"{card_pretty(moving)} cannot go on {card_pretty(onto)} "
                     f"(it needs {rank_with_article(needs)} of the other colour)")
         return f"{card_pretty(moving)} cannot go on {card_pretty(onto)}"

@@ -89,6 +89,14 @@ def test_illegal_build_message_names_the_move_and_the_needed_card() -> None:
     assert info.value.move_text == "r2c3-r1c5"
 
 
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
+def test_a_card_refused_on_a_two_is_told_nothing_goes_there(rules: str) -> None:
+    """The reason said "it needs an Ace of the other colour", but every Ace starts on a
+    foundation: nothing ever builds on a 2."""
+    game = position(rules, {"r1c5": "2H", "r2c3": "9D"})
+    assert reason(game, "r2c3-r1c5") == "nothing can go on 2♥: every Ace is on a foundation"
+
+
 def test_row1_builds_down_in_alternate_colours_one_rank_lower() -> None:
     game = position(R, {"r1c5": "9S", "r2c1": "8H", "r2c2": "8D", "r2c3": "8S", "r2c4": "8C",
                         "r2c5": "10H", "r2c6": "7D", "r2c7": "9D"})
