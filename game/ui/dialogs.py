@@ -518,13 +518,17 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     position can be studied."""
     session = table.session
     g = session.game
+    # how far the game got: every card home counts in the score (the Square sets are
+    # seldom won and played for it)
+    home = sum(len(g.piles[f]) for f in g.foundations)
+    reached = f"{len(g.history)} moves · {home} of {g.card_count} cards home"
     lines = ["No legal move is left in this position.",
-             f"{g.title} · game #{g.game} · {len(g.history)} moves", _lost_score(session),
+             f"{g.title} · game #{g.game} · {reached}", _lost_score(session),
              *_replay_lines(table)]
     if session.practice:
         lines.insert(3, "A practice game, taken over from a replay: your statistics do not count it")
     if session.level is not None:
-        lines[1] = f"{g.title} · level {session.level.number} · {len(g.history)} moves"
+        lines[1] = f"{g.title} · level {session.level.number} · {reached}"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
         leave = [("New deal", table.exits.new_deal)]

@@ -29,6 +29,17 @@ def _lost_table(ui: SimpleNamespace, app: App, rules: str) -> tuple[TableScene, 
     return table, dialog
 
 
+@pytest.mark.parametrize("rules", ["square", "constitution"])
+def test_the_lost_dialog_says_how_many_cards_got_home(ui: SimpleNamespace, app: App, rules: str) -> None:
+    """Every card home counts in the score, and the Square sets are played for it: the
+    dialog said the moves but not how far the game got."""
+    table, dialog = _lost_table(ui, app, rules)
+    game = table.game
+    home = sum(len(game.piles[f]) for f in game.foundations)
+    assert 0 < home < game.card_count
+    assert f"{home} of {game.card_count} cards home" in " ".join(dialog.lines)
+
+
 def _covered(app: App, table: TableScene) -> int:
     """How many cards' corner index (their top-left quarter) the dialog's drawn boxes cover."""
     w, h = table.layout.card
