@@ -386,7 +386,7 @@ def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.R
 
 def badge_size(card_w: int) -> int:
     """The width of a round direction badge beside cards ``card_w`` pixels wide."""
-    return max(16, round(card_w * 0.26))
+    return max(18, round(card_w * 0.26))
 
 
 def badge_gap(card_w: int) -> int:

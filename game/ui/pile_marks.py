@@ -134,8 +134,10 @@ class PileMarks:
             colour = (40, 120, 200) if direction > 0 else (200, 90, 40)
             pygame.draw.circle(image, colour, centre, radius)
             pygame.draw.circle(image, (255, 255, 255), centre, radius, 2 if palette.high_contrast else 1)
-            tip = (centre[0], centre[1] - direction * radius * 0.6)
-            arrow_head(image, tip, 0, -direction, radius * 1.1, (255, 255, 255))
+            # as large an arrow as the disc holds (its base corners just inside the rim):
+            # the one thing a Union Square player must read on a small table
+            tip = (centre[0], centre[1] - direction * radius * 0.7)
+            arrow_head(image, tip, 0, -direction, radius * 1.3, (255, 255, 255))
             self._shapes[key] = image
         return image
 

@@ -336,3 +336,13 @@ def test_neighbouring_targets_keep_their_frames_apart(tmp_path: Path) -> None:
     room = lay.outline_room[0]
     assert tuple(surface.get_at((first.right + room - 2, first.centery)))[:3] == colour
     assert tuple(surface.get_at((second.left - room + 1, second.centery)))[:3] == colour
+
+
+@pytest.mark.parametrize("rules", SQUARE_SETS)
+def test_direction_badges_are_large_enough_to_read_at_800x600(rules: str, tmp_path: Path) -> None:
+    """Which way a pile or a foundation goes is the one thing a Square player must read
+    on the table; at 800 x 600 the badges were 16 pixels across (a first-hour player
+    found them too small). Every direction badge is at least 18."""
+    app, _ = _table((800, 600), _foundations_both_ways(rules), tmp_path)
+    shown = [b.rect for b in app.drawn.of(Kind.BADGE) if b.name.startswith("direction of")]
+    assert shown and min(min(rect.size) for rect in shown) >= 18, [rect.size for rect in shown]
