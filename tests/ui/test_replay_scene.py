@@ -239,6 +239,23 @@ def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App)
     assert top.game.piles == positions(replay)[5]
 
 
+def test_restart_of_a_game_taken_over_says_it_is_not_counted(ui: SimpleNamespace, screen_app: App) -> None:
+    """A game taken over from a replay is practice: Restart's question says nothing of
+    the statistics' abandoned games or a run of wins, which it does not touch."""
+    table = pytest.importorskip("game.ui.table")
+    scene = open_replay(ui, screen_app, recorded())
+    scene.jump(5)
+    ui.type_text(screen_app, "t")
+    top = screen_app.scenes[-1]
+    assert isinstance(top, table.TableScene) and top.session.practice
+    ui.settle(screen_app, top)
+    ui.press(screen_app, pygame.K_r)
+    ask = screen_app.top
+    assert isinstance(ask, Dialog) and ask.title == "Restart this deal?"
+    words = " ".join(ask.lines)
+    assert "practice game is not counted" in words and "abandoned" not in words
+
+
 def test_after_a_jump_by_number_the_replays_keys_still_work(ui: SimpleNamespace, screen_app: App) -> None:
     """The field keeps the focus after a jump, but takes digits only: "+" and "−" change
     the speed and T takes over, as they do before a number is typed (T went into the
