@@ -146,9 +146,10 @@ class Evaluator:
         jam = self.jam
         # a move that touches neither Row 1 nor the foundations leaves the jam as it is
         # here (worked out at the first such child)
-        same_jam: list[float] = []
+        same_jam: float | None = None
 
         def value(src: int, dst: int, auto: int) -> float:
+            nonlocal same_jam
             if dst >= FOUNDATION:
                 return full(c)[0]
             t = total
@@ -177,9 +178,9 @@ class Evaluator:
                 r = rest
             if src < 8 or dst < 8:
                 return home - t - r - jam(c)
-            if not same_jam:
-                same_jam.append(jam(c))
-            return home - t - r - same_jam[0]
+            if same_jam is None:
+                same_jam = jam(c)
+            return home - t - r - same_jam
 
         return value
 

@@ -137,19 +137,7 @@ class Core:
 
     def copy(self) -> Core:
         """An independent copy."""
-        other = Core.__new__(Core)
-        other.piles = list(map(list.copy, self.piles))
-        other.found = self.found[:]
-        other.waste = self.waste[:]
-        other.stock = self.stock[:]
-        other.key = self.key
-        other.fkey = self.fkey
-        other.hs = list(map(list.copy, self.hs))
-        other.saved = self.saved[:]
-        other.tops = self.tops[:]
-        other.wants = self.wants[:]
-        other.fbytes = self.fbytes
-        return other
+        return self._sharing(list(map(list.copy, self.piles)), list(map(list.copy, self.hs)), self.saved[:])
 
     def after(self, src: int, dst: int) -> Core:
         """A new position: this one after the legal move ``(src, dst)`` (this one is left
@@ -158,23 +146,32 @@ class Core:
         moves played on either and taken back leave every pile as it was, both stay
         right as long as only moves taken back are played on those piles. It cannot take
         back the moves that led to this one (:meth:`undo` the moves played on it only)."""
-        other = Core.__new__(Core)
-        piles = other.piles = self.piles[:]
-        hs = other.hs = self.hs[:]
+        piles = self.piles[:]
+        hs = self.hs[:]
         for i in (src, dst):
             if i < 32:
                 piles[i] = piles[i][:]
                 hs[i] = hs[i][:]
+        other = self._sharing(piles, hs, [])
+        other.play(src, dst)
+        return other
+
+    def _sharing(self, piles: list[list[int]], hs: list[list[int]],
+                 saved: list[tuple[int, int, int]]) -> Core:
+        """A core of this position with these piles, hashes and saved moves, and copies of
+        everything else a move changes."""
+        other = Core.__new__(Core)
+        other.piles = piles
+        other.hs = hs
+        other.saved = saved
         other.found = self.found[:]
         other.waste = self.waste[:]
         other.stock = self.stock[:]
         other.key = self.key
         other.fkey = self.fkey
-        other.saved = []
         other.tops = self.tops[:]
         other.wants = self.wants[:]
         other.fbytes = self.fbytes
-        other.play(src, dst)
         return other
 
     def _full_key(self) -> int:

@@ -286,7 +286,8 @@ class Narrow(DepthFirst):
         else:
             draws = [0.0] * len(cards)
             sums = [float(distance[c]) for c in cards]
-        if limit == 1 and len(set(sums)) == len(sums):
+        distinct = len(set(sums)) == len(sums)
+        if limit == 1 and distinct:
             best = fills[sums.index(min(sums))]
             if len(fills) == 1:
                 return moves
@@ -295,7 +296,7 @@ class Narrow(DepthFirst):
                 return [moves[best]]
             others = set(fills)
             return [m for i, m in enumerate(moves) if i == best or i not in others]
-        if len(set(sums)) == len(sums):
+        if distinct:
             keyed = sorted((x, 0.0, 0, j) for j, x in enumerate(sums))
         else:
             ranks = core.ranks([moves[i] for i in fills])
