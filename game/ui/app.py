@@ -173,7 +173,7 @@ def desktop_room() -> tuple[int, int] | None:
     if not desktops or min(desktops[0]) <= 0:
         return None
     width, height = desktops[0]
-    return max(MIN_SIZE[0], width - DESKTOP_MARGIN[0]), max(MIN_SIZE[1], height - DESKTOP_MARGIN[1])
+    return at_least_min((width - DESKTOP_MARGIN[0], height - DESKTOP_MARGIN[1]))
 
 
 def fits(size: tuple[int, int], room: tuple[int, int] | None) -> bool:
@@ -181,12 +181,17 @@ def fits(size: tuple[int, int], room: tuple[int, int] | None) -> bool:
     return room is None or (size[0] <= room[0] and size[1] <= room[1])
 
 
+def at_least_min(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, each side no smaller than :data:`MIN_SIZE`'s."""
+    return max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+
+
 def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
     """The window size the game opens for ``size`` asked by itself (the saved size, the
     default): no smaller than :data:`MIN_SIZE` and, each side, no larger than
     :func:`desktop_room`, so that the window and its title bar are on the screen."""
     room = desktop_room()
-    width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+    width, height = at_least_min(size)
     if room is None:
         return width, height
     return min(width, room[0]), min(height, room[1])
@@ -321,8 +326,7 @@ class App:
         self.echo: Callable[[str], None] | None = None
         # a size given on the command line is the player's own (a picture's, maybe, larger
         # than any screen): only the size the game picks by itself is fitted to the desktop
-        self.size = (fit_to_desktop(self.settings.window_size) if size is None
-                     else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
+        self.size = fit_to_desktop(self.settings.window_size) if size is None else at_least_min(size)
         self.screen = self._open_window(self.size)
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
@@ -544,7 +548,7 @@ class App:
         drag, a maximised window), or a size the game picks (``fit``: made to fit the
         desktop, see :func:`fit_to_desktop`). Never below :data:`MIN_SIZE`: a window
         system that lets the window be dragged smaller has it set back to that."""
-        size = fit_to_desktop(size) if fit else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = fit_to_desktop(size) if fit else at_least_min(size)
         if size != self.screen.get_size():
             self.screen = self._open_window(size)
         self.size = size

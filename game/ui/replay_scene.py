@@ -49,6 +49,7 @@ from .widgets import (
     fit_numbered,
     fit_text,
     focus_glow,
+    fullest_key_hint,
     record_button,
     ui_scale,
 )
@@ -717,10 +718,7 @@ class ReplayScene(Scene):
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, count, "move number")
         drawn.add(Kind.TEXT, said, "the move in words")
-        self.timing.draw(surface, round(px * 0.8), palette)
-        record_button(drawn, self.timing, round(px * 0.8), "As played")
-        if self.timing.focused:
-            focus_glow(surface, self.timing.rect, max(4, self.timing.rect.height // 4), palette)
+        self._draw_button(surface, self.timing, round(px * 0.8), "As played")
         self.timeline.draw(surface, px, palette)
         drawn.add(Kind.BUTTON, self.timeline.rect, "the timeline")
         for name, button in self.icons.items():
@@ -735,17 +733,21 @@ class ReplayScene(Scene):
         self.goto.draw(surface, round(px * 0.9), palette)
         self.goto.record(drawn, "go to move")
         for button in self._buttons():
-            button.draw(surface, round(px * 0.9), palette)
-            record_button(drawn, button, round(px * 0.9))
-            if button.focused:
-                focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)
+            self._draw_button(surface, button, round(px * 0.9))
         self._draw_keys(surface)
+
+    def _draw_button(self, surface: pygame.Surface, button: Button, px: int, name: str = "") -> None:
+        """A button of the bar at text size ``px``, recorded (as ``name``, or its label), with
+        the focus's glow when it has the focus."""
+        palette = self.app.palette
+        button.draw(surface, px, palette)
+        record_button(self.app.drawn, button, px, name)
+        if button.focused:
+            focus_glow(surface, button.rect, max(4, button.rect.height // 4), palette)
 
     def key_line(self) -> str:
         """The fullest of :data:`KEY_LINES` that fits the window's width."""
-        small = max(10, round(self.px * 0.72))
-        room = self.size[0] - 40
-        return next((words for words in KEY_LINES if theme.font(small).size(words)[0] <= room), KEY_LINES[-1])
+        return fullest_key_hint(KEY_LINES, self.px, self.size[0])
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         keys = draw_key_hint(surface, self.key_line(), self.px, self.size, self.keys_y, self.app.palette)

@@ -198,6 +198,10 @@ def pill(words: str, px: int, colour: tuple[int, int, int], fill: tuple[int, int
 
 
 
+#: what a key line leaves of the window's width, both sides together
+KEY_HINT_SIDES = 40
+
+
 def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int, int], y: int,
                   palette: Palette, *, message: str = "") -> pygame.Rect:
     """The keys a screen answers to, as one dim line centred across a window of ``size`` at
@@ -206,9 +210,21 @@ def draw_key_hint(surface: pygame.Surface, words: str, px: int, size: tuple[int,
     colour = palette.ink_dim
     if message:
         words, colour = message, palette.warn
-    small = max(10, round(px * 0.72))
-    return theme.text(surface, fit_text(words, small, size[0] - 40), small, (size[0] // 2, y), colour=colour,
-                      anchor="center")
+    small = key_hint_px(px)
+    return theme.text(surface, fit_text(words, small, size[0] - KEY_HINT_SIDES), small, (size[0] // 2, y),
+                      colour=colour, anchor="center")
+
+
+def key_hint_px(px: int) -> int:
+    """The text size of :func:`draw_key_hint`'s line on a screen whose text size is ``px``."""
+    return max(10, round(px * 0.72))
+
+
+def fullest_key_hint(lines: Sequence[str], px: int, width: int) -> str:
+    """Of ``lines`` (fullest first), the first that :func:`draw_key_hint` draws whole in a
+    window ``width`` wide; the last, cut, if none does."""
+    font = theme.font(key_hint_px(px))
+    return next((words for words in lines if font.size(words)[0] <= width - KEY_HINT_SIDES), lines[-1])
 
 
 def focus_glow(surface: pygame.Surface, rect: pygame.Rect, radius: int, palette: Palette) -> None:

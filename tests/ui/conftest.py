@@ -159,6 +159,14 @@ def open_table(app: App, game: Game) -> TableScene:
     return scene
 
 
+def asked(app: App, key: int, title: str) -> str:
+    """Press ``key``, which must open the dialog titled ``title``: its words, joined."""
+    press(app, key)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == title, dialog
+    return " ".join(dialog.lines)
+
+
 def wait_for_dialog(app: App) -> Dialog:
     """Run frames until a dialog is on top (a win's comes WIN_DIALOG_DELAY after the last
     card lands) and return it."""
@@ -218,7 +226,7 @@ def ui() -> SimpleNamespace:
                            post_key=post_key, press=press, type_text=type_text, top_point=top_point,
                            drop_point=drop_point, drag=drag, click=click, perform=perform,
                            open_menu=open_menu, open_table=open_table, wait_for_dialog=wait_for_dialog,
-                           play_to_the_end=play_to_the_end, check_drawn=check_drawn)
+                           asked=asked, play_to_the_end=play_to_the_end, check_drawn=check_drawn)
 
 
 @pytest.fixture

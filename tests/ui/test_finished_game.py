@@ -232,10 +232,7 @@ def test_new_deal_after_a_win_undone_says_the_win_is_counted_not_that_a_game_is_
     assert dialog.title == "You won!" and scene.session.recorded
     _press(ui, app, next(b for b in dialog.buttons if b.label == "Undo"))
     ui.settle(app, scene)
-    ui.press(app, pygame.K_n)
-    question = app.top
-    assert isinstance(question, Dialog) and question.title == "Start a new deal?"
-    words = " ".join(question.lines)
+    words = ui.asked(app, pygame.K_n, "Start a new deal?")
     assert "counted in your statistics when it ended" in words and "abandoned" not in words
     ui.press(app, pygame.K_RETURN)
     ui.settle(app, scene)

@@ -200,10 +200,7 @@ def test_a_game_undone_back_to_its_deal_is_asked_about_and_counted_abandoned_whe
     store = Store(app.data_dir)
     _won_before(store, "constitution", 2)
     table = _undone_to_the_deal(ui, app)
-    ui.press(app, key)
-    dialog = app.top
-    assert isinstance(dialog, Dialog) and dialog.title == title
-    words = " ".join(dialog.lines)
+    words = ui.asked(app, key, title)
     assert "counted as abandoned in your statistics" in words and "a run of wins ends" in words
     ui.press(app, pygame.K_ESCAPE)  # "Keep playing": nothing is given up
     assert app.top is table and table.session.begun

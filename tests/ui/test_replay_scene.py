@@ -249,10 +249,7 @@ def test_restart_of_a_game_taken_over_says_it_is_not_counted(ui: SimpleNamespace
     top = screen_app.scenes[-1]
     assert isinstance(top, table.TableScene) and top.session.practice
     ui.settle(screen_app, top)
-    ui.press(screen_app, pygame.K_r)
-    ask = screen_app.top
-    assert isinstance(ask, Dialog) and ask.title == "Restart this deal?"
-    words = " ".join(ask.lines)
+    words = ui.asked(screen_app, pygame.K_r, "Restart this deal?")
     assert "practice game is not counted" in words and "abandoned" not in words
 
 
