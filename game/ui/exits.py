@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
+#: what giving up a game in progress does to the statistics, as Restart and New deal say it
+COUNTED_ABANDONED = "counted as abandoned in your statistics: a run of wins ends."
+
+
 class TableExits:
     """The ways out of one table, and the questions asked before them."""
 
@@ -36,8 +40,7 @@ class TableExits:
         """Restart, asking first if that would throw away a game in progress."""
         words = ("The moves you made will be lost (a practice game is not counted)."
                  if self.table.session.practice
-                 else "The moves you made will be lost, and this game is counted as abandoned in your "
-                      "statistics: a run of wins ends.")
+                 else f"The moves you made will be lost, and this game is {COUNTED_ABANDONED}")
         self._confirm_then("Restart this deal?", words, "Restart", self.restart)
 
     def own_game_below(self, *, lost_too: bool = False) -> TableScene | None:
@@ -72,8 +75,7 @@ class TableExits:
         own = _named(below) if below is not None else session.saved_game_kept_from_practice()
         words = ("This game was counted in your statistics when it ended: the moves played since "
                  "will be lost." if session.recorded and not session.practice
-                 else "The game in progress will be counted as abandoned in your statistics: a run "
-                      "of wins ends." if not session.practice
+                 else f"The game in progress will be {COUNTED_ABANDONED}" if not session.practice
                  else "This practice game will end (it is not counted)." if own is None
                  else f"This practice game will end (it is not counted), and your game ({own}) will be "
                       "counted as abandoned." if below is not None
