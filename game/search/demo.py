@@ -832,6 +832,10 @@ class Replanner(OneAfterAnother):
         #: with a smaller budget a first part of what it searches with a larger one, so
         #: from at least that many, the look would find nothing new and is not taken
         self.searched_here = 0
+        #: how far each of those stages' searches went, by name (``ran`` in the solver's
+        #: :func:`~.solver.solve`): the plan at the start is not made when each of its
+        #: searches already went as far there (:func:`_repeats_stages`)
+        self.ran_here: dict[str, int] = {}
 
     def steps(self) -> Steps:
         """Play on and plan: True when a plan wins (``win`` holds the whole line), None
@@ -850,7 +854,8 @@ class Replanner(OneAfterAnother):
             # a card showed, or the start: plan as the demo does, on the real deal
             second_try = plan.quick_beams and rescues < RESCUES
             line = None
-            if not (second_try and misses >= LEAN_AFTER):
+            repeats = not played and _repeats_stages(plan, self.ran_here)
+            if not (second_try and misses >= LEAN_AFTER) and not repeats:
                 line = self._planned(plan.nodes, partial(_solve_guess, game, plan, lean=misses >= LEAN_AFTER))
             if line is None and second_try:
                 rescues += 1
@@ -893,6 +898,20 @@ class Replanner(OneAfterAnother):
         line = search(min(nodes, left), seconds)
         self.done += _plan_positions - before
         return line
+
+
+def _repeats_stages(plan: DemoPlan, ran: dict[str, int]) -> bool:
+    """Whether the demo plan's first try (:func:`_solve_guess`, neither lean nor a second
+    try) would only search again what the solver's stages searched from the same
+    position, as ``ran`` says: its quick beams and each of its searches, side by side
+    with an equal share of its positions, went at least as far there (a search of the
+    solver's is deterministic, and with fewer positions searches a first part of what it
+    searches with more). Lady Cadogan's plan is its quick beams and beams, which the
+    stages ran for 60,000 and 800,000 positions before the replanning search."""
+    if plan.quick_beams and "beams" in plan.searches and ran.get("quick", 0) < plan.nodes:
+        return False
+    share = max(1, plan.nodes // len(plan.searches))
+    return bool(plan.searches) and all(ran.get(kind, 0) >= share for kind in plan.searches)
 
 
 #: the positions every plan made in this process searched (:attr:`DemoResult.plan_positions`)

@@ -72,16 +72,19 @@ class SolveResult:
 _Searcher = DepthFirst | Probe | OneAfterAnother | SquareLayers | Beams
 
 
-def _replanner(game: Game, max_nodes: int, end: float | None = None, searched: int = 0) -> Replanner:
+def _replanner(game: Game, max_nodes: int, end: float | None = None, searched: int = 0,
+               ran: dict[str, int] | None = None) -> Replanner:
     """The replanning search (:class:`~.demo.Replanner`), its plans stopping at the
     time ``end`` too; ``searched`` is how many positions the stages before it searched
-    from this same position (:attr:`~.demo.Replanner.searched_here`). Its module is
+    from this same position (:attr:`~.demo.Replanner.searched_here`), and ``ran`` how
+    far each of their searches went (:attr:`~.demo.Replanner.ran_here`). Its module is
     imported when it first runs, since its plans are made by this one's :func:`solve`."""
     from .demo import Replanner
 
     search = Replanner(game, max_nodes)
     search.deadline = end
     search.searched_here = searched
+    search.ran_here = dict(ran or {})
     return search
 
 
@@ -89,6 +92,11 @@ _KINDS: dict[str, Callable[[Game, int], _Searcher]] = {
     "dfs": DepthFirst, "best": BestFirst, "probe": Probe, "lines": Lines, "plan": Planner,
     "plans": PlannerLines, "narrow": Narrow, "narrowing": Narrowing, "layers": SquareLayers,
     "beams": Beams, "quick": QuickBeams, "proof": CadoganProof, "replan": _replanner}
+#: the name of each search's class in :data:`_KINDS`
+_KIND_OF: dict[type, str] = {made: name for name, made in _KINDS.items() if isinstance(made, type)}
+#: in :func:`solve`'s record of how far each search went (``ran``), a search that ran to
+#: its end without an answer: with any budget it would search what it searched
+RAN_TO_ITS_END = 1 << 62
 #: the search that plays on like the demo player (left out of the stages with
 #: ``solve(replan=False)``)
 REPLAN = "replan"
@@ -128,6 +136,9 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
     end = start + max_seconds
     result = SolveResult(UNKNOWN)
     paused: list[_Running] = []
+    # how many positions each search has searched from this position, by its name: a
+    # search of that name with as many or fewer would search a first part of the same
+    ran: dict[str, int] = {}
     for stage, stage_nodes in stages:
         left = max_nodes - result.nodes
         if left <= 0 or time.perf_counter() > end:
@@ -142,8 +153,8 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
         share = max(1, nodes // (len(running) + len(kinds)))
         for search, _ in running:
             search.max_nodes = search.nodes + share
-        running += _start(game, kinds, share * len(kinds), end, result.nodes) if kinds else []
-        paused += _run_stage(running, end, result)
+        running += _start(game, kinds, share * len(kinds), end, result.nodes, ran) if kinds else []
+        paused += _run_stage(running, end, result, ran)
         if result.status != UNKNOWN:
             break
     result.seconds = time.perf_counter() - start
@@ -153,21 +164,26 @@ def solve(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float 
 _Running = tuple[_Searcher, Steps]
 
 
-def _start(game: Game, kinds: tuple[str, ...], max_nodes: int, end: float, searched: int) -> list[_Running]:
+def _start(game: Game, kinds: tuple[str, ...], max_nodes: int, end: float, searched: int,
+           ran: dict[str, int] | None = None) -> list[_Running]:
     """The searches of a stage on copies of ``game``, ``max_nodes`` shared equally; the
     replanning search's plans stop at the time ``end`` too, and it is told that the
-    stages before it ``searched`` so many positions."""
+    stages before it ``searched`` so many positions, and how far each of their searches
+    went (``ran``)."""
     share = max(1, max_nodes // len(kinds))
-    searches: list[_Searcher] = [_replanner(game.clone(), share, end, searched) if k == REPLAN
+    searches: list[_Searcher] = [_replanner(game.clone(), share, end, searched, ran) if k == REPLAN
                                  else _KINDS[k](game.clone(), share) for k in kinds]
     return [(s, s.steps()) for s in searches]
 
 
-def _run_stage(running: list[_Running], end: float, result: SolveResult) -> list[_Running]:
+def _run_stage(running: list[_Running], end: float, result: SolveResult,
+               ran: dict[str, int] | None = None) -> list[_Running]:
     """Run searches side by side until one answers, all end or wait for positions their
     budget does not have, or the time ``end`` passes; add the positions they searched to
-    ``result``. Returns the complete searches that stopped at their budget (a line's
-    search is dropped: it is only worth going on with in its stage)."""
+    ``result``, and to ``ran`` how far each search went (:data:`RAN_TO_ITS_END` for one
+    that ended without an answer before its budget ran out). Returns the complete
+    searches that stopped at their budget (a line's search is dropped: it is only worth
+    going on with in its stage)."""
     searches = [s for s, _ in running]
     counted = [s.nodes for s in searches]
     running = list(running)
@@ -187,6 +203,9 @@ def _run_stage(running: list[_Running], end: float, result: SolveResult) -> list
                 result.probe_seconds += time.perf_counter() - turn_start
             if finished:
                 running.remove(entry)
+                if answer is None and ran is not None and search.nodes < search.max_nodes:
+                    # it ended within its budget, not at it
+                    _record(ran, search, RAN_TO_ITS_END)
                 if answer is not None:
                     result.status = WON if answer else LOST
                     result.moves = search.win if answer else []
@@ -195,7 +214,18 @@ def _run_stage(running: list[_Running], end: float, result: SolveResult) -> list
                 running.remove(entry)
                 if not isinstance(search, _LINE_KINDS):
                     stopped.append(entry)
+    if ran is not None:
+        for search in searches:
+            _record(ran, search, search.nodes)
     done = [s.nodes - n for s, n in zip(searches, counted, strict=True)]
     result.nodes += sum(done)
     result.probe_nodes += sum(d for s, d in zip(searches, done, strict=True) if isinstance(s, _LINE_KINDS))
     return [] if result.status != UNKNOWN else stopped
+
+
+def _record(ran: dict[str, int], search: _Searcher, nodes: int) -> None:
+    """Note in ``ran`` that ``search`` went this far (the most any search of its name
+    went: each starts from the same position and is deterministic)."""
+    kind = _KIND_OF.get(type(search))
+    if kind is not None:
+        ran[kind] = max(ran.get(kind, 0), nodes)

@@ -77,13 +77,94 @@ def test_the_solver_tells_it_how_far_its_stages_searched_from_the_start(monkeypa
     told: list[int] = []
     real = solver._replanner
 
-    def recording(game, max_nodes, end=None, searched=0):
+    def recording(game, max_nodes, end=None, searched=0, ran=None):
         told.append(searched)
-        return real(game, max_nodes, end, searched)
+        return real(game, max_nodes, end, searched, ran)
 
     monkeypatch.setattr(solver, "_replanner", recording)
     solve(game, max_nodes=8000, max_seconds=600)
     assert told == [3000]
+
+
+def test_the_solver_tells_it_how_far_each_of_its_searches_went(monkeypatch) -> None:
+    # 3,000 positions of the depth-first search, then 2,000 of the narrowed one (neither
+    # wins game 132 in so few), then the replanning search
+    game = new_game("constitution", 132)
+    search = game.profile.search
+    stages = ((("dfs",), 3000), (("narrowing",), 2000), (("replan",), 5000))
+    monkeypatch.setattr(type(game), "profile", replace(game.profile, search=replace(search, stages=stages)))
+    told: list[dict[str, int]] = []
+    real = solver._replanner
+
+    def recording(game, max_nodes, end=None, searched=0, ran=None):
+        made = real(game, max_nodes, end, searched, ran)
+        told.append(dict(made.ran_here))
+        return made
+
+    monkeypatch.setattr(solver, "_replanner", recording)
+    solve(game, max_nodes=10_000, max_seconds=600)
+    assert told == [{"dfs": 3000, "narrowing": 2000}]
+
+
+def test_a_search_that_ran_to_its_end_is_told_so() -> None:
+    # Lady Cadogan's quick beams end within their 60,000 positions on game 57, without
+    # a win: with any budget they would search what they searched
+    ran: dict[str, int] = {}
+    game = new_game("constitution-cadogan", 57)
+    running = solver._start(game, ("quick",), 60_000, 1e18, 0)
+    result = solver.SolveResult("unknown")
+    solver._run_stage(running, 1e18, result, ran)
+    assert result.status == "unknown"
+    assert ran == {"quick": solver.RAN_TO_ITS_END}
+    assert 0 < result.nodes < 60_000
+
+
+def _starts(monkeypatch, rules: str, ran: dict[str, int]) -> list[int]:
+    """The moves played before each first try of the replanning search's plans on game
+    ``rules`` 132 (its plans, second tries and long looks stubbed to find nothing), the
+    solver's stages having run its searches as far as ``ran`` says."""
+    tries: list[int] = []
+
+    def plan(game, plan, nodes, seconds, lean=False, rescue=False):
+        if not rescue:
+            tries.append(len(game.history))
+        return None
+
+    monkeypatch.setattr(demo, "_solve_guess", plan)
+    monkeypatch.setattr(demo, "_solver_line", lambda *args, **kwargs: None)
+    search = demo.Replanner(new_game(rules, 132), 30_000)
+    search.ran_here = ran
+    steps = search.steps()
+    with pytest.raises(StopIteration):
+        while True:
+            next(steps)
+    return tries
+
+
+def test_the_plan_at_the_start_is_not_made_again_where_the_stages_ran_its_searches(monkeypatch) -> None:
+    # constitution's demo plan is its depth-first and narrowed searches side by side, in
+    # 10,000 positions: 5,000 each. Where the solver's stages ran both at least as far,
+    # that plan would search again what they searched and find no win
+    plan = profile_of("constitution").search.demo_plan
+    assert plan is not None and plan.searches == ("dfs", "narrowing") and plan.nodes == 10_000
+    alone = _starts(monkeypatch, "constitution", {})
+    after = _starts(monkeypatch, "constitution", {"dfs": 10_000, "narrowing": 600_000})
+    assert alone[0] == 0 and 0 not in after
+    # the plans it does make are those it made before, from the next card on
+    assert after and after == alone[1:len(after) + 1]
+    assert _starts(monkeypatch, "constitution", {"dfs": 10_000, "narrowing": 4999})[0] == 0
+    assert _starts(monkeypatch, "constitution", {"narrowing": 600_000})[0] == 0
+
+
+def test_lady_cadogans_plan_at_the_start_needs_its_quick_beams_and_its_beams_run() -> None:
+    # its plan: the quick beams, then the beams, each in 60,000 positions
+    plan = profile_of("constitution-cadogan").search.demo_plan
+    assert plan is not None and plan.quick_beams and plan.searches == ("beams",)
+    assert demo._repeats_stages(plan, {"quick": solver.RAN_TO_ITS_END, "beams": 800_000, "proof": 5000})
+    assert demo._repeats_stages(plan, {"quick": 60_000, "beams": 60_000})
+    assert not demo._repeats_stages(plan, {"quick": 59_999, "beams": 800_000})
+    assert not demo._repeats_stages(plan, {"quick": solver.RAN_TO_ITS_END, "beams": 59_999})
+    assert not demo._repeats_stages(plan, {"beams": 800_000})
 
 
 def _looks(monkeypatch, searched: int) -> list[int]:

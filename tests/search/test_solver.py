@@ -622,8 +622,8 @@ def test_a_paused_search_resumes_where_it_stopped(monkeypatch: pytest.MonkeyPatc
     paused: list[int] = []
     run_stage = solver._run_stage
 
-    def spy(running, end, result):  # type: ignore[no-untyped-def]
-        out = run_stage(running, end, result)
+    def spy(running, end, result, ran=None):  # type: ignore[no-untyped-def]
+        out = run_stage(running, end, result, ran)
         paused.append(len(out))
         if len(paused) == 1:
             assert result.nodes == 1001  # the stage's budget, to the position
