@@ -61,6 +61,7 @@ from ..engine.cards import UNKNOWN, card_pretty, full_pack
 from ..engine.profile import Layout
 from ..engine.rows import row_of
 from ..engine.state import Game, Move, Transfer
+from .cadogan_core import Core
 from .cadogan_proof import CadoganProof
 from .depth_first import DepthFirst, Narrowing, Steps, bounded
 from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, STUCK, WIN, evaluate, homeless_cards
@@ -83,6 +84,10 @@ _EVALUATED_LIMIT = 200_000
 REPEAT_PENALTY = 500.0
 #: what :meth:`_HintSearch.closure` may answer
 WON_LINE, DEAD, DEAD_BLIND = "won", "dead", "dead unless the stock helps"
+#: the stock turn's answer where no other move gains anything within the search (they
+#: rank below it: :func:`_rank_shuffles_below_stock`), so that its reason says why it
+#: comes before a move that looks as useful
+NOTHING_ELSE = "nothing else gains"
 #: positions the reachability searches of one hint may see in all, and each of them
 CLOSURE_NODES = 600
 CLOSURE_LIMIT = 150
@@ -144,6 +149,37 @@ class Hint:
     #: the move ranked before this one that reaches the same position (the same card into
     #: a suit's other foundation, or into another space), or None: its *twin*
     twin_of: Move | None = None
+    #: a move that can never be a mistake, a safe drop or a safe climb's first move (first
+    #: for that reason, whatever the scores: :func:`_safe_first`)
+    safe: bool = False
+
+
+#: hints whose scores are this close are as good as each other, as far as the search
+#: can tell (a card on a foundation is worth 100)
+AS_GOOD = 0.05
+
+
+def as_good_as(ranked: list[Hint], index: int) -> list[int]:
+    """The indexes of the other hints of ``ranked`` (best first, as :func:`hints`
+    answers) that score as well as hint ``index``, to within :data:`AS_GOOD`: the search
+    cannot tell which of them is better, and the player should know that the first of
+    them is first only by the order of a tie. They lie next to it, in order. A move that
+    can never be a mistake (:attr:`Hint.safe`) ties with none: it is first for that."""
+    hint = ranked[index]
+    if hint.safe:
+        return []
+    return [i for i, h in enumerate(ranked)
+            if i != index and not h.safe and abs(h.score - hint.score) <= AS_GOOD]
+
+
+def numbers_words(numbers: list[int]) -> str:
+    """Hint numbers as a player reads them: ``hint 2``, ``hints 2 and 3``, ``hints 2–5``
+    (numbers next to each other, in order), else ``hints 2, 4 and 7``."""
+    if len(numbers) == 1:
+        return f"hint {numbers[0]}"
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"hints {numbers[0]}–{numbers[-1]}"
+    return "hints " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 class _Budget(Exception):
@@ -186,6 +222,10 @@ class _HintSearch:
         #: foundation wants, else the lowest) at no depth, so the chain a fill forces is
         #: one step and the search sees what the filled place does next
         self.chains = chains
+        #: In Lady Cadogan a card a foundation wants climbs home one row a move: with
+        #: ``chains``, its next step up (:meth:`_climbing`) costs no depth, so that even
+        #: a search one move deep sees a card of Row 4 reach the foundation
+        self.climbs = chains and view.profile.layout is Layout.ROWS and not view.profile.fills_owed
 
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
@@ -233,7 +273,10 @@ class _HintSearch:
         stand = self.leaf_value(transfers)
         if self.hash.key() in self.history:
             return stand - REPEAT_PENALTY
-        if depth == 0 or stand >= WIN or stand <= STUCK:
+        if stand >= WIN or stand <= STUCK:
+            return stand
+        climb = self._climbing(transfers) if self.climbs else None
+        if depth == 0 and climb is None:
             return stand
         if not self.through_reveals and any(t.src == game.stock or t.card == UNKNOWN for t in transfers):
             return stand
@@ -247,13 +290,16 @@ class _HintSearch:
         forced = forced_move(game, moves)
         candidates = [forced] if forced is not None else ordered_moves(game, moves)
         # a forced foundation move costs no depth: it is not a decision; nor does a fill
-        # that a fill before it forced, of the card needed soonest (``chains``)
+        # that a fill before it forced, of the card needed soonest (``chains``), nor a
+        # climbing card's next step (``climbs``: its only move where no depth is left)
         free = forced is not None
         if not free and self.chains:
             owed = game.owed_space()
             if owed is not None and row_of(owed):
                 candidates = candidates[:1]
                 free = True
+        if climb is not None and not free:
+            candidates = [climb] if depth == 0 else [climb] + [m for m in candidates if m != climb]
         best = LOSS - 1.0
         # every move searched, and each lost: then so is this position, however good it
         # looks (a player cannot stop here: the game goes on, or ends lost)
@@ -266,7 +312,7 @@ class _HintSearch:
                     if self.hash.key() in self.path:
                         lost = False
                         continue
-                    child_value = self.value(child, depth - (not free)) - 0.01
+                    child_value = self.value(child, depth - (not free and move != climb)) - 0.01
                     best = max(best, child_value)
                     if child_value > STUCK:
                         lost = False
@@ -279,6 +325,21 @@ class _HintSearch:
         self.table[key] = (depth, best)
         return best
 
+    def _climbing(self, transfers: list[Transfer]) -> Move | None:
+        """The next step of the card the last move took up a row (Lady Cadogan), or None:
+        its move onto the row above (the first such pile in the search's order) or home,
+        when a foundation wants the card."""
+        game = self.game
+        moved = transfers[0]
+        if moved.dst in game.foundations or moved.src in (game.stock, game.waste):
+            return None
+        if moved.card not in foundation_wants(game):
+            return None
+        ups = [m for m in game.legal_moves() if m.src == moved.dst]
+        if not ups:
+            return None
+        home = [m for m in ups if m.dst in game.foundations]
+        return (home or ordered_moves(game, ups) or ups)[0]
 
     def closure(self, limit: int) -> str | None:
         """Whether every position reachable from here was seen within ``limit`` new ones.
@@ -410,22 +471,44 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
 
 
 def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tuple[Move, float]], set[Move]]:
-    """``ranked`` with the provably safe foundation move first, and the moves so promoted.
+    """``ranked`` with the provably safe move first, and the moves so promoted.
 
     The search gives such a move no free ply at the root (inside it, a forced move costs
     no depth), so a build that leaves the drop for the next move can score higher. By the
     dominance argument of :mod:`game.search.knowledge`, every line open before the drop is
     still open after it, so the drop is worth at least the best move's value: it is ranked
     first with that value, and so is the same card into its suit's other foundation (the
-    same position up to the order of the two foundations).
+    same position up to the order of the two foundations). Where there is no such drop,
+    the first move of a safe climb (:func:`_safe_climb`, Lady Cadogan) goes first the
+    same way.
     """
-    forced = forced_move(view, [m for m, _ in ranked])
-    if forced is None:
+    if not ranked:
         return ranked, set()
+    forced = forced_move(view, [m for m, _ in ranked])
     top = ranked[0][1]
+    if forced is None:
+        climb = _safe_climb(view)
+        if climb is None or climb not in {m for m, _ in ranked}:
+            return ranked, set()
+        return ([(climb, max(gain, top)) for m, gain in ranked if m == climb]
+                + [(m, gain) for m, gain in ranked if m != climb]), {climb}
     safe = {m for m, _ in ranked if m.src == forced.src and m.dst in view.foundations}
     first = sorted(((m, max(gain, top)) for m, gain in ranked if m in safe), key=lambda mg: mg[0] != forced)
     return first + [(m, gain) for m, gain in ranked if m not in safe], safe
+
+
+def _safe_climb(view: Game) -> Move | None:
+    """In Lady Cadogan, the first move of a *safe climb*, or None: a card of Rows 2–4 that
+    a foundation takes, that nothing can build on and whose suit's other foundation is
+    high enough (the safe drop's conditions), and that can climb to Row 1 now through
+    piles that take it or lie empty, and go home. Played whole, the climb never gives up
+    a won position, whatever the stock holds (:mod:`.cadogan_proof` says why), so it is
+    as safe as the safe drop; each of its moves is the next one's first move again."""
+    profile = view.profile
+    if profile.layout is not Layout.ROWS or profile.fills_owed:
+        return None
+    climb = Core.from_game(view).safe_climb()
+    return None if climb is None else Core.engine_move(view, climb[0])
 
 
 def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
@@ -524,6 +607,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
             _bet_on_guesses(search, order, values, immediate, answers)
             _shun_the_doomed(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
+        _say_when_nothing_else_gains(position, values, base, answers)
         for move, twin in same_as.items():
             values[move] = values.get(twin, LOSS)
             if twin in answers:
@@ -935,6 +1019,20 @@ def _name_the_lost(search: _HintSearch, order: list[Move], values: dict[Move, fl
             answers[move] = answer
 
 
+def _say_when_nothing_else_gains(view: Game, values: dict[Move, float], base: float,
+                                 answers: dict[Move, str]) -> None:
+    """Answer :data:`NOTHING_ELSE` for the stock turn when every other move is a move
+    within the table that gains nothing (at most one point, as
+    :func:`_rank_shuffles_below_stock` counts it) and the searches proved nothing of the
+    turn."""
+    turn = view.move_table[view.stock][view.waste] if view.waste >= 0 else None
+    if turn is None or turn not in values or turn in answers:
+        return
+    others = [m for m in values if m != turn]
+    if others and all(m.dst not in view.foundations and values[m] <= base + 1.0 for m in others):
+        answers[turn] = NOTHING_ELSE
+
+
 def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float) -> None:
     """Cap the value of moves that gain nothing just below the stock turn's.
 
@@ -956,7 +1054,7 @@ def _hint(view: Game, move: Move, gain: float, *, safe: bool, answer: str | None
           twin_of: Move | None = None) -> Hint:
     """The hint for ``move``, with its reason whole and without the move restated."""
     parts = reason_parts(view, move, gain, safe=safe, answer=answer)
-    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]), twin_of)
+    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]), twin_of, safe)
 
 
 def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
@@ -968,7 +1066,8 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
     checks every one against the position): ``frees 5♥ for the foundation`` only when a
     foundation can take 5♥ next, from where it now lies on top; ``so 3♣ can follow`` only
     for a card on top of a pile that a foundation takes after this move and did not
-    before. ``safe`` says it is a foundation move that can never be a mistake; ``answer``
+    before. ``safe`` says it is a foundation move that can never be a mistake, or the
+    first move of a climb home that never is (:func:`_safe_climb`); ``answer``
     is what the reachability search (:meth:`_HintSearch.closure`) proved of the move.
     """
     game = view.clone()
@@ -1007,6 +1106,8 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
             way = game.direction(dst)
             if way and not view.direction(dst):
                 parts.append(f"{words(dst)} now builds {'up' if way > 0 else 'down'}")
+        if safe:
+            parts.append("the first step of a climb home that is always safe")
         # the card the move uncovered, if it is still on top of its pile
         uncovered = (before[src][-2] if len(before[src]) >= 2 and len(piles[src]) == len(before[src]) - 1
                      else None)
@@ -1042,6 +1143,8 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
             parts.append("the game goes on only if the card it brings can be played")
         else:
             parts.append("leaves no legal move")
+    elif answer == NOTHING_ELSE:
+        parts.append("no other move gains anything in sight")
     elif answer == DEAD:
         parts.append("leaves no way to win")
     elif answer == DEAD_BLIND:

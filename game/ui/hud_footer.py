@@ -9,6 +9,7 @@ import pygame
 
 from ..cache import BoundedCache
 from ..engine.words import move_words
+from ..search.hint import as_good_as, numbers_words
 from . import theme
 from .drawn import Kind
 from .widgets import fitting_px, wrap
@@ -51,6 +52,9 @@ class Footer:
             h = session.hint_list[session.hint_index]
             count = len(session.hint_list)
             which = f"Hint {session.hint_index + 1} of {count}" if count > 1 else "Hint"
+            tied = as_good_as(session.hint_list, session.hint_index)
+            if tied:
+                which += f" (as good as {numbers_words([i + 1 for i in tied])})"
             words = move_words(table.game, h.move, notation=table.app.settings.show_notation)
             # the reason's first part says the move again: the words before it name it
             return f"{which}: {words} — {h.why}" if h.why else f"{which}: {words}"

@@ -82,6 +82,11 @@ def test_no_hint_when_the_game_is_over() -> None:
     assert hints(won) == []
     lost = square_layout("square", {0: 24}, [["2C", "AC"]])
     assert hints(lost) == []
+    for rules in ("constitution", "constitution-cadogan"):
+        stuck = contested_copy(rules)
+        stuck.play_text("r1c1-f5")  # which leaves no legal move
+        assert not stuck.legal_moves() and not stuck.is_won()
+        assert hints(stuck) == [] and hints(stuck, safe_first=False) == []
 
 
 def test_demo_move_finishes_a_near_won_game() -> None:
@@ -183,3 +188,26 @@ def test_the_hint_never_calls_a_drop_safe_that_takes_the_other_copys_place(rules
     assert game.move_text(ranked[0].move) != "r1c1-f5"
     assert "always safe" not in reasons["r1c1-f5"]
     assert "always safe" not in reasons["r1c2-f5"]  # it wins, but not by that argument
+
+
+def test_lady_cadogans_hint_sees_a_card_climb_home_from_row_4() -> None:
+    # game 3, six moves in: 2♥ lies in Row 4, Row 3 and Row 2 each have an empty pile
+    # and Row 1 a 3♠. With 18 moves the hint's search finishes one move deep, where a
+    # step up gains nothing yet; each next step of a climbing card costs it no depth,
+    # so it sees the 2♥ go home and puts its first step before turning the stock
+    game = new_game("constitution-cadogan", 3)
+    for text in ["r2c5-r1c4", "r3c5-r2c5", "r2c3-r1c3", "s-w", "s-w", "s-w"]:
+        game.play_text(text)
+    assert len(game.legal_moves()) >= 18
+    ranked = hints(game, max_ms=None, twins=False)
+    assert game.move_text(ranked[0].move) == "r4c6-r3c5"
+    assert ranked[0].score > 50 > ranked[1].score
+
+
+def test_hint_numbers_read_as_a_player_reads_them() -> None:
+    from game.search.hint import numbers_words
+
+    assert numbers_words([2]) == "hint 2"
+    assert numbers_words([2, 3]) == "hints 2 and 3"
+    assert numbers_words([2, 3, 4, 5]) == "hints 2–5"
+    assert numbers_words([1, 3, 4]) == "hints 1, 3 and 4"

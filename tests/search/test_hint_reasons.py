@@ -14,6 +14,7 @@ from game.engine import RULE_IDS, Game, new_game
 from game.engine.cards import card_pretty, full_pack, parse_card
 from game.engine.profile import Layout
 from game.engine.state import Transfer
+from game.search.cadogan_core import Core
 from game.search.hint import Hint, hints
 from game.search.knowledge import foundation_wants
 from game.search.solver import solve
@@ -46,9 +47,10 @@ def _foundation_ready(game: Game) -> dict[int, int]:
 class _Claims:
     """Checks one hint's reason, claim by claim, against the full position ``game``."""
 
-    def __init__(self, game: Game, hint: Hint) -> None:
+    def __init__(self, game: Game, hint: Hint, ranked: list[Hint] | None = None) -> None:
         self.game = game
         self.hint = hint
+        self.ranked = [hint] if ranked is None else ranked
         self.before = game.clone()
         self.after = game.clone()
         self.transfers: list[Transfer] = self.after.play(hint.move)
@@ -128,6 +130,17 @@ class _Claims:
         def dead_end(_: str) -> bool:
             return not a.is_won()
 
+        def nothing_else(_: str) -> bool:
+            # every other move stays within the table and scores no more than a point
+            # above the position now
+            others = [h for h in self.ranked if h.move != self.hint.move]
+            return ((src, dst) == (g.stock, g.waste) and bool(others)
+                    and all(h.move.dst not in g.foundations and h.score <= 1.0 for h in others))
+
+        def climb(_: str) -> bool:
+            # the solver's safe climb (its argument: game.search.cadogan_proof) starts so
+            return self.hint.safe and safe_climb_move(b) == self.hint.move
+
         return [
             ("plays", rf"^plays ({CARD}) to the foundation", plays),
             ("always safe", r", (always safe)", lambda _: dst in g.foundations),
@@ -157,13 +170,21 @@ class _Claims:
             ("no legal move", r"leaves no legal move()", lambda _: not a.legal_moves()),
             ("only if", r"the game goes on only if the card it brings can be played()", only_if),
             ("dead end", r"leads to a dead end unless the stock brings a card that helps()", dead_end),
+            ("nothing else", r"no other move gains anything in sight()", nothing_else),
+            ("climb", r"the first step of a climb home that is always safe()", climb),
         ]
+
+
+def safe_climb_move(game: Game) -> object:
+    """The first move of the lean core's safe climb in ``game`` (Lady Cadogan), or None."""
+    climb = Core.from_game(game).safe_climb()
+    return None if climb is None else Core.engine_move(game, climb[0])
 
 
 def _check_all(game: Game, ranked: list[Hint]) -> list[str]:
     kinds: list[str] = []
     for hint in ranked:
-        claims = _Claims(game, hint)
+        claims = _Claims(game, hint, ranked)
         left = claims.check()
         assert re.fullmatch(r"[, ]*", left), f"unchecked words {left!r} in {hint.reason!r}"
         kinds += claims.kinds
@@ -370,3 +391,49 @@ def test_a_move_into_a_dead_corner_says_there_is_no_way_to_win() -> None:
     assert reasons["r1c1-f5"].endswith("leaves no way to win") and game.legal_moves()
     kinds = _check_all(game, ranked)
     assert {"no way to win", "leads to a win", "moves into", "opens"} <= set(kinds)
+
+
+def _ten_of_hearts_climbs() -> Game:
+    """Lady Cadogan: the hearts foundations at 9 and 9, every black 9 home; a 10♥ on a
+    10♠ in Row 3, pile 1, Row 2 empty, J♠ alone in Row 1, pile 1; the other 10♥ alone in
+    Row 4 (its climb would empty a Row 4 pile); two J♥ in Row 1."""
+    return _cadogan({(0, 0): ["JS"], (0, 1): ["JH"], (0, 2): ["JH"], (2, 0): ["10S", "10H"],
+                     (3, 0): ["10H"]}, {2: 9, 4: 9, 5: 9}, waste=[])
+
+
+def test_a_safe_climb_is_the_first_hint_and_says_it_is_always_safe() -> None:
+    # the 10♥ of Row 3 can climb: into Row 2's empty pile, onto J♠ and home, and nothing
+    # can build on it (the black 9s are home) nor needs its foundation first
+    game = _ten_of_hearts_climbs()
+    first = hints(game)[0]
+    assert game.move_text(first.move) == "r3c1-r2c1"
+    assert first.safe
+    assert "the first step of a climb home that is always safe" in first.reason
+    assert "always safe" in first.why
+    _check_all(game, [first])
+    # and the climb goes on: each step is the next position's first hint
+    game.play(first.move)
+    second = hints(game)[0]
+    assert game.move_text(second.move) == "r2c1-r1c1" and second.safe
+
+
+def test_the_demo_player_is_not_handed_the_climb_first() -> None:
+    # the demo and the replanning search ask without ``safe_first``: what is safe is
+    # theirs to find, and the climb is not promoted for them
+    game = _ten_of_hearts_climbs()
+    assert not any(h.safe for h in hints(game, safe_first=False))
+
+
+@pytest.mark.parametrize(("rules", "number", "moves"), [
+    ("constitution-cadogan", 3, "r2c5-r1c4 r3c5-r2c5 r2c3-r1c3"),
+    ("union-square", 3, "p13-f4 p1-p9 p6-p15 p4-p12")])
+def test_the_stock_turn_says_when_no_other_move_gains_anything(rules: str, number: int, moves: str) -> None:
+    # positions the hints themselves lead to: the turn ranks first, every other move a
+    # move within the table that gains nothing the search sees
+    game = new_game(rules, number)
+    for text in moves.split():
+        game.play_text(text)
+    ranked = hints(game, max_ms=None, twins=False)
+    assert game.move_text(ranked[0].move) == "s-w"
+    assert ranked[0].reason.endswith("no other move gains anything in sight")
+    assert "nothing else" in _check_all(game, ranked)

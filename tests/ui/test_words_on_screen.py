@@ -328,3 +328,32 @@ def test_the_hint_on_screen_names_its_move_once(ui: SimpleNamespace, screen_app:
     footer = table.hud.footer_text()
     assert restated not in footer, footer
     assert footer.endswith(f" — {hint.why}" if hint.why else move_words(game, hint.move))
+
+
+def test_the_hint_says_which_other_hints_are_as_good(ui: SimpleNamespace, screen_app: App) -> None:
+    """Where the search scores several moves alike, the first is first only by the order
+    of a tie: the footer says which other hints are as good, and a move that can never
+    be a mistake (``safe``) ties with none."""
+    from dataclasses import replace
+
+    from game.search.hint import Hint
+
+    game = new_game("union-square", 3)
+    table = ui.open_table(screen_app, game)
+    ui.press(screen_app, pygame.K_h)
+    ui.settle(screen_app, table)
+    moves = game.legal_moves()[:5]
+    scores = [163.49, 163.49, 163.47, 162.89, 10.0]
+    listed = [Hint(m, s, "builds", "why") for m, s in zip(moves, scores, strict=True)]
+    table.session.hint_list = listed
+    said = []
+    for index in range(5):
+        table.session.hint_index = index
+        said.append(table.hud.footer_text().split(":")[0])
+    assert said == ["Hint 1 of 5 (as good as hints 2 and 3)", "Hint 2 of 5 (as good as hints 1 and 3)",
+                    "Hint 3 of 5 (as good as hints 1 and 2)", "Hint 4 of 5", "Hint 5 of 5"]
+    table.session.hint_list = [replace(listed[0], safe=True), *listed[1:]]
+    table.session.hint_index = 0
+    assert table.hud.footer_text().startswith("Hint 1 of 5: ")
+    table.session.hint_index = 1
+    assert table.hud.footer_text().startswith("Hint 2 of 5 (as good as hint 3): ")
