@@ -190,7 +190,7 @@ class _HintSearch:
     """One hint search over a private copy of the player's view."""
 
     def __init__(self, view: Game, max_nodes: int, max_ms: float | None, history: set[int],
-                 chains: bool = False) -> None:
+                 chains: bool = False, climbs: bool = True) -> None:
         # ``view`` is played on and always restored
         self.game = view
         self.hash = PositionHash(view)
@@ -223,9 +223,10 @@ class _HintSearch:
         #: one step and the search sees what the filled place does next
         self.chains = chains
         #: In Lady Cadogan a card a foundation wants climbs home one row a move: with
-        #: ``chains``, its next step up (:meth:`_climbing`) costs no depth, so that even
-        #: a search one move deep sees a card of Row 4 reach the foundation
-        self.climbs = chains and view.profile.layout is Layout.ROWS and not view.profile.fills_owed
+        #: ``chains`` and ``climbs``, its next step up (:meth:`_climbing`) costs no depth,
+        #: so that even a search one move deep sees a card of Row 4 reach the foundation
+        self.climbs = (chains and climbs and view.profile.layout is Layout.ROWS
+                       and not view.profile.fills_owed)
 
     def play(self, move: Move) -> list[Transfer]:
         """Play one of the position's legal moves (as the search always does)."""
@@ -440,7 +441,7 @@ def history_keys(game: Game) -> set[int]:
 
 def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
           avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True,
-          counter: list[int] | None = None) -> list[Hint]:
+          climbs: bool = True, counter: list[int] | None = None) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
@@ -454,15 +455,16 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     space) is left out, so that asking for the next hint shows something new.
     With ``safe_first`` a foundation move that can never be a mistake
     (:func:`~game.search.knowledge.forced_move`) comes first, with the best value of any
-    move (see :func:`_safe_first`). When ``counter`` is given, the positions searched
-    are added to ``counter[0]``. ``game`` is not changed.
+    move (see :func:`_safe_first`). ``climbs=False`` leaves out Lady Cadogan's free steps
+    of a climbing card (:meth:`_HintSearch._climbing`). When ``counter`` is given, the
+    positions searched are added to ``counter[0]``. ``game`` is not changed.
     """
     view = game.player_view()
     history = history_keys(game) if game.history else set()
     answers: dict[Move, str] = {}
     same_as: dict[Move, Move] = {}
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
-                        twins=twins, answers=answers, counter=counter, same_as=same_as)
+                        twins=twins, answers=answers, counter=counter, same_as=same_as, climbs=climbs)
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)
@@ -515,7 +517,7 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
                counter: list[int] | None = None, twins: bool = True,
                answers: dict[Move, str] | None = None,
-               same_as: dict[Move, Move] | None = None) -> list[tuple[Move, float]]:
+               same_as: dict[Move, Move] | None = None, climbs: bool = True) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
@@ -543,7 +545,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     owed = position.owed_space()
     if answers is not None and owed is not None and not row_of(owed):
         max_nodes *= BASE_FILL_FACTOR
-    search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None)
+    search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None,
+                         climbs=climbs)
     try:
         return _rank(search, position, moves, history, avoid_repeats, twins, answers, same_as)
     finally:

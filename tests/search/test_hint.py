@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import RULE_IDS, Game, game_from_layout, new_game
 from game.engine.cards import card_pretty, parse_card
-from game.search.demo import demo_move
+from game.search.demo import DEMO_CLIMBS, demo_move
 from game.search.hint import hints
 
 from .layouts import contested_copy, rows_layout, square_layout
@@ -202,6 +202,10 @@ def test_lady_cadogans_hint_sees_a_card_climb_home_from_row_4() -> None:
     ranked = hints(game, max_ms=None, twins=False)
     assert game.move_text(ranked[0].move) == "r4c6-r3c5"
     assert ranked[0].score > 50 > ranked[1].score
+    # the demo player's hints go without (demo.DEMO_CLIMBS): the hint before them
+    # turned the stock here
+    assert not DEMO_CLIMBS
+    assert game.move_text(hints(game, max_ms=None, twins=False, climbs=False)[0].move) == "s-w"
 
 
 def test_hint_numbers_read_as_a_player_reads_them() -> None:

@@ -134,11 +134,16 @@ def _starts(monkeypatch, rules: str, ran: dict[str, int]) -> list[int]:
     monkeypatch.setattr(demo, "_solver_line", lambda *args, **kwargs: None)
     search = demo.Replanner(new_game(rules, 132), 30_000)
     search.ran_here = ran
+    _play_out(search)
+    return tries
+
+
+def _play_out(search: demo.Replanner) -> None:
+    """Run a replanning search to its end."""
     steps = search.steps()
     with pytest.raises(StopIteration):
         while True:
             next(steps)
-    return tries
 
 
 def test_the_plan_at_the_start_is_not_made_again_where_the_stages_ran_its_searches(monkeypatch) -> None:
@@ -181,10 +186,7 @@ def _looks(monkeypatch, searched: int) -> list[int]:
     monkeypatch.setattr(demo, "_solve_guess", lambda *args, **kwargs: None)
     search = demo.Replanner(new_game("constitution", 132), 30_000)
     search.searched_here = searched
-    steps = search.steps()
-    with pytest.raises(StopIteration):
-        while True:
-            next(steps)
+    _play_out(search)
     return looks
 
 
