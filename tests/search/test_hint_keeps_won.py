@@ -134,10 +134,14 @@ def three_cards_wanted() -> Game:
 def test_the_hint_sees_which_wanted_card_can_go_on_up() -> None:
     # the three moves look the same at the last depth the whole search finishes; the
     # 3♣ going home shows one move further, where the equal moves alone are searched
+    # (and, since the climbs, as the 3♣'s free next steps). The 4♦ of Row 3 can climb
+    # through the space too (onto 5♣ in Row 1), and the solver wins after it as well:
+    # it may score as high; the 2♦ and the 4♠, which cannot go on, may not
     game = three_cards_wanted()
     ranked = hints(game, max_ms=None)
     assert game.move_text(ranked[0].move) == "r3c6-r2c3"
-    assert ranked[0].score >= ranked[1].score + 50
+    stuck = [h for h in ranked if game.move_text(h.move) in ("r3c5-r2c3", "r3c8-r2c3")]
+    assert len(stuck) == 2 and all(ranked[0].score >= h.score + 50 for h in stuck)
 
 
 @pytest.mark.slow
