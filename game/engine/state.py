@@ -276,9 +276,13 @@ class Game(ABC):
         move = self.future.pop()
         return self._push(move)
 
+    def cards_home(self) -> int:
+        """How many cards are on the foundations."""
+        return sum(len(self.piles[f]) for f in self.foundations)
+
     def is_won(self) -> bool:
         """All cards are on the foundations."""
-        return sum(len(self.piles[f]) for f in self.foundations) == self.card_count
+        return self.cards_home() == self.card_count
 
     def is_lost(self) -> bool:
         """Not won, and no legal move is left."""

@@ -60,7 +60,7 @@ def replay_level(level: Level) -> str | None:
         except IllegalMove as err:
             return f"move {step}: {err}"
     if not game.is_won():
-        home = sum(len(game.piles[f]) for f in game.foundations)
+        home = game.cards_home()
         return (f"the {len(level.solution)} moves end without a win "
                 f"({home} of {game.card_total()} cards on the foundations)")
     return None

@@ -947,5 +947,5 @@ def play_demo(rules: str, number: str, *, max_moves: int = DEFAULT_MAX_MOVES,
         game.play(move)
     return DemoResult(game.rules, game.game, game.is_won(),
                       [game.move_text(m) for m in game.moves_played],
-                      sum(len(game.piles[f]) for f in game.foundations),
+                      game.cards_home(),
                       time.perf_counter() - start, _plan_positions - positions)

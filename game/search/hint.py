@@ -276,7 +276,7 @@ class _HintSearch:
             return stand - REPEAT_PENALTY
         if stand >= WIN or stand <= STUCK:
             return stand
-        climb = self._climbing(transfers) if self.climbs else None
+        climb, moves = self._climbing(transfers) if self.climbs else (None, None)
         if depth == 0 and climb is None:
             return stand
         if not self.through_reveals and any(t.src == game.stock or t.card == UNKNOWN for t in transfers):
@@ -285,7 +285,8 @@ class _HintSearch:
         known = self.table.get(key)
         if known is not None and known[0] >= depth:
             return known[1]
-        moves = game.legal_moves()
+        if moves is None:
+            moves = game.legal_moves()
         if not moves:
             return LOSS + stand / 1000.0
         forced = forced_move(game, moves)
@@ -326,21 +327,23 @@ class _HintSearch:
         self.table[key] = (depth, best)
         return best
 
-    def _climbing(self, transfers: list[Transfer]) -> Move | None:
+    def _climbing(self, transfers: list[Transfer]) -> tuple[Move | None, list[Move] | None]:
         """The next step of the card the last move took up a row (Lady Cadogan), or None:
         its move onto the row above (the first such pile in the search's order) or home,
-        when a foundation wants the card."""
+        when a foundation wants the card; and the legal moves, when it had to work them
+        out (else None), so that :meth:`value` does not work them out again."""
         game = self.game
         moved = transfers[0]
         if moved.dst in game.foundations or moved.src in (game.stock, game.waste):
-            return None
+            return None, None
         if moved.card not in foundation_wants(game):
-            return None
-        ups = [m for m in game.legal_moves() if m.src == moved.dst]
+            return None, None
+        moves = game.legal_moves()
+        ups = [m for m in moves if m.src == moved.dst]
         if not ups:
-            return None
+            return None, moves
         home = [m for m in ups if m.dst in game.foundations]
-        return (home or ordered_moves(game, ups) or ups)[0]
+        return (home or ordered_moves(game, ups) or ups)[0], moves
 
     def closure(self, limit: int) -> str | None:
         """Whether every position reachable from here was seen within ``limit`` new ones.
@@ -490,10 +493,10 @@ def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tupl
     top = ranked[0][1]
     if forced is None:
         climb = _safe_climb(view)
-        if climb is None or climb not in {m for m, _ in ranked}:
+        gains = dict(ranked)
+        if climb is None or climb not in gains:
             return ranked, set()
-        return ([(climb, max(gain, top)) for m, gain in ranked if m == climb]
-                + [(m, gain) for m, gain in ranked if m != climb]), {climb}
+        return [(climb, max(gains[climb], top)), *((m, g) for m, g in ranked if m != climb)], {climb}
     safe = {m for m, _ in ranked if m.src == forced.src and m.dst in view.foundations}
     first = sorted(((m, max(gain, top)) for m, gain in ranked if m in safe), key=lambda mg: mg[0] != forced)
     return first + [(m, gain) for m, gain in ranked if m not in safe], safe
@@ -1022,17 +1025,31 @@ def _name_the_lost(search: _HintSearch, order: list[Move], values: dict[Move, fl
             answers[move] = answer
 
 
+#: a move whose line reaches no more than this above the position now gains nothing
+NO_GAIN = 1.0
+
+
+def _stock_turn(view: Game) -> Move | None:
+    """The move that turns the stock onto the waste, in a rule set that has a waste."""
+    return view.move_table[view.stock][view.waste] if view.waste >= 0 else None
+
+
+def _gains_nothing(view: Game, move: Move, value: float, base: float) -> bool:
+    """``move``, worth ``value`` (the position now ``base``), moves cards within the table
+    and gains nothing (:data:`NO_GAIN`)."""
+    return move.dst not in view.foundations and value <= base + NO_GAIN
+
+
 def _say_when_nothing_else_gains(view: Game, values: dict[Move, float], base: float,
                                  answers: dict[Move, str]) -> None:
-    """Answer :data:`NOTHING_ELSE` for the stock turn when every other move is a move
-    within the table that gains nothing (at most one point, as
-    :func:`_rank_shuffles_below_stock` counts it) and the searches proved nothing of the
-    turn."""
-    turn = view.move_table[view.stock][view.waste] if view.waste >= 0 else None
+    """Answer :data:`NOTHING_ELSE` for the stock turn when every other move gains nothing
+    (:func:`_gains_nothing`, as :func:`_rank_shuffles_below_stock` tells) and the
+    searches proved nothing of the turn."""
+    turn = _stock_turn(view)
     if turn is None or turn not in values or turn in answers:
         return
     others = [m for m in values if m != turn]
-    if others and all(m.dst not in view.foundations and values[m] <= base + 1.0 for m in others):
+    if others and all(_gains_nothing(view, m, values[m], base) for m in others):
         answers[turn] = NOTHING_ELSE
 
 
@@ -1042,12 +1059,12 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
     Moving cards about without gain can go on for ever in the Square games; the stock,
     turned once through, is what brings new cards, so a player who sees no gain turns it.
     """
-    turn = view.move_table[view.stock][view.waste] if view.waste >= 0 else None
+    turn = _stock_turn(view)
     if turn is None or turn not in values:
         return
     cap = values[turn] - 0.5
     for move, value in values.items():
-        if move != turn and move.dst not in view.foundations and value <= base + 1.0:
+        if move != turn and _gains_nothing(view, move, value, base):
             values[move] = min(value, cap)
 
 

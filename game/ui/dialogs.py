@@ -520,7 +520,7 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     g = session.game
     # how far the game got: every card home counts in the score (the Square sets are
     # seldom won and played for it)
-    home = sum(len(g.piles[f]) for f in g.foundations)
+    home = g.cards_home()
     reached = f"{len(g.history)} moves · {home} of {g.card_count} cards home"
     lines = ["No legal move is left in this position.",
              f"{g.title} · game #{g.game} · {reached}", _lost_score(session),

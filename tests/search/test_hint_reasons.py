@@ -14,8 +14,7 @@ from game.engine import RULE_IDS, Game, new_game
 from game.engine.cards import card_pretty, full_pack, parse_card
 from game.engine.profile import Layout
 from game.engine.state import Transfer
-from game.search.cadogan_core import Core
-from game.search.hint import Hint, hints
+from game.search.hint import Hint, _safe_climb, hints
 from game.search.knowledge import foundation_wants
 from game.search.solver import solve
 
@@ -139,7 +138,7 @@ class _Claims:
 
         def climb(_: str) -> bool:
             # the solver's safe climb (its argument: game.search.cadogan_proof) starts so
-            return self.hint.safe and safe_climb_move(b) == self.hint.move
+            return self.hint.safe and _safe_climb(b) == self.hint.move
 
         return [
             ("plays", rf"^plays ({CARD}) to the foundation", plays),
@@ -173,12 +172,6 @@ class _Claims:
             ("nothing else", r"no other move gains anything in sight()", nothing_else),
             ("climb", r"the first step of a climb home that is always safe()", climb),
         ]
-
-
-def safe_climb_move(game: Game) -> object:
-    """The first move of the lean core's safe climb in ``game`` (Lady Cadogan), or None."""
-    climb = Core.from_game(game).safe_climb()
-    return None if climb is None else Core.engine_move(game, climb[0])
 
 
 def _check_all(game: Game, ranked: list[Hint]) -> list[str]:
