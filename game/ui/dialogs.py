@@ -520,15 +520,15 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     g = session.game
     # how far the game got: every card home counts in the score (the Square sets are
     # seldom won and played for it)
-    home = g.cards_home()
-    reached = f"{len(g.history)} moves · {home} of {g.card_count} cards home"
-    lines = ["No legal move is left in this position.",
-             f"{g.title} · game #{g.game} · {reached}", _lost_score(session),
-             *_replay_lines(table)]
+    # on a line of its own: after a long title and a 20-digit game number it would wrap
+    # at 800 px and leave a word alone on the next line
+    reached = f"{len(g.history)} moves · {g.cards_home()} of {g.card_count} cards home"
+    lines = ["No legal move is left in this position.", f"{g.title} · game #{g.game}", reached,
+             _lost_score(session), *_replay_lines(table)]
     if session.practice:
-        lines.insert(3, "A practice game, taken over from a replay: your statistics do not count it")
+        lines.insert(4, "A practice game, taken over from a replay: your statistics do not count it")
     if session.level is not None:
-        lines[1] = f"{g.title} · level {session.level.number} · {reached}"
+        lines[1] = f"{g.title} · level {session.level.number}"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
         leave = [("New deal", table.exits.new_deal)]

@@ -277,3 +277,13 @@ def test_ctrl_shift_z_is_not_undo_on_the_lost_dialog(ui: SimpleNamespace, app: A
     ui.press(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     ui.step(app, 3)
     assert app.top is dialog and len(table.game.history) == played
+
+
+def test_the_lost_dialogs_figures_stand_on_a_line_of_their_own(ui: SimpleNamespace, app: App) -> None:
+    """After Lady Cadogan's long title and a 20-digit game number, the figures on the same
+    line wrapped at 800 px and left "home" alone on the next line."""
+    table, dialog = _lost_table(ui, app, "constitution-cadogan")
+    game = table.game
+    assert dialog.lines[1] == f"{game.title} · game #{game.game}"
+    home = sum(len(game.piles[f]) for f in game.foundations)
+    assert dialog.lines[2] == f"{len(game.history)} moves · {home} of {game.card_count} cards home"
