@@ -225,11 +225,14 @@ def run_menu(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """Open the window straight on a deal (over the menu, which asks first when the deal
     would give up a game in progress)."""
-    from ..engine import random_game_number
+    from ..engine import UnknownRulesError, random_playable_number
     from ..ui.menu import MenuScene
 
     if args.game is None:
-        args.game = random_game_number()
+        try:
+            args.game = random_playable_number(args.rules)
+        except UnknownRulesError as err:
+            return fail(str(err))
     game = game_from_arguments(args)
     if isinstance(game, str):
         return fail(game)

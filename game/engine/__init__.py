@@ -10,6 +10,7 @@ from .rulesets import (
     game_from_layout,
     new_game,
     profile_of,
+    random_playable_number,
     rules_class,
 )
 from .state import Game, IllegalMove, LayoutError, Move, Place, Transfer
@@ -18,5 +19,5 @@ __all__ = [
     "RULESETS", "RULE_IDS", "Game", "GameNumberError", "GameRangeError", "IllegalMove", "Layout",
     "LayoutError", "Move", "Place", "RuleProfile", "Transfer", "UnknownRulesError", "card_pretty",
     "card_text", "game_from_layout", "new_game", "parse_card", "parse_game_number", "profile_of",
-    "random_game_number", "rules_class",
+    "random_game_number", "random_playable_number", "rules_class",
 ]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .cadogan import Cadogan
 from .constitution import Constitution
+from .deals import random_game_number
 from .echo import quoted
 from .profile import RuleProfile
 from .square import Square
@@ -40,6 +42,25 @@ def profile_of(rules: str) -> RuleProfile:
 def new_game(rules: str, game: str | int) -> Game:
     """The opening position of game number ``game`` in rule set ``rules``."""
     return rules_class(rules).deal(game)
+
+
+#: how many random numbers :func:`random_playable_number` tries before it gives up the
+#: search (about one constitution deal in 900 has no legal move at the deal)
+_PLAYABLE_TRIES = 200
+
+
+def random_playable_number(rules: str, rng: random.Random | None = None) -> str:
+    """A random game number (as :func:`random_game_number`) whose deal has a legal move:
+    a new random deal is never one that is lost before the player's first move, as about
+    one ``constitution`` deal in 900 is. Numbered deals are unchanged; only the random
+    pick skips those."""
+    cls = rules_class(rules)
+    number = random_game_number(rng)
+    for _ in range(_PLAYABLE_TRIES):
+        if cls.deal(number).legal_moves():
+            break
+        number = random_game_number(rng)
+    return number
 
 
 def game_from_layout(layout: dict[str, Any]) -> Game:

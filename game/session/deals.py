@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ..engine import Game, new_game, profile_of, random_game_number
+from ..engine import Game, new_game, profile_of, random_playable_number
 from ..levels import Level, LevelsError, load_campaign, random_winnable
 from ..records.replay import Replay
 from ..records.saves import load_game_extras
@@ -17,16 +17,17 @@ from ..records.store import Store
 def random_deal(rules: str, winnable_only: bool) -> tuple[str, str]:
     """A random game number for a new deal, and what to tell the player about it.
 
-    With ``winnable_only`` the number is one the solver proved winnable; when none is known
-    for the rule set, any random number, and a message saying so.
+    Any random number is one whose deal has a legal move. With ``winnable_only`` the
+    number is one the solver proved winnable; when none is known for the rule set, any
+    random number, and a message saying so.
     """
     if winnable_only:
         number = random_winnable(rules)
         if number is not None:
             return number, ""
         name = profile_of(rules).short_title
-        return random_game_number(), f"No winnable deal is known for {name}: this is a random deal"
-    return random_game_number(), ""
+        return random_playable_number(rules), f"No winnable deal is known for {name}: this is a random deal"
+    return random_playable_number(rules), ""
 
 
 def is_deal(game: Game) -> bool:

@@ -16,6 +16,7 @@ from game.engine import (
     new_game,
     parse_game_number,
     random_game_number,
+    random_playable_number,
     rules_class,
 )
 from game.engine.cards import full_pack
@@ -132,6 +133,33 @@ def test_random_game_numbers_have_16_to_20_digits_and_parse() -> None:
         assert 16 <= len(number) <= 20
         assert parse_game_number(number) == number
     assert len(set(numbers)) == len(numbers)
+
+
+class _Numbers(random.Random):
+    """A generator that hands out the numbers it is given, in turn."""
+
+    def __init__(self, *numbers: int) -> None:
+        super().__init__(0)
+        self.numbers = list(numbers)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.numbers.pop(0)
+
+
+#: a constitution deal with no legal move at the deal (about one in 900 is)
+_LOST_AT_THE_DEAL = 45369947228223995970
+
+
+def test_a_random_deal_is_never_lost_before_the_first_move() -> None:
+    """The random pick skips a deal with no legal move; the number itself still deals it."""
+    assert not new_game("constitution", _LOST_AT_THE_DEAL).legal_moves()
+    follows = random_game_number(random.Random(3))
+    assert new_game("constitution", follows).legal_moves()
+    numbers = _Numbers(_LOST_AT_THE_DEAL, _LOST_AT_THE_DEAL, int(follows))
+    assert random_playable_number("constitution", numbers) == follows
+    # the other rule sets deal it as it comes: it has moves there
+    for rules in ("constitution-cadogan", "square", "union-square"):
+        assert random_playable_number(rules, _Numbers(_LOST_AT_THE_DEAL)) == str(_LOST_AT_THE_DEAL)
 
 
 def test_ms_form_above_31999_stays_a_microsoft_deal_of_its_own() -> None:
