@@ -55,9 +55,9 @@ PROFILE = RuleProfile(
                       (("row 1", "row 1"), ("row 2", "row 1"))),
             GuideStep("A space must be filled at once with a card you choose from the row "
                       "just below: Row 1 from Row 2, Row 2 from Row 3, Row 3 from Row 4.",
-                      (("row 2", "row 1"), ("row 3", "row 2"), ("row 4", "row 3"))),
+                      (("row 2", "row 1"), ("row 3", "row 2"), ("row 4", "row 3")), into_space=True),
             GuideStep("A space in Row 4 is filled by itself with the next stock card.",
-                      (("stock", "row 4"),), automatic=True),
+                      (("stock", "row 4"),), automatic=True, into_space=True),
         ),
         notes=("Rows 3 and 4 never build: their cards move only to fill spaces.",),
     ),

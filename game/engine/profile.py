@@ -49,6 +49,9 @@ class GuideStep:
     arrows: tuple[tuple[Part, Part], ...] = ()
     #: the rules do this by themselves (the diagram draws these arrows dashed)
     automatic: bool = False
+    #: the step fills an empty place (the diagram draws the place each arrow ends on
+    #: empty)
+    into_space: bool = False
 
 
 @dataclass(frozen=True)

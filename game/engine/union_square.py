@@ -54,7 +54,7 @@ PROFILE = RuleProfile(
                       (("stock", "waste"),)),
             GuideStep("An empty pile takes any top card, from the waste or from another "
                       "pile. Nothing fills it by itself.",
-                      (("tableau", "tableau"),)),
+                      (("tableau", "tableau"),), into_space=True),
         ),
     ),
     short_title="Union Square",

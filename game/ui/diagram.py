@@ -39,6 +39,8 @@ CARD = (255, 255, 252)
 CARD_EDGE = (120, 112, 96)
 BACK = (44, 74, 140)
 BACK_LINE = (120, 150, 210)
+#: the inside of an empty place, a shade darker than the paper
+SPACE = (236, 228, 206)
 #: the colour of each step's number and arrows, in step order (dark enough on paper and
 #: on the white cards, and apart from each other and from the red of hearts)
 STEP_COLOURS: tuple[tuple[int, int, int], ...] = (
@@ -79,6 +81,8 @@ class Diagram:
     arrows: list[Arrow] = field(default_factory=list)
     #: the numbered badge of each arrow, in the order of ``arrows``
     badges: list[pygame.Rect] = field(default_factory=list)
+    #: the places drawn empty: each where an arrow of a step that fills a space ends
+    spaces: set[int] = field(default_factory=set)
 
     def record(self, drawn: DrawnBoxes, name: str) -> None:
         """Record the words the diagram drew: each part's label and each step's number."""
@@ -171,10 +175,13 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, profile: RuleProfil
         if lay.steps[index]:
             count = 1 + max(0, min(PILE_CARDS - 1, round((area.bottom - base.bottom) / step)))
         out.cards[index] = [base.move(0, round(i * step)) for i in range(count)]
-    for index, rects in out.cards.items():
-        _draw_place(surface, profile, index, rects, card_w)
     badge_px = max(10, round(px * 0.85))
     paths = _plan_arrows(profile, out, card_h, badge_px)
+    for index, rects in out.cards.items():
+        if index in out.spaces:
+            _draw_space(surface, rects[0], card_w)
+        else:
+            _draw_place(surface, profile, index, rects, card_w)
     _draw_arrows(surface, paths, out, card_h, badge_px)
     _draw_labels(surface, profile, out, px, _path_boxes(paths, badge_px))
     return out
@@ -199,6 +206,16 @@ def _draw_place(surface: pygame.Surface, profile: RuleProfile, index: int, rects
     elif kind == FOUNDATION:
         suit = (index - profile.places[0].index) * 4 // sum(1 for p in profile.places if p.kind == FOUNDATION)
         draw_suit(surface, suit, top.center, top.height * 0.36, suit_colour(suit))
+
+
+def _draw_space(surface: pygame.Surface, r: pygame.Rect, card_w: int) -> None:
+    """An empty place: a dashed outline on the paper, as a space waiting for a card."""
+    corners = [(float(r.left), float(r.top)), (float(r.right - 1), float(r.top)),
+               (float(r.right - 1), float(r.bottom - 1)), (float(r.left), float(r.bottom - 1)),
+               (float(r.left), float(r.top))]
+    pygame.draw.rect(surface, SPACE, r, border_radius=max(2, card_w // 9))
+    for dash in _dashes(corners, max(3.0, card_w / 8)):
+        pygame.draw.lines(surface, CARD_EDGE, False, dash, max(1, card_w // 24))
 
 
 def _parts(profile: RuleProfile, out: Diagram) -> dict[str, list[int]]:
@@ -270,17 +287,28 @@ class _Path:
 def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int) -> list[_Path]:
     """The guide's arrows: each between the nearest pair of places of its two parts that
     keeps apart from the arrows already planned (a place at an arrow's end is avoided,
-    and an arrow leaving or reaching a place the way another already does)."""
+    and an arrow leaving or reaching a place the way another already does). The steps
+    that fill a space are planned first: the place each of their arrows ends on is drawn
+    empty (:attr:`Diagram.spaces`, a pile of no cards), so no other arrow touches it,
+    and none of them ends where another of them starts. The paths come back in step
+    order."""
     parts = _parts(profile, out)
     ends: dict[int, list[float]] = {}
     starts: dict[int, int] = {}
     paths: list[_Path] = []
-    for number, guide_step in enumerate(profile.guide.steps, start=1):
+    steps = sorted(enumerate(profile.guide.steps, start=1), key=lambda step: not step[1].into_space)
+    for number, guide_step in steps:
         for src_part, dst_part in guide_step.arrows:
-            pair = _nearest_pair(out, parts.get(src_part, []), parts.get(dst_part, []), ends, card_h)
+            sources = [i for i in parts.get(src_part, []) if i not in out.spaces]
+            targets = [i for i in parts.get(dst_part, []) if i not in out.spaces
+                       and not (guide_step.into_space and i in starts)]
+            pair = _nearest_pair(out, sources, targets, ends, card_h)
             if pair is None:
                 continue
             src, dst = pair
+            if guide_step.into_space:
+                out.spaces.add(dst)
+                out.cards[dst] = out.cards[dst][:1]
             a = _centre(out.cards[src][-1])
             b = _centre(out.cards[dst][-1])
             ends.setdefault(src, []).append(math.atan2(b[1] - a[1], b[0] - a[0]))
@@ -321,7 +349,9 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
             starts[src] = starts.get(src, 0) + 1
             paths.append(_Path(points, step_colour(number), guide_step.automatic, badge, number))
             out.arrows.append(Arrow(number, src, dst, a, points[-1], guide_step.automatic))
-    return paths
+    order = sorted(range(len(paths)), key=lambda k: paths[k].number)
+    out.arrows[:] = [out.arrows[k] for k in order]
+    return [paths[k] for k in order]
 
 
 def _draw_arrows(surface: pygame.Surface, paths: list[_Path], out: Diagram, card_h: int,

@@ -239,6 +239,34 @@ def test_the_diagram_draws_the_real_layout_labelled_with_the_guides_arrows(
     assert all(area.contains(badge) for badge in diagram.badges)
 
 
+@pytest.mark.parametrize("rules", RULE_IDS)
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920)])
+def test_a_step_that_fills_a_space_points_at_a_place_drawn_empty(
+        app: App, rules: str, size: tuple[int, int]) -> None:
+    """"Fill an empty column" points at an empty place, not at a pile of cards; no arrow
+    takes a card from such a place, and no other step's arrow ends there."""
+    profile = profile_of(rules)
+    surface = pygame.Surface((900, 560))
+    surface.fill((250, 245, 230))
+    diagram = draw_diagram(surface, pygame.Rect(10, 10, 880, 540), profile, size)
+    steps = profile.guide.steps
+    fills = [a for a in diagram.arrows if steps[a.step - 1].into_space]
+    assert len(fills) == sum(len(s.arrows) for s in steps if s.into_space)
+    assert {a.dst for a in fills} == diagram.spaces and len(diagram.spaces) == len(fills)
+    for arrow in diagram.arrows:
+        assert arrow.src not in diagram.spaces
+        assert arrow.dst not in diagram.spaces or steps[arrow.step - 1].into_space
+    for index in diagram.spaces:
+        [space] = diagram.cards[index]
+        # drawn as a space: no white card face inside its outline
+        inside = space.inflate(-4, -4)
+        faces = [surface.get_at((x, y))[:3] == (255, 255, 252)
+                 for x in range(inside.left, inside.right, 2) for y in range(inside.top, inside.bottom, 2)]
+        assert not any(faces), (rules, index)
+    # the Constitution's fills and English Square's "fill an empty column" have spaces to show
+    assert diagram.spaces or rules == "constitution-cadogan"
+
+
 def test_union_squares_diagram_has_its_foundations_on_the_right(app: App) -> None:
     profile = profile_of("union-square")
     diagram = draw_diagram(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), profile, (1280, 800))
