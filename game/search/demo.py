@@ -136,9 +136,9 @@ def demo_move(game: Game, *, max_nodes: int = DEMO_MAX_NODES, max_ms: float | No
     # In the search's own order: a safe foundation move the hint puts first for the
     # player (``safe_first``) is still there to play after the move the search prefers,
     # and the README's demo results were measured in this order. Without the hint's
-    # climbs (DEMO_CLIMBS).
+    # climbs (DEMO_CLIMBS), and with a move that changes nothing searched as any other.
     ranked = hints(game, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=True, safe_first=False,
-                   climbs=DEMO_CLIMBS)
+                   climbs=DEMO_CLIMBS, no_ops_last=False)
     return ranked[0].move if ranked else None
 
 
@@ -884,7 +884,7 @@ class Replanner(OneAfterAnother):
                     return None
                 counter = [0]
                 ranked = hints(game, max_nodes=DEMO_MAX_NODES, max_ms=None, avoid_repeats=True,
-                               safe_first=False, climbs=DEMO_CLIMBS, counter=counter)
+                               safe_first=False, climbs=DEMO_CLIMBS, no_ops_last=False, counter=counter)
                 self.done += counter[0]
                 if not ranked:
                     return None

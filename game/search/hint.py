@@ -88,6 +88,9 @@ WON_LINE, DEAD, DEAD_BLIND = "won", "dead", "dead unless the stock helps"
 #: rank below it: :func:`_rank_shuffles_below_stock`), so that its reason says why it
 #: comes before a move that looks as useful
 NOTHING_ELSE = "nothing else gains"
+#: the answer for a move that comes back to the position itself (in Union Square, a
+#: pile's only card into an empty pile): it ranks last, and says so
+NO_CHANGE = "changes nothing"
 #: positions the reachability searches of one hint may see in all, and each of them
 CLOSURE_NODES = 600
 CLOSURE_LIMIT = 150
@@ -444,7 +447,7 @@ def history_keys(game: Game) -> set[int]:
 
 def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
           avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True,
-          climbs: bool = True, counter: list[int] | None = None) -> list[Hint]:
+          climbs: bool = True, no_ops_last: bool = True, counter: list[int] | None = None) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
@@ -459,7 +462,9 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     With ``safe_first`` a foundation move that can never be a mistake
     (:func:`~game.search.knowledge.forced_move`) comes first, with the best value of any
     move (see :func:`_safe_first`). ``climbs=False`` leaves out Lady Cadogan's free steps
-    of a climbing card (:meth:`_HintSearch._climbing`). When ``counter`` is given, the
+    of a climbing card (:meth:`_HintSearch._climbing`). A move that comes back to this
+    very position (up to interchangeable places) ranks last, saying it changes nothing;
+    ``no_ops_last=False`` searches it as any other move. When ``counter`` is given, the
     positions searched are added to ``counter[0]``. ``game`` is not changed.
     """
     view = game.player_view()
@@ -467,7 +472,8 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     answers: dict[Move, str] = {}
     same_as: dict[Move, Move] = {}
     ranked = rank_moves(view, history, max_nodes=max_nodes, max_ms=max_ms, avoid_repeats=avoid_repeats,
-                        twins=twins, answers=answers, counter=counter, same_as=same_as, climbs=climbs)
+                        twins=twins, answers=answers, counter=counter, same_as=same_as, climbs=climbs,
+                        no_ops_last=no_ops_last)
     safe: set[Move] = set()
     if safe_first:
         ranked, safe = _safe_first(view, ranked)
@@ -520,7 +526,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
                counter: list[int] | None = None, twins: bool = True,
                answers: dict[Move, str] | None = None,
-               same_as: dict[Move, Move] | None = None, climbs: bool = True) -> list[tuple[Move, float]]:
+               same_as: dict[Move, Move] | None = None, climbs: bool = True,
+               no_ops_last: bool = False) -> list[tuple[Move, float]]:
     """The moves of ``position`` best first, each with its gain over the position now.
 
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
@@ -530,7 +537,9 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
     are left out with ``twins=False``; ``same_as``, when given, receives each twin's
-    searched move. When ``answers`` is given (the hint gives it; the
+    searched move. With ``no_ops_last`` a move that comes back to ``position`` itself
+    is not searched but ranked below every other (:func:`_rank_no_ops_last`), its twins
+    with it. When ``answers`` is given (the hint gives it; the
     solver's probe does not, so the solver's lines stay as they are), the search takes a
     chain of forced fills as one step, searches :data:`BASE_FILL_FACTOR` times as many
     positions where a Row 1 place must be filled, counts the cards below Row 1 that no
@@ -551,7 +560,7 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     search = _HintSearch(position, max_nodes, max_ms, history, chains=answers is not None,
                          climbs=climbs)
     try:
-        return _rank(search, position, moves, history, avoid_repeats, twins, answers, same_as)
+        return _rank(search, position, moves, history, avoid_repeats, twins, answers, same_as, no_ops_last)
     finally:
         if counter is not None:
             counter[0] += search.nodes + search.closure_nodes
@@ -559,7 +568,7 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
 
 def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[int],
           avoid_repeats: bool, twins: bool, answers: dict[Move, str] | None,
-          same_as: dict[Move, Move] | None = None) -> list[tuple[Move, float]]:
+          same_as: dict[Move, Move] | None = None, no_ops_last: bool = False) -> list[tuple[Move, float]]:
     order = ordered_moves(position, moves)
     order += [m for m in moves if m not in order]
     # Moves that reach the same position up to interchangeable places (a card into any of
@@ -567,10 +576,17 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     same_as = {} if same_as is None else same_as
     first_by_key: dict[int, Move] = {}
     kept = []
+    # moves that come back to this very position up to interchangeable places: the
+    # first of them stands for the others (its twins), ranked below every other move
+    here = search.hash.key() if no_ops_last else None
+    no_ops: list[Move] = []
     for move in order:
         search.play(move)
         key = search.hash.key()
         search.undo()
+        if key == here:
+            no_ops.append(move)
+            continue
         if avoid_repeats and key in history:
             continue
         if key in first_by_key:
@@ -618,12 +634,30 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
             values[move] = values.get(twin, LOSS)
             if twin in answers:
                 answers[move] = answers[twin]
+    if no_ops:
+        _rank_no_ops_last(no_ops, values, base, answers, same_as)
+        order.append(no_ops[0])
     if twins:
         order += list(same_as)
     # equal lines: the move that gains more at once comes first, then the searched one
     # before its twins
     ranked = sorted(order, key=lambda m: (-values.get(m, LOSS), -immediate.get(m, LOSS), m in same_as))
     return [(m, values.get(m, LOSS) - base) for m in ranked]
+
+
+def _rank_no_ops_last(no_ops: list[Move], values: dict[Move, float], base: float,
+                      answers: dict[Move, str] | None, same_as: dict[Move, Move]) -> None:
+    """Value the moves that change nothing below every other move (or at the position's
+    own value where there is none), the first standing for the others as their twins,
+    and answer :data:`NO_CHANGE` for them."""
+    first = no_ops[0]
+    values[first] = min(min(values.values(), default=base + 1.0), base) - 1.0
+    for move in no_ops[1:]:
+        same_as[move] = first
+        values[move] = values[first]
+    if answers is not None:
+        for move in no_ops:
+            answers[move] = NO_CHANGE
 
 
 def _value_each(search: _HintSearch, moves: list[Move], depth: int, into: dict[Move, float]) -> None:
@@ -1137,6 +1171,8 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
             parts.append(f"uncovers {card_pretty(uncovered)}, which a foundation needs next")
         if (dst, moving) in newly_at:
             parts.append(f"then {card_pretty(moving)} can go to the foundation")
+    if answer == NO_CHANGE:
+        return [*parts[:1], "which changes nothing: the same piles, only in other places"]
     space = game.owed_space()
     if space is not None:
         parts.append(f"opens a space in {words(space)} that a card from "

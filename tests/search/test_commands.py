@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import shutil
 import signal
 import stat
@@ -294,6 +295,21 @@ def test_a_decided_deal_says_nothing_of_the_budget(capsys) -> None:
     status, out, _ = _run(["solve", "constitution", "1", "--positions", "100000"], capsys)
     assert status == 0
     assert ": won (" in out and "--budget" not in out
+
+
+def test_hint_names_two_twins_and_counts_the_rest(capsys: pytest.CaptureFixture[str]) -> None:
+    """Union Square game 27 after these moves: a lone card can go into any of several
+    empty piles (five twins), and any lone card into any of them changes nothing (some
+    fifty): each line names two twins and counts the others, so no line runs on."""
+    from tests.search.test_hint_reasons import _LONE_CARDS
+
+    assert main(["hint", "union-square", "27", "--moves", _LONE_CARDS, "--ms", "1000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(re.search(r"\(or w-p\d+, w-p\d+ and 2 more\)", line) for line in lines), lines
+    last = lines[-1]
+    counted = re.search(r"\(or p\d+-p\d+, p\d+-p\d+ and (\d+) more\)", last)
+    assert counted and int(counted.group(1)) > 20 and "changes nothing" in last, last
+    assert max(len(line) for line in lines) < 200
 
 
 def test_hint_lists_a_move_with_its_twins_once(capsys: pytest.CaptureFixture[str]) -> None:

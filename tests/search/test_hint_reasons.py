@@ -15,7 +15,7 @@ from game.engine.cards import card_pretty, full_pack, parse_card
 from game.engine.profile import Layout
 from game.engine.state import Transfer
 from game.search.hint import Hint, _safe_climb, hints
-from game.search.knowledge import foundation_wants
+from game.search.knowledge import PositionHash, foundation_wants
 from game.search.solver import solve
 
 from .layouts import rows_layout, square_layout
@@ -140,8 +140,15 @@ class _Claims:
             # the solver's safe climb (its argument: game.search.cadogan_proof) starts so
             return self.hint.safe and _safe_climb(b) == self.hint.move
 
+        def no_change(_: str) -> bool:
+            # the same position up to which of the interchangeable places holds which pile
+            # (a lone card into an empty place; a card onto its twin's copy)
+            return (sorted(map(tuple, a.piles)) == sorted(map(tuple, b.piles))
+                    and PositionHash(a).key() == PositionHash(b).key())
+
         return [
             ("plays", rf"^plays ({CARD}) to the foundation", plays),
+            ("changes nothing", r"which changes nothing: the same piles, only in other places()", no_change),
             ("always safe", r", (always safe)", lambda _: dst in g.foundations),
             ("can follow", rf"so ({CARD})(?: and ({CARD}))? can follow", follow),
             ("frees", rf"frees ({CARD}) for the foundation", frees),
@@ -216,6 +223,36 @@ def test_every_claim_of_every_reason_holds_in_positions_of_real_deals(rules: str
     # the positions reach the usual claims, so the check above checked something
     usual = {"builds"} | ({"turns"} if rules != "constitution" else {"fills"})
     assert usual <= set(kinds), sorted(set(kinds))
+
+
+#: Union Square game 27 after these moves: 10♠ lies alone in pile 1, and seven piles
+#: are empty
+_LONE_CARDS = ("s-w p16-p1 p7-f2 p9-p16 p6-p7 p2-p9 p3-p2 p10-p14 p14-p6 p12-p3 p7-p12 p13-f1 "
+               "p9-p10 p4-p7 p6-p4 p5-p6 p12-p9 p2-f2 p15-p5 s-w p11-p12 p10-p11 p12-p13 p3-p2 "
+               "p13-p3 p16-p15 p7-p10 p15-f4 p14-p4 p1-p16")
+
+
+def test_a_move_that_changes_nothing_ranks_last_and_says_so() -> None:
+    """A pile's only card into an empty pile leaves the position as it was: it is no hint
+    to give before any move that does something (it scored as high as the best, since
+    the best move still follows it), and its twins (every lone card into every empty
+    pile) are one hint, not fifty."""
+    game = new_game("union-square", 27)
+    for text in _LONE_CARDS.split():
+        game.play_text(text)
+    ranked = hints(game, max_ms=None)
+    nothing = [h for h in ranked if "changes nothing" in h.reason]
+    assert len(nothing) >= 20 and ranked[-len(nothing):] == nothing
+    assert all(h.twin_of == nothing[0].move for h in nothing[1:])
+    assert all(h.score < other.score for h in nothing for other in ranked[:-len(nothing)])
+    assert nothing[0].reason.startswith(("moves ", "builds "))
+    _check_all(game, ranked)
+    shown = hints(game, max_ms=None, twins=False)
+    assert sum("changes nothing" in h.reason for h in shown) == 1 and shown[-1].reason == nothing[0].reason
+    # the demo's hints search them as any other move, as its measured games did
+    demo = hints(game, max_ms=None, avoid_repeats=True, safe_first=False, no_ops_last=False)
+    assert not [h for h in demo if "changes nothing" in h.reason]
+    assert {h.move for h in nothing} <= {h.move for h in demo}
 
 
 def test_so_x_can_follow_never_names_a_card_already_home() -> None:
