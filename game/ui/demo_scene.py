@@ -13,6 +13,9 @@ The game goes on while the demo plays it, so its clock runs (the scene
 :attr:`~game.ui.app.Scene.plays_below`): the time the demo takes is the game's time, in
 the replay and in the statistics, as the player's would be.
 
+The banner in the footer says what the demo's last move did, in the hint's words ("builds
+9♠ on 10♥, frees 5♥ for the foundation"), beside how to take over.
+
 Any click or key except the speed keys hands the game back to the player at once (a
 move still being thought out is dropped and the demo's process ends): the scene pops itself, the table is the
 player's again in the position the demo left, and the click or key goes on to the table,
@@ -28,8 +31,10 @@ import pygame
 
 from ..search.dead_end import dead_end
 from ..search.demo import SCREEN_MS, SCREEN_NODES, BackgroundMove, stop_thinking
+from ..search.hint import reason_parts
 from . import theme
 from .app import Scene
+from .drawn import Kind
 from .widgets import fitting_px
 
 if TYPE_CHECKING:
@@ -95,8 +100,11 @@ class DemoScene(Scene):
         self.thinking: BackgroundMove | None = None
         #: the number of moves of the position last looked at for a dead end
         self.looked_for_dead_end = -1
+        #: what the last move did, in the hint's words ("" before the first)
+        self.said = ""
         self._banner: pygame.Surface | None = None
-        self._banner_key: tuple[int, int, int, bool] | None = None
+        self._banner_key: tuple[int, int, int, bool, str] | None = None
+        self._banner_words = ""
 
     # ----- input ------------------------------------------------------------------------
 
@@ -174,6 +182,7 @@ class DemoScene(Scene):
         if move is None:
             self.take_over("The demo sees no move that leads anywhere new: over to you")
             return
+        self.said = ", ".join(reason_parts(game.player_view(), move, 0.0)[:2])
         table.play_demo(move)
         self.moves += 1
         self.wait = PAUSES[self.speed - 1]
@@ -188,20 +197,31 @@ class DemoScene(Scene):
         foot = lay.footer
         if foot.height <= 0:  # a layout without a footer: just below the HUD
             foot = pygame.Rect(0, lay.hud.bottom + 4, surface.get_width(), lay.hud.height // 2)
-        key = (foot.width, foot.height, self.speed, palette.high_contrast)
+        key = (foot.width, foot.height, self.speed, palette.high_contrast, self.said)
         if self._banner is None or self._banner_key != key:
             self._banner = self._render_banner(foot)
             self._banner_key = key
-        surface.blit(self._banner, self._banner.get_rect(center=foot.center))
+        at = self._banner.get_rect(center=foot.center)
+        surface.blit(self._banner, at)
+        self.app.drawn.add(Kind.TEXT, at, f"the demo's banner {self._banner_words!r}")
 
     def _render_banner(self, foot: pygame.Rect) -> pygame.Surface:
+        """The banner's words: what the last move did and how to take over, the longest
+        form that fits the footer (the move's words shortened to their first part, then
+        left out, before the letters shrink)."""
         palette = self.app.palette
         px = palette.scaled(max(11, round(foot.height * 0.55)))
         room = foot.width - 2 * foot.height
-        long = (f"Demo playing  ·  speed {self.speed} of {len(PAUSES)} (− / + keys)  ·  "
-                "click or press any key to take over")
-        short = f"Demo · speed {self.speed} (− +) · any key takes over"
-        words = long if theme.font(px, bold=True).size(long)[0] <= room else short
+        speed = f"speed {self.speed} of {len(PAUSES)} (− / + keys)"
+        said = [self.said, self.said.split(", ")[0]] if self.said else []
+        tries = [*(f"Demo: {w}  ·  {speed}  ·  any key takes over" for w in said),
+                 *(f"Demo: {w}  ·  speed {self.speed} (− +)  ·  any key takes over" for w in said),
+                 *(f"Demo: {w}  ·  any key takes over" for w in said),
+                 f"Demo playing  ·  {speed}  ·  click or press any key to take over",
+                 f"Demo · speed {self.speed} (− +) · any key takes over"]
+        font = theme.font(px, bold=True)
+        words = next((w for w in tries if font.size(w)[0] <= room), tries[-1])
+        self._banner_words = words
         px = fitting_px(words, px, room, 10, bold=True)
         label = theme.font(px, bold=True).render(words, True, palette.ink)
         height = max(foot.height, label.get_height() + 4)

@@ -88,6 +88,32 @@ def test_a_click_takes_the_game_over_and_the_demo_plays_no_more(ui: SimpleNamesp
     ui.check_drawn(table)
 
 
+def test_the_banner_says_what_the_demos_last_move_did(ui: SimpleNamespace, app: App) -> None:
+    """In the hint's words, beside how to take over; before the first move, how to take
+    over alone."""
+    from game.search.hint import reason_parts
+    from game.ui.drawn import Kind
+
+    table = _table(app, new_game("union-square", "1"))
+    demo = _fast_demo(ui, app, table)
+    ui.step(app)
+
+    def banner() -> str:
+        [box] = [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("the demo's banner")]
+        return box.name
+
+    assert "Demo playing" in banner() and "take over" in banner()
+    _run_until(app, ui, lambda: len(table.game.history) >= 2)
+    played = table.game.moves_played
+    before = new_game("union-square", "1")
+    for move in played[:-1]:
+        before.play(move)
+    assert demo.said == ", ".join(reason_parts(before.player_view(), played[-1], 0.0)[:2])
+    ui.step(app)
+    first = demo.said.split(", ")[0]
+    assert f"Demo: {first}" in banner() and "any key takes over" in banner()
+
+
 def test_speed_keys_change_the_pace_and_any_other_key_takes_over(ui: SimpleNamespace, app: App) -> None:
     table = _table(app, new_game("constitution", "3"))
     ui.settle(app, table)
