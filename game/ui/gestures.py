@@ -452,10 +452,14 @@ class Gestures:
         return True
 
     def tab(self, step: int) -> None:
-        """Move the focus to the next (``step`` 1) or the previous (−1) place."""
+        """Move the focus to the next (``step`` 1) or the previous (−1) place. The first
+        focus key only shows the focus; the first Shift+Tab from the first place (where
+        the focus starts) shows it on the last, where going back leads."""
+        order = self.tab_order()
+        if not self.focus_visible and step < 0 and order and self.focus == order[0]:
+            self.focus = order[-1]
         if self.show_focus():
             return
-        order = self.tab_order()
         i = order.index(self.focus) if self.focus in order else 0
         self.focus = order[(i + step) % len(order)]
 

@@ -244,6 +244,18 @@ def test_a_foundation_with_the_keyboards_focus_says_where_it_is_going(ui: Simple
     assert _tips(app) == []
 
 
+def test_the_first_shift_tab_shows_the_focus_on_the_last_place(ui: SimpleNamespace, app: App) -> None:
+    """Going back from where the focus starts (the first pile) leads to the last place,
+    the last foundation: the first Shift+Tab shows the focus there, as a first Tab shows
+    it on the first pile."""
+    table = ui.open_table(app, _foundations_both_ways("union-square"))
+    order = table.gestures.tab_order()
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert table.gestures.focus_visible and table.gestures.focus == order[-1]
+    ui.press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert table.gestures.focus == order[-2]
+
+
 def _distance(a: pygame.Rect, b: pygame.Rect) -> int:
     """The gap between two rectangles (0 where they touch or overlap)."""
     return max(0, b.left - a.right, a.left - b.right) + max(0, b.top - a.bottom, a.top - b.bottom)
