@@ -281,6 +281,15 @@ def record_result(store: Store, replay: Replay, ended_save: str | None = None, *
     return save_statistics(store, stats)
 
 
+def reset_statistics(store: Store, rules: str) -> bool:
+    """Set one rule set's statistics back to zero (the others, and which saved game was
+    last counted, as they are on disk) and save; True when written, False (with a
+    warning) when not. Replays, scores and the saved game are not touched."""
+    stats = load_statistics(store)
+    stats.rules[rules] = RuleStats()
+    return save_statistics(store, stats)
+
+
 def _rule_stats_to_json(s: RuleStats) -> dict[str, Any]:
     data = asdict(s)
     data["recent"] = [asdict(r) for r in s.recent]

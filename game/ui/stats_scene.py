@@ -1,6 +1,6 @@
 """Statistics of each rule set, in pictures: the counts as large figures, a ring of won,
 won by the demo, lost and abandoned games, and a chart of the last 50 games with the win
-% over time."""
+% over time. "Reset…" sets the rule set shown back to zero, once the player confirms."""
 
 from __future__ import annotations
 
@@ -10,17 +10,28 @@ import pygame
 
 from ..engine import RULE_IDS, RULESETS
 from ..records.replay import ABANDONED, LOST, WON, format_seconds
-from ..records.stats import DEMO_WON, RECENT_RESULTS, RuleStats, Statistics, load_statistics
+from ..records.stats import (
+    DEMO_WON,
+    RECENT_RESULTS,
+    RuleStats,
+    Statistics,
+    load_statistics,
+    reset_statistics,
+)
 from . import theme
 from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene
+from .theme import Button
 from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), DEMO_WON: (96, 150, 230), LOST: (222, 92, 80),
                   ABANDONED: (150, 160, 150)}
 LINE = (246, 212, 96)
+#: the chart's key, right to left
+_KEY = (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]), ("lost", RESULT_COLOURS[LOST]),
+        (DEMO_WON, RESULT_COLOURS[DEMO_WON]), ("won", RESULT_COLOURS[WON]))
 
 
 def win_rate_text(won: int, played: int) -> str:
@@ -78,6 +89,7 @@ class StatsScene(RuleTabsScene):
         self.middle_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.hover_game: int | None = None
+        self.reset_button = Button("Reset…", self.ask_to_reset)
         #: where the chart's "oldest" and "newest" were last drawn (none for a single game)
         self.end_labels: list[pygame.Rect] = []
         self.resize(app.size)
@@ -93,13 +105,33 @@ class StatsScene(RuleTabsScene):
         self.rules = rules
         self.hover_game = None
 
+    def ask_to_reset(self) -> None:
+        """Ask before setting the rule set shown back to zero (it cannot be undone)."""
+        s = self.current
+        title = RULESETS[self.rules].title
+        counted = (f"{s.played:,} game{'s' if s.played != 1 else ''} played, {s.won:,} won, "
+                   f"best streak {s.best_streak:,}" if s.played else "no game counted yet")
+        words = (f"The statistics of {title} ({counted}) go back to zero, for good. Your "
+                 "replays, high scores and saved game are kept.")
+        self.app.show("confirm", title="Reset these statistics?", words=words, yes="Reset",
+                      action=self.reset, no="Keep them")
+
+    def reset(self) -> None:
+        """Set the rule set shown back to zero on disk, and show what is there now."""
+        reset_statistics(self.store, self.rules)
+        self.stats = load_statistics(self.store)
+        self.hover_game = None
+        self.app.tell(self.store.take_warnings())
+
     # ----- layout ------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out for a window of ``size``."""
         self.size = size
         self.px = px = text_px(size, stacked_scale(size))
-        bar = self.layout_bar()
+        reset_w = theme.font(round(px * 0.85), bold=True).size(self.reset_button.label)[0] + 2 * px
+        bar = self.layout_bar(keep=reset_w + round(px * 0.8))
+        self.reset_button.rect = pygame.Rect(bar.right - reset_w, bar.y, reset_w, bar.height)
         top = bar.bottom + round(px * 3.2)
         bottom = size[1] - round(px * 1.9)
         content = pygame.Rect(bar.x, top, bar.width, bottom - top)
@@ -122,7 +154,7 @@ class StatsScene(RuleTabsScene):
                                          ring_w, ring_h)
             top = self.ring_rect.bottom + gap
             self.chart_rect = pygame.Rect(content.x, top, content.width, content.bottom - top)
-        self.ring.set_items([self.back_button, *self.tabs], [0] * 5)
+        self.ring.set_items([self.back_button, *self.tabs, self.reset_button], [0] * 6)
 
     # ----- events -------------------------------------------------------------------------
 
@@ -140,12 +172,22 @@ class StatsScene(RuleTabsScene):
         px = self.px
         left = r.x + round(px * 3.6)
         right = r.right - round(px * 1.2)
-        top = r.y + round(px * 2.6)
+        top = r.y + round(px * (3.8 if self._legend_below() else 2.6))
         strip_h = max(10, round(px * 1.1))
         bottom = r.bottom - round(px * 2.6) - strip_h
         plot = pygame.Rect(left, top, max(10, right - left), max(10, bottom - top))
         strip = pygame.Rect(left, plot.bottom + round(px * 0.7), plot.width, strip_h)
         return plot, strip
+
+    def _legend_below(self) -> bool:
+        """The chart's key does not fit beside its title (a narrow window): it stands on a
+        line of its own under it."""
+        px = self.px
+        key_px = max(10, round(px * 0.75))
+        font = theme.font(key_px)
+        key_w = sum(font.size(label)[0] + key_px + key_px // 3 + px for label, _ in _KEY)
+        title_w = theme.font(round(px * 1.05), bold=True).size(f"The last {RECENT_RESULTS} games")[0]
+        return title_w + key_w + 2 * px > self.chart_rect.width
 
     def _slot(self, plot: pygame.Rect, i: int) -> float:
         """The x centre of game ``i`` of the last RECENT_RESULTS."""
@@ -164,7 +206,7 @@ class StatsScene(RuleTabsScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the figures, the ring and the chart."""
         palette = self.app.palette
-        self.draw_bar(surface)
+        self.draw_bar(surface, self.reset_button)
         self.draw_title(surface, f"Statistics — {RULESETS[self.rules].title}")
         self._draw_tiles(surface)
         self._draw_ring(surface)
@@ -261,15 +303,13 @@ class StatsScene(RuleTabsScene):
                   "chart: title")
         key_px = max(10, round(px * 0.75))
         kx = r.right - px
-        for label, colour in (("win % so far", LINE), ("abandoned", RESULT_COLOURS[ABANDONED]),
-                              ("lost", RESULT_COLOURS[LOST]), (DEMO_WON, RESULT_COLOURS[DEMO_WON]),
-                              ("won", RESULT_COLOURS[WON])):
-            rect = theme.text(surface, label, key_px, (kx, r.y + round(px * 0.8)), colour=palette.ink_dim,
-                              anchor="topright")
-            drawn.add(Kind.TEXT, rect, f"chart: key {label}")
+        key_y = r.y + round(px * (2.1 if self._legend_below() else 0.8))
+        for label, colour in _KEY:
+            rect = theme.text(surface, label, key_px, (kx, key_y), colour=palette.ink_dim, anchor="topright")
             mark = pygame.Rect(0, 0, key_px, key_px)
             mark.midright = (rect.x - key_px // 3, rect.centery)
             pygame.draw.rect(surface, colour, mark, border_radius=key_px // 3)
+            drawn.add(Kind.TEXT, rect.union(mark), f"chart: key {label}")  # its colour mark with it
             kx = mark.x - px
         plot, strip = self._plot()
         small = max(10, round(px * 0.72))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -9,9 +11,11 @@ import pygame
 import pytest
 
 from game.engine import RULE_IDS
-from game.records.stats import DEMO_WON, GameResult, RuleStats, Statistics, save_statistics
+from game.records.stats import DEMO_WON, GameResult, RuleStats, Statistics, load_statistics, save_statistics
 from game.records.store import Store
 from game.ui.app import App
+from game.ui.dialogs import Dialog
+from game.ui.drawn import Kind
 from game.ui.stats_scene import StatsScene, tiles_of, win_rate_text
 
 
@@ -154,6 +158,59 @@ def test_hovering_the_chart_names_a_game(ui: SimpleNamespace, screen_app: App) -
     assert scene.hover_game is None, "no game was played in that slot yet"
 
 
+def test_reset_asks_then_sets_the_rule_set_shown_back_to_zero(ui: SimpleNamespace, screen_app: App) -> None:
+    """"Reset…" asks first (saying what goes and what stays); "Keep them" keeps them; "Reset"
+    zeroes the rule set shown, on disk too, and leaves the other rule sets as they were."""
+    app = screen_app
+    record(app, "square", "wwlaw")
+    stats = load_statistics(Store(app.data_dir))
+    stats["union-square"].add(GameResult("won", 80, 300.0, game="77"))
+    assert save_statistics(Store(app.data_dir), stats)
+    scene = StatsScene(app, "square")
+    app.push(scene)
+    ui.step(app)
+    for answer in ("Keep them", "Reset"):
+        ui.click(app, scene.reset_button.rect.center)
+        ask = app.top
+        assert isinstance(ask, Dialog) and ask.title == "Reset these statistics?"
+        assert "British Square (5 games played, 3 won, best streak 2) go back to zero" in ask.lines[0]
+        assert "replays, high scores and saved game are kept" in ask.lines[0]
+        ui.click(app, next(b for b in ask.buttons if b.label == answer).rect.center)
+        ui.step(app)
+        assert app.top is scene
+        on_disk = load_statistics(Store(app.data_dir))
+        if answer == "Keep them":
+            assert on_disk["square"].played == 5 and scene.current.played == 5
+    assert on_disk["square"] == RuleStats() and scene.current.played == 0
+    assert on_disk["union-square"].won == 1 and scene.stats["union-square"].won == 1
+    assert dict(tiles_of(scene.current))["Played"] == "0"
+
+
+def test_a_reset_that_cannot_be_written_says_so_and_loses_nothing(
+        ui: SimpleNamespace, screen_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk: the warning is shown, the file on disk is the one before."""
+    app = screen_app
+    record(app, "square", "wl")
+    before = Path(app.data_dir or ".", "statistics.json").read_bytes()
+    scene = StatsScene(app, "square")
+    app.push(scene)
+    ui.step(app)
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    ui.click(app, scene.reset_button.rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog)
+    ui.click(app, next(b for b in ask.buttons if b.label == "Reset").rect.center)
+    ui.step(app)
+    monkeypatch.undo()
+    assert any("not saved" in notice for notice in app.notices.shown), app.notices.shown
+    assert Path(app.data_dir or ".", "statistics.json").read_bytes() == before
+    assert scene.current.played == 2
+
+
 def test_left_right_switch_rule_sets_and_esc_goes_back(ui: SimpleNamespace, screen_app: App) -> None:
     scene = StatsScene(screen_app, None)
     screen_app.push(scene)
@@ -177,7 +234,8 @@ def test_a_broken_statistics_file_is_reported(ui: SimpleNamespace, screen_app: A
     assert scene.current.played == 0
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080), (2560, 1440), (1080, 1920),
+                                  (800, 1400)])
 def test_the_layout_fits_every_window_size(
         ui: SimpleNamespace, screen_app: App, size: tuple[int, int]) -> None:
     record(screen_app, "square", "wl" * 30)
@@ -187,13 +245,18 @@ def test_the_layout_fits_every_window_size(
     ui.step(screen_app)
     window = pygame.Rect((0, 0), size)
     boxes = [scene.tiles_rect, scene.ring_rect, scene.chart_rect, scene.back_button.rect,
-             *(t.rect for t in scene.tabs)]
+             *(t.rect for t in scene.tabs), scene.reset_button.rect]
     for i, a in enumerate(boxes):
         assert window.contains(a), f"{a} outside {size}"
         for b in boxes[i + 1:]:
             assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
     plot, strip = scene._plot()
     assert scene.chart_rect.contains(plot) and scene.chart_rect.contains(strip)
+    # the chart's title, its key and its gridline labels: inside it, none over another
+    words = [b.rect for b in screen_app.drawn.of(Kind.TEXT) if b.name.startswith("chart:")]
+    for i, a in enumerate(words):
+        assert scene.chart_rect.contains(a)
+        assert a.collidelist(words[i + 1:]) < 0, f"{a} overlaps other words of the chart at {size}"
 
 
 @pytest.mark.parametrize("results", ["w", "wl", "wla", "wlawl", "wl" * 6, "wl" * 25])
