@@ -518,17 +518,11 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
     position can be studied."""
     session = table.session
     g = session.game
-    # how far the game got: every card home counts in the score (the Square sets are
-    # seldom won and played for it)
-    # on a line of its own: after a long title and a 20-digit game number it would wrap
-    # at 800 px and leave a word alone on the next line
-    reached = f"{len(g.history)} moves · {g.cards_home()} of {g.card_count} cards home"
-    lines = ["No legal move is left in this position.", f"{g.title} · game #{g.game}", reached,
-             _lost_score(session), *_replay_lines(table)]
+    lines = ["No legal move is left in this position.", *_how_far(session), _lost_score(session),
+             *_replay_lines(table)]
     if session.practice:
         lines.insert(4, "A practice game, taken over from a replay: your statistics do not count it")
     if session.level is not None:
-        lines[1] = f"{g.title} · level {session.level.number}"
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
         leave = [("New deal", table.exits.new_deal)]
@@ -556,10 +550,9 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
     deal (the levels screen in level mode), or to keep playing (Esc)."""
     session = table.session
     g = session.game
-    where = f"level {session.level.number}" if session.level is not None else f"game #{g.game}"
     lines = ["Whatever you move, no card can reach the foundations any more and no new card can "
              "come into play: this deal cannot be won from here.",
-             f"{g.title} · {where} · {len(g.history)} moves", _lost_score(session)]
+             *_how_far(session), _lost_score(session)]
     below = table.exits.own_game_named()
     own = session.saved_game_kept_from_practice()
     if session.practice:
@@ -586,6 +579,16 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
     return Dialog(app, "No way to win", lines, choices, accent=LOST_ACCENT, foldable=True,
                   table_bottom=partial(table_bottom, g.rules), current=current,
                   says=lambda: table.hud.footer_text(), shortcuts=END_SHORTCUTS)
+
+
+def _how_far(session: PlaySession) -> list[str]:
+    """The game (its title and number, or its level) and how far it got: the moves and
+    the cards home, which every rule set's score counts (the Square sets are seldom won
+    and played for it). Two lines: on one, after a long title and a 20-digit game number,
+    it would wrap at 800 px and leave a word alone on the next line."""
+    g = session.game
+    where = f"level {session.level.number}" if session.level is not None else f"game #{g.game}"
+    return [f"{g.title} · {where}", f"{len(g.history)} moves · {g.cards_home()} of {g.card_count} cards home"]
 
 
 def _lost_score(session: PlaySession) -> str:

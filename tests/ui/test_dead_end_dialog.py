@@ -46,9 +46,12 @@ def test_the_move_into_a_dead_end_is_told_once_and_again_after_an_undo(ui: Simpl
     dialog = _into_the_dead_end(ui, app, table)
     labels = [b.label for b in dialog.buttons]
     assert labels == ["Undo", ANALYSIS_TITLE, "Restart", "New deal", "Keep playing"]
-    assert "cannot be won from here" in dialog.lines[0] and "game #35 · 69 moves" in dialog.lines[1]
-    assert dialog.lines[2] == f"Score {table.session.score.total}"
-    assert dialog.lines[3].endswith("the menu keeps it to continue, and a restart or a new deal counts "
+    home = table.game.cards_home()
+    assert "cannot be won from here" in dialog.lines[0]
+    assert dialog.lines[1] == "British Constitution · game #35"
+    assert dialog.lines[2] == f"69 moves · {home} of 88 cards home" and 0 < home < 88
+    assert dialog.lines[3] == f"Score {table.session.score.total}"
+    assert dialog.lines[4].endswith("the menu keeps it to continue, and a restart or a new deal counts "
                                     "it as abandoned.")
     assert table.session.in_progress and not table.session.over, "not lost by the rules"
     ui.click(app, dialog.buttons[-1].rect.center)  # Keep playing
@@ -241,7 +244,7 @@ def test_a_square_dead_end_gives_its_score_folds_to_play_on_and_scores_when_left
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "No way to win" and dialog.foldable
     score = table.session.score.total
-    assert dialog.lines[2] == f"Score {score}: #1 in the British Square high scores when you leave this game"
+    assert dialog.lines[3] == f"Score {score}: #1 in the British Square high scores when you leave this game"
     ui.press(app, pygame.K_c)
     assert dialog.folded and app.top is dialog
     ui.perform(app, table, table.game.legal_moves()[0])
@@ -266,7 +269,7 @@ def test_a_practice_game_over_it_that_walks_into_the_dead_end_again_says_what_a_
     _into_the_dead_end(ui, app, table)
     practice = _practice_over_it(ui, app, table, at=len(CONSTITUTION_35) - 1)
     dialog = _into_the_dead_end(ui, app, practice)
-    assert dialog.lines[3] == ("A practice game, taken over from a replay: your statistics do not count "
+    assert dialog.lines[4] == ("A practice game, taken over from a replay: your statistics do not count "
                                "it; a new deal counts your game (British Constitution #35, 69 moves) as "
                                "abandoned")
     ui.click(app, next(b for b in dialog.buttons if b.label == "New deal").rect.center)
