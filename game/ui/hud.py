@@ -377,8 +377,12 @@ class Hud:
         self.table.app.drawn.boxes.extend(self._bar_boxes)
         self._draw_score(surface)
         finishing = self.finish_ready()
-        words = self.footer.draw(surface, "" if finishing and not self.table.message else self.footer_text(),
-                                 self.toast)
+        # while the demo plays, its banner stands in the footer's strip and says what it
+        # does: the table's own words there are not the player's business
+        top = self.table.app.top
+        demo = top is not None and top.name == "demo"
+        quiet = demo or (finishing and not self.table.message)
+        words = self.footer.draw(surface, "" if quiet else self.footer_text(), self.toast)
         self._draw_finish(surface, finishing and not words.width)
         self._placer.draw(surface, self.popups, self.score_rect.move(hud.topleft), words)
         self.menu.draw(surface)
