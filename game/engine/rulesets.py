@@ -30,8 +30,16 @@ def rules_class(rules: str) -> type[Game]:
         return RULESETS[rules.strip().lower()]
     except (KeyError, AttributeError):
         raise UnknownRulesError(
-            f"unknown rule set {quoted(rules)}: choose one of {', '.join(RULE_IDS)}"
+            f"unknown rule set {quoted(rules)}{_did_you_mean(rules)}: choose one of {', '.join(RULE_IDS)}"
         ) from None
+
+
+def _did_you_mean(rules: object) -> str:
+    """" (did you mean constitution-cadogan?)" where the text is part of one rule set's id
+    alone ("cadogan", "union"), else nothing."""
+    text = rules.strip().lower() if isinstance(rules, str) else ""
+    like = [r for r in RULE_IDS if len(text) >= 3 and text in r]
+    return f" (did you mean {like[0]}?)" if len(like) == 1 else ""
 
 
 def profile_of(rules: str) -> RuleProfile:

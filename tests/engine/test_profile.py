@@ -28,6 +28,21 @@ def test_an_unknown_rule_set_has_no_profile() -> None:
         profile_of("klondike")
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("cadogan", "constitution-cadogan"), ("Union", "union-square"),
+                                             ("lady-cadogan", None), ("con", None), ("squ", None),
+                                             ("ti", None)])
+def test_an_unknown_rule_set_that_is_part_of_one_id_says_which(typed: str, meant: str | None) -> None:
+    """Part of one rule set's id alone (three letters at least) is named back; part of
+    several, or of none, is not: the four ids follow either way."""
+    with pytest.raises(UnknownRulesError) as err:
+        profile_of(typed)
+    said = str(err.value)
+    assert said.endswith("choose one of constitution, constitution-cadogan, square, union-square")
+    assert ("did you mean" in said) == (meant is not None)
+    if meant is not None:
+        assert f"(did you mean {meant}?)" in said
+
+
 def test_the_profiles_differ_where_the_rule_sets_do() -> None:
     profiles = [profile_of(r) for r in RULE_IDS]
     assert len({id(p) for p in profiles}) == 4
