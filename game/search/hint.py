@@ -91,6 +91,9 @@ NOTHING_ELSE = "nothing else gains"
 #: the answer for a move that comes back to the position itself (in Union Square, a
 #: pile's only card into an empty pile): it ranks last, and says so
 NO_CHANGE = "changes nothing"
+#: the answer for a move back to a position the game has already been through (worth
+#: :data:`REPEAT_PENALTY` less than a fresh one), so that its reason says why it ranks low
+BACK = "back"
 #: positions the reachability searches of one hint may see in all, and each of them
 CLOSURE_NODES = 600
 CLOSURE_LIMIT = 150
@@ -155,6 +158,9 @@ class Hint:
     #: a move that can never be a mistake, a safe drop or a safe climb's first move (first
     #: for that reason, whatever the scores: :func:`_safe_first`)
     safe: bool = False
+    #: the move comes back to the position itself (:data:`NO_CHANGE`); its twins are the
+    #: other such moves, whatever card they move
+    changes_nothing: bool = False
 
 
 #: hints whose scores are this close are as good as each other, as far as the search
@@ -580,6 +586,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     # first of them stands for the others (its twins), ranked below every other move
     here = search.hash.key() if no_ops_last else None
     no_ops: list[Move] = []
+    back: list[Move] = []
     for move in order:
         search.play(move)
         key = search.hash.key()
@@ -587,8 +594,10 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
         if key == here:
             no_ops.append(move)
             continue
-        if avoid_repeats and key in history:
-            continue
+        if key in history:
+            if avoid_repeats:
+                continue
+            back.append(move)
         if key in first_by_key:
             same_as[move] = first_by_key[key]
             continue
@@ -630,6 +639,8 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
             _shun_the_doomed(search, order, values, immediate, answers)
         _name_the_lost(search, order, values, answers)
         _say_when_nothing_else_gains(position, values, base, answers)
+        for move in back:
+            answers.setdefault(move, BACK)
         for move, twin in same_as.items():
             values[move] = values.get(twin, LOSS)
             if twin in answers:
@@ -1108,7 +1119,8 @@ def _hint(view: Game, move: Move, gain: float, *, safe: bool, answer: str | None
           twin_of: Move | None = None) -> Hint:
     """The hint for ``move``, with its reason whole and without the move restated."""
     parts = reason_parts(view, move, gain, safe=safe, answer=answer)
-    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]), twin_of, safe)
+    return Hint(move, round(gain, 2), ", ".join(parts), ", ".join(parts[1:]), twin_of, safe,
+                answer == NO_CHANGE)
 
 
 def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
@@ -1201,6 +1213,8 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
             parts.append("leaves no legal move")
     elif answer == NOTHING_ELSE:
         parts.append("no other move gains anything in sight")
+    elif answer == BACK:
+        parts.append("goes back to a position this game has been in")
     elif answer == DEAD:
         parts.append("leaves no way to win")
     elif answer == DEAD_BLIND:

@@ -297,19 +297,24 @@ def test_a_decided_deal_says_nothing_of_the_budget(capsys) -> None:
     assert ": won (" in out and "--budget" not in out
 
 
-def test_hint_names_two_twins_and_counts_the_rest(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hint_names_a_few_twins_and_counts_the_rest(capsys: pytest.CaptureFixture[str]) -> None:
     """Union Square game 27 after these moves: a lone card can go into any of several
-    empty piles (five twins), and any lone card into any of them changes nothing (some
-    fifty): each line names two twins and counts the others, so no line runs on."""
+    empty piles (four twins), and any lone card into any of them changes nothing (some
+    fifty, which move different cards): a line names at most four twins and counts the
+    others, and the moves that change nothing are counted as such, so no line runs on."""
+    from game.search.commands import _or_twins
     from tests.search.test_hint_reasons import _LONE_CARDS
 
     assert main(["hint", "union-square", "27", "--moves", _LONE_CARDS, "--ms", "1000"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert any(re.search(r"\(or w-p\d+, w-p\d+ and 2 more\)", line) for line in lines), lines
+    assert any(re.search(r"\(or w-p\d+, w-p\d+, w-p\d+, w-p\d+\)", line) for line in lines), lines
     last = lines[-1]
-    counted = re.search(r"\(or p\d+-p\d+, p\d+-p\d+ and (\d+) more\)", last)
-    assert counted and int(counted.group(1)) > 20 and "changes nothing" in last, last
+    counted = re.search(r"\(or any of (\d+) more that change nothing\)", last)
+    assert counted and int(counted.group(1)) > 20 and "which changes nothing" in last, last
     assert max(len(line) for line in lines) < 200
+    # five twins or more: four named, the rest counted
+    assert _or_twins([f"p1-p{n}" for n in range(2, 9)]) == " (or p1-p2, p1-p3, p1-p4, p1-p5 and 3 more)"
+    assert _or_twins(["r1c3-f4"]) == " (or r1c3-f4)" and _or_twins([]) == ""
 
 
 def test_hint_lists_a_move_with_its_twins_once(capsys: pytest.CaptureFixture[str]) -> None:

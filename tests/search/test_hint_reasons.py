@@ -14,7 +14,7 @@ from game.engine import RULE_IDS, Game, new_game
 from game.engine.cards import card_pretty, full_pack, parse_card
 from game.engine.profile import Layout
 from game.engine.state import Transfer
-from game.search.hint import Hint, _safe_climb, hints
+from game.search.hint import Hint, _safe_climb, hints, history_keys
 from game.search.knowledge import PositionHash, foundation_wants
 from game.search.solver import solve
 
@@ -146,8 +146,13 @@ class _Claims:
             return (sorted(map(tuple, a.piles)) == sorted(map(tuple, b.piles))
                     and PositionHash(a).key() == PositionHash(b).key())
 
+        def back(_: str) -> bool:
+            # the position after the move is one the game went through before this one
+            return PositionHash(a.player_view()).key() in history_keys(g)
+
         return [
             ("plays", rf"^plays ({CARD}) to the foundation", plays),
+            ("back", r"goes back to a position this game has been in()", back),
             ("changes nothing", r"which changes nothing: the same piles, only in other places()", no_change),
             ("always safe", r", (always safe)", lambda _: dst in g.foundations),
             ("can follow", rf"so ({CARD})(?: and ({CARD}))? can follow", follow),
@@ -246,6 +251,9 @@ def test_a_move_that_changes_nothing_ranks_last_and_says_so() -> None:
     assert all(h.twin_of == nothing[0].move for h in nothing[1:])
     assert all(h.score < other.score for h in nothing for other in ranked[:-len(nothing)])
     assert nothing[0].reason.startswith(("moves ", "builds "))
+    # the move that takes the last one back says why it ranks so low
+    [undo] = [h for h in ranked if game.move_text(h.move) == "p16-p1"]
+    assert undo.reason.endswith("goes back to a position this game has been in")
     _check_all(game, ranked)
     shown = hints(game, max_ms=None, twins=False)
     assert sum("changes nothing" in h.reason for h in shown) == 1 and shown[-1].reason == nothing[0].reason
