@@ -21,7 +21,7 @@ from ..records.stats import (
 from . import theme
 from .app import App
 from .drawn import Kind
-from .rule_tabs import RuleTabsScene
+from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button
 from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px
 
@@ -106,13 +106,15 @@ class StatsScene(RuleTabsScene):
         self.hover_game = None
 
     def ask_to_reset(self) -> None:
-        """Ask before setting the rule set shown back to zero (it cannot be undone)."""
+        """Ask before setting the rule set shown back to zero (it cannot be undone); with
+        no game counted, the button is greyed out and there is nothing to ask."""
         s = self.current
-        title = RULESETS[self.rules].title
-        counted = (f"{s.played:,} game{'s' if s.played != 1 else ''} played, {s.won:,} won, "
-                   f"best streak {s.best_streak:,}" if s.played else "no game counted yet")
-        words = (f"The statistics of {title} ({counted}) go back to zero, for good. Your "
-                 "replays, high scores and saved game are kept.")
+        if not s.played:
+            return
+        games = f"{s.played:,} game{'s' if s.played != 1 else ''}"
+        counted = f"{games} played, {s.won:,} won, best streak {s.best_streak:,}"
+        words = (f"{tab_name(self.rules)}: {counted}. All of it goes back to zero, for good; "
+                 "your replays, high scores and saved game are kept.")
         self.app.show("confirm", title="Reset these statistics?", words=words, yes="Reset",
                       action=self.reset, no="Keep them")
 
@@ -206,6 +208,7 @@ class StatsScene(RuleTabsScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, tabs, the figures, the ring and the chart."""
         palette = self.app.palette
+        self.reset_button.enabled = self.current.played > 0
         self.draw_bar(surface, self.reset_button)
         self.draw_title(surface, f"Statistics — {RULESETS[self.rules].title}")
         self._draw_tiles(surface)

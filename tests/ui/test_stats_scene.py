@@ -173,7 +173,8 @@ def test_reset_asks_then_sets_the_rule_set_shown_back_to_zero(ui: SimpleNamespac
         ui.click(app, scene.reset_button.rect.center)
         ask = app.top
         assert isinstance(ask, Dialog) and ask.title == "Reset these statistics?"
-        assert "British Square (5 games played, 3 won, best streak 2) go back to zero" in ask.lines[0]
+        assert ask.lines[0].startswith("British Square: 5 games played, 3 won, best streak 2. All of it goes "
+                                       "back to zero, for good")
         assert "replays, high scores and saved game are kept" in ask.lines[0]
         ui.click(app, next(b for b in ask.buttons if b.label == answer).rect.center)
         ui.step(app)
@@ -184,6 +185,14 @@ def test_reset_asks_then_sets_the_rule_set_shown_back_to_zero(ui: SimpleNamespac
     assert on_disk["square"] == RuleStats() and scene.current.played == 0
     assert on_disk["union-square"].won == 1 and scene.stats["union-square"].won == 1
     assert dict(tiles_of(scene.current))["Played"] == "0"
+    # nothing counted now: the button is greyed out and asks nothing
+    ui.step(app)
+    assert not scene.reset_button.enabled
+    ui.click(app, scene.reset_button.rect.center)
+    assert app.top is scene
+    ui.press(app, pygame.K_RIGHT)  # Union Square has a game: it may be reset
+    ui.step(app)
+    assert scene.reset_button.enabled
 
 
 def test_a_reset_that_cannot_be_written_says_so_and_loses_nothing(
