@@ -47,7 +47,7 @@ PROFILE = RuleProfile(
                       (("stock", "waste"),)),
             GuideStep("Fill an empty column, when you choose, with the waste's top card or "
                       "the next stock card, never with a card from another column.",
-                      (("stock", "tableau"),), into_space=True),
+                      (("waste", "tableau"), ("stock", "tableau")), into_space=True),
         ),
     ),
     short_title="British Square",
