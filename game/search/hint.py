@@ -1164,7 +1164,7 @@ def reason_parts(view: Game, move: Move, gain: float, *, safe: bool = False,
             parts.append(f"so {' and '.join(card_pretty(c) for c in follow[:2])} can follow")
     else:
         if owed_before is not None:
-            parts.append(f"fills {profile.space_words(dst)} with {card_pretty(moving)}")
+            parts.append(f"fills {profile.space_words(dst)} with {card_pretty(moving)} from {words(src)}")
         elif not before[dst]:
             parts.append(f"moves {card_pretty(moving)} into {profile.space_words(dst)}")
         else:
