@@ -650,10 +650,45 @@ def _guessed_plan(view: Game, plan_nodes: int, plan_seconds: float | None, *,
             plan = _cross_checked(view, wins, guesses, demo_plan, plan_nodes)
             if demo_plan.judge_fills:
                 plan = _fill_judged(view, plan, guesses, demo_plan, plan_nodes)
+    if plan is not None:
+        plan = _without_returns(view, plan)
     if len(_PLAN_CACHE) >= _CACHE_LIMIT:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = plan
     return plan
+
+
+def _without_returns(view: Game, plan: _Plan) -> _Plan:
+    """``plan`` less each move that a later move of it takes straight back (the same card
+    from where it went to where it came from) while no move between touches either
+    place: the solver's lines carry such pairs (a card moved to another pile, the stock
+    turned, the card moved back), and a demo that plays them looks as if it did not know
+    what it was doing. The shortened line is played on the plan's guessed deal: it is
+    used only when every move is legal and it ends in the position the whole line ends
+    in (so it still wins that deal), else the plan is kept as it was."""
+    line = list(plan.moves)
+    i = 0
+    while i < len(line):
+        move = line[i]
+        places = {move.src, move.dst}
+        for j in range(i + 1, len(line)):
+            later = line[j]
+            if (later.src, later.dst) == (move.dst, move.src):
+                del line[j]
+                del line[i]
+                i = max(0, i - 1) - 1  # the move before may now meet its own return
+                break
+            if later.src in places or later.dst in places:
+                break
+        i += 1
+    if len(line) == len(plan.moves):
+        return plan
+    whole, short = _with_stock(view, plan.stock), _with_stock(view, plan.stock)
+    for move in plan.moves:
+        whole.play(move)
+    if len(_play_while_legal(short, line)) < len(line) or short.to_layout() != whole.to_layout():
+        return plan
+    return _Plan(line, plan.stock)
 
 
 def _to_next_card(view: Game, plan: _Plan) -> tuple[Move, ...]:
