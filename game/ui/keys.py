@@ -15,7 +15,7 @@ OTHER_KEYS: tuple[tuple[str, str], ...] = (
     ("← ↑ → ↓", "Focus the nearest place that way"),
     ("Space / Enter", "Pick up the focused card, or put it down"),
     ("Esc", "With a card picked up: put it back"),
-    ("C", "Fold or unfold the “No more moves” panel"),
+    ("C", "Fold or unfold the game-over panel (“No more moves”, “No way to win”)"),
     ("− / +", "While the demo plays: slower / faster"),
 )
 #: what the mouse does on the table, for the key legend
