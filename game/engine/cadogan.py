@@ -54,9 +54,11 @@ PROFILE = RuleProfile(
             GuideStep("Turn the next stock card onto the waste whenever you like. The "
                       "stock is gone through once.",
                       (("stock", "waste"),)),
+            GuideStep("An empty pile of Rows 1–3 may take any top card of the row below.",
+                      (("row 3", "row 2"),), into_space=True),
+            GuideStep("An empty pile of Row 4 is filled from the waste by itself.",
+                      (("waste", "row 4"),), automatic=True, into_space=True),
         ),
-        notes=("An empty pile of Rows 1–3 may take any top card of the row below. An empty "
-               "pile of Row 4 is filled from the waste by itself.",),
     ),
     short_title="Lady Cadogan",
     tab_name="Lady Cadogan",

@@ -302,7 +302,9 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
             sources = [i for i in parts.get(src_part, []) if i not in out.spaces]
             targets = [i for i in parts.get(dst_part, []) if i not in out.spaces
                        and not (guide_step.into_space and i in starts)]
-            pair = _nearest_pair(out, sources, targets, ends, card_h)
+            # a space right beside the card that fills it would leave the arrow no length
+            pair = _nearest_pair(out, sources, targets, ends, card_h,
+                                 apart=card_h * 1.2 if guide_step.into_space else 0.0)
             if pair is None:
                 continue
             src, dst = pair
@@ -379,7 +381,11 @@ def _path_boxes(paths: list[_Path], badge_px: int) -> list[pygame.Rect]:
 
 
 def _nearest_pair(out: Diagram, sources: list[int], targets: list[int], ends: dict[int, list[float]],
-                  card_h: int) -> tuple[int, int] | None:
+                  card_h: int, apart: float = 0.0) -> tuple[int, int] | None:
+    """The pair of a source and a target place whose arrow costs least: its length, more
+    for places other arrows already end at or leave the same way; pairs nearer than
+    ``apart`` (the source's centre to the target's bottom card, where an arrow into a
+    space ends) only where there is no other."""
     best: tuple[int, int] | None = None
     best_cost = math.inf
     for s in sources:
@@ -388,6 +394,9 @@ def _nearest_pair(out: Diagram, sources: list[int], targets: list[int], ends: di
                 continue
             a, b = _centre(out.cards[s][-1]), _centre(out.cards[t][-1])
             cost = math.hypot(a[0] - b[0], a[1] - b[1])
+            base = _centre(out.cards[t][0])  # where the arrow ends if the place is drawn empty
+            if math.hypot(a[0] - base[0], a[1] - base[1]) < apart:
+                cost += 1e6
             cost += 3 * card_h * (len(ends.get(s, [])) + len(ends.get(t, [])))
             for place, angle in ((s, math.atan2(b[1] - a[1], b[0] - a[0])),
                                  (t, math.atan2(a[1] - b[1], a[0] - b[0]))):
