@@ -218,9 +218,7 @@ class LevelsScene(RuleTabsScene):
 
     def _layout(self) -> None:
         self.px = px = text_px(self.size, stacked_scale(self.size))
-        scores_w = theme.font(round(px * 0.85), bold=True).size(self.scores_button.label)[0] + 2 * px
-        bar = self.layout_bar(keep=scores_w + round(px * 0.8))
-        self.scores_button.rect = pygame.Rect(bar.right - scores_w, bar.y, scores_w, bar.height)
+        bar = self.layout_bar(self.scores_button)
         top = self.title_y + round(px * 3.4)
         bottom = self.size[1] - round(px * 2.2)
         self.grid_rect = pygame.Rect(bar.x, top, bar.width, max(10, bottom - top))

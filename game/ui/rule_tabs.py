@@ -66,15 +66,21 @@ class RuleTabsScene(Scene):
 
     # ----- layout ------------------------------------------------------------------------
 
-    def layout_bar(self, keep: int = 0) -> pygame.Rect:
+    def layout_bar(self, end: Button | None = None) -> pygame.Rect:
         """Place Back and the tabs along the top of the window at text size ``self.px``,
-        leaving ``keep`` pixels free at the bar's right end; returns the bar, whose sides
-        are the screen's margins."""
+        and ``end`` (a button of the screen's own, drawn by :meth:`draw_bar`), if any, at
+        the bar's right end, as wide as its label; returns the bar, whose sides are the
+        screen's margins."""
         w = self.size[0]
         s = ui_scale(self.size)
         px = self.px
         margin = round(24 * s)
         bar = pygame.Rect(margin, round(16 * s), w - 2 * margin, round(px * 2.3))
+        keep = 0
+        if end is not None:
+            end_w = theme.font(round(px * 0.85), bold=True).size(end.label)[0] + 2 * px
+            end.rect = pygame.Rect(bar.right - end_w, bar.y, end_w, bar.height)
+            keep = end_w + round(px * 0.8)
         self.back_button.rect = pygame.Rect(bar.x, bar.y, round(px * self.back_width), bar.height)
         tab_x = self.back_button.rect.right + round(px * self.tabs_after_back)
         gap = round(px * 0.4)

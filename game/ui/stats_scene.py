@@ -131,9 +131,7 @@ class StatsScene(RuleTabsScene):
         """Lay the screen out for a window of ``size``."""
         self.size = size
         self.px = px = text_px(size, stacked_scale(size))
-        reset_w = theme.font(round(px * 0.85), bold=True).size(self.reset_button.label)[0] + 2 * px
-        bar = self.layout_bar(keep=reset_w + round(px * 0.8))
-        self.reset_button.rect = pygame.Rect(bar.right - reset_w, bar.y, reset_w, bar.height)
+        bar = self.layout_bar(self.reset_button)
         top = bar.bottom + round(px * 3.2)
         bottom = size[1] - round(px * 1.9)
         content = pygame.Rect(bar.x, top, bar.width, bottom - top)
