@@ -88,6 +88,8 @@ class StatsScene(RuleTabsScene):
         self.ring_hole: tuple[tuple[int, int], int] = ((0, 0), 0)
         self.middle_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        #: the chart's key stands under its title, not beside it (:meth:`_legend_below`)
+        self.legend_below = False
         self.hover_game: int | None = None
         self.reset_button = Button("Reset…", self.ask_to_reset)
         #: where the chart's "oldest" and "newest" were last drawn (none for a single game)
@@ -154,6 +156,7 @@ class StatsScene(RuleTabsScene):
                                          ring_w, ring_h)
             top = self.ring_rect.bottom + gap
             self.chart_rect = pygame.Rect(content.x, top, content.width, content.bottom - top)
+        self.legend_below = self._legend_below()
         self.ring.set_items([self.back_button, *self.tabs, self.reset_button], [0] * 6)
 
     # ----- events -------------------------------------------------------------------------
@@ -172,7 +175,7 @@ class StatsScene(RuleTabsScene):
         px = self.px
         left = r.x + round(px * 3.6)
         right = r.right - round(px * 1.2)
-        top = r.y + round(px * (3.8 if self._legend_below() else 2.6))
+        top = r.y + round(px * (3.8 if self.legend_below else 2.6))
         strip_h = max(10, round(px * 1.1))
         bottom = r.bottom - round(px * 2.6) - strip_h
         plot = pygame.Rect(left, top, max(10, right - left), max(10, bottom - top))
@@ -181,7 +184,7 @@ class StatsScene(RuleTabsScene):
 
     def _legend_below(self) -> bool:
         """The chart's key does not fit beside its title (a narrow window): it stands on a
-        line of its own under it."""
+        line of its own under it. Worked out when the screen is laid out."""
         px = self.px
         key_px = max(10, round(px * 0.75))
         font = theme.font(key_px)
@@ -304,7 +307,7 @@ class StatsScene(RuleTabsScene):
                   "chart: title")
         key_px = max(10, round(px * 0.75))
         kx = r.right - px
-        key_y = r.y + round(px * (2.1 if self._legend_below() else 0.8))
+        key_y = r.y + round(px * (2.1 if self.legend_below else 0.8))
         for label, colour in _KEY:
             rect = theme.text(surface, label, key_px, (kx, key_y), colour=palette.ink_dim, anchor="topright")
             mark = pygame.Rect(0, 0, key_px, key_px)
