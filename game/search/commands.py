@@ -108,9 +108,7 @@ def run_hint(args: argparse.Namespace) -> int:
     if not ranked:
         print("no legal move: the game is " + ("won" if game.is_won() else "lost"))
         return 0
-    lines = [(h, game.move_text(h.move) + (f" (or any of {len(twins)} more that change nothing)"
-                                           if h.changes_nothing and twins
-                                           else _or_twins([game.move_text(t) for t in twins])))
+    lines = [(h, game.move_text(h.move) + _or_twins([game.move_text(t) for t in twins], h.changes_nothing))
              for h, twins in _with_twins(ranked)]
     width = max(len(text) for _, text in lines)
     for number, (h, text) in enumerate(lines, 1):
@@ -122,13 +120,16 @@ def run_hint(args: argparse.Namespace) -> int:
 TWINS_NAMED = 4
 
 
-def _or_twins(texts: list[str]) -> str:
+def _or_twins(texts: list[str], changes_nothing: bool = False) -> str:
     """The twins of a hint after its move: " (or r1c3-f4)", " (or p1-p12, p1-p13)", or,
     where a card can go into many equal places (Union Square's empty piles), the first
-    :data:`TWINS_NAMED` and how many more, so the line stays short. (The moves that
-    change nothing, twins whatever card they move, are counted alone: ``run_hint``.)"""
+    :data:`TWINS_NAMED` and how many more, so the line stays short. The twins of a move
+    that changes nothing (:attr:`Hint.changes_nothing`) move other cards: they are only
+    counted, as such."""
     if not texts:
         return ""
+    if changes_nothing:
+        return f" (or any of {len(texts)} more that change nothing)"
     if len(texts) <= TWINS_NAMED + 1:
         return f" (or {', '.join(texts)})"
     return f" (or {', '.join(texts[:TWINS_NAMED])} and {len(texts) - TWINS_NAMED} more)"

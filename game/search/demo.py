@@ -671,16 +671,14 @@ def _without_returns(view: Game, plan: _Plan) -> _Plan:
     while i < len(line):
         move = line[i]
         places = {move.src, move.dst}
-        for j in range(i + 1, len(line)):
-            later = line[j]
-            if (later.src, later.dst) == (move.dst, move.src):
-                del line[j]
-                del line[i]
-                i = max(0, i - 1) - 1  # the move before may now meet its own return
-                break
-            if later.src in places or later.dst in places:
-                break
-        i += 1
+        # the first later move that touches either place: the return, if it is one
+        j = next((j for j in range(i + 1, len(line)) if {line[j].src, line[j].dst} & places), None)
+        if j is not None and (line[j].src, line[j].dst) == (move.dst, move.src):
+            del line[j]
+            del line[i]
+            i = max(0, i - 1)  # the move before may now meet its own return
+        else:
+            i += 1
     if len(line) == len(plan.moves):
         return plan
     whole, short = _with_stock(view, plan.stock), _with_stock(view, plan.stock)

@@ -662,7 +662,7 @@ def _rank_no_ops_last(no_ops: list[Move], values: dict[Move, float], base: float
     own value where there is none), the first standing for the others as their twins,
     and answer :data:`NO_CHANGE` for them."""
     first = no_ops[0]
-    values[first] = min(min(values.values(), default=base + 1.0), base) - 1.0
+    values[first] = min([*values.values(), base]) - 1.0
     for move in no_ops[1:]:
         same_as[move] = first
         values[move] = values[first]
