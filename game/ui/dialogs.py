@@ -200,26 +200,28 @@ class Dialog(Scene):
         measure = max(round(self.px * 40), row + 4 * self.px)
         width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, min(widest + 4 * self.px, measure)))
         room = width - 4 * self.px
+        rows = self._button_rows(room)
         self.shown_lines = [part for line in self.lines
                             for part in (wrap(line, self.px, room) if line.strip() else [line])]
         title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
         line_h = theme.font(self.px).get_linesize()
         height = round(top + self.px * 1.3 + title_h + self.px * 0.9
                        + len(self.shown_lines) * (line_h + self.px * 0.6)
-                       + self.px * 1.0 + self.px * 2.4 + self.px * 1.2
+                       + self.px * 1.0 + (self.px * 2.4 + self.px * 0.6) * len(rows) - self.px * 0.6
+                       + self.px * 1.2
                        + (self._star_size() + self.px * 0.8 if self.stars is not None else 0))
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)
         bh = round(self.px * 2.4)
         gap = self.px
-        total = self._buttons_width() + gap * (len(self.buttons) - 1)
-        x = self.panel.centerx - total // 2
-        y = self.panel.bottom - bh - round(self.px * 1.2)
-        f = theme.font(self.px, bold=True)
-        for button in self.buttons:
-            bw = f.size(button.label)[0] + 2 * self.px
-            button.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + gap
+        y = self.panel.bottom - bh - round(self.px * 1.2) - (len(rows) - 1) * (bh + round(self.px * 0.6))
+        for line in rows:
+            total = sum(bw for _, bw in line) + gap * (len(line) - 1)
+            x = self.panel.centerx - total // 2
+            for button, bw in line:
+                button.rect = pygame.Rect(x, y, bw, bh)
+                x += bw + gap
+            y += bh + round(self.px * 0.6)
         self._lay_fold(size)
         self._shade = None
         self._mark_focus()
@@ -258,6 +260,33 @@ class Dialog(Scene):
 
     def _star_size(self) -> int:
         return round(self.px * 3.2)
+
+    def _button_rows(self, room: int) -> list[list[tuple[theme.Button, int]]]:
+        """The buttons with their widths, in rows of at most ``room`` pixels: one row
+        where they fit, else as few rows as hold them, as even in width as they go (six
+        buttons as three and three, not five and one)."""
+        f = theme.font(self.px, bold=True)
+        sized = [(button, f.size(button.label)[0] + 2 * self.px) for button in self.buttons]
+
+        def split(limit: int) -> list[list[tuple[theme.Button, int]]]:
+            rows: list[list[tuple[theme.Button, int]]] = [[]]
+            used = 0
+            for button, bw in sized:
+                if rows[-1] and used + self.px + bw > limit:
+                    rows.append([])
+                    used = 0
+                used += (self.px if rows[-1] else 0) + bw
+                rows[-1].append((button, bw))
+            return rows
+
+        rows = split(room)
+        if len(rows) == 1:
+            return rows
+        # the narrowest limit that needs no more rows than the widest does
+        limit = max(bw for _, bw in sized)
+        while len(split(limit)) > len(rows):
+            limit += self.px
+        return split(limit)
 
     def _buttons_width(self) -> int:
         f = theme.font(self.px, bold=True)
@@ -547,7 +576,8 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
     """"No way to win": moves are left, but none can ever bring a card home (the table
     asks :meth:`PlaySession.dead_end` after each move). The game goes on by the rules, so the
     dialog says what leaving it counts, and offers the analysis, an undo, a restart, a new
-    deal (the levels screen in level mode), or to keep playing (Esc)."""
+    deal (the levels screen in level mode), to save the replay (of the game so far, as
+    the lost game's dialog does), or to keep playing (Esc)."""
     session = table.session
     g = session.game
     lines = ["Whatever you move, no card can reach the foundations any more and no new card can "
@@ -565,8 +595,10 @@ def dead_end_dialog(app: App, table: FinishedTable) -> Dialog:
                      f"and a restart or {other} counts it as abandoned.")
     leave: tuple[str, Callable[[], None]] = (("Levels", table.exits.go_to_levels) if session.level is not None
                                              else ("New deal", table.exits.new_deal))
+    lines += _replay_lines(table)
     choices: list[tuple[str, Callable[[], None]]] = [
-        ("Undo", table.undo), ("Restart", table.exits.restart), leave, ("Keep playing", lambda: None)]
+        ("Undo", table.undo), ("Restart", table.exits.restart), leave, *_save_choice(table),
+        ("Keep playing", lambda: None)]
     if g.history:  # after "Undo", which keeps the focus, as in the lost game's dialog
         choices.insert(1, (ANALYSIS_TITLE, lambda: _analyse(app, table, below="dead end")))
     moves = len(g.history)

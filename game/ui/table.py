@@ -612,12 +612,13 @@ class TableScene(Scene):
             self.result_due = True
 
     def save_replay(self) -> None:
-        """Save the finished game as a replay, then show the end dialog again with
-        where it went (or why it could not be saved)."""
+        """Save the game as a replay (a finished one, or one in a dead end), then show
+        its dialog again with where it went (or why it could not be saved)."""
         self.session.save_replay()
         self.sound("click")
         if self.app.top is self:
-            self.app.show("win" if self.game.is_won() else "lost", table=self)
+            g = self.game
+            self.app.show("win" if g.is_won() else "lost" if g.is_lost() else "dead end", table=self)
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""

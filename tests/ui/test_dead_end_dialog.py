@@ -13,8 +13,8 @@ import pytest
 
 from game.engine import new_game
 from game.records.progress import load_progress
-from game.records.replay import ABANDONED
-from game.records.saves import is_practice, list_recent_games, load_saved_game
+from game.records.replay import ABANDONED, IN_PROGRESS
+from game.records.saves import is_practice, list_recent_games, list_replays, load_saved_game
 from game.records.stats import load_statistics
 from game.ui.app import App
 from game.ui.dialogs import AnalysisDialog, Dialog
@@ -45,7 +45,7 @@ def test_the_move_into_a_dead_end_is_told_once_and_again_after_an_undo(ui: Simpl
     table = _one_move_before(ui, app)
     dialog = _into_the_dead_end(ui, app, table)
     labels = [b.label for b in dialog.buttons]
-    assert labels == ["Undo", ANALYSIS_TITLE, "Restart", "New deal", "Keep playing"]
+    assert labels == ["Undo", ANALYSIS_TITLE, "Restart", "New deal", "Save replay", "Keep playing"]
     home = table.game.cards_home()
     assert "cannot be won from here" in dialog.lines[0]
     assert dialog.lines[1] == "British Constitution · game #35"
@@ -333,3 +333,22 @@ def test_a_square_dead_end_left_for_the_menu_scores_when_the_menu_deals_another_
     assert load_statistics(table.store)["square"].abandoned == 1
     [entry] = load_progress(table.store).high_scores("square")
     assert (entry.game, entry.score) == ("6", score)
+
+
+def test_it_saves_the_replay_of_the_game_so_far_and_says_where(ui: SimpleNamespace, app: App) -> None:
+    table = _one_move_before(ui, app)
+    dialog = _into_the_dead_end(ui, app, table)
+    labels = [b.label for b in dialog.buttons]
+    assert labels[-2:] == ["Save replay", "Keep playing"]
+    ui.click(app, next(b for b in dialog.buttons if b.label == "Save replay").rect.center)
+    again = app.top
+    assert isinstance(again, Dialog) and again is not dialog and again.title == "No way to win"
+    assert "Save replay" not in [b.label for b in again.buttons]
+    assert any(line.startswith("Replay saved as") for line in again.lines)
+    (saved,) = list_replays(table.store)
+    assert saved.replay is not None and saved.replay.result == IN_PROGRESS
+    end = saved.replay.play_out()
+    assert end.to_layout() == table.game.to_layout() and len(end.history) == len(CONSTITUTION_35)
+    # the game is still in progress by the rules: keep playing goes back to it
+    ui.click(app, again.buttons[-1].rect.center)
+    assert app.top is table and table.session.in_progress
