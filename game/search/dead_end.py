@@ -41,44 +41,69 @@ def dead_end(game: Game, limit: int = DEAD_END_POSITIONS, max_ms: float | None =
     when the limit or ``max_ms`` (None: no time limit) runs out first, and when the game
     is already won or has no legal move (the rules' own loss, which the table tells
     already). Only the player's view is searched; ``game`` is not changed."""
-    view = game.player_view()
-    if view.is_won():
-        return False
-    moves = view.legal_moves()
-    stock, foundations = view.stock, set(view.foundations)
-    if not moves or _leads_on(moves, stock, foundations):
-        return False
-    keys = PositionHash(view)
-    seen = {keys.key()}
-    stack = [iter(moves)]
-    end = math.inf if max_ms is None else time.perf_counter() + max_ms / 1000.0
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if stack:
+    return DeadEndLook(game, limit).run(max_ms) is True
+
+
+class DeadEndLook:
+    """:func:`dead_end`'s look, in as many slices of time as it takes: the table gives
+    it a few milliseconds a frame, so that a large dead end (Union Square's can take some
+    hundreds of positions) is told however busy the machine, and no frame waits for it.
+    It looks at a copy of the player's view made when it starts: ``game`` may change
+    meanwhile (the answer is then about the position it started from)."""
+
+    def __init__(self, game: Game, limit: int = DEAD_END_POSITIONS) -> None:
+        self.limit = limit
+        self.answer: bool | None = None
+        view = self.view = game.player_view()
+        self.stock, self.foundations = view.stock, set(view.foundations)
+        moves = [] if view.is_won() else view.legal_moves()
+        if not moves or _leads_on(moves, self.stock, self.foundations):
+            self.answer = False
+        self.keys = PositionHash(view)
+        self.seen = {self.keys.key()}
+        self.stack = [iter(moves)]
+
+    def run(self, max_ms: float | None = DEAD_END_MS) -> bool | None:
+        """Look on for at most ``max_ms`` milliseconds (None: to the end): the answer
+        (:func:`dead_end`'s, except that running out of time answers None: not known
+        yet, to be run again)."""
+        if self.answer is not None:
+            return self.answer
+        view, keys, seen, stack = self.view, self.keys, self.seen, self.stack
+        stock, foundations = self.stock, self.foundations
+        end = math.inf if max_ms is None else time.perf_counter() + max_ms / 1000.0
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if stack:
+                    view.undo()
+                    keys.undone()
+                continue
+            transfers = view.play_legal(move)
+            if any(t.src == stock or t.dst in foundations for t in transfers):
+                return self._answer(False)  # a card goes home, or a card nobody has seen comes into play
+            keys.played(transfers)
+            key = keys.key()
+            if key in seen:
                 view.undo()
                 keys.undone()
-            continue
-        transfers = view.play_legal(move)
-        if any(t.src == stock or t.dst in foundations for t in transfers):
-            return False  # a card goes home, or a card nobody has seen comes into play
-        keys.played(transfers)
-        key = keys.key()
-        if key in seen:
-            view.undo()
-            keys.undone()
-            continue
-        seen.add(key)
-        if len(seen) > limit:
-            return False
-        if not len(seen) % _CLOCK_EVERY and time.perf_counter() > end:
-            return False
-        moves = view.legal_moves()
-        if _leads_on(moves, stock, foundations):
-            return False
-        stack.append(iter(moves))
-    return True
+                continue
+            seen.add(key)
+            if len(seen) > self.limit:
+                return self._answer(False)
+            moves = view.legal_moves()
+            if _leads_on(moves, stock, foundations):
+                return self._answer(False)
+            stack.append(iter(moves))
+            if not len(seen) % _CLOCK_EVERY and time.perf_counter() > end:
+                return None
+        return self._answer(True)
+
+    def _answer(self, answer: bool) -> bool:
+        self.answer = answer
+        self.stack = []
+        return answer
 
 
 def _leads_on(moves: list[Move], stock: int, foundations: set[int]) -> bool:

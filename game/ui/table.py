@@ -37,6 +37,8 @@ from ..engine.words import refusal_words, sentence
 from ..levels import Level
 from ..records.replay import WON, Replay
 from ..records.store import printable
+from ..search import dead_end as dead_ends
+from ..search.dead_end import DeadEndLook
 from ..session import Outcome, PlaySession, carry_on
 from ..session.ending import game_lost
 from .anim import Animator
@@ -218,6 +220,9 @@ class TableScene(Scene):
         #: "No way to win" was shown for the dead end the game is in: not again while every
         #: position after it is still one (the player chose to keep playing)
         self.dead_end_told = False
+        #: the look under way for a dead end (a few milliseconds a frame), with the move
+        #: it looks after: dropped when the position changes before it answers
+        self.dead_end_look: tuple[PlaySession, object, DeadEndLook] | None = None
         self.hud.shown_score = 0.0
         self.hud.popups = []
 
@@ -443,6 +448,8 @@ class TableScene(Scene):
         if self.told_due and self.app.top is self and not self.anim.busy:
             self.told_due = False
             self._tell_result()
+        if self.dead_end_look is not None and self.app.top is self and not self.anim.busy:
+            self._look_on_for_dead_end()
 
     def _check_result(self) -> None:
         outcome = self.session.conclude()
@@ -467,8 +474,33 @@ class TableScene(Scene):
 
     def _tell_dead_end(self) -> None:
         """Show "No way to win" when the moves left can no longer lead to a win (once for
-        each dead end the game walks into: shuffling on in it says nothing more)."""
-        if not self.session.dead_end():
+        each dead end the game walks into: shuffling on in it says nothing more). The
+        look (:class:`~game.search.dead_end.DeadEndLook`) takes a few milliseconds of
+        this frame and, when it needs more, of the next ones."""
+        self.dead_end_look = None
+        if self.session.over:
+            return
+        self.dead_end_look = (self.session, self._last_step(), DeadEndLook(self.game))
+        self._look_on_for_dead_end()
+
+    def _last_step(self) -> object:
+        """The last move played (None at the deal): a new one, or an undo, changes it."""
+        history = self.game.history
+        return history[-1] if history else None
+
+    def _look_on_for_dead_end(self) -> None:
+        """Give the look for a dead end its milliseconds of this frame; tell its answer
+        once it has one, if the position is still the one it looks at."""
+        assert self.dead_end_look is not None
+        session, step, look = self.dead_end_look
+        if session is not self.session or step is not self._last_step() or session.over:
+            self.dead_end_look = None
+            return
+        answer = look.run(dead_ends.DEAD_END_MS)
+        if answer is None:
+            return
+        self.dead_end_look = None
+        if not answer:
             self.dead_end_told = False
         elif not self.dead_end_told:
             self.dead_end_told = True

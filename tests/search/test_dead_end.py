@@ -10,9 +10,9 @@ import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.engine.state import Game
-from game.search.dead_end import dead_end
+from game.search.dead_end import DeadEndLook, dead_end
 from game.search.solver import LOST, WON, solve
-from game.session.positions import lost_position
+from game.session.positions import dead_end_position, lost_position
 
 #: constitution 35 as the demo once played it: after these 69 moves only Row 1's cards
 #: can move (from pile to pile), with 11 cards home and 30 in the stock
@@ -138,3 +138,26 @@ def test_every_dead_end_of_random_play_is_lost_for_the_full_information_solver(r
                 break
     if rules != "union-square":
         assert found >= 3, "random play walks into dead ends"
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_look_in_slices_answers_as_the_whole_look_does(rules: str) -> None:
+    """:class:`DeadEndLook` run a slice of no time at a time (the clock is read every 32
+    positions) answers what one look to the end answers, in a dead end and at the deal,
+    and Union Square's dead end (64 positions, about 6 ms, the whole of one frame's
+    slice) takes it more than one slice."""
+    alive = new_game(rules, "12345678901234567890")
+    dead = dead_end_position(alive.clone())
+    assert dead_end(dead, max_ms=None) and not dead_end(alive, max_ms=None)
+    for game in (dead, alive):
+        look = DeadEndLook(game)
+        slices = 0
+        answer = None
+        while answer is None:
+            slices += 1
+            assert slices < 1000
+            answer = look.run(0.0)
+        assert answer is dead_end(game, max_ms=None)
+        assert look.run(0.0) is answer, "asked again, it answers the same"
+        if rules == "union-square" and game is dead:
+            assert slices > 1

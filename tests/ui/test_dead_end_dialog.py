@@ -16,6 +16,9 @@ from game.records.progress import load_progress
 from game.records.replay import ABANDONED, IN_PROGRESS
 from game.records.saves import is_practice, list_recent_games, list_replays, load_saved_game
 from game.records.stats import load_statistics
+from game.search import dead_end as dead_ends
+from game.search.dead_end import DeadEndLook
+from game.session.positions import dead_end_position
 from game.ui.app import App
 from game.ui.dialogs import AnalysisDialog, Dialog
 from game.ui.replay_scene import ReplayScene
@@ -352,3 +355,39 @@ def test_it_saves_the_replay_of_the_game_so_far_and_says_where(ui: SimpleNamespa
     # the game is still in progress by the rules: keep playing goes back to it
     ui.click(app, again.buttons[-1].rect.center)
     assert app.top is table and table.session.in_progress
+
+
+def test_a_dead_end_that_takes_frames_to_see_is_told_and_no_frame_waits_for_it(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine so busy that the look gets through 32 positions a frame: Union Square's
+    dead end (64 positions) is told a few frames after its cards land, not never; a
+    position changed meanwhile drops the look at the old one."""
+    monkeypatch.setattr(dead_ends, "DEAD_END_MS", 0.0)
+    answers: list[bool | None] = []
+    whole = DeadEndLook.run
+
+    def counted(look: DeadEndLook, max_ms: float | None = 0.0) -> bool | None:
+        answers.append(whole(look, max_ms))
+        return answers[-1]
+
+    monkeypatch.setattr(DeadEndLook, "run", counted)
+    game = dead_end_position(new_game("union-square", "12345678901234567890"))
+    answers.clear()  # finding the position asked too
+    table = ui.open_table(app, game)
+    for _ in range(100):
+        if isinstance(app.top, Dialog):
+            break
+        assert table.dead_end_look is not None, "the look stopped without telling"
+        ui.step(app)
+    assert isinstance(app.top, Dialog) and app.top.title == "No way to win"
+    assert answers[0] is None and answers[-1] is True and set(answers) == {None, True}, \
+        "one frame's slice did not see it all; later frames' did"
+    # a look under way when a move is taken back is dropped, the dialog not shown
+    app.pop()
+    table.dead_end_told = False
+    table.result_due = True
+    ui.step(app)
+    assert table.dead_end_look is not None and app.top is table
+    table.game.undo()
+    table._look_on_for_dead_end()
+    assert table.dead_end_look is None and app.top is table
