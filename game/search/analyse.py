@@ -53,6 +53,7 @@ from typing import Any
 
 from ..engine.rulesets import game_from_layout
 from ..engine.state import Game, Move
+from .knowledge import drop_returns
 from .solver import DEFAULT_MAX_NODES, LOST, NO_TIME_LIMIT, UNKNOWN, WON, solve
 
 #: the verdicts of an analysis (:attr:`Analysis.verdict`)
@@ -292,11 +293,12 @@ def _wins(game: Game, line: Sequence[str]) -> bool:
 
 def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
     """``line`` with every stretch that comes back to a position it already passed taken
-    out (a search's line may wander: a card moved there and back), so that a player
-    reads and watches no move that leads nowhere. Positions count as the same only when
-    every pile is, card for card: the moves after a loop name places, so a position equal
-    up to interchangeable places would not do. ``line`` itself when the shorter line
-    does not win (it always should)."""
+    out (a search's line may wander: a card moved there and back), and then every move
+    that a later move takes straight back (:func:`~.knowledge.drop_returns`), so that a
+    player reads and watches no move that leads nowhere. Positions count as the same
+    only when every pile is, card for card: the moves after a loop name places, so a
+    position equal up to interchangeable places would not do. Each shortening is kept
+    only when its line still wins (it always should)."""
     copy = game.clone()
     path = [(copy.key(), *(tuple(pile) for pile in copy.piles))]  # the position after kept[:i]
     seen = {path[0]: 0}
@@ -315,7 +317,20 @@ def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
             del path[back + 1:]
             del kept[back:]
     shorter = tuple(kept)
-    return shorter if _wins(game, shorter) else tuple(line)
+    if not _wins(game, shorter):
+        return tuple(line)
+    # then each move a later one takes straight back, nothing touching either place
+    # between (a card moved to another pile, the stock turned, the card moved back: not
+    # a loop, since the stock moved)
+    copy = game.clone()
+    moves = []
+    for text in shorter:
+        move = copy.parse_move(text)
+        moves.append((move, text))
+        copy.play(move)
+    texts = {id(move): text for move, text in moves}
+    fewer = tuple(texts[id(move)] for move in drop_returns([move for move, _ in moves]))
+    return fewer if _wins(game, fewer) else shorter
 
 
 #: an :class:`Analyser`'s findings as plain data: the last winnable and first lost steps,

@@ -44,7 +44,7 @@ from ..engine.state import Game, Move
 from .cadogan_beam import jittered_win, quick_win
 from .depth_first import OneAfterAnother, Steps
 from .hint import _unseen_list, _with_stock, hints
-from .knowledge import PositionHash
+from .knowledge import PositionHash, drop_returns
 from .solver import WON, solve
 
 #: more moves than any of these games needs: a demo that gets here is going round in circles
@@ -666,19 +666,7 @@ def _without_returns(view: Game, plan: _Plan) -> _Plan:
     what it was doing. The shortened line is played on the plan's guessed deal: it is
     used only when every move is legal and it ends in the position the whole line ends
     in (so it still wins that deal), else the plan is kept as it was."""
-    line = list(plan.moves)
-    i = 0
-    while i < len(line):
-        move = line[i]
-        places = {move.src, move.dst}
-        # the first later move that touches either place: the return, if it is one
-        j = next((j for j in range(i + 1, len(line)) if {line[j].src, line[j].dst} & places), None)
-        if j is not None and (line[j].src, line[j].dst) == (move.dst, move.src):
-            del line[j]
-            del line[i]
-            i = max(0, i - 1)  # the move before may now meet its own return
-        else:
-            i += 1
+    line = drop_returns(plan.moves)
     if len(line) == len(plan.moves):
         return plan
     whole, short = _with_stock(view, plan.stock), _with_stock(view, plan.stock)

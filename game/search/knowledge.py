@@ -24,7 +24,7 @@ The rule-set differences these need come from the game's profile
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from ..engine.cards import JACK, is_red
@@ -413,3 +413,27 @@ class PositionHash:
             owed = self.game.owed_space()
             total += (1 if owed is None else owed + 2) * _OWED_HASH[0]
         return total & _MASK
+
+
+def drop_returns(line: Sequence[Move]) -> list[Move]:
+    """``line`` less each move that a later move of it takes straight back (from where
+    it went to where it came from) while no move between touches either place. The
+    solver's lines carry such pairs (a card moved to another pile, the stock turned, the
+    card moved back), and a player shown them would wonder what they were for. Only the
+    places are compared: the caller plays the shorter line to check that it is legal and
+    still gets where the whole line does (an automatic fill may tie two moves that name
+    other places)."""
+    out = list(line)
+    i = 0
+    while i < len(out):
+        move = out[i]
+        places = {move.src, move.dst}
+        # the first later move that touches either place: the return, if it is one
+        j = next((j for j in range(i + 1, len(out)) if {out[j].src, out[j].dst} & places), None)
+        if j is not None and (out[j].src, out[j].dst) == (move.dst, move.src):
+            del out[j]
+            del out[i]
+            i = max(0, i - 1)  # the move before may now meet its own return
+        else:
+            i += 1
+    return out
