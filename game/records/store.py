@@ -531,8 +531,13 @@ class Store:
         if not isinstance(document, dict):
             self.set_aside(name, "it is not a JSON object")
             return None
-        if document.get("kind") != kind:
-            self.set_aside(name, f"it is not a {kind} file (kind {document.get('kind')!r})")
+        found_kind = document.get("kind")
+        if found_kind != kind:
+            # the kind it names, when it names one a player can recognise (a file of this
+            # game's of another sort copied over this one)
+            other = (f": it says it is a {printable(found_kind)} file"
+                     if isinstance(found_kind, str) and found_kind.strip() else "")
+            self.set_aside(name, f"it is not a {kind} file{other}")
             return None
         found = document.get("version")
         if type(found) is not int or found < 1:

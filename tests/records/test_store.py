@@ -205,6 +205,19 @@ def test_broken_json_is_told_by_its_line_and_column_not_the_parsers_words(tmp_pa
     assert "Expecting" not in warning and "char" not in warning
 
 
+def test_a_file_of_another_kind_is_told_in_words_not_the_fields_value(tmp_path):
+    store = Store(tmp_path)
+    (tmp_path / "x.json").write_text('{"version": 1}')
+    assert store.read_json("x.json", "settings", 1) is None
+    [warning] = store.take_warnings()
+    assert warning.startswith("x.json could not be read (it is not a settings file); ")
+    (tmp_path / "x.json").write_text('{"kind": "statistics", "version": 1}')
+    assert store.read_json("x.json", "settings", 1) is None
+    [warning] = store.take_warnings()
+    assert warning.startswith("x.json could not be read (it is not a settings file: it says it is a "
+                              "statistics file); ")
+
+
 def test_files_moved_aside_twice_in_a_second_keep_both(tmp_path):
     store = Store(tmp_path)
     for _ in range(3):
