@@ -315,6 +315,11 @@ def _plan_arrows(profile: RuleProfile, out: Diagram, card_h: int, badge_px: int)
             b = _centre(out.cards[dst][-1])
             ends.setdefault(src, []).append(math.atan2(b[1] - a[1], b[0] - a[0]))
             ends.setdefault(dst, []).append(math.atan2(a[1] - b[1], a[0] - b[0]))
+            if guide_step.into_space:
+                # a fill leaves from its card's edge on the side of the space: the card's
+                # middle stays clear for the other steps' arrows and numbers (the stock
+                # and the waste each send one to a space and others elsewhere)
+                a = _towards_edge(out.cards[src][-1], b, inset=badge_px * 0.9)
             if src_part == dst_part:
                 points = _arc(a, b, card_h * 0.7)
             else:
@@ -364,6 +369,20 @@ def _draw_arrows(surface: pygame.Surface, paths: list[_Path], out: Diagram, card
         _draw_path(surface, path.points, path.colour, width, dashed=path.dashed)
     for path in paths:
         out.badges.append(_badge(surface, str(path.number), path.badge, badge_px, path.colour))
+
+
+def _towards_edge(card: pygame.Rect, target: Point, inset: float) -> Point:
+    """The point of ``card`` on the way from its centre to ``target``, ``inset`` pixels
+    inside its edge (its centre when the card is too small for that)."""
+    cx, cy = _centre(card)
+    dx, dy = target[0] - cx, target[1] - cy
+    length = math.hypot(dx, dy)
+    if not length:
+        return cx, cy
+    # how far along the direction the edge is: the nearer of the two sides it meets
+    reach = min(card.width / 2 / abs(dx) if dx else math.inf, card.height / 2 / abs(dy) if dy else math.inf)
+    t = max(0.0, reach - inset / length)
+    return cx + dx * t, cy + dy * t
 
 
 def _path_boxes(paths: list[_Path], badge_px: int) -> list[pygame.Rect]:
