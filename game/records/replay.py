@@ -402,6 +402,8 @@ class _Parser:
                 break
             self._header_line(number, line)
         else:
+            if not self.text.strip():
+                raise ReplayError("the file is empty: it holds no replay (cut short, or never written)", 1)
             raise ReplayError("the file ends before its 'moves:' line (it was cut short)", max(count, 1))
         for key in ("version", "rules", "game"):
             if key not in self.header:

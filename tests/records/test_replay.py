@@ -303,8 +303,12 @@ def test_old_mac_line_ends_are_named_as_the_problem():
 
 
 def test_a_file_without_moves_or_key_headers_is_refused():
-    with pytest.raises(ReplayError, match=r"^line 1: the file ends before its 'moves:' line"):
-        parse_replay("")
+    empty_file = r"^line 1: the file is empty: it holds no replay \(cut short, or never written\)$"
+    for empty in ("", "\n \n"):
+        with pytest.raises(ReplayError, match=empty_file):
+            parse_replay(empty)
+    with pytest.raises(ReplayError, match=r"^line 2: the file ends before its 'moves:' line"):
+        parse_replay("version: 1\nrules: square\n")
     with pytest.raises(ReplayError, match=r"^line 3: the header has no 'game:' line"):
         parse_replay("version: 1\nrules: square\nmoves:\nend\n")
 
