@@ -180,12 +180,13 @@ class Entry(Control):
             pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
         x = r.x + px // 2
         colour = mark_colour(self.mark, palette)
+        # the mark's room is kept where there is none, so the names stand in one column
+        mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
+        mark.midleft = (x, r.centery)
         if colour is not None:
-            mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
-            mark.midleft = (x, r.centery)
             # a file that cannot be opened has a ring, so that it never reads as a lost game
             pygame.draw.ellipse(surface, colour, mark, max(2, px // 7) if self.mark == UNREADABLE else 0)
-            x = mark.right + px // 2
+        x = mark.right + px // 2
         small = max(10, round(px * 0.8))
         if r.height >= px * 2.2:
             # a strip tall enough for two lines (a tall window's menu): the detail under
@@ -196,7 +197,10 @@ class Entry(Control):
             self._text(surface, fit_numbered(self.detail, small, width), small,
                        (x, r.centery + round(px * 0.1)), anchor="topleft", colour=palette.ink_dim)
         else:
-            detail_w = min(r.width // 2, theme.font(small).size(self.detail)[0])
+            # the detail takes what room the name leaves, and half the strip at least
+            name_w = theme.font(px).size(self.main)[0]
+            left = r.right - px // 2 - (x + name_w + px)
+            detail_w = min(max(r.width // 2, left), theme.font(small).size(self.detail)[0])
             self._text(surface, fit_text(self.main, px, r.right - x - detail_w - px), px,
                        (x, r.centery), anchor="midleft", colour=palette.ink)
             self._text(surface, fit_numbered(self.detail, small, detail_w), small,

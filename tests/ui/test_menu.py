@@ -12,10 +12,12 @@ import pytest
 
 from game.engine import RULE_IDS, new_game
 from game.records.recorder import Recorder
+from game.records.replay import WON
 from game.records.saves import finish_game, save_game, save_replay
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.menu import MenuScene, RuleCard
+from game.ui.menu_parts import Entry
 from game.ui.widgets import TextInput
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -767,3 +769,21 @@ def test_a_long_file_name_leaves_room_for_the_reason_and_the_message_clears(
     ui.click(app, good_line.rect.center)
     assert isinstance(app.top, ReplayScene)
     assert menu.error == ""
+
+
+def test_listed_games_names_stand_in_one_column_and_the_detail_uses_the_room_left(app: App) -> None:
+    """A listed game without a result mark (a result the file does not give, a game in
+    progress) keeps the mark's room, so the names line up; a detail longer than half the
+    line is shown whole where the name leaves it room."""
+    surface = pygame.Surface((600, 40))
+    detail = "#1 · result not given · 16:50"
+    lines = [Entry("Union Square", detail, lambda: None, mark="result not given"),
+             Entry("Constitution", "#1 · won · 9:16", lambda: None, mark=WON)]
+    px = 16
+    for entry in lines:
+        entry.rect = pygame.Rect(0, 0, 360, round(px * 1.8))
+        entry.draw(surface, px, app.palette)
+    (name_a, words_a), (_, shown) = lines[0].texts
+    (name_b, _), _ = lines[1].texts
+    assert words_a == "Union Square" and name_a.left == name_b.left
+    assert shown == detail, "the detail was cut though the name left it room"
