@@ -38,7 +38,10 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
     hint = subparsers.add_parser(
         "hint", help="the moves of a position ranked, with reasons",
         description="Rank the legal moves of a position as the in-game hint does (it sees "
-        "only what the player sees) and say why each is good.")
+        "only what the player sees) and say why each is good. Each line gives the move (the "
+        "moves that reach the same position in brackets), what it gains by the hint's "
+        "reckoning (a card home counts 100; a card left blocking one the foundations need "
+        "soon counts against), and why.")
     add_game_arguments(hint)
     hint.add_argument("--ms", type=float, default=50.0, help="time budget in milliseconds (default 50)")
     hint.set_defaults(func=run_hint)
@@ -58,12 +61,13 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
     solve.set_defaults(func=run_solve)
 
     demo = subparsers.add_parser(
-        "demo", help="let the demo player play a range of deals honestly",
-        description="Play deals with the demo player, which sees only what a player sees, "
-        "and print its win rate.")
+        "demo", help="let the demo player play a deal or a range of deals honestly",
+        description="Play a deal with the demo player, which sees only what a player sees, "
+        "and print how it ended and its moves; or play a range of deals and print its win "
+        "rate.")
     demo.add_argument("rules", metavar="RULES", help="rule set: " + ", ".join(RULE_IDS))
     demo.add_argument("game", metavar="GAME", nargs="?",
-                      help="one game number, written as in every command (or use --range)")
+                      help="game number, 1 to 10^20-1 (PySolFC numbering); or use --range")
     _range_arguments(demo)
     demo.set_defaults(func=run_demo)
 
