@@ -67,7 +67,8 @@ def parse_game_number(text: str | int) -> str:
         return str(n) if n < LC_LIMIT else f"ms{n}"
     if not cleaned.isascii() or not cleaned.isdigit():
         raise GameNumberError(
-            f"game number {shown}: only the digits 0 to 9 are allowed (a number from 1 to {MAX_GAME_NUMBER})"
+            f"game number {shown}: only the digits 0 to 9 are allowed (spaces, '#', ',', '.' and '_' "
+            "are left out)"
         )
     digits = cleaned.lstrip("0")
     if not digits:
