@@ -12,6 +12,7 @@ import argparse
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
@@ -352,13 +353,24 @@ def run_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wait(seconds: float) -> None:
+    """Sleep (the screenshot's pace for the demo's frames)."""
+    time.sleep(seconds)
+
+
 def _frames_then_picture(app: App, frames: int) -> bytes | None:
     """Run ``frames`` frames so animations settle, then the PNG of the screen; None when
     the window closed first."""
     from ..ui.png import png_bytes
 
     app.running = True
+    due = time.perf_counter()
     for _ in range(frames):
+        if app.top is not None and app.top.name == "demo":
+            # the demo plans in another process, in real time: its frames keep to the
+            # clock, so that --frames 400 shows what 400 frames of play would show
+            due += 1 / 60
+            _wait(max(0.0, due - time.perf_counter()))
         app.step(1 / 60)
         if not app.running:
             return None

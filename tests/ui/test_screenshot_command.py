@@ -493,3 +493,28 @@ def test_a_data_dir_that_does_not_exist_is_told(kind: str, tmp_path: Path,
         assert len(lines) == 1 or kind == "a loop of links"
     assert out.read_bytes().startswith(PNG)
     assert sorted(os.listdir(tmp_path)) == sorted([*before, "x.png"])
+
+
+@pytest.mark.parametrize("scene, paced", [("demo", True), ("table", False)])
+def test_the_demos_frames_keep_to_the_clock_and_no_others_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scene: str, paced: bool) -> None:
+    """The demo plans in another process, in real time: a screenshot of it runs its frames
+    at 60 a second, so that --frames 400 shows the moves 400 frames of play make (at full
+    speed none was made yet); other scenes run their frames at once."""
+    slept: list[float] = []
+    wait = ui_commands._wait
+
+    def recorded(seconds: float) -> None:
+        slept.append(seconds)
+        wait(seconds)
+
+    monkeypatch.setattr(ui_commands, "_wait", recorded)
+    assert cli.main(_shot(tmp_path, str(tmp_path / "shot.png"), "--scene", scene, "--rules", "union-square",
+                          "--frames", "120")) == 0
+    if paced:
+        assert len(slept) == 120
+        # each sleep is what is left of its frame's 1/60 s (the frame's own time comes off
+        # it), so 120 frames last 2 s of the clock
+        assert all(0.0 <= s <= 1 / 60 + 1e-6 for s in slept) and 0.0 < sum(slept) <= 2.0 + 1e-6
+    else:
+        assert slept == []
