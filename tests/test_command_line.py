@@ -286,7 +286,8 @@ def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
     Window commands open the menu on the dummy display and get Ctrl+C once it is up. The
     examples that take hours as written (the measurements) run a small piece of the same
     work: a range its first deal, a budget at most 5 s, ``bench`` its quick run (of the
-    engine section, unless the example names one)."""
+    engine section, unless the example names one) with at most 2 hinted runs and demo
+    games."""
     # a file of the project (docs/wins/…) is named from the clone's top, where a reader runs it
     argv = [str(ROOT / a) if a.startswith("docs/") and (ROOT / a).is_file() else a
             for a in shlex.split(command)[1:]]
@@ -296,6 +297,10 @@ def test_every_example_of_the_readme_runs(command: str, tmp_path: Path) -> None:
     if "--budget" in argv:
         place = argv.index("--budget") + 1
         argv[place] = str(min(float(argv[place]), 5.0))
+    for option in ("--hint-runs", "--demo-games"):
+        if option in argv:
+            place = argv.index(option) + 1
+            argv[place] = str(min(int(argv[place]), 2))
     if argv[:1] == ["bench"]:
         argv += [] if "--quick" in argv else ["--quick"]
         argv += [] if "--only" in argv else ["--only", "engine"]

@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.add_argument("--hint-runs", type=_positive, metavar="N",
                        help="hinted runs per rule set for the search section's keep-won figure "
                             "(default 20, 4 with --quick)")
+    bench.add_argument("--hint-seed", type=_positive, metavar="N",
+                       help="seed of the keep-won figure's runs (default 2030): another seed starts "
+                            "them from other positions")
     bench.add_argument("--demo-games", type=_positive, metavar="N",
                        help="demo games per rule set (games 1 to N) for the search section's demo "
                             "win rate and processor seconds a game (default 10, 2 with --quick)")
@@ -55,9 +58,10 @@ def _positive(text: str) -> int:
 
 
 def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
-            demo_runs: int | None = None) -> dict[str, Any]:
-    """Run every section (or those named) and gather the figures; ``hint_runs`` and
-    ``demo_runs`` go to the search section (its hint keep-won and demo figures)."""
+            demo_runs: int | None = None, hint_seed: int | None = None) -> dict[str, Any]:
+    """Run every section (or those named) and gather the figures; ``hint_runs``,
+    ``hint_seed`` and ``demo_runs`` go to the search section (its hint keep-won and demo
+    figures)."""
     # imported here, not at start-up: the search's and the screen's benches are heavy
     from ..engine import bench as engine_bench
     from ..records import bench as records_bench
@@ -74,15 +78,16 @@ def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
         options: dict[str, int] = {}
         if name == "search":
-            options.update({key: value for key, value in (("hint_runs", hint_runs), ("demo_runs", demo_runs))
+            options.update({key: value for key, value in (("hint_runs", hint_runs), ("demo_runs", demo_runs),
+                                                          ("hint_seed", hint_seed))
                             if value is not None})
         results[module.TITLE] = module.run(quick=quick, **options)
     return results
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    """``bench [--json] [--quick] [--only SECTION] [--hint-runs N] [--demo-games N]``."""
-    results = collect(args.only, args.quick, args.hint_runs, args.demo_games)
+    """``bench [--json] [--quick] [--only SECTION] [--hint-runs N] [--hint-seed N] [--demo-games N]``."""
+    results = collect(args.only, args.quick, args.hint_runs, args.demo_games, args.hint_seed)
     if args.json:
         print(json.dumps(results))
         return 0

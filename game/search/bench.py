@@ -172,7 +172,11 @@ def hinted_run(game: Game, moves: int = KEEP_WON_MOVES) -> Game:
     return game
 
 
-def keep_won(rules: str, runs: int, seed: int = 2030) -> dict[str, Any]:
+#: the seed of the keep-won figure's runs (which deals, and how far into each, they start)
+KEEP_WON_SEED = 2030
+
+
+def keep_won(rules: str, runs: int, seed: int = KEEP_WON_SEED) -> dict[str, Any]:
     """The hint's keep-won figure for ``rules``: ``runs`` hinted runs of
     :data:`KEEP_WON_MOVES` moves, each from a solver-won position of one of the deals 1,
     2, 3 … (a deal the solver does not win is skipped), judged at the end by the
@@ -224,7 +228,7 @@ def demo_games(rules: str, games: int) -> dict[str, Any]:
 
 
 def run(quick: bool = False, hint_runs: int | None = None,
-        demo_runs: int | None = None) -> dict[str, dict[str, Any]]:
+        demo_runs: int | None = None, hint_seed: int = KEEP_WON_SEED) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
@@ -240,9 +244,10 @@ def run(quick: bool = False, hint_runs: int | None = None,
     and the solver's, all its searches (:func:`solver_positions_per_cpu_second`, deals
     1–20, 1–5 if quick); and in the rule sets whose deals are won, the hint's keep-won figure
     (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
-    :data:`KEEP_WON_QUICK_RUNS` if quick); last the demo player's win rate and processor
-    seconds a game over games 1 to ``demo_runs`` (:func:`demo_games`; by default
-    :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if quick)."""
+    :data:`KEEP_WON_QUICK_RUNS` if quick), its runs drawn with ``hint_seed``; last the demo
+    player's win rate and processor seconds a game over games 1 to ``demo_runs``
+    (:func:`demo_games`; by default :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if
+    quick)."""
     positions = 25 if quick else 200
     dead_end_positions = 500 if quick else 4000
     demo_positions = 10 if quick else 50
@@ -290,7 +295,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
             "solver_cpu_positions_per_s": solver_positions_per_cpu_second(rules, 5 if quick else 20),
         }
         if has_won_deals(rules):
-            out[rules].update(keep_won(rules, hint_runs))
+            out[rules].update(keep_won(rules, hint_runs, hint_seed))
         else:
             out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,
                                "hint_keep_won_ci95_pct": None, "hint_keep_won_undecided": 0})

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.cli import main
-from game.engine import RULE_IDS, Game
+from game.engine import RULE_IDS, Game, new_game
 from game.search import bench
 from game.search.demo import DemoResult, clear_plan_cache, play_demo
 from game.search.solver import SolveResult
@@ -140,3 +140,29 @@ def test_the_solver_speed_figure_times_the_solver_itself(monkeypatch: pytest.Mon
     result = bench.solve(bench.new_game("constitution-cadogan", 1), **limits)
     assert result.probe_nodes > result.nodes // 2
     assert bench.solver_positions_per_cpu_second("constitution-cadogan", 1) == result.nodes
+
+
+@pytest.mark.parametrize("argv, seed", [([], bench.KEEP_WON_SEED), (["--hint-seed", "2031"], 2031)])
+def test_the_hint_seed_option_draws_the_keep_won_runs(
+        argv: list[str], seed: int, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--hint-seed`` reaches the keep-won figure (which deals its runs start from, how far
+    in), so a figure measured on another seed can be measured again by anyone; the other
+    parts of the search bench are left out here (each returns nothing)."""
+    seeds: list[tuple[str, int, int]] = []
+
+    def recorded(rules: str, runs: int, seed: int = bench.KEEP_WON_SEED) -> dict[str, object]:
+        seeds.append((rules, runs, seed))
+        return {}
+
+    monkeypatch.setattr(bench, "keep_won", recorded)
+    for name in ("mid_game_positions", "random_game_positions"):
+        monkeypatch.setattr(bench, name, lambda rules, count, seed=0: [new_game(rules, 1)])
+    monkeypatch.setattr(bench, "solve", lambda game, **budget: SolveResult("won", [], 1, 0.01))
+    for name in ("core_positions_per_second", "solver_positions_per_cpu_second"):
+        monkeypatch.setattr(bench, name, lambda rules, deals: 1)
+    monkeypatch.setattr(bench, "demo_games", lambda rules, games: {})
+    monkeypatch.setattr(bench, "_fresh_demo_move", lambda game: None)
+    assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "3", *argv]) == 0
+    capsys.readouterr()
+    assert seeds == [(rules, 3, seed) for rules in RULE_IDS if bench.has_won_deals(rules)]
