@@ -20,6 +20,7 @@ such signal on, the others are ignored, so a second Ctrl+C never cuts that save 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import logging
 import os
 import signal
@@ -285,6 +286,13 @@ class KeepsPausedGame(Protocol):
     def game_in_progress(self) -> str | None:
         """The game in progress that another would give up (counted as abandoned), named
         as the player knows it, when a move was played in it; else None."""
+
+    def in_progress_is(self, rules: str, *, daily: datetime.date | None = None,
+                       level: int | None = None) -> bool:
+        """The game in progress is that daily deal or level of ``rules``."""
+
+    def continue_game(self) -> None:
+        """Take up the game in progress."""
 
 
 def ask_to_give_up(app: App, given_up: str, yes: str, action: Callable[[], None]) -> None:

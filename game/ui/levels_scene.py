@@ -170,14 +170,21 @@ class LevelsScene(RuleTabsScene):
         self._focus_current()
 
     def play(self, level: Level) -> None:
-        """Deal an unlocked level on the table in level mode; a locked one says why not. A
-        game in progress that would be counted is given up for it, after asking."""
+        """Deal an unlocked level on the table in level mode; a locked one says why not. The
+        game in progress, when it is this level's, is taken up where it was left; another
+        that would be counted is given up for it, after asking."""
         if level.number > self.progress.unlocked(self.rules):
             before = level.number - 1
             self.message = f"Level {level.number} is locked: win level {before} to open it"
             self.app.sounds.play("illegal")
             return
         menu = self.app.under(self)
+        if isinstance(menu, KeepsPausedGame) and menu.in_progress_is(self.rules, level=level.number):
+            # the player's game of this very level, left for the menu: taken up as it was
+            self.message = ""
+            self.app.sounds.play("click")
+            menu.continue_game()
+            return
         given_up = (menu.game_in_progress() if isinstance(menu, KeepsPausedGame)
                     else begun_game_named(load_saved_game(self.store)))
         if given_up is None:

@@ -27,6 +27,7 @@ from ..records.saves import (
     is_practice,
     list_recent_games,
     list_replays,
+    load_game_extras,
     load_saved_game,
     remove_stale_temporary_files,
 )
@@ -153,6 +154,7 @@ class MenuScene(Scene):
         self.paused_unsaved = unsaved
         self.choose(game[0])
         self._refresh_records()
+        self._refresh_daily()
         self._layout()
         self.ring.focus(self.continue_button)
 
@@ -194,7 +196,9 @@ class MenuScene(Scene):
             return
         won = load_progress(self.store).daily_won(self.rules, today)
         self.app.tell(self.store.take_warnings())
-        self.daily_caption = f"Today #{number} · " + ("won ✓" if won else "not won yet")
+        going = self.in_progress_is(self.rules, daily=today)
+        state = "won ✓" if won else "in progress" if going else "not won yet"
+        self.daily_caption = f"Today #{number} · {state}"
 
     def _number_changed(self, value: str) -> None:
         self.error = ""
@@ -206,13 +210,39 @@ class MenuScene(Scene):
         self._start(number, note=note)
 
     def start_daily(self) -> None:
-        """Deal today's daily deal of the chosen rule set."""
+        """Deal today's daily deal of the chosen rule set; when it is the game in progress
+        (the player left it for the menu), take it up where it was left."""
         today = datetime.date.today()
         number = daily_game(self.rules, today)
         if number is None:
             self.error = f"There is no daily deal of {tab_name(self.rules)}: no winnable deal is known."
             return
+        if self.in_progress_is(self.rules, daily=today):
+            self.continue_game()
+            return
         self._start(number, daily=today)
+
+    def in_progress_is(self, rules: str, *, daily: datetime.date | None = None,
+                       level: int | None = None) -> bool:
+        """The game in progress (the paused table's, or the saved one) is the daily deal of
+        the day ``daily`` of ``rules``, or its level number ``level``: choosing that deal
+        or level again takes the game up rather than giving it up for a fresh copy."""
+        if daily is None and level is None:
+            return False
+        table = self._paused_table()
+        session = getattr(table, "session", None)
+        if session is not None:
+            found_rules = session.game.rules
+            found_daily = session.daily
+            found_level = session.level.number if session.level is not None else None
+        elif self.saved is not None:
+            extras = load_game_extras(self.store, self.saved)
+            self.app.tell(self.store.take_warnings())
+            found_rules, found_daily, found_level = self.saved.rules, extras.get("daily"), extras.get("level")
+        else:
+            return False
+        return found_rules == rules and ((daily is not None and found_daily == daily)
+                                         or (level is not None and found_level == level))
 
     def open_levels(self) -> None:
         """Show the levels of the chosen rule set."""
@@ -362,15 +392,21 @@ class MenuScene(Scene):
         elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
             rules, number, _ = self.paused_game
-            self.continue_button.hint = f"{tab_name(rules)} #{number} · no moves yet"
+            session = getattr(self.paused, "session", None)
+            level = session.level.number if session is not None and session.level is not None else None
+            daily = session is not None and session.daily is not None
+            self.continue_button.hint = f"{_which(rules, number, level, daily)} · no moves yet"
         elif self.saved is None:
             self.continue_button.label = "Continue"
             self.continue_button.hint = "No game in progress"
         else:
             self.continue_button.label = "Continue last game"
             moves = len(self.saved.moves)
-            self.continue_button.hint = (f"{tab_name(self.saved.rules, self.saved.title)} "
-                                         f"#{self.saved.game} · {moves} move{'s' * (moves != 1)}")
+            extras = load_game_extras(self.store, self.saved)
+            which = _which(self.saved.rules, self.saved.game, extras.get("level"), "daily" in extras,
+                           self.saved.title)
+            # (a saved game is one begun: "0 moves" where its moves were all undone)
+            self.continue_button.hint = f"{which} · {moves} move{'s' * (moves != 1)}"
             if is_practice(self.store, self.saved):  # taken over from a replay: never counted
                 self.continue_button.label = "Continue practice"
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
@@ -695,3 +731,13 @@ class MenuScene(Scene):
                                            "type a number to play it   ·   Esc: quit", px, self.size,
                                            self.size[1] - round(px * 0.9), palette),
                   "the keys")
+
+
+def _which(rules: str, number: str, level: int | None, daily: bool, title: str = "") -> str:
+    """The game in progress as the menu names it: its rule set and level ("Constitution
+    level 2"), or its number, as today's daily deal's ("Constitution daily #1879") or any
+    other's ("Constitution #11")."""
+    name = tab_name(rules, title)
+    if level is not None:
+        return f"{name} level {level}"
+    return f"{name} {'daily ' if daily else ''}#{number}"

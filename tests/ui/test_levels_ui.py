@@ -21,6 +21,7 @@ from game.records.store import Store
 from game.session.positions import dead_end_position, lost_position
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
+from game.ui.menu import MenuScene
 from game.ui.table import TableScene
 from tests.levels.helpers import CONSTITUTION_1_WIN, level
 
@@ -329,3 +330,32 @@ def test_a_level_in_a_dead_end_says_what_its_levels_button_counts(
     assert dialog.title == "No way to win"
     assert "Levels" in [b.label for b in dialog.buttons]
     assert dialog.lines[-1].endswith("a restart or the levels screen counts it as abandoned.")
+
+
+def test_a_level_left_for_the_menu_is_taken_up_again_from_the_levels(
+        ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    """Level 1 begun, left for the menu, then chosen again on the levels screen: the
+    same game comes back where it was, with no question about giving it up; another
+    game in progress is still asked about (above)."""
+    from game.records.stats import load_statistics
+    from game.ui.dialogs import Dialog
+
+    levels = _levels(ui, app)
+    ui.click(app, levels.tiles[0].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.level is not None
+    ui.settle(app, table)
+    ui.perform(app, table, table.game.legal_moves()[0])
+    ui.settle(app, table)
+    while isinstance(app.top, (TableScene, LevelsScene)):
+        ui.press(app, pygame.K_ESCAPE)  # back to the menu, the game kept
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.hint == "Constitution level 1 · 1 move"
+    levels = _levels(ui, app)
+    ui.click(app, levels.tiles[0].rect.center)
+    again = app.top
+    assert not isinstance(again, Dialog), "it asked to give up the very game asked for"
+    assert isinstance(again, TableScene) and again.level is not None and again.level.number == 1
+    assert len(again.game.history) == 1
+    stats = load_statistics(Store(app.data_dir))["constitution"]
+    assert (stats.played, stats.abandoned) == (0, 0)

@@ -130,3 +130,33 @@ def test_no_daily_deal_without_winnable_deals(ui: SimpleNamespace, app: App, cam
     assert menu.daily_caption.startswith("No daily deal")
     ui.click(app, menu.daily_button.rect.center)
     assert app.top is menu
+
+
+def test_the_daily_deal_left_for_the_menu_is_taken_up_again_not_given_up(
+        ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    """A player who leaves today's daily deal for the menu and presses "Daily deal" again
+    gets that game back where it was: no question about giving it up, nothing counted as
+    abandoned; the menu says the deal is in progress."""
+    from game.records.stats import load_statistics
+    from game.ui.dialogs import Dialog
+
+    today = datetime.date.today()
+    number = daily_game("constitution", today)
+    menu = ui.open_menu(app, "constitution")
+    ui.click(app, menu.daily_button.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.daily == today
+    ui.settle(app, table)
+    ui.perform(app, table, table.game.legal_moves()[0])
+    ui.settle(app, table)
+    ui.press(app, pygame.K_ESCAPE)  # back to the menu, the game kept
+    assert app.top is menu
+    assert menu.daily_caption == f"Today #{number} · in progress"
+    assert menu.continue_button.hint == f"Constitution daily #{number} · 1 move"
+    ui.click(app, menu.daily_button.rect.center)
+    again = app.top
+    assert not isinstance(again, Dialog), "it asked to give up the very game asked for"
+    assert isinstance(again, TableScene) and again.daily == today
+    assert again.game.game == number and len(again.game.history) == 1
+    stats = load_statistics(Store(app.data_dir))["constitution"]
+    assert (stats.played, stats.abandoned) == (0, 0)
