@@ -291,6 +291,9 @@ class KeepsPausedGame(Protocol):
                        level: int | None = None) -> bool:
         """The game in progress is that daily deal or level of ``rules``."""
 
+    def level_in_progress(self, rules: str) -> int | None:
+        """The level of ``rules`` whose game is in progress, if one is."""
+
     def continue_game(self) -> None:
         """Take up the game in progress."""
 

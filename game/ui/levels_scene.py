@@ -38,6 +38,8 @@ class LevelTile(Control):
         self.best: int | None = None
         #: the highest unlocked level not yet won: the one to play next
         self.current = False
+        #: the game in progress is this level's (choosing it takes that game up)
+        self.in_progress = False
         self._face: pygame.Surface | None = None
         self._face_key: tuple[object, ...] = ()
         #: the words on the cached face, where it draws them (from its top left corner)
@@ -49,7 +51,8 @@ class LevelTile(Control):
 
     def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The tile's face (see the module docstring), drawn again only when it changes."""
-        key = (self.rect.size, self.locked, self.stars, self.best, self.current, palette.high_contrast)
+        key = (self.rect.size, self.locked, self.stars, self.best, self.current, self.in_progress,
+               palette.high_contrast)
         if self._face is None or key != self._face_key:
             self._face = pygame.Surface((self.rect.width, self.rect.height + self.rect.height // 12),
                                         pygame.SRCALPHA)
@@ -89,11 +92,16 @@ class LevelTile(Control):
         star_h = round(r.height * 0.2)
         draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
                                         r.width - r.width // 4, star_h), self.stars, palette)
-        words = f"Best {self.best}" if self.best is not None else (
-            "Play next" if self.current else "Not won yet")
+        if self.in_progress:
+            words = "In progress"
+        elif self.best is not None:
+            words = f"Best {self.best}"
+        else:
+            words = "Play next" if self.current else "Not won yet"
         self._text(surface, fit_text(words, small, r.width - small), small,
                    (r.centerx, r.bottom - round(r.height * 0.1)),
-                   colour=palette.ink if self.best is not None else palette.ink_dim, anchor="midbottom")
+                   colour=palette.ink if self.best is not None or self.in_progress else palette.ink_dim,
+                   anchor="midbottom")
 
 
 class LevelsScene(RuleTabsScene):
@@ -144,8 +152,11 @@ class LevelsScene(RuleTabsScene):
 
     def _mark_progress(self) -> None:
         unlocked = self.progress.unlocked(self.rules)
+        menu = next((s for s in self.app.scenes if isinstance(s, KeepsPausedGame)), None)
+        busy = menu.level_in_progress(self.rules) if menu is not None else None
         for tile in self.tiles:
             n = tile.level.number
+            tile.in_progress = n == busy
             tile.locked = n > unlocked
             tile.stars = self.progress.stars(self.rules, n)
             tile.best = self.progress.best_score(self.rules, n)

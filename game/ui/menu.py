@@ -229,20 +229,29 @@ class MenuScene(Scene):
         or level again takes the game up rather than giving it up for a fresh copy."""
         if daily is None and level is None:
             return False
+        found = self._in_progress()
+        if found is None or found[0] != rules:
+            return False
+        return (daily is not None and found[1] == daily) or (level is not None and found[2] == level)
+
+    def level_in_progress(self, rules: str) -> int | None:
+        """The level of ``rules`` whose game is in progress, if one is."""
+        found = self._in_progress()
+        return found[2] if found is not None and found[0] == rules else None
+
+    def _in_progress(self) -> tuple[str, datetime.date | None, int | None] | None:
+        """The game in progress's rule set, daily deal's day and level number (None where
+        it is not one), or None when there is none."""
         table = self._paused_table()
         session = getattr(table, "session", None)
         if session is not None:
-            found_rules = session.game.rules
-            found_daily = session.daily
-            found_level = session.level.number if session.level is not None else None
-        elif self.saved is not None:
-            extras = load_game_extras(self.store, self.saved)
-            self.app.tell(self.store.take_warnings())
-            found_rules, found_daily, found_level = self.saved.rules, extras.get("daily"), extras.get("level")
-        else:
-            return False
-        return found_rules == rules and ((daily is not None and found_daily == daily)
-                                         or (level is not None and found_level == level))
+            return (session.game.rules, session.daily,
+                    session.level.number if session.level is not None else None)
+        if self.saved is None:
+            return None
+        extras = load_game_extras(self.store, self.saved)
+        self.app.tell(self.store.take_warnings())
+        return self.saved.rules, extras.get("daily"), extras.get("level")
 
     def open_levels(self) -> None:
         """Show the levels of the chosen rule set."""

@@ -352,6 +352,9 @@ def test_a_level_left_for_the_menu_is_taken_up_again_from_the_levels(
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.continue_button.hint == "Constitution level 1 · 1 move"
     levels = _levels(ui, app)
+    assert [t.in_progress for t in levels.tiles] == [True, False, False]
+    ui.step(app)
+    assert "In progress" in [words for _, words in levels.tiles[0].texts], "the tile says so"
     ui.click(app, levels.tiles[0].rect.center)
     again = app.top
     assert not isinstance(again, Dialog), "it asked to give up the very game asked for"
