@@ -152,9 +152,8 @@ class MenuScene(Scene):
             self.give_up_paused()
         self.paused, self.paused_game = table, game
         self.paused_unsaved = unsaved
-        self.choose(game[0])
         self._refresh_records()
-        self._refresh_daily()
+        self.choose(game[0])  # today's daily deal's words too, from the records just read
         self._layout()
         self.ring.focus(self.continue_button)
 
@@ -400,20 +399,15 @@ class MenuScene(Scene):
                                          f"{moves} move{'s' * (moves != 1)}")
         elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
-            rules, number, _ = self.paused_game
-            session = getattr(self.paused, "session", None)
-            level = session.level.number if session is not None and session.level is not None else None
-            daily = session is not None and session.daily is not None
-            self.continue_button.hint = f"{_which(rules, number, level, daily)} · no moves yet"
+            _, number, _ = self.paused_game
+            self.continue_button.hint = f"{_which(self._in_progress(), number)} · no moves yet"
         elif self.saved is None:
             self.continue_button.label = "Continue"
             self.continue_button.hint = "No game in progress"
         else:
             self.continue_button.label = "Continue last game"
             moves = len(self.saved.moves)
-            extras = load_game_extras(self.store, self.saved)
-            which = _which(self.saved.rules, self.saved.game, extras.get("level"), "daily" in extras,
-                           self.saved.title)
+            which = _which(self._in_progress(), self.saved.game, self.saved.title)
             # (a saved game is one begun: "0 moves" where its moves were all undone)
             self.continue_button.hint = f"{which} · {moves} move{'s' * (moves != 1)}"
             if is_practice(self.store, self.saved):  # taken over from a replay: never counted
@@ -742,11 +736,14 @@ class MenuScene(Scene):
                   "the keys")
 
 
-def _which(rules: str, number: str, level: int | None, daily: bool, title: str = "") -> str:
-    """The game in progress as the menu names it: its rule set and level ("Constitution
-    level 2"), or its number, as today's daily deal's ("Constitution daily #1879") or any
+def _which(found: tuple[str, datetime.date | None, int | None] | None, number: str, title: str = "") -> str:
+    """The game in progress (:meth:`MenuScene._in_progress`: its rule set, daily deal's
+    day and level) as the menu names it: its rule set and level ("Constitution level 2"),
+    or its number ``number``, as a daily deal's ("Constitution daily #1879") or any
     other's ("Constitution #11")."""
+    assert found is not None
+    rules, daily, level = found
     name = tab_name(rules, title)
     if level is not None:
         return f"{name} level {level}"
-    return f"{name} {'daily ' if daily else ''}#{number}"
+    return f"{name} {'daily ' if daily is not None else ''}#{number}"
