@@ -302,13 +302,14 @@ def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
     copy = game.clone()
     path = [(copy.key(), *(tuple(pile) for pile in copy.piles))]  # the position after kept[:i]
     seen = {path[0]: 0}
-    kept: list[str] = []
+    kept: list[tuple[Move, str]] = []  # each move kept, with its notation
     for text in line:
-        copy.play_text(text)
+        move = copy.parse_move(text)
+        copy.play(move)
         position = (copy.key(), *(tuple(pile) for pile in copy.piles))
         back = seen.get(position)
         if back is None:
-            kept.append(text)
+            kept.append((move, text))
             seen[position] = len(path)
             path.append(position)
         else:  # here before: the stretch since then is dropped, and its positions forgotten
@@ -316,20 +317,13 @@ def without_loops(game: Game, line: Sequence[str]) -> tuple[str, ...]:
                 del seen[dropped]
             del path[back + 1:]
             del kept[back:]
-    shorter = tuple(kept)
+    shorter = tuple(text for _, text in kept)
     if not _wins(game, shorter):
         return tuple(line)
     # then each move a later one takes straight back, nothing touching either place
     # between (a card moved to another pile, the stock turned, the card moved back: not
     # a loop, since the stock moved)
-    copy = game.clone()
-    moves = []
-    for text in shorter:
-        move = copy.parse_move(text)
-        moves.append((move, text))
-        copy.play(move)
-    texts = {id(move): text for move, text in moves}
-    fewer = tuple(texts[id(move)] for move in drop_returns([move for move, _ in moves]))
+    fewer = tuple(text for _, text in drop_returns(kept, lambda pair: pair[0]))
     return fewer if _wins(game, fewer) else shorter
 
 

@@ -666,7 +666,7 @@ def _without_returns(view: Game, plan: _Plan) -> _Plan:
     what it was doing. The shortened line is played on the plan's guessed deal: it is
     used only when every move is legal and it ends in the position the whole line ends
     in (so it still wins that deal), else the plan is kept as it was."""
-    line = drop_returns(plan.moves)
+    line = drop_returns(plan.moves, lambda move: move)
     if len(line) == len(plan.moves):
         return plan
     whole, short = _with_stock(view, plan.stock), _with_stock(view, plan.stock)

@@ -24,14 +24,18 @@ The rule-set differences these need come from the game's profile
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
+from typing import TypeVar
 
 from ..engine.cards import JACK, is_red
 from ..engine.profile import Layout
 from ..engine.rows import row_of, row_range
 from ..engine.squares import foundation_need
 from ..engine.state import Game, Move, Transfer
+
+#: what :func:`drop_returns` keeps or drops: a move, or a move with its notation
+T = TypeVar("T")
 
 ROW1 = row_range(0)
 
@@ -415,24 +419,26 @@ class PositionHash:
         return total & _MASK
 
 
-def drop_returns(line: Sequence[Move]) -> list[Move]:
-    """``line`` less each move that a later move of it takes straight back (from where
-    it went to where it came from) while no move between touches either place. The
+def drop_returns(line: Sequence[T], move_of: Callable[[T], Move]) -> list[T]:
+    """``line`` (of moves, or of anything ``move_of`` gives the move of: a move with its
+    notation) less each move that a later move of it takes straight back (from where it
+    went to where it came from) while no move between touches either place. The
     solver's lines carry such pairs (a card moved to another pile, the stock turned, the
     card moved back), and a player shown them would wonder what they were for. Only the
     places are compared: the caller plays the shorter line to check that it is legal and
     still gets where the whole line does (an automatic fill may tie two moves that name
     other places)."""
     out = list(line)
+    ends = [(move.src, move.dst) for move in map(move_of, out)]
     i = 0
     while i < len(out):
-        move = out[i]
-        places = {move.src, move.dst}
+        src, dst = ends[i]
         # the first later move that touches either place: the return, if it is one
-        j = next((j for j in range(i + 1, len(out)) if {out[j].src, out[j].dst} & places), None)
-        if j is not None and (out[j].src, out[j].dst) == (move.dst, move.src):
-            del out[j]
-            del out[i]
+        j = next((j for j in range(i + 1, len(out)) if {src, dst} & set(ends[j])), None)
+        if j is not None and ends[j] == (dst, src):
+            for k in (j, i):
+                del out[k]
+                del ends[k]
             i = max(0, i - 1)  # the move before may now meet its own return
         else:
             i += 1
