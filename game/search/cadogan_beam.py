@@ -72,6 +72,9 @@ class Evaluator:
         self.weights = weights
         self.urgency = [weights.urgency / (d + weights.urgency_shift) for d in range(16)]
         self.cache: dict[tuple[int, ...], list[float]] = {}
+        #: by row: an empty pile's cost, and the steps below Row 1 (:meth:`pile_cost`)
+        self.empty_cost = [-e for e in weights.empty]
+        self.row_steps = [weights.row * row for row in range(4)]
 
     def card_weights(self, found: list[int]) -> list[float]:
         """For each card code, its urgency given the foundations' top ranks (0 for a
@@ -96,8 +99,8 @@ class Evaluator:
     def pile_cost(self, pile: list[int], row: int, w: list[float]) -> float:
         """The cost of one pile of a row (0 for Row 1); an empty pile's is negative."""
         if not pile:
-            return -self.weights.empty[row]
-        depth = len(pile) - 1 + self.weights.row * row
+            return self.empty_cost[row]
+        depth = len(pile) - 1 + self.row_steps[row]
         cost = 0.0
         for x in pile:
             cost += w[x] * depth
@@ -145,9 +148,10 @@ class Evaluator:
         rest_cost = self.rest_cost
         full = self.full
         jam = self.jam
-        # a move that touches neither Row 1 nor the foundations leaves the jam as it is
-        # here (worked out at the first such child)
-        same_jam: float | None = None
+        # the jam counts only with a weight; a move that touches neither Row 1 nor the
+        # foundations leaves it as it is here (worked out at the first such child)
+        jams = bool(p.jam)
+        same_jam: float | None = None if jams else 0.0
 
         def value(src: int, dst: int, auto: int) -> float:
             nonlocal same_jam
@@ -177,7 +181,7 @@ class Evaluator:
                 r = rest_cost(c, w)
             else:
                 r = rest
-            if src < 8 or dst < 8:
+            if jams and (src < 8 or dst < 8):
                 return home - t - r - jam(c)
             if same_jam is None:
                 same_jam = jam(c)
@@ -278,7 +282,6 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
     ``diverse`` counts positions per :meth:`Core.diverse_signature` instead of
     :meth:`Core.signature`."""
     draw = random.Random(seed).random
-    signature = Core.diverse_signature if diverse else Core.signature
     counter.dropped = False
     ev = Evaluator(weights)
     start = root.copy()
@@ -307,20 +310,22 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
                 break
         if len(chosen) < len(ranked):
             counter.dropped = True
+        near = [levels.setdefault(p - 1, {}), levels.setdefault(p - 2, {}), levels.setdefault(p - 3, {})]
         for st, (_, _, parent_costs, move, link, _) in chosen:
             line = (link, move) if move is not None else link
             if st.won():
                 return _unwind(line)
             costs = parent_costs if move is None else ev.child_costs(st, parent_costs, move)
             child = ev.children(st, costs)
+            # Row 1's part of a diverse signature, the same for a child whose move
+            # leaves Row 1 as it is
+            row1 = st.row1_signature() if diverse else 0
             for m in st.moves():
                 src, dst = m
                 auto = st.play(src, dst)
-                level = p - 1 - (auto & 1) - (auto >> 1)
                 key = st.key
-                bucket = levels.get(level)
-                if bucket is None:
-                    bucket = levels[level] = {}
+                # the fills count: a move lowers the potential by 1, 2 or 3
+                bucket = near[(auto & 1) + (auto >> 1)]
                 if key not in bucket:
                     if counter.nodes >= counter.limit:
                         st.undo(src, dst, auto)
@@ -329,7 +334,10 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
                     value = child(src, dst, auto)
                     if jitter:
                         value += jitter * draw()
-                    bucket[key] = (value, st, costs, m, line, signature(st))
+                    sig = st.signature()
+                    if diverse:
+                        sig += row1 if src >= 8 and dst >= 8 else st.row1_signature()
+                    bucket[key] = (value, st, costs, m, line, sig)
                 st.undo(src, dst, auto)
         yield
     return None

@@ -195,10 +195,14 @@ class Core:
         """:meth:`signature` and Row 1's tops (rank and colour, in any order): a beam
         keeping few positions per this one keeps positions whose Row 1 takes different
         cards, the way out of a Row 1 jammed with cards the foundations do not want."""
+        return self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE + self.row1_signature()
+
+    def row1_signature(self) -> int:
+        """Row 1's term in :meth:`diverse_signature` (the same after a move that neither
+        takes a card from Row 1 nor puts one there)."""
         top = _SIG_TOP  # an empty pile's top is 0, whose term is that of no card (64)
         t = self.tops
-        return (self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
-                + top[t[0]] + top[t[1]] + top[t[2]] + top[t[3]]
+        return (top[t[0]] + top[t[1]] + top[t[2]] + top[t[3]]
                 + top[t[4]] + top[t[5]] + top[t[6]] + top[t[7]])
 
     def home(self) -> int:

@@ -13,6 +13,7 @@ from game.engine.cards import parse_card
 from game.engine.rows import row_of
 from game.engine.state import Move
 from game.search.cadogan_beam import (
+    JAMMED,
     WEIGHTS,
     Beams,
     Counter,
@@ -150,9 +151,10 @@ def test_each_move_lowers_the_potential_by_the_cards_it_moves() -> None:
         assert potential(core) == before - len(transfers)
 
 
-def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation() -> None:
+@pytest.mark.parametrize("weights", [WEIGHTS, JAMMED], ids=["plain", "jammed"])
+def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation(weights: Weights) -> None:
     # along a won line of game 1, every child of every position is valued both ways
-    evaluator = Evaluator(WEIGHTS)
+    evaluator = Evaluator(weights)
     game = new_game("constitution-cadogan", 1)
     result = solve(game, max_nodes=400_000, max_seconds=1e6)
     assert result.status == "won"
@@ -338,6 +340,30 @@ def test_diverse_signature_adds_row_1s_tops_by_rank_and_colour_in_any_order() ->
     piles = [p[:] for p in core.piles]
     piles[9], piles[10] = piles[10], piles[9]
     assert Core(piles, core.found, core.waste, core.stock).diverse_signature() == base
+
+
+def test_a_move_that_leaves_row_1_alone_leaves_its_part_of_the_signature() -> None:
+    # the beams take Row 1's part of a child's diverse signature from its parent when
+    # the move neither takes a card from Row 1 nor puts one there
+    kinds = set()
+    for number in (2, 5, 11):
+        core = Core.from_game(new_game("constitution-cadogan", number))
+        rng = random.Random(number)
+        for _ in range(300):
+            moves = core.moves()
+            if not moves:
+                break
+            before = core.row1_signature()
+            for src, dst in moves:
+                auto = core.play(src, dst)
+                assert core.diverse_signature() == core.signature() + core.row1_signature()
+                if src >= 8 and dst >= 8:
+                    assert core.row1_signature() == before
+                    kinds.add((src >= 32, auto))
+                core.undo(src, dst, auto)
+            core.play(*rng.choice(moves))
+    # stock turns and moves with automatic fills were among them
+    assert (True, 0) in kinds and any(auto for _, auto in kinds)
 
 
 @pytest.mark.slow
