@@ -113,10 +113,7 @@ class Progress:
         :meth:`add_score`, not here. Raises ValueError for a locked or invalid level.
         """
         del game
-        progress = self._of(rules)
-        if not 1 <= level <= min(progress.unlocked, MAX_LEVEL):
-            raise ValueError(f"level {level} of {rules} is not playable yet "
-                             f"(levels 1–{progress.unlocked} are)")
+        progress = self._playable(rules, level)
         if not 1 <= stars <= 3:
             raise ValueError(f"a won level earns 1 to 3 stars, not {stars}")
         score, moves, seconds = within_score(score), _moves(moves), _within_time(seconds)
@@ -125,6 +122,26 @@ class Progress:
         record.best_score = score if record.best_score is None else max(record.best_score, score)
         record.best_moves = moves if record.best_moves is None else min(record.best_moves, moves)
         record.best_seconds = seconds if record.best_seconds is None else min(record.best_seconds, seconds)
+        return self._unlock_after(progress, level)
+
+    def record_level_won_with_help(self, rules: str, level: int) -> bool:
+        """Count a level won with help that still lets the campaign go on (the way the
+        analysis of its lost game showed, played by hand): no stars, score, moves or time
+        are kept, but the next level is unlocked when this was the highest playable one.
+        True when a level was unlocked. Raises ValueError for a locked or invalid level."""
+        return self._unlock_after(self._playable(rules, level), level)
+
+    def _playable(self, rules: str, level: int) -> RuleProgress:
+        """The rule set's progress, where ``level`` can be played (else ValueError)."""
+        progress = self._of(rules)
+        if not 1 <= level <= min(progress.unlocked, MAX_LEVEL):
+            raise ValueError(f"level {level} of {rules} is not playable yet "
+                             f"(levels 1–{progress.unlocked} are)")
+        return progress
+
+    @staticmethod
+    def _unlock_after(progress: RuleProgress, level: int) -> bool:
+        """Unlock the level after ``level`` if that was the highest playable one."""
         if level == progress.unlocked and level < MAX_LEVEL:
             progress.unlocked = level + 1
             return True

@@ -4,9 +4,12 @@
   mode the stars against the level's par, the unlock of the next level, the level's
   bests and its own table; a daily deal marked won. An assisted win (the demo played in
   the game, it was taken over from a replay, or played on after the analysis of its loss
-  showed the way) writes none of these: no high score, no stars, no unlock, no level
-  best, and the daily deal is not marked won (else letting the demo play each level
-  would open the whole campaign). Then, like every ended game
+  showed the way) writes none of these: no high score, no stars, no level best, and the
+  daily deal is not marked won; nor does it unlock the next level (else letting the demo
+  play each level would open the whole campaign), but for a level won by hand with the
+  way the analysis showed: that deal is known for good (``ways-shown.json``), so without
+  the unlock the campaign would stop at a level no later win could open. Then, like
+  every ended game
   (an assisted win too, with its help counted):
 - **Counted** (won, lost, or abandoned when the player leaves it once it is begun: a
   move was played, even if every move was undone since; never a practice game, taken
@@ -75,6 +78,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
         return
     record.assisted = session.assisted
     if session.assisted:
+        if session.helped_by_the_way_only:
+            _unlock_after_help(session, record)
         return
     g = session.game
     rules = g.rules
@@ -91,8 +96,11 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
         try:
             record.unlocked = progress.record_level_win(rules, level.number, record.stars,
                                                         session.score.total, moves, seconds, g.game)
-        except ValueError as err:
-            record.notes.append(str(err))
+        except ValueError:
+            # the progress file no longer opens this level (set aside as damaged while
+            # it was played, say): the stars are not kept, so none are shown
+            record.stars = 0
+            record.notes.append(_LEVEL_NOT_OPEN.format(level.number))
         try:
             record.level_rank = progress.add_score(rules, entry, level=level.number)
         except ValueError as err:
@@ -102,6 +110,30 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     if not save_progress(store, progress):
         # nothing of it was kept: the dialog claims no place in a table, nor an unlock
         record.rank = record.level_rank = None
+        record.unlocked = False
+        record.notes.extend(store.take_warnings())
+
+
+#: a level won that the progress file does not open (set aside as damaged while the level
+#: was played, say)
+_LEVEL_NOT_OPEN = "Your progress does not have level {} open, so this win earns no stars and opens no level"
+
+
+def _unlock_after_help(session: PlaySession, record: WinRecord) -> None:
+    """A level won by hand with the way the analysis of its lost game showed: no stars
+    and no high score, but the next level opens (see the module docstring)."""
+    level = session.level
+    g = session.game
+    if level is None or level.rules != g.rules or level.game != g.game:
+        return
+    store = session.store
+    progress = load_progress(store)
+    try:
+        record.unlocked = progress.record_level_won_with_help(g.rules, level.number)
+    except ValueError:
+        record.notes.append(_LEVEL_NOT_OPEN.format(level.number))
+        return
+    if record.unlocked and not save_progress(store, progress):
         record.unlocked = False
         record.notes.extend(store.take_warnings())
 

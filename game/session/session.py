@@ -26,6 +26,7 @@ from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
 from ..engine.words import sentence
 from ..levels import Level
+from ..records.progress import load_progress
 from ..records.recorder import Recorder
 from ..records.replay import IN_PROGRESS, LOST, WON, Replay, result_of
 from ..records.scoring import Score, score_replay
@@ -433,6 +434,13 @@ class PlaySession:
             self.way_shown = True
             note_way_shown(self.store, self.game, analysis)
 
+    @property
+    def helped_by_the_way_only(self) -> bool:
+        """The game is assisted only because the analysis of this deal's loss showed the
+        way (no move of the demo, not taken over from a replay): every move is the
+        player's own, so a level won so still opens the next (:mod:`.ending`)."""
+        return self.assisted and self.way_shown and not self.demo_played and not self.practice
+
     def saved_game_kept_from_practice(self) -> str | None:
         """In a practice game begun (in progress, or over): the player's own saved game
         ("British Constitution #2"), which this game is never saved over, and which a new
@@ -550,9 +558,20 @@ class PlaySession:
         """The campaign level after this one, or None (not in level mode, or the last)."""
         return level_after(self.level) if self.level is not None else None
 
-    def play_next_level(self) -> PlaySession | None:
-        """The game ends for the next level of the campaign (None when there is none)."""
+    def next_level_open(self) -> Level | None:
+        """:meth:`next_level` if the player's progress has it unlocked, else None (a
+        win with the demo's help, say, opens nothing)."""
         following = self.next_level()
+        if following is None:
+            return None
+        # read only: a damaged file is the levels screen's to report and set aside
+        progress = load_progress(Store(self.store.root, read_only=True))
+        return following if following.number <= progress.unlocked(following.rules) else None
+
+    def play_next_level(self) -> PlaySession | None:
+        """The game ends for the next level of the campaign (None when there is none, or
+        it is locked)."""
+        following = self.next_level_open()
         if following is None:
             return None
         self.end()

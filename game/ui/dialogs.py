@@ -467,7 +467,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         lines.append(score)
         if level is not None:
             stars = record.stars
-            if record.unlocked and session.next_level() is not None:
+            if record.unlocked and session.next_level_open() is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
@@ -485,7 +485,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
-    if session.next_level() is not None:
+    if session.next_level_open() is not None:
         first = [("Next level", table.exits.play_next_level)]
     last: list[tuple[str, Callable[[], None]]] = [("Menu", table.exits.go_to_menu)]
     if level is not None:
@@ -500,13 +500,18 @@ def _assisted_line(session: PlaySession, *, demo: bool) -> str:
     """What an assisted win did not earn, in the player's words (a win the demo played
     in, ``demo``, is not counted as the player's at all)."""
     lost = ["no high score"]
+    way_only = session.helped_by_the_way_only
     if session.level is not None:
-        lost.append("no stars, and the next level stays as it was")
+        # a level won with the way the analysis showed still opens the next (its line
+        # above says so)
+        lost.append("no stars" if way_only else "no stars, and the next level stays as it was")
     if session.daily is not None:
         lost.append("the daily deal is not counted as won")
     if demo:
         return ("The demo played in this game: your statistics count it as won by the demo, not "
                 "as your win, and it ends your winning streak; " + "; ".join(lost))
+    if way_only:
+        return "You played it knowing the way the analysis of its loss showed: " + "; ".join(lost)
     return "The demo, a replay or the analysis helped in this game: " + "; ".join(lost)
 
 
@@ -698,6 +703,18 @@ def spell_words(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 60 else f"{seconds / 60:.0f} min"
 
 
+def _after_the_answer(analysis: Analysis) -> str:
+    """What the analysis panel says below its answer: where the line its sentence speaks
+    of is, and what knowing the way costs (a later game of the deal is helped)."""
+    words = []
+    if analysis.line:
+        words.append("“Watch the winning line” plays it move by move.")
+    if analysis.shows_the_way:
+        words.append("With the way known, a game of this deal counts as help: no high score "
+                     "and no stars.")
+    return " ".join(words)
+
+
 class AnalysisDialog(Dialog):
     """Where did I go wrong? The analysis of a lost game (:mod:`game.search.analyse`) runs
     in a process of its own while this panel shows its progress, so no frame waits for it;
@@ -781,7 +798,9 @@ class AnalysisDialog(Dialog):
             longer = [(f"Look longer ({spell_words(self._next_budget().seconds)})", self.look_longer)]
         # the keyboard's focus on the natural next step: the winning line when there is
         # one (Enter must not start another spell of search), else the first choice
-        self._show(self._wrapped(analysis.sentence()), [*longer, *watch], focus=len(longer) if watch else 0)
+        after = _after_the_answer(analysis)
+        self._show(self._wrapped(analysis.sentence()) + (self._wrapped(after) if after else []),
+                   [*longer, *watch], focus=len(longer) if watch else 0)
 
     def _show(self, lines: list[str], first: list[tuple[str, Callable[[], None]]], focus: int = 0) -> None:
         """The answer's ``lines``, with the buttons ``first`` (their actions as they are)

@@ -40,6 +40,9 @@ class LevelTile(Control):
         self.current = False
         #: the game in progress is this level's (choosing it takes that game up)
         self.in_progress = False
+        #: won only with help that still opens the next level (no stars: see
+        #: :mod:`game.session.ending`)
+        self.helped = False
         self._face: pygame.Surface | None = None
         self._face_key: tuple[object, ...] = ()
         #: the words on the cached face, where it draws them (from its top left corner)
@@ -52,7 +55,7 @@ class LevelTile(Control):
     def draw(self, surface: pygame.Surface, px: int, palette: Palette) -> None:
         """The tile's face (see the module docstring), drawn again only when it changes."""
         key = (self.rect.size, self.locked, self.stars, self.best, self.current, self.in_progress,
-               palette.high_contrast)
+               self.helped, palette.high_contrast)
         if self._face is None or key != self._face_key:
             self._face = pygame.Surface((self.rect.width, self.rect.height + self.rect.height // 12),
                                         pygame.SRCALPHA)
@@ -96,11 +99,14 @@ class LevelTile(Control):
             words = "In progress"
         elif self.best is not None:
             words = f"Best {self.best}"
+        elif self.helped:
+            words = "Won with help"
         else:
             words = "Play next" if self.current else "Not won yet"
         self._text(surface, fit_text(words, small, r.width - small), small,
                    (r.centerx, r.bottom - round(r.height * 0.1)),
-                   colour=palette.ink if self.best is not None or self.in_progress else palette.ink_dim,
+                   colour=palette.ink if self.best is not None or self.in_progress or self.helped
+                   else palette.ink_dim,
                    anchor="midbottom")
 
 
@@ -161,6 +167,9 @@ class LevelsScene(RuleTabsScene):
             tile.stars = self.progress.stars(self.rules, n)
             tile.best = self.progress.best_score(self.rules, n)
             tile.current = n == unlocked and tile.stars == 0
+            # the levels are opened in order, each by a win: one below the highest open
+            # level without stars was won with help
+            tile.helped = n < unlocked and tile.stars == 0
 
     def _focus_current(self) -> None:
         playable = [t for t in self.tiles if not t.locked]
@@ -335,7 +344,7 @@ class LevelsScene(RuleTabsScene):
         if self.campaign is None or not self.tiles:
             return ""
         n = len(self.tiles)
-        won = sum(1 for t in self.tiles if t.stars)
+        won = sum(1 for t in self.tiles if t.stars or t.helped)
         stars = sum(t.stars for t in self.tiles)
         words = f"{won} of {n} levels won  ·  {stars} of {3 * n} stars"
         focused = self.ring.current

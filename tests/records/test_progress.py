@@ -13,6 +13,7 @@ from game.records.progress import (
     PROGRESS_FILE,
     TABLE_SIZE,
     HighScore,
+    LevelRecord,
     Progress,
     load_progress,
     save_progress,
@@ -55,6 +56,22 @@ def test_a_locked_level_cannot_be_won_and_stars_are_one_to_three() -> None:
         progress.record_level_win("union-square", 1, 0, 100, 10, 10.0, "5")
     with pytest.raises(ValueError, match="unknown rule set"):
         progress.unlocked("patience")
+
+
+def test_a_level_won_with_help_opens_the_next_and_keeps_nothing_else() -> None:
+    progress = Progress()
+    with pytest.raises(ValueError, match="not playable"):
+        progress.record_level_won_with_help("constitution", 2)
+    assert progress.record_level_won_with_help("constitution", 1) is True
+    assert progress.unlocked("constitution") == 2
+    assert progress.stars("constitution", 1) == 0 and progress.best_score("constitution", 1) is None
+    assert progress.level_record("constitution", 1) == LevelRecord()
+    # again, or a level below the highest open one: nothing more opens
+    assert progress.record_level_won_with_help("constitution", 1) is False
+    assert progress.unlocked("constitution") == 2
+    # stars earned later count as ever
+    assert progress.record_level_win("constitution", 1, 3, 900, 280, 700.0, "1") is False
+    assert progress.stars("constitution", 1) == 3
 
 
 def test_high_score_tables_keep_the_best_ten_best_first() -> None:

@@ -313,7 +313,16 @@ def test_a_new_deal_from_the_winnable_list_when_asked(tmp_path: Path, campaign: 
 
 
 def test_the_next_level_abandons_this_one_and_deals_the_next(tmp_path: Path, campaign: Path) -> None:
+    from game.records.progress import save_progress
+
     session = _begun(tmp_path / "data", level=level_1(300, 600))
+    # locked, it is not dealt, and the game goes on uncounted
+    assert session.next_level_open() is None and session.play_next_level() is None
+    assert _counts(session.store) == (0, 0, 0) and session.in_progress
+    progress = load_progress(session.store)
+    progress.record_level_win("constitution", 1, 1, 100, 300, 600.0, "1")
+    progress.record_level_win("constitution", 2, 1, 100, 300, 600.0, "2")
+    assert save_progress(session.store, progress)
     following = session.play_next_level()
     assert following is not None
     assert _counts(session.store) == (0, 0, 1)
@@ -699,8 +708,10 @@ def _answer(session: PlaySession, verdict: str, last_winnable: int | None, first
 
 def test_a_level_or_daily_deal_played_on_after_the_analysis_showed_the_way_is_an_assisted_win(
         tmp_path: Path, campaign: Path) -> None:
-    """Like a win the demo helped with: no stars, unlock, level best or daily win, no
-    high score and no time bonus; the help is counted as a hint that costs nothing."""
+    """Like a win the demo helped with: no stars, level best or daily win, no high score
+    and no time bonus; the help is counted as a hint that costs nothing. But the next
+    level opens: every move was the player's, and the deal is known for good, so without
+    it no later win could ever open the rest of the campaign."""
     clock = FakeClock()
     day = datetime.date(2026, 11, 22)
     session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600), daily=day)
@@ -717,12 +728,31 @@ def test_a_level_or_daily_deal_played_on_after_the_analysis_showed_the_way_is_an
     assert session.result == WON and [p.total for p in outcome.points] == [0]
     record = session.win_record
     assert record is not None and record.assisted
-    assert (record.stars, record.unlocked, record.rank, record.level_rank) == (0, False, None, None)
+    assert (record.stars, record.unlocked, record.rank, record.level_rank) == (0, True, None, None)
     progress = load_progress(session.store)
-    assert progress.high_scores("constitution") == [] and progress.unlocked("constitution") == 1
+    assert progress.high_scores("constitution") == [] and progress.unlocked("constitution") == 2
+    assert progress.stars("constitution", 1) == 0 and progress.best_score("constitution", 1) is None
+    assert progress.high_scores("constitution", 1) == []
     assert not progress.daily_won("constitution", day)
     stats = load_statistics(session.store)["constitution"]
     assert (stats.best_time, stats.fewest_moves, stats.recent[-1].hints) == (None, None, 1)
+
+
+def test_a_level_won_with_the_way_known_and_the_demos_help_opens_nothing(
+        tmp_path: Path, campaign: Path) -> None:
+    """The way shown opens the next level only for a win the player played by hand."""
+    clock = FakeClock()
+    session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600))
+    play_line(session, CONSTITUTION_1_WIN[:3], clock, seconds=1.0)
+    session.analysis_shown(_answer(session, FOUND, 1, 2, tuple(CONSTITUTION_1_WIN[1:])))
+    play_line(session, CONSTITUTION_1_WIN[3:-1], clock, seconds=1.0)
+    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.conclude()
+    record = session.win_record
+    assert record is not None and record.assisted and not session.helped_by_the_way_only
+    assert (record.stars, record.unlocked) == (0, False)
+    assert load_progress(session.store).unlocked("constitution") == 1
+    assert session.next_level_open() is None, "no Next level into a locked level"
 
 
 def test_the_same_deal_dealt_again_is_played_with_the_way_known(tmp_path: Path) -> None:
@@ -1036,6 +1066,10 @@ def test_a_level_number_the_progress_cannot_hold_is_a_note_not_a_crash(tmp_path:
     record = session.win_record
     assert record is not None and record.rank == 1 and record.level_rank is None
     assert any("level 10001 has no high-score table" in note for note in record.notes)
+    # nor is the level open in the progress: the stars are not kept, so none are shown
+    assert record.stars == 0 and not record.unlocked
+    assert ("Your progress does not have level 10001 open, so this win earns no stars and opens no level"
+            in record.notes)
     progress = load_progress(session.store)
     assert session.store.warnings == [] and progress.high_scores("constitution")[0].score == record.score
 

@@ -29,7 +29,10 @@ from game.ui.table import TableScene
 from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 
 #: what the win dialog says of a win with help
-HELPED_WIN = "The demo, a replay or the analysis helped in this game: no high score"
+HELPED_WIN = "You played it knowing the way the analysis of its loss showed: no high score"
+#: what the panel says below an answer with a winning line: where the line is, and its cost
+WAY_SHOWN = ("“Watch the winning line” plays it move by move. With the way known, a game of this deal "
+             "counts as help: no high score and no stars.")
 
 
 def _lost_table(ui: SimpleNamespace, app: App, line: LostLine) -> Dialog:
@@ -82,7 +85,7 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
         time.sleep(0.005)
     assert analysis.job.progress().fraction == 1.0
     sentence = " ".join(analysis.lines)
-    assert sentence == expected.sentence()
+    assert sentence == f"{expected.sentence()} {WAY_SHOWN}"
     assert re.match(r"Your move \d+ \(.+ to .+\) was the last one that mattered", sentence)
     assert [b.label for b in analysis.buttons] == ["Watch the winning line", "Close"]
     ui.click(app, analysis.buttons[0].rect.center)
@@ -156,7 +159,8 @@ def test_the_replay_of_a_lost_game_offers_it_too(ui: SimpleNamespace, app: App) 
         frames += 1
         assert frames < 6000, "the analysis never answered"
         time.sleep(0.005)
-    assert " ".join(analysis.lines) == expected.sentence()  # the whole line's, wherever the viewer stood
+    # the whole line's, wherever the viewer stood
+    assert " ".join(analysis.lines) == f"{expected.sentence()} {WAY_SHOWN}"
     ui.click(app, analysis.buttons[-1].rect.center)  # "Close"
     assert app.top is viewer and viewer.player.step == 0
     # only a lost game's replay offers it: not an abandoned one, nor the winning line shown after it

@@ -18,6 +18,7 @@ from game.records.progress import load_progress
 from game.records.saves import load_saved_game
 from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
+from game.search.analyse import FOUND, Analysis, Budget
 from game.session.positions import dead_end_position, lost_position
 from game.ui.app import App
 from game.ui.levels_scene import LevelsScene
@@ -178,8 +179,38 @@ def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNames
             "and it ends your winning streak; no high score; no stars, and the next level stays as it was"
             ) in dialog.lines
     assert dialog.stars == 0 and "Level 2 is unlocked" not in dialog.lines
+    # level 2 stays locked: no button deals it
+    assert "Next level" not in [b.label for b in dialog.buttons] and dialog.buttons[0].label == "New deal"
     progress = load_progress(Store(app.data_dir))
     assert progress.unlocked("constitution") == 1 and progress.best_score("constitution", 1) is None
+
+
+def test_a_level_won_knowing_the_way_its_analysis_showed_opens_the_next_without_stars(
+        ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    """The deal is known for good once the analysis of its loss showed the way, so every
+    later win of it is helped: it earns no stars, but the campaign goes on."""
+    levels, table, last = _level_1_but_its_last_move(ui, app)
+    moves = tuple(table.game.move_text(step.move) for step in table.game.history)
+    answer = Analysis(start=new_game("constitution", "1"), moves=moves[:3], verdict=FOUND, last_winnable=1,
+                      first_lost=2, line=moves[1:], checks=(), budget=Budget(seconds=1.0), seconds=0.0,
+                      nodes=0)
+    table.session.analysis_shown(answer)
+    move = table.game.parse_move(last)
+    ui.drag(app, table, move.src, move.dst)
+    dialog = ui.wait_for_dialog(app)
+    assert dialog.title == "Level 1 won!" and dialog.stars == 0
+    assert ("You played it knowing the way the analysis of its loss showed: no high score; no stars"
+            in dialog.lines)
+    assert "Level 2 is unlocked" in dialog.lines and dialog.buttons[0].label == "Next level"
+    progress = load_progress(Store(app.data_dir))
+    assert progress.unlocked("constitution") == 2 and progress.stars("constitution", 1) == 0
+    ui.click(app, next(b for b in dialog.buttons if b.label == "Levels").rect.center)
+    assert app.top is levels
+    won, following = levels.tiles[0], levels.tiles[1]
+    assert won.helped and not won.locked and won.stars == 0 and not won.current
+    assert not following.locked and following.current and levels.ring.current is following
+    assert "Won with help" in [words for _, words in won.texts]
+    assert levels._summary().startswith("1 of 3 levels won  ·  0 of 9 stars")
 
 
 def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path) -> None:
