@@ -274,10 +274,12 @@ class Scene:
 class KeepsPausedGame(Protocol):
     """A screen (the menu) that can hold a paused table and offer to continue it."""
 
-    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
+    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False,
+             practice: bool = False) -> None:
         """Keep ``table`` to continue; ``game`` is its (rule set, game number, moves),
         which the saved game in progress must still match when the player continues,
-        unless the game could not be saved (``unsaved``): then the table alone holds it."""
+        unless the game could not be saved (``unsaved``): then the table alone holds it.
+        ``practice``: a practice game, taken over from a replay, never counted."""
 
     def give_up_paused(self) -> None:
         """Another game replaces the paused one: a paused game that could not be saved is
@@ -286,6 +288,10 @@ class KeepsPausedGame(Protocol):
     def game_in_progress(self) -> str | None:
         """The game in progress that another would give up (counted as abandoned), named
         as the player knows it, when a move was played in it; else None."""
+
+    def practice_in_progress(self) -> bool:
+        """The game in progress is a practice game (taken over from a replay): giving it
+        up counts nothing."""
 
     def in_progress_is(self, rules: str, *, daily: datetime.date | None = None,
                        level: int | None = None) -> bool:
@@ -298,9 +304,17 @@ class KeepsPausedGame(Protocol):
         """Take up the game in progress."""
 
 
-def ask_to_give_up(app: App, given_up: str, yes: str, action: Callable[[], None]) -> None:
+def ask_to_give_up(app: App, given_up: str, yes: str, action: Callable[[], None], *,
+                   practice: bool = False) -> None:
     """Ask before another game gives up the game in progress named ``given_up`` (from the
-    menu or the levels screen); ``yes`` deals it (``action``), "Keep playing" keeps it."""
+    menu or the levels screen); ``yes`` deals it (``action``), "Keep playing" keeps it.
+    A ``practice`` game is never counted, so it is only left."""
+    if practice:
+        app.show("confirm", title="Leave your practice game?",
+                 words=f"Your practice game ({given_up}) ends here. Practice games are not counted "
+                       "in your statistics.",
+                 yes=yes, action=action)
+        return
     app.show("confirm", title="Give up your game?",
              words=f"Your game in progress ({given_up}) will be counted as abandoned.",
              yes=yes, action=action)

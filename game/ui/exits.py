@@ -121,7 +121,7 @@ class TableExits:
             below = app.start("menu", rules=table.game.rules)
         if keep and isinstance(below, KeepsPausedGame):
             g = table.game
-            below.hold(table, (g.rules, g.game, len(g.history)), unsaved=unsaved)
+            below.hold(table, (g.rules, g.game, len(g.history)), unsaved=unsaved, practice=session.practice)
 
     def _back_to_own_game(self, below: TableScene, then: Callable[[], object] | None = None) -> None:
         """Leave this practice game for the player's own game under it, which the menu

@@ -15,7 +15,7 @@ from ..engine import RULE_IDS, RULESETS, profile_of
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
 from ..records.replay import format_seconds
-from ..records.saves import begun_game_named, load_saved_game
+from ..records.saves import begun_game_named, is_practice, load_saved_game
 from ..session.ending import abandon_saved
 from . import theme
 from .app import App, KeepsPausedGame, ask_to_give_up
@@ -205,12 +205,17 @@ class LevelsScene(RuleTabsScene):
             self.app.sounds.play("click")
             menu.continue_game()
             return
-        given_up = (menu.game_in_progress() if isinstance(menu, KeepsPausedGame)
-                    else begun_game_named(load_saved_game(self.store)))
+        if isinstance(menu, KeepsPausedGame):
+            given_up, practice = menu.game_in_progress(), menu.practice_in_progress()
+        else:
+            saved = load_saved_game(self.store)
+            given_up = begun_game_named(saved)
+            practice = saved is not None and is_practice(self.store, saved)
         if given_up is None:
             self._play_now(level)
             return
-        ask_to_give_up(self.app, given_up, f"Play level {level.number}", lambda: self._play_now(level))
+        ask_to_give_up(self.app, given_up, f"Play level {level.number}", lambda: self._play_now(level),
+                       practice=practice)
 
     def _play_now(self, level: Level) -> None:
         """Deal ``level`` on the table, the game in progress given up."""

@@ -91,6 +91,8 @@ class MenuScene(Scene):
         self.paused_game: tuple[str, str, int] | None = None
         #: the paused game could not be saved: the held table is all there is of it
         self.paused_unsaved = False
+        #: the paused game is a practice game (taken over from a replay)
+        self.paused_practice = False
         self.rules = rules or (self.saved.rules if self.saved else RULE_IDS[0])
         self.error = ""
         self.rule_cards = [RuleCard(r, self.choose) for r in RULE_IDS]
@@ -142,7 +144,8 @@ class MenuScene(Scene):
         else:
             self.ring.focus(self.rule_cards[RULE_IDS.index(self.rules)])
 
-    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False) -> None:
+    def hold(self, table: Scene, game: tuple[str, str, int], *, unsaved: bool = False,
+             practice: bool = False) -> None:
         """Keep the paused ``table`` for "Continue"; ``game`` is its (rule set, game
         number, moves), which the saved game in progress must still match (see
         :meth:`_paused_table`), unless it could not be saved (``unsaved``): then the
@@ -152,6 +155,7 @@ class MenuScene(Scene):
             self.give_up_paused()
         self.paused, self.paused_game = table, game
         self.paused_unsaved = unsaved
+        self.paused_practice = practice
         self._refresh_records()
         self.choose(game[0])  # today's daily deal's words too, from the records just read
         self._layout()
@@ -283,7 +287,8 @@ class MenuScene(Scene):
             self._start_now(game, daily, note)
             return
         self.ring.focus(self.continue_button)
-        ask_to_give_up(self.app, given_up, "New game", partial(self._start_now, game, daily, note))
+        ask_to_give_up(self.app, given_up, "New game", partial(self._start_now, game, daily, note),
+                       practice=self.practice_in_progress())
 
     def game_in_progress(self) -> str | None:
         """The game in progress that a new one would give up, named as the player knows it
@@ -293,6 +298,13 @@ class MenuScene(Scene):
             rules, number, moves = self.paused_game
             return game_named(rules_class(rules).title, number, moves)
         return begun_game_named(self.saved)
+
+    def practice_in_progress(self) -> bool:
+        """The game :meth:`game_in_progress` names is a practice game (taken over from a
+        replay): giving it up counts nothing."""
+        if self.paused_unsaved and self.paused_game is not None:
+            return self.paused_practice
+        return self.saved is not None and is_practice(self.store, self.saved)
 
     def _start_now(self, game: Game, daily: datetime.date | None, note: str) -> None:
         """Deal ``game`` on the table, the game in progress given up."""

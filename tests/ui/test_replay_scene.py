@@ -25,6 +25,7 @@ from game.ui.dialogs import Dialog
 from game.ui.drawn import Kind
 from game.ui.help_scene import KeysScene
 from game.ui.keys import REPLAY_KEYS
+from game.ui.menu import MenuScene
 from game.ui.replay_scene import AS_PLAYED_SPEEDS, STEADY_SPEEDS, ReplayScene
 from game.ui.table import TableScene
 from tests.session.helpers import CONSTITUTION_1_WIN
@@ -727,6 +728,35 @@ def test_leaving_a_practice_game_for_the_menu_gives_back_the_players_own_saved_g
     assert menu.continue_button.hint.endswith("#2 · 1 move")  # type: ignore[attr-defined]
     again = load_saved_game(store)
     assert again is not None and again.game == "2" and again.moves == saved.moves
+    assert load_statistics(store)["constitution"].played == 0
+
+
+def test_a_practice_game_given_up_from_the_menu_is_not_said_to_count(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    """A practice game left for the menu is "Continue practice"; a new deal from the menu
+    ends it, and the question said it would be counted as abandoned, which it never is."""
+    store = Store(screen_app.data_dir)
+    screen_app.start("menu", rules="constitution")
+    ui.step(screen_app)
+    scene = open_replay(ui, screen_app, won_without_times())
+    scene.jump(40)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and table.session.practice
+    ui.settle(screen_app, table)
+    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[40]))
+    ui.settle(screen_app, table)
+    ui.press(screen_app, pygame.K_ESCAPE)
+    menu = screen_app.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.label == "Continue practice"
+    ui.click(screen_app, menu.random_button.rect.center)
+    ask = screen_app.top
+    assert isinstance(ask, Dialog) and ask.title == "Leave your practice game?"
+    assert " ".join(ask.lines) == ("Your practice game (British Constitution #1, 41 moves) ends here. "
+                                   "Practice games are not counted in your statistics.")
+    ui.click(screen_app, next(b for b in ask.buttons if b.label == "New game").rect.center)
+    ui.step(screen_app)
+    assert isinstance(screen_app.top, TableScene) and screen_app.top is not table
     assert load_statistics(store)["constitution"].played == 0
 
 
