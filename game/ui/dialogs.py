@@ -155,6 +155,12 @@ class Dialog(Scene):
         self._shade: pygame.Surface | None = None
         self.resize(app.size)
 
+    def focus_on(self, label: str) -> None:
+        """Put the keyboard's focus on the button ``label`` (if there is one)."""
+        labels = [b.label for b in self.buttons]
+        if label in labels:
+            self.focus = labels.index(label)
+
     def _chooser(self, action: Callable[[], None]) -> Callable[[], None]:
         def choose() -> None:
             if self.app.top is self:

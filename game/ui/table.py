@@ -650,7 +650,11 @@ class TableScene(Scene):
         self.sound("click")
         if self.app.top is self:
             g = self.game
-            self.app.show("win" if g.is_won() else "lost" if g.is_lost() else "dead end", table=self)
+            shown = self.app.show("win" if g.is_won() else "lost" if g.is_lost() else "dead end", table=self)
+            # the focus was on "Save replay", now gone: not back on the first button, "Undo"
+            # in these two, where a second Enter would take back the game's last move
+            if not g.is_won() and hasattr(shown, "focus_on"):
+                shown.focus_on("Menu" if g.is_lost() else "Keep playing")
 
     def say(self, words: str) -> None:
         """Show a message in the HUD (or the footer when the HUD has no room)."""

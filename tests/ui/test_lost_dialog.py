@@ -287,3 +287,20 @@ def test_the_lost_dialogs_figures_stand_on_a_line_of_their_own(ui: SimpleNamespa
     assert dialog.lines[1] == f"{game.title} · game #{game.game}"
     home = sum(len(game.piles[f]) for f in game.foundations)
     assert dialog.lines[2] == f"{len(game.history)} moves · {home} of {game.card_count} cards home"
+
+
+def test_a_second_enter_after_save_replay_does_not_undo_the_lost_game(ui: SimpleNamespace, app: App) -> None:
+    """Enter on "Save replay" saves it and shows the dialog again without that button; the
+    focus went back to the first one, "Undo", so a second Enter took the last move back."""
+    table, dialog = _lost_table(ui, app, "constitution")
+    moves = len(table.game.history)
+    dialog.focus_on("Save replay")
+    assert dialog.buttons[dialog.focus].label == "Save replay"
+    ui.press(app, pygame.K_RETURN)
+    again = app.top
+    assert isinstance(again, Dialog) and again is not dialog and again.title == "No more moves"
+    assert "Save replay" not in [b.label for b in again.buttons]
+    assert again.buttons[again.focus].label == "Menu"
+    ui.press(app, pygame.K_RETURN)
+    assert len(table.game.history) == moves and table.game.is_lost()
+    assert app.top.name == "menu"
