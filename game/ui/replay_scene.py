@@ -383,7 +383,9 @@ class ReplayScene(Scene):
 
     def goto_typed(self, typed: str) -> None:
         """Jump to the move number typed in the field, which is then cleared for the next
-        number (it keeps its focus); or say why it is not one (the text stays, to mend)."""
+        number (it keeps its focus); or say why it is not one: a number past the end is
+        cleared too (the next digits typed would only lengthen it), other text stays, to
+        mend."""
         words = typed.strip().lstrip("#")
         # ASCII digits only: str.isdigit also takes "²" or "①", which int() refuses
         if not (words.isascii() and words.isdigit()):
@@ -391,6 +393,7 @@ class ReplayScene(Scene):
             return
         n = int(words)
         if n > self.player.length:
+            self.goto.set_text("")  # (which clears the message: said after it)
             self.message = f"This replay has {self.player.length} moves; type 0 to {self.player.length}."
             return
         self.playing = False
@@ -577,7 +580,9 @@ class ReplayScene(Scene):
             return
         actions = {pygame.K_SPACE: self.toggle_play, pygame.K_HOME: self.to_start, pygame.K_END: self.to_end,
                    pygame.K_PAGEUP: lambda: self._jump_by(-10), pygame.K_PAGEDOWN: lambda: self._jump_by(10)}
-        if key in actions and not (key == pygame.K_SPACE and isinstance(self.ring.current, Button)):
+        # Space plays and pauses whatever has the focus, as the key line says (Enter
+        # presses the focused button)
+        if key in actions:
             actions[key]()
             return
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and not isinstance(self.ring.current, Choice):

@@ -125,6 +125,21 @@ def test_space_plays_and_pauses_at_the_chosen_speed(ui: SimpleNamespace, screen_
     assert scene.player.step == 0 and scene.playing, "play at the end starts from the deal"
 
 
+def test_space_plays_and_pauses_whatever_button_has_the_focus(ui: SimpleNamespace, screen_app: App) -> None:
+    """The key line says "Space: play/pause"; with the focus on "Take over" Space took the
+    replay over (a practice game), and on "Back" it left the viewer."""
+    scene = open_replay(ui, screen_app, won_without_times())
+    for button in (scene.take_over_button, scene.menu_button):
+        scene.ring.focus(button)
+        ui.press(screen_app, pygame.K_SPACE)
+        assert screen_app.top is scene and scene.playing
+        ui.press(screen_app, pygame.K_SPACE)
+        assert screen_app.top is scene and not scene.playing
+    # Enter presses the focused button
+    ui.press(screen_app, pygame.K_RETURN)
+    assert screen_app.top is not scene
+
+
 def test_playing_to_the_end_stops(ui: SimpleNamespace, screen_app: App) -> None:
     scene = open_replay(ui, screen_app, recorded(moves=4))
     scene.speed.set(len(STEADY_SPEEDS) - 1)
@@ -181,8 +196,12 @@ def test_the_move_number_field_is_cleared_after_a_jump(ui: SimpleNamespace, scre
     ui.press(screen_app, pygame.K_RETURN)
     ui.type_text(screen_app, "99")
     ui.press(screen_app, pygame.K_RETURN)
-    assert scene.player.step == 3 and scene.goto.value == "99"
+    # a number past the end is cleared, so the next number typed is not added to it
+    assert scene.player.step == 3 and scene.goto.value == "" and scene.goto.focused
     assert scene.message == "This replay has 12 moves; type 0 to 12."
+    ui.type_text(screen_app, "5")
+    ui.press(screen_app, pygame.K_RETURN)
+    assert scene.player.step == 5 and scene.message == ""
 
 
 # superscript two, circled one, Arabic-Indic three
