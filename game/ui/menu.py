@@ -713,7 +713,10 @@ class MenuScene(Scene):
         small = max(10, round(px * 0.78))
         cap = self.continue_button.hint
         below = self.continue_button.rect
-        drawn_text(drawn, f"caption: {cap}", surface, fit_numbered(cap, small, below.width), small,
+        # a long caption ("Constitution daily #1879 · no moves yet") is set a little
+        # smaller before any of it is cut
+        cap_px = fitting_px(cap, small, below.width, max(10, round(small * 0.85)))
+        drawn_text(drawn, f"caption: {cap}", surface, fit_numbered(cap, cap_px, below.width), cap_px,
                    (below.centerx, self.caption_y), palette.ink_dim, anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,

@@ -787,3 +787,26 @@ def test_listed_games_names_stand_in_one_column_and_the_detail_uses_the_room_lef
     (name_b, _), _ = lines[1].texts
     assert words_a == "Union Square" and name_a.left == name_b.left
     assert shown == detail, "the detail was cut though the name left it room"
+
+
+def test_a_long_continue_caption_is_set_smaller_before_it_is_cut(ui: SimpleNamespace, app: App,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1280 x 800 "Constitution daily #1879 · no moves yet" lost its end ("no mov…")."""
+    from game.ui import menu as menu_module
+
+    shown: dict[str, tuple[str, int]] = {}
+    real = menu_module.drawn_text
+
+    def record(drawn: object, name: str, surface: pygame.Surface, words: str, px: int,
+               *args: object, **kwargs: object) -> pygame.Rect:
+        shown[name] = (words, px)
+        return real(drawn, name, surface, words, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(menu_module, "drawn_text", record)
+    menu = ui.open_menu(app, "constitution")
+    caption = "Constitution daily #1879 · no moves yet"
+    menu.continue_button.hint = caption
+    ui.step(app)
+    words, px = shown[f"caption: {caption}"]
+    assert words == caption
+    assert px < max(10, round(menu.px * 0.78)), "set smaller than the usual caption"
