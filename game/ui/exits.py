@@ -81,6 +81,11 @@ class TableExits:
                       "counted as abandoned." if below is not None
                  else f"This practice game will end (it is not counted), and your saved game ({own}) "
                       "will be counted as abandoned when the new deal is saved in its place.")
+        # a new deal is a random one: it leaves the level or the daily deal
+        if session.level is not None:
+            words = f"You leave level {session.level.number} for a random deal. {words}"
+        elif session.daily is not None:
+            words = f"You leave the daily deal for a random one. {words}"
         self._confirm_then("Start a new deal?", words, "New deal", self.new_deal)
 
     def pause_to_menu(self) -> None:

@@ -257,6 +257,26 @@ def _level_1_begun(ui: SimpleNamespace, app: App) -> TableScene:
     return table
 
 
+def test_a_new_deal_from_a_level_says_it_leaves_the_level(ui: SimpleNamespace, app: App,
+                                                           campaign: Path) -> None:
+    table = _level_1_begun(ui, app)
+    ui.settle(app, table)
+    words = ui.asked(app, pygame.K_n, "Start a new deal?")
+    assert words.startswith("You leave level 1 for a random deal. The game in progress will be counted")
+
+
+def test_a_new_deal_from_the_daily_deal_says_it_leaves_it(ui: SimpleNamespace, app: App) -> None:
+    import datetime
+
+    table = TableScene(app, new_game("constitution", "1"), daily=datetime.date(2026, 11, 29))
+    app.push(table)
+    ui.settle(app, table)
+    table.play(table.game.parse_move(CONSTITUTION_1_WIN[0]))
+    ui.settle(app, table)
+    words = ui.asked(app, pygame.K_n, "Start a new deal?")
+    assert words.startswith("You leave the daily deal for a random one. The game in progress will be counted")
+
+
 def test_a_saved_level_game_continues_in_level_mode_with_its_score(ui: SimpleNamespace, app: App,
                                                                    campaign: Path) -> None:
     table = _level_1_begun(ui, app)
