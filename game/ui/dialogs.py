@@ -826,8 +826,9 @@ class AnalysisDialog(Dialog):
     def watch(self) -> None:
         """The replay viewer on the winning line, at the last winnable position."""
         if self.analysis is not None and self.analysis.line:
-            self.app.show("replay", replay=winning_replay(self.analysis), at=self.analysis.last_winnable or 0,
-                          heading="your line, then the winning line")
+            turn = self.analysis.last_winnable or 0
+            self.app.show("replay", replay=winning_replay(self.analysis), at=turn,
+                          heading="your line, then the winning line", turn=turn)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel and, while the analysis runs, its progress bar and what it checks."""

@@ -181,6 +181,14 @@ class Timeline(Control):
         knob = (r.x + round(r.width * t), r.centery)
         pygame.draw.circle(surface, palette.ink, knob, max(6, round(px * 0.6)))
         pygame.draw.circle(surface, palette.gold, knob, max(6, round(px * 0.6)), 2)
+        turn = self.scene.turn
+        if turn is not None and player.length:
+            # where the player's moves end and the winning line begins: a notch across the
+            # track, taller than the knob, drawn over it
+            x = r.x + round(r.width * turn / player.length)
+            half = max(8, round(px * 0.8))
+            notch = pygame.Rect(x - max(1, px // 10), r.centery - half, max(3, px // 5), 2 * half)
+            pygame.draw.rect(surface, palette.warn, notch, border_radius=notch.width // 2)
         if self.focused:
             focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2), palette)
 
@@ -214,13 +222,17 @@ class ReplayScene(Scene):
     name = "replay"
     escape_goes_back = True  # Esc leaves the viewer, past a notice band showing (see Scene)
 
-    def __init__(self, app: App, replay: Replay, at: int = 0, heading: str = "") -> None:
+    def __init__(self, app: App, replay: Replay, at: int = 0, heading: str = "",
+                 turn: int | None = None) -> None:
         """The viewer on ``replay``, at the position after ``at`` moves (the deal by default).
         ``heading`` names a line that was never played as such (``winning line``): the bar
-        then shows it and the count of moves instead of a result and a time."""
+        then shows it and the count of moves instead of a result and a time. ``turn``:
+        the moves after the first ``turn`` are the analysis's winning line, not the
+        player's (the timeline marks the point, and each of those moves says so)."""
         super().__init__(app)
         self.replay = replay
         self.heading = heading
+        self.turn = turn
         self.player = ReplayPlayer(replay)
         self.anim = Animator()
         self.playing = False
@@ -702,7 +714,14 @@ class ReplayScene(Scene):
         step = self.game.history[-1]
         moved = step.transfers[0].card if step.transfers else None
         notation = self.app.settings.show_notation
-        return sentence(move_words(self.game, step.move, card=moved, notation=notation))
+        words = move_words(self.game, step.move, card=moved, notation=notation)
+        turn = self.turn
+        if turn is not None and self.player.step > turn:
+            k, n = self.player.step - turn, self.player.length - turn
+            return f"Winning line, move {k} of {n}: {words}"
+        if turn is not None and self.player.step == turn and turn:
+            return f"Your move {turn}, the last before the winning line: {words}"
+        return sentence(words)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         palette = self.app.palette

@@ -98,6 +98,18 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     assert [viewer.game.move_text(s.move) for s in viewer.game.history] == replay.move_texts[:k]
     # the bar names the line for what it is, with no made-up result or time played
     assert viewer.summary() == f"your line, then the winning line · {k + len(expected.line)} moves"
+    # the turning point: the player's last move before the line, then the line's moves,
+    # each said to be the line's, and a notch on the timeline where it begins
+    assert viewer.turn == k
+    assert viewer.step_words().startswith(f"Your move {k}, the last before the winning line: ")
+    ui.press(app, pygame.K_RIGHT)
+    assert viewer.step_words().startswith(f"Winning line, move 1 of {len(expected.line)}: ")
+    ui.press(app, pygame.K_LEFT)
+    ui.press(app, pygame.K_LEFT)
+    assert not viewer.step_words().startswith(("Winning line", "Your move"))
+    notch_x = viewer.timeline.rect.x + round(viewer.timeline.rect.width * k / player.length)
+    notch_top = viewer.timeline.rect.centery - max(8, round(viewer.px * 0.8)) + 1
+    assert app.screen.get_at((notch_x, notch_top)) == app.palette.warn
     ui.click(app, viewer.icons["end"].rect.center)
     assert viewer.game.is_won()
     ui.click(app, viewer.menu_button.rect.center)
