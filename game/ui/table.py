@@ -578,8 +578,13 @@ class TableScene(Scene):
 
     def hint(self) -> None:
         """Show the next hint: an arrow from the card to its destination, with the reason
-        (an older message would hide the reason: it goes)."""
+        (an older message would hide the reason: it goes). In a dead end the player was
+        told of and played on in, no hint can help: "No way to win" comes again instead,
+        at no cost, with the analysis of the game ("Where did I go wrong?") in it."""
         self.hush()
+        if self.dead_end_told and self.dead_end_look is None and not self.session.over:
+            self.app.show("dead end", table=self)
+            return
         self._show(self.session.next_hint())
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,

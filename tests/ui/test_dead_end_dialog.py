@@ -74,6 +74,32 @@ def test_the_move_into_a_dead_end_is_told_once_and_again_after_an_undo(ui: Simpl
     _into_the_dead_end(ui, app, table)
 
 
+def test_the_hint_in_a_dead_end_played_on_in_shows_it_again_with_the_analysis(ui: SimpleNamespace,
+                                                                             app: App) -> None:
+    """Once the player keeps playing, no hint can help, and the dialog with the analysis
+    never came back: H charged 25 points to say the move "leaves no way to win". Now H
+    shows the dialog again, at no cost; out of the dead end it is a hint again."""
+    table = _one_move_before(ui, app)
+    dialog = _into_the_dead_end(ui, app, table)
+    ui.click(app, dialog.buttons[-1].rect.center)  # Keep playing
+    ui.perform(app, table, table.game.legal_moves()[0])
+    ui.settle(app, table)
+    assert app.top is table
+    score, hints = table.session.score.total, table.session.recorder.hints
+    ui.press(app, pygame.K_h)
+    again = app.top
+    assert isinstance(again, Dialog) and again.title == "No way to win"
+    assert ANALYSIS_TITLE in [b.label for b in again.buttons]
+    assert (table.session.score.total, table.session.recorder.hints) == (score, hints)
+    ui.click(app, again.buttons[-1].rect.center)  # Keep playing
+    for _ in range(2):
+        ui.press(app, pygame.K_u)
+        ui.settle(app, table)
+    assert app.top is table and len(table.game.history) == 68
+    ui.press(app, pygame.K_h)
+    assert app.top is table and table.session.recorder.hints == hints + 1
+
+
 def test_undo_from_it_takes_the_move_back(ui: SimpleNamespace, app: App) -> None:
     table = _one_move_before(ui, app)
     dialog = _into_the_dead_end(ui, app, table)
