@@ -60,9 +60,11 @@ class PileMarks:
         pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), width=line + 3, border_radius=radius + 1)
         pygame.draw.rect(surface, colour, box, width=line, border_radius=radius)
 
-    def owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
+    def owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float, *,
+             sources: bool = True) -> None:
         """A space owed a fill glows (``pulse`` 0 … 1) and says "Fill"; the cards that
-        may fill it glow with an arrow."""
+        may fill it glow with an arrow, unless not ``sources`` (a card is in hand: the
+        glows would look like its own)."""
         palette = self.piles.palette
         owed = game.owed_space()
         if owed is None:
@@ -74,6 +76,8 @@ class PileMarks:
         spot = label.get_rect(center=lay.bases[owed].center)
         surface.blit(label, spot)
         self.badge(spot, "Fill")
+        if not sources:
+            return
         for s in game.fill_sources():
             if piles[s]:
                 top = self.piles.drawn_top(piles, s)

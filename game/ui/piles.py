@@ -432,9 +432,10 @@ class PileRenderer:
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), width=width + 4, border_radius=radius + 2)
         pygame.draw.rect(surface, palette.focus, rect, width=width, border_radius=radius)
 
-    def draw_owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float) -> None:
+    def draw_owed(self, surface: pygame.Surface, game: Game, piles: list[list[int]], pulse: float, *,
+                  sources: bool = True) -> None:
         """A space owed a fill glows and says "Fill" (:meth:`PileMarks.owed`)."""
-        self.marks.owed(surface, game, piles, pulse)
+        self.marks.owed(surface, game, piles, pulse, sources=sources)
 
     def draw_directions(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
         """Each column's or pile's direction (:meth:`PileMarks.directions`)."""

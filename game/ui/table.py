@@ -690,7 +690,10 @@ class TableScene(Scene):
         # The marks on places: the space owed a fill, what the hands are doing, each
         # pile's direction, the stock's and waste's counts.
         if not self.anim.busy:
-            r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0))
+            # with a card in hand (picked up by keyboard or click, or dragged) the cards
+            # that may fill the space stop glowing: their glow would look like its own
+            in_hand = self.gestures.selected is not None or self.gestures.drag is not None
+            r.draw_owed(surface, g, piles, 0.5 + 0.5 * math.sin(self.clock * 5.0), sources=not in_hand)
         self.gestures.draw(surface, piles, palette)
         r.draw_directions(surface, g, piles)
         r.draw_counts(surface, g, piles)

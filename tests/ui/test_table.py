@@ -887,3 +887,31 @@ def test_sounds_follow_the_cards(ui: SimpleNamespace, app: App, monkeypatch: pyt
     ui.click(app, next(b for b in scene.hud.buttons if b.label == "Undo").rect.center)
     ui.settle(app, scene)
     assert heard[0] == "click" and heard[-1] == "putdown"
+
+
+def test_with_a_card_in_hand_the_cards_that_may_fill_the_space_stop_glowing(ui: SimpleNamespace,
+                                                                            app: App) -> None:
+    """A space owed a fill lights the cards that may fill it; the card picked up was lit
+    the same way, so it could not be told from them."""
+    game = new_game("constitution", "5")
+    for text in ("r1c6-f3", "r2c5-r1c6"):
+        game.play(game.parse_move(text))
+    scene = ui.open_table(app, game)
+    ui.settle(app, scene)
+    assert game.owed_space() == game.place_index("r2c5")
+    sources = [s for s in game.fill_sources() if game.piles[s]]
+    assert len(sources) >= 3
+    layer = scene.renderer.layer(scene.game, scene.display_piles())
+
+    def lit(place: int) -> int:
+        """The pixels along the top edge of the card on ``place`` that the marks changed."""
+        rect = scene.renderer.drawn_top(scene.display_piles(), place)
+        return sum(1 for x in range(rect.left + 4, rect.right - 4, 2)
+                   if app.screen.get_at((x, rect.top + 1)) != layer.get_at((x, rect.top + 1)))
+
+    assert all(lit(s) > 5 for s in sources), "the cards that may fill the space glow"
+    held, other = sources[-1], sources[0]
+    ui.click(app, scene.renderer.drawn_top(scene.display_piles(), held).center)
+    ui.step(app)
+    assert scene.gestures.selected == held
+    assert lit(held) > 5 and lit(other) == 0, "only the card in hand glows"
