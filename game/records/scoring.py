@@ -126,12 +126,20 @@ class Score:
     def total(self, value: int) -> None:
         self._total = within_score(value)
 
-    def foundation(self, count: int, now: float) -> list[ScoreEvent]:
-        """``count`` cards reached a foundation at ``now`` (seconds since the game started)."""
+    def foundation(self, count: int, now: float, *, streaks: bool = True) -> list[ScoreEvent]:
+        """``count`` cards reached a foundation at ``now`` (seconds since the game started);
+        not ``streaks``: its time is not known (a line never played as such), so it
+        starts no streak and adds to none."""
         if count <= 0:
             return []
         now = round(now, 1)
         streak_before, last_before = self.streak, self._last
+        if not streaks:
+            self.streak, self._last = 0, None
+            points = FOUNDATION_POINTS * count
+            self.total += points
+            self._stack.append(_Earned(count, points, streak_before, last_before))
+            return [ScoreEvent(points, "foundation")]
         streak = self.streak if self._last is not None and now - self._last <= STREAK_SECONDS else 0
         bonus = 0
         for _ in range(count):
@@ -297,14 +305,15 @@ def stars(moves: int, seconds: float, par_moves: int, par_seconds: int, *, hints
     return 1
 
 
-def score_replay(replay: Replay) -> int:
+def score_replay(replay: Replay, *, timed: bool = True) -> int:
     """The arcade score of a recorded game, recomputed from its moves and their times.
 
     The moves are played in order; every card a move (with its automatic fills and drops)
     puts on a foundation is scored at that move's time. Then the replay's hints and undos
     are charged (their times are not recorded, and they do not change a streak), and a won
-    game gets the time bonus of its play time. Raises IllegalMove if a move is not legal,
-    which never happens for a checked replay.
+    game gets the time bonus of its play time. A replay whose times were made up (not
+    ``timed``: the analysis's winning line) earns no streak bonus. Raises IllegalMove if a
+    move is not legal, which never happens for a checked replay.
     """
     game = replay.opening()
     foundations = set(game.foundations)
@@ -312,7 +321,7 @@ def score_replay(replay: Replay) -> int:
     for move in replay.moves:
         transfers = game.play_text(move.text)
         count = sum(1 for t in transfers if t.dst in foundations and t.src not in foundations)
-        score.foundation(count, move.seconds)
+        score.foundation(count, move.seconds, streaks=timed)
     score.total -= HINT_PENALTY * replay.hints + UNDO_PENALTY * replay.undos
     if game.is_won():
         score.win(replay.seconds)

@@ -609,9 +609,11 @@ class PlaySession:
         self.score = score
         self.hints_charged = replay.hints
 
-    def take_over(self, replay: Replay) -> None:
+    def take_over(self, replay: Replay, *, timed: bool = True) -> None:
         """Play on from ``replay`` as the replay viewer left it (its position is this
-        session's), with its clock, move times, hints and undos.
+        session's), with its clock, move times, hints and undos. Not ``timed``: its times
+        were made up (the analysis's winning line, paced as if played), so its score
+        counts no streak bonus, which only those times would have made.
 
         The player has watched the game beyond this position (the solver's winning line,
         perhaps, or a replay edited by hand), so the game is assisted as one the demo
@@ -629,7 +631,11 @@ class PlaySession:
         unless the replay is taken over after a move (the undos of the replay were
         another game's).
         """
-        self.carry_on(replay, practice=True)
+        score = None
+        if not timed:
+            score = Score()
+            score.total = score_replay(replay, timed=False)
+        self.carry_on(replay, practice=True, score=score)
         self._begun = bool(self.game.history)
         self._helped()
 

@@ -427,7 +427,7 @@ class ReplayScene(Scene):
             return
         self.anim.finish()
         recorder = self.player.take_over(timed=not self.heading)
-        self.app.swap("table", replay=recorder.replay(), taken_over=True)
+        self.app.swap("table", replay=recorder.replay(), taken_over=True, timed=not self.heading)
 
     def analyse(self) -> None:
         """Where did I go wrong? The analysis of the replay's whole line (a lost game's),

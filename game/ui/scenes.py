@@ -29,14 +29,14 @@ from .table import TableScene
 
 
 def table(app: App, *, game: Game | None = None, level: Level | None = None, replay: Replay | None = None,
-          saved: bool = False, taken_over: bool = False, daily: datetime.date | None = None,
-          note: str = "") -> Scene:
+          saved: bool = False, taken_over: bool = False, timed: bool = True,
+          daily: datetime.date | None = None, note: str = "") -> Scene:
     """The table on one of: a ``game`` (a ``daily`` deal when that day is given), a
     campaign ``level``, or a ``replay`` to play on from (the saved game in progress when
-    ``saved``, an assisted game when ``taken_over`` in the replay viewer); ``note`` is
-    said in the HUD as it opens."""
+    ``saved``, an assisted game when ``taken_over`` in the replay viewer, whose move
+    times are made up unless ``timed``); ``note`` is said in the HUD as it opens."""
     if replay is not None:
-        scene = TableScene.from_replay(app, replay, saved=saved, taken_over=taken_over)
+        scene = TableScene.from_replay(app, replay, saved=saved, taken_over=taken_over, timed=timed)
     elif level is not None:
         scene = TableScene.for_level(app, level)
     elif game is not None:

@@ -127,17 +127,18 @@ class TableScene(Scene):
 
     @classmethod
     def from_replay(cls, app: App, replay: Replay, *, saved: bool = False,
-                    taken_over: bool = False) -> TableScene:
+                    taken_over: bool = False, timed: bool = True) -> TableScene:
         """A table continuing a recorded game (the saved game in progress when ``saved``),
         with its clock, move times, hints and undos carried on; a saved game also keeps
         its score, its level and its daily deal. A replay ``taken_over`` in the viewer is
-        an assisted game (:meth:`PlaySession.take_over`), and the table says so."""
+        an assisted game (:meth:`PlaySession.take_over`; not ``timed``: its times were made
+        up, so its moves earn no streak bonus), and the table says so."""
         store = app.store()
         carried = carry_on(store, replay, saved=saved)
         app.tell(store.take_warnings())  # a saved game's extras moved aside: its score is lost
         scene = cls(app, carried.game, level=carried.level, daily=carried.daily)
         if taken_over:
-            scene.session.take_over(replay)
+            scene.session.take_over(replay, timed=timed)
             moves = len(replay.moves)
             start = f"Playing on after move {moves}" if moves else "Playing on from the deal"
             scene.say(f"{start}: practice, not counted in your statistics, no high score")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.engine import new_game
@@ -171,6 +173,30 @@ def test_a_replay_that_is_not_won_gets_no_time_bonus() -> None:
     assert score_replay(partial) == live.total
     home = sum(len(recorder.game.piles[f]) for f in foundations) - 8  # the aces start there
     assert live.total >= home * FOUNDATION_POINTS
+
+
+def test_a_replay_whose_times_were_made_up_earns_no_streak_bonus() -> None:
+    """The analysis's winning line is paced a second a move, as if played; taken over,
+    its streaks were scored as though the player had made them."""
+    replay = load_replay(DATA / "constitution-1-won.replay")
+    game = new_game(replay.rules, replay.game)
+    foundations = set(game.foundations)
+    home = 0
+    for move in replay.moves[:30]:
+        home += sum(1 for t in game.play_text(move.text) if t.dst in foundations and t.src not in foundations)
+    partial = dataclasses.replace(replay, moves=tuple(m._replace(seconds=float(i))
+                                                      for i, m in enumerate(replay.moves[:30], 1)),
+                                  result="in progress", hints=0, undos=0)
+    assert home >= 2
+    assert score_replay(partial, timed=False) == home * FOUNDATION_POINTS
+    assert score_replay(partial) > home * FOUNDATION_POINTS, "a second apart, the same moves make streaks"
+    # and an undo takes back exactly what such a move earned
+    score = Score()
+    score.foundation(2, 1.0, streaks=False)
+    score.foundation(1, 1.5, streaks=False)
+    assert score.total == 3 * FOUNDATION_POINTS and score.streak == 0
+    score.undo(1)
+    assert score.total == 2 * FOUNDATION_POINTS - UNDO_PENALTY
 
 
 # ----- the bounds of what a file holds ------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 from game.engine import new_game
 from game.records.progress import load_progress
 from game.records.saves import list_recent_games
+from game.records.scoring import score_replay
 from game.records.stats import load_statistics
 from game.records.store import Store
 from game.search.analyse import Analyser, Analysis, Budget, analyse
@@ -407,6 +408,9 @@ def test_the_lost_game_is_counted_when_a_game_taken_over_from_its_winning_line_g
     practice = app.top
     assert isinstance(practice, TableScene) and practice is not table and practice.session.practice
     assert practice.session.elapsed < 1, "the clock starts at 0, not at the line's made-up time"
+    # nor does the score count streaks that only the made-up pace would have made
+    taken = viewer.player.take_over(timed=False).replay()
+    assert practice.session.score.total == score_replay(taken, timed=False) < score_replay(taken)
     ui.settle(app, practice)
     practice.play(practice.game.legal_moves()[0])
     ui.settle(app, practice)
