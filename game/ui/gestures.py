@@ -91,6 +91,8 @@ class Gestures:
         self.selected: int | None = None
         self.focus = table.game.tableau.start
         self.focus_visible = False
+        #: the message naming the place that had the focus when the ring first showed
+        self._focus_words = ""
         self.last_click: tuple[int, float] | None = None
         self.hover: int | None = None
         #: the place under the pointer has a card that may move now
@@ -449,7 +451,16 @@ class Gestures:
         self.focus_visible = True
         words = self.table.game.profile.place_words(self.focus)
         self.table.say(f"{words} has the focus: arrows move it, Space acts on it")
+        self._focus_words = self.table.message
         return True
+
+    def _focus_moved(self) -> None:
+        """The focus went to another place: the words naming where it was go too (the
+        ring shows where it is now)."""
+        said = self._focus_words
+        if said and self.table.message == said:
+            self.table.hush()
+        self._focus_words = ""
 
     def tab(self, step: int) -> None:
         """Move the focus to the next (``step`` 1) or the previous (−1) place. The first
@@ -462,6 +473,7 @@ class Gestures:
             return
         i = order.index(self.focus) if self.focus in order else 0
         self.focus = order[(i + step) % len(order)]
+        self._focus_moved()
 
     def arrow(self, direction: tuple[int, int]) -> None:
         """Move the focus to the nearest place that way, in line with it where one is
@@ -469,6 +481,7 @@ class Gestures:
         if self.show_focus():
             return
         self.focus = self.table.layout.neighbour(self.focus, direction)
+        self._focus_moved()
 
     def keyboard_act(self) -> None:
         """Space/Enter: pick up the focused card, or put the held one down here."""

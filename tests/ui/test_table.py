@@ -267,6 +267,8 @@ def test_the_first_focus_key_shows_the_focus_where_it_is(ui: SimpleNamespace, ap
     assert table.message == "Row 1, pile 1 has the focus: arrows move it, Space acts on it"
     ui.press(app, pygame.K_RIGHT)
     assert hands.focus == game.place_index("r1c2")
+    # the words named the place the focus has left: they go (they stayed, naming it)
+    assert "has the focus" not in table.message
     # a click hides the ring: the next key shows it again where the focus is
     ui.click(app, (app.size[0] // 2, app.size[1] - 5))
     assert not hands.focus_visible
