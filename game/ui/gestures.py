@@ -433,7 +433,7 @@ class Gestures:
         t = self.table
         return {pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
                 pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
-                pygame.K_o: t.exits.show_options, pygame.K_f: t.finish}
+                pygame.K_o: t.exits.show_options, pygame.K_f: t.finish, pygame.K_s: self.send_home}
 
     def tab_order(self) -> list[int]:
         """The places in the order Tab visits them."""
@@ -516,6 +516,20 @@ class Gestures:
         if table.session.moves_from(place):
             self.selected = place
             table.sound("pickup")
+            hint = table.session.hint
+            if hint is not None and hint.move.src == place:
+                # the hinted card picked up: the focus goes where the hint puts it, so
+                # H, Space, Space plays the hint
+                self.focus = hint.move.dst
         else:
             table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
+
+    def send_home(self) -> None:
+        """S: the focused card (or the one in hand) goes to a foundation that takes it, as
+        a double-click sends it."""
+        if self.show_focus():
+            return
+        place = self.selected if self.selected is not None else self.focus
+        self.selected = None
+        self.table.send_to_foundation(place)
 

@@ -587,6 +587,11 @@ class TableScene(Scene):
             self.app.show("dead end", table=self)
             return
         self._show(self.session.next_hint())
+        hint = self.session.hint
+        hands = self.gestures
+        if hint is not None and hands.focus_visible and hands.selected is None:
+            # played by keyboard: the focus goes to the hinted card (Space picks it up)
+            hands.focus = hint.move.src
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,
               seconds: float | None = None, stock: bool = False) -> None:

@@ -249,6 +249,42 @@ def test_keyboard_focus_pick_up_and_put_down(ui: SimpleNamespace, app: App) -> N
     ui.check_drawn(scene)
 
 
+def test_s_sends_the_focused_card_home(ui: SimpleNamespace, app: App) -> None:
+    """The keyboard's double-click: a card a foundation takes goes there."""
+    game, _ = near_won_position("square")
+    scene = ui.open_table(app, game)
+    ui.press(app, pygame.K_s)  # shows the focus first, as every focus key does
+    assert scene.gestures.focus == game.tableau[0] and not game.history
+    ui.press(app, pygame.K_s)
+    ui.settle(app, scene)
+    assert game.moves_played == [game.parse_move("c1-f1")]
+    # picked up first, it goes home too
+    home = next(m for m in game.legal_moves() if m.dst in game.foundations and m.src in game.tableau)
+    scene.gestures.focus = home.src
+    ui.press(app, pygame.K_SPACE)
+    assert scene.gestures.selected == home.src
+    ui.press(app, pygame.K_s)
+    ui.settle(app, scene)
+    assert game.history[-1].move.src == home.src and game.history[-1].move.dst in game.foundations
+    assert scene.gestures.selected is None
+
+
+def test_h_then_space_twice_plays_the_hint_by_keyboard(ui: SimpleNamespace, app: App) -> None:
+    """The hint focuses its card once the keyboard is in use; picking that card up
+    focuses the hint's place, so Space puts it there."""
+    game = new_game("constitution", 1)
+    scene = ui.open_table(app, game)
+    ui.press(app, pygame.K_TAB)  # the keyboard is in use: the focus shows
+    ui.press(app, pygame.K_h)
+    hint = scene.session.hint
+    assert hint is not None and scene.gestures.focus == hint.move.src
+    ui.press(app, pygame.K_SPACE)
+    assert scene.gestures.selected == hint.move.src and scene.gestures.focus == hint.move.dst
+    ui.press(app, pygame.K_SPACE)
+    ui.settle(app, scene)
+    assert game.history[0].move == hint.move
+
+
 @pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_DOWN,
                                  pygame.K_TAB], ids=["space", "enter", "right", "down", "tab"])
 def test_the_first_focus_key_shows_the_focus_where_it_is(ui: SimpleNamespace, app: App, key: int) -> None:
