@@ -154,6 +154,28 @@ def test_each_hint_shown_is_counted_and_charged(tmp_path: Path) -> None:
     assert session.score.total == charged - HINT_PENALTY
 
 
+def test_going_round_the_hints_again_costs_nothing_more(tmp_path: Path) -> None:
+    """Each hint costs once in a position: past the last, the first and those after it
+    come round again for free (each cost 25 points more, and counted as another hint)."""
+    session = make_session(tmp_path, new_game("constitution", "1"))
+    session.next_hint()
+    assert session.hint_list is not None
+    n = len(session.hint_list)
+    assert n >= 2
+    for _ in range(n - 1):
+        session.next_hint()
+    assert session.hint_index == n - 1
+    assert session.recorder.hints == n and session.score.total == -n * HINT_PENALTY
+    for i in range(2 * n):
+        again = session.next_hint()
+        assert session.hint_index == i % n and not again.points
+    assert session.recorder.hints == n and session.score.total == -n * HINT_PENALTY
+    # a new position's hints cost again
+    session.play(session.hint.move)
+    session.next_hint()
+    assert session.recorder.hints == n + 1
+
+
 def test_hints_turned_off_or_with_no_move_cost_nothing(tmp_path: Path) -> None:
     off = make_session(tmp_path, new_game("square", "9"), hints=False)
     outcome = off.next_hint()
