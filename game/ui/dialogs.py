@@ -473,6 +473,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         lines.append(score)
         if level is not None:
             stars = record.stars
+            if stars:
+                lines.append(_stars_words(stars, level.par_moves, level.par_seconds))
             if record.unlocked and session.next_level_open() is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
@@ -500,6 +502,17 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   [*first, *_save_choice(table), ("Restart", table.exits.restart),
                    ("Undo", table.undo), *last],
                   dim=60, stars=stars, shortcuts=END_SHORTCUTS)
+
+
+def _stars_words(stars: int, par_moves: int, par_seconds: float) -> str:
+    """Why a won level earned its ``stars`` (:func:`game.records.scoring.stars`), against
+    its par."""
+    par = f"par ({par_moves} moves in {format_seconds(par_seconds)})"
+    if stars >= 3:
+        return f"Three stars: within {par}, with no hint or undo"
+    if stars == 2:
+        return f"Two stars: within {par} on moves or on time; three need both, with no hint or undo"
+    return f"One star: over {par}; two need par on moves or on time"
 
 
 def _assisted_line(session: PlaySession, *, demo: bool) -> str:

@@ -25,6 +25,9 @@ from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
 from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, stacked_scale, text_px, wrap
 
+#: how a won level earns its stars (:func:`game.records.scoring.stars`), under the totals
+STARS_RULE = "★ a win  ·  ★★ within par on moves or on time  ·  ★★★ within both, with no hint or undo"
+
 
 class LevelTile(Control):
     """One level in the grid."""
@@ -100,7 +103,7 @@ class LevelTile(Control):
         elif self.best is not None:
             words = f"Best {self.best}"
         elif self.helped:
-            words = "Won with help"
+            words = "With help"
         else:
             words = "Play next" if self.current else "Not won yet"
         self._text(surface, fit_text(words, small, r.width - small), small,
@@ -251,7 +254,8 @@ class LevelsScene(RuleTabsScene):
     def _layout(self) -> None:
         self.px = px = text_px(self.size, stacked_scale(self.size))
         bar = self.layout_bar(self.scores_button)
-        top = self.title_y + round(px * 3.4)
+        # below the title, two lines: the campaign's totals, and how stars are earned
+        top = self.title_y + round(px * 4.4)
         bottom = self.size[1] - round(px * 2.2)
         self.grid_rect = pygame.Rect(bar.x, top, bar.width, max(10, bottom - top))
         self._layout_tiles()
@@ -320,6 +324,11 @@ class LevelsScene(RuleTabsScene):
                              (self.size[0] // 2, self.title_y + round(big * 1.5)), colour=palette.ink_dim,
                              anchor="midtop")
         drawn.add(Kind.TEXT, summary, "summary")
+        if self.tiles:
+            rule = theme.text(surface, fit_text(STARS_RULE, small, self.size[0] - 2 * px), small,
+                              (self.size[0] // 2, summary.bottom + round(small * 0.25)),
+                              colour=palette.ink_dim, anchor="midtop")
+            drawn.add(Kind.TEXT, rule, "how stars are earned")
         for tile in self.tiles:
             tile.draw(surface, px, palette)
             tile.record(drawn, f"level {tile.level.number}")

@@ -20,7 +20,9 @@ from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
 from game.search.analyse import FOUND, Analysis, Budget
 from game.session.positions import dead_end_position, lost_position
+from game.ui import dialogs
 from game.ui.app import App
+from game.ui.drawn import Kind
 from game.ui.levels_scene import LevelsScene
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
@@ -70,6 +72,11 @@ def test_the_levels_open_from_the_menu_by_mouse(ui: SimpleNamespace, app: App, c
     assert [t.level.game for t in scene.tiles] == list(LEVEL_GAMES)
     assert [t.locked for t in scene.tiles] == [False, True, True]
     assert scene.ring.current is scene.tiles[0], "the level to play next has the focus"
+    # under the totals, how a level earns its stars
+    ui.step(app)
+    [rule] = [b for b in app.drawn.of(Kind.TEXT) if b.name == "how stars are earned"]
+    [summary] = [b for b in app.drawn.of(Kind.TEXT) if b.name == "summary"]
+    assert summary.rect.bottom <= rule.rect.top and rule.rect.bottom <= scene.tiles[0].rect.top
 
 
 def test_the_levels_open_from_the_menu_by_keyboard(ui: SimpleNamespace, app: App, campaign: Path) -> None:
@@ -152,6 +159,9 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     assert any(line.startswith(f"Score {record.score}") for line in dialog.lines)
     assert "Level 2 is unlocked" in dialog.lines
     assert dialog.buttons[0].label == "Next level"
+    # why those stars, against the level's par
+    words = {3: "Three stars: within par (", 2: "Two stars: within par (", 1: "One star: over par ("}
+    assert any(line.startswith(words[record.stars]) for line in dialog.lines)
 
     progress = load_progress(Store(app.data_dir))
     assert progress.unlocked("constitution") == 2
@@ -209,8 +219,18 @@ def test_a_level_won_knowing_the_way_its_analysis_showed_opens_the_next_without_
     won, following = levels.tiles[0], levels.tiles[1]
     assert won.helped and not won.locked and won.stars == 0 and not won.current
     assert not following.locked and following.current and levels.ring.current is following
-    assert "Won with help" in [words for _, words in won.texts]
+    assert "With help" in [words for _, words in won.texts]
     assert levels._summary().startswith("1 of 3 levels won  ·  0 of 9 stars")
+
+
+@pytest.mark.parametrize(("stars", "words"), [
+    (3, "Three stars: within par (300 moves in 10:00), with no hint or undo"),
+    (2, "Two stars: within par (300 moves in 10:00) on moves or on time; three need both, "
+        "with no hint or undo"),
+    (1, "One star: over par (300 moves in 10:00); two need par on moves or on time"),
+])
+def test_the_win_says_why_a_level_earned_its_stars(stars: int, words: str) -> None:
+    assert dialogs._stars_words(stars, 300, 600) == words
 
 
 def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path) -> None:
