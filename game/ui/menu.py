@@ -223,7 +223,7 @@ class MenuScene(Scene):
         if self.in_progress_is(self.rules, daily=today):
             self.continue_game()
             return
-        self._start(number, daily=today)
+        self._start(number, daily=today, note=daily_note(today))
 
     def in_progress_is(self, rules: str, *, daily: datetime.date | None = None,
                        level: int | None = None) -> bool:
@@ -749,6 +749,12 @@ class MenuScene(Scene):
                                            "type a number to play it   ·   Esc: quit", px, self.size,
                                            self.size[1] - round(px * 0.9), palette),
                   "the keys")
+
+
+def daily_note(day: datetime.date) -> str:
+    """What the table says as a daily deal opens: what it is."""
+    return (f"The daily deal of {day.day} {day:%B %Y}: the same deal for every player today, "
+            "and one that can be won")
 
 
 def _which(found: tuple[str, datetime.date | None, int | None] | None, number: str, title: str = "") -> str:

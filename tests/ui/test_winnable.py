@@ -110,6 +110,9 @@ def test_the_menu_offers_todays_daily_deal_and_remembers_its_win(
     table = app.top
     assert isinstance(table, TableScene)
     assert table.game.game == number and table.daily == today and table.level is None
+    # the table says what the daily deal is
+    assert table.message == (f"The daily deal of {today.day} {today:%B %Y}: the same deal for every player "
+                             "today, and one that can be won")
     # win it: the stored line of game 1 wins only game 1, so play that deal as today's
     if number != "1":
         _back_to(app, menu)
