@@ -425,11 +425,11 @@ class MenuScene(Scene):
             if is_practice(self.store, self.saved):  # taken over from a replay: never counted
                 self.continue_button.label = "Continue practice"
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]
-        self.replay_entries = [self._entry(e) for e in list_replays(self.store)]
+        self.replay_entries = [self._entry(e, dated=True) for e in list_replays(self.store)]
         self.app.tell(self.store.take_warnings())
 
-    def _entry(self, entry: ReplayEntry) -> Entry:
-        main, detail, mark = entry_texts(entry)
+    def _entry(self, entry: ReplayEntry, *, dated: bool = False) -> Entry:
+        main, detail, mark = entry_texts(entry, dated=dated)
         line = Entry(main, detail, lambda: None, mark=mark)
         line.action = partial(self.open_replay, entry, line)
         return line

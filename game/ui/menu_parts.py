@@ -4,6 +4,7 @@ its title and in its empty list, and the drawing of its title, error and lists (
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable, Sequence
 
@@ -42,18 +43,39 @@ def mark_colour(mark: str, palette: Palette) -> Colour | None:
             ABANDONED: (150, 160, 150)}.get(mark)
 
 
-def entry_texts(entry: ReplayEntry) -> tuple[str, str, str]:
+def entry_texts(entry: ReplayEntry, *, dated: bool = False) -> tuple[str, str, str]:
     """The name, detail and mark (:func:`mark_colour`) of a replay file in a menu list,
     from its summary (the moves are checked when it is opened): a file found damaged
-    when it was opened says so, not the result its header claims."""
+    when it was opened says so, not the result its header claims. ``dated`` (the saved
+    replays, which may hold several games of one deal): the detail ends with the day the
+    game was begun (:func:`started_words`) instead of its play time, where it is known."""
     summary = entry.summary
     if summary is None:
         return display_name(entry.path.name), "cannot be read", UNREADABLE
     if entry.damaged is not None:
         return tab_name(summary.rules, summary.title), f"#{summary.game} · damaged", UNREADABLE
     result = summary.result or "result not given"
-    detail = f"#{summary.game} · {result} · {format_seconds(summary.seconds)}"
+    when = started_words(summary.started) if dated else ""
+    detail = f"#{summary.game} · {result} · {when or format_seconds(summary.seconds)}"
     return tab_name(summary.rules, summary.title), detail, result
+
+
+def started_words(started: str, today: datetime.date | None = None) -> str:
+    """When a game was begun (a replay's ``started``, UTC in ISO 8601), in local time as a
+    list shows it: ``today 19:25``, ``29 Nov`` this year, ``29 Nov 2025`` before; empty
+    when it is not known. ``today`` is the local date (today's by default)."""
+    try:
+        when = datetime.datetime.fromisoformat(started.replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.UTC)
+    local = when.astimezone()
+    today = today or datetime.date.today()
+    if local.date() == today:
+        return f"today {local:%H:%M}"
+    day = f"{local.day} {local:%b}"
+    return day if local.year == today.year else f"{day} {local.year}"
 
 
 class RuleCard(Control):

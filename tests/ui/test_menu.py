@@ -4,6 +4,7 @@ a typed game number, refusing a bad one, keyboard focus, records and resizing.""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -304,6 +305,10 @@ def test_continue_and_the_lists_come_from_the_records(ui: SimpleNamespace, app: 
     assert "#77" in menu.continue_button.hint
     assert len(menu.entries) == 3 and all("#50" in e.detail for e in menu.entries)
     assert len(menu.replay_entries) == 1 and "#42" in menu.replay_entries[0].detail
+    # a saved replay says when it was begun (several may be of one deal), a recent game
+    # its play time
+    assert re.fullmatch(r"#42 · in progress · today \d\d:\d\d", menu.replay_entries[0].detail)
+    assert all(re.fullmatch(r"#50\d · abandoned · 0:0\d", e.detail) for e in menu.entries)
 
     table = pytest.importorskip("game.ui.table")
     ui.click(app, menu.continue_button.rect.center)
@@ -810,3 +815,26 @@ def test_a_long_continue_caption_is_set_smaller_before_it_is_cut(ui: SimpleNames
     words, px = shown[f"caption: {caption}"]
     assert words == caption
     assert px < max(10, round(menu.px * 0.78)), "set smaller than the usual caption"
+
+
+def test_a_listed_game_says_when_it_was_begun_in_local_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two replays of one deal could not be told apart: the list gave no date."""
+    import datetime
+    import time
+
+    from game.ui.menu_parts import started_words
+
+    day = datetime.date(2026, 11, 30)
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        # 19:25 UTC is 04:25 the next day in Tokyo
+        assert started_words("2026-11-29T19:25:39Z", day) == "today 04:25"
+        assert started_words("2026-11-29T19:25:39+00:00", day) == "today 04:25"
+        assert started_words("2026-11-28T19:25:39Z", day) == "29 Nov"
+        assert started_words("2025-11-28T19:25:39Z", day) == "29 Nov 2025"
+    finally:
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
+    assert started_words("2026-11-29T19:25:39Z", day) == "29 Nov"
+    assert started_words("") == "" and started_words("yesterday") == ""
