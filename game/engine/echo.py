@@ -20,11 +20,20 @@ def quoted(text: object, limit: int = LIMIT) -> str:
     return shown_text if len(shown_text) <= limit else shown_text[: limit - 4] + "…" + shown_text[0]
 
 
+def escaped(ch: str) -> str:
+    """A character that is not printable, escaped as Python escapes it (``\\x1b``,
+    ``\\u202e``), but a byte of a file name that is not UTF-8 (``os.fsdecode`` makes byte
+    0xe9 the lone surrogate U+DCE9) as that byte, ``\\xe9``."""
+    if 0xDC80 <= ord(ch) <= 0xDCFF:
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return repr(ch)[1:-1]
+
+
 def shown(text: object, limit: int = PATH_LIMIT) -> str:
     """``text`` (a file name, say) as it reads, without quotes, its unprintable characters
-    escaped as Python escapes them, cut to ``limit`` characters with ``…`` when longer; a
+    escaped (:func:`escaped`), cut to ``limit`` characters with ``…`` when longer; a
     name that is empty or only spaces in quotes (``''``, ``' '``), so a message shows it."""
     if not str(text).strip(" "):
         return repr(str(text))
-    plain = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    plain = "".join(c if c.isprintable() else escaped(c) for c in str(text))
     return plain if len(plain) <= limit else plain[: limit - 1] + "…"

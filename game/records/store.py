@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .. import held
+from ..engine.echo import escaped
 from ..output import reason as _why
 from ..paths import foreign_link
 
@@ -76,13 +77,13 @@ def printable(text: str, limit: int | None = MAX_MESSAGE) -> str:
     """``text`` safe to show on a terminal, the screen or one line of the log.
 
     Every character that is not printable is written as Python's ``repr`` writes it
-    (``\\n``, ``\\x1b``, ``\\x9b``, ``\\u202e``, ``\\udce9``…): line ends, escape and
-    C1 control sequences, bidirectional overrides, lone surrogates (an undecodable file
-    name). Ordinary letters of any script are kept. The text is cut to ``limit``
-    characters with ``…``.
+    (``\\n``, ``\\x1b``, ``\\x9b``, ``\\u202e``…): line ends, escape and C1 control
+    sequences, bidirectional overrides; a byte of a file name that is not UTF-8 (a lone
+    surrogate ``\\udce9`` in Python) as the byte, ``\\xe9``. Ordinary letters of any
+    script are kept. The text is cut to ``limit`` characters with ``…``.
     """
     if not text.isprintable():
-        text = "".join(ch if ch.isprintable() else _ESCAPES.get(ch) or repr(ch)[1:-1] for ch in text)
+        text = "".join(ch if ch.isprintable() else _ESCAPES.get(ch) or escaped(ch) for ch in text)
     if limit is not None and len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
@@ -311,6 +312,8 @@ def _open_held(hold: int, limit: int) -> int:
 
 
 def _check_readable(info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise FileRefused("it is a folder, not a regular file")
     if not stat.S_ISREG(info.st_mode):
         raise FileRefused("it is not a regular file")
     if info.st_size > limit:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -423,10 +422,6 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     budget = _analyse_budget(args)
     if isinstance(budget, str):
         return fail(budget)
-    # the reader's "not a regular file" would leave a person guessing; a name that cannot
-    # even be looked at (too long, say) is the reader's to report
-    if args.file != "-" and os.path.isdir(args.file):
-        return fail(f"{shown(args.file)}: it is a folder, not a replay file")
     try:
         start, moves, heading = read_line(args.file)
         analyser = Analyser(start, moves, budget)

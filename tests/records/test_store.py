@@ -342,7 +342,8 @@ def _flush_log():
 def test_printable_escapes_control_characters_and_keeps_letters():
     hostile = "é\n2026 forged\x1b]0;title\x07\x9b31m\u202e\udce9\x00\u2028ok"
     shown = store_module.printable(hostile)
-    assert shown == "é\\n2026 forged\\x1b]0;title\\x07\\x9b31m\\u202e\\udce9\\x00\\u2028ok"
+    # (the lone surrogate is an undecodable byte of a file name: shown as that byte)
+    assert shown == "é\\n2026 forged\\x1b]0;title\\x07\\x9b31m\\u202e\\xe9\\x00\\u2028ok"
     assert shown.isprintable()
     assert store_module.printable("x" * 1000, limit=10) == "x" * 9 + "…"
     assert store_module.display_name(os.fsdecode(b"partie-\xe9l\xe8ve\x1b.replay")) == \

@@ -117,11 +117,11 @@ def test_a_missing_file_a_folder_and_a_bad_budget(tmp_path: Path, lost_files: di
     status, _, err = _run(["analyse", str(tmp_path / "nothing.replay")], capsys)
     assert status == 2 and "there is no such file" in err
     status, _, err = _run(["analyse", str(tmp_path)], capsys)
-    assert status == 2 and err == f"error: {tmp_path}: it is a folder, not a replay file\n"
+    assert status == 2 and err == f"error: {tmp_path}: it is a folder, not a regular file\n"
     link = tmp_path / "link"
     link.symlink_to(tmp_path, target_is_directory=True)
     status, _, err = _run(["analyse", str(link)], capsys)
-    assert status == 2 and "it is a folder, not a replay file" in err
+    assert status == 2 and "it is a folder, not a regular file" in err
     for budget in ("0", "-3", "nan", "inf"):
         status, _, err = _run(["analyse", str(lost_files["constitution"]), "--budget", budget], capsys)
         assert status == 2 and "--budget must be a positive number of seconds" in err
