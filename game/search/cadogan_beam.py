@@ -279,8 +279,8 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
                jitter: float = 0.0, seed: int = 0, diverse: bool = False) -> BeamSteps:
     """One beam search from ``root`` (never changed): see the module docstring. With a
     ``jitter``, each evaluation gets a random amount up to it (drawn from ``seed``);
-    ``diverse`` counts positions per :meth:`Core.diverse_signature` instead of
-    :meth:`Core.signature`."""
+    ``diverse`` counts positions per :meth:`Core.signature` plus
+    :meth:`Core.row1_signature` instead of the signature alone."""
     draw = random.Random(seed).random
     counter.dropped = False
     ev = Evaluator(weights)
@@ -361,7 +361,7 @@ def _unwind(link: Any) -> list[tuple[int, int]]:
 class Beam:
     """One beam of :data:`SCHEDULE`: its width, the jitter added to its evaluations,
     its weights, and how many positions of one signature it keeps per potential (of
-    :meth:`Core.diverse_signature` when ``diverse``)."""
+    :meth:`Core.signature` plus :meth:`Core.row1_signature` when ``diverse``)."""
 
     width: int
     weights: Weights

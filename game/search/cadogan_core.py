@@ -48,7 +48,7 @@ _Z_STOCK = _Z.stock
 _Z_FOUNDATION = _Z.foundation
 _SIG_STOCK = _rng.getrandbits(64)
 _SIG_WASTE = _rng.getrandbits(64)
-#: a Row 1 top's term in :meth:`Core.diverse_signature`, by card code: its rank and
+#: a Row 1 top's term in :meth:`Core.row1_signature`, by card code: its rank and
 #: colour only (the two suits of a colour play alike on Row 1); an empty pile's is 64
 _SIG_TOP_TERM = [_rng.getrandbits(64) for _ in range(32)]
 _SIG_TOP = [_SIG_TOP_TERM[((c & 15) << 1) | (c >> 5)] for c in range(64)] + [_SIG_TOP_TERM[0]]
@@ -191,15 +191,12 @@ class Core:
         the stock and the waste, as one number (what a beam keeps few positions of)."""
         return self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE
 
-    def diverse_signature(self) -> int:
-        """:meth:`signature` and Row 1's tops (rank and colour, in any order): a beam
-        keeping few positions per this one keeps positions whose Row 1 takes different
-        cards, the way out of a Row 1 jammed with cards the foundations do not want."""
-        return self.fkey + len(self.stock) * _SIG_STOCK + len(self.waste) * _SIG_WASTE + self.row1_signature()
-
     def row1_signature(self) -> int:
-        """Row 1's term in :meth:`diverse_signature` (the same after a move that neither
-        takes a card from Row 1 nor puts one there)."""
+        """Row 1's tops (rank and colour, in any order) as one number, which a *diverse*
+        beam adds to :meth:`signature`: keeping few positions per the sum, it keeps
+        positions whose Row 1 takes different cards, the way out of a Row 1 jammed with
+        cards the foundations do not want. The same after a move that neither takes a card
+        from Row 1 nor puts one there."""
         top = _SIG_TOP  # an empty pile's top is 0, whose term is that of no card (64)
         t = self.tops
         return (top[t[0]] + top[t[1]] + top[t[2]] + top[t[3]]
