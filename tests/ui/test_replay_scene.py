@@ -712,6 +712,21 @@ def test_stock_and_waste_counts_follow_the_replay(ui: SimpleNamespace, screen_ap
     assert "85" in pills and "3" in pills
 
 
+def _practice_game_left_with_esc(ui: SimpleNamespace, screen_app: App) -> None:
+    """From the menu: game 1's replay taken over after move 40, move 41 played, then Esc."""
+    screen_app.start("menu", rules="constitution")
+    ui.step(screen_app)
+    scene = open_replay(ui, screen_app, won_without_times())
+    scene.jump(40)
+    ui.type_text(screen_app, "t")
+    table = screen_app.top
+    assert isinstance(table, TableScene) and table.session.practice
+    ui.settle(screen_app, table)
+    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[40]))
+    ui.settle(screen_app, table)
+    ui.press(screen_app, pygame.K_ESCAPE)
+
+
 def test_leaving_a_practice_game_for_the_menu_gives_back_the_players_own_saved_game(
         ui: SimpleNamespace, screen_app: App) -> None:
     """The player's own game (constitution 2) is saved; a replay taken over and left for
@@ -726,17 +741,7 @@ def test_leaving_a_practice_game_for_the_menu_gives_back_the_players_own_saved_g
     ui.press(screen_app, pygame.K_ESCAPE)
     saved = load_saved_game(store)
     assert saved is not None and saved.game == "2"
-    screen_app.start("menu", rules="constitution")
-    ui.step(screen_app)
-    scene = open_replay(ui, screen_app, won_without_times())
-    scene.jump(40)
-    ui.type_text(screen_app, "t")
-    table = screen_app.top
-    assert isinstance(table, TableScene) and table.session.practice
-    ui.settle(screen_app, table)
-    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[40]))
-    ui.settle(screen_app, table)
-    ui.press(screen_app, pygame.K_ESCAPE)
+    _practice_game_left_with_esc(ui, screen_app)
     ask = screen_app.top
     assert isinstance(ask, Dialog) and ask.title == "Leave this practice game?"
     assert "your saved game (British Constitution #2) stays yours to continue" in " ".join(ask.lines)
@@ -755,17 +760,7 @@ def test_a_practice_game_given_up_from_the_menu_is_not_said_to_count(
     """A practice game left for the menu is "Continue practice"; a new deal from the menu
     ends it, and the question said it would be counted as abandoned, which it never is."""
     store = Store(screen_app.data_dir)
-    screen_app.start("menu", rules="constitution")
-    ui.step(screen_app)
-    scene = open_replay(ui, screen_app, won_without_times())
-    scene.jump(40)
-    ui.type_text(screen_app, "t")
-    table = screen_app.top
-    assert isinstance(table, TableScene) and table.session.practice
-    ui.settle(screen_app, table)
-    ui.perform(screen_app, table, table.game.parse_move(CONSTITUTION_1_WIN[40]))
-    ui.settle(screen_app, table)
-    ui.press(screen_app, pygame.K_ESCAPE)
+    _practice_game_left_with_esc(ui, screen_app)
     menu = screen_app.top
     assert isinstance(menu, MenuScene) and menu.continue_button.label == "Continue practice"
     ui.click(screen_app, menu.random_button.rect.center)
@@ -775,7 +770,8 @@ def test_a_practice_game_given_up_from_the_menu_is_not_said_to_count(
                                    "Practice games are not counted in your statistics.")
     ui.click(screen_app, next(b for b in ask.buttons if b.label == "New game").rect.center)
     ui.step(screen_app)
-    assert isinstance(screen_app.top, TableScene) and screen_app.top is not table
+    fresh = screen_app.top
+    assert isinstance(fresh, TableScene) and not fresh.session.practice and not fresh.game.history
     assert load_statistics(store)["constitution"].played == 0
 
 
