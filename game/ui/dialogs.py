@@ -160,6 +160,7 @@ class Dialog(Scene):
         labels = [b.label for b in self.buttons]
         if label in labels:
             self.focus = labels.index(label)
+            self._mark_focus()
 
     def _chooser(self, action: Callable[[], None]) -> Callable[[], None]:
         def choose() -> None:

@@ -55,27 +55,31 @@ def entry_texts(entry: ReplayEntry, *, dated: bool = False) -> tuple[str, str, s
     if entry.damaged is not None:
         return tab_name(summary.rules, summary.title), f"#{summary.game} · damaged", UNREADABLE
     result = summary.result or "result not given"
-    when = started_words(summary.started) if dated else ""
-    detail = f"#{summary.game} · {result} · {when or format_seconds(summary.seconds)}"
+    played = format_seconds(summary.seconds)
+    if dated:
+        # (a play time where the day is not known, said as such: "0:04" read as a time of day)
+        played = started_words(summary.started) or f"played {played}"
+    detail = f"#{summary.game} · {result} · {played}"
     return tab_name(summary.rules, summary.title), detail, result
 
 
 def started_words(started: str, today: datetime.date | None = None) -> str:
     """When a game was begun (a replay's ``started``, UTC in ISO 8601), in local time as a
-    list shows it: ``today 19:25``, ``29 Nov`` this year, ``29 Nov 2025`` before; empty
-    when it is not known. ``today`` is the local date (today's by default)."""
+    list shows it: ``today 19:25``, ``29 Nov 19:25`` this year, ``29 Nov 2025`` before;
+    empty when it is not known (or not a time a clock can show: a hand-made header's
+    year 1 or 9999, which the local time zone takes out of range)."""
     try:
         when = datetime.datetime.fromisoformat(started.replace("Z", "+00:00"))
-    except ValueError:
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=datetime.UTC)
+        local = when.astimezone()
+    except (ValueError, OverflowError, OSError):
         return ""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=datetime.UTC)
-    local = when.astimezone()
     today = today or datetime.date.today()
     if local.date() == today:
         return f"today {local:%H:%M}"
     day = f"{local.day} {local:%b}"
-    return day if local.year == today.year else f"{day} {local.year}"
+    return f"{day} {local:%H:%M}" if local.year == today.year else f"{day} {local.year}"
 
 
 class RuleCard(Control):

@@ -375,6 +375,7 @@ def test_it_saves_the_replay_of_the_game_so_far_and_says_where(ui: SimpleNamespa
     assert "Save replay" not in [b.label for b in again.buttons]
     # the focus is not back on "Undo", where a second Enter would take the last move back
     assert again.buttons[again.focus].label == "Keep playing"
+    assert [b.label for b in again.buttons if b.focused] == ["Keep playing"], "the ring is where Enter acts"
     assert any(line.startswith("Replay saved as") for line in again.lines)
     (saved,) = list_replays(table.store)
     assert saved.replay is not None and saved.replay.result == IN_PROGRESS

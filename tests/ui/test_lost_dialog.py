@@ -301,6 +301,7 @@ def test_a_second_enter_after_save_replay_does_not_undo_the_lost_game(ui: Simple
     assert isinstance(again, Dialog) and again is not dialog and again.title == "No more moves"
     assert "Save replay" not in [b.label for b in again.buttons]
     assert again.buttons[again.focus].label == "Menu"
+    assert [b.label for b in again.buttons if b.focused] == ["Menu"], "the ring is where Enter acts"
     ui.press(app, pygame.K_RETURN)
     assert len(table.game.history) == moves and table.game.is_lost()
     assert app.top.name == "menu"

@@ -831,10 +831,17 @@ def test_a_listed_game_says_when_it_was_begun_in_local_time(monkeypatch: pytest.
         # 19:25 UTC is 04:25 the next day in Tokyo
         assert started_words("2026-11-29T19:25:39Z", day) == "today 04:25"
         assert started_words("2026-11-29T19:25:39+00:00", day) == "today 04:25"
-        assert started_words("2026-11-28T19:25:39Z", day) == "29 Nov"
+        assert started_words("2026-11-28T19:25:39Z", day) == "29 Nov 04:25"
         assert started_words("2025-11-28T19:25:39Z", day) == "29 Nov 2025"
+        # a hand-made header's time the local zone takes out of range is no time at all
+        assert started_words("9999-12-31T23:59:59Z", day) == ""
+    finally:
+        monkeypatch.setenv("TZ", "America/New_York")
+        time.tzset()
+    try:
+        assert started_words("0001-01-01T00:00:00Z", day) == ""
     finally:
         monkeypatch.setenv("TZ", "UTC")
         time.tzset()
-    assert started_words("2026-11-29T19:25:39Z", day) == "29 Nov"
+    assert started_words("2026-11-29T19:25:39Z", day) == "29 Nov 19:25"
     assert started_words("") == "" and started_words("yesterday") == ""
