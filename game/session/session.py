@@ -291,7 +291,7 @@ class PlaySession:
             if g.waste < 0:
                 return self._refused("Stock cards enter play through Row 4, never straight to a foundation")
             return self._refused("Stock cards reach a foundation only from the waste: "
-                                 "click the stock to turn one")
+                                 "turn the stock (a click, or D) to bring one up")
         for move in self.moves_from(place):
             if move.dst in g.foundations:
                 return self.play(move)
@@ -304,6 +304,11 @@ class PlaySession:
             if reason is not None and g.places[place].kind != FOUNDATION:
                 return self._refused(sentence(reason))
         if g.piles[place] and g.places[place].kind != FOUNDATION:
+            # one reason every foundation gives ("only the top cards of Row 1 go to the
+            # foundations") says more than that none takes the card
+            reasons = {g.why_illegal(self.move_between(place, f)) for f in g.foundations}
+            if len(reasons) == 1 and None not in reasons:
+                return self._refused(sentence(str(reasons.pop())))
             return self._refused(f"No foundation takes {card_pretty(g.piles[place][-1])} now")
         return self._refused("")
 

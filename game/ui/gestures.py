@@ -431,7 +431,7 @@ class Gestures:
     def _shortcuts(self) -> dict[int, Callable[[], None]]:
         """The keys that stand for a button, and what each does."""
         t = self.table
-        return {pygame.K_h: t.hint, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
+        return {pygame.K_h: self.hint_key, pygame.K_p: t.start_demo, pygame.K_d: t.turn_stock,
                 pygame.K_n: t.exits.ask_new_deal, pygame.K_r: t.exits.ask_restart,
                 pygame.K_o: t.exits.show_options, pygame.K_f: t.finish, pygame.K_s: self.send_home}
 
@@ -504,6 +504,7 @@ class Gestures:
             if any(m.dst != g.waste for m in table.session.moves_from(place)):
                 self.selected = place
                 table.say("Put the stock card on the waste or into an empty column")
+                self._towards_the_hint(place)
             else:
                 table.turn_stock()
             return
@@ -516,13 +517,26 @@ class Gestures:
         if table.session.moves_from(place):
             self.selected = place
             table.sound("pickup")
-            hint = table.session.hint
-            if hint is not None and hint.move.src == place:
-                # the hinted card picked up: the focus goes where the hint puts it, so
-                # H, Space, Space plays the hint
-                self.focus = hint.move.dst
+            self._towards_the_hint(place)
         else:
             table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
+
+    def _towards_the_hint(self, picked: int) -> None:
+        """The card of ``picked`` was picked up by keyboard: if it is the hint's, the focus
+        goes where the hint puts it, so the next Space plays the hint."""
+        hint = self.table.session.hint
+        if hint is not None and hint.move.src == picked:
+            self.focus = hint.move.dst
+
+    def hint_key(self) -> None:
+        """H: the hint, as the Hint button shows it, with the keyboard's focus (shown) on
+        its card: Space picks it up (or turns the stock) and focuses where it goes."""
+        table = self.table
+        table.hint()
+        hint = table.session.hint
+        if hint is not None and table.app.top is table and self.selected is None:
+            self.focus = hint.move.src
+            self.focus_visible = True
 
     def send_home(self) -> None:
         """S: the focused card (or the one in hand) goes to a foundation that takes it, as

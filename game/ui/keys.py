@@ -14,8 +14,9 @@ OTHER_KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab", "Focus the next / previous place"),
     ("← ↑ → ↓", "Focus the nearest place that way"),
     ("Space / Enter", "Pick up the focused card, or put it down"),
-    ("S", "Send the focused card (or the one picked up) to its foundation"),
-    ("H, then Space twice", "Play the hint: H focuses its card, and picking it up focuses its place"),
+    ("S", "As a double-click: the focused card (or the one picked up) home, or into the space owed"),
+    ("H, then Space", "H focuses the hint's card; Space picks it up (or turns the stock) and focuses "
+                      "where it goes, where Space puts it"),
     ("Esc", "With a card picked up: put it back"),
     ("C", "Fold or unfold the game-over panel (“No more moves”, “No way to win”)"),
     ("− / +", "While the demo plays: slower / faster"),

@@ -583,15 +583,12 @@ class TableScene(Scene):
         told of and played on in, no hint can help: "No way to win" comes again instead,
         at no cost, with the analysis of the game ("Where did I go wrong?") in it."""
         self.hush()
-        if self.dead_end_told and self.dead_end_look is None and not self.session.over:
+        # (asked again of this very position: the look after an undo that left the dead
+        # end may not have answered yet, and the flag is the last dead end's)
+        if self.dead_end_told and not self.session.over and self.session.dead_end():
             self.app.show("dead end", table=self)
             return
         self._show(self.session.next_hint())
-        hint = self.session.hint
-        hands = self.gestures
-        if hint is not None and hands.focus_visible and hands.selected is None:
-            # played by keyboard: the focus goes to the hinted card (Space picks it up)
-            hands.focus = hint.move.src
 
     def _show(self, outcome: Outcome, *, start: tuple[float, float] | None = None,
               seconds: float | None = None, stock: bool = False) -> None:

@@ -337,6 +337,15 @@ def test_send_to_foundation_plays_the_foundation_move_or_says_none_takes_it(tmp_
     assert refused.refused == "No foundation takes A♥ now" and not refused.moved
 
 
+def test_send_to_foundation_gives_the_one_reason_every_foundation_gives(tmp_path: Path) -> None:
+    """In Constitution a Row 2 card never goes home: "No foundation takes 2♦ now" said
+    nothing of why, where a 2♦'s foundation stood ready for it."""
+    game = new_game("constitution", "1")
+    session = make_session(tmp_path, game)
+    refused = session.send_to_foundation(game.place_index("r2c7"))
+    assert refused.refused == "Only the top cards of Row 1 go to the foundations" and not game.history
+
+
 def test_the_stock_turns_when_the_rules_allow(tmp_path: Path) -> None:
     game = new_game("square", "2026")
     session = make_session(tmp_path, game)

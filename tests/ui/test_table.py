@@ -274,15 +274,26 @@ def test_h_then_space_twice_plays_the_hint_by_keyboard(ui: SimpleNamespace, app:
     focuses the hint's place, so Space puts it there."""
     game = new_game("constitution", 1)
     scene = ui.open_table(app, game)
-    ui.press(app, pygame.K_TAB)  # the keyboard is in use: the focus shows
-    ui.press(app, pygame.K_h)
+    assert not scene.gestures.focus_visible
+    ui.press(app, pygame.K_h)  # the first key pressed: H shows the focus, on the hint's card
     hint = scene.session.hint
-    assert hint is not None and scene.gestures.focus == hint.move.src
+    assert hint is not None and scene.gestures.focus == hint.move.src and scene.gestures.focus_visible
     ui.press(app, pygame.K_SPACE)
     assert scene.gestures.selected == hint.move.src and scene.gestures.focus == hint.move.dst
     ui.press(app, pygame.K_SPACE)
     ui.settle(app, scene)
     assert game.history[0].move == hint.move
+
+
+def test_h_then_space_turns_the_stock_when_the_hint_does(ui: SimpleNamespace, app: App) -> None:
+    game = new_game("square", 1)
+    scene = ui.open_table(app, game)
+    ui.press(app, pygame.K_h)
+    hint = scene.session.hint
+    assert hint is not None and hint.move == game.parse_move("s-w") and scene.gestures.focus == game.stock
+    ui.press(app, pygame.K_SPACE)
+    ui.settle(app, scene)
+    assert [step.move for step in game.history] == [hint.move]
 
 
 @pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_DOWN,
