@@ -473,9 +473,12 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
             score += f"; first won with {record.score}"
         lines.append(score)
         if level is not None:
-            stars = record.stars
+            # a win with help earns no stars: no row of empty ones either
+            stars = None if record.assisted else record.stars
             if stars:
-                lines.append(_stars_words(stars, level.par_moves, level.par_seconds))
+                lines.append(_stars_words(stars, level.par_moves, level.par_seconds,
+                                          moves=len(g.history), seconds=session.elapsed,
+                                          helps=session.recorder.hints + session.recorder.undos))
             if record.unlocked and session.next_level_open() is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
@@ -505,14 +508,18 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                   dim=60, stars=stars, shortcuts=END_SHORTCUTS)
 
 
-def _stars_words(stars: int, par_moves: int, par_seconds: float) -> str:
+def _stars_words(stars: int, par_moves: int, par_seconds: float, *, moves: int, seconds: float,
+                 helps: int) -> str:
     """Why a won level earned its ``stars`` (:func:`game.records.scoring.stars`), against
-    its par."""
+    its par, for a win in ``moves`` and ``seconds`` with ``helps`` hints and undos."""
     par = f"par ({par_moves} moves in {format_seconds(par_seconds)})"
     if stars >= 3:
         return f"Three stars: within {par}, with no hint or undo"
     if stars == 2:
-        return f"Two stars: within {par} on moves or on time; three need both, with no hint or undo"
+        if moves <= par_moves and seconds <= par_seconds and helps:
+            return f"Two stars: within {par}, but with hints or undos; three need none"
+        which = "moves" if moves <= par_moves else "time"
+        return f"Two stars: within {par} on {which}; three need both, with no hint or undo"
     return f"One star: over {par}; two need par on moves or on time"
 
 
@@ -576,6 +583,9 @@ def lost_dialog(app: App, table: FinishedTable) -> Dialog:
              *_replay_lines(table)]
     if session.practice:
         lines.insert(4, "A practice game, taken over from a replay: your statistics do not count it")
+    elif session.level is not None and g.history and not session.way_shown:
+        lines.append("Asking “Where did I go wrong?” costs this level its stars for good; "
+                     "a win still opens the next level")
     if session.level is not None:
         leave: list[tuple[str, Callable[[], None]]] = [("Levels", table.exits.go_to_levels)]
     else:
@@ -730,8 +740,8 @@ def _after_the_answer(analysis: Analysis) -> str:
     if analysis.line:
         words.append("“Watch the winning line” plays it move by move.")
     if analysis.shows_the_way:
-        words.append("With the way known, a game of this deal counts as help: no high score "
-                     "and no stars.")
+        words.append("With the way known, playing this deal again counts as help: no high score, "
+                     "best time or stars.")
     return " ".join(words)
 
 

@@ -96,8 +96,9 @@ class LevelTile(Control):
         self._text(surface, str(self.level.number), big, (r.centerx, number_y),
                    colour=palette.gold if self.current else palette.ink, bold=True, anchor="center")
         star_h = round(r.height * 0.2)
-        draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
-                                        r.width - r.width // 4, star_h), self.stars, palette)
+        if not self.helped:  # won with help: no stars, not even empty ones
+            draw_stars(surface, pygame.Rect(r.x + r.width // 8, r.y + round(r.height * 0.52),
+                                            r.width - r.width // 4, star_h), self.stars, palette)
         if self.in_progress:
             words = "In progress"
         elif self.best is not None:

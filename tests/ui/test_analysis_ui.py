@@ -32,8 +32,8 @@ from tests.search.lost_lines import LOST_LINES, LostLine, lost_replay
 #: what the win dialog says of a win with help
 HELPED_WIN = "You played it knowing the way the analysis of its loss showed: no high score"
 #: what the panel says below an answer with a winning line: where the line is, and its cost
-WAY_SHOWN = ("“Watch the winning line” plays it move by move. With the way known, a game of this deal "
-             "counts as help: no high score and no stars.")
+WAY_SHOWN = ("“Watch the winning line” plays it move by move. With the way known, playing this deal "
+             "again counts as help: no high score, best time or stars.")
 
 
 def _lost_table(ui: SimpleNamespace, app: App, line: LostLine) -> Dialog:

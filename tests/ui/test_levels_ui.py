@@ -188,7 +188,7 @@ def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNames
     assert ("The demo played in this game: your statistics count it as won by the demo, not as your win, "
             "and it ends your winning streak; no high score; no stars, and the next level stays as it was"
             ) in dialog.lines
-    assert dialog.stars == 0 and "Level 2 is unlocked" not in dialog.lines
+    assert dialog.stars is None and "Level 2 is unlocked" not in dialog.lines
     # level 2 stays locked: no button deals it
     assert "Next level" not in [b.label for b in dialog.buttons] and dialog.buttons[0].label == "New deal"
     progress = load_progress(Store(app.data_dir))
@@ -208,7 +208,7 @@ def test_a_level_won_knowing_the_way_its_analysis_showed_opens_the_next_without_
     move = table.game.parse_move(last)
     ui.drag(app, table, move.src, move.dst)
     dialog = ui.wait_for_dialog(app)
-    assert dialog.title == "Level 1 won!" and dialog.stars == 0
+    assert dialog.title == "Level 1 won!" and dialog.stars is None, "no row of empty stars"
     assert ("You played it knowing the way the analysis of its loss showed: no high score; no stars"
             in dialog.lines)
     assert "Level 2 is unlocked" in dialog.lines and dialog.buttons[0].label == "Next level"
@@ -223,14 +223,22 @@ def test_a_level_won_knowing_the_way_its_analysis_showed_opens_the_next_without_
     assert levels._summary().startswith("1 of 3 levels won  ·  0 of 9 stars")
 
 
-@pytest.mark.parametrize(("stars", "words"), [
-    (3, "Three stars: within par (300 moves in 10:00), with no hint or undo"),
-    (2, "Two stars: within par (300 moves in 10:00) on moves or on time; three need both, "
-        "with no hint or undo"),
-    (1, "One star: over par (300 moves in 10:00); two need par on moves or on time"),
+@pytest.mark.parametrize(("stars", "moves", "seconds", "helps", "words"), [
+    (3, 280, 500.0, 0, "Three stars: within par (300 moves in 10:00), with no hint or undo"),
+    (2, 280, 500.0, 1, "Two stars: within par (300 moves in 10:00), but with hints or undos; "
+                       "three need none"),
+    (2, 280, 900.0, 0, "Two stars: within par (300 moves in 10:00) on moves; three need both, "
+                       "with no hint or undo"),
+    (2, 320, 500.0, 2, "Two stars: within par (300 moves in 10:00) on time; three need both, "
+                       "with no hint or undo"),
+    (1, 320, 900.0, 0, "One star: over par (300 moves in 10:00); two need par on moves or on time"),
 ])
-def test_the_win_says_why_a_level_earned_its_stars(stars: int, words: str) -> None:
-    assert dialogs._stars_words(stars, 300, 600) == words
+def test_the_win_says_why_a_level_earned_its_stars(stars: int, moves: int, seconds: float, helps: int,
+                                                    words: str) -> None:
+    assert dialogs._stars_words(stars, 300, 600, moves=moves, seconds=seconds, helps=helps) == words
+    from game.records.scoring import stars as earned
+
+    assert earned(moves, seconds, 300, 600, hints=helps, undos=0) == stars, "the case is a real one"
 
 
 def test_next_level_deals_level_2(ui: SimpleNamespace, app: App, campaign: Path) -> None:
@@ -357,6 +365,9 @@ def test_a_lost_level_offers_the_levels_screen(ui: SimpleNamespace, app: App, ca
     assert dialog.title == "No more moves"
     labels = [b.label for b in dialog.buttons]
     assert "Levels" in labels and "New deal" not in labels
+    # what the analysis would cost is said before it is asked for
+    assert ("Asking “Where did I go wrong?” costs this level its stars for good; a win still opens "
+            "the next level") in dialog.lines
     ui.click(app, dialog.buttons[labels.index("Levels")].rect.center)
     assert app.top is levels
 
