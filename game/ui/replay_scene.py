@@ -186,8 +186,9 @@ class Timeline(Control):
             # where the player's moves end and the winning line begins: a notch across the
             # track, taller than the knob, drawn over it
             x = r.x + round(r.width * turn / player.length)
-            half = max(8, round(px * 0.8))
-            notch = pygame.Rect(x - max(1, px // 10), r.centery - half, max(3, px // 5), 2 * half)
+            half = max(8, round(px * 0.85))
+            wide = max(4, px // 4)
+            notch = pygame.Rect(x - wide // 2, r.centery - half, wide, 2 * half)
             pygame.draw.rect(surface, palette.warn, notch, border_radius=notch.width // 2)
         if self.focused:
             focus_glow(surface, r.inflate(px, px // 2), max(4, r.height // 2), palette)
@@ -349,12 +350,13 @@ class ReplayScene(Scene):
         self.message = ""
 
     def toggle_play(self) -> None:
-        """Play or pause; playing from the end starts again from the deal."""
+        """Play or pause; playing from the end starts again from the deal (from the
+        turning point, :attr:`turn`, in the analysis's winning line)."""
         if self.playing:
             self.playing = False
             return
         if self.player.at_end:
-            self.jump(0)
+            self.jump(self.turn or 0)
         self.playing = True
         self._sync_clock()
 
@@ -718,9 +720,10 @@ class ReplayScene(Scene):
         turn = self.turn
         if turn is not None and self.player.step > turn:
             k, n = self.player.step - turn, self.player.length - turn
-            return f"Winning line, move {k} of {n}: {words}"
+            instead = f" (instead of your move {turn + 1})" if k == 1 else ""
+            return f"Winning line, move {k} of {n}{instead}: {words}"
         if turn is not None and self.player.step == turn and turn:
-            return f"Your move {turn}, the last before the winning line: {words}"
+            return f"Your move {turn}, then the winning line: {words}"
         return sentence(words)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:

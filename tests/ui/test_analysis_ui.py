@@ -102,9 +102,13 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     # the turning point: the player's last move before the line, then the line's moves,
     # each said to be the line's, and a notch on the timeline where it begins
     assert viewer.turn == k
-    assert viewer.step_words().startswith(f"Your move {k}, the last before the winning line: ")
+    assert viewer.step_words().startswith(f"Your move {k}, then the winning line: ")
     ui.press(app, pygame.K_RIGHT)
-    assert viewer.step_words().startswith(f"Winning line, move 1 of {len(expected.line)}: ")
+    assert viewer.step_words().startswith(f"Winning line, move 1 of {len(expected.line)} (instead of your "
+                                          f"move {k + 1}): ")
+    ui.press(app, pygame.K_RIGHT)
+    assert viewer.step_words().startswith(f"Winning line, move 2 of {len(expected.line)}: ")
+    ui.press(app, pygame.K_LEFT)
     ui.press(app, pygame.K_LEFT)
     ui.press(app, pygame.K_LEFT)
     assert not viewer.step_words().startswith(("Winning line", "Your move"))
@@ -113,6 +117,10 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     assert app.screen.get_at((notch_x, notch_top)) == app.palette.warn
     ui.click(app, viewer.icons["end"].rect.center)
     assert viewer.game.is_won()
+    # played again from the end, it starts from the turning point, not the deal
+    viewer.toggle_play()
+    assert viewer.player.step == k and viewer.playing
+    viewer.toggle_play()
     ui.click(app, viewer.menu_button.rect.center)
     back = app.top
     assert isinstance(back, Dialog) and back.title == "No more moves"
