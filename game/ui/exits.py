@@ -193,10 +193,16 @@ class TableExits:
             app = table.app
             for scene in app.scenes[app.scenes.index(below):app.scenes.index(table)]:
                 app.remove(scene)
-        session, note = table.session.new_deal()
+        old = table.session
+        left = (f"You left level {old.level.number}: a random deal" if old.level is not None
+                else "You left the daily deal: a random deal" if old.daily is not None else "")
+        session, note = old.new_deal()
         table.take(session)
-        if note:
-            table.say(note)
+        # (said whether or not a question came first: a level left before its first move
+        # asks nothing)
+        words = "; ".join(w for w in (left, note) if w)
+        if words:
+            table.say(words)
 
     def play_next_level(self) -> None:
         """Deal the next level of the campaign (level mode goes on)."""

@@ -17,7 +17,7 @@ from functools import partial
 import pygame
 
 from ..engine import RULE_IDS, Game, GameNumberError, new_game, parse_game_number, profile_of, rules_class
-from ..engine.words import game_named
+from ..engine.words import game_named, sentence
 from ..levels import daily_game
 from ..records.progress import load_progress
 from ..records.replay import Replay
@@ -86,6 +86,7 @@ class MenuScene(Scene):
         self.store = app.store()
         remove_stale_temporary_files(self.store)
         self.saved: Replay | None = load_saved_game(self.store)
+        self.continue_rules = ""
         #: the paused table to continue, and its (rule set, game number, moves)
         self.paused: Scene | None = None
         self.paused_game: tuple[str, str, int] | None = None
@@ -402,6 +403,9 @@ class MenuScene(Scene):
 
     def _refresh_records(self) -> None:
         self.saved = load_saved_game(self.store)
+        #: the rule set the Continue caption names first, which a narrow caption leaves out
+        #: when it is the chosen one ("" when it names none)
+        self.continue_rules = ""
         paused = self._paused_table() is not None
         self.continue_button.enabled = self.saved is not None or paused
         if paused and self.paused_unsaved and self.paused_game is not None:
@@ -411,13 +415,15 @@ class MenuScene(Scene):
                                          f"{moves} move{'s' * (moves != 1)}")
         elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
-            _, number, _ = self.paused_game
+            rules, number, _ = self.paused_game
             self.continue_button.hint = f"{_which(self._in_progress(), number)} · no moves yet"
+            self.continue_rules = rules
         elif self.saved is None:
             self.continue_button.label = "Continue"
             self.continue_button.hint = "No game in progress"
         else:
             self.continue_button.label = "Continue last game"
+            self.continue_rules = self.saved.rules
             moves = len(self.saved.moves)
             which = _which(self._in_progress(), self.saved.game, self.saved.title)
             # (a saved game is one begun: "0 moves" where its moves were all undone)
@@ -714,10 +720,16 @@ class MenuScene(Scene):
         cap = self.continue_button.hint
         below = self.continue_button.rect
         # a long caption ("Constitution daily #1879 · no moves yet") is set a little
-        # smaller before any of it is cut
-        cap_px = fitting_px(cap, small, below.width, max(10, round(small * 0.85)))
-        drawn_text(drawn, f"caption: {cap}", surface, fit_numbered(cap, cap_px, below.width), cap_px,
-                   (below.centerx, self.caption_y), palette.ink_dim, anchor="midtop")
+        # smaller before any of it is cut, and where even that is too wide, it leaves out
+        # the rule set's name when that is the one chosen beside it ("Daily #1879 · …")
+        least = max(10, round(small * 0.85))
+        named = f"{tab_name(self.continue_rules)} " if self.continue_rules == self.rules else ""
+        if named and cap.startswith(named) and theme.font(least).size(cap)[0] > below.width:
+            cap = sentence(cap[len(named):])
+        cap_px = fitting_px(cap, small, below.width, least)
+        drawn_text(drawn, f"caption: {self.continue_button.hint}", surface,
+                   fit_numbered(cap, cap_px, below.width), cap_px, (below.centerx, self.caption_y),
+                   palette.ink_dim, anchor="midtop")
         for b in (self.random_button, self.number_button, self.continue_button, self.levels_button,
                   self.daily_button, self.rules_button, self.stats_button, self.options_button,
                   self.quit_button):

@@ -293,6 +293,17 @@ def test_a_new_deal_from_a_level_says_it_leaves_the_level(ui: SimpleNamespace, a
     assert words.startswith("You leave level 1 for a random deal. The game in progress will be counted")
 
 
+def test_a_new_deal_from_a_level_not_begun_says_it_left_it(ui: SimpleNamespace, app: App,
+                                                          campaign: Path) -> None:
+    """Nothing to give up, so nothing is asked: the table says what happened."""
+    table = TableScene.for_level(app, load_campaign("constitution").levels[0])
+    app.push(table)
+    ui.settle(app, table)
+    ui.press(app, pygame.K_n)
+    assert app.top is table and table.level is None
+    assert table.message.startswith("You left level 1: a random deal")
+
+
 def test_a_new_deal_from_the_daily_deal_says_it_leaves_it(ui: SimpleNamespace, app: App) -> None:
     import datetime
 

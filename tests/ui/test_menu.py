@@ -815,6 +815,14 @@ def test_a_long_continue_caption_is_set_smaller_before_it_is_cut(ui: SimpleNames
     words, px = shown[f"caption: {caption}"]
     assert words == caption
     assert px < max(10, round(menu.px * 0.78)), "set smaller than the usual caption"
+    # at 800 x 600 even that is too wide: the name of the rule set chosen beside it goes
+    app.resize((800, 600))
+    menu.continue_rules = "constitution-cadogan"
+    menu.choose("constitution-cadogan")
+    long = "Lady Cadogan daily #821 · no moves yet"
+    menu.continue_button.hint = long
+    ui.step(app)
+    assert shown[f"caption: {long}"][0] == "Daily #821 · no moves yet"
 
 
 def test_a_listed_game_says_when_it_was_begun_in_local_time(monkeypatch: pytest.MonkeyPatch) -> None:
