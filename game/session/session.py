@@ -98,8 +98,8 @@ class PlaySession:
         #: the hints for the position on the table (None until asked), and the one shown
         self.hint_list: list[Hint] | None = None
         self.hint_index = 0
-        #: how many of :attr:`hint_list` were shown (and charged) in this position
-        self.hints_seen = 0
+        #: the hints shown (and charged) in each position of this game, by the position
+        self.hints_shown: dict[tuple[bytes, tuple[bytes, ...]], set[Move]] = {}
         self.hints_charged = 0
         #: the end of the game (won or lost) has been taken note of; a move clears it
         self.finished = False
@@ -397,8 +397,9 @@ class PlaySession:
     def next_hint(self) -> Outcome:
         """Show the next hint for this position (the first one the first time, and the
         first again after the last); each hint shown for the first time in this position
-        is counted in the record and costs the hint penalty (going round the list again
-        costs nothing more)."""
+        is counted in the record and costs the hint penalty (going round the list again,
+        or seeing it again when a move and an undo bring the position back, costs nothing
+        more)."""
         if not self.settings.hints:
             return self._refused("Hints are turned off in the options")
         from ..search.hint import hints
@@ -406,14 +407,17 @@ class PlaySession:
         if self.hint_list is None:
             self.hint_list = list(hints(self.game, twins=False))
             self.hint_index = 0
-            self.hints_seen = 0
         elif self.hint_list:
             self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         if not self.hint_list:
             return self._refused("No move to suggest")
-        if self.hint_index < self.hints_seen:
+        g = self.game
+        here = (g.key(), tuple(bytes(pile) for pile in g.piles))
+        shown = self.hints_shown.setdefault(here, set())
+        move = self.hint_list[self.hint_index].move
+        if move in shown:
             return Outcome(result=self.result)
-        self.hints_seen = self.hint_index + 1
+        shown.add(move)
         self.recorder.note_hint()
         return Outcome(points=tuple(self._charge_hints()), result=self.result)
 

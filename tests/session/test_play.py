@@ -174,6 +174,13 @@ def test_going_round_the_hints_again_costs_nothing_more(tmp_path: Path) -> None:
     session.play(session.hint.move)
     session.next_hint()
     assert session.recorder.hints == n + 1
+    # back in the first position (an undo), its hints were seen: they cost nothing more
+    charged = session.score.total
+    session.undo()
+    assert session.score.total == charged - UNDO_PENALTY
+    for _ in range(n):
+        assert not session.next_hint().points
+    assert session.recorder.hints == n + 1 and session.score.total == charged - UNDO_PENALTY
 
 
 def test_hints_turned_off_or_with_no_move_cost_nothing(tmp_path: Path) -> None:
