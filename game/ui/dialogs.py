@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..console import counted
 from ..engine import Game
 from ..records.progress import load_progress
 from ..records.replay import WON, Replay, ReplayMove, format_seconds
@@ -456,7 +457,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     demo = record.demo if record is not None else session.demo_played
     if demo:
         title = "Won with the demo"
-    lines = [f"{g.title} · game #{g.game}", f"{len(g.history)} moves in {format_seconds(session.elapsed)}"]
+    lines = [f"{g.title} · game #{g.game}",
+             f"{counted(len(g.history), 'move')} in {format_seconds(session.elapsed)}"]
     stars = None
     if record is not None:
         # the score as the bar shows it, with the time bonus in it; after an undo and a
@@ -655,7 +657,8 @@ def _how_far(session: PlaySession) -> list[str]:
     it would wrap at 800 px and leave a word alone on the next line."""
     g = session.game
     where = f"level {session.level.number}" if session.level is not None else f"game #{g.game}"
-    return [f"{g.title} · {where}", f"{len(g.history)} moves · {g.cards_home()} of {g.card_count} cards home"]
+    return [f"{g.title} · {where}",
+            f"{counted(len(g.history), 'move')} · {g.cards_home()} of {g.card_count} cards home"]
 
 
 def _lost_score(session: PlaySession) -> str:

@@ -57,7 +57,7 @@ HELP = {
     "card_back": "The design on the backs of the cards.",
     "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
     "large_index": "A big rank and suit across the top of every card, easy to read in a pile.",
-    "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text.",
+    "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text on the table.",
     "window_size": "The size of the window, and the size it opens at next time. You can also drag "
                    "its edges.",
     "defaults": "Put every option back as it was when the game was new.",
@@ -126,7 +126,7 @@ class OptionsScene(Scene):
 
     def _build(self) -> None:
         s = self.settings
-        window_size = Choice("Window size", [], 0, self._choose_size)
+        window_size = Choice("Window size", [], 0, self._choose_size, wraps=False)
         self._show_window_size(window_size)
         lo, hi = ANIMATION_SPEED_RANGE
         volume = Slider("Volume", s.volume, 0.0, 1.0, 0.1, lambda v: f"{round(v * 100)} %",

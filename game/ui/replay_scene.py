@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..console import counted
 from ..engine import Game
 from ..engine.words import move_words, sentence
 from ..records.recorder import ReplayPlayer
@@ -702,8 +703,8 @@ class ReplayScene(Scene):
         line never played as such (:attr:`heading`) its name and moves only."""
         r = self.replay
         if self.heading:
-            return f"{self.heading} · {len(r.moves)} moves"
-        return f"{r.result} · {len(r.moves)} moves · {format_seconds(r.seconds)}"
+            return f"{self.heading} · {counted(len(r.moves), 'move')}"
+        return f"{r.result} · {counted(len(r.moves), 'move')} · {format_seconds(r.seconds)}"
 
     def step_words(self) -> str:
         """The move that made the position on the table, in words (``7♥ from Row 2,

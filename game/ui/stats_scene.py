@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from ..console import counted
 from ..engine import RULE_IDS, RULESETS
 from ..records.replay import ABANDONED, LOST, WON, format_seconds
 from ..records.stats import (
@@ -126,6 +127,9 @@ class StatsScene(RuleTabsScene):
         self.stats = load_statistics(self.store)
         self.hover_game = None
         self.app.tell(self.store.take_warnings())
+        if self.ring.current is self.reset_button and not self.current.played:
+            # the button greys out: the focus goes to this rule set's tab, not a dead control
+            self.ring.focus(self.tabs[RULE_IDS.index(self.rules)])
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -369,7 +373,8 @@ class StatsScene(RuleTabsScene):
         px = self.px
         x = self._slot(plot, i)
         pygame.draw.line(surface, palette.ink, (x, plot.y), (x, plot.bottom), 1)
-        words = f"#{game.game or '?'} · {game.result} · {game.moves} moves · {format_seconds(game.seconds)}"
+        words = (f"#{game.game or '?'} · {game.result} · {counted(game.moves, 'move')} · "
+                 f"{format_seconds(game.seconds)}")
         small = max(10, round(px * 0.8))
         w = theme.font(small).size(words)[0] + px
         tip = pygame.Rect(0, 0, w, round(small * 1.9))

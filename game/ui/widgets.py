@@ -381,18 +381,25 @@ class Choice(Control):
     """An option row choosing one of a few named values with ◀ and ▶."""
 
     def __init__(self, label: str, options: Sequence[str], index: int,
-                 on_change: Callable[[int], None]) -> None:
+                 on_change: Callable[[int], None], *, wraps: bool = True) -> None:
         super().__init__()
         self.label = label
         self.options = list(options)
         self.index = index
         self.on_change = on_change
+        #: past the last option comes the first again (not for a scale, where ◀ at the
+        #: smallest must not give the largest)
+        self.wraps = wraps
         self.left_rect = pygame.Rect(0, 0, 0, 0)
         self.right_rect = pygame.Rect(0, 0, 0, 0)
 
     def set(self, index: int) -> None:
-        """Choose option ``index`` (wrapping round) and report a change."""
-        index %= len(self.options)
+        """Choose option ``index`` (wrapping round, or kept within the options when it
+        does not :attr:`wraps`) and report a change."""
+        if self.wraps:
+            index %= len(self.options)
+        else:
+            index = max(0, min(index, len(self.options) - 1))
         if index != self.index:
             self.index = index
             self.on_change(index)

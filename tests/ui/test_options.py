@@ -213,6 +213,11 @@ def test_the_window_size_option_offers_only_the_sizes_that_fit_the_desktop(
         ui.press(screen_app, pygame.K_RIGHT)
         assert window_size_shown(scene) in offered
         assert saved(screen_app).window_size == screen_app.size
+    # the sizes are a scale: past the largest or the smallest, the arrows stay there
+    assert window_size_shown(scene) == offered[-1]
+    for _ in range(len(offered) + 1):
+        ui.press(screen_app, pygame.K_LEFT)
+    assert window_size_shown(scene) == offered[0] and saved(screen_app).window_size == screen_app.size
 
 
 def test_the_window_size_option_offers_a_window_larger_than_the_desktop_as_it_is(

@@ -471,6 +471,12 @@ def test_a_replay_without_moves_is_shown_and_nothing_breaks(ui: SimpleNamespace,
     assert scene.message == ""
 
 
+def test_a_replay_of_one_move_says_1_move(ui: SimpleNamespace, screen_app: App) -> None:
+    scene = open_replay(ui, screen_app, recorded("constitution-cadogan", "9", 1))
+    assert scene.player.length == 1
+    assert " · 1 move · " in scene.summary()
+
+
 def test_as_played_keeps_the_recorded_times(ui: SimpleNamespace, screen_app: App) -> None:
     replay = recorded(moves=6)
     times = [m.seconds for m in replay.moves]

@@ -330,3 +330,20 @@ def test_199_wins_and_a_loss_are_not_shown_as_100_percent(
     ring = [b for b in screen_app.drawn.boxes if b.name == "win rate in the ring: 99.5%"]
     assert len(ring) == 1 and ring[0].rect.center == (cx, cy)
     assert ring[0].rect.width <= 2 * hole * 0.9
+
+
+def test_after_a_reset_by_keyboard_the_focus_leaves_the_greyed_out_button(ui: SimpleNamespace,
+                                                                        screen_app: App) -> None:
+    app = screen_app
+    record(app, "square", "wl")
+    scene = StatsScene(app, "square")
+    app.push(scene)
+    ui.step(app)
+    scene.ring.focus(scene.reset_button)
+    ui.press(app, pygame.K_RETURN)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Reset these statistics?"
+    ui.click(app, next(b for b in ask.buttons if b.label == "Reset").rect.center)
+    ui.step(app)
+    assert app.top is scene and not scene.reset_button.enabled
+    assert scene.ring.current is scene.tabs[RULE_IDS.index("square")]
