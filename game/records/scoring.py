@@ -134,26 +134,22 @@ class Score:
             return []
         now = round(now, 1)
         streak_before, last_before = self.streak, self._last
-        if not streaks:
-            self.streak, self._last = 0, None
-            points = FOUNDATION_POINTS * count
-            self.total += points
-            self._stack.append(_Earned(count, points, streak_before, last_before))
-            return [ScoreEvent(points, "foundation")]
-        streak = self.streak if self._last is not None and now - self._last <= STREAK_SECONDS else 0
         bonus = 0
-        for _ in range(count):
-            streak += 1
-            if streak >= 2:
-                bonus += min(STREAK_STEP * (streak - 1), STREAK_CAP)
-        self.streak = streak
-        self._last = now
+        if streaks:
+            streak = self.streak if self._last is not None and now - self._last <= STREAK_SECONDS else 0
+            for _ in range(count):
+                streak += 1
+                if streak >= 2:
+                    bonus += min(STREAK_STEP * (streak - 1), STREAK_CAP)
+            self.streak, self._last = streak, now
+        else:
+            self.streak, self._last = 0, None
         points = FOUNDATION_POINTS * count
         self.total += points + bonus
         self._stack.append(_Earned(count, points + bonus, streak_before, last_before))
         events = [ScoreEvent(points, "foundation")]
         if bonus:
-            events.append(ScoreEvent(bonus, f"streak x{streak}"))
+            events.append(ScoreEvent(bonus, f"streak x{self.streak}"))
         return events
 
     def unscored(self, count: int) -> None:
