@@ -203,12 +203,15 @@ class Dialog(Scene):
         # room above the title for the "Hide" button in the panel's corner
         top = round(self.px * 1.9) if self.foldable else 0
         widest = max((theme.font(self.px).size(line)[0] for line in self.lines), default=0)
-        row = self._buttons_width() + self.px * (len(self.buttons) - 1)
+        # each button with its width, measured once for the panel's width and the rows
+        f = theme.font(self.px, bold=True)
+        sized = [(button, f.size(button.label)[0] + 2 * self.px) for button in self.buttons]
+        row = sum(bw for _, bw in sized) + self.px * (len(sized) - 1)
         # a line longer than a comfortable measure (or the window) is wrapped, never cut
         measure = max(round(self.px * 40), row + 4 * self.px)
         width = min(w - 40, max(round(self.px * 30), row + 4 * self.px, min(widest + 4 * self.px, measure)))
         room = width - 4 * self.px
-        rows = self._button_rows(room)
+        rows = self._button_rows(sized, room)
         self.shown_lines = [part for line in self.lines
                             for part in (wrap(line, self.px, room) if line.strip() else [line])]
         title_h = theme.font(round(self.px * 2.0), bold=True).get_linesize()
@@ -269,12 +272,11 @@ class Dialog(Scene):
     def _star_size(self) -> int:
         return round(self.px * 3.2)
 
-    def _button_rows(self, room: int) -> list[list[tuple[theme.Button, int]]]:
-        """The buttons with their widths, in rows of at most ``room`` pixels: one row
-        where they fit, else as few rows as hold them, as even in width as they go (six
-        buttons as three and three, not five and one)."""
-        f = theme.font(self.px, bold=True)
-        sized = [(button, f.size(button.label)[0] + 2 * self.px) for button in self.buttons]
+    def _button_rows(self, sized: list[tuple[theme.Button, int]],
+                     room: int) -> list[list[tuple[theme.Button, int]]]:
+        """The buttons, each ``sized`` with its width, in rows of at most ``room`` pixels:
+        one row where they fit, else as few rows as hold them, as even in width as they go
+        (six buttons as three and three, not five and one)."""
 
         def split(limit: int) -> list[list[tuple[theme.Button, int]]]:
             rows: list[list[tuple[theme.Button, int]]] = [[]]
@@ -295,10 +297,6 @@ class Dialog(Scene):
         while len(split(limit)) > len(rows):
             limit += self.px
         return split(limit)
-
-    def _buttons_width(self) -> int:
-        f = theme.font(self.px, bold=True)
-        return sum(f.size(b.label)[0] + 2 * self.px for b in self.buttons)
 
     def _mark_focus(self) -> None:
         for button in (*self.buttons, self.fold_button, *self.bar_buttons):
@@ -455,6 +453,8 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         title = "Daily deal won!"
     # the computer's win, not the player's, as the statistics counted it: as it was first won
     demo = record.demo if record is not None else session.demo_played
+    # (read once: it reads the player's progress)
+    following = session.next_level_open()
     if demo:
         title = "Won with the demo"
     lines = [f"{g.title} · game #{g.game}",
@@ -481,7 +481,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                 lines.append(_stars_words(stars, level.par_moves, level.par_seconds,
                                           moves=len(g.history), seconds=session.elapsed,
                                           helps=session.recorder.hints + session.recorder.undos))
-            if record.unlocked and session.next_level_open() is not None:
+            if record.unlocked and following is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
@@ -499,7 +499,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
     lines.extend(_record_lines(session))
     lines.extend(_replay_lines(table))
     first: list[tuple[str, Callable[[], None]]] = [("New deal", table.exits.new_deal)]
-    if session.next_level_open() is not None:
+    if following is not None:
         first = [("Next level", table.exits.play_next_level)]
     last: list[tuple[str, Callable[[], None]]] = [("Menu", table.exits.go_to_menu)]
     if level is not None:
