@@ -55,6 +55,7 @@ from ..records.scoring import stars
 from .outcome import WinRecord
 
 if TYPE_CHECKING:
+    from ..levels import Level
     from ..records.store import Store
     from .session import PlaySession
 
@@ -89,8 +90,8 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     store = session.store
     progress = load_progress(store)
     record.rank = progress.add_score(rules, entry)
-    level = session.level
-    if level is not None and level.rules == rules and level.game == g.game:
+    level = _level_played(session)
+    if level is not None:
         record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
                              hints=recorder.hints, undos=recorder.undos)
         try:
@@ -119,13 +120,21 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
 _LEVEL_NOT_OPEN = "Your progress does not have level {} open, so this win earns no stars and opens no level"
 
 
+def _level_played(session: PlaySession) -> Level | None:
+    """The campaign level whose deal the session plays (None outside level mode, or for
+    a game that is not the level's own deal)."""
+    level = session.level
+    g = session.game
+    return level if level is not None and level.rules == g.rules and level.game == g.game else None
+
+
 def _unlock_after_help(session: PlaySession, record: WinRecord) -> None:
     """A level won by hand with the way the analysis of its lost game showed: no stars
     and no high score, but the next level opens (see the module docstring)."""
-    level = session.level
-    g = session.game
-    if level is None or level.rules != g.rules or level.game != g.game:
+    level = _level_played(session)
+    if level is None:
         return
+    g = session.game
     store = session.store
     progress = load_progress(store)
     try:
