@@ -30,7 +30,7 @@ from .diagram import (
 )
 from .drawn import Kind
 from .keys import is_question_mark
-from .widgets import fitting_px, record_button, ui_scale
+from .widgets import fitting_px, record_button, ui_scale, wrap
 
 #: the words at the foot of a sheet, quieter than its text
 FOOT_INK = (90, 90, 80)
@@ -223,23 +223,31 @@ class KeysScene(Scene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The sheet as large as the list needs at a size that fits the window."""
+        """The sheet as large as the list needs at the largest type that fits the window,
+        a long description wrapped onto more lines (rather than the whole list made small
+        for the one line)."""
         w, h = size
         s = ui_scale(size)
-        px = max(11, round(19 * s))
+        # a sheet to read: never the smallest type where the window has the room
+        px = max(15, round(19 * s))
         margin = max(12, round(min(w, h) * 0.04))
         while True:
             line_h = _line_h(px)
             keys_w = max(theme.font(px, True).size(k)[0] for k, _ in self.rows)
             what_w = max(theme.font(px).size(d)[0] for _, d in self.rows)
-            width = keys_w + what_w + px * 5
+            # the descriptions' column: as wide as the longest, or what the window leaves
+            room = min(what_w, w - 2 * margin - keys_w - px * 5)
+            lines = [wrap(d, px, room) if k and room > 0 else [d] for k, d in self.rows]
+            width = keys_w + max(theme.font(px).size(line)[0] for part in lines for line in part) + px * 5
             headings = sum(1 for k, _ in self.rows if not k)
-            height = round(line_h * (len(self.rows) + 0.6 * headings + 5))
-            if px <= 10 or (width <= w - 2 * margin and height <= h - 2 * margin):
+            height = round(line_h * (sum(len(part) for part in lines) + 0.6 * headings + 5))
+            # a description column narrower than a dozen letters reads worse than smaller type
+            if px <= 10 or (room >= px * 12 and width <= w - 2 * margin and height <= h - 2 * margin):
                 break
             px -= 1
         self.px = px
         self.keys_w = keys_w
+        self.lines = lines
         self.panel = pygame.Rect(0, 0, min(width, w - 2 * margin), min(height, h - 2 * margin))
         self.panel.center = (w // 2, h // 2)
 
@@ -268,7 +276,7 @@ class KeysScene(Scene):
         title = theme.text(surface, "Keys and mouse", round(px * 1.3), (x, y), LABEL_INK, bold=True)
         drawn.add(Kind.TEXT, title, "keys: title")
         y += round(line_h * 1.8)
-        for keys, what in self.rows:
+        for (keys, what), lines in zip(self.rows, self.lines, strict=True):
             if not keys:
                 # a heading
                 y += round(line_h * 0.4)
@@ -277,9 +285,10 @@ class KeysScene(Scene):
                 y += round(line_h * 1.2)
                 continue
             drawn.add(Kind.TEXT, theme.text(surface, keys, px, (x, y), LABEL_INK, bold=True), f"keys: {keys}")
-            drawn.add(Kind.TEXT, theme.text(surface, what, px, (x + self.keys_w + px * 2, y), INK),
-                      f"keys: {keys}: {what}")
-            y += line_h
+            for n, line in enumerate(lines):
+                box = theme.text(surface, line, px, (x + self.keys_w + px * 2, y), INK)
+                drawn.add(Kind.TEXT, box, f"keys: {keys}: {what}" + (f" (line {n + 1})" if n else ""))
+                y += line_h
         foot = theme.text(surface, f"Esc, Enter or a click: back to {self.back_to}", max(10, round(px * 0.8)),
                           (self.panel.centerx, self.panel.bottom - round(line_h * 0.4)), FOOT_INK,
                           anchor="midbottom")

@@ -5,6 +5,7 @@ of keys on ``?``, and the tooltips of the table's buttons; all through the real 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -150,6 +151,32 @@ def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace,
     stock = len(table.game.piles[table.game.stock])
     ui.press(app, pygame.K_d)
     assert len(table.game.piles[table.game.stock]) == stock - 1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1400), (1024, 768)])
+def test_the_keys_sheet_wraps_a_long_line_rather_than_shrink_the_list(
+        ui: SimpleNamespace, app: App, size: tuple[int, int]) -> None:
+    """Through the loop: the list of keys keeps a type of at least 13 pixels in a window
+    800 wide (the longest description, the hint's H then Space, made the whole list
+    9 pixels at 800x600), the long descriptions wrapped onto more lines, every line
+    inside the sheet and none over another."""
+    app.resize(size)
+    ui.open_table(app, new_game("constitution", 1))
+    ui.step(app, 5)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
+                                         unicode="?"))
+    ui.step(app, 3)
+    legend = app.top
+    assert isinstance(legend, KeysScene)
+    assert legend.px >= 13
+    assert any(len(lines) > 1 for lines in legend.lines), "no description was wrapped"
+    boxes = [b for b in app.drawn.of(Kind.TEXT) if b.name.startswith("keys: ")]
+    hint = [b for b in boxes if b.name.startswith("keys: H, then Space: ")]
+    assert len(hint) >= 2
+    assert all(legend.panel.contains(b.rect) for b in boxes)
+    assert not any(a.rect.colliderect(b.rect) for a, b in itertools.combinations(boxes, 2)
+                   if a.name != "keys: how to close" and b.name != "keys: how to close")
+    assert pygame.Rect((0, 0), app.size).contains(legend.panel)
 
 
 def test_resting_the_pointer_on_a_button_shows_its_name_and_keys(ui: SimpleNamespace, app: App) -> None:
