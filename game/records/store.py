@@ -504,9 +504,32 @@ class Store:
         return path
 
     def write_json(self, name: str, kind: str, version: int, data: Mapping[str, Any]) -> Path:
-        """Write ``data`` as JSON with ``kind`` and ``version`` first; atomic, raises SaveError."""
+        """Write ``data`` as JSON with ``kind`` and ``version`` first; atomic, raises SaveError.
+
+        A ``kind`` file of a newer schema than ``version`` in its place is never written
+        over, even by a store that did not read it (each window's scene makes its own
+        store): the newer version of the game that wrote it still reads it."""
+        found = self._newer_schema(name, kind, version)
+        if found is not None:
+            self.newer.add(name)
+            raise SaveError(f"could not save {self.path(name)}: a newer version of the game wrote it "
+                            f"(schema {found}), and this version does not write over it (it was left "
+                            "as it is)")
         document = {"kind": kind, "version": version, **data}
         return self.write_text(name, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+    def _newer_schema(self, name: str, kind: str, version: int) -> int | None:
+        """The schema of file ``name`` where it is a ``kind`` file newer than ``version``;
+        else None (also when it is missing, damaged or cannot be read: what to do with
+        such a file is :meth:`read_json`'s to say, when it is read)."""
+        try:
+            document = json.loads(self.read_text(name))
+        except (OSError, FileRefused, ValueError, RecursionError):
+            return None
+        if not isinstance(document, dict) or document.get("kind") != kind:
+            return None
+        found = document.get("version")
+        return found if type(found) is int and found > version else None
 
     def read_json(self, name: str, kind: str, version: int,
                   migrations: Mapping[int, Migration] | None = None) -> dict[str, Any] | None:

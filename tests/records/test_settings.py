@@ -183,3 +183,25 @@ def test_settings_on_a_full_disk_keep_the_old_file_and_say_so(tmp_path, monkeypa
     monkeypatch.undo()
     assert load_settings(store) == Settings(volume=0.2)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_newer_versions_settings_are_never_written_over_by_a_store_that_did_not_read_them(tmp_path):
+    """The window reads the settings with one store and saves them with another (each
+    scene makes its own): a file a newer version of the game wrote stays as it is, and
+    the save says why it was not made, with no file moved aside and none left behind."""
+    newer = json.dumps({"kind": "settings", "version": 2, "volume": 0.3, "new_thing": "keep me"})
+    (tmp_path / SETTINGS_FILE).write_text(newer)
+    reader = Store(tmp_path)
+    assert load_settings(reader) == Settings()
+    assert "newer version" in reader.take_warnings()[0]
+    writer = Store(tmp_path)
+    assert save_settings(writer, Settings(help_seen=("constitution",))) is False
+    [warning] = writer.take_warnings()
+    assert warning.startswith("the settings were not saved: ")
+    assert "a newer version of the game wrote it" in warning
+    assert (tmp_path / SETTINGS_FILE).read_text() == newer
+    assert [p.name for p in tmp_path.iterdir()] == [SETTINGS_FILE]
+    # this version's own file, or a damaged one, is written as before
+    (tmp_path / SETTINGS_FILE).write_text("{damaged")
+    assert save_settings(Store(tmp_path), Settings(volume=0.2))
+    assert load_settings(Store(tmp_path)) == Settings(volume=0.2)

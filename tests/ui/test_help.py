@@ -118,6 +118,29 @@ def test_the_help_button_opens_how_to_play(ui: SimpleNamespace, app: App) -> Non
     assert app.top is table
 
 
+def test_the_first_games_help_writes_no_settings_over_a_newer_versions(
+        ui: SimpleNamespace, tmp_path: Path) -> None:
+    """Through the loop: the first game's help, remembered at once, leaves the settings
+    file a newer version of the game wrote as it was (it was replaced by this version's
+    defaults), and the player is told the settings were not saved."""
+    data = tmp_path / "data"
+    data.mkdir()
+    newer = json.dumps({"kind": "settings", "version": 2, "volume": 0.3, "new_thing": "keep me"})
+    (data / "settings.json").write_text(newer)
+    app = App(size=(1280, 800), data_dir=data, settings=load_settings(Store(data)), scenes=SCENES,
+              headless=True)
+    app.running = True
+    pygame.event.clear()
+    told: list[str] = []
+    app.tell = told.extend  # type: ignore[method-assign]
+    app.push(TableScene(app, new_game("square", 7)))
+    ui.step(app)
+    assert isinstance(app.top, HelpScene)
+    assert (data / "settings.json").read_text() == newer
+    assert any("the settings were not saved" in words for words in told), told
+    assert sorted(p.name for p in data.iterdir() if p.name.startswith("settings")) == ["settings.json"]
+
+
 def test_question_mark_lists_every_key_the_table_answers_to(ui: SimpleNamespace, app: App) -> None:
     table = ui.open_table(app, new_game("square", 5))
     app.resize((800, 600))  # a bar with a "⋯" menu: its button is no key
