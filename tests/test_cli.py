@@ -62,6 +62,45 @@ def test_a_range_into_a_closed_pipe_still_writes_its_csv(command: list[str], tmp
     assert all(line.startswith("union-square,") and ",won," in line for line in lines[1:])
 
 
+@pytest.mark.parametrize("stderr", ["gone", "full", "closed"])
+def test_a_range_whose_progress_cannot_be_shown_still_writes_its_csv(stderr: str, tmp_path: Path) -> None:
+    """``solve … --range … --out F.csv 2>&1 | head -1`` (standard error's reader gone after
+    the first line of the progress bar), ``2>/dev/full`` and ``2>&-``: the progress bar is
+    not worth the run. It stops, the run goes on, the CSV is written, the status is 0 and
+    no traceback is left (the bar's failed write ended the run, the CSV unwritten)."""
+    out = tmp_path / "rows.csv"
+    command = [sys.executable, "main.py", "solve", "union-square", "--range", "1-3", "--positions",
+               "20000", "--out", str(out)]
+    if stderr == "gone":
+        child = subprocess.Popen(command, cwd=ROOT, env=_environment(TERM="dumb"), stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+        assert child.stderr is not None
+        child.stderr.readline()  # the bar's first line; then its reader goes away
+        child.stderr.close()
+        status = child.wait(timeout=300)
+    elif stderr == "full":
+        with open("/dev/full", "w") as full:
+            status = subprocess.run(command, cwd=ROOT, env=_environment(), stdout=subprocess.DEVNULL,
+                                    stderr=full, timeout=300).returncode
+    else:
+        status = subprocess.run(command, cwd=ROOT, env=_environment(), stdout=subprocess.DEVNULL,
+                                stderr=None, timeout=300, preexec_fn=lambda: os.close(2)).returncode
+    assert status == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("rules,game,status") and len(lines) == 4
+    assert all(line.startswith("union-square,") for line in lines[1:])
+
+
+def test_a_failing_command_keeps_its_status_when_its_message_cannot_be_shown() -> None:
+    """``deal constitution abc 2>&1 | true``: the error message finds no reader, and the
+    status stays the usage error's 2 (it was 0, as for a reader gone from the output)."""
+    child = subprocess.Popen([sys.executable, "main.py", "deal", "constitution", "abc"], cwd=ROOT,
+                             env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert child.stdout is not None
+    child.stdout.close()
+    assert child.wait(timeout=60) == 2
+
+
 def test_hint_on_an_output_without_suit_symbols_writes_suit_letters() -> None:
     """A file written in a legacy code page (Windows) cannot hold ♠: letters instead of a crash."""
     done = subprocess.run([sys.executable, "main.py", "hint", "constitution", "1", "--ms", "20"], cwd=ROOT,

@@ -83,10 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     goes away (``main.py hint … | head -1``) the rest of the output is dropped and the
     command ends quietly with status 0 (on Windows too, where the closed pipe is an
     ``OSError`` with EINVAL); and when standard output takes no more (a full disk), the
-    command says so in one line with status 1, as ``solve --out -`` does.
+    command says so in one line with status 1, as ``solve --out -`` does. Standard error
+    is best-effort (:class:`Diagnostics`): what it cannot take is dropped.
     """
     sys.stdout = guarded(plain_if_needed(sys.stdout))
-    sys.stderr = plain_if_needed(sys.stderr)
+    if not isinstance(sys.stderr, Diagnostics):
+        sys.stderr = cast(TextIO, Diagnostics(cast(TextIO, ClosedOutput()) if sys.stderr is None
+                                              else plain_if_needed(sys.stderr)))
     try:
         try:
             status = _run(argv)
@@ -218,6 +221,45 @@ class GuardedOutput:
             self.stream.flush()
         except OSError as err:
             raise _failed(err) from err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+class Diagnostics:
+    """Standard error, where messages and progress bars go: a write or flush that fails
+    (its reader gone in ``2>&1 | head -1``, a full disk in ``2>/dev/full``, closed in
+    ``2>&-``) is dropped, and so is every later one. A message that cannot be shown must not
+    end the command: a range of deals would lose its results to its progress bar, and a
+    failing command the status it decided on."""
+
+    def __init__(self, stream: TextIO) -> None:
+        #: the stream written to
+        self.stream = stream
+        #: a write or flush failed: nothing more is tried
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the stream, unless that failed once."""
+        if not self.failed:
+            try:
+                self.stream.write(text)
+            except (OSError, ValueError):
+                self.failed = True
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        """Write each of ``lines`` to the stream."""
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        """Flush the stream, unless a write or flush failed."""
+        if not self.failed:
+            try:
+                self.stream.flush()
+            except (OSError, ValueError):
+                self.failed = True
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
