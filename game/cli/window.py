@@ -32,7 +32,9 @@ from ..records.commands import (
 from ..records.settings import WINDOW_SIZE_MAX, WINDOW_SIZE_MIN
 
 if TYPE_CHECKING:
+    from ..engine.state import Game
     from ..levels import Campaign
+    from ..records.replay import Replay
     from ..ui.app import App
 
 #: the pictures ``screenshot --scene`` takes (game.ui.screenshots sets each one up)
@@ -91,7 +93,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     play = subparsers.add_parser("play", help="open the game straight on a deal",
                                  description="Open the game window on a deal of a rule set "
-                                 "(a random deal when GAME is left out).")
+                                 "(a random deal when GAME is left out). With --moves, a practice "
+                                 "game from where they lead: not counted in the statistics, no "
+                                 "high score, and the saved game stays to continue.")
     add_game_arguments(play, game_required=False)
     add_data_dir_argument(play)
     play.add_argument("--size", type=_size, default=None,
@@ -243,9 +247,23 @@ def run_play(args: argparse.Namespace) -> int:
     menu = app.show("menu")
     assert isinstance(menu, MenuScene)
     menu.choose(game.rules)
-    menu.deal(game)  # asks first when it would give up a game in progress
+    if game.history:
+        # moves the player did not play here (the demo's line, a friend's): a practice
+        # game from where they lead, as a replay taken over is, never a win of one's own
+        # at 0:00 with a high score; the player's saved game stays theirs to continue
+        app.show("table", replay=_as_replay(game), taken_over=True, timed=False)
+    else:
+        menu.deal(game)  # asks first when it would give up a game in progress
     app.run()
     return 0
+
+
+def _as_replay(game: Game) -> Replay:
+    """The moves played on ``game`` as a replay in progress, one a second (made up)."""
+    from ..records.replay import Replay, ReplayMove
+
+    moves = tuple(ReplayMove(game.move_text(step.move), float(n)) for n, step in enumerate(game.history, 1))
+    return Replay(rules=game.rules, game=game.game, moves=moves, seconds=float(len(moves)))
 
 
 def view_replay(path: Path, data_dir: Path | None) -> int:

@@ -17,8 +17,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.records.progress import load_progress
 from game.records.saves import load_saved_game
 from game.records.settings import Settings, check_settings, load_settings, save_settings
+from game.records.stats import load_statistics
 from game.records.store import Store
 from game.ui.app import MIN_SIZE, STOP_SIGNALS, App, Scene
 
@@ -303,3 +305,30 @@ def test_signals_are_given_back_after_the_loop(tmp_path) -> None:
     app.run(max_frames=2)
     assert {number: signal.getsignal(number) for number in STOP_SIGNALS} == before
     assert _wakeup_fd() == wakeup  # the wake-up socket the loop read arrivals from is gone
+
+
+def test_play_with_moves_opens_a_practice_game_never_a_win_of_ones_own(tmp_path) -> None:
+    """``main.py play constitution 1 --moves "<a winning line>"``: moves the player did not
+    play in the window are a practice game from where they lead (as a replay taken over
+    is). The win they reach counted as the player's own, unhelped, at 0:00, with a high
+    score and a best time nobody could beat."""
+    line = (ROOT / "tests" / "data" / "wins" / "constitution-1.txt").read_text(encoding="utf-8").split()
+    data = tmp_path / "data"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen([sys.executable, "main.py", "play", "constitution", "1", "--moves",
+                              " ".join(line), "--data-dir", str(data)], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    log = data / "log.txt"
+    while not (log.exists() and "the game window is open" in log.read_text(encoding="utf-8")):
+        assert time.monotonic() < deadline and child.poll() is None, "the window never opened"
+        time.sleep(0.05)
+    time.sleep(1.0)  # a few frames of the won table
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert b"Traceback" not in err, err.decode()
+    store = Store(data)
+    stats = load_statistics(store)
+    assert stats["constitution"].played == 0 and stats["constitution"].best_time is None
+    assert load_progress(store).rules["constitution"].scores == []
+    assert store.take_warnings() == []
