@@ -9,6 +9,7 @@ import io
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -41,6 +42,10 @@ class DealRow:
     line: tuple[str, ...] = ()
 
 
+#: a range written some other way than ``A-B``: two numbers apart, or joined by ``..`` or ``…``
+_RANGE_LOOKALIKE = re.compile(r"[0-9](\s*(\.\.|…)\s*|\s+)[0-9]")
+
+
 def parse_range(text: str) -> list[str]:
     """``A-B`` (or a single number) as the list of canonical game numbers.
 
@@ -51,7 +56,8 @@ def parse_range(text: str) -> list[str]:
     """
     shown = quoted(text)
     parts = str(text).split("-")
-    if len(parts) > 2:
+    # "1..3", "1…3" or "1 3" read as one number would be game 13
+    if len(parts) > 2 or (len(parts) == 1 and _RANGE_LOOKALIKE.search(str(text))):
         raise ValueError(f"{shown} is not a range of game numbers (write it like 1-1000)")
     try:
         bounds = [parse_game_number(part) for part in parts]

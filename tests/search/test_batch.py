@@ -31,6 +31,11 @@ def test_parse_range() -> None:
     for bad in ("0-3", "5-2", "a-b", "1-2-3", ""):
         with pytest.raises(ValueError):
             parse_range(bad)
+    # a range written another way is refused: read as one number, "1..3" was game 13
+    for other in ("1..3", "1 .. 3", "1…3", "1 3"):
+        with pytest.raises(ValueError, match="is not a range of game numbers"):
+            parse_range(other)
+    assert parse_range("1.000") == ["1000"] and parse_range(" #1,001 - #1,002 ") == ["1001", "1002"]
 
 
 def test_wilson_interval() -> None:
