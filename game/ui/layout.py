@@ -29,7 +29,8 @@ profile, as the real games are laid out:
 - union grid (Union Square): stock above waste on the left, the sixteen piles in the
   middle, the four foundations in a column on the right. The piles stand in four rows
   of four, or in two rows of eight where the window is wide, so that each pile has the
-  height to fan; each pile's direction badge sits in a band above it.
+  height to fan; each pile's number (as the hints name it: "pile 11") and direction
+  badge sit in a band above it.
 
 In both Square arrangements each foundation has room for a direction badge just right of
 the top of its card (it goes up to the King, then down again): the room is part of the
@@ -753,6 +754,10 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
         lay.steps[index] = fan_step((w, h))
         d = badge(w)
         lay.badge_slots[index] = pygame.Rect(x + w - d, top - bb + 1, d, d)
+        # the pile's number, as the hints and the notation name it ("pile 11", p11),
+        # at the left of its band, clear of the direction badge
+        lay.labels.append(Label(str(i + 1), pygame.Rect(x, top - bb, w - d - 2, bb),
+                                min(label_px(h), bb - 4), "left"))
     found_x = grid_x + cols * pitch - round(gap_x * w) + round(side * w)
     for f in range(4):
         lay.bases[f] = pygame.Rect(found_x, y0 + lb + f * (h + g), w, h)

@@ -242,6 +242,23 @@ def test_union_square_badges_stand_above_their_piles(size: tuple[int, int]) -> N
         assert not any(slot.colliderect(area) for area in lay.areas)
 
 
+@pytest.mark.parametrize("size", LOOKED_AT)
+def test_union_square_piles_are_numbered_as_the_hints_name_them(size: tuple[int, int]) -> None:
+    """The hints say "pile 11": each pile's number stands in the band above it, left of
+    its direction badge, clear of every place, at a size that fits its band."""
+    lay = table_layout("union-square", size)
+    game = new_game("union-square", 1)
+    numbers = {label.text: label for label in lay.labels if label.text.isdigit()}
+    assert sorted(numbers, key=int) == [str(n) for n in range(1, 17)]
+    for index in range(4, 20):
+        label = numbers[game.profile.place_words(index).removeprefix("pile ")]
+        base, slot = lay.bases[index], lay.badge_slots[index]
+        assert label.rect.bottom <= base.top and label.rect.left == base.left and label.align == "left"
+        assert label.rect.right <= slot.left and not label.rect.colliderect(slot)
+        assert not any(label.rect.colliderect(area) for area in lay.areas)
+        assert 0 < label.px <= label.rect.height
+
+
 @pytest.mark.parametrize(("rules", "size"), list(itertools.product(RULE_IDS, LOOKED_AT)))
 def test_neighbours_outlines_never_touch(rules: str, size: tuple[int, int]) -> None:
     lay = table_layout(rules, size)
