@@ -28,7 +28,8 @@ profile, as the real games are laid out:
   each column's direction; the columns reach down to the foot of the window.
 - union grid (Union Square): stock above waste on the left, the sixteen piles in the
   middle, the four foundations in a column on the right. The piles stand in four rows
-  of four, or in two rows of eight where the window is wide, so that each pile has the
+  of four, in two rows of eight where the window is wide, or in one row of sixteen where
+  it is wide and short, whichever gives the larger card, so that each pile has the
   height to fan; each pile's number (as the hints name it: "pile 11") and direction
   badge sit in a band above it.
 
@@ -676,8 +677,8 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
 
 def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int,
                   fans: tuple[int, ...] = ()) -> None:
-    """Stock over waste, the sixteen piles in four rows of four or two rows of eight
-    (whichever gives the larger card), the foundations in a column, each with its
+    """Stock over waste, the sixteen piles in four rows of four, two rows of eight or one
+    of sixteen (whichever gives the larger card), the foundations in a column, each with its
     direction badge beside it; a band above each row of piles holds their direction
     badges. ``fans`` holds the longest pile of each
     row of piles now (empty: a fresh deal's): the rows share the height out as in
@@ -703,11 +704,12 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
     def fits(cols: int) -> Callable[[int], bool]:
         return lambda w: need(w, cols)[0] <= area.width and need(w, cols)[1] <= area.height
 
-    square_w = _largest(fits(4), area.width)
-    wide_w = _largest(fits(8), area.width)
-    cols = 8 if wide_w > square_w else 4
+    # four rows of four, two of eight or (a wide, short window) one of sixteen: the
+    # shape with the largest card, the squarer on a tie
+    widths = {cols: _largest(fits(cols), area.width) for cols in (4, 8, 16)}
+    cols = max(widths, key=lambda c: (widths[c], -c))
     rows = 16 // cols
-    w = max(square_w, wide_w)
+    w = widths[cols]
 
     def fans_room(w: int) -> int:
         """The height the rows of piles have for their fans, with cards ``w`` wide."""

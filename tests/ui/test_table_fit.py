@@ -312,7 +312,8 @@ def _about_to_grow(app: App, rules: str, size: tuple[int, int]) -> tuple[TableSc
 @pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (2560, 1440)),
                                              ("constitution-cadogan", (1280, 800)),
                                              ("constitution", (800, 600)),
-                                             ("union-square", (800, 600))])
+                                             ("union-square", (800, 600)),
+                                             ("union-square", (1600, 600))])
 def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, rules: str,
                                                               size: tuple[int, int]) -> None:
     """Through the loop: the move that makes a row's pile longer than the fresh layout

@@ -242,6 +242,24 @@ def test_union_square_badges_stand_above_their_piles(size: tuple[int, int]) -> N
         assert not any(slot.colliderect(area) for area in lay.areas)
 
 
+@pytest.mark.parametrize(("size", "rows"), [((1600, 600), 1), ((2560, 1080), 1), ((1280, 800), 2),
+                                             ((800, 600), 2), ((800, 1400), 4)])
+def test_union_square_lays_its_piles_in_the_shape_with_the_largest_card(size: tuple[int, int],
+                                                                       rows: int) -> None:
+    """Four rows of four (a tall window), two of eight, or one of sixteen (a wide, short
+    window, where two rows of eight left cards 56 pixels wide between bare felt at
+    1600x600): the rows the piles stand in, each of 16 // rows piles, left to right."""
+    lay = table_layout("union-square", size)
+    tops = sorted({lay.bases[i].top for i in range(4, 20)})
+    assert len(tops) == rows
+    for r, top in enumerate(tops):
+        row = [i for i in range(4, 20) if lay.bases[i].top == top]
+        assert row == list(range(4 + r * 16 // rows, 4 + (r + 1) * 16 // rows))
+        assert [lay.bases[i].left for i in row] == sorted(lay.bases[i].left for i in row)
+    if rows == 1:
+        assert lay.card[0] >= 70
+
+
 @pytest.mark.parametrize("size", LOOKED_AT)
 def test_union_square_piles_are_numbered_as_the_hints_name_them(size: tuple[int, int]) -> None:
     """The hints say "pile 11": each pile's number stands in the band above it, left of
