@@ -24,7 +24,7 @@ from .app import App
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button
-from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px
+from .widgets import draw_key_hint, drawn_text, fit_text, fitting_px, stacked_scale, text_px, wrap
 
 #: The colour of each result in the charts.
 RESULT_COLOURS = {WON: (92, 200, 112), DEMO_WON: (96, 150, 230), LOST: (222, 92, 80),
@@ -240,17 +240,31 @@ class StatsScene(RuleTabsScene):
             tile = pygame.Rect(r.x + (i % cols) * (tw + gap), r.y + (i // cols) * (th + gap), tw, th)
             theme.panel(surface, tile, palette, radius=max(6, px // 2), edge=palette.edge)
             colour = palette.gold if caption in ("Win rate", "Best streak") else palette.ink
-            # a figure too wide for its tile is drawn smaller, whole (cut only past 12 pixels)
+            # the caption clear of the tile's sides: on two lines where one would crowd them
+            room = tw - px
+            lines = wrap(caption, caption_px, room)
+            head, comma, tail = caption.partition(", ")
+            if len(lines) == 2 and comma and all(
+                    theme.font(caption_px).size(part)[0] <= room for part in (head + ",", tail)):
+                lines = [head + ",", tail]  # "Fewest moves," over "no help"
+            small = caption_px if len(lines) <= 2 else fitting_px(caption, caption_px, room, 10)
+            if len(lines) > 2:
+                lines = [fit_text(caption, small, room)]
+            bottom = tile.bottom - round(th * 0.12)
+            boxes = []
+            for line in reversed(lines):
+                boxes.append(theme.text(surface, line, small, (tile.centerx, bottom), colour=palette.ink_dim,
+                                        anchor="midbottom"))
+                bottom = boxes[-1].top
+            drawn.add(Kind.TEXT, boxes[0].unionall(boxes[1:]), f"figure: {' '.join(lines)}")
+            # a figure too wide for its tile is drawn smaller, whole (cut only past 12
+            # pixels); above its caption, raised where the caption takes two lines
             size = fitting_px(value, value_px, tw - px, 12, bold=True)
             shown = fit_text(value, size, tw - px, bold=True)
-            centre = (tile.centerx, tile.centery - round(th * 0.1))
-            drawn.add(Kind.TEXT, theme.text(surface, shown, size, centre, colour=colour, bold=True,
+            high = theme.font(size, bold=True).get_height()
+            y = min(tile.centery - round(th * 0.1), bottom - (high + 1) // 2)
+            drawn.add(Kind.TEXT, theme.text(surface, shown, size, (tile.centerx, y), colour=colour, bold=True,
                                             anchor="center"), f"figure: {caption}: {shown}")
-            small = fitting_px(caption, caption_px, tw - px // 2, 10)
-            said = fit_text(caption, small, tw - px // 2)
-            foot = (tile.centerx, tile.bottom - round(th * 0.12))
-            box = theme.text(surface, said, small, foot, colour=palette.ink_dim, anchor="midbottom")
-            drawn.add(Kind.TEXT, box, f"figure: {said}")
 
     def _draw_ring(self, surface: pygame.Surface) -> None:
         palette = self.app.palette

@@ -73,6 +73,17 @@ def test_the_largest_figures_the_file_holds_are_drawn_whole(
     captions = [b.name for b in screen_app.drawn.boxes
                 if b.name.startswith("figure: ") and b.name.count(": ") == 1]
     assert "figure: Fewest moves, no help" in captions, "a caption is drawn smaller and whole, not cut"
+    # each caption stays clear of its tile's sides (it touched both at 800x600), under its
+    # figure, the two apart
+    figures = {b.name.split(": ")[1]: b.rect for b in screen_app.drawn.boxes
+               if b.name.startswith("figure: ") and b.name.count(": ") == 2}
+    edge = scene.px // 2 - 1
+    for box in (b for b in screen_app.drawn.boxes if b.name in captions):
+        caption = box.name.removeprefix("figure: ")
+        tile = next(r for r in _tiles(scene) if r.contains(box.rect))
+        assert box.rect.left - tile.left >= edge and tile.right - box.rect.right >= edge, caption
+        figure = figures[caption]
+        assert tile.contains(figure) and figure.bottom <= box.rect.top, caption
     # the ring's key, wide with such counts, leaves the ring room for its win rate (it made
     # the ring a speck at 800x600, the rate spilling over it), and stays in its panel
     (cx, cy), hole = scene.ring_hole
@@ -347,3 +358,12 @@ def test_after_a_reset_by_keyboard_the_focus_leaves_the_greyed_out_button(ui: Si
     ui.step(app)
     assert app.top is scene and not scene.reset_button.enabled
     assert scene.ring.current is scene.tabs[RULE_IDS.index("square")]
+
+
+def _tiles(scene: StatsScene) -> list[pygame.Rect]:
+    """The figures' tiles as the scene lays them out: four a row in its tiles' box."""
+    r, cols, rows = scene.tiles_rect, 4, 2
+    gap = round(scene.px * 0.6)
+    tw, th = (r.width - (cols - 1) * gap) // cols, (r.height - (rows - 1) * gap) // rows
+    return [pygame.Rect(r.x + c * (tw + gap), r.y + row * (th + gap), tw, th)
+            for row in range(rows) for c in range(cols)]
