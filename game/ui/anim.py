@@ -14,10 +14,14 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import Transfer
+
+if TYPE_CHECKING:
+    from .layout import TableLayout
 
 #: the normal duration of one card's flight, in seconds (divided by the speed setting)
 FLIGHT_SECONDS = 0.2
@@ -42,6 +46,22 @@ def ease_in_out(t: float) -> float:
     """Smooth start and end (0 → 0, 1 → 1)."""
     t = min(1.0, max(0.0, t))
     return t * t * (3 - 2 * t)
+
+
+@dataclass
+class Glide:
+    """The resting cards on their way from where layout ``start`` had them to where the
+    table's layout has them now (the rows laid out again for a long pile), over
+    ``duration`` seconds."""
+
+    start: TableLayout
+    duration: float
+    elapsed: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        """0 at the start, 1 once the cards are in their new places."""
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
 @dataclass

@@ -84,6 +84,8 @@ class PileRenderer:
             BoundedCache(BACKGROUNDS)
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
+        #: the picture of a glide (:meth:`gliding_layer`), drawn into again each frame
+        self._glide_surface: pygame.Surface | None = None
         self._held: tuple[int, tuple[int, int], pygame.Surface] | None = None
         #: the marks on places (targets, "Fill", directions, counts) and the hint
         self.marks = PileMarks(self, self._shapes)
@@ -125,7 +127,7 @@ class PileRenderer:
         """Let go of every picture drawn (the felt, the resting cards, the marks' shapes
         and words): the table is no longer shown. Drawing again makes them afresh."""
         self.redraw()
-        self._layer = None
+        self._layer = self._glide_surface = None
         self._held = None
         self._glow_cache.clear()
         self._shapes.clear()
@@ -221,6 +223,47 @@ class PileRenderer:
         self._record_layer()
         return layer
 
+    def gliding_layer(self, game: Game, piles: list[list[int]], old: TableLayout, t: float) -> pygame.Surface:
+        """The felt with every resting card of ``piles`` on its way, ``t`` (0 … 1) of it,
+        from where layout ``old`` had it to where this layout has it: the rows laid out
+        again for a long pile glide into their new places rather than jump. The cards are
+        drawn at this layout's size; the picture is made afresh each frame (it is never
+        the resting layer, which is drawn once the glide is over). The felt of ``old``
+        fades into this layout's as they go."""
+        lay = self.layout
+        background = self._background_surface(game)
+        if self._glide_surface is None or self._glide_surface.get_size() != background.get_size():
+            self._glide_surface = background.copy()
+        else:
+            self._glide_surface.blit(background, (0, 0))
+        surface = self._glide_surface
+        # the old felt fades as the cards leave it, so no outline stands empty beside them
+        if old.size == lay.size:
+            felt = self._felt_of(game, old)
+            felt.set_alpha(round(255 * (1 - t)))
+            surface.blit(felt, (0, 0))
+            felt.set_alpha(None)
+        size = lay.card
+        back = self.art.back(size)
+
+        def along(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
+            return round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t)
+
+        for index, pile in enumerate(piles):
+            if not pile:
+                continue
+            if lay.steps[index] == 0:
+                at = along(old.bases[index], lay.bases[index])
+                image = back if index == game.stock else self.art.quick_face(pile[-1], size)
+                surface.blit(image, at)
+                continue
+            for c, a, b in zip(pile, old.card_rects(index, len(pile)), lay.card_rects(index, len(pile)),
+                               strict=True):
+                surface.blit(self.art.quick_face(c, size), along(a, b))
+        if self.drawn is not None:  # the felt's words; the indices are on their way
+            self.drawn.boxes.extend(self._label_boxes)
+        return surface
+
     def _record_layer(self) -> None:
         """Record the resting cards' indices and the felt's words for this frame."""
         # The boxes are made once per layer and never changed, so they go in as they
@@ -251,9 +294,17 @@ class PileRenderer:
         self._background, self._label_boxes = kept
         return self._background
 
-    def _draw_background(self, game: Game) -> tuple[pygame.Surface, list[Box]]:
+    def _felt_of(self, game: Game, lay: TableLayout) -> pygame.Surface:
+        """The felt of layout ``lay`` (:meth:`_background_surface`'s, for any layout)."""
+        kept = self._backgrounds.get(lay.key())
+        if kept is None:
+            kept = self._backgrounds.put(lay.key(), self._draw_background(game, lay))
+        return kept[0]
+
+    def _draw_background(self, game: Game,
+                         lay: TableLayout | None = None) -> tuple[pygame.Surface, list[Box]]:
         palette = self.palette
-        lay = self.layout
+        lay = lay or self.layout
         surf = palette.felt(lay.size).copy()
         outline = self.art.outline(lay.card, palette.place_edge)
         line = round(lay.card[0] * palette.place_line / 100)

@@ -41,7 +41,7 @@ from ..search import dead_end as dead_ends
 from ..search.dead_end import DeadEndLook
 from ..session import Outcome, PlaySession, carry_on
 from ..session.ending import game_lost
-from .anim import Animator
+from .anim import FLIGHT_SECONDS, Animator, Glide, ease_in_out
 from .app import Scene
 from .effects import TableEffects
 from .exits import TableExits
@@ -93,6 +93,8 @@ class TableScene(Scene):
         self.session = PlaySession(game, store=self.store, settings=app.settings, clock=self._play_clock,
                                    level=level, daily=daily)
         self.anim = Animator()
+        #: the resting cards gliding to the places of a layout made for a long pile, or None
+        self.glide: Glide | None = None
         self.layout: TableLayout = table_layout(game.rules, app.size)
         self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.gestures = Gestures(self)
@@ -275,6 +277,7 @@ class TableScene(Scene):
             self._relayout(size)
 
     def _relayout(self, size: tuple[int, int]) -> None:
+        self.glide = None  # a new window: the old places are nowhere on it
         rules, piles = self.game.rules, self.game.piles
         layout = table_layout(rules, size)
         fans = longest_in_rows(layout, piles)
@@ -291,9 +294,12 @@ class TableScene(Scene):
     def _fit_piles(self) -> None:
         """Lay the rows out again where a pile has grown past what they show with every
         covered index whole (a row's fan takes height from the others, or the cards get
-        smaller), and back to the fresh layout once every pile fits it again."""
+        smaller), and back to the fresh layout once every pile fits it again. The resting
+        cards glide to their new places as the move's first card flies (none with
+        animation off)."""
         rules, piles, size = self.game.rules, self.game.piles, self.layout.size
         fans = longest_in_rows(self.layout, piles)
+        before = self.layout
         if fans is not None:
             # (where even the smallest cards cannot show the piles whole, the same
             # layout stays: it squeezes them least)
@@ -301,6 +307,8 @@ class TableScene(Scene):
                 self._fit_layout(table_layout(rules, size, fans=fans))
         elif self.layout.fans and longest_in_rows(table_layout(rules, size), piles) is None:
             self._fit_layout(table_layout(rules, size))
+        if self.layout is not before:
+            self.glide = Glide(before, FLIGHT_SECONDS / self.speed) if self.speed > 0 else None
 
     def release(self) -> None:
         """Let go of the pictures drawn for this table (it is no longer shown); shown
@@ -421,6 +429,10 @@ class TableScene(Scene):
             if self._pending_left <= 0:
                 self._apply_resize()
         self.renderer.refine(REFINE_BUDGET)
+        if self.glide is not None:
+            self.glide.elapsed += dt
+            if self.glide.progress >= 1:
+                self.glide = None
         landed = self.anim.update(dt)
         self.effects.update(dt, self.gestures.place_to_lift(self.anim.busy))
         self.hud.update(dt)
@@ -688,7 +700,9 @@ class TableScene(Scene):
         r = self.renderer
         g = self.game
         piles = self.display_piles()
-        surface.blit(r.layer(g, piles), (0, 0))
+        glide = self.glide
+        surface.blit(r.layer(g, piles) if glide is None else
+                     r.gliding_layer(g, piles, glide.start, ease_in_out(glide.progress)), (0, 0))
         self.effects.draw_settling(surface, r, g, piles)
         # The marks on places: the space owed a fill, what the hands are doing, each
         # pile's direction, the stock's and waste's counts.

@@ -15,6 +15,7 @@ import pytest
 
 from game.engine import RULE_IDS, Move, new_game
 from game.records.settings import Settings
+from game.ui.anim import ease_in_out
 from game.ui.app import App
 from game.ui.art import index_depth
 from game.ui.drawn import Kind
@@ -337,6 +338,64 @@ def test_a_pile_grown_long_gets_the_room_to_show_every_index(shared_app: App, ru
     table.undo()
     _settle(app, table)
     assert table.layout.fans == () and table.layout.card == fresh.card
+
+
+@pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (1280, 800)),
+                                             ("union-square", (800, 600))])
+def test_the_cards_glide_to_the_rows_laid_out_again(shared_app: App, rules: str,
+                                                    size: tuple[int, int]) -> None:
+    """Through the loop: the move that lays the rows out again for a long pile sends the
+    resting cards gliding from their old places to their new ones as its card flies
+    (Lady Cadogan lays its rows out again about ten times a game, and every card jumped);
+    half way, a resting card that moves is drawn half way along; then the table rests at
+    the new layout, drawn as afresh. With animation off, nothing glides."""
+    app = shared_app
+    table, fresh, move = _about_to_grow(app, rules, size)
+    table.play(move)
+    assert table.glide is not None and table.glide.start is fresh
+    new = table.layout
+    assert new is not fresh
+    # a top card of a pile away from the move whose place moved furthest
+    piles = table.game.piles
+    away = [i for i, pile in enumerate(piles)
+            if pile and i not in (move.src, move.dst) and i not in table.game.foundations
+            and new.steps[i] and new.bases[i].topleft != fresh.bases[i].topleft]
+    assert away, "no resting card moved"
+    place = max(away, key=lambda i: abs(new.bases[i].y - fresh.bases[i].y)
+                + abs(new.bases[i].x - fresh.bases[i].x))
+    old_rect = fresh.card_rects(place, len(piles[place]))[-1]
+    new_rect = new.card_rects(place, len(piles[place]))[-1]
+    while table.glide is not None and table.glide.progress < 0.5:
+        app.step(1 / 60)
+    assert table.glide is not None
+    t = ease_in_out(table.glide.progress)
+    at = (round(old_rect.x + (new_rect.x - old_rect.x) * t),
+          round(old_rect.y + (new_rect.y - old_rect.y) * t))
+    face = app.art.quick_face(piles[place][-1], new.card)
+    inner = face.get_rect().inflate(-new.card[0] // 3, -new.card[1] // 3)  # clear of the round corners
+
+    def shows_face(topleft: tuple[int, int]) -> bool:
+        return _pixels(app.screen, inner.move(topleft)) == _pixels(face, inner)
+
+    assert shows_face(at), "the card is not half way along"
+    assert at != new_rect.topleft and not shows_face(new_rect.topleft)
+    _settle(app, table)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert table.glide is None
+    _felt_as_drawn_afresh(app, table)
+    # animation off: the rows are laid out again at once
+    table.undo()
+    _settle(app, table)
+    assert table.layout.fans == ()
+    app.settings.animation_speed = 0.0
+    try:
+        table.play(move)
+        assert table.layout.fans and table.glide is None
+    finally:
+        app.settings.animation_speed = 1.0
+        table.undo()
+        _settle(app, table)
 
 
 def _felt_as_drawn_afresh(app: App, table: TableScene) -> None:
