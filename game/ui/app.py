@@ -303,6 +303,9 @@ class KeepsPausedGame(Protocol):
     def continue_game(self) -> None:
         """Take up the game in progress."""
 
+    def play_random(self, rules: str) -> None:
+        """Deal a random deal of ``rules``, as the menu's Play button does."""
+
 
 def ask_to_give_up(app: App, given_up: str, yes: str, action: Callable[[], None], *,
                    practice: bool = False) -> None:

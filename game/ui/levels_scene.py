@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import cast
 
 import pygame
 
@@ -23,7 +24,17 @@ from .badges import draw_padlock, draw_stars
 from .drawn import Kind
 from .rule_tabs import RuleTabsScene, tab_name
 from .theme import Button, Palette
-from .widgets import Control, Focusable, draw_key_hint, fit_text, focus_glow, stacked_scale, text_px, wrap
+from .widgets import (
+    Control,
+    Focusable,
+    draw_key_hint,
+    fit_text,
+    focus_glow,
+    record_button,
+    stacked_scale,
+    text_px,
+    wrap,
+)
 
 #: how a won level earns its stars (:func:`game.records.scoring.stars`), under the totals
 STARS_RULE = "★ a win  ·  ★★ within par on moves or on time  ·  ★★★ within both, with no hint or undo"
@@ -129,6 +140,10 @@ class LevelsScene(RuleTabsScene):
         app.tell(self.store.take_warnings())
         self.message = ""
         self.scores_button = Button("High scores", self.open_scores)
+        #: where the rule set has no levels: a random deal of it, as the menu's Play deals
+        self.play_button = Button("Play a deal", self.play_a_deal)
+        #: the panel the words about a rule set without levels stand in
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
         self.campaign: Campaign | None = None
         self.problem = ""
         self.no_levels = False
@@ -155,8 +170,7 @@ class LevelsScene(RuleTabsScene):
             self.problem = (f"{tab_name(self.rules)} has no levels: none of the "
                             f"{self.campaign.searched:,} deals searched was proved winnable.")
             if profile_of(self.rules).scores_at_end:
-                self.problem += (" Play it from the menu for the score: its high scores count every "
-                                 "finished game.")
+                self.problem += (" Play it for the score: its high scores count every finished game.")
         self.tiles = [LevelTile(level, self.play) for level in levels]
         self._mark_progress()
 
@@ -181,7 +195,7 @@ class LevelsScene(RuleTabsScene):
         if current or playable:
             self.ring.focus((current or playable)[-1])
         else:
-            self.ring.focus(self.back_button)
+            self.ring.focus(self.play_button if self.no_levels else self.back_button)
 
     def show(self, rules: str) -> None:
         """Show another rule set's campaign."""
@@ -232,6 +246,17 @@ class LevelsScene(RuleTabsScene):
         self.app.sounds.play("click")
         self.app.show("table", level=level)
 
+    def play_a_deal(self) -> None:
+        """A rule set without levels: a random deal of it on the table, dealt by the menu
+        as its Play button deals (asking first when a game in progress would be given up)."""
+        below = next((s for s in self.app.scenes if isinstance(s, KeepsPausedGame)), None)
+        if below is None:
+            menu = self.app.start("menu", rules=self.rules)
+        else:
+            self.app.back_to(below)
+            menu = below
+        cast(KeepsPausedGame, menu).play_random(self.rules)
+
     def open_scores(self) -> None:
         """The high-score tables of this rule set (of the focused level, if one is)."""
         focused = self.ring.current
@@ -262,7 +287,25 @@ class LevelsScene(RuleTabsScene):
         self._layout_tiles()
         items: list[Focusable] = [self.back_button, *self.tabs, self.scores_button, *self.tiles]
         columns = [-1] * 6 + [self._columns_of(i) for i in range(len(self.tiles))]
+        if self.no_levels:
+            self._layout_note()
+            items.append(self.play_button)
+            columns.append(-1)
         self.ring.set_items(items, columns)
+
+    def _layout_note(self) -> None:
+        """The panel of a rule set without levels: its words, and under them the button
+        that deals it."""
+        px = self.px
+        width = min(self.grid_rect.width, px * 36)
+        lines = wrap(self.problem, px, width - 2 * px)
+        label_w = theme.font(round(px * 0.95), bold=True).size(self.play_button.label)[0] + 3 * px
+        button_h = round(px * 2.4)
+        height = round(px * 1.3) * len(lines) + button_h + 4 * px
+        self.note_rect = pygame.Rect(0, 0, width, height)
+        self.note_rect.center = self.grid_rect.center
+        self.play_button.rect = pygame.Rect(0, 0, label_w, button_h)
+        self.play_button.rect.midbottom = (self.note_rect.centerx, self.note_rect.bottom - round(px * 1.4))
 
     def _grid_shape(self) -> tuple[int, int]:
         """Columns and rows that give the largest tiles (a little taller than wide)."""
@@ -338,17 +381,33 @@ class LevelsScene(RuleTabsScene):
                                  border_radius=max(6, tile.rect.width // 10))
             if tile.focused:
                 focus_glow(surface, tile.rect, max(6, tile.rect.width // 10), palette)
-        if self.problem:
-            # no levels is a fact about the game (in the panel's ink), an unreadable file a
-            # problem (in the warning colour)
+        if self.no_levels:
+            # a fact about the game, in a panel, with the way to play it
+            theme.panel(surface, self.note_rect, palette, radius=max(8, px // 2))
+            drawn.add(Kind.PANEL, self.note_rect, "no levels")
+            lines = wrap(self.problem, px, self.note_rect.width - 2 * px)
+            y = self.note_rect.top + round(px * 1.4)
+            for line in lines:
+                said = theme.text(surface, line, px, (self.note_rect.centerx, y), colour=palette.ink,
+                                  anchor="midtop")
+                drawn.add(Kind.TEXT, said, f"problem: {line}")
+                y += round(px * 1.3)
+            button_px = round(px * 0.95)
+            self.play_button.draw(surface, button_px, palette)
+            record_button(drawn, self.play_button, button_px, "Play a deal")
+            if self.play_button.focused:
+                focus_glow(surface, self.play_button.rect, max(4, self.play_button.rect.height // 4), palette)
+        elif self.problem:
+            # an unreadable file is a problem (in the warning colour)
             lines = wrap(self.problem, px, min(self.grid_rect.width, px * 40))
             y = self.grid_rect.centery - len(lines) * round(px * 1.3) // 2
             for line in lines:
-                said = theme.text(surface, line, px, (self.grid_rect.centerx, y),
-                                  colour=palette.ink if self.no_levels else palette.warn, anchor="midtop")
+                said = theme.text(surface, line, px, (self.grid_rect.centerx, y), colour=palette.warn,
+                                  anchor="midtop")
                 drawn.add(Kind.TEXT, said, f"problem: {line}")
                 y += round(px * 1.3)
-        hint = ("Arrows: choose   ·   Enter: play   ·   " if self.tiles else "") + \
+        hint = ("Arrows: choose   ·   Enter: play   ·   " if self.tiles else
+                "Enter: play a deal   ·   " if self.no_levels else "") + \
             "PgUp/PgDn: rule set   ·   S: high scores   ·   Esc: back"
         keys = draw_key_hint(surface, hint, px, self.size, self.size[1] - round(px * 1.0), palette,
                              message=self.message)

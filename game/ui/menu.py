@@ -213,6 +213,12 @@ class MenuScene(Scene):
         number, note = random_deal(self.rules, self.app.settings.winnable_only)
         self._start(number, note=note)
 
+    def play_random(self, rules: str) -> None:
+        """Choose ``rules`` and deal a random deal of it (:meth:`start_random`): the levels
+        screen of a rule set without levels offers it."""
+        self.choose(rules)
+        self.start_random()
+
     def start_daily(self) -> None:
         """Deal today's daily deal of the chosen rule set; when it is the game in progress
         (the player left it for the menu), take it up where it was left."""

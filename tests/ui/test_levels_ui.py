@@ -412,6 +412,32 @@ def test_english_squares_levels_say_why_there_are_none_and_where_to_play(
     assert "for the score" in said and scene.no_levels and not scene.tiles
 
 
+@pytest.mark.parametrize("by", ["key", "click"])
+def test_a_rule_set_without_levels_offers_a_deal_to_play(ui: SimpleNamespace, app: App, by: str) -> None:
+    """The screen was one sentence on bare felt: the words stand in a panel with "Play a
+    deal" under them, which has the keyboard's focus, and deals a random game of the rule
+    set from the menu (Enter, or a click), the menu under the table as after its own Play."""
+    menu = app.start("menu", rules="constitution")
+    app.show("levels", rules="square")
+    ui.step(app)
+    scene = app.top
+    assert isinstance(scene, LevelsScene) and scene.no_levels
+    panel = next(b.rect for b in app.drawn.boxes if b.name == "no levels")
+    words = [b.rect for b in app.drawn.boxes if b.name.startswith("problem: ")]
+    button = next(b.rect for b in app.drawn.boxes if b.name == "Play a deal")
+    assert words and all(panel.contains(w) for w in words) and panel.contains(button)
+    assert button.top > max(w.bottom for w in words)
+    assert scene.ring.current is scene.play_button
+    if by == "key":
+        ui.press(app, pygame.K_RETURN)
+    else:
+        ui.click(app, button.center)
+    ui.step(app, 3)
+    table = app.top
+    assert isinstance(table, TableScene) and table.game.rules == "square" and not table.game.history
+    assert isinstance(menu, MenuScene) and menu in app.scenes and menu.rules == "square"
+
+
 def test_a_level_in_a_dead_end_says_what_its_levels_button_counts(
         ui: SimpleNamespace, app: App, campaign: Path) -> None:
     """The dialog's button is "Levels", not "New deal": its words say so (a hostile review)."""
