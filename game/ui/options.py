@@ -55,7 +55,8 @@ HELP = {
     "sound": "Sound effects for dealing, moving cards and winning.",
     "volume": "How loud the sound effects are.",
     "card_back": "The design on the backs of the cards.",
-    "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance.",
+    "four_colour": "Clubs green and diamonds blue, so the four suits differ at a glance. Colours in the "
+                   "rules stay red and black: blue diamonds count as red, green clubs as black.",
     "large_index": "A big rank and suit across the top of every card, easy to read in a pile.",
     "high_contrast": "A near-black table, thick white outlines, brighter marks and larger text on the table.",
     "window_size": "The size of the window, and the size it opens at next time. You can also drag "
