@@ -498,7 +498,7 @@ class ReplayScene(Scene):
         # pile 3 to the ♥ foundation"), above the timeline, which gets the full width
         words_h = round(px * 1.6)
         # the key line under the buttons, as every screen has one
-        keys_h = round(px * 1.1)
+        keys_h = round(px * 1.4)  # room under its descenders
         bar_h = pad + words_h + line_h + round(px * 0.5) + bh + round(pad * 0.5) + keys_h
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         self.keys_y = self.bar.bottom - keys_h // 2 - 1
