@@ -37,7 +37,7 @@ REPLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("PgUp / PgDn", "Ten moves back / on"),
     ("Home / End", "The deal / the last move"),
     ("− / +", "Slower / faster"),
-    ("A", "As played (the recorded times between moves) or a steady pace"),
+    ("A", "Pace: as played (the recorded times between moves) or steady"),
     ("0–9, then Enter", "Go to the move of that number"),
     ("T", "Take over: play on from here, as practice"),
     ("Tab / Shift+Tab", "Focus the next / previous control"),

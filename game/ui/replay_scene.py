@@ -62,9 +62,9 @@ STEADY_SPEEDS: tuple[tuple[str, float], ...] = (
 )
 #: The speeds as played, slowest first: (name, how many times faster than the recorded
 #: times between moves). How fast they go depends on the replay, so they are not mixed
-#: in among the steady ones: "A" (or the switch "As played: Off" in the bar) swaps one
+#: in among the steady ones: "A" (or the switch "Pace: steady" in the bar) swaps one
 #: list for the other. Their names are short, to fit the speed's box at 800 px: the
-#: switch, "As played: On", says what they are times of.
+#: switch, "Pace: as played", says what they are times of.
 AS_PLAYED_SPEEDS: tuple[tuple[str, float], ...] = (("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("8×", 8.0))
 #: the steady speed a replay starts at: 1 move/s
 DEFAULT_SPEED = 1
@@ -290,7 +290,7 @@ class ReplayScene(Scene):
         return self._as_played
 
     def _timing_label(self) -> str:
-        return f"As played: {'On' if self._as_played else 'Off'}"
+        return f"Pace: {'as played' if self._as_played else 'steady'}"
 
     @property
     def speeds(self) -> tuple[tuple[str, float], ...]:
@@ -531,7 +531,7 @@ class ReplayScene(Scene):
         # a screen apart
         speed_w = min(self.goto.rect.x - round(px * 0.6) - x, SPEED_BOX_PX * px)
         self.speed.rect = pygame.Rect(x, y, max(px * 8, speed_w), bh)
-        timing_w = theme.font(round(px * 0.8), bold=True).size("As played: Off")[0] + px
+        timing_w = theme.font(round(px * 0.8), bold=True).size("Pace: as played")[0] + px
         self.timing.rect = pygame.Rect(w - pad - timing_w, self.bar.y + round(pad * 0.6), timing_w,
                                        words_h - 2)
         items: list[Focusable] = [self.timeline, *self.icons.values(), self.speed, self.goto,
@@ -746,7 +746,7 @@ class ReplayScene(Scene):
         drawn = self.app.drawn
         drawn.add(Kind.TEXT, count, "move number")
         drawn.add(Kind.TEXT, said, "the move in words")
-        self._draw_button(surface, self.timing, round(px * 0.8), "As played")
+        self._draw_button(surface, self.timing, round(px * 0.8), "Pace")
         self.timeline.draw(surface, px, palette)
         drawn.add(Kind.BUTTON, self.timeline.rect, "the timeline")
         for name, button in self.icons.items():

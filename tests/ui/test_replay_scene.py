@@ -536,9 +536,10 @@ def test_the_as_played_switch_shows_its_state_and_answers_the_mouse(ui: SimpleNa
                                                                    screen_app: App) -> None:
     scene = open_replay(ui, screen_app, recorded())
     names = [b.name for b in screen_app.drawn.boxes]
-    assert any(n.startswith("As played") for n in names) and not scene.as_played
+    assert any(n.startswith("Pace") for n in names) and not scene.as_played
+    assert scene.timing.label == "Pace: steady"
     ui.click(screen_app, scene.timing.rect.center)
-    assert scene.as_played and scene.timing.label == "As played: On"
+    assert scene.as_played and scene.timing.label == "Pace: as played"
     ui.click(screen_app, scene.timing.rect.center)
     assert not scene.as_played
 
@@ -554,7 +555,7 @@ def test_a_replay_with_no_times_is_not_played_as_played(ui: SimpleNamespace, scr
     ui.type_text(screen_app, "a")
     assert not scene.as_played and "no times" in scene.message
     ui.click(screen_app, scene.timing.rect.center)
-    assert not scene.as_played and scene.timing.label == "As played: Off"
+    assert not scene.as_played and scene.timing.label == "Pace: steady"
     ui.press(screen_app, pygame.K_SPACE)
     ui.step(screen_app, 5)
     assert 0 <= scene.player.step <= 1, "a steady speed, not every move at once"
