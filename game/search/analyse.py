@@ -200,7 +200,8 @@ class Analysis:
             return ("No play could have won this deal: the solver proved it lost from the start, "
                     "so no move of yours lost it.")
         if self.verdict == STILL_WINNABLE:
-            return f"The game can still be won from where it stopped, {_where(total)}: this line wins."
+            where = "from the deal" if total == 0 else f"from where it stopped, after move {total}"
+            return f"The game can still be won {where}: this line wins."
         if self.verdict == FOUND:
             assert lo is not None and hi is not None
             better = self.line_words()[:1]
@@ -214,7 +215,7 @@ class Analysis:
             return (f"One of your moves {lo + 1} to {hi} lost the game; {why} before the solver "
                     f"could tell which. From {_where(lo)}, this line wins.")
         if lo is not None:
-            return (f"From {_where(lo)} this line wins; whether the game could still be won where it "
+            return (f"From {_where(lo)}, this line wins; whether the game could still be won where it "
                     f"stopped, after move {total}, was not decided ({why}).")
         if hi is not None:
             # the end is lost (at the end, trivially: no legal move is left): say what the
@@ -270,14 +271,10 @@ def _where(step: int) -> str:
 
 
 def _move_words(game: Game, move: Move) -> str:
-    """A move of ``game``'s position in words: the card it moves and where it goes (a
-    stock card by its face: the game is over, so the stock may be seen)."""
-    card = game.piles[move.src][-1]
-    words = game.profile.card_to_place_words(card, move.dst)
-    if move.src == game.stock:  # "5♠ to the waste" alone reads as if 5♠ were in sight
-        first, _, rest = words.partition(" to ")
-        words = f"{first} from {game.profile.place_words(move.src)} to {rest}"
-    return words
+    """A move of ``game``'s position in words, as the replay viewer says it: the card it
+    moves, where from and where to (two packs hold two of each card), a stock card by its
+    face (the game is over, so the stock may be seen)."""
+    return game.profile.move_words(move.src, move.dst, game.piles[move.src][-1])
 
 
 def _wins(game: Game, line: Sequence[str]) -> bool:

@@ -505,8 +505,8 @@ def analysis_lines(analysis: Analysis) -> str:
     lines = []
     if analysis.line:
         start = analysis.last_winnable or 0
-        where = "the deal" if start == 0 else f"move {start}"
-        lines.append(f"The winning line from {where}, {counted(len(analysis.line), 'move')}:")
+        where = "from the deal" if start == 0 else f"after move {start}"
+        lines.append(f"The winning line {where}, {counted(len(analysis.line), 'move')}:")
         width = len(str(start + len(analysis.line)))
         words = analysis.line_words()
         word_width = max(len(w) for w in words)

@@ -124,8 +124,8 @@ def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
     before = position(replay, k)
     move = before.parse_move(replay.move_texts[k])
     card = card_pretty(before.piles[move.src][-1])
-    source = " from the stock" if move.src == before.stock else ""
-    words = f"{card}{source} to {before.profile.place_words(move.dst)}"
+    # where the card comes from too: two packs hold two of each card
+    words = f"{card} from {before.profile.place_words(move.src)} to {before.profile.place_words(move.dst)}"
     where = "from the deal" if k == 0 else f"after move {k}"
     line_words = analysis.line_words()
     assert analysis.line and line_words[0] != words, "the line plays another move than the one that lost"

@@ -59,9 +59,10 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     before = new_game("constitution", 3)
     before.play_all(moves[:start])
     move = before.parse_move(moves[start])
-    assert words == before.profile.card_to_place_words(before.piles[move.src][-1], move.dst)
+    assert words == before.profile.move_words(move.src, move.dst, before.piles[move.src][-1])
+    assert " from " in words
     # the winning line printed, move by move, replays to a win from there
-    assert re.fullmatch(rf"The winning line from move {start}, \d+ moves:", lines[2])
+    assert re.fullmatch(rf"The winning line after move {start}, \d+ moves:", lines[2])
     rows = [re.fullmatch(r"\s+(\d+)\. (.+?)\s+(\S+)", line) for line in lines[3:-1]]
     assert rows and all(rows)
     assert rows[0] is not None and rows[0][2] == better, "the move named instead is the line's first"
@@ -69,7 +70,7 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     for number, row in enumerate(rows, start + 1):
         assert row is not None and int(row[1]) == number
         played = game.parse_move(row[3])
-        assert row[2] == game.profile.card_to_place_words(game.piles[played.src][-1], played.dst)
+        assert row[2] == game.profile.move_words(played.src, played.dst, game.piles[played.src][-1])
         game.play(played)
     assert game.is_won()
     assert re.fullmatch(r"\(\d+ positions? of the line checked, [\d,]+ searched in [\d.]+ s\)", lines[-1])
