@@ -115,8 +115,21 @@ def run_hint(args: argparse.Namespace) -> int:
              for h, twins in _with_twins(ranked)]
     width = max(len(text) for _, text in lines)
     for number, (h, text) in enumerate(lines, 1):
-        print(f"{number:>2}. {text:<{width}}  {h.score:>+9.1f}  {h.reason}")
+        print(f"{number:>2}. {text:<{width}}  {_score_words(h.score):>9}  {h.reason}")
     return 0
+
+
+def _score_words(score: float) -> str:
+    """A hint's score as ``hint`` prints it: the search's gain (``+12.5``), or ``win``
+    and ``lost`` where its line reaches a won or a lost game (the search's values for
+    those are a million off, which reads as nothing a player can use)."""
+    from .evaluate import LOSS, WIN
+
+    if score >= WIN / 2:
+        return "win"
+    if score <= LOSS / 2:
+        return "lost"
+    return f"{score:+.1f}"
 
 
 #: the twins a line of ``hint`` names; more are counted ("and 46 more")

@@ -275,3 +275,11 @@ def test_ctrl_c_hands_on_the_results_finished_in_call_order(jobs: int) -> None:
     assert len(stop.value.results) == 3 and set(stop.value.results) <= set(range(1, 41))
     assert stop.value.results == sorted(stop.value.results)
     assert isinstance(stop.value, KeyboardInterrupt), "whoever does not keep them ends as before"
+
+
+def test_hint_prints_a_line_to_a_win_or_a_loss_in_words_not_the_search_s_millions() -> None:
+    from game.search.commands import _score_words
+    from game.search.evaluate import LOSS, WIN
+
+    assert _score_words(WIN - 4991.1) == "win" and _score_words(LOSS + 3000.0) == "lost"
+    assert _score_words(12.34) == "+12.3" and _score_words(-510.0) == "-510.0" and _score_words(0.0) == "+0.0"
