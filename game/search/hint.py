@@ -459,7 +459,9 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     Searches the player's view only (never the stock's order). Iterative deepening stops
     at the node or time budget; each move keeps the value of the deepest search that
     finished for all moves. A move that only shuffles cards (no gain within the search)
-    ranks below turning the stock when the stock can be turned. With ``avoid_repeats``,
+    ranks below turning the stock when the stock can be turned, but for one that lets the
+    card a foundation takes next fall from the waste into Row 4 (Lady Cadogan), which the
+    turn would bury in the waste. With ``avoid_repeats``,
     moves that go straight back to a position the game has already been through are left
     out. With ``max_ms=None`` only the node budget bounds the search, and the hints are a
     pure function of the position, its history and ``max_nodes``. With ``twins=False`` a
@@ -488,29 +490,39 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
 
 
 def _safe_first(view: Game, ranked: list[tuple[Move, float]]) -> tuple[list[tuple[Move, float]], set[Move]]:
-    """``ranked`` with the provably safe move first, and the moves so promoted.
+    """``ranked`` with the provably safe moves first, and the moves so promoted.
 
     The search gives such a move no free ply at the root (inside it, a forced move costs
     no depth), so a build that leaves the drop for the next move can score higher. By the
     dominance argument of :mod:`game.search.knowledge`, every line open before the drop is
     still open after it, so the drop is worth at least the best move's value: it is ranked
     first with that value, and so is the same card into its suit's other foundation (the
-    same position up to the order of the two foundations). Where there is no such drop,
+    same position up to the order of the two foundations). Every safe drop of the
+    position is so promoted and called safe (two 2s when the Aces are home), in the
+    order the search ranked them. Where there is no such drop,
     the first move of a safe climb (:func:`_safe_climb`, Lady Cadogan) goes first the
     same way.
     """
     if not ranked:
         return ranked, set()
-    forced = forced_move(view, [m for m, _ in ranked])
+    # every safe drop, each from its own place (each is safe by itself: the argument is
+    # about the position before it), in the order the search ranked them
+    drops: list[Move] = []
+    left = [m for m, _ in ranked]
+    while (forced := forced_move(view, left)) is not None:
+        drops.append(forced)
+        left = [m for m in left if m.src != forced.src]
     top = ranked[0][1]
-    if forced is None:
+    if not drops:
         climb = _safe_climb(view)
         gains = dict(ranked)
         if climb is None or climb not in gains:
             return ranked, set()
         return [(climb, max(gains[climb], top)), *((m, g) for m, g in ranked if m != climb)], {climb}
-    safe = {m for m, _ in ranked if m.src == forced.src and m.dst in view.foundations}
-    first = sorted(((m, max(gain, top)) for m, gain in ranked if m in safe), key=lambda mg: mg[0] != forced)
+    order = {m.src: n for n, m in enumerate(drops)}
+    safe = {m for m, _ in ranked if m.src in order and m.dst in view.foundations}
+    first = sorted(((m, max(gain, top)) for m, gain in ranked if m in safe),
+                   key=lambda mg: (order[mg[0].src], mg[0] not in drops))
     return first + [(m, gain) for m, gain in ranked if m not in safe], safe
 
 
@@ -1108,9 +1120,20 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
     if turn is None or turn not in values:
         return
     cap = values[turn] - 0.5
+    # (in Lady Cadogan a move that lets the card a foundation takes next fall from the
+    # waste into Row 4 is no shuffle: the turn would bury that card in the waste)
+    wanted = _wanted_on_the_waste(view)
     for move, value in values.items():
-        if move != turn and _gains_nothing(view, move, value, base):
+        if move != turn and _gains_nothing(view, move, value, base) and not (
+                wanted and _fills_from_the_waste(view, move)):
             values[move] = min(value, cap)
+
+
+def _wanted_on_the_waste(view: Game) -> bool:
+    """Lady Cadogan: the waste's top card is one a foundation takes next."""
+    if view.profile.layout is not Layout.ROWS or view.profile.fills_owed or not view.piles[view.waste]:
+        return False
+    return view.piles[view.waste][-1] in foundation_wants(view)
 
 
 # ----- reasons ------------------------------------------------------------------------

@@ -215,3 +215,19 @@ def test_hint_numbers_read_as_a_player_reads_them() -> None:
     assert numbers_words([2, 3]) == "hints 2 and 3"
     assert numbers_words([2, 3, 4, 5]) == "hints 2–5"
     assert numbers_words([1, 3, 4]) == "hints 1, 3 and 4"
+
+
+def test_every_safe_drop_is_called_safe_and_ranked_first() -> None:
+    """Lady Cadogan 1 at the deal: every Ace is home, so both 2♠ and 2♥ of Row 1 go up
+    safely. Only the first was called "always safe"; the other ranked below two builds
+    and was called safe only once the first had gone (a hostile expert's review)."""
+    game = new_game("constitution-cadogan", 1)
+    ranked = hints(game, max_ms=None, twins=False)
+    drops = [h for h in ranked if h.move.dst in game.foundations]
+    assert {game.move_text(h.move) for h in drops} >= {"r1c3-f3", "r1c2-f5"}
+    assert all(h.safe and "always safe" in h.reason for h in drops)
+    assert [h.safe for h in ranked[:len(drops)]] == [True] * len(drops)
+    assert not any(h.safe for h in ranked[len(drops):])
+    # the first is the one the search ranked first among them, as before
+    assert ranked[0].move == game.safe_drop([h.move for h in hints(game, max_ms=None, twins=False,
+                                                                     safe_first=False)])

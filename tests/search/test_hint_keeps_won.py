@@ -10,6 +10,7 @@ import random
 import pytest
 
 from game.engine import Game, game_from_layout, new_game
+from game.engine.cards import card_pretty
 from game.search import hint as hint_module
 from game.search.hint import hints
 from game.search.solver import solve
@@ -439,3 +440,47 @@ def test_the_cadogan_lock_position_is_what_it_says() -> None:
 
 def test_the_cadogan_guesses_never_peek_at_the_stock() -> None:
     assert first_hints_over_shuffled_stocks(cadogan_212_lock().to_layout()) == {"w-r4c4"}
+
+
+#: Lady Cadogan 13 after the hint's own first 39 moves: the waste's top card is 2♣,
+#: which both club foundations (on their Aces) take next; Row 3, pile 1 is empty. The
+#: hint turned the stock, burying 2♣ in a waste gone through once ("no other move gains
+#: anything in sight"), and the game was lost; moving a Row 4 card into Row 3's space
+#: lets 2♣ fall into Row 4, from where it climbs home (a hostile expert's review)
+CADOGAN_13_WASTE_TWO = (
+    "r2c7-r1c2 r3c8-r2c7 r2c7-r1c8 r1c8-f5 s-w s-w s-w s-w r4c4-r3c8 s-w s-w r3c2-r2c7 s-w s-w s-w "
+    "s-w s-w r4c5-r3c2 s-w s-w r3c1-r2c2 r4c1-r3c1 s-w r3c1-r2c3 r4c1-r3c1 r3c7-r2c4 s-w s-w "
+    "r4c1-r3c7 r3c7-r2c3 r4c1-r3c7 r3c7-r2c5 s-w r4c1-r3c7 r2c5-r1c6 s-w r3c1-r2c3 r4c1-r3c1 "
+    "r3c1-r2c5"
+)
+
+
+def cadogan_13_waste_two() -> Game:
+    game = new_game("constitution-cadogan", 13)
+    game.play_all(CADOGAN_13_WASTE_TWO.split())
+    return game
+
+
+def test_the_cadogan_hint_lets_the_card_a_foundation_wants_fall_from_the_waste() -> None:
+    game = cadogan_13_waste_two()
+    waste = game.piles[game.waste]
+    assert card_pretty(waste[-1]) == "2♣" and [card_pretty(game.piles[f][-1]) for f in (0, 1)] == ["A♣", "A♣"]
+    ranked = hints(game, max_ms=None, twins=False)
+    first = ranked[0]
+    assert game.move_text(first.move) != "s-w"
+    after = game.clone()
+    after.play(first.move)
+    assert card_pretty(after.piles[game.waste][-1]) != "2♣"
+    assert "2♣ from the waste fills Row 4" in first.reason
+    # it still ranks the turn first where the waste's top card is not wanted next
+    other = new_game("constitution-cadogan", 3)
+    other.play_all(["r2c5-r1c4", "r3c5-r2c5", "r2c3-r1c3"])
+    assert other.move_text(hints(other, max_ms=None, twins=False)[0].move) == "s-w"
+
+
+@pytest.mark.slow
+def test_the_cadogan_waste_two_position_is_what_it_says() -> None:
+    # letting 2♣ fall into Row 4 keeps the deal won (the solver wins it from there)
+    game = cadogan_13_waste_two()
+    game.play_text("r4c7-r3c1")
+    assert solve(game, max_nodes=3_000_000, max_seconds=600).status == "won"
