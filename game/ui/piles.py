@@ -187,12 +187,7 @@ class PileRenderer:
         if self._layer is not None and key == self._layer_key and self._layer.get_size() == lay.size:
             self._record_layer()
             return self._layer
-        background = self._background_surface(game)
-        if self._layer is None or self._layer.get_size() != background.get_size():
-            self._layer = background.copy()
-        else:
-            self._layer.blit(background, (0, 0))
-        layer = self._layer
+        layer = self._layer = _felt_under(self._layer, self._background_surface(game))
         art = self.art
         size = lay.card
         positions: list[tuple[int, int, pygame.Rect]] = []
@@ -231,12 +226,7 @@ class PileRenderer:
         the resting layer, which is drawn once the glide is over). The felt of ``old``
         fades into this layout's as they go."""
         lay = self.layout
-        background = self._background_surface(game)
-        if self._glide_surface is None or self._glide_surface.get_size() != background.get_size():
-            self._glide_surface = background.copy()
-        else:
-            self._glide_surface.blit(background, (0, 0))
-        surface = self._glide_surface
+        surface = self._glide_surface = _felt_under(self._glide_surface, self._background_surface(game))
         # the old felt fades as the cards leave it, so no outline stands empty beside them
         if old.size == lay.size:
             felt = self._felt_of(game, old)
@@ -499,6 +489,15 @@ class PileRenderer:
     def draw_hint(self, surface: pygame.Surface, game: Game, move: Move) -> None:
         """The hint: its card and its place glow, joined by an arrow (see :class:`HintArrow`)."""
         self.hint.draw(surface, game, move)
+
+
+def _felt_under(surface: pygame.Surface | None, background: pygame.Surface) -> pygame.Surface:
+    """``surface`` with ``background`` drawn over all of it, or a copy of ``background``
+    where there is none of its size yet (a picture drawn into again each time)."""
+    if surface is None or surface.get_size() != background.get_size():
+        return background.copy()
+    surface.blit(background, (0, 0))
+    return surface
 
 
 def _aligned(rect: pygame.Rect, label: Label) -> pygame.Rect:
