@@ -460,8 +460,8 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     at the node or time budget; each move keeps the value of the deepest search that
     finished for all moves. A move that only shuffles cards (no gain within the search)
     ranks below turning the stock when the stock can be turned, but for one that lets the
-    card a foundation takes next fall from the waste into Row 4 (Lady Cadogan), which the
-    turn would bury in the waste. With ``avoid_repeats``,
+    card a foundation takes next fall from the waste into Row 4 (Lady Cadogan, with
+    ``climbs``), which the turn would bury in the waste. With ``avoid_repeats``,
     moves that go straight back to a position the game has already been through are left
     out. With ``max_ms=None`` only the node budget bounds the search, and the hints are a
     pure function of the position, its history and ``max_nodes``. With ``twins=False`` a
@@ -643,7 +643,7 @@ def _rank(search: _HintSearch, position: Game, moves: list[Move], history: set[i
     base = evaluate(position, len(moves))
     if search.homeless:
         base -= search.homeless * homeless_cards(position)
-    _rank_shuffles_below_stock(position, values, base)
+    _rank_shuffles_below_stock(position, values, base, search.climbs)
     if answers is not None:
         if not _play_out(search, order, values, answers):
             _settle_the_best(search, order, values, immediate, answers)
@@ -1110,11 +1110,15 @@ def _say_when_nothing_else_gains(view: Game, values: dict[Move, float], base: fl
         answers[turn] = NOTHING_ELSE
 
 
-def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float) -> None:
+def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: float,
+                               players: bool = False) -> None:
     """Cap the value of moves that gain nothing just below the stock turn's.
 
     Moving cards about without gain can go on for ever in the Square games; the stock,
     turned once through, is what brings new cards, so a player who sees no gain turns it.
+    The player's hint in Lady Cadogan (``players``; not the demo's, nor the solver's
+    greedy lines, whose games were measured without it) caps no move that lets the card
+    a foundation takes next fall from the waste into Row 4.
     """
     turn = _stock_turn(view)
     if turn is None or turn not in values:
@@ -1122,7 +1126,7 @@ def _rank_shuffles_below_stock(view: Game, values: dict[Move, float], base: floa
     cap = values[turn] - 0.5
     # (in Lady Cadogan a move that lets the card a foundation takes next fall from the
     # waste into Row 4 is no shuffle: the turn would bury that card in the waste)
-    wanted = _wanted_on_the_waste(view)
+    wanted = players and _wanted_on_the_waste(view)
     for move, value in values.items():
         if move != turn and _gains_nothing(view, move, value, base) and not (
                 wanted and _fills_from_the_waste(view, move)):

@@ -384,7 +384,6 @@ class LevelsScene(RuleTabsScene):
         if self.no_levels:
             # a fact about the game, in a panel, with the way to play it
             theme.panel(surface, self.note_rect, palette, radius=max(8, px // 2))
-            drawn.add(Kind.PANEL, self.note_rect, "no levels")
             lines = wrap(self.problem, px, self.note_rect.width - 2 * px)
             y = self.note_rect.top + round(px * 1.4)
             for line in lines:

@@ -422,7 +422,7 @@ def test_a_rule_set_without_levels_offers_a_deal_to_play(ui: SimpleNamespace, ap
     ui.step(app)
     scene = app.top
     assert isinstance(scene, LevelsScene) and scene.no_levels
-    panel = next(b.rect for b in app.drawn.boxes if b.name == "no levels")
+    panel = scene.note_rect
     words = [b.rect for b in app.drawn.boxes if b.name.startswith("problem: ")]
     button = next(b.rect for b in app.drawn.boxes if b.name == "Play a deal")
     assert words and all(panel.contains(w) for w in words) and panel.contains(button)
