@@ -191,22 +191,13 @@ class PileRenderer:
         art = self.art
         size = lay.card
         positions: list[tuple[int, int, pygame.Rect]] = []
-        back = art.back(size)
         for index, pile in enumerate(piles):
             if not pile:
                 continue
             if lay.steps[index] == 0:
                 rect = lay.bases[index]
                 positions.extend((c, index, rect) for c in pile)
-                if index == game.stock:
-                    depth = min(4, (len(pile) + 11) // 12)
-                    for d in range(depth, 0, -1):
-                        layer.blit(back, rect.move(-d, -d))
-                    layer.blit(back, rect.move(0, 0))
-                else:
-                    if len(pile) > 1:
-                        layer.blit(art.quick_face(pile[-2], size), rect.move(-2, -2))
-                    layer.blit(art.quick_face(pile[-1], size), rect)
+                self._squared(layer, index == game.stock, pile, rect)
                 continue
             rects = lay.card_rects(index, len(pile))
             for c, rect in zip(pile, rects, strict=True):
@@ -234,7 +225,6 @@ class PileRenderer:
             surface.blit(felt, (0, 0))
             felt.set_alpha(None)
         size = lay.card
-        back = self.art.back(size)
 
         def along(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
             return round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t)
@@ -244,8 +234,7 @@ class PileRenderer:
                 continue
             if lay.steps[index] == 0:
                 at = along(old.bases[index], lay.bases[index])
-                image = back if index == game.stock else self.art.quick_face(pile[-1], size)
-                surface.blit(image, at)
+                self._squared(surface, index == game.stock, pile, pygame.Rect(at, size))
                 continue
             for c, a, b in zip(pile, old.card_rects(index, len(pile)), lay.card_rects(index, len(pile)),
                                strict=True):
@@ -253,6 +242,20 @@ class PileRenderer:
         if self.drawn is not None:  # the felt's words; the indices are on their way
             self.drawn.boxes.extend(self._label_boxes)
         return surface
+
+    def _squared(self, surface: pygame.Surface, stock: bool, pile: list[int], rect: pygame.Rect) -> None:
+        """A squared-up pile at ``rect``: the stock's backs with an edge as deep as the
+        stock is thick, or the top card with the edge of the one under it."""
+        size = self.layout.card
+        if stock:
+            back = self.art.back(size)
+            for d in range(min(4, (len(pile) + 11) // 12), 0, -1):
+                surface.blit(back, rect.move(-d, -d))
+            surface.blit(back, rect)
+            return
+        if len(pile) > 1:
+            surface.blit(self.art.quick_face(pile[-2], size), rect.move(-2, -2))
+        surface.blit(self.art.quick_face(pile[-1], size), rect)
 
     def _record_layer(self) -> None:
         """Record the resting cards' indices and the felt's words for this frame."""
