@@ -220,7 +220,7 @@ class PileRenderer:
         surface = self._glide_surface = _felt_under(self._glide_surface, self._background_surface(game))
         # the old felt fades as the cards leave it, so no outline stands empty beside them
         if old.size == lay.size:
-            felt = self._felt_of(game, old)
+            felt, _ = self._felt_of(game, old)
             felt.set_alpha(round(255 * (1 - t)))
             surface.blit(felt, (0, 0))
             felt.set_alpha(None)
@@ -277,27 +277,20 @@ class PileRenderer:
     def _background_surface(self, game: Game) -> pygame.Surface:
         """The felt with each place's outline, a lane where each pile fans, each
         foundation's suit and the layout's words."""
-        if self._background is not None:
-            return self._background
-        lay = self.layout
-        key = lay.key()
-        kept = self._backgrounds.get(key)
-        if kept is None:
-            kept = self._backgrounds.put(key, self._draw_background(game))
-        self._background, self._label_boxes = kept
+        if self._background is None:
+            self._background, self._label_boxes = self._felt_of(game, self.layout)
         return self._background
 
-    def _felt_of(self, game: Game, lay: TableLayout) -> pygame.Surface:
-        """The felt of layout ``lay`` (:meth:`_background_surface`'s, for any layout)."""
+    def _felt_of(self, game: Game, lay: TableLayout) -> tuple[pygame.Surface, list[Box]]:
+        """The felt of layout ``lay`` with the boxes of its words, drawn once per layout
+        (kept in :attr:`_backgrounds`)."""
         kept = self._backgrounds.get(lay.key())
         if kept is None:
             kept = self._backgrounds.put(lay.key(), self._draw_background(game, lay))
-        return kept[0]
+        return kept
 
-    def _draw_background(self, game: Game,
-                         lay: TableLayout | None = None) -> tuple[pygame.Surface, list[Box]]:
+    def _draw_background(self, game: Game, lay: TableLayout) -> tuple[pygame.Surface, list[Box]]:
         palette = self.palette
-        lay = lay or self.layout
         surf = palette.felt(lay.size).copy()
         outline = self.art.outline(lay.card, palette.place_edge)
         line = round(lay.card[0] * palette.place_line / 100)
