@@ -29,12 +29,11 @@ from ..records.commands import (
     default_data_dir_problem,
     nearest_named,
 )
+from ..records.replay import paced_replay
 from ..records.settings import WINDOW_SIZE_MAX, WINDOW_SIZE_MIN
 
 if TYPE_CHECKING:
-    from ..engine.state import Game
     from ..levels import Campaign
-    from ..records.replay import Replay
     from ..ui.app import App
 
 #: the pictures ``screenshot --scene`` takes (game.ui.screenshots sets each one up)
@@ -251,19 +250,12 @@ def run_play(args: argparse.Namespace) -> int:
         # moves the player did not play here (the demo's line, a friend's): a practice
         # game from where they lead, as a replay taken over is, never a win of one's own
         # at 0:00 with a high score; the player's saved game stays theirs to continue
-        app.show("table", replay=_as_replay(game), taken_over=True, timed=False)
+        moves = [game.move_text(step.move) for step in game.history]
+        app.show("table", replay=paced_replay(game.rules, game.game, moves), taken_over=True, timed=False)
     else:
         menu.deal(game)  # asks first when it would give up a game in progress
     app.run()
     return 0
-
-
-def _as_replay(game: Game) -> Replay:
-    """The moves played on ``game`` as a replay in progress, one a second (made up)."""
-    from ..records.replay import Replay, ReplayMove
-
-    moves = tuple(ReplayMove(game.move_text(step.move), float(n)) for n, step in enumerate(game.history, 1))
-    return Replay(rules=game.rules, game=game.game, moves=moves, seconds=float(len(moves)))
 
 
 def view_replay(path: Path, data_dir: Path | None) -> int:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -259,6 +260,16 @@ def result_of(game: Game) -> str:
     if game.is_lost():
         return LOST
     return IN_PROGRESS
+
+
+def paced_replay(rules: str, game: str, texts: Sequence[str], *, result: str = IN_PROGRESS,
+                 pace: float = 1.0) -> Replay:
+    """A replay of the moves ``texts`` (notation) of deal ``game`` of ``rules`` that no
+    clock timed (a line the analysis found, moves given on the command line): one move
+    every ``pace`` seconds, made up."""
+    moves = tuple(ReplayMove(text, round(pace * n, 1)) for n, text in enumerate(texts, 1))
+    return Replay(rules=rules, game=game, moves=moves, result=result,
+                  seconds=moves[-1].seconds if moves else 0.0)
 
 
 # ----- reading ----------------------------------------------------------------------------

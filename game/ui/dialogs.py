@@ -25,7 +25,7 @@ import pygame
 from ..console import counted
 from ..engine import Game
 from ..records.progress import load_progress
-from ..records.replay import WON, Replay, ReplayMove, format_seconds
+from ..records.replay import WON, Replay, format_seconds, paced_replay
 from ..records.stats import load_statistics
 from ..records.store import Store
 from ..search.analyse import UNDECIDED, Analysis, AnalysisJob, Budget
@@ -726,9 +726,7 @@ def winning_replay(analysis: Analysis) -> Replay:
     """The line of play up to the last winnable position, then the winning line, as a won
     replay for the replay viewer."""
     texts = [*analysis.moves[: analysis.last_winnable or 0], *analysis.line]
-    moves = tuple(ReplayMove(text, round(LINE_PACE * n, 1)) for n, text in enumerate(texts, 1))
-    return Replay(rules=analysis.start.rules, game=analysis.start.game, moves=moves, result=WON,
-                  seconds=moves[-1].seconds if moves else 0.0)
+    return paced_replay(analysis.start.rules, analysis.start.game, texts, result=WON, pace=LINE_PACE)
 
 
 def spell_words(seconds: float) -> str:
