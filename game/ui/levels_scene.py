@@ -142,8 +142,9 @@ class LevelsScene(RuleTabsScene):
         self.scores_button = Button("High scores", self.open_scores)
         #: where the rule set has no levels: a random deal of it, as the menu's Play deals
         self.play_button = Button("Play a deal", self.play_a_deal)
-        #: the panel the words about a rule set without levels stand in
+        #: the panel the words about a rule set without levels stand in, and their lines
         self.note_rect = pygame.Rect(0, 0, 0, 0)
+        self.note_lines: list[str] = []
         self.campaign: Campaign | None = None
         self.problem = ""
         self.no_levels = False
@@ -298,7 +299,7 @@ class LevelsScene(RuleTabsScene):
         that deals it."""
         px = self.px
         width = min(self.grid_rect.width, px * 36)
-        lines = wrap(self.problem, px, width - 2 * px)
+        lines = self.note_lines = wrap(self.problem, px, width - 2 * px)
         label_w = theme.font(round(px * 0.95), bold=True).size(self.play_button.label)[0] + 3 * px
         button_h = round(px * 2.4)
         height = round(px * 1.3) * len(lines) + button_h + 4 * px
@@ -384,9 +385,8 @@ class LevelsScene(RuleTabsScene):
         if self.no_levels:
             # a fact about the game, in a panel, with the way to play it
             theme.panel(surface, self.note_rect, palette, radius=max(8, px // 2))
-            lines = wrap(self.problem, px, self.note_rect.width - 2 * px)
             y = self.note_rect.top + round(px * 1.4)
-            for line in lines:
+            for line in self.note_lines:
                 said = theme.text(surface, line, px, (self.note_rect.centerx, y), colour=palette.ink,
                                   anchor="midtop")
                 drawn.add(Kind.TEXT, said, f"problem: {line}")
