@@ -151,6 +151,9 @@ class SearchProfile:
     #: the hint searches on through a stock card that came into play, unknown and of no
     #: use (``constitution``, where it only fills Row 4 and then spaces until it shows)
     through_reveals: bool = False
+    #: the player's hint's node budget (its 50 ms bound it too): as many positions as a
+    #: hint looks at, in this rule set
+    hint_nodes: int = 300
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,10 @@ PROFILE = RuleProfile(
         evaluation=Evaluation(waste_blocked=1.2, wrong_direction=1.5, space=25.0),
         demo_plan=DemoPlan(nodes=3600, searches=("dfs",)),
         reveal_bonus=True,
+        # sixteen piles and a space give some twenty moves, so 300 positions finish one
+        # move deep only, short of the two moves that empty a pile of two cards into a
+        # space (docs/search.md, "The hint in Union Square: a deeper look")
+        hint_nodes=1000,
     ),
     levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(50, 150, 450, 1350)),
     near_won=NEAR_WON,

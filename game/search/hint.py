@@ -451,13 +451,14 @@ def history_keys(game: Game) -> set[int]:
     return keys
 
 
-def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | None = 50.0,
+def hints(game: Game, *, max_nodes: int | None = None, max_ms: float | None = 50.0,
           avoid_repeats: bool = False, twins: bool = True, safe_first: bool = True,
           climbs: bool = True, no_ops_last: bool = True, counter: list[int] | None = None) -> list[Hint]:
     """Every legal move of ``game``, best first, with a reason a player understands.
 
     Searches the player's view only (never the stock's order). Iterative deepening stops
-    at the node or time budget; each move keeps the value of the deepest search that
+    at the node budget (``max_nodes``; by default the rule set's ``hint_nodes``) or the
+    time budget; each move keeps the value of the deepest search that
     finished for all moves. A move that only shuffles cards (no gain within the search)
     ranks below turning the stock when the stock can be turned, but for one that lets the
     card a foundation takes next fall from the waste into Row 4 (Lady Cadogan, with
@@ -476,6 +477,8 @@ def hints(game: Game, *, max_nodes: int = DEFAULT_MAX_NODES, max_ms: float | Non
     positions searched are added to ``counter[0]``. ``game`` is not changed.
     """
     view = game.player_view()
+    if max_nodes is None:
+        max_nodes = view.profile.search.hint_nodes
     history = history_keys(game) if game.history else set()
     answers: dict[Move, str] = {}
     same_as: dict[Move, Move] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from game.engine import RULE_IDS, Game, game_from_layout, new_game
 from game.engine.cards import card_pretty, parse_card
 from game.search.demo import DEMO_CLIMBS, demo_move
 from game.search.hint import hints
+from game.search.solver import WON, solve
 
 from .layouts import contested_copy, rows_layout, square_layout
 
@@ -231,3 +233,30 @@ def test_every_safe_drop_is_called_safe_and_ranked_first() -> None:
     # the first is the one the search ranked first among them, as before
     assert ranked[0].move == game.safe_drop([h.move for h in hints(game, max_ms=None, twins=False,
                                                                      safe_first=False)])
+
+
+#: Union Square 1 as the hint of 300 positions played it, 108 moves (session 29): pile 6
+#: is empty, Q♠ lies on K♠ in pile 1, and the waste's top is 4♦
+UNION_1_AT_108 = (
+    "p11-f2 p15-p3 p2-p14 s-w s-w s-w s-w s-w s-w s-w s-w w-f1 s-w w-p12 p13-p12 s-w s-w w-f4 "
+    "s-w s-w s-w w-p9 s-w w-p2 w-p2 s-w s-w s-w w-p11 p1-p11 s-w w-f4 p11-f4 p11-f4 s-w w-p6 "
+    "s-w w-p1 w-p11 p1-p11 w-p1 w-p11 p1-p11 s-w s-w w-f2 s-w w-f2 s-w w-p3 w-p3 s-w w-p16 s-w "
+    "w-f2 p5-f2 s-w s-w s-w w-f3 s-w s-w w-p14 s-w w-p11 s-w w-p1 s-w w-p7 w-p7 s-w w-p3 s-w "
+    "s-w w-p4 s-w w-p5 s-w w-p13 w-p13 s-w s-w s-w s-w w-p13 s-w w-p1 s-w w-p9 s-w w-p10 s-w "
+    "s-w w-p10 s-w s-w s-w w-p12 s-w w-p3 s-w w-p15 p6-p11 p6-p11 s-w w-p4 s-w w-f2"
+)
+
+
+def test_union_squares_hint_sees_a_pile_of_two_emptied_into_a_space() -> None:
+    # With 21 moves, 300 positions finished one move deep, and the hint put 4♦ from the
+    # waste into the space (the solver, at 1,000,000 positions, then finds no win: the
+    # game went round for hundreds of moves). K♠ into the space, then Q♠ onto it, empties
+    # pile 1 as well; the solver wins after it. Union Square's hint looks at 1,000.
+    game = new_game("union-square", 1)
+    game.play_all(UNION_1_AT_108.split())
+    assert len(game.legal_moves()) == 21
+    assert game.move_text(hints(game, max_ms=None)[0].move) == "p1-p6"
+    assert game.move_text(hints(game, max_ms=None, max_nodes=300)[0].move) == "w-p6"
+    game.play_text("p1-p6")
+    result = solve(game, max_nodes=200_000, max_seconds=math.inf)
+    assert result.status == WON
