@@ -35,6 +35,7 @@ from ..search.hint import reason_parts
 from . import theme
 from .app import Scene
 from .drawn import Kind
+from .keys import is_a_press
 from .widgets import fitting_px
 
 if TYPE_CHECKING:
@@ -49,9 +50,6 @@ DEFAULT_SPEED = 3
 
 _SPEED_UP = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHTBRACKET}
 _SLOW_DOWN = {pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET}
-#: keys that only modify others never take the game over
-_MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-              pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI}
 #: keys that only stop the demo (the others go on to the table once it has stopped)
 _ONLY_STOP = {pygame.K_ESCAPE, pygame.K_p}
 
@@ -109,17 +107,19 @@ class DemoScene(Scene):
     # ----- input ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Speed keys change the pace; any other key or click hands the game back."""
+        """Speed keys change the pace; any other key (but a modifier) or click hands the
+        game back, and the wheel does nothing."""
         if event.type == pygame.KEYDOWN:
             if event.key in _SPEED_UP:
                 self.set_speed(self.speed + 1)
             elif event.key in _SLOW_DOWN:
                 self.set_speed(self.speed - 1)
-            elif event.key not in _MODIFIERS:
+            elif is_a_press(event):
                 self.take_over()
                 if event.key not in _ONLY_STOP:
                     self.table.after_demo(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+        elif is_a_press(event):
+            # a click (a turn of the wheel is no click: it leaves the demo playing)
             self.take_over()
             self.table.after_demo(event)
 

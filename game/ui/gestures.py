@@ -24,7 +24,7 @@ import pygame
 
 from ..engine.cards import card_pretty
 from ..engine.state import FOUNDATION
-from .keys import is_question_mark, is_undo_key
+from .keys import WHEEL_BUTTONS, is_question_mark, is_undo_key
 from .theme import Palette
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ DRAG_THRESHOLD = 5
 #: seconds between two clicks that make a double-click
 DOUBLE_CLICK = 0.35
 
-#: the wheel's turns, which pygame also sends as presses of buttons 4 and 5
-WHEEL = (4, 5)
 
 _ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -258,7 +256,7 @@ class Gestures:
         press.
         """
         table = self.table
-        if event.button in WHEEL:
+        if event.button in WHEEL_BUTTONS:
             return
         if self.drag is not None or (self.press is not None and event.button != 1):
             self.cancel()
@@ -305,7 +303,12 @@ class Gestures:
         if game.piles[place] and game.places[place].kind != FOUNDATION:
             corner = table.renderer.top_rect(game, place).topleft if seen is None else seen.corner
             at = (int(pos[0]), int(pos[1]))
-            self.press = Press(place, at, (at[0] - corner[0], at[1] - corner[1]), double)
+            # held where the pointer took it, or (a press on a card under the top one: only
+            # the top card moves) at the point of the top card nearest the pointer, so the
+            # card lifted comes under the pointer
+            w, h = table.layout.card
+            grab = (min(max(at[0] - corner[0], 0), w - 1), min(max(at[1] - corner[1], 0), h - 1))
+            self.press = Press(place, at, grab, double)
         elif double:
             table.send_to_foundation(place)
 

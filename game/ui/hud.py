@@ -391,8 +391,8 @@ class Hud:
             self.tooltips.draw(surface, self.plan.button_px, self.table.app.palette, self.table.app.drawn)
 
     def status(self) -> str:
-        """What the bar says when there is no message: the fill owed, the card held, the
-        hint shown."""
+        """What the bar says when there is no message: the fill owed, the card held, that
+        the game is lost, the hint shown."""
         table = self.table
         g = table.game
         notation = table.app.settings.show_notation
@@ -404,6 +404,10 @@ class Hud:
             what = "the stock card" if selected == g.stock else card_pretty(top)
             return f"Holding {what}: choose where it goes (Esc to put it back)"
         session = table.session
+        if g.is_lost() and not table.result_due and table.app.top is table:
+            # the game's dialog was closed (not folded into its bar, which says so): say
+            # how to bring it back
+            return "No more moves: H for the game's end and where it went wrong"
         if session.hint_list:
             h = session.hint_list[session.hint_index]
             more = " (H for the next)" if len(session.hint_list) > 1 else ""

@@ -1,6 +1,8 @@
 """The bar's "⋯" menu: the buttons the bar has no room for, in a column under the "⋯"
 button while it is open (in more columns where the window is too short for one, always
-inside the window), out of reach while it is closed. A press outside it or Esc closes it."""
+inside the window), out of reach while it is closed. A press outside it or Esc closes it.
+From the keyboard, the arrows and Tab move the focus through it and Enter or Space
+presses the focused button; any other key closes it and goes on to the table."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
 #: the ones a player needs least during play first (every one has a key as well); a
 #: button not named here goes before all of these
 OVERFLOW_ORDER = ("Help", "Options", "Demo", "Restart", "New deal", "Redo", "Hint", "Menu", "Undo")
+#: the keys that press the focused button of the open menu
+_PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: the label of the button that opens the menu of the buttons the bar has no room for
 MORE = "⋯"
 
@@ -58,6 +62,9 @@ class OverflowMenu:
         self.button_px: int | None = None
         #: the panel under the open menu's buttons (empty while it is closed)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: the button of the menu the keyboard has focused, by its place in ``overflow``
+        #: (None until an arrow or Tab is pressed)
+        self.focus: int | None = None
 
     def toggle(self) -> None:
         """Open the menu of the buttons the bar has no room for, or close it."""
@@ -78,7 +85,9 @@ class OverflowMenu:
         self.panel = pygame.Rect(0, 0, 0, 0)
         for button in self.overflow:
             button.rect = pygame.Rect(0, 0, 0, 0)
-            button.hover = button.pressed = False
+            button.hover = button.pressed = button.focused = False
+        if not self.open:
+            self.focus = None
         if not self.open or self.button_px is None:
             return
         f = theme.font(self.button_px, bold=True)
@@ -101,6 +110,34 @@ class OverflowMenu:
             column, row = divmod(i, rows)
             button.rect = pygame.Rect(block.x + column * (w + gap), block.y + row * (h + gap), w, h)
         self.panel = block.inflate(2 * edge, 2 * edge)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key while the menu is open: the arrows and Tab move the focus through its
+        buttons (the first press focuses the first button), Enter or Space presses the
+        focused one. True when the key was the menu's; any other key closes the menu
+        and is the table's (False)."""
+        if not self.open:
+            return False
+        key = event.key
+        step = 0
+        if key in (pygame.K_DOWN, pygame.K_RIGHT) or (
+                key == pygame.K_TAB and not int(getattr(event, "mod", 0)) & pygame.KMOD_SHIFT):
+            step = 1
+        elif key in (pygame.K_UP, pygame.K_LEFT, pygame.K_TAB):
+            step = -1
+        if step or (key in _PRESS_KEYS and self.focus is None):
+            count = len(self.overflow)
+            self.focus = 0 if self.focus is None else (self.focus + step) % count
+            for n, button in enumerate(self.overflow):
+                button.focused = n == self.focus
+            return True
+        if key in _PRESS_KEYS and self.focus is not None:
+            button = self.overflow[self.focus]
+            if button.enabled:
+                button.action()  # (the bar's buttons close the menu first)
+            return True
+        self.close()
+        return False
 
     @property
     def edge(self) -> int:

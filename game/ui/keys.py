@@ -48,6 +48,23 @@ REPLAY_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: keys held with another, never pressed for themselves
+MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                           pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE))
+#: the mouse buttons pygame reports for a turn of the wheel (older code paths send the
+#: wheel as presses of these, beside its own MOUSEWHEEL event)
+WHEEL_BUTTONS = (4, 5)
+
+
+def is_a_press(event: pygame.event.Event) -> bool:
+    """A key pressed for itself (not a modifier) or a click of a mouse button (not a
+    turn of the wheel)."""
+    if event.type == pygame.KEYDOWN:
+        return event.key not in MODIFIER_KEYS
+    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) not in WHEEL_BUTTONS
+
+
 def is_question_mark(event: pygame.event.Event) -> bool:
     """The key press types "?" (Shift+/ on most keyboards, a key of its own on some)."""
     return event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (

@@ -47,6 +47,7 @@ from .effects import TableEffects
 from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
+from .keys import is_a_press
 from .layout import TableLayout, label_px, longest_in_rows, table_layout
 from .notices import told
 from .piles import PileRenderer
@@ -69,6 +70,11 @@ REFINE_BUDGET = 0.006
 UNDO_FLIGHT = 0.14
 
 _INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+#: the keys and bar buttons that, as a won game's last cards fly or its celebration
+#: plays, bring the win's dialog at once (:meth:`TableScene._would_pass_the_win_by`)
+_PASS_THE_WIN_KEYS = frozenset((pygame.K_ESCAPE, pygame.K_n, pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER,
+                                pygame.K_SPACE))
+_PASS_THE_WIN_BUTTONS = frozenset(("Menu", "New deal", "Restart"))
 
 
 class TableScene(Scene):
@@ -478,6 +484,33 @@ class TableScene(Scene):
             # a screen opened over the table as the last cards landed: told on its return
             self.told_due = True
 
+    def _win_on_its_way(self) -> bool:
+        """The game is won and its dialog is not up yet: the last cards are flying, or
+        the celebration has its moment before the dialog."""
+        return self.win_dialog_in is not None or (self.result_due and self.game.is_won())
+
+    def _would_pass_the_win_by(self, event: pygame.event.Event) -> bool:
+        """A key or click that leaves the table (Esc, N, R, the Menu, New deal and
+        Restart buttons), or that means "go on" (Enter, Space, a click on the felt). The
+        others do what they do (Undo, Options and Help: the dialog waits for a screen
+        opened over the table)."""
+        if not is_a_press(event):
+            return False
+        if event.type == pygame.KEYDOWN:
+            return event.key in _PASS_THE_WIN_KEYS
+        pos = getattr(event, "pos", None)
+        hit = None if pos is None else next((b for b in self.hud.buttons if b.rect.collidepoint(pos)), None)
+        return hit is None or hit.label in _PASS_THE_WIN_BUTTONS
+
+    def _show_win_now(self) -> None:
+        """Land the cards, count the win if it is not counted yet, and show its dialog."""
+        self.anim.finish()
+        if self.result_due:
+            self.result_due = False
+            self._check_result()
+        self.win_dialog_in = None
+        self.app.show("win", table=self)
+
     def _tell_result(self) -> None:
         """Show "No more moves" for a lost game, or "No way to win" for a dead end."""
         if self.game.is_lost():
@@ -523,9 +556,16 @@ class TableScene(Scene):
         """Mouse and keyboard; any press lands the flights first."""
         if event.type in _INPUT:
             self._apply_resize()
+        if self._win_on_its_way() and self._would_pass_the_win_by(event):
+            # the game is won: a press that would leave it (or does nothing) brings its
+            # dialog now, which offers the same ways on, rather than leave the win unseen
+            self._show_win_now()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.hud.menu_open:
                 self.hud.close_menu()  # Esc closes the open "⋯" menu, and does only that
+                return
+            if self.hud.menu.handle_key(event):
                 return
             self.anim.finish()  # (a press lands them in Gestures.on_press, minding the card seen)
         hands = self.gestures
@@ -593,8 +633,14 @@ class TableScene(Scene):
         """Show the next hint: an arrow from the card to its destination, with the reason
         (an older message would hide the reason: it goes). In a dead end the player was
         told of and played on in, no hint can help: "No way to win" comes again instead,
-        at no cost, with the analysis of the game ("Where did I go wrong?") in it."""
+        at no cost, with the analysis of the game ("Where did I go wrong?") in it, and in a
+        lost game "No more moves" comes again."""
         self.hush()
+        if self.game.is_lost() and not self.result_due and self.app.top is self:
+            # the dialog was closed (not folded into its bar, which stays over the table):
+            # it comes again, with "Where did I go wrong?" in it
+            self.app.show("lost", table=self)
+            return
         # (asked again of this very position: the look after an undo that left the dead
         # end may not have answered yet, and the flag is the last dead end's)
         if self.dead_end_told and not self.session.over and self.session.dead_end():
@@ -748,3 +794,4 @@ def _said(problem: str) -> str:
     (:func:`~game.ui.notices.told`), ended with a full stop."""
     words = told(problem)
     return words if words.endswith((".", "!", "?")) else words + "."
+

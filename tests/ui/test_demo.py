@@ -475,3 +475,23 @@ def test_a_win_counted_as_the_players_stays_so_in_the_dialog_when_the_demo_wins_
     assert not any("won by the demo" in line for line in again.lines)
     stats = load_statistics(Store(app.data_dir))["constitution"]
     assert (stats.played, stats.won, stats.won_by_demo, stats.current_streak) == (1, 1, 0, 1)
+
+
+def test_a_turn_of_the_wheel_leaves_the_demo_playing(ui: SimpleNamespace, app: App) -> None:
+    """pygame sends the wheel as presses of buttons 4 and 5 too: one notch stopped the
+    demo as a click does (hostile review 29)."""
+    table = _table(app, new_game("union-square", "1"))
+    ui.settle(app, table)
+    table.start_demo()
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    demo.set_speed(len(PAUSES))
+    for button in (4, 5):
+        ui.click(app, (app.size[0] // 2, app.size[1] // 2), button=button)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    ui.step(app)
+    assert app.top is demo
+    played = len(table.game.history)
+    _run_until(app, ui, lambda: len(table.game.history) > played)
+    ui.click(app, (5, app.size[1] - 5))
+    assert app.top is table

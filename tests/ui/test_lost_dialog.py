@@ -19,6 +19,7 @@ from game.ui.app import App
 from game.ui.dialogs import Dialog
 from game.ui.drawn import Kind
 from game.ui.table import TableScene
+from game.ui.widgets import ANALYSIS_TITLE
 
 
 def _lost_table(ui: SimpleNamespace, app: App, rules: str) -> tuple[TableScene, Dialog]:
@@ -305,3 +306,28 @@ def test_a_second_enter_after_save_replay_does_not_undo_the_lost_game(ui: Simple
     ui.press(app, pygame.K_RETURN)
     assert len(table.game.history) == moves and table.game.is_lost()
     assert app.top.name == "menu"
+
+
+@pytest.mark.parametrize("how", ["H", "the Hint button"])
+def test_the_lost_dialog_closed_with_esc_comes_back_with_the_hint(ui: SimpleNamespace, app: App,
+                                                                  how: str) -> None:
+    """Esc closes "No more moves" for good: nothing on the table said the game was over,
+    and nothing brought the dialog (and "Where did I go wrong?") back but an undo and a
+    redo (hostile review 29). The bar says how, and H (or Hint) brings it."""
+    table, dialog = _lost_table(ui, app, "constitution")
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    counted = _lost_count(app)
+    ui.step(app)
+    said = [b.name for b in app.drawn.boxes if "No more moves" in b.name]
+    assert said and all("H for the game's end" in name for name in said)
+    if how == "H":
+        ui.press(app, pygame.K_h)
+    else:
+        ui.click(app, _hud_button(table, "Hint").rect.center)
+    again = app.top
+    assert isinstance(again, Dialog) and again.title == "No more moves" and again is not dialog
+    assert ANALYSIS_TITLE in [b.label for b in again.buttons]
+    assert _lost_count(app) == counted  # not counted again
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table

@@ -964,3 +964,65 @@ def test_with_a_card_in_hand_the_cards_that_may_fill_the_space_stop_glowing(ui: 
     ui.step(app)
     assert scene.gestures.selected == held
     assert lit(held) > 5 and lit(other) == 0, "only the card in hand glows"
+
+
+def test_the_more_menu_answers_the_arrows_and_enter_and_any_other_key_closes_it(
+        ui: SimpleNamespace, app: App) -> None:
+    """With the "⋯" menu open, the arrows and Enter moved the table's focus and picked up
+    a card under it, the menu staying open (hostile review 29). Now they go through the
+    menu, drawn focused; another key closes it and does what it does on the table."""
+    app.resize((800, 600))
+    table = ui.open_table(app, new_game("constitution-cadogan", 7))
+    ui.settle(app, table)
+    hud = table.hud
+    assert len(hud.overflow) >= 2
+    ui.click(app, hud.more.rect.center)
+    assert hud.menu_open
+    focus = table.gestures.focus
+    ui.press(app, pygame.K_DOWN)
+    ui.press(app, pygame.K_DOWN)
+    ui.press(app, pygame.K_UP)
+    assert [b.focused for b in hud.overflow] == [True] + [False] * (len(hud.overflow) - 1)
+    assert table.gestures.focus == focus and table.gestures.selected is None and hud.menu_open
+    ui.press(app, pygame.K_TAB)
+    assert hud.overflow[1].focused
+    ui.press(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    first = hud.overflow[0].label
+    assert first == "Help" and hud.overflow[0].focused
+    ui.press(app, pygame.K_RETURN)
+    assert app.top is not None and app.top.name == "help" and not hud.menu_open
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    # opened again, nothing is focused until a key asks; D closes it and turns the stock
+    ui.click(app, hud.more.rect.center)
+    assert hud.menu_open and not any(b.focused for b in hud.overflow)
+    stock = len(table.game.piles[table.game.stock])
+    ui.press(app, pygame.K_d)
+    assert not hud.menu_open and len(table.game.piles[table.game.stock]) == stock - 1
+
+
+def test_a_press_on_a_covered_card_lifts_the_top_card_under_the_pointer(ui: SimpleNamespace,
+                                                                        app: App) -> None:
+    """Only a pile's top card moves: pressed on a card under it, the top card was lifted
+    and drawn far from the pointer (122 px in British Square; hostile review 29). It now
+    comes under the pointer."""
+    table = ui.open_table(app, new_game("square", 7))
+    ui.settle(app, table)
+    game = table.game
+    column = next(p for p in game.tableau if len(game.piles[p]) >= 3)
+    rects = [r for _, p, r in table.card_positions if p == column]
+    bottom = rects[0]
+    at = (bottom.centerx, bottom.top + 5)
+    assert not rects[-1].collidepoint(at)
+    ui.post_mouse(pygame.MOUSEBUTTONDOWN, at)
+    ui.step(app)
+    to = (at[0] + 30, at[1] + 40)
+    ui.post_mouse(pygame.MOUSEMOTION, to, rel=(30, 40))
+    ui.step(app)
+    drag = table.gestures.drag
+    assert drag is not None and drag.card == game.piles[column][-1]
+    held = pygame.Rect(drag.corner, table.layout.card)
+    assert held.collidepoint(to)
+    ui.post_mouse(pygame.MOUSEBUTTONUP, to)
+    ui.settle(app, table)
+    assert table.gestures.drag is None
