@@ -687,9 +687,13 @@ def table_bottom(rules: str, size: tuple[int, int]) -> int:
 
 def _analyse(app: App, table: FinishedTable, below: SceneName = "lost") -> None:
     """Open the analysis over the lost game's dialog (or the dialog named ``below``), which
-    comes back when it closes; its answer is the session's to weigh as help
-    (:meth:`PlaySession.analysis_shown`)."""
-    app.show(below, table=table)
+    comes back when it closes, its focus on "Where did I go wrong?"; its answer is the
+    session's to weigh as help (:meth:`PlaySession.analysis_shown`)."""
+    shown = app.show(below, table=table)
+    # back on the dialog, the focus is where it was, not on "Undo", where an Enter would
+    # take back the game's last move
+    if isinstance(shown, Dialog):
+        shown.focus_on(ANALYSIS_TITLE)
     app.show("analysis", game=table.session.game, answered=table.session.analysis_shown)
 
 

@@ -68,8 +68,11 @@ class HelpScene(Scene):
     opaque = False
     escape_goes_back = True
 
-    def __init__(self, app: App, rules: str) -> None:
+    def __init__(self, app: App, rules: str, keys: Sequence[tuple[str, str]] = ()) -> None:
+        """How to play ``rules``; ``keys``, the table's list of keys, is what ? opens in
+        the help's place (none: the foot does not offer it)."""
         super().__init__(app)
+        self.keys = list(keys)
         if rules not in RULESETS:
             raise ValueError(f"unknown rule set {rules!r}: choose one of {', '.join(RULE_IDS)}")
         self.rules = rules
@@ -155,17 +158,24 @@ class HelpScene(Scene):
         if self.app.top is self:
             self.app.pop()
 
+    def open_keys(self) -> None:
+        """The list of keys, in the help's place (Esc returns to the game)."""
+        if self.app.top is self:
+            self.app.swap("keys", rows=self.keys)
+
     def open_rules(self) -> None:
         """The full rules of this rule set, in the help's place (Back returns to the game)."""
         if self.app.top is self:
             self.app.swap("rules", rules=self.rules)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """R or the button opens the full rules; any other click, Esc, Enter, Space or F1
-        closes the help."""
+        """R or the button opens the full rules, ? the list of keys; any other click, Esc,
+        Enter, Space or F1 closes the help."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r:
                 self.open_rules()
+            elif self.keys and is_question_mark(event):
+                self.open_keys()
             elif event.key in CLOSE_KEYS:
                 self.close()
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
@@ -193,7 +203,8 @@ class HelpScene(Scene):
         for n, box in enumerate(self.text_boxes):
             drawn.add(Kind.TEXT, box, f"how to play: block {n + 1}")
         button = self.rules_button.rect
-        foot = "Esc, Enter or a click: back to the game   ·   R: the full rules   ·   ?: every key"
+        foot = "Esc, Enter or a click: back to the game   ·   R: the full rules" + (
+            "   ·   ?: every key" if self.keys else "")
         room = button.left - pad - (self.panel.left + pad)
         foot_px = fitting_px(foot, self.foot_px, room, 10)
         drawn.add(Kind.TEXT, theme.text(surface, foot, foot_px, (self.panel.left + pad, button.centery),

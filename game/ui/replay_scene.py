@@ -140,6 +140,12 @@ class Timeline(Control):
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """Clicks and drags along the track."""
         if event.type == pygame.MOUSEMOTION and self.dragging:
+            buttons = getattr(event, "buttons", None)
+            if buttons and not buttons[0]:
+                # the left button is up, yet its release never came (the window lost the
+                # pointer meanwhile): the drag is over, and this motion moves nothing
+                self.dragging = False
+                return super().handle_mouse(event)
             self._jump_to_x(event.pos[0])
             return True
         if event.type == pygame.MOUSEBUTTONUP and self.dragging:

@@ -48,7 +48,7 @@ class TableHelp:
         table = self.table
         table.anim.finish()
         table.gestures.cancel()
-        table.app.show("help", rules=table.game.rules)
+        table.app.show("help", rules=table.game.rules, keys=self.legend())
 
     def legend(self) -> list[tuple[str, str]]:
         """Every key and gesture of the table: the buttons' shortcuts, the other keys (a

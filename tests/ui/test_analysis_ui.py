@@ -124,6 +124,9 @@ def test_the_lost_game_is_analysed_and_its_winning_line_watched(ui: SimpleNamesp
     ui.click(app, viewer.menu_button.rect.center)
     back = app.top
     assert isinstance(back, Dialog) and back.title == "No more moves"
+    # the focus is back where the player left it, not on "Undo" (the dialog's first
+    # button), where an Enter would take back the game's last move (hostile review 29)
+    assert back.buttons[back.focus].label == ANALYSIS_TITLE
     ui.step(app)
     assert drawn, "on top again, it is drawn"
 

@@ -340,3 +340,21 @@ def test_the_help_opens_the_full_rules_and_back_returns_to_the_game(ui: SimpleNa
     ui.press(app, pygame.K_F1)
     ui.press(app, pygame.K_r)
     assert isinstance(app.top, RulesScene)
+
+
+def test_question_mark_on_the_help_sheet_lists_the_keys_as_its_foot_says(ui: SimpleNamespace,
+                                                                         app: App) -> None:
+    """The sheet's foot says "?: every key", and ? did nothing there (hostile review 29)."""
+    table = ui.open_table(app, new_game("constitution", 5))
+    ui.press(app, pygame.K_F1)
+    help_sheet = app.top
+    assert isinstance(help_sheet, HelpScene)
+    assert any(b.name == "how to play: the keys" for b in app.drawn.boxes)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT,
+                                         unicode="?"))
+    ui.step(app)
+    legend = app.top
+    assert isinstance(legend, KeysScene)
+    assert legend.rows == table.help.legend()
+    ui.press(app, pygame.K_ESCAPE)
+    assert app.top is table  # the list took the help's place: Esc is back on the game

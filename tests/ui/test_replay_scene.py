@@ -806,3 +806,25 @@ def test_a_new_deal_after_a_practice_game_is_won_asks_before_it_replaces_the_sav
     assert "Your saved game (British Constitution #2) will be counted as abandoned" in " ".join(ask.lines)
     saved = load_saved_game(store)
     assert saved is not None and saved.game == "2" and load_statistics(store)["constitution"].played == 0
+
+
+def test_a_drag_on_the_timeline_ends_when_the_button_is_up_though_its_release_never_came(
+        ui: SimpleNamespace, screen_app: App) -> None:
+    """The window lost the pointer mid-drag, so the release never came: moving the mouse
+    with no button down went on seeking (hostile review 29)."""
+    scene = open_replay(ui, screen_app, recorded())
+    line = scene.timeline.rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(line.x + line.width // 2, line.centery),
+                                         button=1))
+    ui.step(screen_app)
+    assert scene.player.step == 6 and scene.timeline.dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(line.right - 2, line.centery), rel=(5, 0),
+                                         buttons=(0, 0, 0)))
+    ui.step(screen_app)
+    assert scene.player.step == 6 and not scene.timeline.dragging
+    # a real drag still seeks
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(line.x + 2, line.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(line.right + 40, line.centery), rel=(5, 0),
+                                         buttons=(1, 0, 0)))
+    ui.step(screen_app)
+    assert scene.player.at_end
