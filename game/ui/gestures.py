@@ -91,6 +91,9 @@ class Gestures:
         self.focus_visible = False
         #: the message naming the place that had the focus when the ring first showed
         self._focus_words = ""
+        #: the last arrow's step: (the place it left, the way it went, the place it
+        #: reached), so that the opposite arrow goes straight back
+        self._arrow_step: tuple[int, tuple[int, int], int] | None = None
         self.last_click: tuple[int, float] | None = None
         self.hover: int | None = None
         #: the place under the pointer has a card that may move now
@@ -105,6 +108,7 @@ class Gestures:
         self.selected = None
         self.focus = self.table.game.tableau.start
         self.focus_visible = False
+        self._arrow_step = None
         self.last_click = None
         self.hover = None
 
@@ -480,10 +484,20 @@ class Gestures:
 
     def arrow(self, direction: tuple[int, int]) -> None:
         """Move the focus to the nearest place that way, in line with it where one is
-        (:meth:`TableLayout.neighbour`); where no place lies that way, it stays."""
+        (:meth:`TableLayout.neighbour`); where no place lies that way, it stays. The
+        arrow opposite to the last one goes back where that one came from."""
         if self.show_focus():
             return
-        self.focus = self.table.layout.neighbour(self.focus, direction)
+        here = self.focus
+        step = self._arrow_step
+        if step is not None and step[2] == here and step[1] == (-direction[0], -direction[1]):
+            # the opposite of the last arrow retraces it: the nearest place that way is
+            # chosen by the places' shapes, and from the place reached it need not be the
+            # one left (Union Square's waste, left of the second row of piles)
+            self.focus = step[0]
+        else:
+            self.focus = self.table.layout.neighbour(here, direction)
+        self._arrow_step = (here, direction, self.focus)
         self._focus_moved()
 
     def keyboard_act(self) -> None:

@@ -1026,3 +1026,33 @@ def test_a_press_on_a_covered_card_lifts_the_top_card_under_the_pointer(ui: Simp
     ui.post_mouse(pygame.MOUSEBUTTONUP, to)
     ui.settle(app, table)
     assert table.gestures.drag is None
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_the_opposite_arrow_goes_back_where_the_last_one_came_from(ui: SimpleNamespace, app: App,
+                                                                    rules: str) -> None:
+    """The nearest place that way is chosen by the places' shapes, so from Union Square's
+    waste Right led to pile 1 and Left from there to the stock (hostile review 29). From
+    every place, each arrow then its opposite comes back, through the real loop."""
+    table = ui.open_table(app, new_game(rules, 7))
+    ui.settle(app, table)
+    hands = table.gestures
+    ui.press(app, pygame.K_TAB)  # the first focus key shows the focus
+    assert hands.focus_visible
+    opposite = {pygame.K_LEFT: pygame.K_RIGHT, pygame.K_RIGHT: pygame.K_LEFT,
+                pygame.K_UP: pygame.K_DOWN, pygame.K_DOWN: pygame.K_UP}
+    moved = 0
+    for place in range(len(table.game.piles)):
+        for key, back in opposite.items():
+            hands.focus = place
+            ui.press(app, key)
+            moved += hands.focus != place
+            ui.press(app, back)
+            assert hands.focus == place, (table.game.place_name(place), pygame.key.name(key))
+    assert moved > len(table.game.piles)
+    # a new arrow after the retrace goes by the places' shapes again, not back and forth
+    hands.focus = table.game.tableau.start
+    ui.press(app, pygame.K_RIGHT)
+    second = hands.focus
+    ui.press(app, pygame.K_RIGHT)
+    assert hands.focus not in (table.game.tableau.start, second)
