@@ -497,7 +497,8 @@ class Gestures:
             self.focus = step[0]
         else:
             self.focus = self.table.layout.neighbour(here, direction)
-        self._arrow_step = (here, direction, self.focus)
+        # (an arrow that found no place that way left nothing to retrace)
+        self._arrow_step = (here, direction, self.focus) if self.focus != here else None
         self._focus_moved()
 
     def keyboard_act(self) -> None:
