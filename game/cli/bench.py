@@ -15,6 +15,7 @@ import platform
 import sys
 from typing import Any
 
+from ..engine import RULE_IDS
 from ..engine.echo import quoted
 
 #: the sections, by the name ``--only`` takes
@@ -23,11 +24,14 @@ SECTIONS = ("engine", "search", "records", "ui")
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``bench`` subcommand."""
-    bench = subparsers.add_parser("bench", help="measure speed: engine, search, screen",
+    bench = subparsers.add_parser("bench", help="measure speed and strength: engine, search, records, screen",
                                   description="Run the project's benchmarks and print a table.")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     bench.add_argument("--quick", action="store_true", help="fewer deals and frames (a rough check)")
     bench.add_argument("--only", choices=SECTIONS, action="append", help="run only these sections")
+    bench.add_argument("--rules", choices=RULE_IDS, action="append", metavar="R",
+                       help="the search section's rule sets (default: all four): "
+                            f"{', '.join(RULE_IDS)}; give it again for more")
     bench.add_argument("--hint-runs", type=_positive, metavar="N",
                        help="hinted runs per rule set for the search section's keep-won figure "
                             "(default 20, 4 with --quick)")
@@ -58,10 +62,11 @@ def _positive(text: str) -> int:
 
 
 def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
-            demo_runs: int | None = None, hint_seed: int | None = None) -> dict[str, Any]:
+            demo_runs: int | None = None, hint_seed: int | None = None,
+            rules: list[str] | None = None) -> dict[str, Any]:
     """Run every section (or those named) and gather the figures; ``hint_runs``,
     ``hint_seed`` and ``demo_runs`` go to the search section (its hint keep-won and demo
-    figures)."""
+    figures), and ``rules``, the rule sets it measures (None: all)."""
     # imported here, not at start-up: the search's and the screen's benches are heavy
     from ..engine import bench as engine_bench
     from ..records import bench as records_bench
@@ -76,18 +81,19 @@ def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
     for name in only or SECTIONS:
         module = modules[name]
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
-        options: dict[str, int] = {}
+        options: dict[str, Any] = {}
         if name == "search":
             options.update({key: value for key, value in (("hint_runs", hint_runs), ("demo_runs", demo_runs),
-                                                          ("hint_seed", hint_seed))
+                                                          ("hint_seed", hint_seed), ("rule_sets", rules))
                             if value is not None})
         results[module.TITLE] = module.run(quick=quick, **options)
     return results
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    """``bench [--json] [--quick] [--only SECTION] [--hint-runs N] [--hint-seed N] [--demo-games N]``."""
-    results = collect(args.only, args.quick, args.hint_runs, args.demo_games, args.hint_seed)
+    """``bench [--json] [--quick] [--only SECTION] [--rules R] [--hint-runs N] [--hint-seed N]
+    [--demo-games N]``."""
+    results = collect(args.only, args.quick, args.hint_runs, args.demo_games, args.hint_seed, args.rules)
     if args.json:
         print(json.dumps(results))
         return 0

@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction, *, draw_chart: ChartDrawer)
     build.add_argument("--method", choices=("solve", "probe"), default=None,
                        help="the whole solver, or its greedy probe alone (default per rule set)")
     build.add_argument("--pool", type=int, default=None, metavar="N",
-                       help="measure the first N winnable deals (default 3 × --count)")
+                       help="measure the first N winnable deals (default 2 × --count)")
     build.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes to use (default 1); the files do not depend on it")
     build.add_argument("--out", default=None, metavar="DIR",

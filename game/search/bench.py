@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.rulesets import RULE_IDS, new_game, profile_of
@@ -20,7 +20,7 @@ from .solver import solve
 
 TITLE = "search"
 
-#: hinted moves per run, and runs per rule set (``--quick``: fewer; ``bench --runs``: any)
+#: hinted moves per run, and runs per rule set (``--quick``: fewer; ``bench --hint-runs``: any)
 KEEP_WON_MOVES = 40
 KEEP_WON_RUNS = 20
 KEEP_WON_QUICK_RUNS = 4
@@ -228,7 +228,8 @@ def demo_games(rules: str, games: int) -> dict[str, Any]:
 
 
 def run(quick: bool = False, hint_runs: int | None = None,
-        demo_runs: int | None = None, hint_seed: int = KEEP_WON_SEED) -> dict[str, dict[str, Any]]:
+        demo_runs: int | None = None, hint_seed: int = KEEP_WON_SEED,
+        rule_sets: Sequence[str] = RULE_IDS) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
     mid-game positions (10 if quick), each planned afresh (the plan cache cleared), so the
@@ -247,7 +248,8 @@ def run(quick: bool = False, hint_runs: int | None = None,
     :data:`KEEP_WON_QUICK_RUNS` if quick), its runs drawn with ``hint_seed``; last the demo
     player's win rate and processor seconds a game over games 1 to ``demo_runs``
     (:func:`demo_games`; by default :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if
-    quick)."""
+    quick). Only the rule sets ``rule_sets`` are measured (by default all), in their
+    usual order."""
     positions = 25 if quick else 200
     dead_end_positions = 500 if quick else 4000
     demo_positions = 10 if quick else 50
@@ -258,7 +260,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
     if demo_runs is None:
         demo_runs = DEMO_QUICK_GAMES if quick else DEMO_GAMES
     out: dict[str, dict[str, Any]] = {}
-    for rules in RULE_IDS:
+    for rules in [r for r in RULE_IDS if r in rule_sets]:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
         demo_times = _milliseconds(_fresh_demo_move, mid_game_positions(rules, demo_positions, seed=2027))
         played = random_game_positions(rules, dead_end_positions)

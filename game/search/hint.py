@@ -67,7 +67,6 @@ from .depth_first import DepthFirst, Narrowing, Steps, bounded
 from .evaluate import FOUNDATION_CARD, HOMELESS_CARD, LOSS, STUCK, WIN, evaluate, homeless_cards
 from .knowledge import PositionHash, forced_move, foundation_wants, ordered_moves
 
-DEFAULT_MAX_NODES = 300
 #: how many times its node budget the hint searches where a Row 1 place must be filled
 #: (``constitution``): the card chosen becomes a pile's base for a long time, and which
 #: base is better often shows only a move or two beyond what the usual budget reaches
@@ -543,7 +542,7 @@ def _safe_climb(view: Game) -> Move | None:
     return None if climb is None else Core.engine_move(view, climb[0])
 
 
-def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MAX_NODES,
+def rank_moves(position: Game, history: set[int], *, max_nodes: int | None = None,
                max_ms: float | None = 50.0, avoid_repeats: bool = False,
                counter: list[int] | None = None, twins: bool = True,
                answers: dict[Move, str] | None = None,
@@ -554,7 +553,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     ``history`` holds the position hashes (:class:`PositionHash` of positions like this
     one) already played through. The hint passes a player's view; the solver's probe
     passes the whole deal. ``position`` is played on and restored. When ``counter`` is
-    given, the positions searched are added to ``counter[0]``. Moves that reach the same
+    given, the positions searched are added to ``counter[0]``. ``max_nodes`` bounds the
+    positions searched (by default the rule set's ``hint_nodes``). Moves that reach the same
     position as another up to interchangeable places (a card into one space or another)
     are its *twins*: searched once, they share its value and follow it in the ranking, or
     are left out with ``twins=False``; ``same_as``, when given, receives each twin's
@@ -575,6 +575,8 @@ def rank_moves(position: Game, history: set[int], *, max_nodes: int = DEFAULT_MA
     moves = position.legal_moves()
     if not moves:
         return []
+    if max_nodes is None:
+        max_nodes = position.profile.search.hint_nodes
     owed = position.owed_space()
     if answers is not None and owed is not None and not row_of(owed):
         max_nodes *= BASE_FILL_FACTOR
