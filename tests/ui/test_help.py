@@ -358,3 +358,16 @@ def test_question_mark_on_the_help_sheet_lists_the_keys_as_its_foot_says(ui: Sim
     assert legend.rows == table.help.legend()
     ui.press(app, pygame.K_ESCAPE)
     assert app.top is table  # the list took the help's place: Esc is back on the game
+
+
+def test_every_key_the_table_answers_to_is_in_the_list_of_keys(ui: SimpleNamespace, app: App) -> None:
+    """A key bound on the table but left out of the list would pass the test above (found by
+    a newcomer's review, session 29): each shortcut's letter is a row's key."""
+    table = ui.open_table(app, new_game("constitution-cadogan", 5))
+    named = {part for keys, _ in table.help.legend()
+             for part in keys.replace(",", " ").replace("/", " ").split()}
+    shortcuts = table.gestures._shortcuts()
+    assert len(shortcuts) >= 8
+    for key in shortcuts:
+        assert pygame.key.name(key).upper() in named, pygame.key.name(key)
+    assert {"Tab", "Space", "Enter", "Esc", "?", "U", "F1"} <= named
