@@ -93,7 +93,7 @@ PROFILE = RuleProfile(
                            judge_fills=True),
         through_reveals=True,
     ),
-    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(20, 60, 200, 600)),
+    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(20, 60, 200, 600)),
     near_won=NEAR_WON,
 )
 

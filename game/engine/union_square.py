@@ -74,7 +74,7 @@ PROFILE = RuleProfile(
         # space (docs/search.md, "The hint in Union Square: a deeper look")
         hint_nodes=1000,
     ),
-    levels=LevelsBuild(search=2000, nodes=12_000, method="solve", ladder=(50, 150, 450, 1350)),
+    levels=LevelsBuild(search=2000, nodes=5_000, method="solve", ladder=(50, 150, 450, 1350)),
     near_won=NEAR_WON,
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from game.levels.build import (
     pick,
     solve_number,
 )
+from game.levels.campaign import LEVELS_DIR
 from game.levels.check import check_campaign
 from tests.levels.helpers import CONSTITUTION_1_WIN, run
 
@@ -109,3 +111,12 @@ def test_a_solver_win_is_replayed_before_it_is_kept(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(solver, "solve", lambda *a, **k: solver.SolveResult("won", cut, 10))
     with pytest.raises(RuntimeError, match="constitution game 1: the solver's winning line does not win"):
         solve_number("constitution", "1", 3000)
+
+
+@pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan", "square", "union-square"])
+def test_the_default_build_settings_are_those_the_shipped_campaign_records(rules: str) -> None:
+    """``make_plan`` fills in "the shipped campaign's settings": a newcomer's review
+    (session 29) found ``constitution`` and ``union-square`` defaulting to 12,000 positions
+    a deal where their shipped files record 5,000."""
+    shipped = json.loads((LEVELS_DIR / f"{rules}.json").read_text(encoding="utf-8"))["build"]
+    assert make_plan(rules).arguments() == shipped
