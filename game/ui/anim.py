@@ -233,15 +233,25 @@ class Celebration:
         key = _KEY_DARK if dark else _KEY
         self.trails.fill(key)
         self.trails.set_colorkey(key)
+        #: seconds the trails have been fading, once the cards are gone
+        self.faded = 0.0
+
+    @property
+    def over(self) -> bool:
+        """Every card has left the screen and every spark is out: the trails fade."""
+        return not self.waiting and not self.bouncing and not self.sparks
 
     @property
     def done(self) -> bool:
-        """Every card has left the screen."""
-        return not self.waiting and not self.bouncing and not self.sparks
+        """The cards have gone and their trails have faded away."""
+        return self.over and self.faded >= TRAILS_FADE
 
     def update(self, dt: float) -> None:
         """Advance the cards and sparks by ``dt`` seconds."""
         self.clock += dt
+        if self.over:
+            self.faded += dt
+            return
         w, h = self.size
         cw, ch = self.card_size
         while self.waiting and self.clock >= self.next_launch:
@@ -278,6 +288,8 @@ class Celebration:
         """Draw trails, bouncing cards and sparks; ``image(card)`` gives a card's face."""
         for card, x, y, _vx, _vy in self.bouncing:
             self.trails.blit(image(int(card)), (round(x), round(y)))
+        # the trails fade out once the cards are gone, rather than vanish in a frame
+        self.trails.set_alpha(round(255 * max(0.0, 1.0 - self.faded / TRAILS_FADE)) if self.over else None)
         surface.blit(self.trails, (0, 0))
         colour = pygame.Color(0)
         for x, y, _vx, _vy, life, hue in self.sparks:
@@ -286,6 +298,8 @@ class Celebration:
             pygame.draw.circle(surface, colour, (round(x), round(y)), r)
 
 
+#: seconds the celebration's trails take to fade once its cards have gone
+TRAILS_FADE = 0.8
 #: the trails' transparent colour: close to the felt, so a card's soft corners blend well
 _KEY = (29, 105, 57)
 _KEY_DARK = (15, 17, 20)

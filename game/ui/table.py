@@ -47,7 +47,7 @@ from .effects import TableEffects
 from .exits import TableExits
 from .gestures import Gestures
 from .hud import Hud
-from .keys import is_a_press
+from .keys import MODIFIER_KEYS, is_a_press
 from .layout import TableLayout, label_px, longest_in_rows, table_layout
 from .notices import told
 from .piles import PileRenderer
@@ -476,7 +476,8 @@ class TableScene(Scene):
             self.sound("win")
             for points in outcome.points:
                 self.hud.show_points(points)
-            self.effects.celebrate(self.game, self.layout, self.app.palette)
+            if self.speed > 0:  # (animation off: no cards bounce; the dialog says it all)
+                self.effects.celebrate(self.game, self.layout, self.app.palette)
             self.win_dialog_in = WIN_DIALOG_DELAY
         elif self.app.top is self:
             self._tell_result()
@@ -553,7 +554,8 @@ class TableScene(Scene):
             self.app.show("dead end", table=self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Mouse and keyboard; any press lands the flights first."""
+        """Mouse and keyboard; any press (but of a modifier key alone) lands the flights
+        first."""
         if event.type in _INPUT:
             self._apply_resize()
         if self._win_on_its_way() and self._would_pass_the_win_by(event):
@@ -562,6 +564,8 @@ class TableScene(Scene):
             self._show_win_now()
             return
         if event.type == pygame.KEYDOWN:
+            if event.key in MODIFIER_KEYS:
+                return  # Shift, Ctrl or Alt alone (on the way to Ctrl+Z, Alt+Tab) does nothing
             if event.key == pygame.K_ESCAPE and self.hud.menu_open:
                 self.hud.close_menu()  # Esc closes the open "⋯" menu, and does only that
                 return

@@ -581,3 +581,50 @@ def test_a_game_played_on_after_its_win_is_not_closed_without_a_word(ui: SimpleN
     assert not app.running
     stats = load_statistics(scene.store)["union-square"]
     assert (stats.played, stats.won) == (1, 1)
+
+
+def test_with_animation_off_a_win_bounces_no_cards(ui: SimpleNamespace, app: App) -> None:
+    """Options says that Off puts every card in place at once; a win still played ten
+    seconds of bouncing cards (hostile review 29). The dialog comes as before."""
+    app.settings.animation_speed = 0
+    scene = _win(ui, app, "constitution")
+    ui.step(app, 2)
+    assert scene.effects.celebration is None
+    assert ui.wait_for_dialog(app).title == "You won!"
+    assert scene.effects.celebration is None
+
+
+def test_the_celebrations_trails_fade_out_rather_than_vanish() -> None:
+    """The trails covered the felt until the last card left, then were gone in one frame
+    (hostile review 29): they fade out over TRAILS_FADE seconds."""
+    felt, white = (10, 80, 40), (250, 250, 250)
+    card = pygame.Surface((40, 56))
+    card.fill(white)
+    celebration = anim.Celebration((400, 300), [(1, (180.0, 20.0))], (40, 56), seed=3)
+    screen = pygame.Surface((400, 300))
+
+    def frame() -> None:
+        screen.fill(felt)
+        celebration.draw(screen, lambda c: card)
+
+    # the card's first place (it leaves at once), which its trail keeps covered
+    celebration.update(1 / 60)
+    frame()
+    spot = (200, 48)
+    assert screen.get_at(spot)[:3] == white
+    frames = 0
+    while not celebration.over:
+        celebration.update(1 / 60)
+        frame()
+        frames += 1
+        assert frames < 2000
+    assert screen.get_at(spot)[:3] == white and not celebration.done
+    for _ in range(round(anim.TRAILS_FADE * 60 / 2)):
+        celebration.update(1 / 60)
+    frame()
+    half = screen.get_at(spot)[:3]
+    assert all(f < h < w for f, h, w in zip(felt, half, white, strict=True) if f != w), half
+    while not celebration.done:
+        celebration.update(1 / 60)
+    frame()
+    assert screen.get_at(spot)[:3] == felt

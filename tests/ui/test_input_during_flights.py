@@ -112,3 +112,17 @@ def test_quick_clicks_on_the_stock_turn_one_card_each(ui: SimpleNamespace, app: 
         assert table.gestures.selected is None
     ui.settle(app, table)
     ui.check_drawn(table)
+
+
+def test_a_modifier_key_alone_leaves_the_cards_flying(ui: SimpleNamespace, app: App) -> None:
+    """Shift, Ctrl or Alt on the way to Ctrl+Z or Alt+Tab landed every flying card at once,
+    the deal's included (hostile review 29); a key pressed for itself still lands them."""
+    table = TableScene(app, new_game("constitution", 3))
+    app.push(table)
+    ui.step(app, 3)
+    assert table.anim.busy  # the deal is flying
+    for key in (pygame.K_LSHIFT, pygame.K_RCTRL, pygame.K_LALT):
+        ui.press(app, key)
+        assert table.anim.busy, pygame.key.name(key)
+    ui.press(app, pygame.K_TAB)
+    assert not table.anim.busy
