@@ -297,12 +297,12 @@ class TableScene(Scene):
         self.hud.relayout()
         self.effects.celebration = None
 
-    def _fit_piles(self) -> None:
+    def _fit_piles(self) -> bool:
         """Lay the rows out again where a pile has grown past what they show with every
         covered index whole (a row's fan takes height from the others, or the cards get
         smaller), and back to the fresh layout once every pile fits it again. The resting
         cards glide to their new places as the move's first card flies (none with
-        animation off)."""
+        animation off). True when the rows were laid out again."""
         rules, piles, size = self.game.rules, self.game.piles, self.layout.size
         fans = longest_in_rows(self.layout, piles)
         before = self.layout
@@ -315,6 +315,24 @@ class TableScene(Scene):
             self._fit_layout(table_layout(rules, size))
         if self.layout is not before:
             self.glide = Glide(before, FLIGHT_SECONDS / self.speed) if self.speed > 0 else None
+        return self.layout is not before
+
+    def _takeoff(self, transfers: list[Transfer]) -> tuple[float, float] | None:
+        """Where the first card of ``transfers`` lay before them, when the move laid the
+        rows out again (:meth:`_fit_piles`): it takes off from where it was drawn, not
+        from its place in the new layout (a jump of up to 40 px), as the resting cards
+        glide from theirs. None otherwise: the flight starts from its place."""
+        glide = self.glide
+        if glide is None or not transfers:
+            return None
+        first = transfers[0]
+        count = len(self.game.piles[first.src])
+        for t in transfers:
+            count += (t.src == first.src) - (t.dst == first.src)
+        if count < 1:
+            return None
+        corner = glide.start.card_rects(first.src, count)[-1].topleft
+        return (float(corner[0]), float(corner[1]))
 
     def release(self) -> None:
         """Let go of the pictures drawn for this table (it is no longer shown); shown
@@ -668,12 +686,14 @@ class TableScene(Scene):
         if stock:
             self.sound("stock")
         self.gestures.position_changed()
-        self._fit_piles()
+        relaid = self._fit_piles()
         self.result_due = True
         self.told_due = False
         self.win_dialog_in = None
         self.effects.celebration = None
         transfers: list[Transfer] = list(outcome.transfers)
+        if start is None and relaid:
+            start = self._takeoff(transfers)
         if seconds is None:
             self.anim.queue_transfers(transfers, self.game.piles, speed=self.speed, start=start)
         else:

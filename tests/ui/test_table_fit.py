@@ -398,6 +398,34 @@ def test_the_cards_glide_to_the_rows_laid_out_again(shared_app: App, rules: str,
         _settle(app, table)
 
 
+@pytest.mark.parametrize(("rules", "size"), [("constitution-cadogan", (1280, 800)),
+                                             ("union-square", (800, 600))])
+def test_the_moving_card_takes_off_from_where_it_lay_when_the_rows_are_laid_out_again(
+        shared_app: App, rules: str, size: tuple[int, int]) -> None:
+    """The move that lays the rows out again flew its card from its place in the new
+    layout, 23–40 px from where it was drawn, while the resting cards glided from their
+    old places (hostile review 29); its undo did the same. The card now takes off from
+    where it lay, and lands where the new layout puts it."""
+    app = shared_app
+    table, _fresh, move = _about_to_grow(app, rules, size)
+    lay_before = table.layout
+    drawn = table.renderer.top_rect(table.game, move.src).topleft
+    table.play(move)
+    assert table.layout is not lay_before and table.glide is not None
+    [flight, *_] = table.anim.flights
+    locate = table.renderer.locator(table.game)
+    assert flight.position(locate) == (float(drawn[0]), float(drawn[1]))
+    assert locate(flight.src, flight.src_slot) != (float(drawn[0]), float(drawn[1]))
+    _settle(app, table)
+    tops = {p: table.renderer.top_rect(table.game, p).topleft for p in range(len(table.game.piles))}
+    # the undo lays the rows back: its first card flies back from where it was drawn
+    table.undo()
+    assert table.layout.fans == () and table.glide is not None
+    [back, *_] = table.anim.flights
+    assert back.position(table.renderer.locator(table.game)) == tuple(map(float, tops[back.src]))
+    _settle(app, table)
+
+
 def _felt_as_drawn_afresh(app: App, table: TableScene) -> None:
     """The felt and the resting cards the loop drew are what a renderer new to the
     table's layout draws (every place's outline under its pile, no outline left where a
