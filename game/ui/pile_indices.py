@@ -29,12 +29,12 @@ class IndexBoxes:
         one, or the turned one at the bottom right when ``bottom`` (None where the
         face has none there)."""
         size = (rect.width, rect.height)
-        key = (code, size, self.art.large_index)
+        key = (code, size, self.art.large_faces)
         boxes = self._index_cache.get(key)
         if boxes is None:
             if len(self._index_cache) > 2000:
                 self._index_cache.clear()
-            geo = face_geometry(code, size, self.art.large_index)
+            geo = face_geometry(code, size, self.art.large_faces)
             tops = [geo.ranks[0], geo.suits[0]]
             top = tops[0].union(tops[1])
             turned = (geo.ranks[1].union(geo.suits[1]) if len(geo.ranks) > 1 and len(geo.suits) > 1

@@ -180,7 +180,7 @@ class PileRenderer:
         """The felt with every resting card of ``piles``; drawn again only when what
         rests changes."""
         lay = self.layout
-        key = (lay.size, tuple(map(tuple, piles)), self.art.large_index)
+        key = (lay.size, tuple(map(tuple, piles)), self.art.large_faces)
         self.marks.badges = []
         self.marks.texts = []
         self.marks.tips = {}

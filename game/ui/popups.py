@@ -137,7 +137,7 @@ class PopupPlacer:
         if not pile:
             return None
         rect = table.renderer.top_rect(game, place) if lay.steps[place] else lay.bases[place]
-        geo = face_geometry(pile[-1], lay.card, table.app.art.large_index)
+        geo = face_geometry(pile[-1], lay.card, table.app.art.large_faces)
         top = math.ceil(max(geo.ranks[0].bottom, geo.suits[0].bottom)) + 2
         bottom = (math.floor(min(geo.ranks[1].top, geo.suits[1].top)) - 2 if len(geo.ranks) > 1
                   else rect.height - 3)

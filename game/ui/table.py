@@ -43,6 +43,7 @@ from ..session import Outcome, PlaySession, carry_on
 from ..session.ending import game_lost
 from .anim import FLIGHT_SECONDS, Animator, Glide, ease_in_out
 from .app import Scene
+from .art.geometry import uses_large_face
 from .effects import TableEffects
 from .exits import TableExits
 from .gestures import Gestures
@@ -101,6 +102,9 @@ class TableScene(Scene):
         self.anim = Animator()
         #: the resting cards gliding to the places of a layout made for a long pile, or None
         self.glide: Glide | None = None
+        #: every face is the large-index one until the window or the game changes: the
+        #: cards got small enough for it in this game (:meth:`_hold_large`)
+        self.large_held = False
         self.layout: TableLayout = table_layout(game.rules, app.size)
         self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.gestures = Gestures(self)
@@ -288,6 +292,18 @@ class TableScene(Scene):
         layout = table_layout(rules, size)
         fans = longest_in_rows(layout, piles)
         self._fit_layout(table_layout(rules, size, fans=fans) if fans else layout)
+        # a new window or a new game: the face follows the cards' size afresh
+        self.large_held = False
+        self._hold_large()
+
+    def _hold_large(self) -> None:
+        """Once the cards are small enough for the large-index face, keep it for every
+        size until the window or the game changes: Lady Cadogan's cards shrink and grow
+        as its rows are laid out again, and crossing that size changed every card's look
+        up to four times a game (hostile review 29). That face's index never reaches
+        deeper than the standard one's, so the layout shows it whole at any size."""
+        if uses_large_face(self.layout.card[0], large_index=False):
+            self.large_held = True
 
     def _fit_layout(self, layout: TableLayout) -> None:
         before = self.layout.card
@@ -315,6 +331,7 @@ class TableScene(Scene):
             self._fit_layout(table_layout(rules, size))
         if self.layout is not before:
             self.glide = Glide(before, FLIGHT_SECONDS / self.speed) if self.speed > 0 else None
+            self._hold_large()
         return self.layout is not before
 
     def _takeoff(self, transfers: list[Transfer]) -> tuple[float, float] | None:
@@ -760,7 +777,12 @@ class TableScene(Scene):
     # ----- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the piles, highlights, flights, hint, HUD and the card in hand."""
+        """The felt, the piles, highlights, flights, hint, HUD and the card in hand, every
+        face the large-index one while the table holds it (:attr:`large_held`)."""
+        with self.app.art.holding_large(self.large_held):
+            self._draw_table(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
         if self._pending_size is not None:
             # The window is being resized: the last picture, stretched, for a moment.

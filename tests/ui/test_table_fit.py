@@ -9,15 +9,19 @@ import argparse
 import itertools
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine import RULE_IDS, Move, new_game
+from game.records.replay import load_replay
 from game.records.settings import Settings
 from game.ui.anim import ease_in_out
 from game.ui.app import App
 from game.ui.art import index_depth
+from game.ui.art.faces import render_face
+from game.ui.art.ink import finish
 from game.ui.drawn import Kind
 from game.ui.layout import TableLayout
 from game.ui.piles import PileRenderer
@@ -479,3 +483,48 @@ def test_a_bar_as_wide_as_a_laptops_keeps_every_button(shared_app: App, size: tu
     table = _table(shared_app, size, "constitution")
     assert table.hud.menu.overflow == []
     assert {b.label for b in table.hud.actions} >= {"Hint", "Demo", "Undo", "Redo", "Menu"}
+
+
+def test_the_deck_keeps_the_large_index_face_once_its_cards_got_that_small(shared_app: App) -> None:
+    """Lady Cadogan 57 at 1280×800 (the won line in docs/wins): its cards are 71 px wide,
+    just wide enough for the standard face, and shrink to 52–67 px and grow back as its
+    rows are laid out again, so every card changed its look four times a game (hostile
+    review 29). Once they got small enough for the large-index face, the table keeps it
+    until the window or the game changes: drawn through the loop, a card at 71 px again
+    shows the large-index face."""
+    app = shared_app
+    wins = Path(__file__).resolve().parents[2] / "docs" / "wins"
+    replay = load_replay(wins / "constitution-cadogan-57.replay")
+    while app.scenes:
+        app.pop()
+    app.running = True
+    app.resize((1280, 800))
+    screenshot_scene(app, "table", argparse.Namespace(rules=replay.rules, game=replay.game,
+                                                      game_arg=replay.game, moves=""))
+    table = app.top
+    assert isinstance(table, TableScene) and table.game.game == "57"
+    _settle(app, table)
+    fresh = table.layout.card
+    assert fresh[0] >= 70 and not table.large_held
+    shrank = False
+    for text in replay.move_texts:
+        table.play(table.game.parse_move(text))
+        _settle(app, table)
+        shrank = shrank or table.layout.card[0] < 70
+        if shrank and table.layout.card == fresh:
+            break
+    else:
+        raise AssertionError("the cards never shrank and grew back")
+    assert table.large_held
+    g = table.game
+    place = next(p for p in g.tableau if g.piles[p])
+    rect = table.renderer.top_rect(g, place)
+    inner = rect.inflate(-rect.width // 3, -rect.height // 3)
+    large = finish(render_face(g.piles[place][-1], fresh, app.art.four_colour, True))
+    standard = finish(render_face(g.piles[place][-1], fresh, app.art.four_colour, False))
+    local = inner.move(-rect.x, -rect.y)
+    assert _pixels(app.screen, inner) == _pixels(large, local) != _pixels(standard, local)
+    # a new game (or window) starts afresh with the face the cards' size gives
+    table.exits.restart()
+    _settle(app, table)
+    assert not table.large_held

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Final
 
 import pygame
@@ -39,6 +40,9 @@ class CardArt:
         self.back_style = back_style
         self.four_colour = four_colour
         self.large_index = large_index
+        #: the large-index face for cards of every size, while a table holds it (see
+        #: :meth:`holding_large`): not an option, and drawn only inside that table
+        self.held_large = False
         self._faces: dict[FaceKey, pygame.Surface] = {}
         #: the sizes in self._faces, the one asked for most recently last
         self._face_sizes: OrderedDict[tuple[int, int], None] = OrderedDict()
@@ -50,6 +54,25 @@ class CardArt:
         self._rough: dict[FaceKey, pygame.Surface] = {}
         self._pending: list[tuple[int, tuple[int, int]]] = []
 
+    @property
+    def large_faces(self) -> bool:
+        """Every face is the large-index one, whatever its size: the option is on, or a
+        table holds it (small cards get it in any case)."""
+        return self.large_index or self.held_large
+
+    @contextmanager
+    def holding_large(self, hold: bool) -> Iterator[None]:
+        """Within the block, faces of every size are the large-index one when ``hold``:
+        a table whose cards got small enough for it during a game keeps it for the rest of
+        the game, so the deck does not change its look each time the cards grow or shrink
+        across the size where the face changes."""
+        before = self.held_large
+        self.held_large = hold
+        try:
+            yield
+        finally:
+            self.held_large = before
+
     @staticmethod
     def _check_back(style: int) -> None:
         if not 0 <= style < BACK_STYLES:
@@ -60,7 +83,7 @@ class CardArt:
             raise ValueError(f"not a card code: {code!r}")
         w, h = check_size(size)
         return (code, w, h, self.four_colour and suit_of(code) in (CLUBS, DIAMONDS),
-                self.large_index, display_ready())
+                self.large_faces, display_ready())
 
     def _keep_size(self, size: tuple[int, int]) -> None:
         """Note that faces of ``size`` are in use; forget the faces of the size least
@@ -79,7 +102,7 @@ class CardArt:
         surf = self._faces.get(key)
         if surf is None:
             self._keep_size((key[1], key[2]))
-            surf = finish(render_face(code, (key[1], key[2]), self.four_colour, self.large_index))
+            surf = finish(render_face(code, (key[1], key[2]), self.four_colour, self.large_faces))
             self._faces[key] = surf
         return surf
 
