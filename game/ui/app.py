@@ -26,6 +26,7 @@ import os
 import signal
 import socket
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -356,6 +357,11 @@ class App:
         # than any screen): only the size the game picks by itself is fitted to the desktop
         self.size = fit_to_desktop(self.settings.window_size) if size is None else at_least_min(size)
         self.screen = self._open_window(self.size)
+        #: the last frame drawn before the window last changed size (None before): what a
+        #: scene may show stretched while a dragged window edge sends a stream of sizes
+        self.last_frame: pygame.Surface | None = None
+        #: when :attr:`last_frame` was taken (``time.perf_counter()``)
+        self.last_frame_at = 0.0
         pygame.display.set_caption("British Constitution & British Square")
         self.clock = pygame.time.Clock()
         #: the colours every scene draws with (the high-contrast option's)
@@ -578,6 +584,8 @@ class App:
         system that lets the window be dragged smaller has it set back to that."""
         size = fit_to_desktop(size) if fit else at_least_min(size)
         if size != self.screen.get_size():
+            self.last_frame = self.screen.copy()
+            self.last_frame_at = time.perf_counter()
             self.screen = self._open_window(size)
         self.size = size
         for scene in self.scenes:

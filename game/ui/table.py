@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime
 import math
 import sys
+import time
 import weakref
 from typing import TYPE_CHECKING, ClassVar
 
@@ -105,6 +106,9 @@ class TableScene(Scene):
         #: every face is the large-index one until the window or the game changes: the
         #: cards got small enough for it in this game (:meth:`_hold_large`)
         self.large_held = False
+        #: when the table last drew itself whole (not a stretched picture), by
+        #: ``time.perf_counter()``; infinity before its first frame
+        self._drawn_at = math.inf
         self.layout: TableLayout = table_layout(game.rules, app.size)
         self.renderer = PileRenderer(app.art, self.layout, app.palette, app.drawn)
         self.gestures = Gestures(self)
@@ -785,10 +789,16 @@ class TableScene(Scene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
         if self._pending_size is not None:
-            # The window is being resized: the last picture, stretched, for a moment.
+            # The window is being resized: the last picture, stretched, for a moment (the
+            # whole frame, bar and flying cards with it, when the table was on top)
+            last = self.app.last_frame
+            if last is not None and self.app.top is self and self.app.last_frame_at >= self._drawn_at:
+                surface.blit(pygame.transform.scale(last, surface.get_size()), (0, 0))
+                return
             if self.renderer.draw_stretched(surface):
                 return
             self._apply_resize()
+        self._drawn_at = time.perf_counter()
         r = self.renderer
         g = self.game
         piles = self.display_piles()

@@ -1059,3 +1059,29 @@ def test_the_opposite_arrow_goes_back_where_the_last_one_came_from(ui: SimpleNam
     second = hands.focus
     ui.press(app, pygame.K_RIGHT)
     assert hands.focus not in (table.game.tableau.start, second)
+
+
+def test_while_the_window_is_being_resized_the_whole_last_frame_shows_stretched(
+        ui: SimpleNamespace, app: App) -> None:
+    """Until the size settles, only the felt and the resting cards were drawn, stretched:
+    the bar blinked off for a whole drag of the window's edge, and a card in flight
+    vanished (hostile review 29). The whole last frame shows, bar and flying card with it."""
+    game, moves = near_won_position("constitution")
+    scene = ui.open_table(app, game)
+    ui.perform(app, scene, game.parse_move(moves[0]))
+    ui.step(app, 3)
+    assert scene.anim.busy
+    before = app.screen.copy()
+    w, h = app.size
+    size = (w + 100, h + 60)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(app)
+    assert app.screen.get_size() == size and scene.layout.size == (w, h)  # not laid out yet
+    stretched = pygame.transform.scale(before, size)
+    bar = pygame.Rect(0, 0, size[0], round(scene.layout.hud.height * size[1] / h))
+    assert pygame.image.tobytes(app.screen.subsurface(bar), "RGB") == \
+        pygame.image.tobytes(stretched.subsurface(bar), "RGB")
+    ui.step(app, round(table_module.RESIZE_SETTLE / ui.FRAME) + 2)
+    assert scene.layout.size == size
+    ui.settle(app, scene)
+    ui.check_drawn(scene)
