@@ -188,11 +188,11 @@ def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
 
 
 def test_help_texts_point_only_to_what_a_user_has() -> None:
-    """No RULES.md (a developers' file), and no README either: the installed game does not
-    ship it, so a help text says what it means itself."""
+    """No docs/rules.md (a developers' file), and no README either: the installed game does
+    not ship them, so a help text says what it means itself."""
     for parser in _parsers(build_parser()):
         text = parser.format_help()
-        assert "RULES.md" not in text, parser.prog
+        assert "docs/rules.md" not in text and "rules.md" not in text and "docs/" not in text, parser.prog
         assert "repository" not in text, parser.prog
         assert "README" not in text, parser.prog
 

@@ -1,5 +1,5 @@
 """The example moves in the rules texts the game shows (``assets/rules``) obey the rules
-they illustrate (RULES.md): British Square's once said 6♦ could go onto 8♦."""
+they illustrate (docs/rules.md): British Square's once said 6♦ could go onto 8♦."""
 
 from __future__ import annotations
 

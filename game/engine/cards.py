@@ -44,7 +44,7 @@ def is_red(code: int) -> bool:
 
 
 def card_text(code: int) -> str:
-    """A card in the notation of RULES.md: ``AC``, ``10H``, ``QS``; ``??`` if unknown."""
+    """A card in the notation of docs/rules.md: ``AC``, ``10H``, ``QS``; ``??`` if unknown."""
     if code == UNKNOWN:
         return "??"
     return RANK_TEXT[code & 15] + SUIT_LETTERS[code >> 4]

@@ -1,4 +1,4 @@
-"""British Constitution, as Mott-Smith and Morehead give it (RULES.md, ``constitution``).
+"""British Constitution, as Mott-Smith and Morehead give it (docs/rules.md, ``constitution``).
 
 Only Row 1 tops go to the foundations. Row 1 piles are built down in alternating colours
 from another Row 1 top or from Row 2. A space in Row 1 or 2 must be filled at once from

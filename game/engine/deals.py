@@ -1,6 +1,6 @@
 """Game numbers, exactly as PySolFC turns them into shuffled packs.
 
-See ``pysolfc-deals.md``: a number from 1 to 31999 (or PySolFC's ``msN`` form) seeds the
+See ``docs/pysolfc-deals.md``: a number from 1 to 31999 (or PySolFC's ``msN`` form) seeds the
 Microsoft-compatible ``LCRandom31``; a larger number seeds ``MTRandom`` (Python's Mersenne
 Twister). The shuffle is pysol-cards' own Fisher–Yates, drawn from the end of the list.
 """

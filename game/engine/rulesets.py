@@ -72,7 +72,7 @@ def random_playable_number(rules: str, rng: random.Random | None = None) -> str:
 
 
 def game_from_layout(layout: dict[str, Any]) -> Game:
-    """A position from the JSON of RULES.md, whatever its rule set."""
+    """A position from the JSON of docs/rules.md, whatever its rule set."""
     if not isinstance(layout, dict):
         raise LayoutError("a layout must be a JSON object")
     try:

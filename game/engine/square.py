@@ -1,4 +1,4 @@
-"""British Square, English layout (RULES.md, ``square``).
+"""British Square, English layout (docs/rules.md, ``square``).
 
 Sixteen cards in four overlapped columns; only each column's top is available. A card
 builds on a column top of its suit one rank higher or lower, keeping the column's

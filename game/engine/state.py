@@ -307,7 +307,7 @@ class Game(ABC):
         return self.places[index].name
 
     def move_text(self, move: Move) -> str:
-        """A move in the notation of RULES.md: ``r2c3-r1c5``."""
+        """A move in the notation of docs/rules.md: ``r2c3-r1c5``."""
         return f"{self.places[move.src].name}-{self.places[move.dst].name}"
 
     def parse_move(self, text: str) -> Move:
@@ -381,7 +381,7 @@ class Game(ABC):
     # ----- layouts ----------------------------------------------------------------------
 
     def to_layout(self) -> dict[str, Any]:
-        """The position as the JSON of RULES.md (plus rule-set extras, see _layout_extras)."""
+        """The position as the JSON of docs/rules.md (plus rule-set extras, see _layout_extras)."""
         def cards(pile: list[int]) -> list[str]:
             return [card_text(c) for c in pile]
 
@@ -410,7 +410,7 @@ class Game(ABC):
 
     @classmethod
     def from_layout(cls: type[G], layout: dict[str, Any]) -> G:
-        """A position from the JSON of RULES.md; raises LayoutError with the reason."""
+        """A position from the JSON of docs/rules.md; raises LayoutError with the reason."""
         if not isinstance(layout, dict):
             raise LayoutError("a layout must be a JSON object")
         if layout.get("rules") != cls.rules:

@@ -1,7 +1,7 @@
 """Messages about moves and places for the screen, in a player's words.
 
 A player reads cards as ``8♣`` and places as the rule set's profile names them (``Row 2,
-pile 4``, ``pile 11``, ``the waste``, ``the ♥ foundation``); the move notation of RULES.md
+pile 4``, ``pile 11``, ``the waste``, ``the ♥ foundation``); the move notation of docs/rules.md
 (``r2c3-f5``) is for files and the command line. Someone who writes replays by hand may
 ask to see the notation as well: then it follows the words in square brackets, so the
 words always come first and read the same either way.

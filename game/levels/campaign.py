@@ -55,7 +55,7 @@ class Level:
     rules: str  # rule set id
     number: int  # 1-based position in the campaign (1 = easiest)
     game: str  # PySolFC game number (canonical string)
-    solution: list[str]  # a winning move list in RULES.md notation (the solver's)
+    solution: list[str]  # a winning move list in docs/rules.md notation (the solver's)
     par_moves: int  # par: moves (see docs/levels.md for how it is measured)
     par_seconds: int  # par: seconds
     difficulty: float  # 0..100, higher = harder

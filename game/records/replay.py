@@ -1,7 +1,7 @@
 """Replays: a game as text a person can read, edit and share, checked move by move.
 
 A replay is a header (rule set, game number, program version, result…), then the moves in
-the notation of RULES.md with the play time of each, then ``end``::
+the notation of docs/rules.md with the play time of each, then ``end``::
 
     # British patience replay
     version: 1

@@ -38,7 +38,7 @@ class Settings:
     animation_speed: float = 1.0  # multiplier of the normal speed; 0 turns animation off
     auto_drop: bool = False
     hints: bool = True
-    #: the move notation of RULES.md beside the words of hints, refusals and replays, for
+    #: the move notation of docs/rules.md beside the words of hints, refusals and replays, for
     #: players who write replays by hand
     show_notation: bool = False
     winnable_only: bool = False

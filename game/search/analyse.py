@@ -622,7 +622,7 @@ class AnalysisJob:
     frame now and then by a tenth of a second and more); a thread here only listens to
     the pipe. :meth:`cancel` ends the process at once; the result is then what had been
     found (verdict ``undecided`` unless it was already decided). The process gets the
-    start position as its RULES.md layout and the moves in notation, and sends back
+    start position as its docs/rules.md layout and the moves in notation, and sends back
     plain data.
 
     :meth:`longer` makes the job that looks again, longer, once this one is done: it goes

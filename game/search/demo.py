@@ -149,7 +149,7 @@ class BackgroundMove:
     loop by tens of milliseconds and more; the worker process (one, reused from move to
     move, so its plan cache serves the next move and the spawn is paid once a demo) never
     does, and a thread here only listens to its pipe. The position goes to the worker as
-    the RULES.md layout it started from plus its moves in notation, so the worker rebuilds
+    the docs/rules.md layout it started from plus its moves in notation, so the worker rebuilds
     the exact game and its history (it sees what :func:`demo_move` sees here, the whole
     game, and hides the stock the same way). The caller may change its game at once (the
     player takes over); a move nobody asks for any more is simply dropped.

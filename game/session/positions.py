@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..engine import Game, Move, rules_class
 from ..engine.cards import parse_card
 
-#: the keys of a layout that every rule set has (RULES.md's JSON)
+#: the keys of a layout that every rule set has (docs/rules.md's JSON)
 PLAIN_LAYOUT = ("rules", "game", "foundations", "tableau", "waste", "stock")
 
 

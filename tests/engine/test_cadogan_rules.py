@@ -1,5 +1,5 @@
 """British Constitution, Lady Cadogan (``constitution-cadogan``): one test per rule
-sentence of RULES.md, the legal side and the illegal side."""
+sentence of docs/rules.md, the legal side and the illegal side."""
 
 from __future__ import annotations
 

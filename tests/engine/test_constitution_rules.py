@@ -1,4 +1,4 @@
-"""British Constitution (``constitution``): one test per rule sentence of RULES.md,
+"""British Constitution (``constitution``): one test per rule sentence of docs/rules.md,
 the legal side and the illegal side."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game numbers: PySolFC's cleaning, its two generators, and clear errors (RULES.md)."""
+"""Game numbers: PySolFC's cleaning, its two generators, and clear errors (docs/rules.md)."""
 
 from __future__ import annotations
 

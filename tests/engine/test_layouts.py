@@ -1,4 +1,4 @@
-"""Layouts as JSON (RULES.md): round trips, and bad layouts refused with LayoutError."""
+"""Layouts as JSON (docs/rules.md): round trips, and bad layouts refused with LayoutError."""
 
 from __future__ import annotations
 
@@ -170,14 +170,14 @@ def test_foundation_out_of_order_or_of_the_wrong_suit_is_refused() -> None:
 
 @pytest.mark.parametrize("rules", ["constitution", "constitution-cadogan"])
 def test_constitution_foundation_without_its_ace_is_refused(rules: str) -> None:
-    """Each of the eight foundations starts with its Ace (RULES.md: set-up), so a layout
+    """Each of the eight foundations starts with its Ace (docs/rules.md: set-up), so a layout
     with an empty foundation is not a position of these rule sets."""
     broken = layout(rules, {"r1c1": "9D AC"}, foundations=[0, 1, 1, 1, 1, 1, 1, 1])
     refused(broken, "f1")
 
 
 def test_constitution_row_2_to_4_place_with_two_cards_is_refused() -> None:
-    """Rows 2, 3 and 4 hold at most one card per place (RULES.md)."""
+    """Rows 2, 3 and 4 hold at most one card per place (docs/rules.md)."""
     refused(layout("constitution", {"r1c1": "9D", "r2c3": "5H 6H"}), "r2c3")
 
 
@@ -206,7 +206,7 @@ def test_bad_dealt_is_refused(dealt: object, words: tuple[str, ...]) -> None:
 
 
 def test_owed_space_with_nothing_below_to_fill_it_is_refused() -> None:
-    """RULES.md: if the row below has no card, the space stays empty for good, so no fill
+    """docs/rules.md: if the row below has no card, the space stays empty for good, so no fill
     can be owed there."""
     base = layout("constitution", {"r1c2": "9S", "r2c2": "5H", "r3c1": "7C"})
     assert game_from_layout(bad(base, owed="r2c1")).legal_texts() == ["r3c1-r2c1"]

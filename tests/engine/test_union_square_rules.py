@@ -1,4 +1,4 @@
-"""British Square, American (``union-square``): one test per rule sentence of RULES.md,
+"""British Square, American (``union-square``): one test per rule sentence of docs/rules.md,
 the legal side and the illegal side."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small positions with a known answer, built as RULES.md layouts (all cards present,
+"""Small positions with a known answer, built as docs/rules.md layouts (all cards present,
 most of them on the foundations)."""
 
 from __future__ import annotations
