@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -142,6 +143,21 @@ def test_the_solver_speed_figure_times_the_solver_itself(monkeypatch: pytest.Mon
     assert bench.solver_positions_per_cpu_second("constitution-cadogan", 1) == result.nodes
 
 
+def _stub_the_search_bench(monkeypatch: pytest.MonkeyPatch,
+                           keep_won: Callable[..., dict[str, object]]) -> None:
+    """Every part of the search bench made instant (each returns nothing, or one position
+    or one won deal), its keep-won figure replaced by ``keep_won``: a test then sees only
+    what the command line passed on."""
+    monkeypatch.setattr(bench, "keep_won", keep_won)
+    for name in ("mid_game_positions", "random_game_positions"):
+        monkeypatch.setattr(bench, name, lambda rules, count, seed=0: [new_game(rules, 1)])
+    monkeypatch.setattr(bench, "solve", lambda game, **budget: SolveResult("won", [], 1, 0.01))
+    for name in ("core_positions_per_second", "solver_positions_per_cpu_second"):
+        monkeypatch.setattr(bench, name, lambda rules, deals: 1)
+    monkeypatch.setattr(bench, "demo_games", lambda rules, games: {})
+    monkeypatch.setattr(bench, "_fresh_demo_move", lambda game: None)
+
+
 @pytest.mark.parametrize("argv, seed", [([], bench.KEEP_WON_SEED), (["--hint-seed", "2031"], 2031)])
 def test_the_hint_seed_option_draws_the_keep_won_runs(
         argv: list[str], seed: int, monkeypatch: pytest.MonkeyPatch,
@@ -155,14 +171,7 @@ def test_the_hint_seed_option_draws_the_keep_won_runs(
         seeds.append((rules, runs, seed))
         return {}
 
-    monkeypatch.setattr(bench, "keep_won", recorded)
-    for name in ("mid_game_positions", "random_game_positions"):
-        monkeypatch.setattr(bench, name, lambda rules, count, seed=0: [new_game(rules, 1)])
-    monkeypatch.setattr(bench, "solve", lambda game, **budget: SolveResult("won", [], 1, 0.01))
-    for name in ("core_positions_per_second", "solver_positions_per_cpu_second"):
-        monkeypatch.setattr(bench, name, lambda rules, deals: 1)
-    monkeypatch.setattr(bench, "demo_games", lambda rules, games: {})
-    monkeypatch.setattr(bench, "_fresh_demo_move", lambda game: None)
+    _stub_the_search_bench(monkeypatch, recorded)
     assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "3", *argv]) == 0
     capsys.readouterr()
     assert seeds == [(rules, 3, seed) for rules in RULE_IDS if bench.has_won_deals(rules)]
@@ -185,14 +194,7 @@ def test_the_rules_option_measures_only_the_rule_sets_named(
         kept.append(rules)
         return {}
 
-    monkeypatch.setattr(bench, "keep_won", recorded)
-    for name in ("mid_game_positions", "random_game_positions"):
-        monkeypatch.setattr(bench, name, lambda rules, count, seed=0: [new_game(rules, 1)])
-    monkeypatch.setattr(bench, "solve", lambda game, **budget: SolveResult("won", [], 1, 0.01))
-    for name in ("core_positions_per_second", "solver_positions_per_cpu_second"):
-        monkeypatch.setattr(bench, name, lambda rules, deals: 1)
-    monkeypatch.setattr(bench, "demo_games", lambda rules, games: {})
-    monkeypatch.setattr(bench, "_fresh_demo_move", lambda game: None)
+    _stub_the_search_bench(monkeypatch, recorded)
     assert main(["bench", "--only", "search", "--quick", "--json", "--hint-runs", "2", *argv]) == 0
     search = json.loads(capsys.readouterr().out)["search"]
     assert list(search) == measured

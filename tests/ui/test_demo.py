@@ -481,11 +481,7 @@ def test_a_turn_of_the_wheel_leaves_the_demo_playing(ui: SimpleNamespace, app: A
     """pygame sends the wheel as presses of buttons 4 and 5 too: one notch stopped the
     demo as a click does (hostile review 29)."""
     table = _table(app, new_game("union-square", "1"))
-    ui.settle(app, table)
-    table.start_demo()
-    demo = app.top
-    assert isinstance(demo, DemoScene)
-    demo.set_speed(len(PAUSES))
+    demo = _fast_demo(ui, app, table)
     for button in (4, 5):
         ui.click(app, (app.size[0] // 2, app.size[1] // 2), button=button)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
