@@ -62,10 +62,10 @@ def _positive(text: str) -> int:
 
 
 def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
-            demo_runs: int | None = None, hint_seed: int | None = None,
+            demo_count: int | None = None, hint_seed: int | None = None,
             rules: list[str] | None = None) -> dict[str, Any]:
     """Run every section (or those named) and gather the figures; ``hint_runs``,
-    ``hint_seed`` and ``demo_runs`` go to the search section (its hint keep-won and demo
+    ``hint_seed`` and ``demo_count`` go to the search section (its hint keep-won and demo
     figures), and ``rules``, the rule sets it measures (None: all)."""
     # imported here, not at start-up: the search's and the screen's benches are heavy
     from ..engine import bench as engine_bench
@@ -83,9 +83,9 @@ def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
         print(f"bench: running {name}…", file=sys.stderr, flush=True)
         options: dict[str, Any] = {}
         if name == "search":
-            options.update({key: value for key, value in (("hint_runs", hint_runs), ("demo_runs", demo_runs),
-                                                          ("hint_seed", hint_seed), ("rule_sets", rules))
-                            if value is not None})
+            given = (("hint_runs", hint_runs), ("demo_count", demo_count), ("hint_seed", hint_seed),
+                     ("rule_sets", rules))
+            options.update({key: value for key, value in given if value is not None})
         results[module.TITLE] = module.run(quick=quick, **options)
     return results
 

@@ -228,7 +228,7 @@ def demo_games(rules: str, games: int) -> dict[str, Any]:
 
 
 def run(quick: bool = False, hint_runs: int | None = None,
-        demo_runs: int | None = None, hint_seed: int = KEEP_WON_SEED,
+        demo_count: int | None = None, hint_seed: int = KEEP_WON_SEED,
         rule_sets: Sequence[str] = RULE_IDS) -> dict[str, dict[str, Any]]:
     """For each rule set: hint median and maximum milliseconds over mid-game positions
     (200, or 25 if quick); the demo player's move at its on-screen budgets over 50 other
@@ -246,7 +246,7 @@ def run(quick: bool = False, hint_runs: int | None = None,
     1–20, 1–5 if quick); and in the rule sets whose deals are won, the hint's keep-won figure
     (:func:`keep_won`) over ``hint_runs`` runs (by default :data:`KEEP_WON_RUNS`, or
     :data:`KEEP_WON_QUICK_RUNS` if quick), its runs drawn with ``hint_seed``; last the demo
-    player's win rate and processor seconds a game over games 1 to ``demo_runs``
+    player's win rate and processor seconds a game over games 1 to ``demo_count``
     (:func:`demo_games`; by default :data:`DEMO_GAMES`, or :data:`DEMO_QUICK_GAMES` if
     quick). Only the rule sets ``rule_sets`` are measured (by default all), in their
     usual order."""
@@ -257,8 +257,8 @@ def run(quick: bool = False, hint_runs: int | None = None,
     budget = 1.0 if quick else 2.0
     if hint_runs is None:
         hint_runs = KEEP_WON_QUICK_RUNS if quick else KEEP_WON_RUNS
-    if demo_runs is None:
-        demo_runs = DEMO_QUICK_GAMES if quick else DEMO_GAMES
+    if demo_count is None:
+        demo_count = DEMO_QUICK_GAMES if quick else DEMO_GAMES
     out: dict[str, dict[str, Any]] = {}
     for rules in [r for r in RULE_IDS if r in rule_sets]:
         times = _milliseconds(hints, mid_game_positions(rules, positions))
@@ -301,5 +301,5 @@ def run(quick: bool = False, hint_runs: int | None = None,
         else:
             out[rules].update({"hint_keep_won_runs": 0, "hint_keep_won_pct": None,
                                "hint_keep_won_ci95_pct": None, "hint_keep_won_undecided": 0})
-        out[rules].update(demo_games(rules, demo_runs))
+        out[rules].update(demo_games(rules, demo_count))
     return out

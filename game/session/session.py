@@ -247,7 +247,7 @@ class PlaySession:
         self._forget_redo()
         return self._changed(transfers, points)
 
-    def play_demo(self, move: Move) -> Outcome:
+    def play_demo_move(self, move: Move) -> Outcome:
         """The demo player's move, played for the player.
 
         The score is the player's alone: a demo move (with the drops it causes) neither

@@ -6,7 +6,7 @@ down this scene asks the honest demo player (:func:`game.search.demo.demo_move`,
 sees only the player's view) for the next move in a process of its own
 (:class:`~game.search.demo.BackgroundMove`), so the frames keep coming while it thinks;
 when the pause between moves is over and the move is chosen, the table's play session
-plays it for the player (:meth:`~game.session.PlaySession.play_demo`: a demo move costs
+plays it for the player (:meth:`~game.session.PlaySession.play_demo_move`: a demo move costs
 and earns nothing, and marks the game as assisted).
 
 The game goes on while the demo plays it, so its clock runs (the scene
@@ -71,7 +71,7 @@ class DemoTable(Protocol):
         """Where the table draws, for the demo's banner."""
         ...
 
-    def play_demo(self, move: Move) -> None:
+    def play_demo_move(self, move: Move) -> None:
         """Play the demo's move for the player."""
 
     def demo_stopped(self, why: str) -> None:
@@ -183,7 +183,7 @@ class DemoScene(Scene):
             self.take_over("The demo sees no move that leads anywhere new: over to you")
             return
         self.said = ", ".join(reason_parts(game.player_view(), move, 0.0)[:2])
-        table.play_demo(move)
+        table.play_demo_move(move)
         self.moves += 1
         self.wait = PAUSES[self.speed - 1]
 

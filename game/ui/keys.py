@@ -1,12 +1,17 @@
 """The keys as the key legend lists them: the table's, beside the buttons' own shortcuts
-(which the buttons carry), which :meth:`game.ui.gestures.Gestures.on_key` answers to; and
-the replay viewer's, which :class:`game.ui.replay_scene.ReplayScene` answers to."""
+(which the buttons carry), which the table answers to (:meth:`game.ui.gestures.Gestures.on_key`
+most of them); the replay viewer's, which :class:`game.ui.replay_scene.ReplayScene` answers
+to; and what tells a key pressed for itself from a modifier or the wheel."""
 
 from __future__ import annotations
 
 import pygame
 
-#: the table's keys beside the buttons' shortcuts, for the key legend
+#: the table's keys beside the buttons' shortcuts, for the key legend (which
+#: :meth:`game.ui.gestures.Gestures.on_key` answers, but for C, which the game-over dialogs
+#: answer, and − / +, which the demo does). The list fills the sheet at 800×600 with its
+#: type at 13 px: a new row there needs a shorter one elsewhere, or the sheet laid out in
+#: two columns (tests/ui/test_help.py checks the type size and that every key is listed)
 OTHER_KEYS: tuple[tuple[str, str], ...] = (
     ("?", "This list of keys"),
     ("D", "Turn the next stock card"),

@@ -630,9 +630,9 @@ class TableScene(Scene):
         outcome = self.session.play(move)
         self._show(outcome, start=start, stock=move.src == self.game.stock)
 
-    def play_demo(self, move: Move) -> None:
-        """Play the demo player's move for the player (see PlaySession.play_demo)."""
-        outcome = self.session.play_demo(move)
+    def play_demo_move(self, move: Move) -> None:
+        """Play the demo player's move for the player (see PlaySession.play_demo_move)."""
+        outcome = self.session.play_demo_move(move)
         self._show(outcome, stock=move.src == self.game.stock)
 
     def move(self, src: int, dst: int, *, start: tuple[float, float] | None = None) -> bool:

@@ -640,7 +640,7 @@ def test_a_win_the_demo_helped_with_is_counted_as_won_by_the_demo_and_enters_no_
     session = constitution_1(tmp_path / "data", clock=clock)
     play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
     before = session.score.total
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
     assert session.result == WON and session.assisted
     outcome = session.conclude()
     assert [p.total for p in outcome.points] == [0]
@@ -660,7 +660,7 @@ def test_a_game_the_demo_played_in_earns_no_time_bonus_even_when_the_player_wins
         tmp_path: Path) -> None:
     clock = FakeClock()
     session = constitution_1(tmp_path / "data", clock=clock)
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[0]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[0]))
     play_line(session, CONSTITUTION_1_WIN[1:], clock, seconds=0.1)
     before = session.score.total
     outcome = session.conclude()
@@ -680,7 +680,7 @@ def test_a_level_or_daily_deal_the_demo_helped_win_earns_no_stars_unlock_best_or
     day = datetime.date(2026, 11, 22)
     session = constitution_1(tmp_path / "data", clock=clock, level=level_1(400, 600), daily=day)
     play_line(session, CONSTITUTION_1_WIN[:-1], clock, seconds=1.0)
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
     session.conclude()
     record = session.win_record
     assert record is not None and record.assisted
@@ -746,7 +746,7 @@ def test_a_level_won_with_the_way_known_and_the_demos_help_opens_nothing(
     play_line(session, CONSTITUTION_1_WIN[:3], clock, seconds=1.0)
     session.analysis_shown(_answer(session, FOUND, 1, 2, tuple(CONSTITUTION_1_WIN[1:])))
     play_line(session, CONSTITUTION_1_WIN[3:-1], clock, seconds=1.0)
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[-1]))
     session.conclude()
     record = session.win_record
     assert record is not None and record.assisted and not session.helped_by_the_way_only
@@ -851,7 +851,7 @@ def test_a_saved_game_remembers_that_the_demo_played_in_it(tmp_path: Path) -> No
     session = _begun(tmp_path / "data")
     total = session.score.total
     move = session.game.parse_move(CONSTITUTION_1_WIN[10])
-    session.play_demo(move)
+    session.play_demo_move(move)
     assert session.score.total == total
     session.quit()
     saved = load_saved_game(session.store)
@@ -886,7 +886,7 @@ def test_a_win_the_player_finished_after_the_demo_played_is_counted_as_won_by_th
     first.conclude()
     assert load_statistics(first.store)["constitution"].current_streak == 1
     session = constitution_1(data)
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[0]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[0]))
     session.undo()
     play_line(session, CONSTITUTION_1_WIN)
     session.conclude()
@@ -901,14 +901,14 @@ def test_a_win_the_player_finished_after_the_demo_played_is_counted_as_won_by_th
 
 def test_a_game_the_demo_played_in_and_lost_or_given_up_is_counted_as_such(tmp_path: Path) -> None:
     session = _begun(tmp_path / "data")
-    session.play_demo(session.game.parse_move(CONSTITUTION_1_WIN[10]))
+    session.play_demo_move(session.game.parse_move(CONSTITUTION_1_WIN[10]))
     session.new_deal()
     stats = load_statistics(session.store)["constitution"]
     assert (stats.abandoned, stats.won_by_demo) == (1, 0)
     ended = lost_position(new_game("constitution", "1"))
     texts = [ended.move_text(step.move) for step in ended.history]
     lost = constitution_1(tmp_path / "data")
-    lost.play_demo(lost.game.parse_move(texts[0]))
+    lost.play_demo_move(lost.game.parse_move(texts[0]))
     play_line(lost, texts[1:])
     assert lost.result == LOST
     lost.end()

@@ -198,7 +198,7 @@ def test_a_demo_move_is_help_that_neither_costs_nor_earns_points(tmp_path: Path)
     game, _ = near_won_position("square")
     session = make_session(tmp_path, game)
     assert not session.assisted
-    outcome = session.play_demo(game.parse_move("c1-f1"))
+    outcome = session.play_demo_move(game.parse_move("c1-f1"))
     assert outcome.moved and game.piles[game.place_index("f1")]
     assert session.recorder.hints == 1, "the record counts it as help"
     assert session.assisted
@@ -214,7 +214,7 @@ def test_a_demo_move_is_help_that_neither_costs_nor_earns_points(tmp_path: Path)
 def test_a_redone_demo_move_stays_unscored(tmp_path: Path) -> None:
     game, _ = near_won_position("square")
     session = make_session(tmp_path, game, auto_drop=True)
-    session.play_demo(game.parse_move("c1-f1"))  # the move and its three drops
+    session.play_demo_move(game.parse_move("c1-f1"))  # the move and its three drops
     assert session.score.total == 0
     session.undo()
     redone = session.redo()
@@ -278,7 +278,7 @@ def test_undo_and_redo_over_demo_moves_never_raise_the_score(
     for i, text in enumerate(CONSTITUTION_1_WIN[:120]):
         clock.advance(0.5)
         move = game.parse_move(text)
-        session.play_demo(move) if i % demo_every == 0 else session.play(move)
+        session.play_demo_move(move) if i % demo_every == 0 else session.play(move)
     before = session.score.total
     undos = 0
     for undo, seconds in steps:

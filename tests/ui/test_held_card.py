@@ -170,7 +170,7 @@ def test_the_game_changing_under_the_card_in_hand_lets_go_of_it(ui: SimpleNamesp
     c2 = g.place_index("c2")
     at = _pick_up(ui, app, table, g.place_index("c4"))
     home = next(m for m in table.session.moves_from(c2) if m.dst in g.foundations)
-    table.play_demo(home)  # A♦ goes home without the player
+    table.play_demo_move(home)  # A♦ goes home without the player
     assert table.gestures.drag is None
     ui.post_mouse(pygame.MOUSEBUTTONUP, at)
     ui.settle(app, table)

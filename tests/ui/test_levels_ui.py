@@ -182,7 +182,7 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
 def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNamespace, app: App,
                                                                  campaign: Path) -> None:
     _, table, last = _level_1_but_its_last_move(ui, app)
-    table.play_demo(table.game.parse_move(last))
+    table.play_demo_move(table.game.parse_move(last))
     dialog = ui.wait_for_dialog(app)
     assert dialog.title == "Won with the demo"
     assert ("The demo played in this game: your statistics count it as won by the demo, not as your win, "
