@@ -126,6 +126,12 @@ class Animator:
         """Some card has not landed yet."""
         return bool(self.flights)
 
+    @property
+    def moving(self) -> bool:
+        """Some card of a move (or the deal) has not landed yet; a card flying back to its
+        own place (an illegal drop) changes no place, so it does not count."""
+        return any(f.kind != RETURN for f in self.flights)
+
     def update(self, dt: float) -> list[Flight]:
         """Advance every flight by ``dt`` seconds; return those that landed now."""
         landed = []

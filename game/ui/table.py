@@ -808,7 +808,7 @@ class TableScene(Scene):
         self.effects.draw_settling(surface, r, g, piles)
         # The marks on places: the space owed a fill, what the hands are doing, each
         # pile's direction, the stock's and waste's counts.
-        if not self.anim.busy:
+        if not self.anim.moving:
             # with a card in hand (picked up by keyboard or click, or dragged) the cards
             # that may fill the space stop glowing: their glow would look like its own
             in_hand = self.gestures.selected is not None or self.gestures.drag is not None
@@ -819,7 +819,7 @@ class TableScene(Scene):
         self.effects.draw_lift_and_arrivals(surface, r, g, piles, self.anim.busy)
         r.draw_flights(surface, g, self.anim)
         hint = self.session.hint
-        if hint is not None and not self.anim.busy:
+        if hint is not None and not self.anim.moving:  # (a card flying back moves nothing)
             r.draw_hint(surface, g, hint.move)
         self._draw_badge_tip(surface)
         self.effects.draw_celebration(surface, self.app.art, self.layout)

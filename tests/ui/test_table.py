@@ -1085,3 +1085,34 @@ def test_while_the_window_is_being_resized_the_whole_last_frame_shows_stretched(
     assert scene.layout.size == size
     ui.settle(app, scene)
     ui.check_drawn(scene)
+
+
+def test_the_hint_stays_shown_while_a_card_dropped_where_it_cannot_go_flies_back(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's arrow (and the glow of a space owed a fill) went away while any card
+    flew, so an illegal drop's flight back hid it for a fifth of a second (hostile review
+    29); a card flying back changes no place, and the arrow stays."""
+    table = ui.open_table(app, new_game("union-square", 1))
+    ui.settle(app, table)
+    ui.press(app, pygame.K_h)
+    assert table.session.hint is not None
+    drawn: list[int] = []
+    real = table.renderer.draw_hint
+    monkeypatch.setattr(table.renderer, "draw_hint", lambda *a: (drawn.append(1), real(*a)))
+    g = table.game
+    legal = {(m.src, m.dst) for m in g.legal_moves()}
+    src, dst = next((s, d) for s in g.tableau for d in g.tableau
+                    if s != d and g.piles[s] and g.piles[d] and (s, d) not in legal)
+    ui.drag(app, table, src, dst)
+    assert table.anim.busy and not table.anim.moving  # flying back
+    drawn.clear()
+    ui.step(app, 3)
+    assert table.anim.busy and len(drawn) == 3
+    # a real move hides it while its card flies (the arrow would point from where it was)
+    ui.settle(app, table)
+    hint = table.session.hint
+    assert hint is not None
+    table.play(hint.move)
+    drawn.clear()
+    ui.step(app)
+    assert table.anim.moving and drawn == []
