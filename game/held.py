@@ -65,8 +65,7 @@ def hold(start: int, name: str, *, follow_last: bool = True, make: bool = False)
             except FileNotFoundError:
                 if not (make and mine) or part == "..":
                     raise
-                with contextlib.suppress(FileExistsError):
-                    os.mkdir(part, dir_fd=here)
+                make_folder_in(here, part)
                 there = os.open(part, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=here)
             info = os.fstat(there)
             if not stat.S_ISLNK(info.st_mode) or not (todo or follow_last):
@@ -91,6 +90,47 @@ def hold(start: int, name: str, *, follow_last: bool = True, make: bool = False)
     except BaseException:
         os.close(here)
         raise
+
+
+#: the mode of a folder the program makes (the data folder, ``recent``, and any folder on
+#: the way to the data folder): the XDG base directory specification's, since the file
+#: names say which games were played when
+FOLDER_MODE = 0o700
+
+
+def running_as_root() -> bool:
+    """The program runs as root (POSIX): what it makes in someone else's folder must then
+    be given to that folder's owner, or the owner can no longer change it."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def make_folder_in(where: int | None, name: str) -> None:
+    """Make the folder ``name`` in the folder held by ``where`` (a path when None), unless
+    something has that name (FileExistsError is swallowed), with :data:`FOLDER_MODE`; as
+    root, the new folder is given the owner and group of the folder it is made in (root
+    playing with a user's HOME made root's folders in that user's home: the user could
+    then make nothing there). The owner is set by the name just made, without following a
+    link: one put there meanwhile is changed itself, never what it leads to."""
+    try:
+        os.mkdir(name, FOLDER_MODE, dir_fd=where)
+    except FileExistsError:
+        return
+    if running_as_root():
+        parent = os.fstat(where) if where is not None else os.stat(os.path.dirname(os.path.abspath(name)))
+        with contextlib.suppress(OSError):
+            os.chown(name, parent.st_uid, parent.st_gid, dir_fd=where, follow_symlinks=False)
+
+
+def own_as(fd: int, mode: int | None, like: os.stat_result | None) -> None:
+    """Give the open file ``fd`` the ``mode`` (None: as made) and, as root, the owner and
+    group of ``like`` (the file it replaces, or the folder it is made in), on the
+    descriptor, never through a name. Root replacing a user's settings or statistics made
+    them root's, mode 0600, and the user could no longer read them."""
+    if mode is not None and hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    if like is not None and running_as_root():
+        with contextlib.suppress(OSError):
+            os.fchown(fd, like.st_uid, like.st_gid)
 
 
 def reopen(held: int, flags: int) -> int:
@@ -118,7 +158,7 @@ def make_folders(path: str | os.PathLike[str]) -> None:
     where it leads (raises ForeignLink). Where names cannot be walked so
     (:data:`SUPPORTED` is False), the folders are made by name."""
     if not SUPPORTED:
-        os.makedirs(path, exist_ok=True)
+        os.makedirs(path, mode=FOLDER_MODE, exist_ok=True)
         return
     fd = hold_path(path, make=True)
     try:

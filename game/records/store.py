@@ -70,6 +70,16 @@ class FileRefused(ValueError):
     """A file that is not read: too large, not a regular file, not UTF-8, not the JSON expected."""
 
 
+#: what the player is told of a file this user may not read
+UNREADABLE_KEPT = ("this user may not read it (another user's, perhaps root's), so it was left as "
+                   "it is and nothing is saved over it")
+
+
+class FileUnreadable(FileRefused):
+    """A file this user may not read (permission denied): not damaged, only someone else's
+    (root's, after root played with this user's data folder)."""
+
+
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -129,8 +139,9 @@ def atomic_write_text(path: Path, text: str) -> None:
     path = Path(path)
     data = text.encode("utf-8")
     existed = True
+    old: os.stat_result | None = None
     try:
-        info = os.lstat(path)
+        old = info = os.lstat(path)
     except FileNotFoundError:
         existed = False
     except OSError as err:
@@ -140,12 +151,15 @@ def atomic_write_text(path: Path, text: str) -> None:
             raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a regular "
                             "file is written over (it was left as it is)")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(path.parent, mode=held.FOLDER_MODE, exist_ok=True)
         fd, tmp_name = _temporary_file(path)
+        like = old if old is not None else os.stat(path.parent)
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}") from err
+    mode = stat.S_IMODE(old.st_mode) if old is not None else None
     try:
-        held.replace_with(None, str(path), data, (fd, str(tmp_name)))
+        held.replace_with(None, str(path), data, (fd, str(tmp_name)),
+                          prepare=lambda handle: held.own_as(handle, mode, like))
     except held.Changed as err:
         raise SaveError(f"could not save {path}: {err}{_UNCHANGED * existed}") from None
     except OSError as err:
@@ -168,16 +182,22 @@ def _held_write(root: Path, name: str, text: str) -> None:
             _make_folder(root, folder)
         with held.held_folder(root, folder) as where:
             existed = True
+            old: os.stat_result | None = None
             try:
-                info = os.stat(base, dir_fd=where, follow_symlinks=False)
+                old = info = os.stat(base, dir_fd=where, follow_symlinks=False)
             except FileNotFoundError:
                 existed = False
             else:
                 if not stat.S_ISREG(info.st_mode):
                     raise SaveError(f"could not save {path}: it is {file_kind(info.st_mode)}, and only a "
                                     "regular file is written over (it was left as it is)")
+            # the file keeps the mode and (as root) the owner of the one it replaces; a
+            # new one gets the owner of its folder
+            mode = stat.S_IMODE(old.st_mode) if old is not None else None
+            like = old if old is not None else os.fstat(where)
             try:
-                held.replace_with(where, base, data, _held_temporary_file(where, base))
+                held.replace_with(where, base, data, _held_temporary_file(where, base),
+                                  prepare=lambda fd: held.own_as(fd, mode, like))
             except held.Changed as err:
                 raise SaveError(f"could not save {path}: {err}{_UNCHANGED * existed}") from None
             except OSError as err:
@@ -199,8 +219,8 @@ def _held_temporary_file(where: int, base: str) -> tuple[int, str]:
 
 def _make_folder(root: Path, folder: str) -> None:
     """Make the data folder's ``folder`` (one level: ``recent``) if nothing has that name."""
-    with held.held_folder(root, "") as where, contextlib.suppress(FileExistsError):
-        os.mkdir(folder, dir_fd=where)
+    with held.held_folder(root, "") as where:
+        held.make_folder_in(where, folder)
 
 
 def _temporary_file(path: Path) -> tuple[int, Path]:
@@ -266,6 +286,8 @@ def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         fd = open_regular(path, limit)
     except FileNotFoundError:
         raise
+    except PermissionError as err:
+        raise FileUnreadable(f"cannot be opened: {_why(err)}") from None
     except OSError as err:
         raise FileRefused(f"cannot be opened: {_why(err)}") from None
     return _read_open(fd, limit)
@@ -390,6 +412,9 @@ class Store:
         self.why_read_only = why_read_only
         #: the files a newer version of the game wrote: left as they are, never written over
         self.newer: set[str] = set()
+        #: the files this user may not read (permission denied): someone else's, not
+        #: damaged, so this store neither moves them aside nor writes over or removes them
+        self.unreadable: set[str] = set()
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
@@ -465,9 +490,16 @@ class Store:
                 raise
             except held.ForeignLink as err:
                 raise FileRefused(str(err)) from None
+            except PermissionError as err:
+                raise FileUnreadable(f"cannot be opened: {_why(err)}") from None
             except OSError as err:
                 raise FileRefused(f"cannot be opened: {_why(err)}") from None
             return _read_open(fd, limit)
+        except FileUnreadable:
+            # someone else's file, not a damaged one: never moved aside, written over or
+            # removed (:meth:`set_aside` says so)
+            self.unreadable.add(name)
+            raise
         except FileRefused:
             if not self._root_is_folder():
                 # a data folder that can never be (under a file, a link to nothing, a
@@ -494,6 +526,8 @@ class Store:
         if name in self.newer:
             raise SaveError(f"could not save {path}: a newer version of the game wrote it, and this "
                             "version does not write over it (it was left as it is)")
+        if name in self.unreadable:
+            raise SaveError(f"could not save {path}: {UNREADABLE_KEPT}")
         if held.SUPPORTED:
             _held_write(self.root, name, text)
             return path
@@ -651,6 +685,8 @@ class Store:
             return self.why_read_only
         if name in self.newer:
             return "a newer version of the game wrote it (it was left as it is)"
+        if name in self.unreadable:
+            return UNREADABLE_KEPT
         try:
             with self._open_folder("", through_link=False) as where:
                 if where is None:
@@ -744,6 +780,9 @@ class Store:
         path = self.path(name)
         if self.read_only:
             self.warn(f"{name} could not be read ({reason}); it was left as it is")
+            return None
+        if name in self.unreadable:
+            self.warn(f"{name} could not be read ({reason}): {UNREADABLE_KEPT}")
             return None
         if held.SUPPORTED:
             return self._set_aside_held(name, reason)
@@ -934,10 +973,11 @@ def open_log_file(path: Path, where: int | None = None) -> BinaryIO:
     once), a hard link to a file elsewhere refused. Raises FileRefused with the reason, or
     OSError."""
     name = path.name if where is not None else str(path)
+    new = False
     try:
         info = os.stat(name, dir_fd=where, follow_symlinks=False)
     except FileNotFoundError:
-        pass
+        new = True
     else:
         if stat.S_ISLNK(info.st_mode):
             raise FileRefused("it is a symbolic link")
@@ -956,6 +996,8 @@ def open_log_file(path: Path, where: int | None = None) -> BinaryIO:
             raise FileRefused("it is not a regular file")
         if info.st_nlink != 1:
             raise FileRefused("it has other names (a hard link): it may be a file outside the data folder")
+        if new:  # (as root, a new log is its folder's owner's)
+            held.own_as(fd, None, os.fstat(where) if where is not None else os.stat(path.parent))
     except BaseException:
         os.close(fd)
         raise
@@ -1008,10 +1050,13 @@ def _open_lock(path: Path) -> int:
     where = _hold_folder(path.parent)
     name = path.name if where is not None else str(path)
     try:
-        try:  # new: a plain file
-            return os.open(name, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600, dir_fd=where)
+        try:  # new: a plain file (as root, its folder's owner's)
+            fd = os.open(name, flags | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600, dir_fd=where)
         except FileExistsError:
             pass
+        else:
+            held.own_as(fd, None, os.fstat(where) if where is not None else os.stat(path.parent))
+            return fd
         if where is None:
             return os.open(name, flags | _O_NOFOLLOW)
         hold = os.open(name, _O_PATH | _O_NOFOLLOW | _O_CLOEXEC, dir_fd=where)  # (a link is held as a link)

@@ -889,3 +889,74 @@ def test_a_number_of_thousands_of_digits_is_told_as_such_not_as_bad_json(tmp_pat
     warnings = store.take_warnings()
     assert len(warnings) == 1 and "a number with thousands of digits" in warnings[0]
     assert "not valid JSON" not in warnings[0]
+
+
+def _users_home(tmp_path: Path, uid: int = 12345) -> Path:
+    """A home folder of user ``uid``, as root finds it with ``HOME`` kept (``sudo -E``)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    os.chown(home, uid, uid)
+    return home
+
+
+@_ROOT
+def test_root_playing_in_a_users_data_folder_leaves_every_file_and_folder_the_users(tmp_path):
+    """Root with a user's HOME (``sudo -E``) made ``~/.local`` and ``~/.local/share``
+    root's, and replaced the user's settings and statistics with root's files of mode
+    0600: the user could then neither save nor read them, and lost the statistics
+    (hostile review 29). Everything made keeps the owner of the folder it is made in, a
+    file replaced keeps its owner and mode, and new folders are 0700."""
+    home = _users_home(tmp_path)
+    store = Store(home / ".local" / "share" / "british-patience")
+    store.write_text("settings.json", "{}")
+    for folder in (home / ".local", home / ".local" / "share", store.root):
+        info = os.stat(folder)
+        assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (12345, 12345, 0o700), folder
+    settings = store.root / "settings.json"
+    assert (os.stat(settings).st_uid, os.stat(settings).st_gid) == (12345, 12345)
+    # the user's own file, readable by all, replaced: owner and mode kept
+    os.chmod(settings, 0o644)
+    os.chown(settings, 12345, 100)
+    store.write_text("settings.json", '{"a": 1}')
+    info = os.stat(settings)
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (12345, 100, 0o644)
+    assert settings.read_text() == '{"a": 1}'
+    # a folder of the data folder (recent replays), and the log and the lock
+    store.write_text("recent/a.replay", "x")
+    try:
+        assert open_log(store) is not None
+        assert store_module.hold_data_folder(store) is True
+    finally:
+        _close_logs_under(store.root)
+    for path in (store.root / "recent", store.root / "recent" / "a.replay", store.root / "log.txt",
+                 store.root / "instance.lock"):
+        assert os.stat(path).st_uid == 12345, path
+    assert stat.S_IMODE(os.stat(store.root / "recent").st_mode) == 0o700
+
+
+def test_a_file_this_user_may_not_read_is_left_as_it_is_and_never_written_over(tmp_path, monkeypatch):
+    """After root had played with a user's data folder, the user's next start moved root's
+    unreadable ``statistics.json`` aside as damaged and counted from zero (hostile review
+    29). A file this user may not read is someone else's, not damaged: it is left where it
+    is, said so, and nothing is saved over it or removes it."""
+    store = Store(tmp_path)
+    store.write_json("statistics.json", "statistics", 1, {"played": 7})
+    real_reopen = store_module.held.reopen
+    real_open = os.open
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    # this user may not open the file (as a user meets root's 0600 file)
+    monkeypatch.setattr(store_module.held, "reopen", denied)
+    monkeypatch.setattr(store_module, "open_regular", lambda *a, **k: denied())
+    assert store.read_json("statistics.json", "statistics", 1) is None
+    said = store.take_warnings()
+    assert len(said) == 1 and "may not read it" in said[0] and "nothing is saved over it" in said[0], said
+    monkeypatch.setattr(store_module.held, "reopen", real_reopen)
+    assert os.open is real_open
+    with pytest.raises(SaveError, match="may not read it"):
+        store.write_json("statistics.json", "statistics", 1, {"played": 0})
+    assert store.remove("statistics.json") is not None
+    assert json.loads((tmp_path / "statistics.json").read_text())["played"] == 7
+    assert [p.name for p in tmp_path.iterdir()] == ["statistics.json"]
