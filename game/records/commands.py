@@ -227,11 +227,15 @@ def nearest_named(path: Path) -> Path:
 def default_data_dir_problem() -> str | None:
     """Why the default data folder cannot hold the game's files (a file, a link to
     nothing or a loop of links on its way, as an odd ``XDG_DATA_HOME`` may give:
-    ``the data folder … cannot be made: … is not a folder``), or None. Nothing is made
-    or written outside it to find out."""
+    ``the data folder … cannot be made: … is not a folder``), or no home folder is known
+    at all (no ``HOME``, and no entry in the user database), or None. Nothing is made or
+    written outside it to find out."""
     from ..output import reason
-    from ..records.store import default_data_dir
+    from ..records.store import default_data_dir, default_data_dir_unknown
 
+    unknown = default_data_dir_unknown()
+    if unknown is not None:
+        return f"no data folder can be used: {unknown}"
     folder = default_data_dir()
     place = nearest_named(folder)
     try:

@@ -105,11 +105,40 @@ def display_name(name: str) -> str:
     return printable(os.fsencode(name).decode("utf-8", "replace"), limit=None)
 
 
-def default_data_dir() -> Path:
-    """The user data directory platformdirs gives for this game."""
+#: the data folder when no usable one is known (:func:`default_data_dir_unknown`): a
+#: folder under a file, so nothing is ever made there and nothing is read from it
+NO_DATA_DIR = Path("/dev/null") / APP_NAME
+
+
+def _platform_data_dir() -> tuple[Path | None, str]:
+    """The user data folder platformdirs gives, or None and why there is none."""
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    try:
+        text = platformdirs.user_data_dir(APP_NAME, appauthor=False)
+    except (RuntimeError, KeyError, OSError) as err:
+        # no HOME and no entry in the user database (a container's arbitrary user)
+        return None, f"no home folder is known ({printable(str(err))})"
+    folder = Path(text)
+    if not folder.is_absolute():
+        # an old platformdirs with no home gives "~/.local/share/…" as it is, and a
+        # relative XDG_DATA_HOME gives a folder under the current one: neither is used
+        return None, f"the data folder it gives, {printable(text)}, is not a whole path from /"
+    return folder, ""
+
+
+def default_data_dir() -> Path:
+    """The user data directory platformdirs gives for this game; :data:`NO_DATA_DIR` when
+    there is none that can be used (no home folder known, or a relative path), where
+    nothing is saved (:func:`default_data_dir_unknown` says why)."""
+    folder, _ = _platform_data_dir()
+    return folder if folder is not None else NO_DATA_DIR
+
+
+def default_data_dir_unknown() -> str | None:
+    """Why there is no default data folder (see :func:`default_data_dir`), or None."""
+    folder, why = _platform_data_dir()
+    return why if folder is None else None
 
 
 def utc_stamp(moment: datetime | None = None) -> str:

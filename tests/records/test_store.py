@@ -313,6 +313,38 @@ def test_the_default_data_dir_comes_from_platformdirs(monkeypatch, tmp_path):
     assert Store(tmp_path / "mine").root == tmp_path / "mine"
 
 
+def _no_home(name, appauthor=None):
+    raise RuntimeError("could not determine the home directory for '~/.local/share'")
+
+
+@pytest.mark.parametrize("platform_dir", [_no_home, lambda name, appauthor=None: f"~/.local/share/{name}",
+                                          lambda name, appauthor=None: f"rel/{name}"])
+def test_with_no_home_folder_known_nothing_is_made_and_the_player_is_told(
+        monkeypatch, tmp_path, capsys, platform_dir):
+    """A container's user with no HOME and no entry in the user database: platformdirs
+    raised and the game crashed at start; an older platformdirs gave ``~/.local/share/…``
+    as it is, and a relative ``XDG_DATA_HOME`` a folder under the current one, where the
+    game then wrote (hostile install review 29). Now no data folder is used: nothing is
+    made anywhere, ``stats`` says why (status 2), the game plays and saves nothing."""
+    import platformdirs
+
+    from game.cli import main
+    from game.records.commands import default_data_dir_problem
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", platform_dir)
+    monkeypatch.chdir(tmp_path)
+    store = Store()
+    assert store.root == store_module.NO_DATA_DIR
+    with pytest.raises(SaveError):
+        store.write_text("settings.json", "{}")
+    assert store.read_json("settings.json", "settings", 1) is None
+    problem = default_data_dir_problem()
+    assert problem is not None and problem.startswith("no data folder can be used: ")
+    assert main(["stats"]) == 2
+    assert "no data folder can be used" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 # ----- the data folder is untrusted: the log, temporary files, special files -----------------
 
 
