@@ -416,3 +416,20 @@ def test_the_menu_of_a_screenshot_leaves_a_users_temporary_looking_file(
     assert main(["screenshot", str(tmp_path / "menu.png"), "--scene", "menu", "--frames", "1",
                  "--data-dir", "."]) == 0
     assert draft.read_text() == "the user's"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's fallback to off screen is Linux's")
+@pytest.mark.parametrize("argv", [["play", "constitution", "3"], ["menu"]])
+def test_with_no_display_the_game_says_so_and_makes_nothing(tmp_path: Path, argv: list[str]) -> None:
+    """Over ssh with no X11 or Wayland, SDL fell back to drawing off screen: the game ran
+    in a window nobody could see, holding the data folder, until it was killed (hostile
+    install review 29). It now says there is no display, with status 1, and makes no data
+    folder. A driver chosen on purpose (the tests' dummy one) is still used."""
+    env = _environment(tmp_path)
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], cwd=tmp_path, capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "error: there is no display to open the game's window on" in done.stderr
+    assert not (tmp_path / "share").exists()

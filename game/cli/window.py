@@ -204,11 +204,40 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     return None, None
 
 
+#: the video drivers SDL falls back to when no display can be reached: a window there is
+#: seen by nobody
+_UNSEEN_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display() -> str | None:
+    """Why the game's window could not be seen (SDL found no display and fell back to a
+    driver that draws nowhere, as over ssh with no X11 or Wayland), or None. A driver the
+    caller chose (``SDL_VIDEODRIVER``: the tests' dummy one) is taken as chosen."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as err:
+        return f"no display can be opened for the game's window ({err})"
+    driver = pygame.display.get_driver()
+    if driver not in _UNSEEN_DRIVERS:
+        return None
+    pygame.display.quit()
+    return ("there is no display to open the game's window on (no X11 or Wayland session is "
+            f"reachable: SDL could only draw off screen, with its {driver} driver)")
+
+
 def _open(args: argparse.Namespace) -> App | int:
-    """The App for ``menu`` and ``play``, or the exit status of a refused ``--data-dir``."""
+    """The App for ``menu`` and ``play``, or the exit status of a refused ``--data-dir``
+    or of a window nobody could see (:func:`no_display`, status 1)."""
     problem, warning = data_dir_checked(args)
     if problem:
         return fail(problem)
+    unseen = no_display()
+    if unseen:
+        return fail(unseen, 1)
     app = _app(args, unusable=warning is not None)
     if warning:
         warn(warning)
