@@ -27,6 +27,7 @@ from ..records.commands import (
     add_data_dir_argument,
     data_dir_path,
     default_data_dir_problem,
+    default_data_dir_unwritable,
     nearest_named,
 )
 from ..records.replay import paced_replay
@@ -195,7 +196,7 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     except ValueError as err:
         return str(err), None
     if args.data_dir is None:
-        problem = default_data_dir_problem()
+        problem = default_data_dir_problem() or default_data_dir_unwritable()
         return None, problem and f"{problem}; nothing will be saved"
     try:
         check_output_folder(nearest_named(args.data_dir), what="--data-dir")

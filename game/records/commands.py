@@ -247,6 +247,21 @@ def default_data_dir_problem() -> str | None:
     return f"the data folder {shown(folder)} cannot be made: {shown(place)} {why}"
 
 
+def default_data_dir_unwritable() -> str | None:
+    """Why no file could be saved in the default data folder (it, or the folder it would
+    be made in, is read-only or not this user's), or None; as :func:`default_data_dir_problem`,
+    nothing is made or written to find out (the system is asked, ``access``)."""
+    from ..records.store import default_data_dir
+
+    folder = default_data_dir()
+    place = nearest_named(folder)
+    if not os.path.isdir(place) or os.access(place, os.W_OK | os.X_OK):
+        return None
+    what = "written in" if place == folder else "made"
+    return (f"the data folder {shown(folder)} cannot be {what}: no file can be made in {shown(place)} "
+            "(permission denied, or a read-only disk)")
+
+
 def run_stats(args: argparse.Namespace) -> int:
     """``stats [RULES] [--data-dir DIR]``: a ``--data-dir`` that names no folder is an
     error (status 2), and a statistics file that cannot be read one of status 1 (left as

@@ -992,3 +992,35 @@ def test_a_file_this_user_may_not_read_is_left_as_it_is_and_never_written_over(t
     assert store.remove("statistics.json") is not None
     assert json.loads((tmp_path / "statistics.json").read_text())["played"] == 7
     assert [p.name for p in tmp_path.iterdir()] == ["statistics.json"]
+
+
+def test_a_default_data_folder_where_nothing_can_be_made_is_said_at_the_start(monkeypatch, tmp_path):
+    """A read-only HOME (or a data folder not this user's): ``--data-dir`` so named was
+    warned of at the start, the default folder was not, and the player learnt only at the
+    game's end that nothing was saved (hostile install review 29). Nothing is made to find
+    out: the system is asked."""
+    import argparse
+
+    import platformdirs
+
+    from game.cli.window import data_dir_checked
+    from game.records import commands
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(platformdirs, "user_data_dir",
+                        lambda name, appauthor=None: str(home / "share" / name))
+    assert data_dir_checked(argparse.Namespace(data_dir=None)) == (None, None)
+    asked: list[str] = []
+
+    def read_only(path, mode):
+        asked.append(os.fspath(path))
+        return False
+
+    monkeypatch.setattr(commands.os, "access", read_only)
+    error, warning = data_dir_checked(argparse.Namespace(data_dir=None))
+    assert error is None and warning is not None
+    assert warning.startswith(f"the data folder {home / 'share' / 'british-patience'} cannot be made: "
+                              f"no file can be made in {home}")
+    assert warning.endswith("; nothing will be saved") and asked == [str(home)]
+    assert list(home.iterdir()) == []
