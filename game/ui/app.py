@@ -730,7 +730,9 @@ class App:
             for scene in reversed(self.scenes):
                 scene.wants_quit()
             if self.stopped_by is not None and self.stopped_by != signal.SIGINT:
-                log.info("stopped by %s: the game was saved", signal.Signals(self.stopped_by).name)
+                # (each scene saved what it keeps: a practice game, for one, is never saved)
+                log.info("stopped by %s: each screen saved what it keeps",
+                         signal.Signals(self.stopped_by).name)
                 raise SystemExit(128 + self.stopped_by) from None
             raise
         finally:
