@@ -35,7 +35,9 @@ def test_pyproject_declares_the_command_its_dependencies_and_one_version() -> No
         line.split("==")[0] for line in dev if "==" in line}
     assert {d.split(">=")[0] for d in project["dependencies"]} == wanted
     assert "from game.cli import main" in (ROOT / "main.py").read_text()
-    assert project["license"] == "GPL-3.0-or-later"
+    # the game's own licence, and the DejaVu fonts' (Bitstream Vera's; DejaVu's changes are
+    # in the public domain)
+    assert project["license"] == "GPL-3.0-or-later AND Bitstream-Vera"
 
 
 def test_every_package_of_game_is_installed() -> None:
@@ -101,3 +103,15 @@ def test_an_installed_copy_finds_its_files_from_anywhere(tmp_path: Path) -> None
         done = run("screenshot", f"{scene}.png", "--scene", scene, "--frames", "1", "--size", "800x600")
         assert done.returncode == 0, done.stderr
         assert (elsewhere / f"{scene}.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_source_distribution_holds_the_tests_documents_and_requirements() -> None:
+    """The sdist held only the top-level tests (no tests/*/, no test data, no main.py, no
+    docs, no requirements), so its tests could not run and the README's commands could not
+    work from it (hostile install review 29): MANIFEST.in grafts them in."""
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    rules = {line.strip() for line in manifest if line.strip() and not line.startswith("#")}
+    assert {"graft tests", "graft docs", "graft tools", "graft .ci"} <= rules
+    assert "include main.py requirements.txt requirements-dev.txt" in rules
+    for name in ("main.py", "requirements.txt", "requirements-dev.txt", "docs", "tools", ".ci/run"):
+        assert (ROOT / name).exists(), name
