@@ -116,9 +116,15 @@ def make_folder_in(where: int | None, name: str) -> None:
     except FileExistsError:
         return
     if running_as_root():
-        parent = os.fstat(where) if where is not None else os.stat(os.path.dirname(os.path.abspath(name)))
+        parent = folder_info(where, os.path.dirname(os.path.abspath(name)))
         with contextlib.suppress(OSError):
             os.chown(name, parent.st_uid, parent.st_gid, dir_fd=where, follow_symlinks=False)
+
+
+def folder_info(where: int | None, folder: str | os.PathLike[str]) -> os.stat_result:
+    """The status of the folder held by ``where``, or of the folder named ``folder`` where
+    names are not walked on descriptors (``where`` None): whose what is made in it is."""
+    return os.fstat(where) if where is not None else os.stat(folder)
 
 
 def own_as(fd: int, mode: int | None, like: os.stat_result | None) -> None:

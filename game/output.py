@@ -763,22 +763,13 @@ def _replace_in(where: int | None, target: Path, data: bytes) -> None:
     # or chown by name (as root) would change whatever it leads to
     try:
         held.replace_with(where, str(name), data, _temporary(where, folder, f".{target.name}."),
-                          prepare=lambda fd: _set_mode_and_owner(fd, mode, old))
+                          prepare=lambda fd: held.own_as(fd, mode, old))
     except held.Changed as err:
         raise _Refused(str(err)) from None
     if where is not None:
         held.fsync_folder(where)
     else:
         _fsync_folder(folder)
-
-
-def _set_mode_and_owner(fd: int, mode: int, old: os.stat_result | None) -> None:
-    """Give the open file ``fd`` the ``mode``, and ``old``'s owner when root replaces a file."""
-    if hasattr(os, "fchmod"):  # (POSIX; elsewhere a file has no mode bits to keep)
-        os.fchmod(fd, mode)
-    if old is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
-        with contextlib.suppress(OSError):
-            os.fchown(fd, old.st_uid, old.st_gid)
 
 
 def _fsync_folder(folder: Path) -> None:

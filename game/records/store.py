@@ -1026,7 +1026,7 @@ def open_log_file(path: Path, where: int | None = None) -> BinaryIO:
         if info.st_nlink != 1:
             raise FileRefused("it has other names (a hard link): it may be a file outside the data folder")
         if new:  # (as root, a new log is its folder's owner's)
-            held.own_as(fd, None, os.fstat(where) if where is not None else os.stat(path.parent))
+            held.own_as(fd, None, held.folder_info(where, path.parent))
     except BaseException:
         os.close(fd)
         raise
@@ -1084,7 +1084,7 @@ def _open_lock(path: Path) -> int:
         except FileExistsError:
             pass
         else:
-            held.own_as(fd, None, os.fstat(where) if where is not None else os.stat(path.parent))
+            held.own_as(fd, None, held.folder_info(where, path.parent))
             return fd
         if where is None:
             return os.open(name, flags | _O_NOFOLLOW)

@@ -476,8 +476,6 @@ def hints(game: Game, *, max_nodes: int | None = None, max_ms: float | None = 50
     positions searched are added to ``counter[0]``. ``game`` is not changed.
     """
     view = game.player_view()
-    if max_nodes is None:
-        max_nodes = view.profile.search.hint_nodes
     history = history_keys(game) if game.history else set()
     answers: dict[Move, str] = {}
     same_as: dict[Move, Move] = {}

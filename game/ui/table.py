@@ -850,4 +850,3 @@ def _said(problem: str) -> str:
     (:func:`~game.ui.notices.told`), ended with a full stop."""
     words = told(problem)
     return words if words.endswith((".", "!", "?")) else words + "."
-
