@@ -107,84 +107,102 @@ class Evaluator:
             depth -= 1
         return cost
 
-    def rest_parts(self, c: Core, w: list[float]) -> tuple[float, float, float]:
-        """The waste's cost, the urgencies of its cards added up, and the urgencies of the
-        stock's cards added up."""
+    def rest_parts(self, waste: list[int], stock: list[int], w: list[float]) -> tuple[float, float, float]:
+        """The cost of a waste, the urgencies of its cards added up, and the urgencies
+        of a stock's cards added up."""
         p = self.weights
         step = p.waste_depth
-        depth = p.waste0 + step * (len(c.waste) - 1)
+        depth = p.waste0 + step * (len(waste) - 1)
         waste_cost = 0.0
         waste_sum = 0.0
-        for x in c.waste:
+        for x in waste:
             waste_sum += w[x]
             waste_cost += w[x] * depth
             depth -= step
         stock_sum = 0.0
-        for x in c.stock:
+        for x in stock:
             stock_sum += w[x]
         return waste_cost, waste_sum, stock_sum
 
     def rest_cost(self, c: Core, w: list[float]) -> float:
         """The cost of the waste and the stock."""
-        waste_cost, _, stock_sum = self.rest_parts(c, w)
+        waste_cost, _, stock_sum = self.rest_parts(c.waste, c.stock, w)
         return waste_cost + self.weights.stock * stock_sum
 
     def children(self, c: Core, costs: list[float]) -> Callable[[int, int, int], float]:
         """A function valuing the children of position ``c`` (whose piles' costs are
-        ``costs``): called with a move just played on ``c`` and what ``Core.play``
-        answered, it equals ``full(c)[0]`` for the child (up to rounding), but
-        recomputes only the piles the move touched, and the waste's and the stock's
-        costs from the cards that left or joined them."""
+        ``costs``) before their moves are played: called with a legal move of ``c`` and
+        what ``Core.play`` would answer for it (:meth:`Core.child`), it equals
+        ``full(c)[0]`` for the child (up to rounding), but works out only the piles the
+        move touches, and the waste's and the stock's costs from the cards that leave or
+        join them. A beam looks at every child of the positions it keeps and goes on from
+        a few, so it plays none of the others; only a move to a foundation, which changes
+        every card's weight, is played here (and taken back) to be valued in full."""
         p = self.weights
-        w = self.card_weights(c.found)
+        found = c.found
+        w = self.card_weights(found)
+        piles = c.piles
         waste = c.waste
+        stock = c.stock
         first, step, per_stock = p.waste0, p.waste_depth, p.stock
-        waste_cost, waste_sum, stock_sum = self.rest_parts(c, w)
+        waste_cost, waste_sum, stock_sum = self.rest_parts(waste, stock, w)
         rest = waste_cost + per_stock * stock_sum
         total = sum(costs)
-        home = p.home * sum(c.found)
-        piles = c.piles
+        home = p.home * sum(found)
         pile_cost = self.pile_cost
-        rest_cost = self.rest_cost
         full = self.full
-        jam = self.jam
-        # the jam counts only with a weight; a move that touches neither Row 1 nor the
-        # foundations leaves it as it is here (worked out at the first such child)
+        jam = self.jam_of
+        # the jam counts only with a weight, and a move that neither goes to a
+        # foundation nor onto Row 1 leaves it as it is here
         jams = bool(p.jam)
-        same_jam: float | None = None if jams else 0.0
+        same_jam = jam(piles, found) if jams else 0.0
 
         def value(src: int, dst: int, auto: int) -> float:
-            nonlocal same_jam
-            if dst >= FOUNDATION:
-                return full(c)[0]
+            if dst >= FOUNDATION or (auto & 2 and not waste):
+                # (an empty waste with cards in the stock is no position a move leaves)
+                c.play(src, dst)
+                v = full(c)[0]
+                c.undo(src, dst, auto)
+                return v
             t = total
             if src < 32:
-                t += pile_cost(piles[src], src >> 3, w) - costs[src]
+                pile = piles[src]
+                card = pile[-1]
+                if len(pile) > 1:
+                    left = pile[:-1]
+                elif auto & 1:
+                    left = [waste[-1]]  # the emptied Row 4 pile takes the waste's top
+                else:
+                    left = []
+                t += pile_cost(left, src >> 3, w) - costs[src]
+            elif src == WASTE:
+                card = waste[-1]
+            else:
+                card = 0
+            onto: list[int] = []
             if dst < 32:
-                t += pile_cost(piles[dst], dst >> 3, w) - costs[dst]
+                onto = piles[dst] + [card]
+                t += pile_cost(onto, dst >> 3, w) - costs[dst]
             if src == STOCK:
-                x = w[waste[-1]]
+                x = w[stock[-1]]
                 r = waste_cost + step * waste_sum + first * x + per_stock * (stock_sum - x)
             elif src == WASTE or auto & 1:
-                # the waste's top left it (for ``dst``, or to refill ``src``)
-                y = w[piles[dst][-1]] if src == WASTE else w[piles[src][-1]]
-                left = waste_sum - y
-                cost = waste_cost - first * y - step * left
+                # the waste's top leaves it (for ``dst``, or to refill ``src``)
+                y = w[waste[-1]]
+                cost = waste_cost - first * y - step * (waste_sum - y)
                 turned = stock_sum
                 if auto & 2:
-                    # the waste was empty and took the stock's top
-                    x = w[waste[-1]]
+                    # the waste is left empty and takes the stock's top
+                    x = w[stock[-1]]
                     cost = first * x
                     turned -= x
                 r = cost + per_stock * turned
-            elif auto:
-                r = rest_cost(c, w)
             else:
                 r = rest
-            if jams and (src < 8 or dst < 8):
-                return home - t - r - jam(c)
-            if same_jam is None:
-                same_jam = jam(c)
+            if jams and dst < 8:
+                row1 = piles[:8]
+                row1[dst] = onto
+                return home - t - r - jam(row1, found)
             return home - t - r - same_jam
 
         return value
@@ -210,22 +228,26 @@ class Evaluator:
         return self.weights.home * sum(c.found) - sum(costs) - self.rest_cost(c, w) - self.jam(c), costs
 
     def jam(self, c: Core) -> float:
+        """:meth:`jam_of` the position."""
+        return self.jam_of(c.piles, c.found)
+
+    def jam_of(self, piles: list[list[int]], found: list[int]) -> float:
         """How far Row 1 is from taking the cards the foundations want next, when it
         has no empty pile: for each such card with no copy in Row 1, ``jam`` times the
         cards that must first be built on a Row 1 top before one takes it (0 when a top
         takes it now; a top of rank ``r + k`` of the right colour needs ``k - 1``; 6 when
         no top leads to it). Until a card goes home no Row 1 pile can empty, so in a
-        deal whose Row 1 holds no low card this is the way to the first cards home."""
+        deal whose Row 1 holds no low card this is the way to the first cards home.
+        ``piles`` are Row 1's piles first (any after them are not looked at), ``found``
+        the foundations' heights."""
         if not self.weights.jam:
             return 0.0
-        piles = c.piles
         tops = []
         for i in range(8):
             pile = piles[i]
             if not pile:
                 return 0.0
             tops.append(pile[-1])
-        found = c.found
         cost = 0
         wanted = set()
         for f in range(8):
@@ -322,23 +344,22 @@ def beam_steps(root: Core, width: int, per_signature: int, weights: Weights, cou
             row1 = st.row1_signature() if diverse else 0
             for m in st.moves():
                 src, dst = m
-                auto = st.play(src, dst)
-                key = st.key
+                # a child is looked at without playing its move (but a move to a
+                # foundation, which the evaluation plays and takes back)
+                key, auto, sig = st.child(src, dst)
                 # the fills count: a move lowers the potential by 1, 2 or 3
                 bucket = near[(auto & 1) + (auto >> 1)]
-                if key not in bucket:
-                    if counter.nodes >= counter.limit:
-                        st.undo(src, dst, auto)
-                        return None
-                    counter.nodes += 1
-                    value = child(src, dst, auto)
-                    if jitter:
-                        value += jitter * draw()
-                    sig = st.signature()
-                    if diverse:
-                        sig += row1 if src >= 8 and dst >= 8 else st.row1_signature()
-                    bucket[key] = (value, st, costs, m, line, sig)
-                st.undo(src, dst, auto)
+                if key in bucket:
+                    continue
+                if counter.nodes >= counter.limit:
+                    return None
+                counter.nodes += 1
+                value = child(src, dst, auto)
+                if diverse:
+                    sig += row1 if src >= 8 and dst >= 8 else st.row1_signature_after(src, dst)
+                if jitter:
+                    value += jitter * draw()
+                bucket[key] = (value, st, costs, m, line, sig)
         yield
     return None
 

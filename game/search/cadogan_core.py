@@ -202,6 +202,46 @@ class Core:
         return (top[t[0]] + top[t[1]] + top[t[2]] + top[t[3]]
                 + top[t[4]] + top[t[5]] + top[t[6]] + top[t[7]])
 
+    def child(self, src: int, dst: int) -> tuple[int, int, int]:
+        """For the legal move ``(src, dst)``, without playing it: the key of the position
+        it leads to, what :meth:`play` would answer, and that position's
+        :meth:`signature` (as :meth:`play` would leave them: the tests compare)."""
+        stock = len(self.stock)
+        waste = len(self.waste)
+        sig = self.fkey
+        auto = 0
+        if src == STOCK:
+            stock -= 1
+            waste += 1
+        else:
+            if src == WASTE:
+                waste -= 1
+            elif src >= 24 and waste and len(self.piles[src]) == 1:
+                auto = 1
+                waste -= 1
+            if not waste and stock:
+                auto |= 2
+                stock -= 1
+                waste = 1
+            if dst >= FOUNDATION:
+                f = dst - FOUNDATION
+                height = self.found[f]
+                zf = _Z_FOUNDATION[f >> 1]
+                sig += zf[height + 1] - zf[height]
+        return self.child_key(src, dst), auto, sig + stock * _SIG_STOCK + waste * _SIG_WASTE
+
+    def row1_signature_after(self, src: int, dst: int) -> int:
+        """:meth:`row1_signature` after the legal move ``(src, dst)``, without playing
+        it."""
+        tops = self.tops
+        sig = self.row1_signature()
+        if dst < 8:
+            sig += _SIG_TOP[tops[src]] - _SIG_TOP[tops[dst]]
+        if src < 8:
+            pile = self.piles[src]
+            sig += _SIG_TOP[pile[-2] if len(pile) > 1 else 0] - _SIG_TOP[tops[src]]
+        return sig
+
     def home(self) -> int:
         """Cards on the foundations (88 when won)."""
         return sum(self.found)

@@ -152,7 +152,7 @@ def test_each_move_lowers_the_potential_by_the_cards_it_moves() -> None:
 
 
 @pytest.mark.parametrize("weights", [WEIGHTS, JAMMED], ids=["plain", "jammed"])
-def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation(weights: Weights) -> None:
+def test_a_childs_value_worked_out_before_its_move_is_its_full_value(weights: Weights) -> None:
     # along a won line of game 1, every child of every position is valued both ways
     evaluator = Evaluator(weights)
     game = new_game("constitution-cadogan", 1)
@@ -163,8 +163,11 @@ def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation(weigh
     for text in result.moves:
         child = evaluator.children(core, evaluator.full(core)[1])
         for move in core.moves():
+            key = core.key
+            value = child(*move, core.child(*move)[1])
+            assert core.key == key  # valued without the move left played
             auto = core.play(*move)
-            assert abs(child(*move, auto) - evaluator.full(core)[0]) < 1e-6
+            assert abs(value - evaluator.full(core)[0]) < 1e-6
             kinds.add((move[0] >= 32, move[1] >= 40, auto))
             core.undo(move[0], move[1], auto)
         move = game.parse_move(text)
@@ -173,6 +176,31 @@ def test_a_childs_value_from_its_parents_pile_costs_is_its_full_evaluation(weigh
     assert core.won()
     # stock turns, foundation moves and moves with automatic fills were all checked
     assert {(True, False, 0), (False, True, 0)} <= kinds and any(k[2] for k in kinds)
+
+
+def test_a_child_looked_at_unplayed_is_the_child_played() -> None:
+    # the beams look at a child without playing its move: its key, what play answers
+    # and its signatures must be those of the child played
+    kinds = set()
+    for number in (1, 6):
+        game = new_game("constitution-cadogan", number)
+        result = solve(game, max_nodes=400_000, max_seconds=1e6)
+        assert result.status == "won"
+        core = Core.from_game(game)
+        for text in result.moves:
+            for src, dst in core.moves():
+                key, auto, sig = core.child(src, dst)
+                row1 = core.row1_signature_after(src, dst)
+                assert core.play(src, dst) == auto
+                assert (core.key, core.signature(), core.row1_signature()) == (key, sig, row1)
+                core.undo(src, dst, auto)
+                kinds.add((src < 8, dst < 8, dst >= 40, auto))
+            game.play(game.parse_move(text))
+            core = Core.from_game(game)
+        assert core.won()
+    # moves off Row 1, onto Row 1 and to a foundation, and the automatic fills, were seen
+    assert any(k[0] for k in kinds) and any(k[1] for k in kinds) and any(k[2] for k in kinds)
+    assert {k[3] for k in kinds} >= {0, 1, 3}
 
 
 def test_the_node_budget_binds_a_beam_exactly() -> None:
