@@ -201,6 +201,22 @@ def fsync_folder(held: int) -> None:
             os.close(fd)
 
 
+def fsync_folder_at(folder: str | os.PathLike[str]) -> None:
+    """Make a rename in ``folder`` durable, by its name (POSIX; elsewhere a folder cannot
+    be opened), where it may be read; nothing otherwise. Only a folder is opened: a name
+    swapped for a FIFO or a device is not."""
+    if os.name != "posix":
+        return
+    flags = os.O_RDONLY | _O_DIRECTORY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(folder, flags | _O_CLOEXEC)
+    except OSError:
+        return
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
+    os.close(fd)
+
+
 def temporary_file(where: int, name: str) -> tuple[int, str]:
     """A new, empty file (mode 0600) in the folder held by ``where``, open to write: made,
     never opened if it was there (``O_EXCL``); ``name`` holds ``{}`` where a random part

@@ -769,19 +769,5 @@ def _replace_in(where: int | None, target: Path, data: bytes) -> None:
     if where is not None:
         held.fsync_folder(where)
     else:
-        _fsync_folder(folder)
+        held.fsync_folder_at(folder)
 
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; elsewhere there is nothing to open)."""
-    if os.name != "posix":
-        return
-    try:
-        # (only a folder: a name swapped for a FIFO or a device is never opened)
-        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
-        fd = os.open(folder, flags | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return
-    with contextlib.suppress(OSError):
-        os.fsync(fd)
-    os.close(fd)

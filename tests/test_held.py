@@ -197,3 +197,24 @@ def test_make_folders_makes_the_missing_parts_of_the_name_never_those_of_a_links
     with pytest.raises(FileExistsError):
         held.make_folders(tmp_path / "file")
     assert (tmp_path / "file").read_text() == "x"
+
+
+def test_syncing_a_folder_by_name_opens_only_a_folder(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fsync_folder_at`` (after a rename, by the store and by ``--out``) syncs a folder,
+    and leaves alone a name that is a FIFO, a device, a file, a link or nothing."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    plain = tmp_path / "file"
+    plain.write_text("kept")
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    for name in (fifo, "/dev/null", plain, link, tmp_path / "missing", "-"):
+        held.fsync_folder_at(name)  # a FIFO opened for reading would block with no writer
+    assert synced == []
+    held.fsync_folder_at(tmp_path)
+    assert len(synced) == 1
+    assert plain.read_text() == "kept" and fifo.exists()

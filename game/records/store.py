@@ -193,7 +193,7 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise SaveError(f"could not save {path}: {err}{_UNCHANGED * existed}") from None
     except OSError as err:
         raise SaveError(f"could not save {path}: {_why(err)}{_UNCHANGED * existed}") from err
-    _fsync_dir(path.parent)
+    held.fsync_folder_at(path.parent)
 
 
 def _held_write(root: Path, name: str, text: str) -> None:
@@ -283,22 +283,6 @@ def file_kind(mode: int) -> str:
              (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
              (stat.S_ISSOCK, "a socket"))
     return next((words for test, words in kinds if test(mode)), "not a regular file")
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name != "posix":
-        return
-    try:
-        # (only a folder: a name swapped for a FIFO or a device is never opened)
-        fd = os.open(folder, os.O_RDONLY | _O_DIRECTORY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def read_limited_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
