@@ -70,6 +70,12 @@ from .widgets import (
 #: How many recent games the menu lists at most (the saved replays are all listed, the
 #: list paged where the panel has no room for every one).
 LISTED = 12
+#: the height of a listed game's line, in text sizes: name and detail side by side, or
+#: the detail under the name with air between the entries (a tall window's; where that
+#: would page the list, the entries stand as close as their strips allow)
+ONE_LINE, LOOSE_TWO_LINES = 1.75, 2.75
+#: the pixels between two listed games' strips: one line each, two lines each
+ENTRY_GAP, TWO_LINE_GAP = 4, 2
 
 
 #: the most characters of a file's name that the menu's message quotes (a long name would
@@ -126,6 +132,9 @@ class MenuScene(Scene):
         self.lists_rect = pygame.Rect(0, 0, 0, 0)
         #: the height of a line of the lists, and where the pointer was last seen
         self.list_line = 0
+        #: the pixels between two listed games' strips
+        self.list_gap = ENTRY_GAP
+        self.portrait = False
         self.pointer: tuple[int, int] | None = None
         self.replay_heading_y = 0
         self.caption_y = 0
@@ -546,19 +555,38 @@ class MenuScene(Scene):
         # Right: recent games, then saved replays.
         self.lists_rect = pygame.Rect(right.x + pad, right.y + head, right.width - 2 * pad,
                                       right.height - head - pad)
-        self.list_line = round(px * (2.75 if portrait else 1.75))  # two lines an entry in a tall window
+        self.portrait = portrait
         self.fans = title_fans(self.app.art, self.size, self.title_rect, s)
         self._layout_lists()
+
+    def _list_line(self, room: int) -> int:
+        """The height of a listed game's line in ``room`` pixels of lines: two lines an
+        entry (the detail under the name) in a tall window, and wherever an entry's name
+        and detail would not both show whole side by side (a date or a long game number
+        cut short); there, as close as every entry can stand and still not need paging,
+        down to two lines of text with a sliver between them."""
+        px = self.px
+        entries = [*self.entries, *self.replay_entries]
+        if not self.portrait and all(e.whole_on_one_line(px, self.lists_rect.width) for e in entries):
+            self.list_gap = ENTRY_GAP
+            return round(px * ONE_LINE)
+        self.list_gap = TWO_LINE_GAP
+        tight = max((e.two_line_height(px) for e in entries), default=0) + TWO_LINE_GAP
+        loose = max(tight, round(px * LOOSE_TWO_LINES))
+        if self.portrait:
+            return loose
+        return max(tight, min(loose, room // max(1, len(entries))))
 
     def _layout_lists(self) -> None:
         """Lay the lists out in the right panel, and the keyboard's order over every
         control shown. The recent games and the saved replays share the panel's lines:
         each takes what it needs when both fit, else the replays at least half of them,
         paged (:class:`ListWindow`) when they need more."""
-        px, line = self.px, self.list_line
+        px = self.px
         heading = round(px * 1.75)
         recent, replays = len(self.entries), len(self.replay_entries)
         room = self.lists_rect.height - 2 * heading - round(px * 0.4) - (0 if recent else heading)
+        self.list_line = line = self._list_line(room)
         rows = max(2, room // line)
         if recent + replays <= rows:
             n_rec, n_rep = recent, replays
@@ -572,7 +600,7 @@ class MenuScene(Scene):
         y += heading
         for i, e in enumerate(self.entries):
             e.enabled = i < n_rec
-            e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - 4)
+            e.rect = pygame.Rect(self.lists_rect.x, y, self.lists_rect.width, line - self.list_gap)
             if e.enabled:
                 y += line
         if not self.entries:
@@ -584,10 +612,10 @@ class MenuScene(Scene):
             # a replay out of the window keeps its place in the list's order, and no room
             # on the screen that the pointer could find
             width = self.lists_rect.width if e.enabled else 0
-            e.rect = pygame.Rect(self.lists_rect.x, y + (i - window.top) * line, width, line - 4)
+            e.rect = pygame.Rect(self.lists_rect.x, y + (i - window.top) * line, width, line - self.list_gap)
             e.hover = e.enabled and self.pointer is not None and e.rect.collidepoint(self.pointer)
         window.layout(pygame.Rect(self.lists_rect.x, y + window.rows * line, self.lists_rect.width,
-                                  min(line - 4, round(px * 1.5))))
+                                  min(line - self.list_gap, round(px * 1.5))))
 
         self.empty_fan = []
         if not self.entries and not self.replay_entries:

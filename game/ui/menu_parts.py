@@ -206,22 +206,27 @@ class Entry(Control):
             pygame.draw.rect(surface, palette.strip_selected, r, border_radius=radius)
         x = r.x + px // 2
         colour = mark_colour(self.mark, palette)
+        small = detail_px(px)
+        two_lines = r.height >= px * TWO_LINE_STRIP
+        # two lines (a tall window's menu, or names and details too long to stand side by
+        # side): the pair in the middle of the strip, the mark level with the name, which
+        # it leads
+        name_h = theme.font(px).size(self.main)[1]
+        top = r.centery - (name_h + theme.font(small).size(self.detail)[1]) // 2
         # the mark's room is kept where there is none, so the names stand in one column
         mark = pygame.Rect(0, 0, px // 2 + 2, px // 2 + 2)
-        mark.midleft = (x, r.centery)
+        mark.midleft = (x, top + name_h // 2 if two_lines else r.centery)
         if colour is not None:
             # a file that cannot be opened has a ring, so that it never reads as a lost game
             pygame.draw.ellipse(surface, colour, mark, max(2, px // 7) if self.mark == UNREADABLE else 0)
         x = mark.right + px // 2
-        small = max(10, round(px * 0.8))
-        if r.height >= px * 2.2:
-            # a strip tall enough for two lines (a tall window's menu): the detail under
-            # the name, each as wide as the strip
+        if two_lines:
+            # the detail under the name, each as wide as the strip
             width = r.right - x - px // 2
-            self._text(surface, fit_text(self.main, px, width), px, (x, r.centery - round(px * 0.1)),
-                       anchor="bottomleft", colour=palette.ink)
+            self._text(surface, fit_text(self.main, px, width), px, (x, top),
+                       anchor="topleft", colour=palette.ink)
             self._text(surface, fit_numbered(self.detail, small, width), small,
-                       (x, r.centery + round(px * 0.1)), anchor="topleft", colour=palette.ink_dim)
+                       (x, top + name_h), anchor="topleft", colour=palette.ink_dim)
         else:
             # the detail takes what room the name leaves, and half the strip at least
             name_w = theme.font(px).size(self.main)[0]
@@ -233,6 +238,29 @@ class Entry(Control):
                        (r.right - px // 2, r.centery), colour=palette.ink_dim, anchor="midright")
         if self.focused:
             focus_glow(surface, r, radius, palette)
+
+    def two_line_height(self, px: int) -> int:
+        """The height its name over its detail take at ``px``."""
+        return theme.font(px).size(self.main)[1] + theme.font(detail_px(px)).size(self.detail)[1]
+
+    def whole_on_one_line(self, px: int, width: int) -> bool:
+        """Whether its name and its detail both show whole side by side on a strip
+        ``width`` wide at text size ``px`` (otherwise the detail, a date or a long game
+        number, loses its end: the list then gives each entry two lines)."""
+        mark_w = px // 2 + px // 2 + 2 + px // 2
+        name_w = theme.font(px).size(self.main)[0]
+        detail_w = theme.font(detail_px(px)).size(self.detail)[0]
+        return mark_w + name_w + px + detail_w + px // 2 <= width
+
+
+#: the least height of an entry's strip, in text sizes, that holds the detail under the
+#: name (a one-line strip is lower)
+TWO_LINE_STRIP = 1.8
+
+
+def detail_px(px: int) -> int:
+    """The size of a listed game's detail, under or beside its name at ``px``."""
+    return max(10, round(px * 0.8))
 
 
 class ListWindow:

@@ -575,6 +575,35 @@ def test_seven_saved_replays_all_show_where_the_panel_has_room(ui: SimpleNamespa
     assert not [n for n in names if n.startswith("more replays")]
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080)])
+def test_a_listed_games_date_and_result_are_never_cut(ui: SimpleNamespace, app: App,
+                                                      size: tuple[int, int]) -> None:
+    """At 800 x 600 up to 1280 x 800 a saved replay's detail lost its end ("#4242 ·
+    abandoned · 29 N…", "today 0…") and a 20-digit game's its result and date
+    ("#12345678901234567890…"): where name and detail cannot stand side by side, each
+    entry takes two lines, the detail under the name, and still every entry shows. Only
+    a long game number may lose digits from its middle."""
+    _save_replays(app, 7, recent=3)
+    app.resize(size)
+    menu = ui.open_menu(app)
+    lines = [*menu.entries, *menu.replay_entries]
+    assert len(lines) == 10 and all(e.enabled and menu.lists_rect.contains(e.rect) for e in lines)
+    for e in lines:
+        (name_rect, name), (detail_rect, shown) = e.texts
+        assert name == e.main
+        number, rest = e.detail.split(" · ", 1)
+        shown_number, shown_rest = shown.split(" · ", 1)
+        assert shown_rest == rest, f"{e.detail!r} was drawn as {shown!r}"
+        head, cut, tail = shown_number.partition("…")
+        assert number.startswith(head) and number.endswith(tail)
+        assert not cut or (len(head) >= 4 and len(tail) >= 3), f"{number} was drawn as {shown_number}"
+        assert e.rect.contains(detail_rect.clip(e.rect)) and detail_rect.right <= e.rect.right
+        if detail_rect.top >= name_rect.bottom:
+            assert name_rect.left == detail_rect.left, "the detail stands under the name"
+        else:
+            assert name_rect.right < detail_rect.left, "name and detail side by side, apart"
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (800, 1280)])
 def test_every_saved_replay_is_reached_with_the_keys(ui: SimpleNamespace, app: App,
                                                      size: tuple[int, int]) -> None:
