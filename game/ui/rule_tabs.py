@@ -81,10 +81,20 @@ class RuleTabsScene(Scene):
             end_w = theme.font(round(px * 0.85), bold=True).size(end.label)[0] + 2 * px
             end.rect = pygame.Rect(bar.right - end_w, bar.y, end_w, bar.height)
             keep = end_w + round(px * 0.8)
-        self.back_button.rect = pygame.Rect(bar.x, bar.y, round(px * self.back_width), bar.height)
-        tab_x = self.back_button.rect.right + round(px * self.tabs_after_back)
         gap = round(px * 0.4)
-        tab_w = min(round(px * 10), (bar.right - keep - tab_x - 3 * gap) // 4)
+        back_w = round(px * self.back_width)
+
+        def tab_width(back_w: int) -> int:
+            tab_x = bar.x + back_w + round(px * self.tabs_after_back)
+            return min(round(px * 10), (bar.right - keep - tab_x - 3 * gap) // 4)
+
+        if tab_width(back_w) - round(px * 0.6) < self._longest_tab_name(round(px * 0.85)):
+            # the tabs would need smaller type: Back gives up its spare width first
+            label_w = theme.font(round(px * 0.9), bold=True).size(self.back_button.label)[0]
+            back_w = min(back_w, label_w + 2 * px)
+        tab_w = tab_width(back_w)
+        self.back_button.rect = pygame.Rect(bar.x, bar.y, back_w, bar.height)
+        tab_x = self.back_button.rect.right + round(px * self.tabs_after_back)
         for i, tab in enumerate(self.tabs):
             tab.rect = pygame.Rect(tab_x + i * (tab_w + gap), bar.y, tab_w, bar.height)
         self.title_y = bar.bottom + round(px * 0.8)
@@ -123,7 +133,6 @@ class RuleTabsScene(Scene):
         focus on whichever of them has it."""
         palette = self.app.palette
         surface.blit(palette.felt(self.size), (0, 0))
-        px = self.px
         drawn = self.app.drawn
         tab_px = self.tab_px()
         for tab, rules in zip(self.tabs, RULE_IDS, strict=True):
@@ -134,11 +143,13 @@ class RuleTabsScene(Scene):
                 drawn.add(Kind.TEXT, label, f"the label of tab {tab.label}", box)
             else:
                 record_button(drawn, tab, tab_px, f"tab {tab.label}")
-        self.back_button.draw(surface, round(px * 0.9), palette)
-        record_button(drawn, self.back_button, round(px * 0.9))
+        # the bar's own buttons shrink their type with the tabs', so the bar reads as one
+        back_px, extra_px = self.bar_px(0.9), self.bar_px(0.85)
+        self.back_button.draw(surface, back_px, palette)
+        record_button(drawn, self.back_button, back_px)
         for button in extra:
-            button.draw(surface, round(px * 0.85), palette)
-            record_button(drawn, button, round(px * 0.85))
+            button.draw(surface, extra_px, palette)
+            record_button(drawn, button, extra_px)
         for b in (self.back_button, *extra, *self.tabs):
             if b.focused:
                 focus_glow(surface, b.rect, max(4, b.rect.height // 4), palette)
@@ -148,9 +159,20 @@ class RuleTabsScene(Scene):
         too narrow for every name to fit whole (a narrow window, a bar with more buttons)."""
         size = round(self.px * 0.85)
         room = min(tab.rect.width for tab in self.tabs) - round(self.px * 0.6)
-        while size > 10 and any(theme.font(size, True).size(tab.label)[0] > room for tab in self.tabs):
+        while size > 10 and self._longest_tab_name(size) > room:
             size -= 1
         return size
+
+    def bar_px(self, share: float) -> int:
+        """The size of a bar button's label that is ``share`` of the text size where the
+        tabs' names have their usual size: as much smaller as they are, where they are
+        set smaller (Back and "Reset…" never dwarf the tabs beside them)."""
+        usual = round(self.px * 0.85)
+        return max(10, round(self.px * share * self.tab_px() / usual))
+
+    def _longest_tab_name(self, px: int) -> int:
+        """The width of the longest tab name at ``px``."""
+        return max(theme.font(px, True).size(tab.label)[0] for tab in self.tabs)
 
     def mark_tab(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
         """Mark the tab of the rule set shown: filled with gold, its name dark on it (a
