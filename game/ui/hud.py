@@ -30,6 +30,7 @@ from . import theme
 from .drawn import Box, Kind
 from .hud_footer import Footer
 from .hud_menu import MORE, OVERFLOW_ORDER, OverflowMenu
+from .layout import BAR_UNIT_PER_WIDTH
 from .popups import POPUP_SECONDS, Popup, PopupPlacer, points_popup
 from .tooltips import Tooltips
 from .widgets import fit_text, fitting_px, wrap
@@ -258,7 +259,7 @@ class Hud:
         # Type follows the bar's height, but a narrow window (a tall one's bar is tall
         # and narrow) gets smaller type, so the bar's parts keep their room; and where the
         # buttons would not all fit, type up to a fifth smaller, before any goes into "⋯".
-        unit = min(height, width * 0.055)
+        unit = min(height, width * BAR_UNIT_PER_WIDTH)
         sizes = next((t for k in (1.0, 0.95, 0.9, 0.85, 0.8)
                       if (t := _BarType.at(unit * k, width, height, suffix, number, palette.scaled,
                                            self.actions)).all_fit),

@@ -236,9 +236,16 @@ def card_size(width: float) -> tuple[int, int]:
     return (w, round(w * CARD_ASPECT))
 
 
+#: the bar's unit of type (about its height) in window widths, at most: a narrow window's
+#: bar has smaller type, so that its title, score and buttons keep their room
+BAR_UNIT_PER_WIDTH = 0.055
+
+
 def hud_height(size: tuple[int, int]) -> int:
-    """The height of the HUD bar at the top of the window."""
-    return max(44, min(76, round(size[1] * 0.068)))
+    """The height of the HUD bar at the top of the window: it follows the window's
+    height, but no taller than the type the window's width allows needs (a tall narrow
+    window's bar would be a wide dark band round small buttons, and its cards smaller)."""
+    return max(44, min(76, round(size[1] * 0.068), round(size[0] * BAR_UNIT_PER_WIDTH)))
 
 
 #: the least height of the message strip in a narrow window: two lines of the footer's

@@ -113,7 +113,8 @@ class LevelTile(Control):
         if self.in_progress:
             words = "In progress"
         elif self.best is not None:
-            words = f"Best {self.best}"
+            # with thousands separators, as the high scores list the same score
+            words = f"Best {self.best:,}"
         elif self.helped:
             words = "With help"
         else:

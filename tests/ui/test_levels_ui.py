@@ -481,3 +481,20 @@ def test_a_level_left_for_the_menu_is_taken_up_again_from_the_levels(
     assert len(again.game.history) == 1
     stats = load_statistics(Store(app.data_dir))["constitution"]
     assert (stats.played, stats.abandoned) == (0, 0)
+
+
+def test_a_levels_best_score_is_written_as_the_high_scores_write_it(ui: SimpleNamespace,
+                                                                    screen_app: App) -> None:
+    """A level's tile said "Best 4986" where the high-score table listed the same score
+    as "4,986"."""
+    from game.records.progress import save_progress
+
+    store = Store(screen_app.data_dir)
+    progress = load_progress(store)
+    progress.record_level_win("constitution", 1, 2, 4986, 200, 600.0, "1")
+    assert save_progress(store, progress)
+    levels = LevelsScene(screen_app, "constitution")
+    screen_app.push(levels)
+    ui.step(screen_app)
+    assert levels.tiles[0].best == 4986
+    assert "Best 4,986" in [words for _, words in levels.tiles[0].texts]

@@ -528,3 +528,19 @@ def test_the_deck_keeps_the_large_index_face_once_its_cards_got_that_small(share
     table.exits.restart()
     _settle(app, table)
     assert not table.large_held
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1000), (800, 1400), (1080, 1920), (1280, 800),
+                                  (1920, 1080)])
+def test_the_bar_is_no_taller_than_its_buttons_need(shared_app: App, size: tuple[int, int]) -> None:
+    """At 800 x 1400 the bar was 76 px tall round buttons 29 px tall (its type follows
+    the window's width there): a dark band with the table's cards pushed down. The bar's
+    buttons take more than half its height, the bar no more than its width allows its
+    type, and the cards start under it."""
+    table = _table(shared_app, size, "constitution")
+    hud = table.layout.hud
+    buttons = [b for b in table.hud.actions if b.rect.width]
+    assert buttons and all(hud.contains(b.rect) for b in buttons)
+    assert buttons[0].rect.height > hud.height * 0.55, (buttons[0].rect.height, hud.height)
+    assert hud.height <= max(44, round(size[0] * 0.06))
+    assert min(r.top for r in table.layout.bases) > hud.bottom
