@@ -39,7 +39,9 @@ width the arrangement needs, and the cards stay centred where the badge beside t
 still fits.
 
 "Stock", "Waste" (with their counts) and "Foundations" are written just above what they
-name in every arrangement.
+name in every arrangement; where a count does not fit beside its name at the size of the
+other names (small cards), the band above the stock and the waste is two lines tall and
+the count stands under the name (:func:`counted_band`).
 """
 
 from __future__ import annotations
@@ -268,15 +270,58 @@ def label_px(card_h: int) -> int:
     return max(11, min(24, round(card_h * 0.11)))
 
 
+def line_band(px: int) -> int:
+    """The height of the band a line of place names of ``px`` takes."""
+    return round(px * 1.75)
+
+
 def label_band(card_h: int) -> int:
     """The height of the band a line of place names takes."""
-    return round(label_px(card_h) * 1.75)
+    return line_band(label_px(card_h))
 
 
 def text_width(words: str, px: int) -> int:
     """About how wide ``words`` are in the table's font at ``px`` (a layout is made
     without fonts; DejaVu Sans averages under 0.62 em a character)."""
     return math.ceil(len(words) * px * 0.62)
+
+
+#: the names of the piles whose count is written with their name, each with about how
+#: wide it is in bold (as the high-contrast theme draws it), in em (DejaVu Sans Bold
+#: measured from 11 px up, rounded up)
+COUNTED_WORDS = {"Stock": 3.3, "Waste": 3.55}
+#: the names over a stock and a waste
+BOTH_COUNTED = ("Stock", "Waste")
+
+
+def count_gap(px: int) -> int:
+    """The room between the stock's or the waste's name and its count beside it."""
+    return max(3, px // 3)
+
+
+def counts_beside(px: int, width: int, names: tuple[str, ...]) -> bool:
+    """Whether ``names`` (of the stock and the waste) at ``px`` each fit ``width`` with
+    a count of two digits beside them, even in bold as the high-contrast theme draws
+    them (a pill of two digits is under 2.5 em wide)."""
+    return (max(math.ceil(COUNTED_WORDS[name] * px) for name in names) + count_gap(px)
+            + math.ceil(px * 2.5) <= width)
+
+
+def stacked_band(px: int) -> int:
+    """The height of the band the stock's or the waste's name takes with its count
+    under it, at ``px`` (a line of words, about 1.2 em, over a pill, about 1.6 em,
+    with room for the high-contrast theme's larger type)."""
+    return round(px * 3.4) + 1
+
+
+def counted_band(card_h: int, width: int, names: tuple[str, ...]) -> int:
+    """The height of the band above the stock or the waste, ``width`` wide, for its
+    name and its count (``names``: the names of both, which stand alike): one line
+    where each name and its count fit side by side at the size of the other place
+    names, else two, the count under the name (so that neither is drawn smaller than
+    the names of the rows)."""
+    px = label_px(card_h)
+    return label_band(card_h) if counts_beside(px, width, names) else stacked_band(px)
 
 
 def _fan_room(h: int, cards: int) -> int:
@@ -383,11 +428,25 @@ def _outline_room(bases: list[pygame.Rect]) -> tuple[int, int]:
     return max(1, across // 2 - 2), max(1, down // 2 - 2)
 
 
-def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.Rect) -> None:
-    """The name (and count) of the stock or the waste in a band just above its card,
-    ``width`` wide at most, centred on it and cut to ``area``."""
+def _inside(centre: int, width: int, area: pygame.Rect) -> int:
+    """How much of a box ``width`` wide centred on ``centre`` lies across ``area``."""
+    left = centre - width // 2
+    return min(left + width, area.right) - max(left, area.left)
+
+
+def _counted_band(card: tuple[int, int], centres: list[int], width: int, area: pygame.Rect,
+                  names: tuple[str, ...]) -> int:
+    """The band the stock's and the waste's names and counts take above their cards,
+    the same for both (:func:`counted_band`): their boxes ``width`` wide, centred on
+    ``centres`` and cut to ``area``."""
+    return max(counted_band(card[1], _inside(centre, width, area), names) for centre in centres)
+
+
+def _counted(lay: TableLayout, index: int, word: str, width: int, area: pygame.Rect, band: int) -> None:
+    """The name (and count) of the stock or the waste in a band ``band`` high just above
+    its card (:func:`_counted_band`), ``width`` wide at most, centred on it and cut to
+    ``area``."""
     base = lay.bases[index]
-    band = label_band(base.height)
     rect = pygame.Rect(0, base.top - band, width, band)
     rect.centerx = base.centerx
     lay.counted[index] = Label(word, rect.clip(area), label_px(base.height))
@@ -452,6 +511,8 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     # take more of it. The arrangement for tall windows is made for six cards a row
     # whatever the rows: a tall window has the height for them.
     modes = ("above", "beside", "below")
+    # the names written over the stock and the waste, with their counts
+    counted_names = ("Stock", "Waste") if waste >= 0 else ("Stock",)
 
     def fit_for(mode: str) -> int:
         return 3 if built_rows == 4 and mode != "below" else 6
@@ -462,13 +523,15 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
         bands = [_fan_room(h, fit_for(mode)) if r < built_rows else h for r in range(4)]
         rows_h = sum(bands) + 3 * g
         cols_w = 8 * w + 7 * gx
+        # the stock's and the waste's names, with their counts beside them or under them
+        counted = counted_band(h, w + gx - 2, counted_names)
         if mode == "below":
-            return cols_w, lb + h + g + rows_h + g + lb + h
+            return cols_w, lb + h + g + rows_h + g + counted + h
         cols_w += round(0.5 * w)
         if mode == "above":
             return cols_w + w, lb + h + g + rows_h
         row4 = sum(bands[:3]) + 3 * g
-        side_top = max(row4, lb + 4 * h + 4 * g + lb)
+        side_top = max(row4, lb + 4 * h + 4 * g + counted)
         return cols_w + 2 * w + gx, max(rows_h, side_top + h)
 
     def fits(mode: str) -> Callable[[int], bool]:
@@ -588,35 +651,36 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
                 lay.labels.append(Label(ROW_NAMES[r], rect.move(0, lb), small, "right"))
         y += bands[r] + g
     first = waste if waste >= 0 else stock
+    label_w = round(w * 1.5) if mode == "above" else pitch - 2
+    # the columns the waste and the stock stand in
+    columns = {"beside": (8, 9), "below": (6, 7), "above": (8,)}[mode]
+    counted = _counted_band(lay.card, [col_x(c) + w // 2 for c in columns], label_w, area, counted_names)
     if mode == "beside":
         top = y0 + lb
         for f in range(8):
             lay.bases[f] = pygame.Rect(col_x(8 + f % 2), top + (f // 2) * (h + g), w, h)
         block = lay.bases[0].union(lay.bases[7])
         _heading(lay, "Foundations", block, area)
-        side_top = max(row_tops[3], lay.bases[7].bottom + g + lb)
+        side_top = max(row_tops[3], lay.bases[7].bottom + g + counted)
         # Row 4 takes its cards from the waste (or the stock): it stands next to Row 4.
         lay.bases[first] = pygame.Rect(col_x(8), side_top, w, h)
         if waste >= 0:
             lay.bases[stock] = pygame.Rect(col_x(9), side_top, w, h)
-        label_w = pitch - 2
     elif mode == "below":
         # under the right end of Row 4, the stock last
-        lay.bases[stock] = pygame.Rect(col_x(7), y + lb, w, h)
+        lay.bases[stock] = pygame.Rect(col_x(7), y + counted, w, h)
         if waste >= 0:
-            lay.bases[waste] = pygame.Rect(col_x(6), y + lb, w, h)
-        label_w = pitch - 2
+            lay.bases[waste] = pygame.Rect(col_x(6), y + counted, w, h)
     else:
         lay.bases[first] = pygame.Rect(col_x(8), row_tops[3], w, h)
         if waste >= 0:
-            lay.bases[stock] = pygame.Rect(col_x(8), row_tops[3] - lb - h - g, w, h)
-        label_w = round(w * 1.5)
+            lay.bases[stock] = pygame.Rect(col_x(8), row_tops[3] - counted - h - g, w, h)
     for i in range(8):
         lay.areas[i] = lay.bases[i].copy()
     for i in (stock, waste):
         if i >= 0:
             lay.areas[i] = lay.bases[i].copy()
-            _counted(lay, i, "Stock" if i == stock else "Waste", label_w, area)
+            _counted(lay, i, "Stock" if i == stock else "Waste", label_w, area, counted)
 
 
 # ----- English British Square --------------------------------------------------------------------
@@ -634,23 +698,30 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
     def cards_width(w: int) -> int:
         return 6 * w + 2 * round(gap_x * w) + round(split * w) + 3 * found_gap(w)
 
+    def names(w: int) -> int:
+        """The height of the band of names above the top line of cards (the stock's and
+        the waste's with their counts, "Foundations")."""
+        h = round(w * CARD_ASPECT)
+        return max(label_band(h), counted_band(h, w + round(gap_x * w) - 2, BOTH_COUNTED))
+
     def need(w: int) -> tuple[int, int]:
         h = round(w * CARD_ASPECT)
         width = cards_width(w) + badge_gap(w) + badge_size(w)
-        return width, label_band(h) + h + round(heading * h) + _fan_room(h, 8)
+        return width, names(w) + h + round(heading * h) + _fan_room(h, 8)
 
     w = _largest(lambda w: need(w)[0] <= area.width and need(w)[1] <= area.height, area.width)
     h = round(w * CARD_ASPECT)
     lay.card = (w, h)
     block_w, block_h = need(w)
     cards_w = cards_width(w)
-    lb = label_band(h)
     x0 = _block_left(area, cards_w, block_w)
+    pitch = w + round(gap_x * w)
+    counted = _counted_band(lay.card, [x0 + w // 2, x0 + pitch + w // 2], pitch - 2, area, BOTH_COUNTED)
+    lb = max(label_band(h), counted)
     # The columns take the height down to the foot; only what they could never use
     # stays above the block.
     top_room = max(0, area.height - block_h - (_longest_fan(lay.card) - _fan_room(h, 8)))
     y0 = area.y + top_room // 3 + lb
-    pitch = w + round(gap_x * w)
     lay.bases[stock] = pygame.Rect(x0, y0, w, h)
     lay.bases[waste] = pygame.Rect(x0 + pitch, y0, w, h)
     for f in range(4):
@@ -658,7 +729,7 @@ def _square_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: in
     for i in (stock, waste, 0, 1, 2, 3):
         lay.areas[i] = lay.bases[i].copy()
     for i in (stock, waste):
-        _counted(lay, i, "Stock" if i == stock else "Waste", pitch - 2, area)
+        _counted(lay, i, "Stock" if i == stock else "Waste", pitch - 2, area, counted)
     _heading(lay, "Foundations", lay.bases[0].union(lay.bases[3]), area)
     _foundation_badges(lay, range(4))
     # Four columns spread evenly across the block, each with its direction label above it,
@@ -704,7 +775,7 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
         g, lb = round(gap_y * h), label_band(h)
         width = 2 * w + 2 * round(side * w) + cols * w + (cols - 1) * round(gap_x * w) + beside(w)
         grid_h = rows * (badge(w) + 2 + _fan_room(h, fit_cards)) + (rows - 1) * g
-        stock_h = 2 * (lb + h) + g
+        stock_h = 2 * (counted_band(h, w + round(side * w) - 2, BOTH_COUNTED) + h) + g
         found_h = lb + 4 * h + 3 * g
         return width, max(grid_h, stock_h, found_h)
 
@@ -773,8 +844,9 @@ def _union_layout(lay: TableLayout, area: pygame.Rect, *, stock: int, waste: int
         lay.areas[f] = lay.bases[f].copy()
     _heading(lay, "Foundations", lay.bases[0], area)
     _foundation_badges(lay, range(4))
-    lay.bases[stock] = pygame.Rect(x0, y0 + lb, w, h)
-    lay.bases[waste] = pygame.Rect(x0, y0 + 2 * lb + h + g, w, h)
+    counted = _counted_band(lay.card, [x0 + w // 2], w + round(side * w) - 2, area, BOTH_COUNTED)
+    lay.bases[stock] = pygame.Rect(x0, y0 + counted, w, h)
+    lay.bases[waste] = pygame.Rect(x0, y0 + 2 * counted + h + g, w, h)
     for i in (stock, waste):
         lay.areas[i] = lay.bases[i].copy()
-        _counted(lay, i, "Stock" if i == stock else "Waste", w + round(side * w) - 2, area)
+        _counted(lay, i, "Stock" if i == stock else "Waste", w + round(side * w) - 2, area, counted)

@@ -17,6 +17,7 @@ from ..engine.words import foundation_words
 from . import widgets
 from .drawn import Kind
 from .hint_arrow import arrow_head
+from .layout import count_gap, line_band
 
 if TYPE_CHECKING:
     from .piles import PileRenderer
@@ -41,9 +42,10 @@ class PileMarks:
         self.tips: dict[int, tuple[pygame.Rect, str]] = {}
         #: the renderer's cache of drawn shapes (it forgets them when size or colours change)
         self._shapes = shapes
-        #: the size of the stock's and the waste's names and counts, with what it was
-        #: worked out for (:meth:`counted_px`)
-        self._counted_px: tuple[tuple[object, ...], int] | None = None
+        #: the size of the stock's and the waste's names and counts and whether each
+        #: count stands under its name, with what it was worked out for
+        #: (:meth:`counted_look`)
+        self._counted_look: tuple[tuple[object, ...], tuple[int, bool]] | None = None
 
     def target(self, surface: pygame.Surface, rect: pygame.Rect, aimed: bool) -> None:
         """A legal destination: a tint, and a frame on a black edge (a shape, so it never
@@ -147,53 +149,82 @@ class PileMarks:
 
     def counts(self, surface: pygame.Surface, game: Game, piles: list[list[int]]) -> None:
         """The stock's and the waste's names above them, each with how many cards it
-        holds (``piles`` as drawn) in a pill beside the name, never on a card; names and
-        counts all at one size (:meth:`counted_px`)."""
+        holds (``piles`` as drawn) in a pill beside the name, or under it where the
+        layout's box is too narrow for both on one line at a readable size (it is then
+        two lines tall); never on a card. Names and counts all at one size, in one
+        arrangement (:meth:`counted_look`)."""
         palette = self.piles.palette
         counted = self.piles.layout.counted
         digits = max((len(str(len(piles[index]))) for index in counted), default=1)
-        px = self.counted_px(digits)
+        px, stacked = self.counted_look(digits)
         for index, label in counted.items():
             count = widgets.pill(str(len(piles[index])), px, palette.gold, palette.pill, palette)
-            gap = max(3, label.px // 3)
             words = self.piles.text(label.text, px, palette.felt_ink, palette.high_contrast)
-            width = words.get_width() + gap + count.get_width()
-            left = label.rect.centerx - width // 2
-            spot = words.get_rect(midleft=(left, label.rect.centery))
+            box = label.rect
+            if stacked:
+                # the name, and its count under it, the two centred in the box
+                high = words.get_height() + line_gap(px) + count.get_height()
+                top = box.top + (box.height - high) // 2
+                spot = words.get_rect(midtop=(box.centerx, top))
+                pill_spot = count.get_rect(midtop=(box.centerx, spot.bottom + line_gap(px)))
+            else:
+                # on one line just above the card (a box made for two lines keeps the
+                # line at its foot)
+                high = max(words.get_height(), count.get_height())
+                line_h = min(box.height, max(high, line_band(label.px)))
+                middle = pygame.Rect(box.left, box.bottom - line_h, box.width, line_h).centery
+                gap = count_gap(label.px)
+                left = box.centerx - (words.get_width() + gap + count.get_width()) // 2
+                spot = words.get_rect(midleft=(left, middle))
+                pill_spot = count.get_rect(midleft=(spot.right + gap, middle))
             surface.blit(words, spot)
-            pill_spot = count.get_rect(midleft=(spot.right + gap, label.rect.centery))
             surface.blit(count, pill_spot)
             self.texts.append(spot)
             if self.piles.drawn is not None:
                 self.piles.drawn.add(Kind.TEXT, spot, label.text)
             self.badge(pill_spot, f"{label.text.lower()} count")
 
-    def counted_px(self, digits: int = len(COUNT_ROOM)) -> int:
-        """The one text size of the stock's and the waste's names and of their counts:
-        the largest, up to their labels' own, at which every name fits its box beside a
-        count of ``digits`` digits, two at least (so that neither name is drawn smaller
-        than the other, and none shrinks when its count reaches ten). Worked out once per
-        layout and palette."""
+    def counted_look(self, digits: int = len(COUNT_ROOM)) -> tuple[int, bool]:
+        """The one text size of the stock's and the waste's names and of their counts,
+        and whether each count stands under its name rather than beside it: beside it
+        at the labels' own size where every name fits its box so with a count of
+        ``digits`` digits, two at least; else under it where the boxes are tall enough
+        for that (the layout makes them so where the count does not fit beside the
+        name); else the arrangement that allows the larger size (so that neither name
+        is drawn smaller than the other, and none shrinks when its count reaches ten).
+        Worked out once per layout and palette."""
         piles = self.piles
         palette, lay = piles.palette, piles.layout
         room = "8" * max(len(COUNT_ROOM), digits)
-        key = (lay.key(), palette.text_scale, palette.high_contrast, room)
-        if self._counted_px is not None and self._counted_px[0] == key:
-            return self._counted_px[1]
+        key = (lay.key(), tuple(tuple(label.rect) for label in lay.counted.values()),
+               palette.text_scale, palette.high_contrast, room)
+        if self._counted_look is not None and self._counted_look[0] == key:
+            return self._counted_look[1]
         labels = list(lay.counted.values())
 
-        def fits(px: int) -> bool:
+        def fits(px: int, stacked: bool) -> bool:
             count = widgets.pill(room, px, palette.gold, palette.pill, palette)
             for label in labels:
                 words = piles.text(label.text, px, palette.felt_ink, palette.high_contrast)
-                gap = max(3, label.px // 3)
-                if (words.get_width() + gap + count.get_width() > label.rect.width
-                        or max(words.get_height(), count.get_height()) > label.rect.height):
+                if stacked:
+                    wide = max(words.get_width(), count.get_width())
+                    high = words.get_height() + line_gap(px) + count.get_height()
+                else:
+                    wide = words.get_width() + count_gap(label.px) + count.get_width()
+                    high = max(words.get_height(), count.get_height())
+                if wide > label.rect.width or high > label.rect.height:
                     return False
             return True
 
         px = min((palette.scaled(label.px) for label in labels), default=8)
-        while px > 8 and not fits(px):
+        while px > 8 and not (fits(px, False) or fits(px, True)):
             px -= 1
-        self._counted_px = (key, px)
-        return px
+        look = (px, not fits(px, False) and fits(px, True))
+        self._counted_look = (key, look)
+        return look
+
+
+def line_gap(px: int) -> int:
+    """The room between the stock's or the waste's name and its count under it."""
+    return max(1, px // 8)
+

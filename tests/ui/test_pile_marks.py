@@ -15,6 +15,7 @@ import pytest
 
 from game.engine import RULE_IDS, Game, Layout, new_game, rules_class
 from game.records.settings import Settings
+from game.ui import theme
 from game.ui.app import App
 from game.ui.drawn import Kind, overlaps
 from game.ui.scenes import SCENES
@@ -125,6 +126,67 @@ def test_the_stock_and_the_waste_are_named_at_one_size(rules: str, size: tuple[i
     later = drawn()
     assert later["Waste"].size == first["Waste"].size and later["Stock"].size == first["Stock"].size
     assert later["waste count"].height == first["waste count"].height
+
+
+#: the windows the stock's and the waste's names are read in: the smallest, landscape,
+#: short and wide, tall and narrow, and large
+NAMED_SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (1200, 600), (800, 1000), (800, 1400),
+               (1080, 1920), (2560, 1440)]
+#: a long run in alternate colours for each row of both Constitution sets (the longest
+#: fans their rules allow, so that the rows get their smallest cards)
+LONG_RUNS = {"r1c1": "JH 10S 9H 8S 7H 6S 5H 4S 3H 2S", "r2c1": "JD 10C 9D 8C 7D 6C 5D 4C 3D 2C",
+             "r3c1": "JS 10H 9S 8H 7S 6H 5S 4H 3S 2H", "r4c1": "JC 10D 9C 8D 7C 6D 5C 4D 3C 2D"}
+
+
+def _mid_game(rules: str, kind: str) -> Game:
+    """A position of ``rules`` in the middle of a game: a deal played on for 80 moves
+    mostly onto its longest piles ("played"), or (the rows' smallest cards) a long run
+    on each row of fans with twelve cards in the waste ("long")."""
+    if kind == "played":
+        return _long_piles(new_game(rules, NUMBER), 80)
+    profile = rules_class(rules).profile
+    if profile.layout is Layout.ROWS:
+        runs = {name: run for name, run in LONG_RUNS.items() if int(name[1]) <= profile.built_rows}
+    elif profile.layout is Layout.UNION_GRID:
+        runs = {"p1": "KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH",
+                "p9": "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"}
+    else:
+        runs = {"c1": "KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH 2H 3H 4H 5H"}
+    waste = "8C 9C 10C JC 2D 3D 4D 6D 7D 8D 9D 10D" if rules_class(rules).waste >= 0 else ""
+    return position(rules, runs, waste=waste)
+
+
+@pytest.mark.parametrize(("rules", "size", "kind", "high_contrast"), [
+    *[(rules, size, kind, False) for rules in RULE_IDS for size in NAMED_SIZES
+      for kind in ("played", "long")],
+    *[(rules, size, "long", True) for rules in RULE_IDS for size in NAMED_SIZES[:5]]])
+def test_the_stock_and_the_waste_are_named_readably_mid_game(rules: str, size: tuple[int, int], kind: str,
+                                                             high_contrast: bool, tmp_path: Path) -> None:
+    """In the middle of a game, where long fans have made the cards small, the names
+    "Stock" and "Waste" and their counts are drawn at 11 px at least (as the rows'
+    names are; in Lady Cadogan at 800 x 600 they were squeezed beside their counts
+    into one card's width at 8 px), each count beside its name or under it, both in
+    the name's box above the card and on no card; the two names at one size."""
+    app, scene = _table(size, _mid_game(rules, kind), tmp_path, high_contrast)
+    game, lay = scene.game, scene.layout
+    least = pygame.font.Font.get_height(theme.font(11, high_contrast))
+    names = {b.name: b.rect for b in app.drawn.of(Kind.TEXT) if b.name in ("Stock", "Waste")}
+    counts = {b.name: b.rect for b in app.drawn.of(Kind.BADGE) if b.name.endswith(" count")}
+    assert sorted(names) == sorted(label.text for label in lay.counted.values())
+    assert len({rect.height for rect in names.values()}) == 1
+    cards = [rect for _, _, rect in scene.card_positions] + list(lay.bases)
+    for index, label in lay.counted.items():
+        name, count = names[label.text], counts[f"{label.text.lower()} count"]
+        assert name.height >= least, (label.text, name.size, lay.card)
+        assert count.height >= least
+        assert label.rect.contains(name) and label.rect.contains(count), (label.rect, name, count)
+        beside = count.left >= name.right and count.centery == name.centery
+        under = count.top >= name.bottom and abs(count.centerx - name.centerx) <= 1
+        assert beside or under
+        assert count.bottom <= lay.bases[index].top
+        assert name.collidelist(cards) == -1 and count.collidelist(cards) == -1
+    if kind == "long":  # counts of two digits
+        assert min(len(game.piles[index]) for index in lay.counted) >= 10
 
 
 #: the rule sets whose foundations go up to the King and then down again
