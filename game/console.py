@@ -20,6 +20,13 @@ def counted(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def grouped(n: int) -> str:
+    """``n`` as the screens write a score or a count: with thousands separators, as the
+    high scores list them, and a true minus sign: ``3,343``, ``−1,250`` (never a game
+    number, which is a name and keeps its digits together)."""
+    return f"{n:,}".replace("-", "−")
+
+
 #: the most characters of an error message printed: a message quotes what a person typed or
 #: a file held, which may be anything
 MOST_MESSAGE = 1000

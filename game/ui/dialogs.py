@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..console import counted
+from ..console import counted, grouped
 from ..engine import Game
 from ..records.progress import load_progress
 from ..records.replay import WON, Replay, format_seconds, paced_replay
@@ -465,14 +465,14 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
         # redo of the winning move it is lower than at the first win (the undo's penalty
         # stays, and the bonus is the new time's), which the records keep
         now = session.score.total
-        score = f"Score {now}"
+        score = f"Score {grouped(now)}"
         if session.score.bonus:
-            score += f" (time bonus +{session.score.bonus})"
+            score += f" (time bonus +{session.score.bonus:,})"
         # won again (an undo, then a redo): the records hold the first win's score, and
         # its ranks are that score's, said as such
         again = now != record.score
         if again:
-            score += f"; first won with {record.score}"
+            score += f"; first won with {grouped(record.score)}"
         lines.append(score)
         if level is not None:
             # a win with help earns no stars: no row of empty ones either
@@ -485,7 +485,7 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:
                 lines.append("That was the last level of this campaign!")
-        ranked = f"The first win's {record.score} is high score" if again else "New high score:"
+        ranked = f"The first win's {grouped(record.score)} is high score" if again else "New high score:"
         if level is not None and record.level_rank is not None:
             lines.append(f"{ranked} #{record.level_rank} on level {level.number}")
         if record.rank is not None:
@@ -514,7 +514,7 @@ def _stars_words(stars: int, par_moves: int, par_seconds: float, *, moves: int, 
                  helps: int) -> str:
     """Why a won level earned its ``stars`` (:func:`game.records.scoring.stars`), against
     its par, for a win in ``moves`` and ``seconds`` with ``helps`` hints and undos."""
-    par = f"par ({par_moves} moves in {format_seconds(par_seconds)})"
+    par = f"par ({counted(par_moves, 'move')} in {format_seconds(par_seconds)})"
     if stars >= 3:
         return f"Three stars: within {par}, with no hint or undo"
     if stars == 2:
@@ -557,9 +557,9 @@ def _record_lines(session: PlaySession) -> list[str]:
     best = f"Best time {format_seconds(stats.best_time)}"
     if abs(stats.best_time - session.elapsed) < 0.5 and not session.recorder.hints:
         best += " (this game)"
-    streak = f"{stats.current_streak} win{'s' if stats.current_streak != 1 else ''} in a row"
+    streak = f"{counted(stats.current_streak, 'win')} in a row"
     if stats.best_streak > stats.current_streak:
-        streak += f" (best {stats.best_streak})"
+        streak += f" (best {stats.best_streak:,})"
     return [f"{best} · {streak}"]
 
 
@@ -667,7 +667,7 @@ def _lost_score(session: PlaySession) -> str:
     counted, as the player leaves it."""
     g = session.game
     score = session.score.total
-    said = f"Score {score}"
+    said = f"Score {grouped(score)}"
     # (a data folder this copy of the game only reads keeps no score: no place is claimed)
     if (g.profile.scores_at_end and session.keep_records and session.recordable and not session.assisted
             and not session.store.read_only):

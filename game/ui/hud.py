@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..console import grouped
 from ..engine import RULE_IDS, rules_class
 from ..engine.cards import card_pretty
 from ..engine.profile import RuleProfile
@@ -43,9 +44,9 @@ TICK_RATE = 9.0
 #: the narrowest room in which the bar shows a status; a narrower one sends it to the footer
 STATUS_ROOM = 200
 #: the widest moves count and clock the bar keeps room for, so nothing moves as they grow
-STATS_TEMPLATE = "Moves 8888  ·  88:88"
+STATS_TEMPLATE = "Moves 8,888  ·  88:88"
 #: the widest score the bar keeps room for
-SCORE_TEMPLATE = "−888888"
+SCORE_TEMPLATE = "−888,888"
 #: digits kept at each end of a game number shortened with "…"
 MIN_NUMBER_DIGITS = 3
 
@@ -486,7 +487,7 @@ class Hud:
                            colour=palette.ink_dim, anchor="midleft")
         boxes.append((Kind.TEXT, label, "score label"))
         minutes, secs = divmod(seconds, 60)
-        moves = theme.text(surf, f"Moves {len(g.history)}  ·  {minutes}:{secs:02d}", plan.px_small,
+        moves = theme.text(surf, f"Moves {len(g.history):,}  ·  {minutes}:{secs:02d}", plan.px_small,
                            (plan.stats_x, plan.line2), colour=palette.ink, bold=True)
         boxes.append((Kind.TEXT, moves, "moves and time"))
         lines = self.status_lines(status)
@@ -517,7 +518,7 @@ class Hud:
         assert plan is not None
         total = round(self.shown_score)
         counting = total != table.score.total
-        words = str(total) if total >= 0 else f"−{-total}"
+        words = grouped(total)
         colour = palette.highlight if counting else palette.gold
         image = table.renderer.text(words, plan.px_big, colour, True)
         rect = self.score_rect.move(table.layout.hud.topleft)

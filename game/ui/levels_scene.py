@@ -12,6 +12,7 @@ from typing import cast
 
 import pygame
 
+from ..console import counted
 from ..engine import RULE_IDS, RULESETS, profile_of
 from ..levels import Campaign, Level, LevelsError, load_campaign
 from ..records.progress import Progress, load_progress
@@ -420,10 +421,10 @@ class LevelsScene(RuleTabsScene):
         n = len(self.tiles)
         won = sum(1 for t in self.tiles if t.stars or t.helped)
         stars = sum(t.stars for t in self.tiles)
-        words = f"{won} of {n} levels won  ·  {stars} of {3 * n} stars"
+        words = f"{won:,} of {n:,} levels won  ·  {stars:,} of {3 * n:,} stars"
         focused = self.ring.current
         if isinstance(focused, LevelTile):
             level = focused.level
-            words += (f"  ·  Level {level.number}: game #{level.game}, par {level.par_moves} moves "
-                      f"in {format_seconds(level.par_seconds)}")
+            words += (f"  ·  Level {level.number}: game #{level.game}, "
+                      f"par {counted(level.par_moves, 'move')} in {format_seconds(level.par_seconds)}")
         return words

@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from ..console import counted
 from ..engine import RULE_IDS, Game, GameNumberError, new_game, parse_game_number, profile_of, rules_class
 from ..engine.words import game_named, sentence
 from ..levels import daily_game
@@ -427,7 +428,7 @@ class MenuScene(Scene):
             self.continue_button.label = "Continue"
             rules, number, moves = self.paused_game
             self.continue_button.hint = (f"Not saved: {tab_name(rules)} #{number} · "
-                                         f"{moves} move{'s' * (moves != 1)}")
+                                         f"{counted(moves, 'move')}")
         elif paused and self.saved is None and self.paused_game is not None:
             self.continue_button.label = "Continue"
             rules, number, _ = self.paused_game
@@ -442,7 +443,7 @@ class MenuScene(Scene):
             moves = len(self.saved.moves)
             which = _which(self._in_progress(), self.saved.game, self.saved.title)
             # (a saved game is one begun: "0 moves" where its moves were all undone)
-            self.continue_button.hint = f"{which} · {moves} move{'s' * (moves != 1)}"
+            self.continue_button.hint = f"{which} · {counted(moves, 'move')}"
             if is_practice(self.store, self.saved):  # taken over from a replay: never counted
                 self.continue_button.label = "Continue practice"
         self.entries = [self._entry(e) for e in list_recent_games(self.store, LISTED)]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..console import grouped
 from ..session import Points
 from .art import face_geometry
 from .drawn import Kind
@@ -42,7 +43,7 @@ def points_popup(points: Points, palette: Palette) -> Popup | None:
     if not any(e.points for e in events):
         return None
     total = points.total
-    words = f"+{total}" if total >= 0 else f"−{-total}"
+    words = f"+{total:,}" if total >= 0 else grouped(total)
     labels = [e.label for e in events if e.label != "foundation" and e.points]
     if labels:
         # "streak x3" is said "×3", short enough for the foundation's width

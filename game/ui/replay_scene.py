@@ -407,15 +407,17 @@ class ReplayScene(Scene):
         number (it keeps its focus); or say why it is not one: a number past the end is
         cleared too (the next digits typed would only lengthen it), other text stays, to
         mend."""
-        words = typed.strip().lstrip("#")
+        # (with or without its thousands separators, as the bar writes it: "1,070")
+        words = typed.strip().lstrip("#").replace(",", "")
         # ASCII digits only: str.isdigit also takes "²" or "①", which int() refuses
         if not (words.isascii() and words.isdigit()):
-            self.message = f"Type a move number from 0 to {self.player.length}."
+            self.message = f"Type a move number from 0 to {self.player.length:,}."
             return
         n = int(words)
         if n > self.player.length:
             self.goto.set_text("")  # (which clears the message: said after it)
-            self.message = f"This replay has {self.player.length} moves; type 0 to {self.player.length}."
+            self.message = (f"This replay has {counted(self.player.length, 'move')}; "
+                            f"type 0 to {self.player.length:,}.")
             return
         self.playing = False
         self.jump(n)
@@ -727,10 +729,10 @@ class ReplayScene(Scene):
         turn = self.turn
         if turn is not None and self.player.step > turn:
             k, n = self.player.step - turn, self.player.length - turn
-            instead = f" (instead of your move {turn + 1})" if k == 1 else ""
-            return f"Winning line, move {k} of {n}{instead}: {words}"
+            instead = f" (instead of your move {turn + 1:,})" if k == 1 else ""
+            return f"Winning line, move {k:,} of {n:,}{instead}: {words}"
         if turn is not None and self.player.step == turn and turn:
-            return f"Your move {turn}, then the winning line: {words}"
+            return f"Your move {turn:,}, then the winning line: {words}"
         return sentence(words)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
@@ -742,7 +744,7 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, palette.gold, self.bar.topleft, (self.bar.right - 1, self.bar.top), 1)
         player = self.player
         x = round(px * 0.8)
-        count = theme.text(surface, f"Move {player.step} of {player.length}", round(px * 0.9),
+        count = theme.text(surface, f"Move {player.step:,} of {player.length:,}", round(px * 0.9),
                            (x, self.words_y), bold=True, anchor="midleft", colour=palette.ink)
         x = count.right + px
         words = self.message or self.step_words()

@@ -156,7 +156,7 @@ class TableScene(Scene):
         if taken_over:
             scene.session.take_over(replay, timed=timed)
             moves = len(replay.moves)
-            start = f"Playing on after move {moves}" if moves else "Playing on from the deal"
+            start = f"Playing on after move {moves:,}" if moves else "Playing on from the deal"
             scene.say(f"{start}: practice, not counted in your statistics, no high score")
         else:
             scene.session.carry_on(replay, score=carried.score, assisted=carried.assisted,

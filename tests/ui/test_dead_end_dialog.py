@@ -53,7 +53,7 @@ def test_the_move_into_a_dead_end_is_told_once_and_again_after_an_undo(ui: Simpl
     assert "cannot be won from here" in dialog.lines[0]
     assert dialog.lines[1] == "British Constitution · game #35"
     assert dialog.lines[2] == f"69 moves · {home} of 88 cards home" and 0 < home < 88
-    assert dialog.lines[3] == f"Score {table.session.score.total}"
+    assert dialog.lines[3] == f"Score {table.session.score.total:,}"
     assert dialog.lines[4].endswith("the menu keeps it to continue, and a restart or a new deal counts "
                                     "it as abandoned.")
     assert table.session.in_progress and not table.session.over, "not lost by the rules"
@@ -274,7 +274,8 @@ def test_a_square_dead_end_gives_its_score_folds_to_play_on_and_scores_when_left
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "No way to win" and dialog.foldable
     score = table.session.score.total
-    assert dialog.lines[3] == f"Score {score}: #1 in the British Square high scores when you leave this game"
+    assert dialog.lines[3] == (f"Score {score:,}: #1 in the British Square high scores when you leave "
+                               "this game")
     ui.press(app, pygame.K_c)
     assert dialog.folded and app.top is dialog
     ui.perform(app, table, table.game.legal_moves()[0])

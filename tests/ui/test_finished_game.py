@@ -162,7 +162,7 @@ def test_the_win_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespac
     labels = [b.label for b in dialog.buttons]
     assert {"Undo", "Restart", "New deal", "Menu"} <= set(labels)
     first = scene.session.score.total
-    assert f"Score {first} (time bonus +" in "\n".join(dialog.lines)
+    assert f"Score {first:,} (time bonus +" in "\n".join(dialog.lines)
     _press(ui, app, next(b for b in dialog.buttons if b.label == "Undo"))
     ui.settle(app, scene)
     assert app.top is scene and not scene.game.is_won()
@@ -174,8 +174,8 @@ def test_the_win_dialog_offers_undo_restart_new_deal_and_menu(ui: SimpleNamespac
     assert isinstance(dialog, Dialog) and scene.game.is_won()
     now = scene.session.score.total
     assert now < first
-    assert f"Score {now} (time bonus +" in "\n".join(dialog.lines)
-    assert f"; first won with {first}" in "\n".join(dialog.lines)
+    assert f"Score {now:,} (time bonus +" in "\n".join(dialog.lines)
+    assert f"; first won with {first:,}" in "\n".join(dialog.lines)
 
 
 def test_undoing_the_winning_move_takes_its_time_bonus_back_and_a_new_win_earns_its_own(
@@ -211,7 +211,7 @@ def test_undoing_the_winning_move_takes_its_time_bonus_back_and_a_new_win_earns_
     second_bonus = time_bonus(scene.session.elapsed)
     assert second_bonus < first_bonus and scene.score.bonus == second_bonus
     assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
-    assert f"Score {scene.score.total} (time bonus +{second_bonus})" in dialog.lines[2]
+    assert f"Score {scene.score.total:,} (time bonus +{second_bonus:,})" in dialog.lines[2]
     # once: the dialog coming again (a saved replay) adds nothing
     assert scene.session.conclude().points[0].events == ()
     assert scene.score.total == before - UNDO_PENALTY + earned + second_bonus
@@ -279,9 +279,9 @@ def test_the_lost_dialog_gives_the_score_and_where_a_square_game_ranks(
     score = scene.session.score.total
     said = [line for line in dialog.lines if line.startswith("Score ")]
     if rules == "square":
-        assert said == [f"Score {score}: #1 in the British Square high scores when you leave this game"]
+        assert said == [f"Score {score:,}: #1 in the British Square high scores when you leave this game"]
     else:
-        assert said == [f"Score {score}"]
+        assert said == [f"Score {score:,}"]
 
 
 def test_lost_position_tries_other_players_until_one_loses() -> None:

@@ -156,7 +156,7 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     assert record is not None and 1 <= record.stars <= 3
     assert dialog.stars == record.stars
     assert record.unlocked
-    assert any(line.startswith(f"Score {record.score}") for line in dialog.lines)
+    assert any(line.startswith(f"Score {record.score:,}") for line in dialog.lines)
     assert "Level 2 is unlocked" in dialog.lines
     assert dialog.buttons[0].label == "Next level"
     # why those stars, against the level's par

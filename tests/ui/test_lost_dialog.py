@@ -253,7 +253,7 @@ def test_a_copy_that_only_reads_the_data_folder_claims_no_high_score_place(tmp_p
     assert ": #1 in the British Square high scores when you leave this game" in _lost_score(writing)
     reading = PlaySession(game, store=Store(data, read_only=True, why_read_only=SHARED),
                           settings=writing.settings, clock=writing.clock)
-    assert _lost_score(reading) == f"Score {reading.score.total}"
+    assert _lost_score(reading) == f"Score {reading.score.total:,}"
 
 
 @pytest.mark.parametrize(("key", "mod"), [(pygame.K_u, 0), (pygame.K_z, pygame.KMOD_CTRL)])

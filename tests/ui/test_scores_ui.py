@@ -70,8 +70,8 @@ def test_a_win_again_after_an_undo_claims_only_the_high_score_recorded(ui: Simpl
     assert [e.score for e in load_progress(store).high_scores("constitution")] == [first]
     assert [e.score for e in load_progress(store).high_scores("constitution", 1)] == [first]
     assert not [line for line in again.lines if "New high score" in line]
-    assert f"The first win's {first} is high score #1 of all {table.short_title} games" in again.lines
-    assert f"The first win's {first} is high score #1 on level 1" in again.lines
+    assert f"The first win's {first:,} is high score #1 of all {table.short_title} games" in again.lines
+    assert f"The first win's {first:,} is high score #1 on level 1" in again.lines
 
 
 def test_a_level_win_enters_the_level_table_too(ui: SimpleNamespace, app: App, campaign: Path) -> None:
