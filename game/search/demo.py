@@ -838,7 +838,9 @@ class Replanner(OneAfterAnother):
     plans on a guessed one, with the same schedule: the demo plan's searches, the quick
     beams alone after :data:`LEAN_AFTER` cards in a row without a plan, second tries
     (:data:`RESCUES`) and long looks (:attr:`~game.engine.profile.DemoPlan.long_looks`,
-    but at least :data:`REPLAN_LONG_LOOKS`).
+    but at least :data:`REPLAN_LONG_LOOKS`); but where the demo plan has quick beams
+    (Lady Cadogan), its long looks come first, each alone, and the plans and second
+    tries only once they are spent.
     A plan found wins the deal: the moves played so far and the plan are the winning line.
     Where none is found it plays the demo's hint (which sees only what a player sees)
     until the next card shows, and plans again. It ends when no move is left, or after
@@ -881,17 +883,23 @@ class Replanner(OneAfterAnother):
             if game.is_won():
                 self.win = played
                 return True
-            # a card showed, or the start: plan as the demo does, on the real deal
-            second_try = plan.quick_beams and rescues < RESCUES
+            # a card showed, or the start: plan as the demo does, on the real deal; but in
+            # Lady Cadogan the long looks come first, alone: a look begins with the
+            # plan's quick beams, and on the 56 deals of 1-10,000 this search is run on,
+            # every win came from a look's beams and none from a second try
+            # (docs/search.md, "After a million positions")
+            looks_left = long_looks < looks
+            first_looks = plan.quick_beams and looks_left
+            second_try = plan.quick_beams and rescues < RESCUES and not looks_left
             line = None
             repeats = not played and _repeats_stages(plan, self.ran_here)
-            if not (second_try and misses >= LEAN_AFTER) and not repeats:
+            if not (second_try and misses >= LEAN_AFTER) and not repeats and not first_looks:
                 line = self._planned(plan.nodes, partial(_solve_guess, game, plan, lean=misses >= LEAN_AFTER))
             if line is None and second_try:
                 rescues += 1
                 line = self._planned(plan.nodes, partial(_solve_guess, game, plan, rescue=True))
             looked = not played and self.searched_here >= LONG_LOOK_NODES
-            if line is None and (second_try or not plan.quick_beams) and long_looks < looks and not looked:
+            if line is None and looks_left and not looked:
                 long_looks += 1
                 line = self._planned(LONG_LOOK_NODES, partial(_solver_line, game))
             if line is not None:

@@ -203,6 +203,35 @@ def test_a_long_look_at_the_start_is_not_taken_again_after_the_solvers_own_stage
     assert _looks(monkeypatch, demo.LONG_LOOK_NODES - 1)[0] == 0
 
 
+def test_lady_cadogans_long_looks_come_first_and_alone(monkeypatch) -> None:
+    # after the solver's stages, each card that shows gets a long look (which begins with
+    # the plan's quick beams) and nothing else, until the looks are spent; then second
+    # tries, then the quick beams alone (everything stubbed to find nothing)
+    calls: list[tuple[int, str]] = []
+
+    def plan(game, plan, nodes, seconds, lean=False, rescue=False):
+        calls.append((len(game.history), "second try" if rescue else "lean" if lean else "plan"))
+        return None
+
+    def look(guess, nodes, seconds, plan=None):
+        calls.append((len(guess.history), "look"))
+        return None
+
+    monkeypatch.setattr(demo, "_solve_guess", plan)
+    monkeypatch.setattr(demo, "_solver_line", look)
+    search = demo.Replanner(new_game("constitution-cadogan", 944), 100_000_000)
+    search.searched_here = demo.LONG_LOOK_NODES
+    search.ran_here = {"quick": solver.RAN_TO_ITS_END, "beams": 800_000, "proof": 5000}
+    _play_out(search)
+    kinds = [kind for _, kind in calls]
+    looks = max(profile_of("constitution-cadogan").search.demo_plan.long_looks, demo.REPLAN_LONG_LOOKS)
+    assert kinds[:looks + demo.RESCUES] == ["look"] * looks + ["second try"] * demo.RESCUES
+    assert set(kinds[looks + demo.RESCUES:]) == {"lean"}
+    # nothing at the start, where the stages ran all of it; one try a card after it
+    moves = [at for at, _ in calls]
+    assert moves[0] > 0 and moves == sorted(set(moves))
+
+
 @pytest.mark.slow
 def test_it_wins_the_deal_no_other_search_decides() -> None:
     # constitution 132: unknown to the other searches at 40,000,000 positions, and lost
