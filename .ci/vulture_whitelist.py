@@ -41,3 +41,4 @@ _.beams  # game/search/cadogan_beam.py: counted, never read
 
 # the text-stream methods standard output's wrapper keeps, for callers that write lines
 _.writelines  # game/cli/__init__.py: a file-like object's own method (print never calls it)
+_.signature  # game/search/cadogan_core.py: what Core.child works out unplayed; tests/search/test_cadogan_beam.py compares
