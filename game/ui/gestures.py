@@ -347,11 +347,21 @@ class Gestures:
             self.selected = None
             return
         if table.session.moves_from(place):
-            self.selected = place
-            table.sound("pickup")
+            self.pick(place)
         else:
             self.selected = None
             table.say(f"{card_pretty(g.piles[place][-1])} has no move now")
+
+    def pick(self, place: int) -> None:
+        """Take up the top card of ``place`` (a click, or Space on the focused card) to
+        put it down with the next click or Space. A message about a card before ("9♦ has
+        no move now", a refusal) goes: it would stand over what the bar says now, "Holding
+        2♥: choose where it goes", as if it were about this card."""
+        table = self.table
+        if table.message:
+            table.hush()
+        self.selected = place
+        table.sound("pickup")
 
     def rescale_grab(self, before: tuple[int, int], now: tuple[int, int]) -> None:
         """The cards changed size (the window was resized): the card held, or pressed, is
@@ -371,6 +381,8 @@ class Gestures:
         """Pick up the top card of ``place``, held at ``grab`` from its corner."""
         table = self.table
         targets = frozenset(m.dst for m in table.session.moves_from(place))
+        if table.message:
+            table.hush()  # a message about the card before is not about this one
         table.sound("pickup")
         self.selected = None
         self.drag = Drag(place, table.game.piles[place][-1], grab, (int(pos[0]), int(pos[1])), targets)
@@ -520,7 +532,7 @@ class Gestures:
             return
         if place == g.stock:
             if any(m.dst != g.waste for m in table.session.moves_from(place)):
-                self.selected = place
+                self.pick(place)
                 table.say("Put the stock card on the waste or into an empty column")
                 self._towards_the_hint(place)
             else:
@@ -533,8 +545,7 @@ class Gestures:
             table.say("Foundation cards never leave their foundation")
             return
         if table.session.moves_from(place):
-            self.selected = place
-            table.sound("pickup")
+            self.pick(place)
             self._towards_the_hint(place)
         else:
             table.say(f"{card_pretty(g.piles[place][-1])} has no move now")

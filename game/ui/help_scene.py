@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine import RULE_IDS, RULESETS, profile_of
+from ..records.scoring import HINT_PENALTY
 from . import theme
 from .app import App, Scene
 from .diagram import (
@@ -37,6 +38,17 @@ FOOT_INK = (90, 90, 80)
 #: how a player moves cards, in every rule set
 HOW_TO_MOVE = ("Drag a card to where it goes, or click it and then click where it goes. "
                "Double-click a card (or right-click it) to send it to its foundation.")
+
+
+def when_stuck(hints: bool) -> str:
+    """Where a new player finds help on the table later: the hint (and what it costs)
+    unless the options turned hints off, undo, and this sheet again (the Help button may
+    be in the bar's "⋯" menu: F1 always works)."""
+    hint = (f"Hint (H) shows a good move, for −{HINT_PENALTY} points; " if hints
+            else "Hints are turned off in the options; ")
+    return f"Stuck? {hint}Undo (U) takes a move back. F1 brings this page back."
+
+
 #: the keys that close the help (any click closes it too)
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_F1)
 
@@ -96,6 +108,7 @@ class HelpScene(Scene):
         blocks += [(n, s.words, False) for n, s in enumerate(guide.steps, start=1)]
         blocks += [(0, note, False) for note in guide.notes]
         blocks.append((0, HOW_TO_MOVE, False))
+        blocks.append((0, when_stuck(self.app.settings.hints), False))
         return blocks
 
     def _text_height(self, px: int, width: int) -> int:

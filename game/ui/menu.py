@@ -131,11 +131,10 @@ class MenuScene(Scene):
         self.empty_fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.error_rect = pygame.Rect(0, 0, 0, 0)
         self.lists_rect = pygame.Rect(0, 0, 0, 0)
-        #: the height of a line of the lists, and where the pointer was last seen
-        self.list_line = 0
         #: the pixels between two listed games' strips
         self.list_gap = ENTRY_GAP
         self.portrait = False
+        #: where the pointer was last seen
         self.pointer: tuple[int, int] | None = None
         self.replay_heading_y = 0
         self.caption_y = 0
@@ -587,7 +586,7 @@ class MenuScene(Scene):
         heading = round(px * 1.75)
         recent, replays = len(self.entries), len(self.replay_entries)
         room = self.lists_rect.height - 2 * heading - round(px * 0.4) - (0 if recent else heading)
-        self.list_line = line = self._list_line(room)
+        line = self._list_line(room)
         rows = max(2, room // line)
         if recent + replays <= rows:
             n_rec, n_rep = recent, replays
@@ -707,6 +706,8 @@ class MenuScene(Scene):
                 else:
                     self.ask_to_quit()
                 return
+            if self._chooses_and_goes_on(event):
+                return
             if not self._replay_key(event):
                 self.ring.handle_key(event)
         elif event.type == pygame.MOUSEWHEEL:
@@ -728,6 +729,19 @@ class MenuScene(Scene):
             if event.type == pygame.MOUSEMOTION:
                 self.pointer = event.pos
             self.ring.handle_mouse(event)
+
+    def _chooses_and_goes_on(self, event: pygame.event.Event) -> bool:
+        """Enter or Space on a rule set chooses it, and the focus goes on to "Deal a random
+        game", so that Enter again deals it: a new player who presses Enter on the rule set
+        the menu opens on (already chosen) sees where the next step is, rather than nothing
+        happen. (A click chooses and leaves the focus on the rule set.)"""
+        card = self.ring.current
+        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                or not isinstance(card, RuleCard):
+            return False
+        card.activate()
+        self.ring.focus(self.random_button)
+        return True
 
     def update(self, dt: float) -> None:
         """Blink the text cursor."""
