@@ -512,7 +512,7 @@ def _rows_layout(lay: TableLayout, area: pygame.Rect, *, built_rows: int, stock:
     # whatever the rows: a tall window has the height for them.
     modes = ("above", "beside", "below")
     # the names written over the stock and the waste, with their counts
-    counted_names = ("Stock", "Waste") if waste >= 0 else ("Stock",)
+    counted_names = BOTH_COUNTED if waste >= 0 else ("Stock",)
 
     def fit_for(mode: str) -> int:
         return 3 if built_rows == 4 and mode != "below" else 6

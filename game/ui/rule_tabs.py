@@ -144,7 +144,7 @@ class RuleTabsScene(Scene):
             else:
                 record_button(drawn, tab, tab_px, f"tab {tab.label}")
         # the bar's own buttons shrink their type with the tabs', so the bar reads as one
-        back_px, extra_px = self.bar_px(0.9), self.bar_px(0.85)
+        back_px, extra_px = self.bar_px(0.9, tab_px), self.bar_px(0.85, tab_px)
         self.back_button.draw(surface, back_px, palette)
         record_button(drawn, self.back_button, back_px)
         for button in extra:
@@ -163,12 +163,13 @@ class RuleTabsScene(Scene):
             size -= 1
         return size
 
-    def bar_px(self, share: float) -> int:
+    def bar_px(self, share: float, tab_px: int) -> int:
         """The size of a bar button's label that is ``share`` of the text size where the
-        tabs' names have their usual size: as much smaller as they are, where they are
-        set smaller (Back and "Reset…" never dwarf the tabs beside them)."""
+        tabs' names have their usual size: as much smaller as they are (``tab_px``,
+        :meth:`tab_px`), where they are set smaller (Back and "Reset…" never dwarf the
+        tabs beside them)."""
         usual = round(self.px * 0.85)
-        return max(10, round(self.px * share * self.tab_px() / usual))
+        return max(10, round(self.px * share * tab_px / usual))
 
     def _longest_tab_name(self, px: int) -> int:
         """The width of the longest tab name at ``px``."""
