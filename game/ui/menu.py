@@ -559,23 +559,22 @@ class MenuScene(Scene):
         self.fans = title_fans(self.app.art, self.size, self.title_rect, s)
         self._layout_lists()
 
-    def _list_line(self, room: int) -> int:
-        """The height of a listed game's line in ``room`` pixels of lines: two lines an
-        entry (the detail under the name) in a tall window, and wherever an entry's name
-        and detail would not both show whole side by side (a date or a long game number
-        cut short); there, as close as every entry can stand and still not need paging,
-        down to two lines of text with a sliver between them."""
+    def _list_line(self, room: int) -> tuple[int, int]:
+        """The height of a listed game's line in ``room`` pixels of lines, and the pixels
+        between two entries' strips: two lines an entry (the detail under the name) in a
+        tall window, and wherever an entry's name and detail would not both show whole
+        side by side (a date or a long game number cut short); there, as close as every
+        entry can stand and still not need paging, down to two lines of text with a
+        sliver between them."""
         px = self.px
         entries = [*self.entries, *self.replay_entries]
         if not self.portrait and all(e.whole_on_one_line(px, self.lists_rect.width) for e in entries):
-            self.list_gap = ENTRY_GAP
-            return round(px * ONE_LINE)
-        self.list_gap = TWO_LINE_GAP
+            return round(px * ONE_LINE), ENTRY_GAP
         tight = max((e.two_line_height(px) for e in entries), default=0) + TWO_LINE_GAP
         loose = max(tight, round(px * LOOSE_TWO_LINES))
         if self.portrait:
-            return loose
-        return max(tight, min(loose, room // max(1, len(entries))))
+            return loose, TWO_LINE_GAP
+        return max(tight, min(loose, room // max(1, len(entries)))), TWO_LINE_GAP
 
     def _layout_lists(self) -> None:
         """Lay the lists out in the right panel, and the keyboard's order over every
@@ -586,7 +585,7 @@ class MenuScene(Scene):
         heading = round(px * 1.75)
         recent, replays = len(self.entries), len(self.replay_entries)
         room = self.lists_rect.height - 2 * heading - round(px * 0.4) - (0 if recent else heading)
-        line = self._list_line(room)
+        line, self.list_gap = self._list_line(room)
         rows = max(2, room // line)
         if recent + replays <= rows:
             n_rec, n_rep = recent, replays

@@ -219,7 +219,7 @@ class Entry(Control):
         if colour is not None:
             # a file that cannot be opened has a ring, so that it never reads as a lost game
             pygame.draw.ellipse(surface, colour, mark, max(2, px // 7) if self.mark == UNREADABLE else 0)
-        x = mark.right + px // 2
+        x = r.x + name_left(px)
         if two_lines:
             # the detail under the name, each as wide as the strip
             width = r.right - x - px // 2
@@ -247,10 +247,15 @@ class Entry(Control):
         """Whether its name and its detail both show whole side by side on a strip
         ``width`` wide at text size ``px`` (otherwise the detail, a date or a long game
         number, loses its end: the list then gives each entry two lines)."""
-        mark_w = px // 2 + px // 2 + 2 + px // 2
         name_w = theme.font(px).size(self.main)[0]
         detail_w = theme.font(detail_px(px)).size(self.detail)[0]
-        return mark_w + name_w + px + detail_w + px // 2 <= width
+        return name_left(px) + name_w + px + detail_w + px // 2 <= width
+
+
+def name_left(px: int) -> int:
+    """How far a listed game's name stands from its strip's left edge at ``px``: a margin,
+    the result mark (``px // 2 + 2`` wide) and a margin."""
+    return px // 2 + (px // 2 + 2) + px // 2
 
 
 #: the least height of an entry's strip, in text sizes, that holds the detail under the
