@@ -16,6 +16,7 @@ it spoke of (a move undone, a new deal).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -719,6 +720,18 @@ LOOKING = "Looking for the last move that mattered…"
 #: seconds between two moves of the winning line's replay, as if played
 LINE_PACE = 1.0
 
+#: what an analysis is asked: the rule set, the game number, the line's moves and the
+#: budget it was first given
+AnalysisKey = tuple[str, str, tuple[str, ...], Budget]
+#: each window's last analysis answered, by what it was asked, with its job (done) and the
+#: budget of the spell that found the answer: asked again for the same line (after
+#: watching its winning line, whose "Back" leads to the lost game's dialog, not to the
+#: panel), the panel shows that answer at once, its "Look longer" going on from it, rather
+#: than searching again from nothing for 30 s and more (maybe to another answer: a budget
+#: of time is not the same search twice)
+_ANSWERED: weakref.WeakKeyDictionary[App, tuple[AnalysisKey, AnalysisJob, Budget]] = \
+    weakref.WeakKeyDictionary()
+
 
 def line_of_play(game: Game) -> tuple[Game, list[str]]:
     """The deal ``game`` started from (every game on the table starts from its deal) and
@@ -755,7 +768,8 @@ class AnalysisDialog(Dialog):
     in a process of its own while this panel shows its progress, so no frame waits for it;
     then the move that lost the game in the player's words, with "Watch the winning line"
     (the replay viewer, at the position before that move) and "Close". "Stop" or Esc ends
-    the analysis at once.
+    the analysis at once. The same line asked about again in the same window (after its
+    winning line was watched) gets the answer already found at once (:data:`_ANSWERED`).
 
     When the spell ran out before the answer was exact (a range, or not even that),
     "Look longer" goes on for a spell twice as long (up to :data:`LONGEST_SPELL`) from
@@ -776,12 +790,20 @@ class AnalysisDialog(Dialog):
         #: too and double with it: the same answers on every machine)
         self.budget = Budget(seconds=ANALYSIS_SECONDS if seconds is None else seconds,
                              nodes=ANALYSIS_POSITIONS if positions is None else positions)
-        self.job = AnalysisJob(start, moves, self.budget).start()
+        #: what this panel was asked, which its answer is kept under (:data:`_ANSWERED`)
+        self.key: AnalysisKey = (game.rules, game.game, tuple(moves), self.budget)
+        earlier = _ANSWERED.get(app)
+        known = None
+        if earlier is not None and earlier[0] == self.key:
+            _, known, self.budget = earlier
+        self.job = known or AnalysisJob(start, moves, self.budget).start()
         self.analysis: Analysis | None = None
         self.failure = ""
         # two blank lines keep the room where the progress bar and its words are drawn
         super().__init__(app, ANALYSIS_TITLE, [LOOKING, " ", " "],
                          [("Stop", self.job.cancel)], cancel=self.job.cancel, accent=LOST_ACCENT)
+        if known is not None:
+            self._answer()
 
     def look_longer(self) -> None:
         """Go on with the analysis for a longer spell, from what it found (the panel stays,
@@ -825,6 +847,7 @@ class AnalysisDialog(Dialog):
             return
         assert analysis is not None
         self.analysis = analysis
+        _ANSWERED[self.app] = (self.key, self.job, self.budget)
         if self.answered is not None:
             self.answered(analysis)
         watch = [("Watch the winning line", self._chooser(self.watch))] if analysis.line else []

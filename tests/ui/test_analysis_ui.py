@@ -286,6 +286,48 @@ def test_the_answer_puts_the_focus_on_watching_the_winning_line(ui: SimpleNamesp
     assert analysis.job.done
 
 
+
+def test_the_answer_is_there_again_after_its_winning_line_is_watched(
+        ui: SimpleNamespace, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Back from the winning line comes to the lost game's dialog, its focus on "Where did
+    I go wrong?": Enter there shows the answer already found at once, "Look longer" going
+    on from it, rather than searching again from nothing (30 s on screen, for maybe another
+    answer). Another line (a move fewer) is searched afresh."""
+    monkeypatch.setattr(dialogs, "ANALYSIS_SECONDS", 1e6)
+    monkeypatch.setattr(dialogs, "ANALYSIS_POSITIONS", 10_000)
+    line = LostLine("union-square", 1, seed=0)
+    replay = lost_replay(line)
+    expected = analyse(replay.opening(), replay.move_texts, Budget(seconds=1e6, nodes=10_000))
+    assert expected.verdict == "undecided" and expected.line
+    analysis = _open_analysis(ui, app, _lost_table(ui, app, line))
+    _answered(ui, app, analysis)
+    job, labels, lines = analysis.job, [b.label for b in analysis.buttons], analysis.lines
+    ui.press(app, pygame.K_RETURN)  # "Watch the winning line"
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene)
+    ui.press(app, pygame.K_ESCAPE)
+    lost = app.top
+    assert isinstance(lost, Dialog) and lost.title == "No more moves"
+    ui.press(app, pygame.K_RETURN)  # the focus is on "Where did I go wrong?"
+    again = app.top
+    assert isinstance(again, AnalysisDialog) and again is not analysis
+    assert again.job is job and again.analysis == expected, "no search again"
+    assert [b.label for b in again.buttons] == labels and again.lines == lines
+    assert [b.focused for b in again.buttons] == [False, True, False]
+    ui.click(app, again.buttons[0].rect.center)  # "Look longer", from what was found
+    assert [b.label for b in again.buttons] == ["Stop"] and again.job is not job
+    assert again.job.progress().fraction > 0
+    _answered(ui, app, again)
+    assert again.analysis is not None and again.analysis.checks[: len(expected.checks)] == expected.checks
+    ui.press(app, pygame.K_ESCAPE)
+    # the line a move shorter is another question
+    shorter = new_game(replay.rules, replay.game)
+    shorter.play_all(list(replay.move_texts[:-1]))
+    other = AnalysisDialog(app, shorter)
+    assert other.analysis is None and other.job is not job and other.job is not again.job
+    other.job.cancel()
+
+
 # ----- the answer is help for the game it answers ----------------------------------------------
 
 
