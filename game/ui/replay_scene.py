@@ -326,9 +326,13 @@ class ReplayScene(Scene):
 
     def toggle_as_played(self) -> None:
         """The switch ("A"): offer the speeds as played (or the steady ones), at the one
-        last chosen among them. A replay with no times (every move at 0 s: times left out,
-        or a line never played as such) has no pace to keep: the bar says so, and the
-        speed stays steady."""
+        last chosen among them. A replay with no times (every move at 0 s: times left out)
+        has no pace to keep, nor has a line never played as such (:attr:`heading`: the
+        analysis's winning line, whose times are made up, one move a second): the bar
+        says so, and the speed stays steady."""
+        if not self._as_played and self.heading:
+            self.message = "This line was never played, so it has no times: it plays at a steady speed."
+            return
         if not self._as_played and not any(move.seconds > 0 for move in self.player.replay.moves):
             self.message = "This replay has no times to play it at: it plays at a steady speed."
             return

@@ -246,6 +246,7 @@ def test_the_buttons_work_with_the_mouse(ui: SimpleNamespace, screen_app: App) -
     assert scene not in screen_app.scenes
 
 
+
 def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App) -> None:
     table = pytest.importorskip("game.ui.table")
     replay = recorded()
@@ -559,6 +560,26 @@ def test_a_replay_with_no_times_is_not_played_as_played(ui: SimpleNamespace, scr
     ui.press(screen_app, pygame.K_SPACE)
     ui.step(screen_app, 5)
     assert 0 <= scene.player.step <= 1, "a steady speed, not every move at once"
+
+
+
+def test_the_winning_line_is_not_played_as_played(ui: SimpleNamespace, screen_app: App) -> None:
+    """The analysis's winning line was never played: its times are made up (one move a
+    second), so "as played" would only be the steady 1 move/s under another name. The
+    switch (A, or a click) says so and stays off."""
+    replay = recorded("constitution", "5", moves=8)
+    scene = ReplayScene(screen_app, replay, heading="your line, then the winning line", turn=4)
+    screen_app.push(scene)
+    ui.step(screen_app)
+    ui.type_text(screen_app, "a")
+    assert not scene.as_played and "never played" in scene.message
+    assert scene.speed.options == [name for name, _ in STEADY_SPEEDS]
+    ui.click(screen_app, scene.timing.rect.center)
+    assert not scene.as_played and scene.timing.label == "Pace: steady"
+    # a replay of a game played keeps its times
+    played = open_replay(ui, screen_app, replay)
+    ui.type_text(screen_app, "a")
+    assert played.as_played and not played.message
 
 
 def test_the_speed_box_keeps_its_arrows_together_in_a_wide_window(ui: SimpleNamespace,
