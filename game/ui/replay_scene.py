@@ -282,6 +282,7 @@ class ReplayScene(Scene):
         self.ring.focus(self.icons["play"])
         if at:
             self.jump(at)
+        self._dim_the_ends()
 
     @property
     def game(self) -> Game:
@@ -469,12 +470,28 @@ class ReplayScene(Scene):
         self.renderer.set_palette(self.app.palette)
 
     def update(self, dt: float) -> None:
-        """Fly the cards and, while playing, make the next move when its time comes."""
+        """Fly the cards and, while playing, make the next move when its time comes; the
+        playback buttons that have nothing to do where the replay stands are dimmed."""
         self.renderer.refine(REFINE_BUDGET)
         self.anim.update(dt)
         self.goto.update(dt)
-        if not self.playing:
-            return
+        if self.playing:
+            self._play_on(dt)
+        self._dim_the_ends()
+
+    def _dim_the_ends(self) -> None:
+        """At the deal, "start" and "back" have nothing to do, and at the last move
+        "forward" and "end": they are dimmed there (and do nothing), as a player expects
+        of such buttons. A dimmed button keeps the keyboard's focus if it has it (Tab
+        leaves it as from any other)."""
+        player = self.player
+        for name in ("start", "back"):
+            self.icons[name].enabled = not player.at_start
+        for name in ("forward", "end"):
+            self.icons[name].enabled = not player.at_end
+
+    def _play_on(self, dt: float) -> None:
+        """Make the next move when its time comes (while playing)."""
         if self.as_played:
             self.play_clock += dt * self.rate
             batches = self.player.advance_to(self.play_clock)

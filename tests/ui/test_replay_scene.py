@@ -247,6 +247,40 @@ def test_the_buttons_work_with_the_mouse(ui: SimpleNamespace, screen_app: App) -
 
 
 
+def test_the_buttons_with_nothing_to_do_are_dimmed(ui: SimpleNamespace, screen_app: App) -> None:
+    """At the deal "start" and "back" are dimmed (their icons too), at the last move
+    "forward" and "end"; in between all four are lit. Tab passes the dimmed ones by; one
+    that has the focus when it dims keeps it."""
+    scene = open_replay(ui, screen_app, recorded())
+    palette = screen_app.palette
+
+    def lit() -> dict[str, bool]:
+        return {name: scene.icons[name].enabled for name in ("start", "back", "forward", "end")}
+
+    def icon_colours(name: str) -> set[tuple[int, int, int]]:
+        rect = scene.icons[name].rect
+        return {tuple(screen_app.screen.get_at((x, y)))[:3] for x in range(rect.x, rect.right)
+                for y in range(rect.y, rect.bottom)}
+
+    assert lit() == {"start": False, "back": False, "forward": True, "end": True}
+    assert palette.ink_dim in icon_colours("back") and palette.ink not in icon_colours("back")
+    assert palette.ink in icon_colours("forward")
+    ui.click(screen_app, scene.icons["back"].rect.center)  # does nothing
+    assert scene.player.at_start
+    ui.press(screen_app, pygame.K_RIGHT)
+    assert all(lit().values())
+    ui.click(screen_app, scene.icons["end"].rect.center)
+    assert lit() == {"start": True, "back": True, "forward": False, "end": False}
+    assert palette.ink_dim in icon_colours("end") and palette.ink not in icon_colours("end")
+    assert scene.ring.current is scene.icons["end"], "the focus stays where the click put it"
+    ui.press(screen_app, pygame.K_TAB)
+    assert scene.ring.current is scene.speed, "Tab leaves the dimmed button"
+    ui.press(screen_app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.ring.current is scene.icons["play"], "and passes the dimmed ones by"
+    ui.press(screen_app, pygame.K_HOME)
+    assert lit() == {"start": False, "back": False, "forward": True, "end": True}
+
+
 def test_take_over_continues_as_a_new_game(ui: SimpleNamespace, screen_app: App) -> None:
     table = pytest.importorskip("game.ui.table")
     replay = recorded()
