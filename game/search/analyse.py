@@ -199,23 +199,26 @@ class Analysis:
         if self.verdict == NEVER:
             return ("No play could have won this deal: the solver proved it lost from the start, "
                     "so no move of yours lost it.")
+        # the winning line by its length: the command line prints it next, the table's
+        # panel offers to watch it
+        line = self._line_of()
         if self.verdict == STILL_WINNABLE:
             where = "from the deal" if total == 0 else f"from where it stopped, after move {total}"
-            return f"The game can still be won {where}: this line wins."
+            return f"The game can still be won {where}: {line} wins."
         if self.verdict == FOUND:
             assert lo is not None and hi is not None
             better = self.line_words()[:1]
             # the line starts where the move that lost was played (not at move ``lo``)
             at = "from the deal" if lo == 0 else f"after move {lo}"
-            instead = f"played in its place, {better[0]} wins, with this line" if better else "this line wins"
+            instead = f"played in its place, {better[0]} wins, with {line}" if better else f"{line} wins"
             return (f"Your move {hi} ({self.move_words(hi)}) was the last one that mattered: "
                     f"{instead} {at}.")
         why = "the analysis was stopped" if self.stopped else "the budget ran out"
         if lo is not None and hi is not None:
             return (f"One of your moves {lo + 1} to {hi} lost the game; {why} before the solver "
-                    f"could tell which. From {_where(lo)}, this line wins.")
+                    f"could tell which. From {_where(lo)}, {line} wins.")
         if lo is not None:
-            return (f"From {_where(lo)}, this line wins; whether the game could still be won where it "
+            return (f"From {_where(lo)}, {line} wins; whether the game could still be won where it "
                     f"stopped, after move {total}, was not decided ({why}).")
         if hi is not None:
             # the end is lost (at the end, trivially: no legal move is left): say what the
@@ -225,6 +228,11 @@ class Analysis:
             return (f"{lost}; whether it could have been won before that was not decided: "
                     f"{self._unsettled(hi)} ({why}).")
         return f"Whether this game could have been won was not decided ({why})."
+
+    def _line_of(self) -> str:
+        """The winning line as the sentences name it: ``a line of 257 moves``."""
+        n = len(self.line)
+        return f"a line of {n:,} move{'s' if n != 1 else ''}"
 
     def _unsettled(self, below: int) -> str:
         """What the search of the positions before ``below`` found, when none was decided:

@@ -37,7 +37,7 @@ from .drawn import Kind
 from .keys import is_undo_key
 from .layout import table_layout
 from .notices import told
-from .widgets import ANALYSIS_TITLE, fit_text, record_button, wrap
+from .widgets import ANALYSIS_TITLE, fit_text, record_button, unbroken, wrap
 
 if TYPE_CHECKING:
     from ..session import PlaySession
@@ -873,7 +873,7 @@ class AnalysisDialog(Dialog):
     def _wrapped(self, sentence: str) -> list[str]:
         w, h = self.app.size
         px = max(14, round(min(w, h * 1.6) * 0.017))
-        return wrap(sentence, px, min(w - 40 - 4 * px, round(px * 34)))
+        return wrap(unbroken(sentence), px, min(w - 40 - 4 * px, round(px * 34)))
 
     def watch(self) -> None:
         """The replay viewer on the winning line, at the last winnable position."""

@@ -20,6 +20,8 @@ from .theme import Button, Palette
 
 #: The window size the designs are drawn for; text and spacing scale from it.
 DESIGN_SIZE = (1280, 800)
+#: a space :func:`wrap` never breaks a line at (the fonts draw it as a space)
+NO_BREAK = "\u00a0"
 
 #: what the lost game's dialog and the replay viewer of a lost game offer: the analysis
 #: of the line (game.ui.dialogs.AnalysisDialog)
@@ -64,6 +66,19 @@ def fitting_px(words: str, px: int, room: float, least: float, *, bold: bool = F
     return px
 
 
+#: the phrases :func:`unbroken` keeps on one line: a place ("Row 2, pile 6", "pile 13", "the
+#: ♠ foundation") and a move's number ("move 57", "moves 30 to 57")
+_PHRASES = re.compile(r"Row \d+, pile \d+|Row \d+|[Pp]ile \d+|the \S foundation"
+                      r"|[Mm]oves? [\d,]+(?: to [\d,]+)?")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with the spaces inside a place's name or a move's number made no-break
+    spaces, so that :func:`wrap` never ends a line with "Row" and begins the next with
+    "2, pile 6"."""
+    return _PHRASES.sub(lambda m: m.group(0).replace(" ", NO_BREAK), text)
+
+
 def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
     """Break ``words`` into lines no wider than ``width`` pixels at font size ``px``.
 
@@ -75,7 +90,8 @@ def wrap(words: str, px: int, width: int, *, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
-        for word in paragraph.split():
+        # split at spaces only: a no-break space (:func:`unbroken`) keeps its words together
+        for word in filter(None, paragraph.split(" ")):
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width:
                 line = trial

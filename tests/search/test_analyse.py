@@ -130,7 +130,8 @@ def test_the_verdict_is_told_in_a_players_words(rules: str) -> None:
     line_words = analysis.line_words()
     assert analysis.line and line_words[0] != words, "the line plays another move than the one that lost"
     assert analysis.sentence() == (f"Your move {k + 1} ({words}) was the last one that mattered: "
-                                   f"played in its place, {line_words[0]} wins, with this line {where}.")
+                                   f"played in its place, {line_words[0]} wins, with a line of "
+                                   f"{len(analysis.line)} moves {where}.")
     assert len(line_words) == len(analysis.line)
     for text in (analysis.sentence(), *line_words):
         assert not NOTATION.search(text), text

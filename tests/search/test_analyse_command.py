@@ -48,10 +48,12 @@ def test_a_lost_replay_names_the_move_that_lost_it(lost_files: dict[str, Path],
     lines = out.splitlines()
     assert lines[0].startswith("British Constitution #3: lost, ")
     found = re.fullmatch(r"Your move (\d+) \((.+?)\) was the last one that mattered: "
-                         r"played in its place, (.+) wins, with this line "
+                         r"played in its place, (.+) wins, with a line of (\d+) moves "
                          r"(?:after move (\d+)|from the deal)\.", lines[1])
     assert found, lines[1]
-    losing, words, better, start = int(found[1]), found[2], found[3], int(found[4] or 0)
+    losing, words, better, start = int(found[1]), found[2], found[3], int(found[5] or 0)
+    # the line's length is the one the lines after it print
+    assert f"{int(found[4])} moves:" in lines[2], lines[2]
     assert start == losing - 1
     # the move it names is the replay's move, in the profile's words
     moves = [line.split()[1] for line in path.read_text(encoding="utf-8").splitlines()
