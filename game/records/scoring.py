@@ -91,11 +91,12 @@ class _Earned:
 class Score:
     """The arcade score of one game as it is played (see the module docstring).
 
-    The table calls :meth:`foundation` after every move that put cards on a foundation
-    (:meth:`unscored` for the demo's), :meth:`hint` when a hint is shown, :meth:`undo` on
-    every undo (with the number of cards it took off the foundations), :meth:`redo` on
-    every redo, :meth:`played` when a new move drops what could be redone, and
-    :meth:`win` once when the game is won.
+    The play session (:class:`game.session.PlaySession`, not the table) calls
+    :meth:`foundation` after every move that put cards on a foundation (:meth:`unscored`
+    for the demo's), :meth:`hint` when a hint is shown, :meth:`undo` on every undo (with
+    the number of cards it took off the foundations), :meth:`redo` on every redo,
+    :meth:`played` when a new move drops what could be redone, and :meth:`win` once when
+    the game is won; :func:`score_replay` scores a recorded game with the same class.
     Each returns the events to show; :attr:`total` is the score, which stays from
     −:data:`MAX_SCORE` to :data:`MAX_SCORE` (at a bound, more points or penalties leave it
     there), so that every file it goes into can be read back.

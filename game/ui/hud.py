@@ -138,11 +138,11 @@ class Hud:
                         for label, action, keys in self._button_specs()]
         #: the "⋯" button and the menu of the buttons the bar has no room for
         self.menu = OverflowMenu(table)
-        #: every button that takes the mouse: the "⋯" first, so that it sees a press
-        #: before the others (a press beside its open menu closes it)
         #: "Finish": shown in the footer's strip while every card left can go home by
         #: itself (:meth:`~game.session.session.PlaySession.finish_line`), hidden otherwise
         self.finish = theme.Button(FINISH_LABEL, self._clicking(table.finish), hint="F")
+        #: every button that takes the mouse: the "⋯" first, so that it sees a press
+        #: before the others (a press beside its open menu closes it)
         self.buttons: list[theme.Button] = [self.menu.more, *self.actions, self.finish]
         self.number_rect = pygame.Rect(0, 0, 0, 0)
         #: the pointer is over the game number (which a click copies)
