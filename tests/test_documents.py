@@ -1,5 +1,6 @@
 """The README and the documents in ``docs/``: the README stays short enough to read top to
-bottom, and every relative link (to a file, and to a heading in it) leads somewhere."""
+bottom, and every relative link (to a file, and to a heading in it) of every Markdown file
+of the project leads somewhere."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: every Markdown file of the project (the rules pages the game shows, the test data's
+#: notes too) for the link test; not in a hidden or build folder (a virtual environment)
+MARKDOWN = sorted(path for path in ROOT.rglob("*.md")
+                  if not any(part.startswith(".") or part in {"build", "dist", "node_modules"}
+                             or part.endswith(".egg-info") for part in path.relative_to(ROOT).parts[:-1]))
 #: the README is for players: a newcomer reads it whole; the technical detail is in docs/
 README_LIMIT = 15_000
 
@@ -48,11 +54,17 @@ def test_the_documents_are_there() -> None:
     assert {"README.md", "search.md", "replay-format.md"} <= names
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=[path.name for path in DOCUMENTS])
+def test_the_link_test_reads_every_markdown_file() -> None:
+    found = {path.relative_to(ROOT).as_posix() for path in MARKDOWN}
+    assert {"README.md", "docs/search.md", "tests/data/golden/README.md", "assets/rules/square.md"} <= found
+    assert set(DOCUMENTS) <= set(MARKDOWN)
+
+
+@pytest.mark.parametrize("document", MARKDOWN, ids=[path.relative_to(ROOT).as_posix() for path in MARKDOWN])
 def test_every_relative_link_leads_to_a_file_and_heading(document: Path) -> None:
     text = document.read_text(encoding="utf-8")
     targets = [t for t in links(text) if not re.match(r"[a-z][a-z+.-]*:", t)]
-    assert targets or document.name != "README.md", "the README links to nothing"
+    assert targets or document != ROOT / "README.md", "the README links to nothing"
     for target in targets:
         path_part, _, anchor = target.partition("#")
         linked = (document.parent / path_part).resolve() if path_part else document

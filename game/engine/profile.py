@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from .cards import SUIT_SYMBOLS, card_pretty
 from .state import FOUNDATION, STOCK, TABLEAU, WASTE, Place
@@ -295,6 +296,11 @@ class RuleProfile:
 
     def foundation_suit(self, index: int) -> int:
         """The suit foundation ``index`` takes: the foundations run clubs, spades, hearts,
-        diamonds, one or two of each (as :meth:`~.state.Game.foundation_suit`)."""
+        diamonds, one or two of each (what :meth:`~.state.Game.foundation_suit` answers)."""
+        return self._foundation_suits[index]
+
+    @cached_property
+    def _foundation_suits(self) -> dict[int, int]:
+        """:meth:`foundation_suit` of every foundation, worked out once."""
         foundations = [p.index for p in self.places if p.kind == FOUNDATION]
-        return foundations.index(index) * 4 // len(foundations)
+        return {f: i * 4 // len(foundations) for i, f in enumerate(foundations)}

@@ -354,8 +354,9 @@ class Game(ABC):
     # ----- helpers for the rule modules ---------------------------------------------------
 
     def foundation_suit(self, index: int) -> int:
-        """The suit a foundation takes (two per suit with eight foundations)."""
-        return (index - self.foundations.start) * 4 // len(self.foundations)
+        """The suit a foundation takes (two per suit with eight foundations): the
+        profile's :meth:`~.profile.RuleProfile.foundation_suit`."""
+        return self.profile.foundation_suit(index)
 
     def _words(self, index: int) -> str:
         """A place as a reason names it, in the player's words (``Row 2, pile 4``)."""
