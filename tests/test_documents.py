@@ -9,6 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from game.records.scoring import (
+    FOUNDATION_POINTS,
+    HINT_PENALTY,
+    STREAK_CAP,
+    STREAK_SECONDS,
+    STREAK_STEP,
+    TIME_BONUS_FLOOR,
+    TIME_BONUS_SCALE,
+    UNDO_PENALTY,
+)
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 #: every Markdown file of the project (the rules pages the game shows, the test data's
@@ -80,3 +91,17 @@ def test_the_link_reader_finds_links_and_anchors() -> None:
     text = "# A title\n## Why: `x` and y\n## Why: x and y\n[a](b.md#c) ![i](d.png) `[e](f)`\n"
     assert links(text) == ["b.md#c", "d.png"]
     assert anchors(text) == {"a-title", "why-x-and-y", "why-x-and-y-1"}
+
+
+def test_the_readmes_scoring_is_the_games() -> None:
+    # the README writes the scoring's numbers out by hand: a constant changed in
+    # game/records/scoring.py must show here (found by the newcomer review of session 31)
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    scoring = text[text.index("**Scoring**"):text.index("Stars for a won level")]
+    for words in (f"{FOUNDATION_POINTS} points for each card that reaches a foundation",
+                  f"at most {STREAK_SECONDS:g} s after the one before earns {STREAK_STEP} ×",
+                  f"− 1), at most {STREAK_CAP};",
+                  f"−{HINT_PENALTY} for each hint shown, −{UNDO_PENALTY} for each undo",
+                  f"a time bonus of {TIME_BONUS_SCALE:,} / seconds played (at least {TIME_BONUS_FLOOR:g} s)"):
+        assert words in scoring, words
+    assert f"each costs {HINT_PENALTY} points, once" in text
