@@ -197,6 +197,20 @@ def test_help_texts_point_only_to_what_a_user_has() -> None:
         assert "README" not in text, parser.prog
 
 
+def test_the_help_of_a_data_dir_that_is_only_read_says_so_and_sizes_have_both_bounds() -> None:
+    """``stats`` and ``screenshot`` only read their --data-dir, but their help said "keep
+    saves, replays, statistics and settings here", as if they wrote there; --size named
+    no upper bound, which the error then gave (hostile command-line review 31)."""
+    parsers = {parser.prog.split()[-1]: parser for parser in _parsers(build_parser())}
+    for command in ("stats", "screenshot"):
+        text = " ".join(parsers[command].format_help().split())
+        assert "keep saves" not in text and "nothing is written there" in text, command
+    for command in ("menu", "play", "replay"):
+        assert "keep saves, replays" in " ".join(parsers[command].format_help().split()), command
+    for command in ("menu", "play", "screenshot"):
+        assert "from 800x600 to 7680x4320" in " ".join(parsers[command].format_help().split()), command
+
+
 #: the examples the help texts give: (command whose help shows it, the text shown, a run of it)
 _MOVES = MOVES_EXAMPLE.strip('"')
 HELP_EXAMPLES = [

@@ -63,7 +63,7 @@ def _shown(size: tuple[int, int]) -> str:
 
 
 #: what ``--size`` says of itself (the command's default, where it has one, is added)
-SIZE_HELP = f"window size, from {_shown(WINDOW_SIZE_MIN)} up"
+SIZE_HELP = f"window size, from {_shown(WINDOW_SIZE_MIN)} to {_shown(WINDOW_SIZE_MAX)}"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -109,7 +109,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  "--rules only).")
     shot.add_argument("out", metavar="OUT.png", help="the picture to write: a name ending in .png, "
                       "or - for standard output")
-    shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
+    shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table",
+                      help="what to picture (default table: a deal being played)")
     shot.add_argument("--rules", default=None, help="rule set (default constitution)")
     shot.add_argument("--game", default=None, help="game number (default 1)")
     shot.add_argument("--moves", default=None, metavar='"m1 m2 …"', help=MOVES_HELP)
@@ -121,7 +122,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--real-window", action="store_true",
                       help="open a real window on the display (e.g. under Xvfb) instead of "
                       "rendering headless")
-    add_data_dir_argument(shot)
+    add_data_dir_argument(shot, reads_only=True)
     shot.set_defaults(func=run_screenshot)
 
 
