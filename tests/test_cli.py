@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import subprocess
 import sys
@@ -252,3 +253,21 @@ def test_a_picture_onto_a_full_disk_ends_with_status_1_as_every_write_that_fails
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert "the disk is full" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bench_measures_a_section_given_twice_once_and_refuses_search_options_without_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--only records --only records`` ran the section twice, and the search section's
+    options beside an --only that leaves it out were ignored without a word (hostile
+    command-line review 31): they are refused, as --jobs is with one game."""
+    from game.records import bench as records_bench
+
+    runs: list[bool] = []
+    monkeypatch.setattr(records_bench, "run", lambda quick: runs.append(quick) or {"constitution": {"x": 1}})
+    assert main(["bench", "--only", "records", "--only", "records", "--json"]) == 0
+    assert runs == [False] and list(json.loads(capsys.readouterr().out)) == ["machine", "records"]
+    for argv in (["--rules", "square"], ["--hint-runs", "3"], ["--hint-seed", "5"], ["--demo-games", "2"]):
+        assert main(["bench", "--only", "records", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err == f"error: {argv[0]} serves the search section only, which --only records leaves out\n"
+    assert runs == [False]

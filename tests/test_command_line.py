@@ -197,6 +197,20 @@ def test_help_texts_point_only_to_what_a_user_has() -> None:
         assert "README" not in text, parser.prog
 
 
+def test_the_help_of_a_data_dir_that_is_only_read_says_so_and_sizes_have_both_bounds() -> None:
+    """``stats`` and ``screenshot`` only read their --data-dir, but their help said "keep
+    saves, replays, statistics and settings here", as if they wrote there; --size named
+    no upper bound, which the error then gave (hostile command-line review 31)."""
+    parsers = {parser.prog.split()[-1]: parser for parser in _parsers(build_parser())}
+    for command in ("stats", "screenshot"):
+        text = " ".join(parsers[command].format_help().split())
+        assert "keep saves" not in text and "nothing is written there" in text, command
+    for command in ("menu", "play", "replay"):
+        assert "keep saves, replays" in " ".join(parsers[command].format_help().split()), command
+    for command in ("menu", "play", "screenshot"):
+        assert "from 800x600 to 7680x4320" in " ".join(parsers[command].format_help().split()), command
+
+
 #: the examples the help texts give: (command whose help shows it, the text shown, a run of it)
 _MOVES = MOVES_EXAMPLE.strip('"')
 HELP_EXAMPLES = [
@@ -419,17 +433,21 @@ def test_the_menu_of_a_screenshot_leaves_a_users_temporary_looking_file(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's fallback to off screen is Linux's")
-@pytest.mark.parametrize("argv", [["play", "constitution", "3"], ["menu"]])
+@pytest.mark.parametrize("argv", [["play", "constitution", "3"], ["menu"], ["replay", "game.replay"]])
 def test_with_no_display_the_game_says_so_and_makes_nothing(tmp_path: Path, argv: list[str]) -> None:
     """Over ssh with no X11 or Wayland, SDL fell back to drawing off screen: the game ran
     in a window nobody could see, holding the data folder, until it was killed (hostile
     install review 29). It now says there is no display, with status 1, and makes no data
-    folder. A driver chosen on purpose (the tests' dummy one) is still used."""
+    folder. A driver chosen on purpose (the tests' dummy one) is still used. The replay
+    viewer too (it ran unseen: hostile command-line review 31); and pygame's banner is not
+    printed on standard output first (``menu`` printed it)."""
     env = _environment(tmp_path)
     for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
+    (tmp_path / "game.replay").write_text("version: 1\nrules: constitution\ngame: 1\nmoves:\nend\n")
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], cwd=tmp_path, capture_output=True,
                           text=True, env=env, timeout=120)
     assert done.returncode == 1, done.stderr
     assert "error: there is no display to open the game's window on" in done.stderr
+    assert done.stdout == ""
     assert not (tmp_path / "share").exists()

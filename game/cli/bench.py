@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     bench.add_argument("--quick", action="store_true", help="fewer deals and frames (a rough check)")
     bench.add_argument("--only", choices=SECTIONS, action="append", help="run only these sections")
-    bench.add_argument("--rules", choices=RULE_IDS, action="append", metavar="R",
+    bench.add_argument("--rules", type=_rule_set, action="append", metavar="R",
                        help="the search section's rule sets (default: all four): "
                             f"{', '.join(RULE_IDS)}; give it again for more")
     bench.add_argument("--hint-runs", type=_positive, metavar="N",
@@ -59,6 +59,22 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"{quoted(text)} is not a whole number from 1 to {MOST_RUNS} (digits only)")
     return value
+
+
+def _rule_set(text: str) -> str:
+    """A rule set's id, typed as every command takes it (``Square``, `` square``), or
+    argparse's clear error."""
+    from ..engine import UnknownRulesError, rules_class
+
+    try:
+        return rules_class(text).rules
+    except UnknownRulesError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+#: the options of the search section alone, by their attribute and as typed
+SEARCH_OPTIONS = (("rules", "--rules"), ("hint_runs", "--hint-runs"), ("hint_seed", "--hint-seed"),
+                  ("demo_games", "--demo-games"))
 
 
 def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
@@ -92,8 +108,17 @@ def collect(only: list[str] | None, quick: bool, hint_runs: int | None = None,
 
 def run_bench(args: argparse.Namespace) -> int:
     """``bench [--json] [--quick] [--only SECTION] [--rules R] [--hint-runs N] [--hint-seed N]
-    [--demo-games N]``."""
-    results = collect(args.only, args.quick, args.hint_runs, args.demo_games, args.hint_seed, args.rules)
+    [--demo-games N]``. A section or a rule set given twice is measured once; an option
+    of the search section with ``--only`` naming other sections is refused, not ignored."""
+    from ..console import fail
+
+    only = list(dict.fromkeys(args.only)) if args.only else None
+    unused = [typed for name, typed in SEARCH_OPTIONS if getattr(args, name) is not None]
+    if only is not None and "search" not in only and unused:
+        return fail(f"{' and '.join(unused)} {'serves' if len(unused) == 1 else 'serve'} the search "
+                    f"section only, which --only {' --only '.join(only)} leaves out")
+    rules = list(dict.fromkeys(args.rules)) if args.rules else None
+    results = collect(only, args.quick, args.hint_runs, args.demo_games, args.hint_seed, rules)
     if args.json:
         print(json.dumps(results))
         return 0

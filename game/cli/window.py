@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..console import fail, warn
 from ..engine.commands import MOVES_HELP, add_game_arguments, game_from_arguments
-from ..engine.echo import quoted
+from ..engine.echo import quoted, shown
 from ..engine.rulesets import RULE_IDS
 from ..records.commands import (
     absent_data_dir,
@@ -63,7 +63,7 @@ def _shown(size: tuple[int, int]) -> str:
 
 
 #: what ``--size`` says of itself (the command's default, where it has one, is added)
-SIZE_HELP = f"window size, from {_shown(WINDOW_SIZE_MIN)} up"
+SIZE_HELP = f"window size, from {_shown(WINDOW_SIZE_MIN)} to {_shown(WINDOW_SIZE_MAX)}"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -109,7 +109,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  "--rules only).")
     shot.add_argument("out", metavar="OUT.png", help="the picture to write: a name ending in .png, "
                       "or - for standard output")
-    shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table")
+    shot.add_argument("--scene", choices=sorted(SCREENSHOT_SCENES), default="table",
+                      help="what to picture (default table: a deal being played)")
     shot.add_argument("--rules", default=None, help="rule set (default constitution)")
     shot.add_argument("--game", default=None, help="game number (default 1)")
     shot.add_argument("--moves", default=None, metavar='"m1 m2 …"', help=MOVES_HELP)
@@ -121,13 +122,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     shot.add_argument("--real-window", action="store_true",
                       help="open a real window on the display (e.g. under Xvfb) instead of "
                       "rendering headless")
-    add_data_dir_argument(shot)
+    add_data_dir_argument(shot, reads_only=True)
     shot.set_defaults(func=run_screenshot)
-
-
-def _app(args: argparse.Namespace, unusable: bool = False) -> App:
-    """An App with the player's saved settings (and the log file opened)."""
-    return open_window(args.data_dir, size=args.size, unusable=unusable)
 
 
 def open_window(data_dir: Path | None, *, size: tuple[int, int] | None = None,
@@ -188,21 +184,32 @@ def data_dir_checked(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """``(error, warning)`` about ``--data-dir``, as ``stats`` and ``replay`` check it
     (:func:`~game.records.commands.data_dir_path`), and ``args.data_dir`` becomes the
     folder's path: a path through a file is an error; a folder where no file can be made
-    gets a warning (the game is played all the same, but nothing it saves will last)."""
-    from ..output import OutputError, check_output_folder
-
+    gets a warning (:func:`data_dir_warning`)."""
     try:
         args.data_dir = data_dir_path(args.data_dir)
     except ValueError as err:
         return str(err), None
-    if args.data_dir is None:
+    return None, data_dir_warning(args.data_dir)
+
+
+def data_dir_warning(folder: Path | None) -> str | None:
+    """Why nothing the window saves in the data folder ``folder`` (None: the default one)
+    would last (the game is played all the same), or None: a folder where no file can be
+    made, or that cannot be made. The folder is named as it was given, beside the one
+    found to take no file (``--data-dir /proc/x: no file can be made in /proc``)."""
+    from ..output import OutputError, check_output_folder
+
+    if folder is None:
         problem = default_data_dir_problem() or default_data_dir_unwritable()
-        return None, problem and f"{problem}; nothing will be saved"
+        return problem and f"{problem}; nothing will be saved"
+    place = nearest_named(folder)
     try:
-        check_output_folder(nearest_named(args.data_dir), what="--data-dir")
+        check_output_folder(place, what="--data-dir")
     except OutputError as err:
-        return None, f"{err}: nothing will be saved"
-    return None, None
+        said, checked = str(err), f"--data-dir {shown(place)}: "
+        why = said.removeprefix(checked) if said.startswith(checked) else said
+        return f"--data-dir {shown(folder)}: {why}: nothing will be saved"
+    return None
 
 
 #: the video drivers SDL falls back to when no display can be reached: a window there is
@@ -216,6 +223,7 @@ def no_display() -> str | None:
     caller chose (``SDL_VIDEODRIVER``: the tests' dummy one) is taken as chosen."""
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # standard output is the command's
     import pygame
 
     try:
@@ -236,10 +244,18 @@ def _open(args: argparse.Namespace) -> App | int:
     problem, warning = data_dir_checked(args)
     if problem:
         return fail(problem)
+    return _window_on(args.data_dir, warning, size=args.size)
+
+
+def _window_on(data_dir: Path | None, warning: str | None, *,
+               size: tuple[int, int] | None = None) -> App | int:
+    """The App of a command that opens the game's window (``menu``, ``play``, ``replay
+    FILE``) on the checked ``data_dir``, ``warning`` said first (:func:`data_dir_warning`);
+    or status 1 when nobody could see the window (:func:`no_display`)."""
     unseen = no_display()
     if unseen:
         return fail(unseen, 1)
-    app = _app(args, unusable=warning is not None)
+    app = open_window(data_dir, size=size, unusable=warning is not None)
     if warning:
         warn(warning)
         app.tell([warning])
@@ -296,8 +312,10 @@ def view_replay(path: Path, data_dir: Path | None) -> int:
     try:
         replay = load_replay(path)
     except ReplayError as err:
-        return fail(f"{path}: {err}")
-    app = open_window(data_dir)
+        return fail(f"{shown(str(path))}: {err}")
+    app = _window_on(data_dir, data_dir_warning(data_dir))
+    if isinstance(app, int):
+        return app
     app.show("menu", rules=replay.rules)
     app.show("replay", replay=replay)
     app.run()

@@ -69,11 +69,19 @@ def line_of_play(name: str) -> tuple[Game, list[str], str]:
     return replay.opening(), replay.move_texts, heading
 
 
-def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir DIR``: where saves, replays, statistics and settings live. The name is
-    kept as typed (an empty one is not ``.``), for :func:`data_dir_path` to check."""
+#: what ``--data-dir`` says of itself to a command that only reads the folder (``stats``,
+#: ``screenshot``), which keeps nothing there
+READS_DATA_DIR_HELP = ("the data folder to read the saves, replays, statistics and settings from "
+                       "(default: the user data directory); nothing is written there")
+
+
+def add_data_dir_argument(parser: argparse.ArgumentParser, *, reads_only: bool = False) -> None:
+    """``--data-dir DIR``: where saves, replays, statistics and settings live (``reads_only``:
+    a command that only reads them says so). The name is kept as typed (an empty one is not
+    ``.``), for :func:`data_dir_path` to check."""
     parser.add_argument("--data-dir", default=None, metavar="DIR",
-                        help="keep saves, replays, statistics and settings here "
+                        help=READS_DATA_DIR_HELP if reads_only else
+                        "keep saves, replays, statistics and settings here "
                         "(default: the user data directory)")
 
 
@@ -156,7 +164,7 @@ def register(subparsers: argparse._SubParsersAction, *, view_replay: ReplayViewe
         "not a table of zeros.",
     )
     stats.add_argument("rules", nargs="?", metavar="RULES", help="only this rule set")
-    add_data_dir_argument(stats)
+    add_data_dir_argument(stats, reads_only=True)
     stats.set_defaults(func=run_stats)
 
 

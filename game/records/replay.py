@@ -353,12 +353,20 @@ class _Parser:
         last = self.text[self.text.rfind("\n") + 1:].rstrip("\r")
         return last != "" and "\r" not in last and not any(line.strip() == "end" for line in self.lines)
 
+    def _begun_as_replay(self) -> bool:
+        """Whether the text began as a replay does: a header line was read, or the last
+        line is the beginning of the first (``versi``). A line of text that is not a
+        replay at all (``hello``, ``{"a": 1}``) is not one "cut short in the middle"."""
+        first = f"version: {REPLAY_VERSION}"
+        return bool(self.header) or first.startswith(" ".join(self.lines[-1].split()).lower())
+
     def parse(self) -> Replay:
         """The replay, or ReplayError for the first problem (a line cut in half says so)."""
         try:
             return self._parse()
         except ReplayError as err:
-            if err.line == len(self.lines) and "cut short" not in err.reason and self._cut_in_line():
+            if (err.line == len(self.lines) and "cut short" not in err.reason and self._cut_in_line()
+                    and self._begun_as_replay()):
                 raise ReplayError(f"the file was cut short in the middle of this line ({err.reason})",
                                   err.line, newer=err.newer) from None
             raise

@@ -61,6 +61,7 @@ from .store import (
     open_regular,
     utc_stamp,
 )
+from .ways import WAYS_FILE
 
 SAVED_GAME = "saved-game.replay"
 SAVED_EXTRAS = "saved-game.json"
@@ -73,7 +74,7 @@ REPLAYS_DIR = "replays"
 REPLAY_SUFFIX = ".replay"
 RECENT_GAMES = 20
 #: the files the game keeps in the data directory itself (``log.txt`` is not written whole)
-OWN_FILES = frozenset({SAVED_GAME, SAVED_EXTRAS, SETTINGS_FILE, STATS_FILE, PROGRESS_FILE})
+OWN_FILES = frozenset({SAVED_GAME, SAVED_EXTRAS, SETTINGS_FILE, STATS_FILE, PROGRESS_FILE, WAYS_FILE})
 _REPLAY_FILE_NAME = re.compile(f"(?P<rules>{'|'.join(map(re.escape, RULE_IDS))})-(?P<game>[a-z0-9]+)"
                                rf"-[0-9]{{8}}-[0-9]{{6}}(?:-[1-9][0-9]*)?{re.escape(REPLAY_SUFFIX)}")
 #: at most this many files of a folder are listed (newest first)

@@ -490,16 +490,26 @@ class Store:
         refused (FileRefused) when a link on the way is another user's
         (:meth:`foreign_link`). Where it can be (:data:`game.held.SUPPORTED`), the name
         is followed one part at a time on descriptors (:func:`game.held.hold`), so a
-        link swapped in after the check is never followed."""
+        link swapped in after the check is never followed.
+
+        A symbolic link of that name that leads to nothing is refused too, not taken for
+        a missing file: the file it was made to reach (on a drive not mounted, say) is
+        not there, and what the game would save in its place is not saved (only a regular
+        file is written over), so the player is told at once, not at the first save."""
         try:
             if not held.SUPPORTED:
                 problem = self.foreign_link(name)
                 if problem is not None:
                     raise FileRefused(problem)
-                return read_limited_text(self.path(name), limit)
+                try:
+                    return read_limited_text(self.path(name), limit)
+                except FileNotFoundError:
+                    self._refuse_link_to_nothing(name)
+                    raise
             try:
                 fd = _open_held(held.hold_path(self.path(name)), limit)
             except FileNotFoundError:
+                self._refuse_link_to_nothing(name)
                 raise
             except held.ForeignLink as err:
                 raise FileRefused(str(err)) from None
@@ -521,6 +531,16 @@ class Store:
                 raise FileNotFoundError(errno.ENOENT, "the data folder is not a folder",
                                         str(self.path(name))) from None
             raise
+
+    def _refuse_link_to_nothing(self, name: str) -> None:
+        """Raise FileRefused when the data folder's ``name`` is itself a symbolic link
+        (that, as it was not found, leads to nothing)."""
+        try:
+            linked = stat.S_ISLNK(os.lstat(self.path(name)).st_mode)
+        except (OSError, ValueError):
+            return
+        if linked:
+            raise FileRefused("it is a symbolic link that leads to nothing")
 
     def _root_is_folder(self) -> bool:
         """Whether the data folder's own path leads to a folder (missing is not)."""

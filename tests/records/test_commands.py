@@ -153,6 +153,21 @@ def test_stats_with_a_file_it_cannot_read_says_so_and_leaves_the_file(tmp_path, 
     assert (tmp_path / "statistics.json").read_text() == content
 
 
+def test_stats_of_a_statistics_file_that_is_a_link_to_nothing_is_an_error_not_zeros(tmp_path, capsys):
+    """A statistics.json linked to a file on a drive not mounted was read as no file: a
+    table of zeros, status 0, as if the statistics were wiped (and the game played on to
+    learn at its first count that the link is not written through). It is an error, and
+    the link is left as it is (hostile command-line review 31)."""
+    (tmp_path / "statistics.json").symlink_to(tmp_path / "unmounted" / "statistics.json")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        "error: statistics.json could not be read (it is a symbolic link that leads to nothing); it was "
+        "left as it is; no statistics are shown, since they could not be read\n")
+    assert (tmp_path / "statistics.json").is_symlink() and [p.name for p in tmp_path.iterdir()] == [
+        "statistics.json"]
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("game", "\x1b]0;pwned\x07\x1b[2J"), ("game", "12\x9b31m"), ("date", "\x1b[31m2026-11-22T03:15:09Z"),
     ("date", "2026-11-22T03:15:09Z\u202e"), ("result", "lost\x1b[2J"),

@@ -285,6 +285,18 @@ def test_a_file_cut_inside_a_line_says_so(cut_after, line, why):
     assert why in str(err.value)
 
 
+@pytest.mark.parametrize("text", ["hello world", '{"rules": "constitution"}', "# notes\nmy game"])
+def test_a_line_of_text_that_is_no_replay_is_not_a_file_cut_short(text):
+    """One line of something else, with no line end, was "cut short in the middle of this
+    line" (hostile command-line review 31): it is no replay, as it is with a line end."""
+    with pytest.raises(ReplayError) as err:
+        parse_replay(text)
+    assert "cut short" not in str(err.value)
+    assert str(err.value).startswith(f"line {text.count(chr(10)) + 1}: a replay begins with 'version: 1'")
+    with pytest.raises(ReplayError, match="the file was cut short in the middle of this line"):
+        parse_replay("# notes\nversio")
+
+
 def test_a_last_line_without_a_line_end_is_fine_when_the_file_is_complete():
     text = _good().rstrip("\n")
     assert text.endswith("end") and parse_replay(text) == parse_replay(_good())

@@ -846,7 +846,7 @@ def test_stale_temporary_files_of_the_games_own_files_are_removed_and_nothing_el
     mark = "0a1b2c3d.british-patience.tmp"
     stale = [_stale(tmp_path / f".statistics.json.{mark}"), _stale(tmp_path / f".progress.json.{mark}"),
              _stale(tmp_path / f".settings.json.{mark}"), _stale(tmp_path / f".saved-game.replay.{mark}"),
-             _stale(tmp_path / f".saved-game.json.{mark}"),
+             _stale(tmp_path / f".saved-game.json.{mark}"), _stale(tmp_path / f".ways-shown.json.{mark}"),
              _stale(tmp_path / "recent" / f".square-1-20260101-000000.replay.{mark}"),
              _stale(tmp_path / "replays" / f".constitution-cadogan-ms40000-20260101-000000-2.replay.{mark}")]
     fresh = tmp_path / ".statistics.json.9f8e7d6c.british-patience.tmp"

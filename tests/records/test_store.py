@@ -765,6 +765,28 @@ def test_a_damaged_file_with_an_odd_name_is_moved_aside_and_named_escaped(tmp_pa
     assert warning.isprintable() and "\\x1b[2J" in warning
 
 
+@pytest.mark.parametrize("held_walk", [True, False])
+def test_a_file_that_is_a_link_to_nothing_is_refused_not_missing(tmp_path, monkeypatch, held_walk):
+    """A game's file linked to nothing (a drive not mounted) read as no file, so the game
+    started from defaults and said nothing until its first save failed (hostile
+    command-line review 31): it is refused, and left as it is, with a message. A missing
+    file is still missing, and so is every file of a data folder that is not there."""
+    monkeypatch.setattr(store_module.held, "SUPPORTED", held_walk and store_module.held.SUPPORTED)
+    (tmp_path / "settings.json").symlink_to(tmp_path / "unmounted" / "settings.json")
+    store = Store(tmp_path)
+    with pytest.raises(FileRefused, match=r"^it is a symbolic link that leads to nothing$"):
+        store.read_text("settings.json")
+    assert store.read_json("settings.json", "settings", 1) is None
+    [warning] = store.take_warnings()
+    assert warning.startswith("settings.json could not be read (it is a symbolic link that leads to nothing)")
+    assert (tmp_path / "settings.json").is_symlink() and not (tmp_path / "unmounted").exists()
+    with pytest.raises(FileNotFoundError):
+        store.read_text("statistics.json")
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(FileNotFoundError):
+        Store(tmp_path / "gone").read_text("settings.json")
+
+
 @pytest.mark.parametrize("kind", SPECIAL_KINDS)
 def test_a_write_never_replaces_a_link_a_fifo_a_device_or_a_folder(tmp_path, kind):
     data, outside, before = _special_x_json(tmp_path, kind)

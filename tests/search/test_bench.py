@@ -181,6 +181,8 @@ def test_the_hint_seed_option_draws_the_keep_won_runs(
     (["--rules", "union-square"], ["union-square"]),
     (["--rules", "union-square", "--rules", "constitution"], ["constitution", "union-square"]),
     ([], list(RULE_IDS)),
+    # typed as every other command takes a rule set, and measured once when given twice
+    (["--rules", "Union-Square ", "--rules", "union-square"], ["union-square"]),
 ])
 def test_the_rules_option_measures_only_the_rule_sets_named(
         argv: list[str], measured: list[str], monkeypatch: pytest.MonkeyPatch,

@@ -328,17 +328,24 @@ def test_a_data_dir_whose_name_is_too_long_is_a_one_line_error(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"]])
+@pytest.mark.parametrize("command", [["menu"], ["play", "constitution", "1"], ["replay", "{replay}"]])
 def test_a_data_dir_where_nothing_can_be_saved_gets_a_message(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
+    """The replay viewer is told too (it was not: hostile command-line review 31), and the
+    message names the folder as it was given, beside the one that takes no file (it named
+    /proc alone, as if --data-dir /proc had been typed)."""
     if not os.path.isdir("/proc/self"):
         pytest.skip("no /proc here")
+    replay = tmp_path / "game.replay"
+    replay.write_text("version: 1\nrules: constitution\ngame: 1\nmoves:\n1 r1c2-f5 1.0\nend\n")
     apps: list[App] = []
     monkeypatch.setattr(App, "run", lambda self: apps.append(self))
-    assert cli.main([*command, "--data-dir", "/proc/british-patience-test"]) == 0
+    command = [str(replay) if word == "{replay}" else word for word in command]
+    assert cli.main([*command, "--data-dir", "/proc/british-patience-test/x"]) == 0
     err = capsys.readouterr().err
-    assert "warning: --data-dir /proc" in err and "nothing will be saved" in err
+    assert err.startswith("warning: --data-dir /proc/british-patience-test/x: no file can be made in /proc ")
+    assert err.endswith(": nothing will be saved\n") and err.count("\n") == 1, err
     assert any("nothing will be saved" in message for message in apps[0].notices.waiting)
 
 
