@@ -32,6 +32,23 @@ def grouped(n: int) -> str:
 MOST_MESSAGE = 1000
 
 
+def whole_or_text(text: str) -> int | str:
+    """An option's whole number as typed (``100000``, ``1_000``), or the text itself when
+    it is none (``1e5``): the command's own check then refuses it with its message
+    (``--positions must be a whole number from 1 to …``) where argparse would print its
+    usage and ``invalid int value``."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def is_whole_within(value: object, low: int, high: int) -> bool:
+    """Whether an option read by :func:`whole_or_text` is a whole number from ``low`` to
+    ``high``."""
+    return isinstance(value, int) and low <= value <= high
+
+
 def fail(message: str, status: int = 2) -> int:
     """Print a clear error message for a person and return the exit status.
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import random
+import re
 from typing import Any
 
 from .cadogan import Cadogan
@@ -36,9 +38,16 @@ def rules_class(rules: str) -> type[Game]:
 
 def _did_you_mean(rules: object) -> str:
     """" (did you mean constitution-cadogan?)" where the text is part of one rule set's id
-    alone ("cadogan", "union"), else nothing."""
+    alone ("cadogan", "union") or begins one alone ("squar"), or one id is close to it:
+    its words joined by anything ("constitution_cadogan", "union square") or a letter or
+    two amiss ("consitution"); else nothing."""
     text = rules.strip().lower() if isinstance(rules, str) else ""
-    like = [r for r in RULE_IDS if len(text) >= 3 and text in r]
+    text = "-".join(re.split(r"[\s_.]+", text)) if len(text) >= 3 else ""
+    like = [r for r in RULE_IDS if text and text in r]
+    if len(like) > 1 and len(text) >= 4:  # "squar": the id it begins, not the one it ends
+        like = [r for r in like if r.startswith(text)]
+    if not like:
+        like = difflib.get_close_matches(text, RULE_IDS, n=2, cutoff=0.8)
     return f" (did you mean {like[0]}?)" if len(like) == 1 else ""
 
 

@@ -59,6 +59,9 @@ def parse_range(text: str) -> list[str]:
     # "1..3", "1…3" or "1 3" read as one number would be game 13
     if len(parts) > 2 or (len(parts) == 1 and _RANGE_LOOKALIKE.search(str(text))):
         raise ValueError(f"{shown} is not a range of game numbers (write it like 1-1000)")
+    if len(parts) == 2 and not all(part.strip() for part in parts):
+        raise ValueError(f"{shown} is not a range of game numbers: it needs a number on each side "
+                         f"of the dash (write it like 1-1000)")
     try:
         bounds = [parse_game_number(part) for part in parts]
     except GameNumberError as err:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
-from ..console import counted, fail, is_closed, is_terminal
+from ..console import counted, fail, is_closed, is_terminal, is_whole_within, whole_or_text
 from ..engine.commands import add_game_arguments, game_from_arguments
 from ..engine.deals import GameNumberError, GameRangeError, parse_game_number
 from ..engine.echo import shown
@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
     _range_arguments(solve)
     solve.add_argument("--budget", type=float, default=None, metavar="S",
                        help="seconds per deal (default 10, or no limit with --positions)")
-    solve.add_argument("--positions", type=int, default=None, metavar="N",
+    solve.add_argument("--positions", type=whole_or_text, default=None, metavar="N",
                        help="at most N positions per deal: the answer is then the same on every "
                        "machine, however fast or busy (about 100,000 positions take a second)")
     solve.set_defaults(func=run_solve)
@@ -81,7 +81,7 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
     analyse.add_argument("--budget", type=float, default=None, metavar="S",
                          help="seconds for the whole analysis (default 60, or no limit with "
                          "--positions); what is left undecided is reported as a range of moves")
-    analyse.add_argument("--positions", type=int, default=None, metavar="N",
+    analyse.add_argument("--positions", type=whole_or_text, default=None, metavar="N",
                          help="at most N positions searched in all: the analysis is then the same "
                          "on every machine, however fast or busy")
     analyse.add_argument("--json", action="store_true",
@@ -92,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction, *, read_line: LineReader) -
 def _range_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--range", dest="deals", metavar="A-B",
                         help="game numbers A to B, each written as GAME is (1-1000, #1,001-#2,000)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_or_text, default=None, metavar="N",
                         help="with --range: processes to use (default 1)")
     parser.add_argument("--out", metavar="FILE.csv",
                         help="with --range: write one row per deal to this CSV file (- for standard output)")
@@ -212,7 +212,7 @@ def _check_batch(args: argparse.Namespace) -> tuple[list[str], Output | None] | 
     from ..output import OutputError, check_output
     from .batch import parse_range
 
-    if args.jobs is not None and not 1 <= args.jobs <= 256:
+    if args.jobs is not None and not is_whole_within(args.jobs, 1, 256):
         return "--jobs must be a whole number from 1 to 256"
     try:
         numbers = parse_range(args.deals)
@@ -296,7 +296,7 @@ def _solve_budget(args: argparse.Namespace) -> tuple[float, int] | str:
 
     if args.budget is not None and not _is_seconds(args.budget):
         return _bad_seconds(args.budget)
-    if args.positions is not None and not 1 <= args.positions <= DEFAULT_MAX_NODES:
+    if args.positions is not None and not is_whole_within(args.positions, 1, DEFAULT_MAX_NODES):
         return f"--positions must be a whole number from 1 to {DEFAULT_MAX_NODES:,}"
     if args.positions is None:
         return (10.0 if args.budget is None else args.budget), DEFAULT_MAX_NODES
@@ -466,22 +466,35 @@ def run_analyse(args: argparse.Namespace, *, read_line: LineReader) -> int:
     print(analysis.sentence())
     print(analysis_lines(analysis))
     if not analysis.exact:
-        print(f"To look longer, run it again with {_longer(analysis.budget)}.")
+        budget = analysis.budget
+        longer = _longer(budget, budget.nodes is not None and analysis.nodes >= budget.nodes)
+        print(f"To look longer, run it again with {longer}." if longer else
+              f"It searched {analysis.nodes:,} positions, the most analyse searches.")
     return 0
 
 
-def _longer(budget: Budget) -> str:
-    """The options of an analysis twice as long as ``budget`` (``--budget 120``), and at
-    least as long as the default one (:data:`LONGER_POSITIONS`, the default seconds):
-    twice a budget too small to decide anything decides nothing either."""
+def _longer(budget: Budget, positions_ran_out: bool) -> str | None:
+    """The options of a longer analysis than one with ``budget`` (``--budget 120``): the
+    limit that ran out doubled, and at least the default look (:data:`LONGER_POSITIONS`,
+    the default seconds: twice a budget too small to decide anything decides nothing
+    either); the other as it was given (but a time limit at least the default seconds
+    where the positions are raised, which take time). None when the positions that ran
+    out were the most ``analyse`` takes."""
     from .analyse import DEFAULT_SECONDS
     from .solver import NO_TIME_LIMIT
 
+    if positions_ran_out and budget.nodes is not None and budget.nodes >= MAX_ANALYSIS_POSITIONS:
+        return None
     words = []
     if budget.nodes is not None:
-        words.append(f"--positions {min(max(budget.nodes * 2, LONGER_POSITIONS), MAX_ANALYSIS_POSITIONS)}")
+        nodes = budget.nodes
+        if positions_ran_out:
+            nodes = min(max(nodes * 2, LONGER_POSITIONS), MAX_ANALYSIS_POSITIONS)
+        words.append(f"--positions {nodes}")
     if budget.nodes is None or budget.seconds != NO_TIME_LIMIT:
-        words.append(f"--budget {max(budget.seconds * 2, DEFAULT_SECONDS):g}")
+        seconds = max(budget.seconds, DEFAULT_SECONDS) if positions_ran_out else max(budget.seconds * 2,
+                                                                                    DEFAULT_SECONDS)
+        words.append(f"--budget {int(seconds) if seconds == int(seconds) else f'{seconds:g}'}")
     return " ".join(words)
 
 
@@ -503,7 +516,7 @@ def _analyse_budget(args: argparse.Namespace) -> Budget | str:
 
     if args.budget is not None and not _is_seconds(args.budget):
         return _bad_seconds(args.budget)
-    if args.positions is not None and not 1 <= args.positions <= MAX_ANALYSIS_POSITIONS:
+    if args.positions is not None and not is_whole_within(args.positions, 1, MAX_ANALYSIS_POSITIONS):
         return f"--positions must be a whole number from 1 to {MAX_ANALYSIS_POSITIONS:,}"
     if args.budget is not None:
         seconds = args.budget

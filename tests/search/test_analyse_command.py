@@ -203,7 +203,7 @@ def test_positions_make_the_analysis_the_same_on_every_machine(tmp_path: Path,
     game = new_game("union-square", 1)
     game.play_all([lost.move_text(s.move) for s in lost.history][: data["last_winnable"]] + data["line"])
     assert game.is_won()
-    for bad in ("0", "-5", "1000000001"):
+    for bad in ("0", "-5", "1000000001", "1e5", "2.5"):
         status, out, err = _run(["analyse", str(path), "--positions", bad], capsys)
         assert status == 2 and out == "" and "--positions must be a whole number from 1 to" in err
 
@@ -262,10 +262,30 @@ def test_a_longer_look_doubles_a_budget_past_the_default() -> None:
     from game.search.commands import _longer
     from game.search.solver import NO_TIME_LIMIT
 
-    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=3_000_000)) == "--positions 6000000"
-    assert _longer(Budget(seconds=100.0, nodes=None)) == "--budget 200"
-    assert _longer(Budget(seconds=0.001, nodes=None)) == "--budget 60"
-    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=1)) == "--positions 1000000"
+    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=3_000_000), True) == "--positions 6000000"
+    assert _longer(Budget(seconds=100.0, nodes=None), False) == "--budget 200"
+    assert _longer(Budget(seconds=0.001, nodes=None), False) == "--budget 60"
+    assert _longer(Budget(seconds=NO_TIME_LIMIT, nodes=1), True) == "--positions 1000000"
+
+
+def test_a_longer_look_raises_the_limit_that_ran_out() -> None:
+    # found by the hostile review of session 31: "--budget 1e12 --positions 10" was told
+    # to run again with "--budget 2e+12", where the positions had run out
+    from game.search.analyse import Budget
+    from game.search.commands import MAX_ANALYSIS_POSITIONS, _longer
+
+    assert _longer(Budget(seconds=1e12, nodes=10), True) == "--positions 1000000 --budget 1000000000000"
+    # the positions raised to a real look need the default time at least
+    assert _longer(Budget(seconds=0.5, nodes=2_000), True) == "--positions 1000000 --budget 60"
+    # the time ran out: it doubles, the positions stay as given
+    assert _longer(Budget(seconds=90.0, nodes=5_000_000), False) == "--positions 5000000 --budget 180"
+    assert _longer(Budget(seconds=2.5, nodes=None), False) == "--budget 60"
+    assert _longer(Budget(seconds=75.5, nodes=None), False) == "--budget 151"
+    assert _longer(Budget(seconds=40.25, nodes=None), False) == "--budget 80.5"
+    # past the most positions analyse takes there is no longer look to offer
+    assert _longer(Budget(seconds=60.0, nodes=MAX_ANALYSIS_POSITIONS), True) is None
+    assert _longer(Budget(seconds=60.0, nodes=MAX_ANALYSIS_POSITIONS), False) == \
+        f"--positions {MAX_ANALYSIS_POSITIONS} --budget 120"
 
 
 @pytest.mark.parametrize("data", [b"", b"\n \n", b"\xef\xbb\xbf", b"\xef\xbb\xbf\r\n"])

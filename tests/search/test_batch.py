@@ -182,6 +182,9 @@ def test_a_range_with_a_position_budget_keeps_every_deal_within_it(
 @pytest.mark.parametrize("extra, reason", [
     (["--positions", "0"], "--positions must be a whole number from 1 to 50,000,000"),
     (["--positions", "-3"], "--positions must be a whole number from 1 to 50,000,000"),
+    # not argparse's usage and "invalid int value" (hostile review of session 31)
+    (["--positions", "1e5"], "--positions must be a whole number from 1 to 50,000,000"),
+    (["--positions", "ten"], "--positions must be a whole number from 1 to 50,000,000"),
     (["--budget", "inf"], "--budget must be a positive number of seconds (inf is not a number of seconds)"),
     (["--budget", "nan"], "--budget must be a positive number of seconds (nan is not a number of seconds)"),
     (["--budget", "-1"], "--budget must be a positive number of seconds"),

@@ -77,6 +77,10 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     (["demo", "constitution", "5", "--range", "1-2"], "give either a game number or --range, not both"),
     (["solve", "constitution", "5", "--range", "1-2"], "give either a game number (with --moves) or --range"),
     (["solve", "constitution", "--range", "²-³"], "--range '²-³' is not a range of game numbers"),
+    (["solve", "constitution", "--range=-5"], "--range '-5' is not a range of game numbers: it needs a "
+                                              "number on each side of the dash (write it like 1-1000)"),
+    (["demo", "constitution", "--range", "5-"], "it needs a number on each side of the dash"),
+    (["demo", "constitution", "--range", "1-2", "--jobs", "two"], "--jobs must be a whole number from 1"),
     (["demo", "x" * 500, "1"], "unknown rule set 'xxxxxxxx"),
     (["demo", "constitution", "１"], "only the digits 0 to 9 are allowed"),
 ])
