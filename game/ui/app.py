@@ -360,6 +360,9 @@ class App:
         #: the last frame drawn before the window last changed size (None before): what a
         #: scene may show stretched while a dragged window edge sends a stream of sizes
         self.last_frame: pygame.Surface | None = None
+        #: the scene on top when :attr:`last_frame` was taken: only that scene's own picture
+        #: may stand in for it (another scene's, stretched, would flash that screen again)
+        self.last_frame_of: Scene | None = None
         #: when :attr:`last_frame` was taken (``time.perf_counter()``)
         self.last_frame_at = 0.0
         pygame.display.set_caption("British Constitution & British Square")
@@ -586,6 +589,7 @@ class App:
         if size != self.screen.get_size():
             self.last_frame = self.screen.copy()
             self.last_frame_at = time.perf_counter()
+            self.last_frame_of = self.top
             self.screen = self._open_window(size)
         self.size = size
         for scene in self.scenes:

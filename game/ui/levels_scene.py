@@ -214,9 +214,14 @@ class LevelsScene(RuleTabsScene):
         """Deal an unlocked level on the table in level mode; a locked one says why not. The
         game in progress, when it is this level's, is taken up where it was left; another
         that would be counted is given up for it, after asking."""
-        if level.number > self.progress.unlocked(self.rules):
-            before = level.number - 1
-            self.message = f"Level {level.number} is locked: win level {before} to open it"
+        unlocked = self.progress.unlocked(self.rules)
+        if level.number > unlocked:
+            # the level before may be locked too: the one to win is the level to play next
+            if level.number - 1 == unlocked:
+                self.message = f"Level {level.number} is locked: win level {unlocked} to open it"
+            else:
+                self.message = (f"Level {level.number} is locked: the levels open one at a time, and "
+                                f"level {unlocked}, the one to play next, opens level {unlocked + 1}")
             self.app.sounds.play("illegal")
             return
         menu = self.app.under(self)

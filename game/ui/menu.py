@@ -18,6 +18,8 @@ import pygame
 
 from ..console import counted
 from ..engine import RULE_IDS, Game, GameNumberError, new_game, parse_game_number, profile_of, rules_class
+from ..engine.deals import MAX_GAME_NUMBER
+from ..engine.echo import quoted
 from ..engine.words import game_named, sentence
 from ..levels import daily_game
 from ..records.progress import load_progress
@@ -82,6 +84,13 @@ ENTRY_GAP, TWO_LINE_GAP = 4, 2
 #: the most characters of a file's name that the menu's message quotes (a long name would
 #: fill the message's lines and leave no room for the reason)
 NAME_IN_ERROR = 40
+
+#: the most characters of a typed game number the menu's error quotes (with its quotes):
+#: the field above shows it whole, and a longer one left no room for the reason
+QUOTED_NUMBER = 12
+
+#: the reason :func:`~game.engine.parse_game_number` gives for a number of too many digits
+TOO_LONG = f"it must be at most {MAX_GAME_NUMBER} (20 digits)"
 
 class MenuScene(Scene):
     """The main menu."""
@@ -281,7 +290,7 @@ class MenuScene(Scene):
         try:
             number = parse_game_number(typed)
         except GameNumberError as err:
-            self.error = told(str(err))
+            self.error = told(number_error(typed, str(err)))
             self.ring.focus(self.number_input)
             return
         self.error = ""
@@ -828,3 +837,19 @@ def _which(found: tuple[str, datetime.date | None, int | None] | None, number: s
     if level is not None:
         return f"{name} level {level}"
     return f"{name} {'daily ' if daily is not None else ''}#{number}"
+
+
+def number_error(typed: str, message: str) -> str:
+    """Why ``typed`` is no game number, as the menu says it: a long one is told by its
+    length, not quoted (the field above shows it), and a number too long is told the most
+    digits first, the largest number after them, so that the menu's three lines for the
+    error hold the reason whole (they ended ``it must be at most 999…``)."""
+    whole = f"game number {quoted(typed)}: "
+    if not message.startswith(whole) or len(quoted(typed)) <= QUOTED_NUMBER:
+        return message
+    text = typed.strip()
+    length = f"{len(text)} digits" if text.isascii() and text.isdigit() else f"{len(text)} characters"
+    reason = message[len(whole):]
+    if reason == TOO_LONG:
+        reason = f"it must have at most {len(str(MAX_GAME_NUMBER))} digits (up to {MAX_GAME_NUMBER})"
+    return f"game number of {length}: {reason}"

@@ -790,12 +790,18 @@ class TableScene(Scene):
         palette = self.app.palette
         if self._pending_size is not None:
             # The window is being resized: the last picture, stretched, for a moment (the
-            # whole frame, bar and flying cards with it, when the table was on top)
+            # whole frame, bar and flying cards with it, when the table was on top). A
+            # size that came while another screen was on top (the options' window size)
+            # is no drag to wait out: that screen's picture is not the table's, so the
+            # table is laid out at once.
             last = self.app.last_frame
-            if last is not None and self.app.top is self and self.app.last_frame_at >= self._drawn_at:
+            on_top = self.app.top is self
+            if on_top and self.app.last_frame_of is not self:
+                self._apply_resize()
+            elif last is not None and on_top and self.app.last_frame_at >= self._drawn_at:
                 surface.blit(pygame.transform.scale(last, surface.get_size()), (0, 0))
                 return
-            if self.renderer.draw_stretched(surface):
+            elif self.renderer.draw_stretched(surface):
                 return
             self._apply_resize()
         self._drawn_at = time.perf_counter()

@@ -20,12 +20,13 @@ from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
 from game.search.analyse import FOUND, Analysis, Budget
 from game.session.positions import dead_end_position, lost_position
-from game.ui import dialogs
+from game.ui import dialogs, theme
 from game.ui.app import App
 from game.ui.drawn import Kind
 from game.ui.levels_scene import LevelsScene
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
+from game.ui.widgets import KEY_HINT_SIDES, key_hint_px
 from tests.levels.helpers import CONSTITUTION_1_WIN, level
 
 #: the games of the test campaign's three levels
@@ -141,6 +142,21 @@ def test_a_locked_level_cannot_be_started(ui: SimpleNamespace, app: App, campaig
     ui.step(app)
     assert app.top is scene
     assert "Level 2 is locked" in scene.message
+
+
+def test_a_locked_level_beyond_the_next_names_the_level_to_win(ui: SimpleNamespace, app: App,
+                                                                campaign: Path) -> None:
+    """Level 3 locked behind a locked level 2: the message names level 1, the one that
+    can be won now, not level 2, which cannot be played either; and it is drawn whole."""
+    scene = _levels(ui, app)
+    ui.click(app, scene.tiles[2].rect.center)
+    assert app.top is scene
+    assert scene.message == ("Level 3 is locked: the levels open one at a time, and level 1, the one to play "
+                             "next, opens level 2")
+    app.resize((800, 600))  # drawn whole, not cut short, in the smallest window
+    ui.step(app)
+    width = theme.font(key_hint_px(scene.px)).size(scene.message)[0]
+    assert width <= app.size[0] - KEY_HINT_SIDES
 
 
 def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace, app: App,

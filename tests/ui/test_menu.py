@@ -125,6 +125,26 @@ def test_a_bad_number_shows_why_and_changes_nothing(
     assert menu.error == "", "editing the number clears the message"
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (800, 1200)])
+def test_a_number_too_long_says_the_largest_whole(ui: SimpleNamespace, app: App,
+                                                  size: tuple[int, int]) -> None:
+    """A number of 32 digits: the error quoted all of it, and its last line, cut short,
+    lost the largest game number it names (``it must be at most 99999…``)."""
+    from game.engine.deals import MAX_GAME_NUMBER
+    from game.ui.drawn import Kind
+
+    menu = ui.open_menu(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    ui.step(app)
+    menu.ring.focus(menu.number_input)
+    ui.type_text(app, "1234567890" * 3 + "12")
+    ui.press(app, pygame.K_RETURN)
+    said = " ".join(box.name.removeprefix("error: ") for box in app.drawn.of(Kind.TEXT)
+                    if box.name.startswith("error: "))
+    assert said.startswith("Game number of 32 digits: "), said
+    assert said.endswith(f"it must have at most 20 digits (up to {MAX_GAME_NUMBER})"), said
+
+
 def test_editing_keys_in_the_number_field(ui: SimpleNamespace, app: App) -> None:
     menu = ui.open_menu(app)
     field: TextInput = menu.number_input

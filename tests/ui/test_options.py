@@ -15,7 +15,9 @@ from game.records.settings import Settings, load_settings
 from game.records.store import Store
 from game.ui.app import App
 from game.ui.art import SMALL_FACE_BELOW, CardArt
+from game.ui.drawn import Kind
 from game.ui.options import OptionsScene
+from game.ui.table import TableScene
 from game.ui.widgets import Choice, Slider, Toggle
 
 
@@ -143,6 +145,29 @@ def test_the_window_size_option_resizes_the_window(ui: SimpleNamespace, screen_a
     assert screen_app.size == (1440, 900) and scene.size == (1440, 900)
     assert saved(screen_app).window_size == (1440, 900)
     assert scene.ring.current is control(scene, "window_size"), "the focus stays after the resize"
+
+
+def test_a_table_back_from_options_that_resized_the_window_shows_itself_not_the_options(
+        ui: SimpleNamespace, app: App) -> None:
+    """The window size changed in the options over a game, then Esc at once: the table,
+    whose new layout waits for the size to settle, showed the options' last picture
+    stretched over the window until then, so the options flashed up again. The table is
+    laid out at once: no drag of the window's edge is going on."""
+    assert app.data_dir is not None
+    app.data_dir.mkdir(parents=True)
+    ui.open_table(app, new_game("constitution", "1"))
+    scene = open_options(ui, app)
+    focus_by_keys(ui, app, scene, "window_size")
+    ui.press(app, pygame.K_RIGHT)
+    assert app.size == (1440, 900) and app.last_frame is not None
+    options_stretched = pygame.transform.scale(app.last_frame, app.size)
+    ui.press(app, pygame.K_ESCAPE)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(options_stretched, "RGB")
+    # nor the felt and cards alone, stretched, without the bar: the table at its new size
+    assert table.layout.size == (1440, 900)
+    assert any(box.name == "Menu" for box in app.drawn.of(Kind.BUTTON))
 
 
 def test_an_option_changed_in_a_window_larger_than_a_setting_may_be_is_saved(
