@@ -796,13 +796,12 @@ class TableScene(Scene):
             # table is laid out at once.
             last = self.app.last_frame
             on_top = self.app.top is self
-            if on_top and self.app.last_frame_of is not self:
-                self._apply_resize()
-            elif last is not None and on_top and self.app.last_frame_at >= self._drawn_at:
-                surface.blit(pygame.transform.scale(last, surface.get_size()), (0, 0))
-                return
-            elif self.renderer.draw_stretched(surface):
-                return
+            if not on_top or self.app.last_frame_of is self:
+                if last is not None and on_top and self.app.last_frame_at >= self._drawn_at:
+                    surface.blit(pygame.transform.scale(last, surface.get_size()), (0, 0))
+                    return
+                if self.renderer.draw_stretched(surface):
+                    return
             self._apply_resize()
         self._drawn_at = time.perf_counter()
         r = self.renderer
