@@ -94,6 +94,11 @@ def record_win(session: PlaySession, time_bonus: int) -> None:
     if level is not None:
         record.stars = stars(moves, seconds, level.par_moves, level.par_seconds,
                              hints=recorder.hints, undos=recorder.undos)
+        before = progress.level_record(rules, level.number)
+        if before.stars > record.stars:
+            record.kept_stars = before.stars
+            if before.best_score is not None and before.best_score > session.score.total:
+                record.kept_score = before.best_score
         try:
             record.unlocked = progress.record_level_win(rules, level.number, record.stars,
                                                         session.score.total, moves, seconds, g.game)

@@ -55,6 +55,10 @@ class WinRecord:
     score: int = 0
     time_bonus: int = 0
     stars: int = 0  # 0 outside level mode
+    #: the level's best before this win, when it beat this win's stars: the stars and
+    #: score the level keeps (0 and None otherwise)
+    kept_stars: int = 0
+    kept_score: int | None = None
     unlocked: bool = False  # the win unlocked the next level
     rank: int | None = None  # place in the rule set's high-score table
     level_rank: int | None = None  # place in the level's table

@@ -482,6 +482,9 @@ def win_dialog(app: App, table: FinishedTable) -> Dialog:
                 lines.append(_stars_words(stars, level.par_moves, level.par_seconds,
                                           moves=len(g.history), seconds=session.elapsed,
                                           helps=session.recorder.hints + session.recorder.undos))
+            if stars and record.kept_stars:
+                best = "" if record.kept_score is None else f" and {grouped(record.kept_score)}"
+                lines.append(f"The level keeps your best: {counted(record.kept_stars, 'star')}{best}")
             if record.unlocked and following is not None:
                 lines.append(f"Level {level.number + 1} is unlocked")
             elif record.unlocked:

@@ -14,7 +14,7 @@ import pytest
 
 from game.engine import new_game
 from game.levels import load_campaign
-from game.records.progress import load_progress
+from game.records.progress import load_progress, save_progress
 from game.records.saves import load_saved_game
 from game.records.scoring import FOUNDATION_POINTS, UNDO_PENALTY, score_replay
 from game.records.store import Store
@@ -193,6 +193,38 @@ def test_winning_level_1_unlocks_level_2_and_shows_the_stars(ui: SimpleNamespace
     assert not levels.tiles[1].locked and levels.tiles[1].current
     assert levels.tiles[2].locked
     assert levels.ring.current is levels.tiles[1]
+
+
+def test_a_level_won_again_with_fewer_stars_says_the_best_it_keeps(ui: SimpleNamespace, app: App,
+                                                                   campaign: Path) -> None:
+    # found by the levels review of session 31: a 3-star level won again with a hint said
+    # "Two stars…" and nothing of the 3 stars and the best score the level keeps
+    store = Store(app.data_dir)
+    progress = load_progress(store)
+    progress.record_level_win("constitution", 1, 3, 99_999, 300, 100.0, "1")
+    assert save_progress(store, progress)
+    _, table, last = _level_1_but_its_last_move(ui, app)
+    ui.press(app, pygame.K_h)  # a hint: two stars at most
+    move = table.game.parse_move(last)
+    ui.drag(app, table, move.src, move.dst)
+    dialog = ui.wait_for_dialog(app)
+    record = table.session.win_record
+    assert record is not None and 1 <= record.stars <= 2 and record.score < 99_999
+    assert (record.kept_stars, record.kept_score) == (3, 99_999)
+    assert "The level keeps your best: 3 stars and 99,999" in dialog.lines
+    kept = load_progress(Store(app.data_dir))
+    assert kept.stars("constitution", 1) == 3 and kept.best_score("constitution", 1) == 99_999
+
+
+def test_a_first_win_of_a_level_says_no_best_kept(ui: SimpleNamespace, app: App, campaign: Path) -> None:
+    _, table, last = _level_1_but_its_last_move(ui, app)
+    ui.press(app, pygame.K_h)
+    move = table.game.parse_move(last)
+    ui.drag(app, table, move.src, move.dst)
+    dialog = ui.wait_for_dialog(app)
+    record = table.session.win_record
+    assert record is not None and record.stars and record.kept_stars == 0
+    assert not any(line.startswith("The level keeps") for line in dialog.lines)
 
 
 def test_a_level_the_demo_won_shows_no_stars_and_unlocks_nothing(ui: SimpleNamespace, app: App,
