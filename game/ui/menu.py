@@ -319,10 +319,17 @@ class MenuScene(Scene):
         """The game in progress that a new one would give up, named as the player knows it
         ("British Constitution #5, 2 moves"), when a move was played in it (one never
         begun is not counted, so giving it up asks nothing); else None."""
+        named: str | None
         if self.paused_unsaved and self.paused_game is not None:
             rules, number, moves = self.paused_game
-            return game_named(rules_class(rules).title, number, moves)
-        return begun_game_named(self.saved)
+            named = game_named(rules_class(rules).title, number, moves)
+        else:
+            named = begun_game_named(self.saved)
+            number = self.saved.game if self.saved is not None else ""
+        found = self._in_progress() if named is not None else None
+        if named is None or found is None:
+            return named
+        return _named_as_played(named, number, daily=found[1], level=found[2])
 
     def practice_in_progress(self) -> bool:
         """The game :meth:`game_in_progress` names is a practice game (taken over from a
@@ -818,6 +825,22 @@ class MenuScene(Scene):
                                            "type a number to play it   ·   Esc: quit", px, self.size,
                                            self.size[1] - round(px * 0.9), palette),
                   "the keys")
+
+
+def _named_as_played(named: str, number: str, *, daily: datetime.date | None, level: int | None) -> str:
+    """A game in progress named by :func:`~game.engine.words.game_named` ("British
+    Constitution #1981, 5 moves"), with what it was dealt as: a level ("level 3, #1981")
+    or a daily deal and its day ("yesterday's daily deal, #1981"), so that a player asked
+    to give it up knows which game it is."""
+    if level is not None:
+        kind = f"level {level}"
+    elif daily is not None:
+        ago = (datetime.date.today() - daily).days
+        day = "today's" if ago == 0 else "yesterday's" if ago == 1 else f"{daily.day} {daily:%B}'s"
+        kind = f"{day} daily deal"
+    else:
+        return named
+    return named.replace(f" #{number},", f" {kind}, #{number},", 1)
 
 
 def daily_note(day: datetime.date) -> str:

@@ -3,6 +3,7 @@ a typed game number, refusing a bad one, keyboard focus, records and resizing.""
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from pathlib import Path
@@ -902,3 +903,15 @@ def test_a_listed_game_says_when_it_was_begun_in_local_time(monkeypatch: pytest.
         time.tzset()
     assert started_words("2026-11-29T19:25:39Z", day) == "29 Nov 19:25"
     assert started_words("") == "" and started_words("yesterday") == ""
+
+
+def test_a_game_in_progress_is_named_as_it_was_dealt() -> None:
+    from game.ui.menu import _named_as_played
+
+    named = "British Constitution #1981, 5 moves"
+    assert _named_as_played(named, "1981", daily=None, level=3) == \
+        "British Constitution level 3, #1981, 5 moves"
+    assert _named_as_played(named, "1981", daily=None, level=None) == named
+    today = datetime.date.today()
+    assert _named_as_played(named, "1981", daily=today, level=None) == \
+        "British Constitution today's daily deal, #1981, 5 moves"

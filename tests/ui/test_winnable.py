@@ -163,3 +163,29 @@ def test_the_daily_deal_left_for_the_menu_is_taken_up_again_not_given_up(
     assert again.game.game == number and len(again.game.history) == 1
     stats = load_statistics(Store(app.data_dir))["constitution"]
     assert (stats.played, stats.abandoned) == (0, 0)
+
+
+@pytest.mark.parametrize("days_ago, words", [(0, "today's daily deal"), (1, "yesterday's daily deal"),
+                                             (3, None)])
+def test_giving_up_a_daily_deal_names_it_and_its_day(ui: SimpleNamespace, app: App, campaign: Path,
+                                                      days_ago: int, words: str | None) -> None:
+    # found by the levels review of session 31: yesterday's daily deal, taken up again,
+    # was asked about as "British Constitution #1981, 5 moves", a game like any other
+    from game.ui.dialogs import Dialog
+
+    day = datetime.date.today() - datetime.timedelta(days=days_ago)
+    if words is None:
+        words = f"{day.day} {day:%B}'s daily deal"
+    menu = ui.open_menu(app, "constitution")
+    table = TableScene(app, table_module.new_game("constitution", "1981"), daily=day)
+    app.push(table)
+    ui.settle(app, table)
+    ui.perform(app, table, table.game.legal_moves()[0])
+    ui.settle(app, table)
+    ui.press(app, pygame.K_ESCAPE)  # back to the menu, the game kept
+    assert app.top is menu
+    menu.start_number("99")
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Give up your game?"
+    said = " ".join(ask.lines)
+    assert f"(British Constitution {words}, #1981, 1 move) will be counted as abandoned" in said
