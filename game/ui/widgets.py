@@ -156,10 +156,10 @@ def fit_numbered(words: str, px: int, width: int, *, bold: bool = False) -> str:
 #: a Square column's heading by its direction (1 up, -1 down, 0 either way, None an empty
 #: column), in a player's words from longest to shortest, and their colour
 DIRECTION_HEADINGS: dict[int | None, tuple[tuple[str, ...], tuple[int, int, int]]] = {
-    1: (("▲ builds up", "▲ up", "▲"), (140, 220, 255)),
-    -1: (("▼ builds down", "▼ down", "▼"), (255, 170, 120)),
-    0: (("▲▼ builds up or down", "▲▼ up or down", "▲▼"), (200, 215, 200)),
-    None: (("empty: fill from waste or stock", "empty: waste or stock", "empty", "–"), (200, 215, 200)),
+    1: (("▲ builds up", "▲ up", "▲"), (185, 235, 255)),
+    -1: (("▼ builds down", "▼ down", "▼"), (255, 215, 185)),
+    0: (("▲▼ builds up or down", "▲▼ up or down", "▲▼"), (215, 235, 220)),
+    None: (("empty: fill from waste or stock", "empty: waste or stock", "empty", "–"), (215, 235, 220)),
 }
 
 _HEADINGS: BoundedCache[tuple[int | None, int, tuple[int, int], bool], pygame.Surface] = BoundedCache(64)
