@@ -293,7 +293,8 @@ class PileRenderer:
         palette = self.palette
         surf = palette.felt(lay.size).copy()
         outline = self.art.outline(lay.card, palette.place_edge)
-        line = round(lay.card[0] * palette.place_line / 100)
+        # (a drawn line never thinner than 2 px: a thinner one is smoothed into the felt)
+        line = max(2, round(lay.card[0] * palette.place_line / 100)) if palette.place_line else 0
         radius = max(4, round(lay.card[0] * 0.065))
         lanes: dict[tuple[int, int], pygame.Surface] = {}
         for place in game.places:

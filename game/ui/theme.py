@@ -91,7 +91,8 @@ class Palette:
     glow: Colour
     #: a label's body
     pill: Colour
-    #: empty places' outline width, in pixels per 100 px of card width
+    #: empty places' outline width, in pixels per 100 px of card width (2 px at least: a
+    #: thinner line is smoothed into the felt and no longer stands out 3:1 from it)
     place_line: float
     #: the focus ring's width, in pixels
     focus_line: int
@@ -136,11 +137,11 @@ NORMAL = Palette(
     strip_selected=(40, 92, 62),
     track=(60, 80, 68),
     felt_ink=(215, 235, 220),
-    place_edge=(235, 240, 225, 120),
+    place_edge=(200, 220, 205, 120),
     target=(120, 230, 140),
     glow=(255, 214, 90),
     pill=(12, 40, 26),
-    place_line=0.0,
+    place_line=2.0,
     focus_line=3,
     text_scale=1.0,
 )
