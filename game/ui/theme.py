@@ -256,8 +256,11 @@ class Button:
         else:
             colour = p.button
         radius = max(4, self.rect.height // 4)
-        shadow = self.rect.move(0, max(2, self.rect.height // 16))
-        pygame.draw.rect(surface, p.shadow, shadow, border_radius=radius)
+        if self.enabled:
+            # raised by its shadow; a button that does nothing now lies flat, so that it
+            # is told apart by its shape as well as by its colours
+            shadow = self.rect.move(0, max(2, self.rect.height // 16))
+            pygame.draw.rect(surface, p.shadow, shadow, border_radius=radius)
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         edge = p.focus if self.focused else (p.gold if self.hover and self.enabled else
                                              p.button_edge if self.enabled else p.button_edge_off)

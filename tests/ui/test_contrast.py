@@ -144,3 +144,21 @@ def test_an_empty_place_is_outlined_against_the_felt(ui: SimpleNamespace, app: A
             inside = _at(picture, (rect.x + line + 3, y))
             worst = min(worst, ratio(edge, outside), ratio(edge, inside))
     assert worst >= MARK, f"{worst:.2f}:1"
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=["normal", "high-contrast"])
+def test_a_button_that_does_nothing_lies_flat(palette: theme.Palette) -> None:
+    # found by the accessibility review of session 31: Redo off differed from Redo on only
+    # by its colours (its label 7.2:1 on its fill against 8.5:1); now it has no shadow
+    pygame.init()
+    background = (1, 2, 3)
+    seen = {}
+    for enabled in (True, False):
+        surface = pygame.Surface((200, 100))
+        surface.fill(background)
+        button = theme.Button("Redo", lambda: None, rect=pygame.Rect(50, 20, 100, 40), enabled=enabled)
+        button.draw(surface, 16, palette)
+        # just below the button's bottom edge, in the middle: its shadow, or the background
+        seen[enabled] = tuple(surface.get_at((100, button.rect.bottom + 1)))[:3]
+    assert seen[True] != background, "an enabled button stands raised on its shadow"
+    assert seen[False] == background, "a disabled one casts none"
