@@ -94,6 +94,9 @@ class OutputError(OSError):
 
     #: whether the bytes went to standard output instead (see write_output's ``rescue``)
     rescued = False
+    #: why, without the name (the message's end), where the one who raised it tells
+    #: (:func:`check_output_folder`), for a caller that names the output its own way
+    why = ""
 
 
 class _Refused(Exception):
@@ -243,8 +246,10 @@ def check_output_folder(name: str | os.PathLike[str], *, what: str = "--out") ->
             raise _Refused("it is not a folder")
         _probe(real)
         return path
-    except _Refused as why:
-        raise OutputError(f"{what} {shown(text)}: {why}") from None
+    except _Refused as refused:
+        error = OutputError(f"{what} {shown(text)}: {refused}")
+        error.why = str(refused)
+        raise error from None
 
 
 def make_output_folder(path: Path) -> None:

@@ -922,8 +922,10 @@ def test_an_output_folder_is_checked_first_and_made_only_when_written(tmp_path: 
     (tmp_path / "file").write_text("x")
     for bad, reason in ((tmp_path / "file", "not a folder"), (tmp_path / "no" / "levels", "does not exist"),
                         ("", "no folder name")):
-        with pytest.raises(OutputError, match=reason):
+        with pytest.raises(OutputError, match=reason) as refused:
             check_output_folder(bad)
+        # the why alone too, for a caller that names the folder its own way (--data-dir)
+        assert reason in refused.value.why and str(refused.value).endswith(f": {refused.value.why}")
     if os.path.isdir("/proc/self"):
         with pytest.raises(OutputError, match="no file can be made in /proc"):
             check_output_folder("/proc/lv")

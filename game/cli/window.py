@@ -206,9 +206,7 @@ def data_dir_warning(folder: Path | None) -> str | None:
     try:
         check_output_folder(place, what="--data-dir")
     except OutputError as err:
-        said, checked = str(err), f"--data-dir {shown(place)}: "
-        why = said.removeprefix(checked) if said.startswith(checked) else said
-        return f"--data-dir {shown(folder)}: {why}: nothing will be saved"
+        return f"--data-dir {shown(folder)}: {err.why}: nothing will be saved"
     return None
 
 

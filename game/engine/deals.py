@@ -24,12 +24,29 @@ _IGNORED = re.compile(r"[\s#\-_.,]")
 
 
 class GameNumberError(ValueError):
-    """A game number that is not a whole number from 1 to 10^20 - 1 (or ``msN``)."""
+    """A game number that is not a whole number from 1 to 10^20 - 1 (or ``msN``). The
+    message names the number typed and says why (``game number '0': it must be at least
+    1``); :attr:`reason` is the why alone, for a screen that names the number otherwise."""
+
+    #: why the text is no game number, without the text (the message's end)
+    reason: str = ""
 
 
 class GameRangeError(GameNumberError):
     """A game number written like a range of them (``12-13``): PySolFC ignores the ``-``
     and deals game 1213, which is surely not what was meant, so it is refused."""
+
+
+def _refused(shown: str, reason: str, kind: type[GameNumberError] = GameNumberError) -> GameNumberError:
+    """The error of kind ``kind`` for the quoted text ``shown`` that is no game number,
+    and why."""
+    error = kind(f"game number {shown}: {reason}")
+    error.reason = reason
+    return error
+
+
+#: why a number of more digits than the largest game number has is refused
+TOO_LONG = f"it must be at most {MAX_GAME_NUMBER} (20 digits)"
 
 
 def parse_game_number(text: str | int) -> str:
@@ -45,36 +62,34 @@ def parse_game_number(text: str | int) -> str:
     shown = quoted(raw)
     cleaned = raw.strip()
     if cleaned.startswith("-"):
-        raise GameNumberError(f"game number {shown}: it must be at least 1 (not negative)")
+        raise _refused(shown, "it must be at least 1 (not negative)")
     if cleaned.endswith("L"):
         cleaned = cleaned[:-1]
     cleaned = _IGNORED.sub("", cleaned.lower())
     if not cleaned:
-        raise GameNumberError(f"game number {shown}: it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
+        raise _refused(shown, f"it is empty (type a number from 1 to {MAX_GAME_NUMBER})")
     if _dash_between_digits(raw):
-        raise GameRangeError(f"game number {shown}: type one game number (a '-' between digits reads as "
-                             "a range of games)")
+        raise _refused(shown, "type one game number (a '-' between digits reads as a range of games)",
+                       GameRangeError)
     # PySolFC reads ``ms5`` alone; ``ms 5``, ``#ms5`` or ``ms12,345`` can only mean the same
     if cleaned == "ms":
-        raise GameNumberError(f"game number {shown}: an ms number needs its digits (ms1 to ms{MS_MAX})")
+        raise _refused(shown, f"an ms number needs its digits (ms1 to ms{MS_MAX})")
     match = _MS_FORM.match(cleaned)
     if match:
         digits = match.group(1).lstrip("0")
         # int() of thousands of digits is refused by Python itself: judge the length first
         if not digits or len(digits) > len(str(MS_MAX)) or int(digits) > MS_MAX:
-            raise GameNumberError(f"game number {shown}: an ms number must be from ms1 to ms{MS_MAX}")
+            raise _refused(shown, f"an ms number must be from ms1 to ms{MS_MAX}")
         n = int(digits)
         return str(n) if n < LC_LIMIT else f"ms{n}"
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise GameNumberError(
-            f"game number {shown}: only the digits 0 to 9 are allowed (spaces, '#', ',', '.' and '_' "
-            "are left out)"
-        )
+        raise _refused(shown, "only the digits 0 to 9 are allowed (spaces, '#', ',', '.' and '_' "
+                              "are left out)")
     digits = cleaned.lstrip("0")
     if not digits:
-        raise GameNumberError(f"game number {shown}: it must be at least 1")
+        raise _refused(shown, "it must be at least 1")
     if len(digits) > len(str(MAX_GAME_NUMBER)):
-        raise GameNumberError(f"game number {shown}: it must be at most {MAX_GAME_NUMBER} (20 digits)")
+        raise _refused(shown, TOO_LONG)
     return str(int(digits))
 
 

@@ -18,7 +18,7 @@ import pygame
 
 from ..console import counted
 from ..engine import RULE_IDS, Game, GameNumberError, new_game, parse_game_number, profile_of, rules_class
-from ..engine.deals import MAX_GAME_NUMBER
+from ..engine.deals import MAX_GAME_NUMBER, TOO_LONG
 from ..engine.echo import quoted
 from ..engine.words import game_named, sentence
 from ..levels import daily_game
@@ -89,8 +89,6 @@ NAME_IN_ERROR = 40
 #: the field above shows it whole, and a longer one left no room for the reason
 QUOTED_NUMBER = 12
 
-#: the reason :func:`~game.engine.parse_game_number` gives for a number of too many digits
-TOO_LONG = f"it must be at most {MAX_GAME_NUMBER} (20 digits)"
 
 class MenuScene(Scene):
     """The main menu."""
@@ -290,7 +288,7 @@ class MenuScene(Scene):
         try:
             number = parse_game_number(typed)
         except GameNumberError as err:
-            self.error = told(number_error(typed, str(err)))
+            self.error = told(number_error(typed, err))
             self.ring.focus(self.number_input)
             return
         self.error = ""
@@ -862,17 +860,16 @@ def _which(found: tuple[str, datetime.date | None, int | None] | None, number: s
     return f"{name} {'daily ' if daily is not None else ''}#{number}"
 
 
-def number_error(typed: str, message: str) -> str:
-    """Why ``typed`` is no game number, as the menu says it: a long one is told by its
-    length, not quoted (the field above shows it), and a number too long is told the most
-    digits first, the largest number after them, so that the menu's three lines for the
-    error hold the reason whole (they ended ``it must be at most 999…``)."""
-    whole = f"game number {quoted(typed)}: "
-    if not message.startswith(whole) or len(quoted(typed)) <= QUOTED_NUMBER:
-        return message
+def number_error(typed: str, err: GameNumberError) -> str:
+    """Why ``typed`` is no game number (``err``), as the menu says it: a long one is told by
+    its length, not quoted (the field above shows it), and a number too long is told the
+    most digits first, the largest number after them, so that the menu's three lines for
+    the error hold the reason whole (they ended ``it must be at most 999…``)."""
+    if len(quoted(typed)) <= QUOTED_NUMBER or not err.reason:
+        return str(err)
     text = typed.strip()
     length = f"{len(text)} digits" if text.isascii() and text.isdigit() else f"{len(text)} characters"
-    reason = message[len(whole):]
+    reason = err.reason
     if reason == TOO_LONG:
         reason = f"it must have at most {len(str(MAX_GAME_NUMBER))} digits (up to {MAX_GAME_NUMBER})"
     return f"game number of {length}: {reason}"

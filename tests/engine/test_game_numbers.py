@@ -110,6 +110,8 @@ def test_bad_game_numbers_raise_game_number_error_with_a_clear_message(bad: obje
     message = str(info.value)
     assert message.startswith("game number ")
     assert 20 < len(message) < 200, "the message quotes a long text cut short"
+    # the why alone, for a screen that names the number its own way (the menu)
+    assert info.value.reason and message.endswith(f": {info.value.reason}")
     for rules in RULE_IDS:
         with pytest.raises(GameNumberError):
             new_game(rules, bad)  # type: ignore[arg-type]
@@ -203,6 +205,7 @@ def test_any_text_gives_a_game_number_in_range_or_a_clear_game_number_error(text
     except GameNumberError as err:
         message = str(err)
         assert message.startswith("game number ") and len(message) < 200
+        assert err.reason and message.endswith(f": {err.reason}")
         return
     if number.startswith("ms"):
         assert LC_LIMIT <= int(number[2:]) <= MS_MAX
