@@ -81,6 +81,8 @@ def foundation_words(game: Game, index: int, count: int | None = None) -> str:
             f"({count} of {len(sequence)} cards)")
 
 
-def game_named(title: str, number: str, moves: int) -> str:
-    """A game as the player knows it: "British Constitution #35, 69 moves"."""
-    return f"{title} #{number}, {moves} move{'' if moves == 1 else 's'}"
+def game_named(title: str, number: str, moves: int, dealt: str = "") -> str:
+    """A game as the player knows it: "British Constitution #35, 69 moves"; with what it
+    was ``dealt`` as, "British Constitution level 3, #35, 69 moves"."""
+    kind = f"{dealt}, " if dealt else ""
+    return f"{title} {kind}#{number}, {moves} move{'' if moves == 1 else 's'}"

@@ -190,13 +190,14 @@ def remove_stale_temporary_files(store: Store) -> int:
             + store.remove_stale_temporary_files(REPLAYS_DIR, is_replay_file_name))
 
 
-def begun_game_named(saved: Replay | None) -> str | None:
+def begun_game_named(saved: Replay | None, dealt: str = "") -> str | None:
     """The saved game ``saved`` as the player knows it ("British Constitution #5, 2
-    moves") when another game would give it up counted as abandoned (a move was played
-    in it); None when there is none, or it was never begun (not counted)."""
+    moves", with what it was ``dealt`` as: :func:`~game.engine.words.game_named`) when
+    another game would give it up counted as abandoned (a move was played in it); None
+    when there is none, or it was never begun (not counted)."""
     if saved is None or not saved.begun:
         return None
-    return game_named(saved.title, saved.game, len(saved.moves))
+    return game_named(saved.title, saved.game, len(saved.moves), dealt)
 
 
 def load_saved_game(store: Store) -> Replay | None:

@@ -315,19 +315,15 @@ class MenuScene(Scene):
 
     def game_in_progress(self) -> str | None:
         """The game in progress that a new one would give up, named as the player knows it
-        ("British Constitution #5, 2 moves"), when a move was played in it (one never
-        begun is not counted, so giving it up asks nothing); else None."""
-        named: str | None
+        ("British Constitution #5, 2 moves", "… yesterday's daily deal, #1981, …": what it
+        was :func:`dealt_as`), when a move was played in it (one never begun is not
+        counted, so giving it up asks nothing); else None."""
+        found = self._in_progress()
+        dealt = "" if found is None else dealt_as(found[1], found[2])
         if self.paused_unsaved and self.paused_game is not None:
             rules, number, moves = self.paused_game
-            named = game_named(rules_class(rules).title, number, moves)
-        else:
-            named = begun_game_named(self.saved)
-            number = self.saved.game if self.saved is not None else ""
-        found = self._in_progress() if named is not None else None
-        if named is None or found is None:
-            return named
-        return _named_as_played(named, number, daily=found[1], level=found[2])
+            return game_named(rules_class(rules).title, number, moves, dealt)
+        return begun_game_named(self.saved, dealt)
 
     def practice_in_progress(self) -> bool:
         """The game :meth:`game_in_progress` names is a practice game (taken over from a
@@ -825,20 +821,17 @@ class MenuScene(Scene):
                   "the keys")
 
 
-def _named_as_played(named: str, number: str, *, daily: datetime.date | None, level: int | None) -> str:
-    """A game in progress named by :func:`~game.engine.words.game_named` ("British
-    Constitution #1981, 5 moves"), with what it was dealt as: a level ("level 3, #1981")
-    or a daily deal and its day ("yesterday's daily deal, #1981"), so that a player asked
-    to give it up knows which game it is."""
+def dealt_as(daily: datetime.date | None, level: int | None) -> str:
+    """What a game in progress was dealt as, for :func:`~game.engine.words.game_named`: a
+    level ("level 3") or a daily deal and its day ("yesterday's daily deal"), so that a
+    player asked to give it up knows which game it is; "" for any other deal."""
     if level is not None:
-        kind = f"level {level}"
-    elif daily is not None:
-        ago = (datetime.date.today() - daily).days
-        day = "today's" if ago == 0 else "yesterday's" if ago == 1 else f"{daily.day} {daily:%B}'s"
-        kind = f"{day} daily deal"
-    else:
-        return named
-    return named.replace(f" #{number},", f" {kind}, #{number},", 1)
+        return f"level {level}"
+    if daily is None:
+        return ""
+    ago = (datetime.date.today() - daily).days
+    day = "today's" if ago == 0 else "yesterday's" if ago == 1 else f"{daily.day} {daily:%B}'s"
+    return f"{day} daily deal"
 
 
 def daily_note(day: datetime.date) -> str:

@@ -906,12 +906,13 @@ def test_a_listed_game_says_when_it_was_begun_in_local_time(monkeypatch: pytest.
 
 
 def test_a_game_in_progress_is_named_as_it_was_dealt() -> None:
-    from game.ui.menu import _named_as_played
+    from game.engine.words import game_named
+    from game.ui.menu import dealt_as
 
     named = "British Constitution #1981, 5 moves"
-    assert _named_as_played(named, "1981", daily=None, level=3) == \
+    assert game_named("British Constitution", "1981", 5, dealt_as(None, 3)) == \
         "British Constitution level 3, #1981, 5 moves"
-    assert _named_as_played(named, "1981", daily=None, level=None) == named
+    assert game_named("British Constitution", "1981", 5, dealt_as(None, None)) == named
     today = datetime.date.today()
-    assert _named_as_played(named, "1981", daily=today, level=None) == \
+    assert game_named("British Constitution", "1981", 5, dealt_as(today, None)) == \
         "British Constitution today's daily deal, #1981, 5 moves"
