@@ -492,8 +492,7 @@ def _longer(budget: Budget, positions_ran_out: bool) -> str | None:
             nodes = min(max(nodes * 2, LONGER_POSITIONS), MAX_ANALYSIS_POSITIONS)
         words.append(f"--positions {nodes}")
     if budget.nodes is None or budget.seconds != NO_TIME_LIMIT:
-        seconds = max(budget.seconds, DEFAULT_SECONDS) if positions_ran_out else max(budget.seconds * 2,
-                                                                                    DEFAULT_SECONDS)
+        seconds = max(budget.seconds if positions_ran_out else budget.seconds * 2, DEFAULT_SECONDS)
         words.append(f"--budget {int(seconds) if seconds == int(seconds) else f'{seconds:g}'}")
     return " ".join(words)
 
